@@ -1,0 +1,42 @@
+"""Shared numba settings and range checks for the fast kernels.
+
+Every kernel is compiled with ``cache=True`` and written in the numba
+subset, so ``NUMBA_DISABLE_JIT=1`` runs it as plain Python. Public wrappers
+check their arguments against the kernel's int64 range before calling it
+and raise ``OverflowError`` naming the argument where the range ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numba
+
+__all__ = ["INT64_MAX", "check_int64_range", "jit"]
+
+INT64_MAX = 2**63 - 1
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(func: F) -> F:
+    """``numba.njit(cache=True)``: the one decorator of the fast kernels."""
+    return numba.njit(cache=True)(func)  # type: ignore[no-any-return]
+
+
+def check_int64_range(name: str, value: int, limit: int = INT64_MAX) -> None:
+    """Raise OverflowError if ``value`` is beyond what the kernel computes exactly.
+
+    Examples
+    --------
+    >>> check_int64_range("n", 10**18)
+    >>> check_int64_range("n", 10**19)
+    Traceback (most recent call last):
+    ...
+    OverflowError: n = 10000000000000000000 is beyond this kernel's int64 range (at most 9223372036854775807)
+    """
+    if value > limit or value < -limit - 1:
+        raise OverflowError(
+            f"{name} = {value} is beyond this kernel's int64 range (at most {limit})"
+        )

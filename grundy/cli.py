@@ -1,0 +1,71 @@
+"""The ``grundy`` command line.
+
+Each subcommand lives in a module of :mod:`grundy.commands` that defines
+``register(subparsers)``; the module adds its parser and sets ``func`` (a
+function of the parsed arguments returning the exit code). Modules are
+discovered automatically, so a new command is one new file.
+
+Exit codes: 0 success, 1 a check failed (a mismatch, a violated claim),
+2 bad input (one line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from grundy import __version__
+
+__all__ = ["GrundyArgumentParser", "UsageError", "build_parser", "main"]
+
+
+class UsageError(ValueError):
+    """Bad input from the user: reported on one line, exit code 2."""
+
+
+class GrundyArgumentParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def build_parser() -> GrundyArgumentParser:
+    """The parser with every discovered subcommand."""
+    parser = GrundyArgumentParser(
+        prog="grundy",
+        description=(
+            "Sprague-Grundy values of Wythoff's game and its relatives: the executable "
+            "spec, the papers' algorithms, fast kernels and checks of the published claims."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"grundy {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    package = importlib.import_module("grundy.commands")
+    for module_info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"grundy.commands.{module_info.name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (ValueError, OverflowError, MemoryError) as error:
+        # Bad input, refused sizes and out-of-range kernel arguments.
+        print(f"grundy {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("grundy: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

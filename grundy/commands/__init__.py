@@ -1,0 +1,1 @@
+"""Subcommands of ``grundy``: one module each, defining ``register(subparsers)``."""

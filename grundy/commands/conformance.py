@@ -1,0 +1,79 @@
+"""``grundy conformance``: every implementation against the spec and the seeds."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from rich.table import Table
+
+from grundy.conformance import Row, run_all
+from grundy.output import add_json_option, console, emit_json
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "conformance",
+        help="run the conformance report (the project's main job)",
+        description=(
+            "Ask every registered implementation (spec, reference, fast, published tables) "
+            "the same questions on the same domains and compare with the spec, then run the "
+            "registered property checks. One row per check. Exit 0 if all pass, 1 otherwise."
+        ),
+        epilog="example: grundy conformance --only wythoff",
+    )
+    parser.add_argument("--only", default=None, help="run only checks whose name/game matches")
+    parser.add_argument(
+        "--all", action="store_true", help="include the slow checks (larger domains)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    add_json_option(parser)
+    parser.set_defaults(func=run)
+
+
+def _style(result: str) -> str:
+    return {"pass": "green", "FAIL": "bold red", "error": "bold red"}.get(result, "")
+
+
+def run(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    show_progress = not args.json and not args.quiet
+    with console.status("running conformance checks...", spinner="dots") if show_progress else _null():
+        rows = run_all(only=args.only, include_slow=args.all)
+    elapsed = time.perf_counter() - start
+    failed = [r for r in rows if r.result != "pass"]
+    if args.json:
+        emit_json({"rows": [r.as_dict() for r in rows], "passed": not failed,
+                   "seconds": round(elapsed, 3)})
+    else:
+        if not args.quiet:
+            _print_table(rows)
+        for row in failed:
+            console.print(f"[bold red]{row.result}[/] {row.check} / {row.game} / "
+                          f"{row.implementation}: {row.detail}")
+        console.print(f"{len(rows) - len(failed)} passed, {len(failed)} failed "
+                      f"({elapsed:.1f} s)")
+    if not rows:
+        console.print("no check matched --only")
+        return 2
+    return 1 if failed else 0
+
+
+def _print_table(rows: list[Row]) -> None:
+    table = Table(title="Conformance report")
+    for column in ("check", "game", "implementation", "domain", "result", "time", "cases"):
+        table.add_column(column, justify="right" if column in {"time", "cases"} else "left")
+    for row in rows:
+        table.add_row(row.check, row.game, row.implementation, row.domain,
+                      f"[{_style(row.result)}]{row.result}[/]", f"{row.seconds:.2f}s",
+                      f"{row.cases:,}")
+    console.print(table)
+
+
+class _null:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None

@@ -1,0 +1,38 @@
+"""``grundy games``: the registered games, their rules and sources."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.table import Table
+
+import spec
+from grundy.output import add_json_option, console, emit_json
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "games",
+        help="list the registered games",
+        description="List the registered games with one line of rules and their source.",
+    )
+    add_json_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rows = [
+        {"name": name, "rules": cls.rules, "source": cls.source}
+        for name, cls in sorted(spec.GAMES.items())
+    ]
+    if args.json:
+        emit_json(rows)
+        return 0
+    table = Table(title="Registered games (combine with '+' for a sum, e.g. wythoff+nim)")
+    for column in ("name", "rules", "source"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["name"], row["rules"], row["source"])
+    console.print(table)
+    return 0

@@ -1,0 +1,168 @@
+"""Experiments reproducing the papers' tables: ``grundy experiment NAME``.
+
+Each module of this package defines ``register(subparsers)`` and adds one
+experiment (discovered automatically by ``grundy/commands/experiment.py``).
+Shared here: the result format, the common options and the progress bar.
+
+The result of an experiment is an :class:`ExperimentResult`: parameters,
+version, timings and the table; it serialises to JSON (and the table to
+CSV), so CLI output, saved files and Dask chunks share one format.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from grundy import __version__
+from grundy.output import add_json_option
+
+__all__ = [
+    "ExperimentResult",
+    "add_experiment_options",
+    "atomic_write_text",
+    "progress_bar",
+]
+
+
+@dataclass
+class ExperimentResult:
+    """One experiment's output.
+
+    Attributes
+    ----------
+    name : str
+        The experiment (``nivasch-table2``...).
+    parameters : dict
+        Every parameter that determines the result.
+    columns : list of str
+        Column names of ``table``.
+    table : list of list
+        The result rows (JSON-serialisable values).
+    timings : dict
+        Seconds, by phase (``compile`` kept apart from ``run``).
+    comparison : list of dict
+        Per published row: ours, the paper's, and whether they agree.
+    version : str
+        The package version that produced it.
+    machine : str
+        Where it ran.
+    """
+
+    name: str
+    parameters: dict[str, Any]
+    columns: list[str]
+    table: list[list[Any]]
+    timings: dict[str, float] = field(default_factory=dict)
+    comparison: list[dict[str, Any]] = field(default_factory=list)
+    version: str = __version__
+    machine: str = field(
+        default_factory=lambda: f"{platform.machine()} {platform.system()}, {os.cpu_count()} cpus"
+    )
+
+    @property
+    def agrees(self) -> bool:
+        """True when every compared row agrees with the paper."""
+        return all(row.get("agrees", True) for row in self.comparison)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1, default=_json_default)
+
+    @classmethod
+    def from_json(cls, text: str) -> ExperimentResult:
+        return cls(**json.loads(text))
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write JSON (``.json``) or the table as CSV (``.csv``), atomically."""
+        target = Path(path)
+        if target.suffix == ".csv":
+            lines: list[str] = []
+            with tempfile.SpooledTemporaryFile(mode="w+", newline="") as buffer:
+                writer = csv.writer(buffer)
+                writer.writerow(self.columns)
+                writer.writerows(self.table)
+                buffer.seek(0)
+                lines.append(buffer.read())
+            atomic_write_text(target, "".join(lines))
+        else:
+            atomic_write_text(target, self.to_json())
+        return target
+
+
+def _json_default(value: Any) -> Any:
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` atomically (a temporary file, then rename)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def add_experiment_options(parser: argparse.ArgumentParser) -> None:
+    """``--json``, ``--out FILE`` and ``--quiet``, shared by every experiment."""
+    add_json_option(parser)
+    parser.add_argument(
+        "--out", default=None, help="save the result (.json with parameters/timings, or .csv)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+@contextmanager
+def progress_bar(
+    description: str, total: int, *, disable: bool = False
+) -> Iterator[Any]:
+    """A rich progress bar (on stderr) yielding ``advance(n)``.
+
+    Examples
+    --------
+    >>> with progress_bar("demo", 3, disable=True) as advance:
+    ...     advance(3)
+    """
+    columns: Sequence[Any] = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
+    from grundy.output import error_console
+
+    with Progress(*columns, console=error_console, disable=disable, transient=False) as bar:
+        task = bar.add_task(description, total=total)
+
+        def advance(amount: int = 1) -> None:
+            bar.update(task, advance=amount)
+
+        yield advance

@@ -1,0 +1,93 @@
+"""Shared output helpers: JSON or rich text, tables printed like the seeds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+
+__all__ = [
+    "add_json_option",
+    "check_memory",
+    "console",
+    "emit_json",
+    "error_console",
+    "available_memory",
+    "format_grid",
+]
+
+console = Console(highlight=False)
+error_console = Console(stderr=True, highlight=False)
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """Add the ``--json`` flag every command has."""
+    parser.add_argument(
+        "--json", action="store_true", help="print machine-readable JSON instead of text"
+    )
+
+
+def _default(value: Any) -> Any:
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def emit_json(data: Any) -> None:
+    """Print ``data`` as JSON on stdout (numpy arrays become lists)."""
+    print(json.dumps(data, default=_default, indent=None))
+
+
+def format_grid(
+    table: Sequence[Sequence[int]], *, row_label: str = "x", col_label: str = "y"
+) -> str:
+    """Format ``table[x][y]`` as the seeds print it: row 0 at the bottom.
+
+    Examples
+    --------
+    >>> print(format_grid([[0, 1], [1, 0]]))
+    1 | 1 0
+    0 | 0 1
+      +----
+    x/y 0 1
+    """
+    rows = [list(map(int, row)) for row in table]
+    ncols = max((len(r) for r in rows), default=0)
+    width = max([len(str(v)) for r in rows for v in r] + [len(str(max(ncols - 1, 0)))])
+    label_width = max(len(str(max(len(rows) - 1, 0))), 1)
+    lines = []
+    for x in range(len(rows) - 1, -1, -1):
+        cells = " ".join(str(v).rjust(width) for v in rows[x])
+        lines.append(f"{str(x).rjust(label_width)} | {cells}".rstrip())
+    lines.append(" " * label_width + " +" + "-" * ((width + 1) * ncols))
+    axis = " ".join(str(y).rjust(width) for y in range(ncols))
+    lines.append(f"{row_label}/{col_label}".rjust(label_width + 2) + " " + axis)
+    return "\n".join(lines)
+
+
+def available_memory() -> int:
+    """Bytes of physical memory available now (best effort; Linux and POSIX)."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES"))
+
+
+def check_memory(estimate_bytes: int, what: str) -> None:
+    """Refuse (MemoryError with the estimate) what would need over half the free memory."""
+    limit = available_memory() // 2
+    if estimate_bytes > limit:
+        raise MemoryError(
+            f"{what} would need about {estimate_bytes / 2**30:.1f} GiB, more than half of "
+            f"the {2 * limit / 2**30:.1f} GiB available; choose a smaller size"
+        )

@@ -1,0 +1,1 @@
+"""The papers' lemmas, bounds, theorems and conjectures as checkable claims."""
