@@ -276,8 +276,16 @@ def run_question(question: Question, *, include_slow: bool = False) -> list[Row]
     rows: list[Row] = []
     if not oracles:
         return [
-            Row(question.id, question.game, "-", _format_domain(question.domain), "error",
-                0.0, 0, "no spec implementation (oracle) registered")
+            Row(
+                question.id,
+                question.game,
+                "-",
+                _format_domain(question.domain),
+                "error",
+                0.0,
+                0,
+                "no spec implementation (oracle) registered",
+            )
         ]
     oracle = oracles[0]
     cache: dict[str, Any] = {}
@@ -305,8 +313,16 @@ def run_question(question: Question, *, include_slow: bool = False) -> list[Row]
         seconds = time.perf_counter() - start
         versus = "" if impl is oracle else f" vs {oracle.name}"
         rows.append(
-            Row(question.id, question.game, f"{impl.name}{versus}", label, result,
-                seconds, cases, detail)
+            Row(
+                question.id,
+                question.game,
+                f"{impl.name}{versus}",
+                label,
+                result,
+                seconds,
+                cases,
+                detail,
+            )
         )
     return rows
 
@@ -320,8 +336,16 @@ def run_check(check: Check) -> Row:
         cases, detail = outcome.cases, outcome.detail
     except Exception as error:
         result, cases, detail = "error", 0, f"{type(error).__name__}: {error}"
-    return Row(check.name, check.game, check.implementation, check.domain, result,
-               time.perf_counter() - start, cases, detail)
+    return Row(
+        check.name,
+        check.game,
+        check.implementation,
+        check.domain,
+        result,
+        time.perf_counter() - start,
+        cases,
+        detail,
+    )
 
 
 def load_checks() -> None:

@@ -12,11 +12,11 @@ from rich.console import Console
 
 __all__ = [
     "add_json_option",
+    "available_memory",
     "check_memory",
     "console",
     "emit_json",
     "error_console",
-    "available_memory",
     "format_grid",
 ]
 

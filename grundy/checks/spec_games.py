@@ -52,23 +52,35 @@ def published_table(name: str) -> Callable[..., np.ndarray]:
 for _name, _cls in sorted(spec.GAMES.items()):
     if issubclass(_cls, spec.PileGame) and _cls.arity == 2:
         _key = register_question(
-            "grundy-table", _name, f"G[x, y] of {_name} for 0 <= x, y < size",
+            "grundy-table",
+            _name,
+            f"G[x, y] of {_name} for 0 <= x, y < size",
             {"size": TABLE_SIZE},
         )
         register_implementation(_key, "spec", "spec", spec_table(_name), replace=True)
 
 register_implementation(
-    "grundy-table:wythoff", "published 003", "published", published_table("wythoff_003"),
-    domain={"size": 14}, replace=True,
+    "grundy-table:wythoff",
+    "published 003",
+    "published",
+    published_table("wythoff_003"),
+    domain={"size": 14},
+    replace=True,
 )
 register_implementation(
-    "grundy-table:f-wythoff", "published 001 Table 1", "published",
-    published_table("fwythoff_001_table1"), domain={"size": 13}, replace=True,
+    "grundy-table:f-wythoff",
+    "published 001 Table 1",
+    "published",
+    published_table("fwythoff_001_table1"),
+    domain={"size": 13},
+    replace=True,
 )
 
 
 @conformance_check(
-    name="figure-1 (002)", game="fibonacci-nim", implementation="spec vs published 002",
+    name="figure-1 (002)",
+    game="fibonacci-nim",
+    implementation="spec vs published 002",
     domain="0 <= r <= n <= 20",
 )
 def fibonacci_figure_1() -> CheckResult:
@@ -98,8 +110,10 @@ def _lines_hold_values_once(table: np.ndarray, diagonals: bool) -> str | None:
 
 
 @conformance_check(
-    name="each value at most once per row/column/diagonal", game="wythoff",
-    implementation="spec", domain=f"0 <= x, y < {TABLE_SIZE}",
+    name="each value at most once per row/column/diagonal",
+    game="wythoff",
+    implementation="spec",
+    domain=f"0 <= x, y < {TABLE_SIZE}",
 )
 def wythoff_lines_unique() -> CheckResult:
     detail = _lines_hold_values_once(spec_table("wythoff")(TABLE_SIZE), diagonals=True)
@@ -107,16 +121,20 @@ def wythoff_lines_unique() -> CheckResult:
 
 
 @conformance_check(
-    name="P-positions = Beatty pairs (000 Thm 1.1)", game="wythoff",
-    implementation="spec vs reference.beatty", domain="0 <= x, y < 120",
+    name="P-positions = Beatty pairs (000 Thm 1.1)",
+    game="wythoff",
+    implementation="spec vs reference.beatty",
+    domain="0 <= x, y < 120",
 )
 def wythoff_beatty() -> CheckResult:
     return _p_positions_match("wythoff", 120, is_wythoff_p_position)
 
 
 @conformance_check(
-    name="P-positions = Wythoff's (Ho)", game="r-wythoff",
-    implementation="spec vs reference.beatty", domain="0 <= x, y < 120",
+    name="P-positions = Wythoff's (Ho)",
+    game="r-wythoff",
+    implementation="spec vs reference.beatty",
+    domain="0 <= x, y < 120",
 )
 def rwythoff_p_positions() -> CheckResult:
     return _p_positions_match("r-wythoff", 120, is_wythoff_p_position)
@@ -127,8 +145,10 @@ def _fwythoff_p(x: int, y: int) -> bool:
 
 
 @conformance_check(
-    name="P-positions = (0,0) and Wythoff's + (1,1) (Ho)", game="f-wythoff",
-    implementation="spec vs reference.beatty", domain="0 <= x, y < 120",
+    name="P-positions = (0,0) and Wythoff's + (1,1) (Ho)",
+    game="f-wythoff",
+    implementation="spec vs reference.beatty",
+    domain="0 <= x, y < 120",
 )
 def fwythoff_p_positions() -> CheckResult:
     return _p_positions_match("f-wythoff", 120, _fwythoff_p)
@@ -141,7 +161,8 @@ def _p_positions_match(name: str, size: int, is_p: Callable[[int, int], bool]) -
             mine = spec.outcome(game, (x, y)) == "P"
             if mine != is_p(x, y):
                 return CheckResult(
-                    False, x * size + y + 1,
+                    False,
+                    x * size + y + 1,
                     f"({x}, {y}): spec says {'P' if mine else 'N'}, formula says "
                     f"{'P' if is_p(x, y) else 'N'}",
                 )
@@ -149,20 +170,25 @@ def _p_positions_match(name: str, size: int, is_p: Callable[[int, int], bool]) -
 
 
 @conformance_check(
-    name="4-values example (003)", game="wythoff", implementation="spec",
+    name="4-values example (003)",
+    game="wythoff",
+    implementation="spec",
     domain="rows 0..8",
 )
 def four_values() -> CheckResult:
     expected = [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
     table = spec_table("wythoff")(20)
     found = [(int(x), int(y)) for x, y in np.argwhere(table == 4) if x <= y and x <= 8]
-    return CheckResult(found == expected, len(expected),
-                       "" if found == expected else f"found {found}")
+    return CheckResult(
+        found == expected, len(expected), "" if found == expected else f"found {found}"
+    )
 
 
 @conformance_check(
-    name="9 = G(1,8) = G(3,10) = G(5,12) (001 Thm 12)", game="f-wythoff",
-    implementation="spec", domain="3 positions",
+    name="9 = G(1,8) = G(3,10) = G(5,12) (001 Thm 12)",
+    game="f-wythoff",
+    implementation="spec",
+    domain="3 positions",
 )
 def jiao_counterexample() -> CheckResult:
     game = spec.FWythoff()

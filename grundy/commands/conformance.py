@@ -39,21 +39,36 @@ def _style(result: str) -> str:
 def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     show_progress = not args.json and not args.quiet
-    with console.status("running conformance checks...", spinner="dots") if show_progress else _null():
+    if show_progress:
+        with console.status("running conformance checks...", spinner="dots") as status:
+            done: list[Row] = []
+
+            def on_row(row: Row) -> None:
+                done.append(row)
+                status.update(f"{len(done)} checks done; last: {row.check} / {row.implementation}")
+
+            rows = run_all(only=args.only, include_slow=args.all, on_row=on_row)
+    else:
         rows = run_all(only=args.only, include_slow=args.all)
     elapsed = time.perf_counter() - start
     failed = [r for r in rows if r.result != "pass"]
     if args.json:
-        emit_json({"rows": [r.as_dict() for r in rows], "passed": not failed,
-                   "seconds": round(elapsed, 3)})
+        emit_json(
+            {
+                "rows": [r.as_dict() for r in rows],
+                "passed": not failed,
+                "seconds": round(elapsed, 3),
+            }
+        )
     else:
         if not args.quiet:
             _print_table(rows)
         for row in failed:
-            console.print(f"[bold red]{row.result}[/] {row.check} / {row.game} / "
-                          f"{row.implementation}: {row.detail}")
-        console.print(f"{len(rows) - len(failed)} passed, {len(failed)} failed "
-                      f"({elapsed:.1f} s)")
+            console.print(
+                f"[bold red]{row.result}[/] {row.check} / {row.game} / "
+                f"{row.implementation}: {row.detail}"
+            )
+        console.print(f"{len(rows) - len(failed)} passed, {len(failed)} failed ({elapsed:.1f} s)")
     if not rows:
         console.print("no check matched --only")
         return 2
@@ -65,15 +80,13 @@ def _print_table(rows: list[Row]) -> None:
     for column in ("check", "game", "implementation", "domain", "result", "time", "cases"):
         table.add_column(column, justify="right" if column in {"time", "cases"} else "left")
     for row in rows:
-        table.add_row(row.check, row.game, row.implementation, row.domain,
-                      f"[{_style(row.result)}]{row.result}[/]", f"{row.seconds:.2f}s",
-                      f"{row.cases:,}")
+        table.add_row(
+            row.check,
+            row.game,
+            row.implementation,
+            row.domain,
+            f"[{_style(row.result)}]{row.result}[/]",
+            f"{row.seconds:.2f}s",
+            f"{row.cases:,}",
+        )
     console.print(table)
-
-
-class _null:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None

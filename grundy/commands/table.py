@@ -62,16 +62,22 @@ def run(args: argparse.Namespace) -> int:
             names = ", ".join(i.name for i in impls)
             raise ValueError(f"unknown --impl {args.impl!r} for {game.describe()}; known: {names}")
         chosen = matches[0]
+    check_memory(args.size * args.size * BYTES_PER_CELL[chosen.layer], f"a {args.size}^2 table")
     if chosen.layer == "spec" and args.size > SPEC_MAX_SIZE:
         raise ValueError(
             f"--size {args.size} is too large for the spec solver (cubic time; at most "
             f"{SPEC_MAX_SIZE}); use a fast implementation (--list-impls)"
         )
-    check_memory(args.size * args.size * BYTES_PER_CELL[chosen.layer], f"a {args.size}^2 table")
     table = np.asarray(chosen.answer(size=args.size), dtype=np.int64)
     if args.json:
-        emit_json({"game": game.describe(), "size": args.size, "implementation": chosen.name,
-                   "table": table})
+        emit_json(
+            {
+                "game": game.describe(),
+                "size": args.size,
+                "implementation": chosen.name,
+                "table": table,
+            }
+        )
     else:
         console.print(f"{game.describe()}: G[x, y], implementation {chosen.name}")
         console.print(format_grid(table.tolist()), markup=False)

@@ -71,8 +71,12 @@ def _setup(args: argparse.Namespace) -> tuple[spec.ImpartialGame, Any]:
 def run_value(args: argparse.Namespace) -> int:
     game, position = _setup(args)
     value = spec.grundy(game, position)
-    result = {"game": game.describe(), "position": position, "value": value,
-              "outcome": "P" if value == 0 else "N"}
+    result = {
+        "game": game.describe(),
+        "position": position,
+        "value": value,
+        "outcome": "P" if value == 0 else "N",
+    }
     if args.json:
         emit_json(result)
     else:

@@ -139,9 +139,7 @@ def add_experiment_options(parser: argparse.ArgumentParser) -> None:
 
 
 @contextmanager
-def progress_bar(
-    description: str, total: int, *, disable: bool = False
-) -> Iterator[Any]:
+def progress_bar(description: str, total: int, *, disable: bool = False) -> Iterator[Any]:
     """A rich progress bar (on stderr) yielding ``advance(n)``.
 
     Examples

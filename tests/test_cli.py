@@ -1,0 +1,115 @@
+"""The ``grundy`` command line: output, --json, and exit code 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from grundy.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse errors and --help
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class TestGames:
+    def test_lists_every_registered_game(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "games", "--json")
+        names = {row["name"] for row in json.loads(out)}
+        assert code == 0
+        assert names >= {"wythoff", "f-wythoff", "r-wythoff", "fibonacci-nim", "nim"}
+
+
+class TestValueAndMoves:
+    def test_value(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "value", "wythoff", "5,8")
+        assert code == 0 and "= 2 " in out  # G(5, 8) = 2 in the table of 003
+
+    def test_value_json(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "value", "f-wythoff", "1,8", "--json")
+        assert code == 0 and json.loads(out)["value"] == 9
+
+    def test_value_of_a_sum(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "value", "wythoff+nim", "5,8+2", "--json")
+        assert code == 0 and json.loads(out)["value"] == 0
+
+    def test_moves(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "moves", "wythoff", "4,5", "--json")
+        assert code == 0 and json.loads(out)["winning_moves"] == [[3, 5], [1, 2]]
+
+    def test_moves_at_p_position(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "moves", "wythoff", "3,5")
+        assert code == 0 and "P-position" in out
+
+
+class TestTable:
+    def test_printed_like_the_seeds(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "table", "wythoff", "--size", "4", "--impl", "spec")
+        lines = out.splitlines()
+        assert code == 0
+        assert lines[1].split() == ["3", "|", "3", "4", "5", "6"]  # row 3 on top
+        assert lines[4].split() == ["0", "|", "0", "1", "2", "3"]  # row 0 at the bottom
+
+    def test_json_matrix(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "table", "wythoff", "--size", "3", "--json")
+        assert code == 0 and json.loads(out)["table"] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+
+    def test_refuses_a_table_too_big_for_memory(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, _, err = run(capsys, "table", "wythoff", "--size", "10000000")
+        assert code == 2 and "GiB" in err and "Traceback" not in err
+
+
+class TestBadInput:
+    @pytest.mark.parametrize(
+        ("argv", "message"),
+        [
+            (["value", "chess", "1,2"], "unknown game 'chess'"),
+            (["value", "wythoff", "1,x"], "'x' is not an integer"),
+            (["value", "wythoff", "1,-2"], "must be non-negative (y = -2)"),
+            (["value", "wythoff", "1,2,3"], "wrong arity"),
+            (["value", "wythoff", "100000,100000"], "raise --max-positions"),
+            (["moves", "wythoff+nim", "1,2"], "needs 2 parts separated by '+'"),
+            (["table", "nim"], "has no two-pile Grundy table"),
+            (["table", "wythoff", "--size", "-1"], "--size must be >= 0"),
+            (["table", "wythoff", "--impl", "nope"], "unknown --impl 'nope'"),
+            (["table", "wythoff", "--size", "x"], "invalid int value"),
+            (["frobnicate"], "invalid choice"),
+        ],
+    )
+    def test_one_line_exit_2(
+        self, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    ) -> None:
+        code, _, err = run(capsys, *argv)
+        assert code == 2
+        assert message in err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+class TestConformance:
+    def test_report_passes(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out, _ = run(capsys, "conformance", "--only", "grundy-table", "--json")
+        report = json.loads(out)
+        assert code == 0 and report["passed"] and report["rows"]
+
+    def test_unknown_filter(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, _, _ = run(capsys, "conformance", "--only", "no-such-check-anywhere")
+        assert code == 2
+
+
+def test_console_script_entry_point() -> None:
+    """``python -m grundy`` runs the same main (the installed script calls it too)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "grundy", "value", "wythoff", "3,5"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "P-position" in done.stdout
