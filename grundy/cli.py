@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -32,6 +33,24 @@ class GrundyArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def load_plugins() -> None:
+    """Import user game modules: entry points of group ``grundy.games`` and
+    the comma-separated module names in ``$GRUNDY_PLUGINS``.
+
+    A plugin module registers its games with ``@spec.register_game`` when
+    imported, so every command sees them.
+    """
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group="grundy.games"):
+        entry.load()
+    for name in filter(None, os.environ.get("GRUNDY_PLUGINS", "").split(",")):
+        try:
+            importlib.import_module(name.strip())
+        except ImportError as error:
+            raise UsageError(f"GRUNDY_PLUGINS: cannot import {name.strip()!r}: {error}") from None
 
 
 def build_parser() -> GrundyArgumentParser:
@@ -54,6 +73,11 @@ def build_parser() -> GrundyArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
+    try:
+        load_plugins()
+    except UsageError as error:
+        print(f"grundy: error: {error}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -113,3 +113,42 @@ def test_console_script_entry_point() -> None:
         check=False,
     )
     assert done.returncode == 0 and "P-position" in done.stdout
+
+
+def test_plugin_games_reach_every_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A game in the user's own module, named in GRUNDY_PLUGINS, is usable at once."""
+    (tmp_path / "mygames.py").write_text(
+        "from spec import PileGame, register_game\n"
+        "@register_game\n"
+        "class Sub123(PileGame):\n"
+        "    name = 'subtraction-123'\n"
+        "    rules = 'take 1, 2 or 3'\n"
+        "    source = 'test'\n"
+        "    def followers(self, position):\n"
+        "        (n,) = position\n"
+        "        return iter([(n - k,) for k in (1, 2, 3) if k <= n])\n"
+    )
+    import os
+
+    env = {
+        **os.environ,
+        "GRUNDY_PLUGINS": "mygames",
+        "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "grundy", "value", "subtraction-123", "6", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["value"] == 2
+    env["GRUNDY_PLUGINS"] = "no_such_module_here"
+    done = subprocess.run(
+        [sys.executable, "-m", "grundy", "games"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 2 and "cannot import 'no_such_module_here'" in done.stderr

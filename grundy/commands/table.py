@@ -79,6 +79,6 @@ def run(args: argparse.Namespace) -> int:
             }
         )
     else:
-        console.print(f"{game.describe()}: G[x, y], implementation {chosen.name}")
+        console.print(f"{game.describe()}: G[x, y], implementation {chosen.name}", markup=False)
         console.print(format_grid(table.tolist()), markup=False)
     return 0
