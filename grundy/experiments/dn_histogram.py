@@ -1,0 +1,233 @@
+"""``grundy experiment dn-histogram``: the histogram of d_n^h - n (000 §2.6, Figure 9).
+
+For every h <= g it counts the values of d_n^h - n over the h-points
+p_n^h = (a_n^h, b_n^h) with a_n^h < rows, and reports the extremes with
+their earliest n (the layout of Table 2) beside the proven bound
+-16h <= d_n^h - n <= 2h of Theorem 2.15. ``grundy plot figure9`` draws the
+histogram for h = g.
+
+The computation is one pass of Algorithm WSG (000 §2.1) over the rows,
+streamed: :func:`stream_wsg` keeps, per h, only the occupied columns at or
+above the current row and the occupied diagonals at or above the first free
+one (the sets of ``reference.wsg`` restricted to what the algorithm can
+still query), so memory stays O(g^2) whatever the row bound and each row
+costs O(g) amortised. It is checked against ``reference.wsg.wsg`` in
+``tests/test_execution.py``.
+
+WSG is sequential in the rows, and T_h needs every T_k with k < h, so this
+experiment is a single chunk: it runs on the Dask cluster (or a remote one)
+and is resumable as a whole, but does not split. For a parallel sweep see
+``grundy experiment beatty-partition``.
+
+References
+----------
+G. Nivasch, "More on the Sprague-Grundy function for Wythoff's game",
+Games of No Chance 3 (2009): §2.1 Algorithm WSG, Theorem 2.15, §2.6
+Figure 9 and Table 2. Seed ``000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from grundy.execution import (
+    Chunk,
+    add_execution_options,
+    execution_kwargs,
+    parse_count,
+    run_chunks,
+)
+from grundy.experiments import ExperimentResult
+from grundy.output import console, emit_json
+
+__all__ = ["dn_statistics", "histogram_from_result", "stream_wsg"]
+
+NAME = "dn-histogram"
+
+
+def stream_wsg(g: int, rows: int) -> Iterator[tuple[int, int, int]]:
+    """Algorithm WSG, streamed: yield (h, a, b) for each h-point, row by row.
+
+    Yields the same points as ``reference.wsg.wsg(g, rows).T`` (for each row
+    r = 0..rows-1, the points of row r in increasing h), in O(g^2) memory.
+
+    Notes
+    -----
+    WSG line 5 starts the search at d = 0 and skips every d in D_h; we start
+    it at the smallest d not in D_h, which skips the same diagonals. Columns
+    below the current row and diagonals below that first free one are never
+    queried again and are dropped.
+
+    Examples
+    --------
+    >>> [p for p in stream_wsg(4, 9) if p[0] == 4]
+    [(4, 0, 4), (4, 1, 3), (4, 2, 5), (4, 6, 7), (4, 8, 8)]
+    """
+    if g < 0 or rows < 0:
+        raise ValueError(f"g and rows must be >= 0 (g = {g}, rows = {rows})")
+    occupied_columns: list[set[int]] = [set() for _ in range(g + 1)]  # B_h, columns >= r
+    occupied_diagonals: list[set[int]] = [set() for _ in range(g + 1)]  # D_h, >= first free
+    first_free = [0] * (g + 1)
+    for r in range(rows):  # WSG line 2
+        assigned_in_row: set[int] = set()
+        for h in range(g + 1):  # WSG line 3
+            columns = occupied_columns[h]
+            if r in columns:  # WSG line 4
+                columns.discard(r)
+                continue
+            diagonals = occupied_diagonals[h]
+            d = first_free[h]  # WSG line 5 (all smaller d are in D_h)
+            while r + d in assigned_in_row or r + d in columns or d in diagonals:  # lines 6-8
+                d += 1
+            yield h, r, r + d  # WSG line 9
+            if d > 0:
+                columns.add(r + d)  # WSG line 11 (column r is never queried again)
+            diagonals.add(d)  # WSG line 12
+            assigned_in_row.add(r + d)
+            while first_free[h] in diagonals:
+                diagonals.discard(first_free[h])
+                first_free[h] += 1
+
+
+def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
+    """Chunk function: histograms and extremes of d_n^h - n for h <= g.
+
+    Parameters
+    ----------
+    params : dict
+        ``{"g": g, "rows": rows}``.
+
+    Returns
+    -------
+    dict
+        ``histograms``: per h, a list of [d - n, count] sorted by value;
+        ``extremes``: per h, [min, n at min, max, n at max] (earliest n);
+        ``points``: per h, the number of h-points with a < rows.
+
+    Examples
+    --------
+    >>> stats = dn_statistics({"g": 1, "rows": 6})
+    >>> stats["histograms"][0], stats["extremes"][1]
+    ([[0, 4]], [0, 0, 1, 0])
+    """
+    g, rows = int(params["g"]), int(params["rows"])
+    counts: list[dict[int, int]] = [{} for _ in range(g + 1)]
+    index = [0] * (g + 1)
+    extremes: list[list[int]] = [[] for _ in range(g + 1)]
+    for h, a, b in stream_wsg(g, rows):
+        n = index[h]
+        index[h] = n + 1
+        value = b - a - n
+        hist = counts[h]
+        hist[value] = hist.get(value, 0) + 1
+        ext = extremes[h]
+        if not ext:
+            extremes[h] = [value, n, value, n]
+        else:
+            if value < ext[0]:
+                ext[0], ext[1] = value, n
+            if value > ext[2]:
+                ext[2], ext[3] = value, n
+    return {
+        "histograms": [sorted([v, c] for v, c in hist.items()) for hist in counts],
+        "extremes": extremes,
+        "points": index,
+    }
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "dn-histogram",
+        help="histogram of d_n^h - n for h <= g (000 Figure 9, Table 2 layout)",
+        description=(
+            "Run Algorithm WSG (streamed) over rows 0..ROWS-1 and count d_n^h - n for every "
+            "h <= g; print the extremes with their earliest n beside Theorem 2.15's bound "
+            "-16h <= d_n^h - n <= 2h. One chunk (WSG is sequential); --out DIR resumes."
+        ),
+        epilog="example: grundy experiment dn-histogram --g 30 --rows 100000 --out runs/dn30",
+    )
+    parser.add_argument("--g", type=int, default=30, help="largest Grundy value h (default 30)")
+    parser.add_argument("--rows", type=parse_count, default=100_000, help="row bound (default 1e5)")
+    add_execution_options(parser)
+    parser.set_defaults(func=run)
+
+
+def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
+    """The experiment's result (runs the single chunk through :func:`run_chunks`)."""
+    if g < 0:
+        raise ValueError(f"--g must be >= 0 (g = {g})")
+    if rows < 1:
+        raise ValueError(f"--rows must be >= 1 (rows = {rows})")
+    parameters = {"g": g, "rows": rows}
+    began = time.perf_counter()
+    chunk = Chunk(f"wsg-g{g}-rows{rows}", parameters)
+    (stats,) = run_chunks(
+        dn_statistics,
+        [chunk],
+        name=NAME,
+        parameters=parameters,
+        description=f"WSG g={g} rows={rows}",
+        **execution,
+    )
+    table = [
+        [h, value, count] for h, hist in enumerate(stats["histograms"]) for value, count in hist
+    ]
+    comparison = []
+    for h, (low, n_low, high, n_high) in enumerate(stats["extremes"]):
+        comparison.append(
+            {
+                "h": h,
+                "points": stats["points"][h],
+                "min": low,
+                "n_min": n_low,
+                "max": high,
+                "n_max": n_high,
+                "bound_min": -16 * h,
+                "bound_max": 2 * h,
+                "agrees": -16 * h <= low and high <= 2 * h,
+            }
+        )
+    return ExperimentResult(
+        name=NAME,
+        parameters=parameters,
+        columns=["h", "d_minus_n", "count"],
+        table=table,
+        timings={"run": time.perf_counter() - began},
+        comparison=comparison,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    result = compute(args.g, args.rows, **execution_kwargs(args))
+    if args.out:
+        result.save(Path(args.out) / "result.json")
+    if args.json:
+        emit_json(json.loads(result.to_json()))
+    else:
+        console.print(
+            f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
+            f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"
+        )
+        console.print(f"{'h':>4} {'points':>9} {'min':>5} {'n':>9} {'max':>5} {'n':>9}  bound")
+        for row in result.comparison:
+            mark = "ok" if row["agrees"] else "VIOLATED"
+            console.print(
+                f"{row['h']:>4} {row['points']:>9} {row['min']:>5} {row['n_min']:>9} "
+                f"{row['max']:>5} {row['n_max']:>9}  {mark}"
+            )
+    return 0 if result.agrees else 1
+
+
+def histogram_from_result(result: ExperimentResult, h: int) -> list[tuple[int, int]]:
+    """The [(d - n, count)] histogram of one h from a saved dn-histogram result."""
+    if result.name != NAME:
+        raise ValueError(f"expected a {NAME} result, got {result.name!r}")
+    rows = [(int(v), int(c)) for hh, v, c in result.table if int(hh) == h]
+    if not rows:
+        raise ValueError(f"the result has no h = {h} (it covers h <= {result.parameters['g']})")
+    return rows
