@@ -225,6 +225,7 @@ def run_chunks(
     client: Any = None,
     quiet: bool = False,
     description: str | None = None,
+    connect_timeout: float = 20.0,
 ) -> ChunkResults:
     """Run ``func(chunk.params)`` for every chunk; results in chunk order.
 
@@ -255,6 +256,8 @@ def run_chunks(
         No progress bar.
     description : str, optional
         Progress-bar label (default: ``name``).
+    connect_timeout : float
+        Seconds to wait for an existing scheduler.
 
     Returns
     -------
@@ -324,6 +327,7 @@ def run_chunks(
             client=client,
             quiet=quiet,
             label=label,
+            connect_timeout=connect_timeout,
         )
     elif pending:
         with progress_bar(label, len(pending), disable=quiet) as advance:
@@ -350,6 +354,7 @@ def _run_dask(
     client: Any,
     quiet: bool,
     label: str,
+    connect_timeout: float,
 ) -> int:
     import distributed
 
@@ -362,7 +367,7 @@ def _run_dask(
     if client is None:
         if address:
             try:
-                client = Client(address, timeout="20s")
+                client = Client(address, timeout=f"{connect_timeout}s")
             except OSError as error:
                 raise ValueError(
                     f"cannot connect to the Dask scheduler {address!r}: {error}"
