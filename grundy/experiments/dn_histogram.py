@@ -113,7 +113,7 @@ def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
     --------
     >>> stats = dn_statistics({"g": 1, "rows": 6})
     >>> stats["histograms"][0], stats["extremes"][1]
-    ([[0, 4]], [0, 0, 1, 0])
+    ([[0, 4]], [-2, 4, 1, 0])
     """
     g, rows = int(params["g"]), int(params["rows"])
     counts: list[dict[int, int]] = [{} for _ in range(g + 1)]
