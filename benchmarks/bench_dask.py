@@ -34,7 +34,7 @@ def timed_cluster(n_workers: int, chunks: Any) -> tuple[float, float, list[Any]]
         n_workers=n_workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     )
     client = dist.Client(cluster)

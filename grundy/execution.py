@@ -378,7 +378,7 @@ def _run_dask(
                 n_workers=n_workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",
                 silence_logs=logging.ERROR,
             )
             client = Client(cluster)

@@ -59,7 +59,7 @@ def client() -> Any:
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     )
     dask_client = Client(cluster)
