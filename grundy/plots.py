@@ -66,7 +66,10 @@ def _save(figure: Figure, path: str | os.PathLike[str], dpi: int = 120) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".png")
     os.close(fd)
+    umask = os.umask(0)
+    os.umask(umask)
     try:
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it 0600; a plot is an ordinary file
         figure.savefig(tmp, format="png", dpi=dpi, bbox_inches="tight")
         os.replace(tmp, target)
     except BaseException:

@@ -396,6 +396,22 @@ class TestStreamWSG:
         assert (row["min"], row["n_min"], row["max"], row["n_max"]) == (-4, 57, 2, 282)
         assert result.agrees
 
+    def test_table2_comparison(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The Table 2 columns are compared (and a difference is reported) at its row bound."""
+        monkeypatch.setattr(dn_histogram, "TABLE2_ROWS", 1_001)
+        monkeypatch.setattr(dn_histogram, "TABLE2", {1: (-4, 57, 2, 282), 2: (-5, 1, 3, 2)})
+        result = dn_histogram.compute(2, 1_000, workers=0, quiet=True)
+        assert "paper" not in result.comparison[0]
+        assert result.comparison[1]["agrees"] and result.comparison[1]["paper"] == [-4, 57, 2, 282]
+        assert not result.comparison[2]["agrees"] and not result.agrees
+
+    @pytest.mark.slow
+    def test_table2_reproduced(self) -> None:
+        """000 Table 2 (g <= 30, a <= 5e6): every extreme and its earliest n (about 3 min)."""
+        result = dn_histogram.compute(30, dn_histogram.TABLE2_ROWS, workers=0, quiet=True)
+        assert all("paper" in row for row in result.comparison)
+        assert result.agrees, [row for row in result.comparison if not row["agrees"]]
+
 
 class TestBeattyPartition:
     def test_upper_count(self) -> None:

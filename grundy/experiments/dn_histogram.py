@@ -49,6 +49,44 @@ __all__ = ["dn_statistics", "histogram_from_result", "stream_wsg"]
 
 NAME = "dn-histogram"
 
+#: 000 Table 2: g -> (min d_n^g - n, earliest n, max d_n^g - n, earliest n) over the
+#: points with a_n^g <= 5 * 10^6, transcribed from seed 000 (§2.6, Table 2).
+TABLE2: dict[int, tuple[int, int, int, int]] = {
+    0: (0, 0, 0, 0),
+    1: (-4, 57, 2, 282),
+    2: (-6, 35745, 3, 38814),
+    3: (-8, 149804, 4, 2335),
+    4: (-10, 569350, 5, 15486),
+    5: (-11, 1245820, 6, 2638),
+    6: (-11, 30165, 7, 1974933),
+    7: (-11, 75459, 7, 0),
+    8: (-12, 701260, 8, 0),
+    9: (-13, 17972, 9, 0),
+    10: (-13, 516328, 10, 0),
+    11: (-14, 722842, 11, 0),
+    12: (-16, 2853838, 12, 0),
+    13: (-17, 2860809, 13, 0),
+    14: (-18, 2814039, 14, 0),
+    15: (-18, 2597774, 15, 0),
+    16: (-18, 1027151, 16, 0),
+    17: (-18, 2979529, 17, 0),
+    18: (-19, 789978, 18, 0),
+    19: (-20, 22347, 19, 0),
+    20: (-21, 2548028, 20, 0),
+    21: (-19, 277362, 21, 0),
+    22: (-20, 30200, 22, 0),
+    23: (-23, 1412268, 23, 0),
+    24: (-22, 684205, 24, 0),
+    25: (-23, 349878, 25, 0),
+    26: (-24, 2087092, 26, 0),
+    27: (-24, 617166, 27, 0),
+    28: (-24, 2343474, 28, 0),
+    29: (-26, 27, 29, 0),
+    30: (-27, 1872274, 30, 0),
+}
+#: Table 2's row bound: points with a <= 5e6, i.e. rows 0 .. 5e6.
+TABLE2_ROWS = 5_000_001
+
 
 def stream_wsg(g: int, rows: int) -> Iterator[tuple[int, int, int]]:
     """Algorithm WSG, streamed: yield (h, a, b) for each h-point, row by row.
@@ -147,7 +185,8 @@ def register(subparsers: Any) -> None:
         description=(
             "Run Algorithm WSG (streamed) over rows 0..ROWS-1 and count d_n^h - n for every "
             "h <= g; print the extremes with their earliest n beside Theorem 2.15's bound "
-            "-16h <= d_n^h - n <= 2h. One chunk (WSG is sequential); --out DIR resumes."
+            "-16h <= d_n^h - n <= 2h, and beside 000 Table 2 when --rows is 5e6. One chunk "
+            "(WSG is sequential); --out DIR resumes."
         ),
         epilog="example: grundy experiment dn-histogram --g 30 --rows 100000 --out runs/dn30",
     )
@@ -179,19 +218,22 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
     ]
     comparison = []
     for h, (low, n_low, high, n_high) in enumerate(stats["extremes"]):
-        comparison.append(
-            {
-                "h": h,
-                "points": stats["points"][h],
-                "min": low,
-                "n_min": n_low,
-                "max": high,
-                "n_max": n_high,
-                "bound_min": -16 * h,
-                "bound_max": 2 * h,
-                "agrees": -16 * h <= low and high <= 2 * h,
-            }
-        )
+        row: dict[str, Any] = {
+            "h": h,
+            "points": stats["points"][h],
+            "min": low,
+            "n_min": n_low,
+            "max": high,
+            "n_max": n_high,
+            "bound_min": -16 * h,
+            "bound_max": 2 * h,
+            "agrees": -16 * h <= low and high <= 2 * h,
+        }
+        if rows in (TABLE2_ROWS - 1, TABLE2_ROWS) and h in TABLE2:
+            # Table 2 counts a <= 5e6 (rows = 5e6 + 1); rows = 5e6 leaves out row 5e6 only.
+            row["paper"] = list(TABLE2[h])
+            row["agrees"] = row["agrees"] and row["paper"] == [low, n_low, high, n_high]
+        comparison.append(row)
     return ExperimentResult(
         name=NAME,
         parameters=parameters,
@@ -213,9 +255,15 @@ def run(args: argparse.Namespace) -> int:
             f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
             f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"
         )
-        console.print(f"{'h':>4} {'points':>9} {'min':>5} {'n':>9} {'max':>5} {'n':>9}  bound")
+        paper = any("paper" in row for row in result.comparison)
+        header = "  bound" + ("  000 Table 2" if paper else "")
+        console.print(f"{'h':>4} {'points':>9} {'min':>5} {'n':>9} {'max':>5} {'n':>9}{header}")
         for row in result.comparison:
-            mark = "ok" if row["agrees"] else "VIOLATED"
+            in_bound = -16 * row["h"] <= row["min"] and row["max"] <= 2 * row["h"]
+            mark = "ok" if in_bound else "VIOLATED"
+            if "paper" in row:
+                ours = [row["min"], row["n_min"], row["max"], row["n_max"]]
+                mark += "     same" if row["paper"] == ours else f"     DIFFERS: {row['paper']}"
             console.print(
                 f"{row['h']:>4} {row['points']:>9} {row['min']:>5} {row['n_min']:>9} "
                 f"{row['max']:>5} {row['n_max']:>9}  {mark}"
