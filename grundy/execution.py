@@ -392,9 +392,17 @@ def _run_dask(
             for future in as_completed(futures):
                 try:
                     value, seconds = future.result()
-                except BaseException:
+                except BaseException as error:
                     for other in futures:
                         other.cancel()
+                    missing = _missing_module(error)
+                    if missing is not None:
+                        raise ValueError(
+                            f"the Dask scheduler or a worker cannot import {missing.name!r}: "
+                            "start 'dask scheduler' and 'dask worker' where this project is "
+                            "installed (pip install -e .) or with PYTHONPATH set to the "
+                            "repository root"
+                        ) from error
                     raise
                 finish(futures[future], value, seconds)
                 advance(1)
@@ -404,6 +412,18 @@ def _run_dask(
             client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _missing_module(error: BaseException) -> ModuleNotFoundError | None:
+    """The ModuleNotFoundError behind ``error`` (Dask wraps the scheduler's), if any."""
+    seen: BaseException | None = error
+    for _ in range(10):
+        if seen is None:
+            return None
+        if isinstance(seen, ModuleNotFoundError):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | None = None) -> None:

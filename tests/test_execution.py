@@ -52,6 +52,7 @@ def client() -> Any:
     dist: Any = distributed  # untyped library
     Client, LocalCluster = dist.Client, dist.LocalCluster
 
+    saved = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
     )
@@ -66,6 +67,10 @@ def client() -> Any:
     yield dask_client
     dask_client.close()
     cluster.close()
+    if saved is None:
+        del os.environ["PYTHONPATH"]
+    else:
+        os.environ["PYTHONPATH"] = saved
 
 
 # --- chunks -------------------------------------------------------------------------------
