@@ -1,0 +1,242 @@
+"""``grundy plot``: the figures of seed 000 and Grundy-table heat maps, as PNG.
+
+Subcommands: ``figure2``, ``figure9``, ``figure10``, ``figure11``,
+``heatmap GAME``. Each writes ``--out FILE.png`` (see ``grundy.plots`` and
+``docs/dask-and-plots.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from grundy.execution import parse_count
+from grundy.output import add_json_option, check_memory, console, emit_json
+from grundy.parsing import parse_game
+
+__all__ = ["load_convergence_histogram", "register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "plot",
+        help="draw a figure of seed 000 or a Grundy-table heat map (PNG)",
+        description=(
+            "Reproduce Nivasch's Figures 2, 9, 10 and 11 (seed 000) or draw a heat map of a "
+            "two-pile Grundy table, as a PNG file. Points (a, b) are drawn with the first "
+            "coordinate vertical, as in the paper."
+        ),
+        epilog="example: grundy plot figure2 --out fig2.png",
+    )
+    figures = parser.add_subparsers(dest="figure", metavar="FIGURE", required=True)
+
+    def add(name: str, help_text: str, default_out: str) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = figures.add_parser(
+            name, help=help_text, description=help_text
+        )
+        sub.add_argument("--out", default=default_out, help=f"PNG file (default {default_out})")
+        sub.add_argument("--quiet", action="store_true", help="no progress bar")
+        add_json_option(sub)
+        sub.set_defaults(func=run)
+        return sub
+
+    fig2 = add(
+        "figure2", "000 Figure 2: first terms of T_0 (framed) and T_20 (filled)", "figure2.png"
+    )
+    fig2.add_argument("--rows", type=parse_count, default=40, help="rows drawn (default 40)")
+    fig2.add_argument("--g", type=int, default=20, help="the filled sequence T_g (default 20)")
+
+    fig9 = add(
+        "figure9",
+        "000 Figure 9: histogram of d_n^g - n for g = 30 up to a row bound",
+        "figure9.png",
+    )
+    fig9.add_argument("--g", type=int, default=30, help="g (default 30)")
+    fig9.add_argument(
+        "--rows", type=parse_count, default=100_000, help="row bound (default 1e5; the paper: 5e6)"
+    )
+    fig9.add_argument(
+        "--input",
+        default=None,
+        metavar="RESULT",
+        help="a saved 'experiment dn-histogram --out DIR' (DIR or its result.json)",
+    )
+
+    fig10 = add("figure10", "000 Figure 10: first terms of T_200", "figure10.png")
+    fig10.add_argument("--rows", type=parse_count, default=600, help="rows drawn (default 600)")
+    fig10.add_argument("--g", type=int, default=200, help="the sequence T_g (default 200)")
+
+    fig11 = add(
+        "figure11", "000 Figure 11: histogram of rows to convergence for g = 10", "figure11.png"
+    )
+    fig11.add_argument("--g", type=int, default=10, help="g (default 10)")
+    fig11.add_argument(
+        "--rows",
+        type=parse_count,
+        default=None,
+        help="starting rows 0..ROWS (computed when no --input; paper: 1e6)",
+    )
+    fig11.add_argument(
+        "--input",
+        default=None,
+        metavar="RESULT",
+        help="a saved 'experiment nivasch-table5 --out DIR' (DIR or a JSON file)",
+    )
+    fig11.add_argument("--linear", action="store_true", help="linear count axis (default log)")
+
+    heat = add("heatmap", "heat map of G[x, y] for a registered two-pile game", "heatmap.png")
+    heat.add_argument("game", help="a registered two-pile game (see 'grundy games')")
+    heat.add_argument("--size", type=int, default=64, help="N rows and columns (default 64)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from grundy import plots
+
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        raise ValueError(f"--out must be a .png file (out = {args.out!r})")
+    details: dict[str, Any] = {"figure": args.figure}
+    if args.figure == "figure2":
+        _check_rows(args.rows, 100_000)
+        plots.figure2(out, rows=args.rows, g=args.g)
+        details.update(rows=args.rows, g=args.g)
+    elif args.figure == "figure9":
+        histogram, rows = _dn_histogram(args)
+        plots.figure9(out, histogram, g=args.g, rows=rows)
+        details.update(rows=rows, g=args.g, points=sum(c for _, c in histogram))
+    elif args.figure == "figure10":
+        _check_rows(args.rows, 100_000)
+        plots.figure10(out, rows=args.rows, g=args.g)
+        details.update(rows=args.rows, g=args.g)
+    elif args.figure == "figure11":
+        histogram, start_rows = _convergence_histogram(args)
+        plots.figure11(out, histogram, g=args.g, rows=start_rows, log=not args.linear)
+        details.update(rows=start_rows, g=args.g, starting_rows=sum(c for _, c in histogram))
+    else:
+        table, name, impl = _grundy_table(args.game, args.size)
+        plots.heatmap(out, table, title=f"{name}: G[x, y], 0 <= x, y < {args.size} ({impl})")
+        details.update(game=name, size=args.size, implementation=impl)
+    details.update(out=str(out), bytes=out.stat().st_size)
+    if args.json:
+        emit_json(details)
+    else:
+        console.print(f"wrote {out} ({details['bytes']:,} bytes)")
+    return 0
+
+
+def _check_rows(rows: int, limit: int) -> None:
+    if not 1 <= rows <= limit:
+        raise ValueError(f"--rows must be between 1 and {limit} for a point plot (rows = {rows})")
+
+
+def _result_file(path: str) -> Path:
+    target = Path(path)
+    if target.is_dir():
+        target = target / "result.json"
+    if not target.exists():
+        raise ValueError(f"no such result file: {target}")
+    return target
+
+
+def _dn_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, int]], int]:
+    from grundy.experiments import ExperimentResult
+    from grundy.experiments.dn_histogram import compute, histogram_from_result
+
+    if args.input:
+        result = ExperimentResult.from_json(_result_file(args.input).read_text())
+    else:
+        if args.g < 0 or args.rows < 1:
+            raise ValueError(f"need g >= 0 and rows >= 1 (g = {args.g}, rows = {args.rows})")
+        result = compute(args.g, args.rows, workers=0, quiet=args.quiet)
+    return histogram_from_result(result, args.g), int(result.parameters["rows"])
+
+
+def load_convergence_histogram(path: str, g: int) -> tuple[list[tuple[int, int]], int | None]:
+    """[(rows to convergence, count)] for ``g`` from a saved convergence result.
+
+    Accepts a directory (its ``result.json``) or a JSON file holding either
+    ``{"histogram": ...}`` / ``{"histograms": {g: ...}}`` (a mapping value ->
+    count or a list of [value, count]), or an ExperimentResult whose columns
+    name the rows to convergence (a column containing ``conv``) and ``count``,
+    with an optional ``g`` column.
+    """
+    data = json.loads(_result_file(path).read_text())
+    rows = None
+    params = data.get("parameters", {}) if isinstance(data, dict) else {}
+    for key in ("rows", "r_max", "rmax", "rows_max"):
+        if key in params:
+            rows = int(params[key])
+    raw: Any = None
+    if "histograms" in data:
+        per_g = data["histograms"]
+        raw = per_g.get(str(g), per_g.get(g)) if isinstance(per_g, dict) else None
+    elif "histogram" in data:
+        raw = data["histogram"]
+    elif "columns" in data and "table" in data:
+        columns = [str(c).lower() for c in data["columns"]]
+        value_col = next((i for i, c in enumerate(columns) if "conv" in c), None)
+        count_col = next((i for i, c in enumerate(columns) if c == "count"), None)
+        g_col = next((i for i, c in enumerate(columns) if c == "g"), None)
+        if value_col is not None and count_col is not None:
+            raw = [
+                [row[value_col], row[count_col]]
+                for row in data["table"]
+                if g_col is None or int(row[g_col]) == g
+            ]
+    if raw is None:
+        raise ValueError(
+            f"{path} holds no convergence histogram for g = {g} (expected 'histogram', "
+            "'histograms' or a table with a rows-to-convergence and a 'count' column)"
+        )
+    pairs = raw.items() if isinstance(raw, dict) else raw
+    histogram = sorted((int(v), int(c)) for v, c in pairs)
+    if not histogram:
+        raise ValueError(f"{path}: the convergence histogram for g = {g} is empty")
+    return histogram, rows
+
+
+def _convergence_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, int]], int | None]:
+    if args.input:
+        return load_convergence_histogram(args.input, args.g)
+    try:
+        module = importlib.import_module("grundy.experiments.nivasch_table5")
+        compute = module.convergence_histogram
+    except (ImportError, AttributeError):
+        raise ValueError(
+            "figure11 needs --input RESULT (from 'grundy experiment nivasch-table5 --out DIR'): "
+            "the convergence experiment is not available in this build"
+        ) from None
+    rows = args.rows if args.rows is not None else 1_000_000
+    histogram = compute(g=args.g, rows=rows, quiet=args.quiet)
+    return sorted((int(v), int(c)) for v, c in dict(histogram).items()), rows
+
+
+def _grundy_table(game_name: str, size: int) -> tuple[np.ndarray, str, str]:
+    from grundy.commands.table import BYTES_PER_CELL, LAYER_ORDER, SPEC_MAX_SIZE
+    from grundy.conformance import QUESTIONS, load_checks
+
+    game = parse_game(game_name)
+    load_checks()
+    question = QUESTIONS.get(f"grundy-table:{game.describe()}")
+    if question is None:
+        raise ValueError(f"game {game.describe()!r} has no two-pile Grundy table")
+    if size < 1:
+        raise ValueError(f"--size must be >= 1 (size = {size})")
+    impls = sorted(
+        (i for i in question.implementations if i.layer != "published"),
+        key=lambda i: LAYER_ORDER.index(i.layer),
+    )
+    chosen = impls[0]
+    if chosen.layer == "spec" and size > SPEC_MAX_SIZE:
+        raise ValueError(
+            f"--size {size} is too large for the spec solver (at most {SPEC_MAX_SIZE}); "
+            "no faster implementation is registered for this game"
+        )
+    check_memory(size * size * BYTES_PER_CELL[chosen.layer], f"a {size}^2 table")
+    table = np.asarray(chosen.answer(size=size), dtype=np.int64)
+    return table, game.describe(), chosen.name

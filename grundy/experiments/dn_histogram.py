@@ -1,0 +1,281 @@
+"""``grundy experiment dn-histogram``: the histogram of d_n^h - n (000 §2.6, Figure 9).
+
+For every h <= g it counts the values of d_n^h - n over the h-points
+p_n^h = (a_n^h, b_n^h) with a_n^h < rows, and reports the extremes with
+their earliest n (the layout of Table 2) beside the proven bound
+-16h <= d_n^h - n <= 2h of Theorem 2.15. ``grundy plot figure9`` draws the
+histogram for h = g.
+
+The computation is one pass of Algorithm WSG (000 §2.1) over the rows,
+streamed: :func:`stream_wsg` keeps, per h, only the occupied columns at or
+above the current row and the occupied diagonals at or above the first free
+one (the sets of ``reference.wsg`` restricted to what the algorithm can
+still query), so memory stays O(g^2) whatever the row bound and each row
+costs O(g) amortised. It is checked against ``reference.wsg.wsg`` in
+``tests/test_execution.py``.
+
+WSG is sequential in the rows, and T_h needs every T_k with k < h, so this
+experiment is a single chunk: it runs on the Dask cluster (or a remote one)
+and is resumable as a whole, but does not split. For a parallel sweep see
+``grundy experiment beatty-partition``.
+
+References
+----------
+G. Nivasch, "More on the Sprague-Grundy function for Wythoff's game",
+Games of No Chance 3 (2009): §2.1 Algorithm WSG, Theorem 2.15, §2.6
+Figure 9 and Table 2. Seed ``000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from grundy.execution import (
+    Chunk,
+    add_execution_options,
+    execution_kwargs,
+    parse_count,
+    run_chunks,
+)
+from grundy.experiments import ExperimentResult
+from grundy.output import console, emit_json
+
+__all__ = ["dn_statistics", "histogram_from_result", "stream_wsg"]
+
+NAME = "dn-histogram"
+
+#: 000 Table 2: g -> (min d_n^g - n, earliest n, max d_n^g - n, earliest n) over the
+#: points with a_n^g <= 5 * 10^6, transcribed from seed 000 (§2.6, Table 2).
+TABLE2: dict[int, tuple[int, int, int, int]] = {
+    0: (0, 0, 0, 0),
+    1: (-4, 57, 2, 282),
+    2: (-6, 35745, 3, 38814),
+    3: (-8, 149804, 4, 2335),
+    4: (-10, 569350, 5, 15486),
+    5: (-11, 1245820, 6, 2638),
+    6: (-11, 30165, 7, 1974933),
+    7: (-11, 75459, 7, 0),
+    8: (-12, 701260, 8, 0),
+    9: (-13, 17972, 9, 0),
+    10: (-13, 516328, 10, 0),
+    11: (-14, 722842, 11, 0),
+    12: (-16, 2853838, 12, 0),
+    13: (-17, 2860809, 13, 0),
+    14: (-18, 2814039, 14, 0),
+    15: (-18, 2597774, 15, 0),
+    16: (-18, 1027151, 16, 0),
+    17: (-18, 2979529, 17, 0),
+    18: (-19, 789978, 18, 0),
+    19: (-20, 22347, 19, 0),
+    20: (-21, 2548028, 20, 0),
+    21: (-19, 277362, 21, 0),
+    22: (-20, 30200, 22, 0),
+    23: (-23, 1412268, 23, 0),
+    24: (-22, 684205, 24, 0),
+    25: (-23, 349878, 25, 0),
+    26: (-24, 2087092, 26, 0),
+    27: (-24, 617166, 27, 0),
+    28: (-24, 2343474, 28, 0),
+    29: (-26, 27, 29, 0),
+    30: (-27, 1872274, 30, 0),
+}
+#: Table 2's row bound: points with a <= 5e6, i.e. rows 0 .. 5e6.
+TABLE2_ROWS = 5_000_001
+
+
+def stream_wsg(g: int, rows: int) -> Iterator[tuple[int, int, int]]:
+    """Algorithm WSG, streamed: yield (h, a, b) for each h-point, row by row.
+
+    Yields the same points as ``reference.wsg.wsg(g, rows).T`` (for each row
+    r = 0..rows-1, the points of row r in increasing h), in O(g^2) memory.
+
+    Notes
+    -----
+    WSG line 5 starts the search at d = 0 and skips every d in D_h; we start
+    it at the smallest d not in D_h, which skips the same diagonals. Columns
+    below the current row and diagonals below that first free one are never
+    queried again and are dropped.
+
+    Examples
+    --------
+    >>> [p for p in stream_wsg(4, 9) if p[0] == 4]
+    [(4, 0, 4), (4, 1, 3), (4, 2, 5), (4, 6, 7), (4, 8, 8)]
+    """
+    if g < 0 or rows < 0:
+        raise ValueError(f"g and rows must be >= 0 (g = {g}, rows = {rows})")
+    occupied_columns: list[set[int]] = [set() for _ in range(g + 1)]  # B_h, columns >= r
+    occupied_diagonals: list[set[int]] = [set() for _ in range(g + 1)]  # D_h, >= first free
+    first_free = [0] * (g + 1)
+    for r in range(rows):  # WSG line 2
+        assigned_in_row: set[int] = set()
+        for h in range(g + 1):  # WSG line 3
+            columns = occupied_columns[h]
+            if r in columns:  # WSG line 4
+                columns.discard(r)
+                continue
+            diagonals = occupied_diagonals[h]
+            d = first_free[h]  # WSG line 5 (all smaller d are in D_h)
+            while r + d in assigned_in_row or r + d in columns or d in diagonals:  # lines 6-8
+                d += 1
+            yield h, r, r + d  # WSG line 9
+            if d > 0:
+                columns.add(r + d)  # WSG line 11 (column r is never queried again)
+            diagonals.add(d)  # WSG line 12
+            assigned_in_row.add(r + d)
+            while first_free[h] in diagonals:
+                diagonals.discard(first_free[h])
+                first_free[h] += 1
+
+
+def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
+    """Chunk function: histograms and extremes of d_n^h - n for h <= g.
+
+    Parameters
+    ----------
+    params : dict
+        ``{"g": g, "rows": rows}``.
+
+    Returns
+    -------
+    dict
+        ``histograms``: per h, a list of [d - n, count] sorted by value;
+        ``extremes``: per h, [min, n at min, max, n at max] (earliest n);
+        ``points``: per h, the number of h-points with a < rows.
+
+    Examples
+    --------
+    >>> stats = dn_statistics({"g": 1, "rows": 6})
+    >>> stats["histograms"][0], stats["extremes"][1]
+    ([[0, 4]], [-2, 4, 1, 0])
+    """
+    g, rows = int(params["g"]), int(params["rows"])
+    counts: list[dict[int, int]] = [{} for _ in range(g + 1)]
+    index = [0] * (g + 1)
+    extremes: list[list[int]] = [[] for _ in range(g + 1)]
+    for h, a, b in stream_wsg(g, rows):
+        n = index[h]
+        index[h] = n + 1
+        value = b - a - n
+        hist = counts[h]
+        hist[value] = hist.get(value, 0) + 1
+        ext = extremes[h]
+        if not ext:
+            extremes[h] = [value, n, value, n]
+        else:
+            if value < ext[0]:
+                ext[0], ext[1] = value, n
+            if value > ext[2]:
+                ext[2], ext[3] = value, n
+    return {
+        "histograms": [sorted([v, c] for v, c in hist.items()) for hist in counts],
+        "extremes": extremes,
+        "points": index,
+    }
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "dn-histogram",
+        help="histogram of d_n^h - n for h <= g (000 Figure 9, Table 2 layout)",
+        description=(
+            "Run Algorithm WSG (streamed) over rows 0..ROWS-1 and count d_n^h - n for every "
+            "h <= g; print the extremes with their earliest n beside Theorem 2.15's bound "
+            "-16h <= d_n^h - n <= 2h, and beside 000 Table 2 when --rows is 5e6. One chunk "
+            "(WSG is sequential); --out DIR resumes."
+        ),
+        epilog="example: grundy experiment dn-histogram --g 30 --rows 100000 --out runs/dn30",
+    )
+    parser.add_argument("--g", type=int, default=30, help="largest Grundy value h (default 30)")
+    parser.add_argument("--rows", type=parse_count, default=100_000, help="row bound (default 1e5)")
+    add_execution_options(parser)
+    parser.set_defaults(func=run)
+
+
+def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
+    """The experiment's result (runs the single chunk through :func:`run_chunks`)."""
+    if g < 0:
+        raise ValueError(f"--g must be >= 0 (g = {g})")
+    if rows < 1:
+        raise ValueError(f"--rows must be >= 1 (rows = {rows})")
+    parameters = {"g": g, "rows": rows}
+    began = time.perf_counter()
+    chunk = Chunk(f"wsg-g{g}-rows{rows}", parameters)
+    (stats,) = run_chunks(
+        dn_statistics,
+        [chunk],
+        name=NAME,
+        parameters=parameters,
+        description=f"WSG g={g} rows={rows}",
+        **execution,
+    )
+    table = [
+        [h, value, count] for h, hist in enumerate(stats["histograms"]) for value, count in hist
+    ]
+    comparison = []
+    for h, (low, n_low, high, n_high) in enumerate(stats["extremes"]):
+        row: dict[str, Any] = {
+            "h": h,
+            "points": stats["points"][h],
+            "min": low,
+            "n_min": n_low,
+            "max": high,
+            "n_max": n_high,
+            "bound_min": -16 * h,
+            "bound_max": 2 * h,
+            "agrees": -16 * h <= low and high <= 2 * h,
+        }
+        if rows in (TABLE2_ROWS - 1, TABLE2_ROWS) and h in TABLE2:
+            # Table 2 counts a <= 5e6 (rows = 5e6 + 1); rows = 5e6 leaves out row 5e6 only.
+            row["paper"] = list(TABLE2[h])
+            row["agrees"] = row["agrees"] and row["paper"] == [low, n_low, high, n_high]
+        comparison.append(row)
+    return ExperimentResult(
+        name=NAME,
+        parameters=parameters,
+        columns=["h", "d_minus_n", "count"],
+        table=table,
+        timings={"run": time.perf_counter() - began},
+        comparison=comparison,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    result = compute(args.g, args.rows, **execution_kwargs(args))
+    if args.out:
+        result.save(Path(args.out) / "result.json")
+    if args.json:
+        emit_json(json.loads(result.to_json()))
+    else:
+        console.print(
+            f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
+            f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"
+        )
+        paper = any("paper" in row for row in result.comparison)
+        header = "  bound" + ("  000 Table 2" if paper else "")
+        console.print(f"{'h':>4} {'points':>9} {'min':>5} {'n':>9} {'max':>5} {'n':>9}{header}")
+        for row in result.comparison:
+            in_bound = -16 * row["h"] <= row["min"] and row["max"] <= 2 * row["h"]
+            mark = "ok" if in_bound else "VIOLATED"
+            if "paper" in row:
+                ours = [row["min"], row["n_min"], row["max"], row["n_max"]]
+                mark += "     same" if row["paper"] == ours else f"     DIFFERS: {row['paper']}"
+            console.print(
+                f"{row['h']:>4} {row['points']:>9} {row['min']:>5} {row['n_min']:>9} "
+                f"{row['max']:>5} {row['n_max']:>9}  {mark}"
+            )
+    return 0 if result.agrees else 1
+
+
+def histogram_from_result(result: ExperimentResult, h: int) -> list[tuple[int, int]]:
+    """The [(d - n, count)] histogram of one h from a saved dn-histogram result."""
+    if result.name != NAME:
+        raise ValueError(f"expected a {NAME} result, got {result.name!r}")
+    rows = [(int(v), int(c)) for hh, v, c in result.table if int(hh) == h]
+    if not rows:
+        raise ValueError(f"the result has no h = {h} (it covers h <= {result.parameters['g']})")
+    return rows

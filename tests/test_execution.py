@@ -1,0 +1,476 @@
+"""The Dask execution layer (grundy.execution) and its two experiments.
+
+What must hold (issue 6): a local cluster with 2 workers gives exactly the
+single-process result; a resumed run gives the same result and recomputes
+nothing finished; a resumed run with other parameters is refused; a
+separately started ``dask scheduler`` + ``dask worker`` is reachable with
+``--scheduler``. One local cluster is shared by the module (startup is slow).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from grundy.cli import main
+from grundy.execution import (
+    Chunk,
+    add_execution_options,
+    parse_count,
+    range_chunks,
+    run_chunks,
+    sum_range,
+)
+from grundy.experiments import beatty_partition, dn_histogram
+from grundy.experiments.beatty_partition import check_range, count_upper_below
+from grundy.experiments.dn_histogram import dn_statistics, stream_wsg
+from reference.beatty import lower_wythoff
+from reference.wsg import wsg
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    """A local cluster of 2 single-threaded worker processes, shared by the module."""
+    import logging
+
+    import distributed
+
+    dist: Any = distributed  # untyped library
+    Client, LocalCluster = dist.Client, dist.LocalCluster
+
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    cluster = LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
+        silence_logs=logging.ERROR,
+    )
+    dask_client = Client(cluster)
+    yield dask_client
+    dask_client.close()
+    cluster.close()
+    if saved is None:
+        del os.environ["PYTHONPATH"]
+    else:
+        os.environ["PYTHONPATH"] = saved
+
+
+# --- chunks -------------------------------------------------------------------------------
+
+
+class TestRangeChunks:
+    def test_cover_the_range_in_order(self) -> None:
+        chunks = range_chunks(5, 1005, 300, prefix="r0", g=10)
+        assert [(c.params["start"], c.params["stop"]) for c in chunks] == [
+            (5, 305),
+            (305, 605),
+            (605, 905),
+            (905, 1005),
+        ]
+        assert all(c.params["g"] == 10 for c in chunks)
+        assert [c.id for c in chunks] == sorted(c.id for c in chunks)
+
+    def test_bad_size(self) -> None:
+        with pytest.raises(ValueError, match="chunk size must be >= 1"):
+            range_chunks(0, 10, 0)
+
+    def test_bad_id(self) -> None:
+        with pytest.raises(ValueError, match="chunk id must be"):
+            Chunk("../escape", {})
+
+
+class TestParseCount:
+    @pytest.mark.parametrize(
+        ("text", "value"),
+        [("1000", 1000), ("1_000_000", 10**6), ("1e6", 10**6), ("2.5e3", 2500), ("10**30", 10**30)],
+    )
+    def test_forms(self, text: str, value: int) -> None:
+        assert parse_count(text) == value
+
+    def test_garbage(self) -> None:
+        import argparse
+
+        with pytest.raises(argparse.ArgumentTypeError, match="not an integer"):
+            parse_count("lots")
+
+
+# --- run_chunks: single process, cluster, resume --------------------------------------------
+
+
+def expected_sums(chunks: list[Chunk]) -> list[int]:
+    return [sum(range(c.params["start"], c.params["stop"])) for c in chunks]
+
+
+class TestRunChunks:
+    def test_single_process(self) -> None:
+        chunks = range_chunks(0, 1000, 70)
+        result = run_chunks(sum_range, chunks, workers=0, quiet=True)
+        assert list(result) == expected_sums(chunks)
+        assert result.workers == 0 and result.reused == []
+
+    def test_cluster_matches_single_process(self, client: Any) -> None:
+        chunks = range_chunks(0, 200_000, 20_000)
+        single = run_chunks(check_range, chunks, workers=0, quiet=True)
+        cluster = run_chunks(check_range, chunks, client=client, quiet=True)
+        assert cluster.workers == 2
+        assert list(cluster) == list(single)
+        assert json.dumps(list(cluster)) == json.dumps(list(single))
+
+    def test_experiment_identical_on_cluster(self, client: Any) -> None:
+        single = beatty_partition.compute(60_000, 7, 9_000, workers=0, quiet=True)
+        cluster = beatty_partition.compute(60_000, 7, 9_000, client=client, quiet=True)
+        assert cluster.table == single.table and cluster.comparison == single.comparison
+
+    def test_unique_ids(self) -> None:
+        with pytest.raises(ValueError, match="chunk ids must be unique"):
+            run_chunks(sum_range, [Chunk("a", {}), Chunk("a", {})], workers=0, quiet=True)
+
+    def test_negative_workers(self) -> None:
+        with pytest.raises(ValueError, match="workers must be >= 0"):
+            run_chunks(sum_range, range_chunks(0, 3, 1), workers=-1, quiet=True)
+
+    def test_error_in_a_chunk_propagates_from_the_cluster(
+        self, client: Any, tmp_path: Path
+    ) -> None:
+        chunks = [*range_chunks(0, 40, 10), Chunk("bad", {"start": 0})]  # no "stop": KeyError
+        with pytest.raises(KeyError):
+            run_chunks(sum_range, chunks, client=client, out_dir=tmp_path, quiet=True)
+
+
+CALLS: list[str] = []
+
+
+def counting_sum(params: dict[str, Any]) -> int:
+    """sum_range that records its calls and fails where asked (a simulated crash)."""
+    CALLS.append(f"{params['start']}")
+    if params["start"] in FAIL_AT:
+        raise RuntimeError(f"simulated crash at {params['start']}")
+    return sum(range(params["start"], params["stop"]))
+
+
+FAIL_AT: set[int] = set()
+
+
+class TestResume:
+    def test_interrupted_run_resumes_without_recomputing(self, tmp_path: Path) -> None:
+        chunks = range_chunks(0, 600, 100)
+        CALLS.clear()
+        FAIL_AT.clear()
+        FAIL_AT.add(300)
+        with pytest.raises(RuntimeError, match="simulated crash"):
+            run_chunks(counting_sum, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        done = sorted(p.stem for p in (tmp_path / "chunks").glob("*.json"))
+        assert done == [c.id for c in chunks[:3]]
+        stamps = {p: p.stat().st_mtime_ns for p in (tmp_path / "chunks").glob("*.json")}
+        FAIL_AT.clear()
+        CALLS.clear()
+        resumed = run_chunks(counting_sum, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert CALLS == ["300", "400", "500"]  # nothing finished was recomputed
+        assert resumed.reused == [c.id for c in chunks[:3]]
+        assert resumed.computed == [c.id for c in chunks[3:]]
+        assert list(resumed) == expected_sums(chunks)
+        assert all(p.stat().st_mtime_ns == stamp for p, stamp in stamps.items())
+        CALLS.clear()
+        again = run_chunks(counting_sum, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert CALLS == [] and list(again) == list(resumed) and again.computed == []
+
+    def test_resume_on_the_cluster_after_deleting_chunks(self, client: Any, tmp_path: Path) -> None:
+        first = beatty_partition.compute(50_000, 0, 10_000, out_dir=tmp_path, workers=0, quiet=True)
+        files = sorted((tmp_path / "chunks").glob("*.json"))
+        assert len(files) == 5
+        files[1].unlink()
+        files[4].unlink()
+        kept = {p: p.stat().st_mtime_ns for p in (files[0], files[2], files[3])}
+        chunks = range_chunks(0, 50_000, 10_000, prefix="n")
+        resumed = run_chunks(
+            check_range,
+            chunks,
+            out_dir=tmp_path,
+            client=client,
+            quiet=True,
+            name="beatty-partition",
+            parameters={"n": 50_000, "start": 0, "chunk": 10_000},
+        )
+        assert resumed.computed == [chunks[1].id, chunks[4].id]
+        assert [r["checked"] for r in resumed] == [row[2] for row in first.table]
+        assert all(p.stat().st_mtime_ns == stamp for p, stamp in kept.items())
+
+    def test_other_parameters_are_refused(self, tmp_path: Path) -> None:
+        beatty_partition.compute(2_000, 0, 1_000, out_dir=tmp_path, workers=0, quiet=True)
+        with pytest.raises(ValueError, match="resume with the same parameters or choose a new"):
+            beatty_partition.compute(3_000, 0, 1_000, out_dir=tmp_path, workers=0, quiet=True)
+
+    def test_tampered_chunk_is_refused(self, tmp_path: Path) -> None:
+        chunks = range_chunks(0, 30, 10)
+        run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        path = tmp_path / "chunks" / f"{chunks[0].id}.json"
+        record = json.loads(path.read_text())
+        record["params"]["stop"] = 11
+        path.write_text(json.dumps(record))
+        with pytest.raises(ValueError, match="was computed with parameters"):
+            run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+
+    def test_killed_cli_run_resumes(self, tmp_path: Path) -> None:
+        """SIGKILL a real run part-way; the re-run keeps every finished chunk."""
+        out = tmp_path / "run"
+        command = [
+            sys.executable,
+            "-m",
+            "grundy",
+            "experiment",
+            "beatty-partition",
+            "--n",
+            "6e5",
+            "--chunk",
+            "1e4",
+            "--workers",
+            "0",
+            "--quiet",
+            "--json",
+            "--out",
+            str(out),
+        ]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len(list(out.glob("chunks/*.json"))) < 3:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        finished = {p: p.stat().st_mtime_ns for p in out.glob("chunks/*.json")}
+        assert 3 <= len(finished) < 60
+        done = subprocess.run(
+            command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
+        )
+        result = json.loads(done.stdout)
+        assert result["comparison"][0]["violations"] == 0
+        assert sum(row[2] for row in result["table"]) == 600_000
+        assert all(p.stat().st_mtime_ns == stamp for p, stamp in finished.items())
+
+
+# --- a separately started scheduler and worker ------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_separate_scheduler_and_worker(tmp_path: Path) -> None:
+    dask = shutil.which("dask") or str(Path(sys.executable).with_name("dask"))
+    if not Path(dask).exists():
+        pytest.skip("the dask command line is not installed")
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    logs = open(tmp_path / "dask.log", "w")
+    scheduler = subprocess.Popen(
+        [dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        env=env,
+        cwd=ROOT,
+        stdout=logs,
+        stderr=subprocess.STDOUT,
+    )
+    worker = subprocess.Popen(
+        [
+            dask,
+            "worker",
+            address,
+            "--nworkers",
+            "1",
+            "--nthreads",
+            "1",
+            "--no-dashboard",
+            "--host",
+            "127.0.0.1",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=logs,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        import distributed
+
+        Client: Any = distributed.Client
+        with Client(address, timeout="30s") as probe:
+            probe.wait_for_workers(1, timeout=30)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "grundy",
+                "experiment",
+                "beatty-partition",
+                "--n",
+                "40000",
+                "--chunk",
+                "10000",
+                "--scheduler",
+                address,
+                "--json",
+                "--quiet",
+            ],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        remote = json.loads(done.stdout)
+        local = beatty_partition.compute(40_000, 0, 10_000, workers=0, quiet=True)
+        assert remote["table"] == local.table
+        # The environment variable works too.
+        os.environ["DASK_SCHEDULER_ADDRESS"] = address
+        try:
+            via_env = run_chunks(sum_range, range_chunks(0, 100, 30), quiet=True)
+        finally:
+            del os.environ["DASK_SCHEDULER_ADDRESS"]
+        assert via_env.workers == 1 and list(via_env) == expected_sums(range_chunks(0, 100, 30))
+    finally:
+        for process in (worker, scheduler):
+            process.terminate()
+        for process in (worker, scheduler):
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        logs.close()
+
+
+def test_unreachable_scheduler_is_a_clear_error() -> None:
+    address = f"tcp://127.0.0.1:{free_port()}"
+    with pytest.raises(ValueError, match="cannot connect to the Dask scheduler"):
+        run_chunks(
+            sum_range, range_chunks(0, 3, 1), scheduler=address, quiet=True, connect_timeout=1.0
+        )
+
+
+# --- the experiments --------------------------------------------------------------------------
+
+
+class TestStreamWSG:
+    @given(g=st.integers(0, 12), rows=st.integers(0, 120))
+    @example(g=4, rows=9)  # 000 §2.1: T_4 = (0,4), (1,3), (2,5), (6,7), (8,8)
+    @example(g=30, rows=300)
+    def test_same_points_as_reference_wsg(self, g: int, rows: int) -> None:
+        points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
+        for h, a, b in stream_wsg(g, rows):
+            points[h].append((a, b))
+        assert points == wsg(g, rows).T
+
+    def test_dn_statistics_against_reference(self) -> None:
+        g, rows = 7, 400
+        stats = dn_statistics({"g": g, "rows": rows})
+        reference = wsg(g, rows)
+        for h in range(g + 1):
+            values = [d - n for n, d in enumerate(reference.d(h))]
+            hist: dict[int, int] = {}
+            for v in values:
+                hist[v] = hist.get(v, 0) + 1
+            assert stats["histograms"][h] == sorted([v, c] for v, c in hist.items())
+            low, high = min(values), max(values)
+            assert stats["extremes"][h] == [low, values.index(low), high, values.index(high)]
+        assert stats["histograms"][0] == [[0, len(reference.T[0])]]  # d_n^0 = n (Theorem 1.1)
+
+    def test_experiment_bound_and_table2(self) -> None:
+        # 000 Table 2, g = 1: min d - n = -4 first at n = 57; max 2 first at n = 282
+        # (the table counts rows up to 5e6; both extremes occur well below row 1000).
+        result = dn_histogram.compute(3, 1_000, workers=0, quiet=True)
+        row = result.comparison[1]
+        assert (row["min"], row["n_min"], row["max"], row["n_max"]) == (-4, 57, 2, 282)
+        assert result.agrees
+
+    def test_table2_comparison(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The Table 2 columns are compared (and a difference is reported) at its row bound."""
+        monkeypatch.setattr(dn_histogram, "TABLE2_ROWS", 1_001)
+        monkeypatch.setattr(dn_histogram, "TABLE2", {1: (-4, 57, 2, 282), 2: (-5, 1, 3, 2)})
+        result = dn_histogram.compute(2, 1_000, workers=0, quiet=True)
+        assert "paper" not in result.comparison[0]
+        assert result.comparison[1]["agrees"] and result.comparison[1]["paper"] == [-4, 57, 2, 282]
+        assert not result.comparison[2]["agrees"] and not result.agrees
+
+    @pytest.mark.slow
+    def test_table2_reproduced(self) -> None:
+        """000 Table 2 (g <= 30, a <= 5e6): every extreme and its earliest n (about 3 min)."""
+        result = dn_histogram.compute(30, dn_histogram.TABLE2_ROWS, workers=0, quiet=True)
+        assert all("paper" in row for row in result.comparison)
+        assert result.agrees, [row for row in result.comparison if not row["agrees"]]
+
+
+class TestBeattyPartition:
+    def test_upper_count(self) -> None:
+        upper = {lower_wythoff(n) + n for n in range(1, 200)}
+        for m in range(1, 300):
+            assert count_upper_below(m) == 1 + sum(1 for b in upper if b < m)
+
+    def test_detects_a_wrong_sequence(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import grundy.experiments.beatty_partition as module
+
+        monkeypatch.setattr(module, "lower_wythoff", lambda n: (n * 1618) // 1000)
+        result = module.check_range({"start": 0, "stop": 5_000})
+        assert result["violations"] > 0 and result["first_violation"] is not None
+
+    def test_far_beyond_int64(self) -> None:
+        result = check_range({"start": 10**30, "stop": 10**30 + 500})
+        assert result == {
+            "checked": 500,
+            "violations": 0,
+            "first_violation": None,
+            "last_a": lower_wythoff(10**30 + 499),
+        }
+
+    def test_cli(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        code = main(
+            [
+                "experiment",
+                "beatty-partition",
+                "--n",
+                "3e4",
+                "--chunk",
+                "1e4",
+                "--workers",
+                "0",
+                "--quiet",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        assert code == 0
+        assert "holds; 3 chunks" in capsys.readouterr().out
+        saved = json.loads((tmp_path / "result.json").read_text())
+        assert saved["parameters"] == {"n": 30_000, "start": 0, "chunk": 10_000}
+        manifest = json.loads((tmp_path / "manifest.json").read_text())
+        assert manifest["chunks"] == ["n-00000-10000", "n-10000-20000", "n-20000-30000"]
+
+
+def test_add_execution_options_combines_with_experiment_options() -> None:
+    import argparse
+
+    from grundy.experiments import add_experiment_options
+
+    parser = argparse.ArgumentParser()
+    add_experiment_options(parser)
+    add_execution_options(parser)
+    args = parser.parse_args(["--out", "d", "--workers", "2", "--scheduler", "tcp://h:1"])
+    assert (args.out, args.workers, args.scheduler, args.quiet) == ("d", 2, "tcp://h:1", False)
