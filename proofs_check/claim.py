@@ -89,6 +89,7 @@ class Claim:
     params: tuple[Param, ...]
     check: Callable[..., None]
     family: str
+    expect: str = "holds"
 
     def defaults(self, quick: bool = False) -> dict[str, int]:
         """The default parameters (the quick ones with ``quick=True``)."""
@@ -124,15 +125,49 @@ class Report:
     data: list[str] = field(default_factory=list)
     seconds: float = 0.0
     tighten: int = 0
+    expect: str = "holds"
+
+    @property
+    def surprising(self) -> bool:
+        """Violated where it should hold, or holding where a counterexample is known."""
+        if self.expect == "violated":
+            return self.status == "holds"
+        return self.status == "violated"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary."""
-        return asdict(self)
+        """A JSON-ready dictionary (exact phi numbers as text plus a float)."""
+        return _plain(asdict(self))
 
     @property
     def exit_code(self) -> int:
         """0 holds or inconclusive, 1 violated."""
         return 1 if self.status == "violated" else 0
+
+
+def _plain(value: Any) -> Any:
+    """Recursively turn QPhi numbers and tuples into JSON-ready values."""
+    from proofs_check.exact import QPhi
+
+    if isinstance(value, QPhi):
+        return {"exact": str(value), "approx": round(float(value), 6)}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_plain(v) for v in value)
+    return value
+
+
+def show(value: Any) -> str:
+    """Short text for a value in a report (exact phi numbers with a float)."""
+    from proofs_check.exact import QPhi
+
+    if isinstance(value, QPhi):
+        return f"{value} (~{float(value):.4f})"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={show(v)}" for k, v in value.items())
+    return str(value)
 
 
 class Run:
@@ -161,11 +196,12 @@ class Run:
         self.data: list[str] = []
         self._inconclusive: str | None = None
 
-    def bound(self, name: str, slack: int, **where: Any) -> bool:
-        """Record one case of an inequality whose slack must be >= 0.
+    def bound(self, name: str, slack: Any, strict: bool = False, **where: Any) -> bool:
+        """Record one case of an inequality whose slack must be >= 0 (> 0 if strict).
 
+        ``slack`` is an int or an exact :class:`proofs_check.exact.QPhi`.
         The minimum slack and the first place it is reached are kept; the
-        first negative slack becomes the witness. Returns whether it held.
+        first failing case becomes the witness. Returns whether it held.
         """
         slack = slack - self.tighten
         self.cases += 1
@@ -178,7 +214,7 @@ class Run:
         if slack < entry["min_slack"]:
             entry["min_slack"] = slack
             entry["first_at"] = dict(where)
-        if slack < 0:
+        if slack < 0 or (strict and slack == 0):
             entry["violations"] += 1
             if self.witness is None:
                 self.witness = {"bound": name, "slack": slack, **where}
@@ -253,8 +289,14 @@ def claim(
     formula: str,
     params: tuple[Param, ...] = (),
     family: str = "",
+    expect: str = "holds",
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register the decorated check function as a claim (see docs/claims.md)."""
+    """Register the decorated check function as a claim (see docs/claims.md).
+
+    ``expect="violated"`` marks a published statement this project found false
+    on its default range (the report's witness is the counterexample);
+    ``grundy check all`` then fails only if the counterexample disappears.
+    """
     if kind not in KINDS:
         raise ValueError(f"claim {id}: kind must be one of {KINDS} (kind = {kind!r})")
 
@@ -263,7 +305,7 @@ def claim(
             raise ValueError(f"claim id {id!r} registered twice")
         CLAIMS[id] = Claim(id=id, source=source, kind=kind, statement=statement,
                            formula=formula, params=tuple(params), check=check,
-                           family=family or id.split("-")[0])
+                           family=family or id.split("-")[0], expect=expect)
         return check
 
     return decorate
@@ -316,4 +358,6 @@ def run_claim(
     run = Run(entry.id, values, tighten=tighten)
     start = time.perf_counter()
     entry.check(run, **values)
-    return run.report(entry, time.perf_counter() - start)
+    report = run.report(entry, time.perf_counter() - start)
+    report.expect = entry.expect if tighten == 0 else "holds"
+    return report
