@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 __all__ = [
@@ -136,7 +136,7 @@ class Report:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary (exact phi numbers as text plus a float)."""
-        return _plain(asdict(self))
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
 
     @property
     def exit_code(self) -> int:
@@ -152,6 +152,8 @@ def _plain(value: Any) -> Any:
         return {"exact": str(value), "approx": round(float(value), 6)}
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, Param):
+        return value.__dict__
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, (set, frozenset)):

@@ -15,9 +15,9 @@ from proofs_check.claims_landman import check_row_periodicity
 from proofs_check.exact import QPhi
 from reference import beatty
 
-SIZE = Param("size", 120, 40, 1, 2000, "table side: 0 <= a, b < size")
-J_MAX = Param("j", 8, 4, 0, 60, "Grundy values 0..j")
-ROWS = Param("rows", 1500, 300, 1, 1_000_000, "rows of Algorithm FWSG (first coordinate < rows)")
+SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= a, b < size")
+J_MAX = Param("j", 10, 6, 0, 60, "Grundy values 0..j")
+ROWS = Param("rows", 3000, 800, 1, 1_000_000, "rows of Algorithm FWSG (first coordinate < rows)")
 
 
 def _table(run: Run, game: str, size: int) -> list[list[int]]:
@@ -74,7 +74,7 @@ def _slant_bound(run: Run, a_max: int, bound: Callable[[int], int], name: str) -
     kind="lemma",
     statement="If (a - i, b - i) is a follower of (a, b) in F-Wythoff (a slant move), then b <= a^2.",
     formula="(a-i, b-i) ∈ F(a,b) => b <= a^2",
-    params=(Param("a", 40, 15, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
+    params=(Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
     family="jiao",
 )
 def jiao_lemma_2(run: Run, a: int) -> None:
@@ -87,7 +87,7 @@ def jiao_lemma_2(run: Run, a: int) -> None:
     kind="lemma",
     statement="Sharper: a slant follower of (a, b) exists only if b <= (a - 1)a.",
     formula="(a-i, b-i) ∈ F(a,b) => b <= (a-1)a",
-    params=(Param("a", 40, 15, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
+    params=(Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
     family="jiao",
 )
 def jiao_remark_3(run: Run, a: int) -> None:
@@ -325,7 +325,7 @@ def _translate_of_wythoff(points: list[tuple[int, int]], start: int) -> tuple[in
     tail = range(start, len(points))
     if not tail:
         return None
-    for k in range(-start, 200):
+    for k in sorted(range(-start, 200), key=abs):
         n0 = start
         m0 = n0 + k
         if m0 < 0:
@@ -375,8 +375,8 @@ def jiao_conj_20(run: Run, j_min: int, j: int, rows: int) -> None:
     kind="theorem",
     statement="Every column of F-Wythoff is additively periodic: G(a, b + p) = G(a, b) + p for b >= M.",
     formula="exists M, p: G(a, b+p) = G(a, b) + p for b >= M",
-    params=(Param("rows", 5, 4, 0, 10, "a = 0..rows"),
-            Param("m_max", 20000, 2000, 10, 1_000_000, "b = 0..m_max-1")),
+    params=(Param("rows", 6, 5, 0, 10, "a = 0..rows"),
+            Param("m_max", 20000, 3000, 10, 1_000_000, "b = 0..m_max-1")),
     family="jiao",
 )
 def jiao_thm_4(run: Run, rows: int, m_max: int) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from proofs_check import data
 from proofs_check.claim import Param, Run, claim
 
-SIZE = Param("size", 120, 40, 1, 2000, "table side: 0 <= m, n < size")
-ROWS = Param("rows", 6, 4, 0, 12, "rows 0..rows are checked")
-M_MAX = Param("m_max", 20000, 2000, 10, 1_000_000, "positions 0..m_max-1 of each row")
+SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= m, n < size")
+ROWS = Param("rows", 7, 5, 0, 12, "rows 0..rows are checked")
+M_MAX = Param("m_max", 20000, 3000, 10, 1_000_000, "positions 0..m_max-1 of each row")
 
 
 def wythoff_table(run: Run, size: int) -> list[list[int]]:

@@ -17,9 +17,9 @@ from proofs_check.claim import Param, Run, claim
 from proofs_check.exact import QPhi, floor_phi_multiple
 from reference import beatty
 
-SIZE = Param("size", 120, 40, 1, 2000, "table side: 0 <= x, y < size")
-G_MAX = Param("g", 10, 5, 0, 60, "Grundy values 0..g")
-WSG_ROWS = Param("rows", 3000, 400, 1, 1_000_000, "rows of Algorithm WSG")
+SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= x, y < size")
+G_MAX = Param("g", 12, 8, 0, 60, "Grundy values 0..g")
+WSG_ROWS = Param("rows", 3000, 1000, 1, 1_000_000, "rows of Algorithm WSG")
 
 #: 000 Table 2: g -> (min d-n, first n, max d-n, first n), rows a_n^g <= 5e6.
 TABLE_2 = {
@@ -153,7 +153,7 @@ def nivasch_lemma_2_2(run: Run, size: int) -> None:
     kind="corollary",
     statement="A_g and B_g are almost complementary: |A_g ∩ B_g| = 1 and A_g ∪ B_g = N.",
     formula="|A_g ∩ B_g| = 1, A_g ∪ B_g = N",
-    params=(G_MAX, Param("rows", 2000, 400, 1, 1_000_000, "rows of Algorithm WSG")),
+    params=(G_MAX, Param("rows", 3000, 1000, 1, 1_000_000, "rows of Algorithm WSG")),
     family="nivasch",
 )
 def nivasch_ab_complementary(run: Run, g: int, rows: int) -> None:
@@ -413,7 +413,7 @@ def nivasch_thm_1_1(run: Run, size: int, rows: int) -> None:
     kind="theorem",
     statement="floor(n phi) and floor(n phi^2), n >= 1, together hit every positive integer exactly once.",
     formula="{floor(nφ)} ⊔ {floor(nφ²)} = {1, 2, ...}",
-    params=(Param("n", 200000, 20000, 1, 10**7, "integers 1..n"),),
+    params=(Param("n", 1_000_000, 100_000, 1, 10**7, "integers 1..n"),),
     family="fibonacci",
 )
 def beatty_theorem(run: Run, n: int) -> None:
@@ -477,7 +477,7 @@ def nivasch_conj_3_10(run: Run, g: int, rows: int, bound: int) -> None:
     statement="Extremes of d_n^g - n (first n) for rows <= 5e6: our prefix stays within them and reproduces those reached early.",
     formula="min/max of d_n^g - n, first n, as published",
     params=(Param("g", 30, 30, 0, 30, "table rows g = 0..g"),
-            Param("rows", 1000, 500, 1, PUBLISHED_ROWS, "rows of Algorithm WSG")),
+            Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "rows of Algorithm WSG")),
     family="nivasch",
 )
 def nivasch_table_2(run: Run, g: int, rows: int) -> None:
@@ -506,7 +506,7 @@ def nivasch_table_2(run: Run, g: int, rows: int) -> None:
     statement="Max of d_n^g - n over n >= 100 (rows <= 5e6): our prefix stays below it and reproduces entries reached early.",
     formula="max_{n >= 100} d_n^g - n, first n, as published",
     params=(Param("g", 30, 30, 7, 30, "table rows g = 7..g"),
-            Param("rows", 1000, 500, 1, PUBLISHED_ROWS, "rows of Algorithm WSG")),
+            Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "rows of Algorithm WSG")),
     family="nivasch",
 )
 def nivasch_table_3(run: Run, g: int, rows: int) -> None:
