@@ -47,8 +47,15 @@ __all__ = [
 ]
 
 #: The kinds a claim may have.
-KINDS = ("theorem", "lemma", "corollary", "proposition", "conjecture", "published table",
-         "refutation")
+KINDS = (
+    "theorem",
+    "lemma",
+    "corollary",
+    "proposition",
+    "conjecture",
+    "published table",
+    "refutation",
+)
 
 #: Every registered claim, by id, in registration order.
 CLAIMS: dict[str, Claim] = {}
@@ -209,8 +216,13 @@ class Run:
         self.cases += 1
         entry = self._bounds.get(name)
         if entry is None:
-            entry = {"bound": name, "cases": 0, "min_slack": slack, "first_at": dict(where),
-                     "violations": 0}
+            entry = {
+                "bound": name,
+                "cases": 0,
+                "min_slack": slack,
+                "first_at": dict(where),
+                "violations": 0,
+            }
             self._bounds[name] = entry
         entry["cases"] += 1
         if slack < entry["min_slack"]:
@@ -305,9 +317,17 @@ def claim(
     def decorate(check: Callable[..., None]) -> Callable[..., None]:
         if id in CLAIMS and CLAIMS[id].check.__qualname__ != check.__qualname__:
             raise ValueError(f"claim id {id!r} registered twice")
-        CLAIMS[id] = Claim(id=id, source=source, kind=kind, statement=statement,
-                           formula=formula, params=tuple(params), check=check,
-                           family=family or id.split("-")[0], expect=expect)
+        CLAIMS[id] = Claim(
+            id=id,
+            source=source,
+            kind=kind,
+            statement=statement,
+            formula=formula,
+            params=tuple(params),
+            check=check,
+            family=family or id.split("-")[0],
+            expect=expect,
+        )
         return check
 
     return decorate

@@ -48,8 +48,9 @@ def fibonacci_thm_3_2(run: Run, n: int) -> None:
         z1 = _z1(run, tokens)
         for r in range(0, tokens + 2):
             value = spec.grundy(game, (tokens, r))
-            run.fact("G(n,r) = 0 iff r < z_1(n)", (value == 0) == (r < z1), n=tokens, r=r,
-                     G=value, z1=z1)
+            run.fact(
+                "G(n,r) = 0 iff r < z_1(n)", (value == 0) == (r < z1), n=tokens, r=r, G=value, z1=z1
+            )
 
 
 @claim(
@@ -67,9 +68,20 @@ def fibonacci_lemma_3_3(run: Run, n: int) -> None:
         for k in range(1, z1[m]):
             t = _fib_index(z1[k])
             allowed = (_fib(t - 1), _fib(t + 1))
-            run.fact("z_1(n-k) ∈ {F_(t-1), F_(t+1)}", z1[m - k] in allowed, n=m, k=k,
-                     z1_k=z1[k], t=t, z1_n_minus_k=z1[m - k], allowed=allowed)
-    run.note("F_1 = F_2 = 1: for z_1(k) = 1 = F_2, F_(t-1) = F_1 = 1 (recomputed; the seed does not fix the indexing)")
+            run.fact(
+                "z_1(n-k) ∈ {F_(t-1), F_(t+1)}",
+                z1[m - k] in allowed,
+                n=m,
+                k=k,
+                z1_k=z1[k],
+                t=t,
+                z1_n_minus_k=z1[m - k],
+                allowed=allowed,
+            )
+    run.note(
+        "F_1 = F_2 = 1: for z_1(k) = 1 = F_2, F_(t-1) = F_1 = 1 (recomputed; the seed does "
+        "not fix the indexing)"
+    )
 
 
 @claim(
@@ -87,15 +99,23 @@ def fibonacci_cor_3_3_1(run: Run, n: int) -> None:
     fibs = set(data.fibonacci_numbers(n))
     for tokens in range(1, n + 1):
         value = spec.grundy(game, (tokens, tokens - 1))
-        run.fact("G(n,n-1) = 0 iff n Fibonacci", (value == 0) == (tokens in fibs), n=tokens,
-                 G=value, fibonacci=tokens in fibs)
+        run.fact(
+            "G(n,n-1) = 0 iff n Fibonacci",
+            (value == 0) == (tokens in fibs),
+            n=tokens,
+            G=value,
+            fibonacci=tokens in fibs,
+        )
 
 
 @claim(
     "suriyaprakash-zeckendorf",
     source="002 §3 Theorem 3.1 (Zeckendorf)",
     kind="theorem",
-    statement="Every positive integer is a sum of distinct, pairwise non-consecutive Fibonacci numbers in exactly one way.",
+    statement=(
+        "Every positive integer is a sum of distinct, pairwise non-consecutive Fibonacci numbers "
+        "in exactly one way."
+    ),
     formula="#{Zeckendorf representations of n} = 1",
     params=(Param("n", 3000, 600, 1, 10**5, "n = 1..n"),),
     family="fibonacci",

@@ -72,7 +72,9 @@ def _slant_bound(run: Run, a_max: int, bound: Callable[[int], int], name: str) -
     "jiao-lemma-2",
     source="001 §2 Lemma 2",
     kind="lemma",
-    statement="If (a - i, b - i) is a follower of (a, b) in F-Wythoff (a slant move), then b <= a^2.",
+    statement=(
+        "If (a - i, b - i) is a follower of (a, b) in F-Wythoff (a slant move), then b <= a^2."
+    ),
     formula="(a-i, b-i) ∈ F(a,b) => b <= a^2",
     params=(Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
     family="jiao",
@@ -92,11 +94,14 @@ def jiao_lemma_2(run: Run, a: int) -> None:
 )
 def jiao_remark_3(run: Run, a: int) -> None:
     _slant_bound(run, a, lambda x: (x - 1) * x, "(a-1)a - b >= 0")
-    run.note("the seed prints (b-i, a-i) ∈ F(a,b); read as the slant follower (a-i, b-i) of Lemma 2")
+    run.note(
+        "the seed prints (b-i, a-i) ∈ F(a,b); read as the slant follower (a-i, b-i) of Lemma 2"
+    )
 
 
-def check_diagonal_multiplicity(run: Run, table: list[list[int]], times: Callable[[int], int],
-                                name: str) -> None:
+def check_diagonal_multiplicity(
+    run: Run, table: list[list[int]], times: Callable[[int], int], name: str
+) -> None:
     """Each value appears on diagonal d at most times(d) times (scan d, then a)."""
     size = len(table)
     for d in range(size):
@@ -104,8 +109,13 @@ def check_diagonal_multiplicity(run: Run, table: list[list[int]], times: Callabl
         for a in range(size - d):
             value = table[a][a + d]
             where.setdefault(value, []).append(a)
-            run.bound(name, times(d) - len(where[value]), d=d, value=value,
-                      positions=[(x, x + d) for x in where[value]])
+            run.bound(
+                name,
+                times(d) - len(where[value]),
+                d=d,
+                value=value,
+                positions=[(x, x + d) for x in where[value]],
+            )
 
 
 @claim(
@@ -126,7 +136,9 @@ def jiao_lemma_10(run: Run, size: int) -> None:
     "jiao-ho-refuted",
     source="001 §1 and §3 (counterexample to Ho's Conjecture 15)",
     kind="refutation",
-    statement="Ho's 'every value exactly once on every diagonal' fails: 9 = G(1,8) = G(3,10) = G(5,12).",
+    statement=(
+        "Ho's 'every value exactly once on every diagonal' fails: 9 = G(1,8) = G(3,10) = G(5,12)."
+    ),
     formula="exists d, g: #{a : G(a, a+d) = g} >= 2",
     params=(SIZE,),
     family="jiao",
@@ -146,8 +158,11 @@ def jiao_ho_refuted(run: Run, size: int) -> None:
         for a in range(size - d):
             value = table[a][a + d]
             if value in seen:
-                first = {"d": d, "value": value, "positions": [(seen[value], seen[value] + d),
-                                                               (a, a + d)]}
+                first = {
+                    "d": d,
+                    "value": value,
+                    "positions": [(seen[value], seen[value] + d), (a, a + d)],
+                }
                 break
             seen[value] = a
         if first:
@@ -169,7 +184,7 @@ def jiao_thm_12(run: Run, j: int, rows: int, d: int) -> None:
     result = _fwsg(run, j, rows)
     missing = []
     for value in range(j + 1):
-        diagonals = {}
+        diagonals: dict[int, int] = {}
         for a, b in result.T[value]:
             diagonals.setdefault(b - a, a)
         worst = 0
@@ -184,8 +199,9 @@ def jiao_thm_12(run: Run, j: int, rows: int, d: int) -> None:
         run.inconclusive(f"(d, j) not found in rows < {rows} (no bound on where): {missing[:5]}")
 
 
-def _t_bounds(run: Run, j: int, rows: int,
-              checks: Callable[[Run, int, int, int, int], None]) -> None:
+def _t_bounds(
+    run: Run, j: int, rows: int, checks: Callable[[Run, int, int, int, int], None]
+) -> None:
     result = _fwsg(run, j, rows)
     for value in range(j + 1):
         for n, (a, b) in enumerate(result.T[value]):
@@ -229,8 +245,9 @@ def jiao_prop_14(run: Run, j: int, rows: int) -> None:
                 run.inconclusive(f"rows < {rows} too few for j = {value}")
             continue
         last = zeros[-1]
-        run.bound("j + 1 - L_0 >= 0", value + 1 - last, j=value, L_0=last,
-                  point=result.T[value][last])
+        run.bound(
+            "j + 1 - L_0 >= 0", value + 1 - last, j=value, L_0=last, point=result.T[value][last]
+        )
 
 
 @claim(
@@ -282,18 +299,26 @@ def jiao_remark_15(run: Run, j: int, rows: int) -> None:
 
     _t_bounds(run, j, rows, checks)
     run.note(f"evidence range: first coordinates < {rows}, j <= {j}")
-    run.note("known counterexample (this project): j = 3, n = 158, (a, b) = (255, 408), d = 153: "
-             "L_153^3 >= 158 > j + 1 + d = 157 (FWSG and the spec-rule table agree)")
+    run.note(
+        "known counterexample (this project): j = 3, n = 158, (a, b) = (255, 408), d = 153: "
+        "L_153^3 >= 158 > j + 1 + d = 157 (FWSG and the spec-rule table agree)"
+    )
 
 
 @claim(
     "jiao-conj-18",
     source="001 §5 Conjecture 18 (with Theorem 19)",
     kind="conjecture",
-    statement="b_n^j / a_n^j -> phi; reports max |b_n - phi a_n| and |d_n - n| (bounded |d_n - n| implies it).",
+    statement=(
+        "b_n^j / a_n^j -> phi; reports max |b_n - phi a_n| and |d_n - n| (bounded |d_n - n| "
+        "implies it)."
+    ),
     formula="b_n^j / a_n^j -> φ",
-    params=(J_MAX, ROWS,
-            Param("delta", -1, -1, -1, 10**6, "test |d_n - n| <= delta (-1: only report)")),
+    params=(
+        J_MAX,
+        ROWS,
+        Param("delta", -1, -1, -1, 10**6, "test |d_n - n| <= delta (-1: only report)"),
+    ),
     family="jiao",
 )
 def jiao_conj_18(run: Run, j: int, rows: int, delta: int) -> None:
@@ -310,14 +335,17 @@ def jiao_conj_18(run: Run, j: int, rows: int, delta: int) -> None:
                 worst_dev = max(worst_dev, abs(QPhi(b, -a)))
                 worst_dn = max(worst_dn, abs(b - a - n))
                 if delta >= 0:
-                    run.bound("delta - |d_n - n| >= 0", delta - abs(b - a - n), j=value, n=n,
-                              a=a, b=b)
+                    run.bound(
+                        "delta - |d_n - n| >= 0", delta - abs(b - a - n), j=value, n=n, a=a, b=b
+                    )
                 else:
                     run.cases += 1
             stats[label] = {"max |b - φa|": worst_dev, "max |d - n|": worst_dn}
         run.observe(f"j={value}", points=len(points), **stats)
     if delta < 0:
-        run.inconclusive("asymptotic statement; evidence reported per j (pass --delta to test a bound)")
+        run.inconclusive(
+            "asymptotic statement; evidence reported per j (pass --delta to test a bound)"
+        )
 
 
 def _translate_of_wythoff(points: list[tuple[int, int]], start: int) -> tuple[int, int, int] | None:
@@ -332,8 +360,11 @@ def _translate_of_wythoff(points: list[tuple[int, int]], start: int) -> tuple[in
             continue
         s = points[n0][0] - beatty.lower_wythoff(m0)
         t = points[n0][1] - beatty.upper_wythoff(m0)
-        if all(n + k >= 0 and points[n] == (beatty.lower_wythoff(n + k) + s,
-                                            beatty.upper_wythoff(n + k) + t) for n in tail):
+        if all(
+            n + k >= 0
+            and points[n] == (beatty.lower_wythoff(n + k) + s, beatty.upper_wythoff(n + k) + t)
+            for n in tail
+        ):
             return k, s, t
     return None
 
@@ -342,10 +373,16 @@ def _translate_of_wythoff(points: list[tuple[int, int]], start: int) -> tuple[in
     "jiao-conj-20",
     source="001 §5 Conjecture 20 (Ho's Question 9)",
     kind="conjecture",
-    statement="For j > 2, T_j is not eventually a translate of Wythoff's P-positions (checked on the second half of the range).",
+    statement=(
+        "For j > 2, T_j is not eventually a translate of Wythoff's P-positions (checked on the "
+        "second half of the range)."
+    ),
     formula="j > 2: no (s,t), finite S with T_j = S ∪ (P_Wythoff + (s,t))",
-    params=(Param("j_min", 3, 3, 1, 60, "first j checked (1, 2 are Ho's translates)"),
-            Param("j", 8, 5, 0, 60, "last j checked"), ROWS),
+    params=(
+        Param("j_min", 3, 3, 1, 60, "first j checked (1, 2 are Ho's translates)"),
+        Param("j", 8, 5, 0, 60, "last j checked"),
+        ROWS,
+    ),
     family="jiao",
 )
 def jiao_conj_20(run: Run, j_min: int, j: int, rows: int) -> None:
@@ -356,15 +393,22 @@ def jiao_conj_20(run: Run, j_min: int, j: int, rows: int) -> None:
         start = len(points) // 2
         found = _translate_of_wythoff(points, start)
         run.cases += 1
-        last_drop = max((n for n in range(len(points) - 1) if points[n][1] > points[n + 1][1]),
-                        default=None)
-        run.observe(f"j={value}", translate_of_tail=found, last_n_with_b_n_gt_b_n1=last_drop,
-                    points=len(points))
+        last_drop = max(
+            (n for n in range(len(points) - 1) if points[n][1] > points[n + 1][1]), default=None
+        )
+        run.observe(
+            f"j={value}",
+            translate_of_tail=found,
+            last_n_with_b_n_gt_b_n1=last_drop,
+            points=len(points),
+        )
         if found is not None:
             fits.append((value, found))
     if fits:
-        run.inconclusive(f"the tail (second half) of T_j is a translate of Wythoff's P-positions "
-                         f"for (j, (k, s, t)) in {fits}")
+        run.inconclusive(
+            f"the tail (second half) of T_j is a translate of Wythoff's P-positions "
+            f"for (j, (k, s, t)) in {fits}"
+        )
     else:
         run.note("no tail is a translate; an eventual translate beyond the range is not excluded")
 
@@ -373,10 +417,14 @@ def jiao_conj_20(run: Run, j_min: int, j: int, rows: int) -> None:
     "jiao-thm-4",
     source="001 §2 Theorem 4 (Ho's Conjecture 13)",
     kind="theorem",
-    statement="Every column of F-Wythoff is additively periodic: G(a, b + p) = G(a, b) + p for b >= M.",
+    statement=(
+        "Every column of F-Wythoff is additively periodic: G(a, b + p) = G(a, b) + p for b >= M."
+    ),
     formula="exists M, p: G(a, b+p) = G(a, b) + p for b >= M",
-    params=(Param("rows", 6, 5, 0, 10, "a = 0..rows"),
-            Param("m_max", 20000, 3000, 10, 1_000_000, "b = 0..m_max-1")),
+    params=(
+        Param("rows", 6, 5, 0, 10, "a = 0..rows"),
+        Param("m_max", 20000, 3000, 10, 1_000_000, "b = 0..m_max-1"),
+    ),
     family="jiao",
 )
 def jiao_thm_4(run: Run, rows: int, m_max: int) -> None:
@@ -387,7 +435,10 @@ def jiao_thm_4(run: Run, rows: int, m_max: int) -> None:
     "jiao-remark-5",
     source="001 §2 Remark 5 (Ho's R-Wythoff, Theorems 2.12-2.13 of Ho)",
     kind="lemma",
-    statement="In R-Wythoff, b - 2a + 1 <= G(a, b) <= a + b - 1 for b >= a >= 4; reports where it holds for smaller a.",
+    statement=(
+        "In R-Wythoff, b - 2a + 1 <= G(a, b) <= a + b - 1 for b >= a >= 4; reports where it "
+        "holds for smaller a."
+    ),
     formula="b >= a >= 4: b - 2a + 1 <= G(a,b) <= a + b - 1",
     params=(SIZE, Param("a_min", 4, 4, 0, 2000, "check rows a >= a_min")),
     family="jiao",
@@ -404,6 +455,8 @@ def jiao_remark_5(run: Run, size: int, a_min: int) -> None:
             if a >= a_min:
                 run.bound("G - (b - 2a + 1) >= 0", g - (b - 2 * a + 1), a=a, b=b, G=g)
                 run.bound("a + b - 1 - G >= 0", a + b - 1 - g, a=a, b=b, G=g)
-    run.observe("rows a (all sizes) where the bound fails somewhere, with counts",
-                failing=failing_rows,
-                holds_for_all_a_at_least=max(failing_rows, default=-1) + 1)
+    run.observe(
+        "rows a (all sizes) where the bound fails somewhere, with counts",
+        failing=failing_rows,
+        holds_for_all_a_at_least=max(failing_rows, default=-1) + 1,
+    )

@@ -88,19 +88,38 @@ def check_row_periodicity(run: Run, game: str, rows: int, m_max: int) -> None:
             missing.append(k)
             continue
         pre, period, saltus = found["preperiod"], found["period"], found["saltus"]
-        run.observe(f"row {k}", preperiod=pre, period=period, saltus=saltus,
-                    state_repeat=found["state_repeat"])
+        run.observe(
+            f"row {k}",
+            preperiod=pre,
+            period=period,
+            saltus=saltus,
+            state_repeat=found["state_repeat"],
+        )
         row = table[k]
         for m in range(pre, m_max - period):
-            if not run.fact("G(k, m+p) = G(k, m) + s", row[m + period] == row[m] + saltus,
-                            k=k, m=m, p=period, s=saltus, G_m=row[m], G_mp=row[m + period]):
+            if not run.fact(
+                "G(k, m+p) = G(k, m) + s",
+                row[m + period] == row[m] + saltus,
+                k=k,
+                m=m,
+                p=period,
+                s=saltus,
+                G_m=row[m],
+                G_mp=row[m + period],
+            ):
                 break
         if pre > 0:
-            run.fact("preperiod is minimal", row[pre - 1 + period] != row[pre - 1] + saltus,
-                     k=k, m=pre - 1, p=period)
+            run.fact(
+                "preperiod is minimal",
+                row[pre - 1 + period] != row[pre - 1] + saltus,
+                k=k,
+                m=pre - 1,
+                p=period,
+            )
     if missing:
-        run.inconclusive(f"no repeated state below m_max = {m_max} for rows {missing}; "
-                         "raise --m_max")
+        run.inconclusive(
+            f"no repeated state below m_max = {m_max} for rows {missing}; raise --m_max"
+        )
     if game == "wythoff":
         other = data._optional("reference.landman", "row_periodicity")
         if other is not None:
@@ -110,8 +129,13 @@ def check_row_periodicity(run: Run, game: str, rows: int, m_max: int) -> None:
                 if found is not None:
                     theirs = tuple(other(k))
                     ours = (found["preperiod"], found["period"], found["saltus"])
-                    run.fact("reference.landman agrees", theirs == ours, k=k,
-                             reference=theirs, proofs_check=ours)
+                    run.fact(
+                        "reference.landman agrees",
+                        theirs == ours,
+                        k=k,
+                        reference=theirs,
+                        proofs_check=ours,
+                    )
 
 
 @claim(

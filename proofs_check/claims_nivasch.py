@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import Any
 
 import spec
 from proofs_check import data
@@ -23,26 +24,64 @@ WSG_ROWS = Param("rows", 3000, 1000, 1, 1_000_000, "rows of Algorithm WSG")
 
 #: 000 Table 2: g -> (min d-n, first n, max d-n, first n), rows a_n^g <= 5e6.
 TABLE_2 = {
-    0: (0, 0, 0, 0), 1: (-4, 57, 2, 282), 2: (-6, 35745, 3, 38814),
-    3: (-8, 149804, 4, 2335), 4: (-10, 569350, 5, 15486), 5: (-11, 1245820, 6, 2638),
-    6: (-11, 30165, 7, 1974933), 7: (-11, 75459, 7, 0), 8: (-12, 701260, 8, 0),
-    9: (-13, 17972, 9, 0), 10: (-13, 516328, 10, 0), 11: (-14, 722842, 11, 0),
-    12: (-16, 2853838, 12, 0), 13: (-17, 2860809, 13, 0), 14: (-18, 2814039, 14, 0),
-    15: (-18, 2597774, 15, 0), 16: (-18, 1027151, 16, 0), 17: (-18, 2979529, 17, 0),
-    18: (-19, 789978, 18, 0), 19: (-20, 22347, 19, 0), 20: (-21, 2548028, 20, 0),
-    21: (-19, 277362, 21, 0), 22: (-20, 30200, 22, 0), 23: (-23, 1412268, 23, 0),
-    24: (-22, 684205, 24, 0), 25: (-23, 349878, 25, 0), 26: (-24, 2087092, 26, 0),
-    27: (-24, 617166, 27, 0), 28: (-24, 2343474, 28, 0), 29: (-26, 27, 29, 0),
+    0: (0, 0, 0, 0),
+    1: (-4, 57, 2, 282),
+    2: (-6, 35745, 3, 38814),
+    3: (-8, 149804, 4, 2335),
+    4: (-10, 569350, 5, 15486),
+    5: (-11, 1245820, 6, 2638),
+    6: (-11, 30165, 7, 1974933),
+    7: (-11, 75459, 7, 0),
+    8: (-12, 701260, 8, 0),
+    9: (-13, 17972, 9, 0),
+    10: (-13, 516328, 10, 0),
+    11: (-14, 722842, 11, 0),
+    12: (-16, 2853838, 12, 0),
+    13: (-17, 2860809, 13, 0),
+    14: (-18, 2814039, 14, 0),
+    15: (-18, 2597774, 15, 0),
+    16: (-18, 1027151, 16, 0),
+    17: (-18, 2979529, 17, 0),
+    18: (-19, 789978, 18, 0),
+    19: (-20, 22347, 19, 0),
+    20: (-21, 2548028, 20, 0),
+    21: (-19, 277362, 21, 0),
+    22: (-20, 30200, 22, 0),
+    23: (-23, 1412268, 23, 0),
+    24: (-22, 684205, 24, 0),
+    25: (-23, 349878, 25, 0),
+    26: (-24, 2087092, 26, 0),
+    27: (-24, 617166, 27, 0),
+    28: (-24, 2343474, 28, 0),
+    29: (-26, 27, 29, 0),
     30: (-27, 1872274, 30, 0),
 }
 #: 000 Table 3: g -> (max d-n over n >= 100, first n), rows a_n^g <= 5e6.
 TABLE_3 = {
-    7: (7, 131307), 8: (8, 20735), 9: (9, 1056831), 10: (9, 258676), 11: (10, 987102),
-    12: (10, 1295870), 13: (10, 90426), 14: (11, 453415), 15: (11, 61780),
-    16: (12, 509772), 17: (12, 86093), 18: (13, 32439), 19: (14, 594141),
-    20: (14, 2482469), 21: (14, 90130), 22: (15, 347510), 23: (15, 323425),
-    24: (16, 129240), 25: (17, 1880006), 26: (17, 36662), 27: (18, 332552),
-    28: (18, 370321), 29: (19, 2425182), 30: (18, 444272),
+    7: (7, 131307),
+    8: (8, 20735),
+    9: (9, 1056831),
+    10: (9, 258676),
+    11: (10, 987102),
+    12: (10, 1295870),
+    13: (10, 90426),
+    14: (11, 453415),
+    15: (11, 61780),
+    16: (12, 509772),
+    17: (12, 86093),
+    18: (13, 32439),
+    19: (14, 594141),
+    20: (14, 2482469),
+    21: (14, 90130),
+    22: (15, 347510),
+    23: (15, 323425),
+    24: (16, 129240),
+    25: (17, 1880006),
+    26: (17, 36662),
+    27: (18, 332552),
+    28: (18, 370321),
+    29: (19, 2425182),
+    30: (18, 444272),
 }
 PUBLISHED_ROWS = 5_000_000
 
@@ -93,8 +132,9 @@ def nivasch_lemma_1_2(run: Run, size: int) -> None:
         for position in _positions(game, size):
             value = spec.grundy(game, position)
             followers = len(set(game.followers(position)))
-            run.bound("n_v - G(v) >= 0", followers - value, game=name, v=position, G=value,
-                      n_v=followers)
+            run.bound(
+                "n_v - G(v) >= 0", followers - value, game=name, v=position, G=value, n_v=followers
+            )
             path = longest(position)
             run.bound("p_v - G(v) >= 0", path - value, game=name, v=position, G=value, p_v=path)
 
@@ -106,7 +146,9 @@ def nivasch_lemma_1_2(run: Run, size: int) -> None:
     "nivasch-lemma-2.1",
     source="000 §2 Lemma 2.1 (Landman)",
     kind="lemma",
-    statement="For every x and g there is exactly one y with G(x, y) = g, and g - x <= y <= g + 2x.",
+    statement=(
+        "For every x and g there is exactly one y with G(x, y) = g, and g - x <= y <= g + 2x."
+    ),
     formula="#{y : G(x,y) = g} = 1, g - x <= y <= g + 2x",
     params=(SIZE,),
     family="nivasch",
@@ -117,7 +159,9 @@ def nivasch_lemma_2_1(run: Run, size: int) -> None:
         positions: dict[int, list[int]] = {}
         for y, value in enumerate(table[x]):
             positions.setdefault(value, []).append(y)
-        for g in range(size - 2 * x):  # y <= g + 2x < size: the whole candidate range is in the table
+        for g in range(
+            size - 2 * x
+        ):  # y <= g + 2x < size: the whole candidate range is in the table
             ys = positions.get(g, [])
             if not run.fact("exactly one y with G(x,y) = g", len(ys) == 1, x=x, g=g, ys=ys):
                 continue
@@ -202,7 +246,10 @@ def max_queens(n: int) -> int:
     "nivasch-lemma-2.4",
     source="000 §2.3 Lemma 2.4 (Vaderlind et al.)",
     kind="lemma",
-    statement="At most floor((2n+1)/3) nonattacking queens fit on a triangular lattice of side n, and that many do.",
+    statement=(
+        "At most floor((2n+1)/3) nonattacking queens fit on a triangular lattice of side n, and "
+        "that many do."
+    ),
     formula="q(n) = floor((2n + 1) / 3)",
     params=(Param("n", 11, 9, 1, 16, "sides 1..n, exhaustive search"),),
     family="nivasch",
@@ -216,7 +263,7 @@ def nivasch_lemma_2_4(run: Run, n: int) -> None:
         run.bound("q(n) - floor((2n+1)/3) >= 0", q - formula, n=side, q=q)
 
 
-# ------------------------------------------------------------------ Lemmas 2.10, 2.11, Corollary 2.12
+# ------------------------------------------------------- Lemmas 2.10, 2.11, Corollary 2.12
 
 
 @claim(
@@ -237,8 +284,16 @@ def nivasch_lemma_2_10(run: Run, g: int, rows: int) -> None:
         for m, (a, b) in enumerate(result.T[h]):
             d = b - a
             skipped = d - bisect.bisect_left(occupied, d)
-            run.bound("2g - skipped(p_m) >= 0", 2 * h - skipped, g=h, m=m, a_m=a, b_m=b, d_m=d,
-                      skipped=skipped)
+            run.bound(
+                "2g - skipped(p_m) >= 0",
+                2 * h - skipped,
+                g=h,
+                m=m,
+                a_m=a,
+                b_m=b,
+                d_m=d,
+                skipped=skipped,
+            )
             bisect.insort(occupied, d)
 
 
@@ -258,18 +313,24 @@ def _interval_check(run: Run, name: str, what: str, h: int, marks: list[int], k_
     total = len(marks)
     for k in range(k_min, total + 1):
         worst_count, worst_start = min((prefix[s + k] - prefix[s], s) for s in range(total - k + 1))
-        run.bound(name, 3 * worst_count - k + 6 * h, g=h, k=k, start=worst_start,
-                  **{what: worst_count})
+        where: dict[str, Any] = {"g": h, "k": k, "start": worst_start, what: worst_count}
+        run.bound(name, 3 * worst_count - k + 6 * h, **where)
 
 
 @claim(
     "nivasch-lemma-2.11",
     source="000 §2.4 Lemma 2.11",
     kind="lemma",
-    statement="An interval of k consecutive columns contains at least k/3 - 2g skipped columns (columns not in B_g).",
+    statement=(
+        "An interval of k consecutive columns contains at least k/3 - 2g skipped columns "
+        "(columns not in B_g)."
+    ),
     formula="#skipped columns in [c, c+k) >= k/3 - 2g",
-    params=(Param("g", 6, 3, 0, 40, "Grundy values 0..g"),
-            Param("rows", 600, 200, 1, 20000, "columns < rows are final"), K_MIN),
+    params=(
+        Param("g", 6, 3, 0, 40, "Grundy values 0..g"),
+        Param("rows", 600, 200, 1, 20000, "columns < rows are final"),
+        K_MIN,
+    ),
     family="nivasch",
     expect="violated",
 )
@@ -287,8 +348,11 @@ def nivasch_lemma_2_11(run: Run, g: int, rows: int, k_min: int) -> None:
     kind="corollary",
     statement="An interval of k consecutive rows contains at least k/3 - 2g points p_n^g.",
     formula="#{n : a_n in [r, r+k)} >= k/3 - 2g",
-    params=(Param("g", 6, 3, 0, 40, "Grundy values 0..g"),
-            Param("rows", 600, 200, 1, 20000, "rows of Algorithm WSG"), K_MIN),
+    params=(
+        Param("g", 6, 3, 0, 40, "Grundy values 0..g"),
+        Param("rows", 600, 200, 1, 20000, "rows of Algorithm WSG"),
+        K_MIN,
+    ),
     family="nivasch",
     expect="violated",
 )
@@ -319,7 +383,8 @@ def nivasch_thm_2_15(run: Run, g: int, rows: int) -> None:
             d = b - a
             run.bound("2g - (d - n) >= 0", 2 * h - (d - n), g=h, n=n, a=a, b=b, d=d)
             run.bound("(d - n) + 16g >= 0", d - n + 16 * h, g=h, n=n, a=a, b=b, d=d)
-        # diagonal e is occupied by some n <= e + 16g, whose row is a_n <= 2n (a_n is a mex of 2n numbers)
+        # diagonal e is occupied by some n <= e + 16g, whose row is a_n <= 2n
+        # (a_n is a mex of 2n numbers)
         last = (rows - 1 - 32 * h) // 2
         for e in range(last + 1):
             run.fact("diagonal e holds a g-point", e in result.D[h], g=h, e=e)
@@ -332,12 +397,16 @@ def nivasch_thm_2_15(run: Run, g: int, rows: int) -> None:
     kind="theorem",
     statement=(
         "The n-th g-point stays close to the n-th 0-point: |a_n^g - a_n^0| <= alpha_g, "
-        "|b_n^g - b_n^0| <= beta_g (reports the observed alpha_g, beta_g; --alpha/--beta test given constants)."
+        "|b_n^g - b_n^0| <= beta_g (reports the observed alpha_g, beta_g; --alpha/--beta "
+        "test given constants)."
     ),
     formula="|a_n^g - floor(n phi)| <= alpha_g, |b_n^g - floor(n phi^2)| <= beta_g",
-    params=(G_MAX, WSG_ROWS,
-            Param("alpha", -1, -1, -1, 10**6, "test this alpha for every g (-1: only report)"),
-            Param("beta", -1, -1, -1, 10**6, "test this beta for every g (-1: only report)")),
+    params=(
+        G_MAX,
+        WSG_ROWS,
+        Param("alpha", -1, -1, -1, 10**6, "test this alpha for every g (-1: only report)"),
+        Param("beta", -1, -1, -1, 10**6, "test this beta for every g (-1: only report)"),
+    ),
     family="nivasch",
 )
 def nivasch_thm_2_3(run: Run, g: int, rows: int, alpha: int, beta: int) -> None:
@@ -351,8 +420,14 @@ def nivasch_thm_2_3(run: Run, g: int, rows: int, alpha: int, beta: int) -> None:
                 run.bound("alpha - |a_n^g - a_n^0| >= 0", alpha - da, g=h, n=n, a=a)
             if beta >= 0:
                 run.bound("beta - |b_n^g - b_n^0| >= 0", beta - db, g=h, n=n, b=b)
-        run.observe(f"g={h}", observed_alpha=worst_a[0], first_n_alpha=-worst_a[1],
-                    observed_beta=worst_b[0], first_n_beta=-worst_b[1], points=len(result.T[h]))
+        run.observe(
+            f"g={h}",
+            observed_alpha=worst_a[0],
+            first_n_alpha=-worst_a[1],
+            observed_beta=worst_b[0],
+            first_n_beta=-worst_b[1],
+            points=len(result.T[h]),
+        )
         run.cases += len(result.T[h])
     run.note("existence of constants: finite evidence; the observed maxima are reported per g")
 
@@ -364,7 +439,10 @@ def nivasch_thm_2_3(run: Run, g: int, rows: int, alpha: int, beta: int) -> None:
     "nivasch-blass-fraenkel",
     source="000 §1.3 (1-6) (Blass-Fraenkel Thm 5.6, Cor 5.13)",
     kind="theorem",
-    statement="The 1-values: 8 - 6phi < a_n^1 - n phi < 6 - 3phi and -3phi < b_n^1 - n phi^2 < 8 - 3phi (exact in phi).",
+    statement=(
+        "The 1-values: 8 - 6phi < a_n^1 - n phi < 6 - 3phi and -3phi < b_n^1 - n phi^2 < 8 - "
+        "3phi (exact in phi)."
+    ),
     formula="8-6φ < a_n^1 - nφ < 6-3φ, -3φ < b_n^1 - nφ² < 8-3φ",
     params=(WSG_ROWS,),
     family="nivasch",
@@ -388,7 +466,9 @@ def nivasch_blass_fraenkel(run: Run, rows: int) -> None:
     "nivasch-thm-1.1",
     source="000 §1 Theorem 1.1 (Wythoff)",
     kind="theorem",
-    statement="The P-positions of Wythoff's game are (floor(n phi), floor(n phi^2)) and their mirrors.",
+    statement=(
+        "The P-positions of Wythoff's game are (floor(n phi), floor(n phi^2)) and their mirrors."
+    ),
     formula="G(x, y) = 0 <=> {x, y} = {floor(nφ), floor(nφ²)}",
     params=(SIZE, WSG_ROWS),
     family="nivasch",
@@ -398,20 +478,35 @@ def nivasch_thm_1_1(run: Run, size: int, rows: int) -> None:
     for x in range(size):
         for y in range(size):
             expected = beatty.is_wythoff_p_position(x, y)
-            run.fact("G(x,y) = 0 iff Beatty pair", (table[x][y] == 0) == expected,
-                     x=x, y=y, G=table[x][y], beatty_pair=expected)
+            run.fact(
+                "G(x,y) = 0 iff Beatty pair",
+                (table[x][y] == 0) == expected,
+                x=x,
+                y=y,
+                G=table[x][y],
+                beatty_pair=expected,
+            )
     result = _wsg(run, 0, rows)
     for n, (a, b) in enumerate(result.T[0]):
         exact = (floor_phi_multiple(0, n), floor_phi_multiple(n, n))
-        run.fact("T_0 from WSG = (floor nφ, floor nφ²)", (a, b) == exact, n=n, a=a, b=b,
-                 floor_n_phi=exact[0], floor_n_phi2=exact[1])
+        run.fact(
+            "T_0 from WSG = (floor nφ, floor nφ²)",
+            (a, b) == exact,
+            n=n,
+            a=a,
+            b=b,
+            floor_n_phi=exact[0],
+            floor_n_phi2=exact[1],
+        )
 
 
 @claim(
     "suriyaprakash-thm-4.3",
     source="002 Theorem 4.3 (Beatty), with alpha = phi, beta = phi^2",
     kind="theorem",
-    statement="floor(n phi) and floor(n phi^2), n >= 1, together hit every positive integer exactly once.",
+    statement=(
+        "floor(n phi) and floor(n phi^2), n >= 1, together hit every positive integer exactly once."
+    ),
     formula="{floor(nφ)} ⊔ {floor(nφ²)} = {1, 2, ...}",
     params=(Param("n", 1_000_000, 100_000, 1, 10**7, "integers 1..n"),),
     family="fibonacci",
@@ -437,20 +532,37 @@ def beatty_theorem(run: Run, n: int) -> None:
 
 
 #: 000 Table 5: g -> (max rows to convergence up to row 1e6 (1e7 for g <= 3), first start row).
-TABLE_5 = {0: (0, 0), 1: (45, 2201), 2: (72, 72058), 3: (140, 804421), 4: (180, 862429),
-           5: (235, 732494), 6: (395, 685531), 7: (395, 685531), 8: (461, 827469),
-           9: (630, 59948), 10: (909, 443109), 15: (2041, 8662), 20: (4136, 896721)}
+TABLE_5 = {
+    0: (0, 0),
+    1: (45, 2201),
+    2: (72, 72058),
+    3: (140, 804421),
+    4: (180, 862429),
+    5: (235, 732494),
+    6: (395, 685531),
+    7: (395, 685531),
+    8: (461, 827469),
+    9: (630, 59948),
+    10: (909, 443109),
+    15: (2041, 8662),
+    20: (4136, 896721),
+}
 
 
 @claim(
     "nivasch-conj-3.10",
     source="000 §3.2 Conjecture 3.10 (Convergence Conjecture); Table 5",
     kind="conjecture",
-    statement="For every g some R_g bounds the rows Algorithm FSW needs to converge from the dummy state (reports the max found).",
+    statement=(
+        "For every g some R_g bounds the rows Algorithm FSW needs to converge from the dummy "
+        "state (reports the max found)."
+    ),
     formula="exists R_g: convergence_time(g, r1) <= R_g for all r1",
-    params=(Param("g", 3, 1, 0, 30, "Grundy value g"),
-            Param("rows", 3000, 300, 1, 10**7, "start rows 0..rows-1"),
-            Param("bound", -1, -1, -1, 10**6, "test this R_g (-1: Table 5's value where published)")),
+    params=(
+        Param("g", 3, 1, 0, 30, "Grundy value g"),
+        Param("rows", 3000, 300, 1, 10**7, "start rows 0..rows-1"),
+        Param("bound", -1, -1, -1, 10**6, "test this R_g (-1: Table 5's value where published)"),
+    ),
     family="nivasch",
 )
 def nivasch_conj_3_10(run: Run, g: int, rows: int, bound: int) -> None:
@@ -460,8 +572,13 @@ def nivasch_conj_3_10(run: Run, g: int, rows: int, bound: int) -> None:
         run.inconclusive("module reference.fsw (Algorithm FSW) not available")
         return
     worst = max(range(len(times)), key=lambda r: (times[r], -r))
-    run.observe("max rows to convergence", max=times[worst], first_start_row=worst,
-                rows_checked=len(times), table_5=TABLE_5.get(g))
+    run.observe(
+        "max rows to convergence",
+        max=times[worst],
+        first_start_row=worst,
+        rows_checked=len(times),
+        table_5=TABLE_5.get(g),
+    )
     limit = bound if bound >= 0 else TABLE_5.get(g, (None,))[0]
     if limit is None:
         run.note(f"no published R_{g}; pass --bound to test one")
@@ -474,10 +591,15 @@ def nivasch_conj_3_10(run: Run, g: int, rows: int, bound: int) -> None:
     "nivasch-table-2",
     source="000 §2.6 Table 2",
     kind="published table",
-    statement="Extremes of d_n^g - n (first n) for rows <= 5e6: our prefix stays within them and reproduces those reached early.",
+    statement=(
+        "Extremes of d_n^g - n (first n) for rows <= 5e6: our prefix stays within them and "
+        "reproduces those reached early."
+    ),
     formula="min/max of d_n^g - n, first n, as published",
-    params=(Param("g", 30, 30, 0, 30, "table rows g = 0..g"),
-            Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "rows of Algorithm WSG")),
+    params=(
+        Param("g", 30, 30, 0, 30, "table rows g = 0..g"),
+        Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "rows of Algorithm WSG"),
+    ),
     family="nivasch",
 )
 def nivasch_table_2(run: Run, g: int, rows: int) -> None:
@@ -492,8 +614,14 @@ def nivasch_table_2(run: Run, g: int, rows: int) -> None:
         for label, target, first in (("min", pub_min, n_min), ("max", pub_max, n_max)):
             if first < len(values):
                 hit = values.index(target) if target in values else None
-                run.fact(f"published {label} first reached at published n", hit == first,
-                         g=h, published_value=target, published_n=first, our_first_n=hit)
+                run.fact(
+                    f"published {label} first reached at published n",
+                    hit == first,
+                    g=h,
+                    published_value=target,
+                    published_n=first,
+                    our_first_n=hit,
+                )
                 confirmed.append(f"g={h} {label}")
     run.observe("entries reproduced exactly", count=len(confirmed), entries=confirmed)
     run.note(f"rows <= {rows}: extremes reached later than that are only checked as bounds")
@@ -503,10 +631,15 @@ def nivasch_table_2(run: Run, g: int, rows: int) -> None:
     "nivasch-table-3",
     source="000 §2.6 Table 3",
     kind="published table",
-    statement="Max of d_n^g - n over n >= 100 (rows <= 5e6): our prefix stays below it and reproduces entries reached early.",
+    statement=(
+        "Max of d_n^g - n over n >= 100 (rows <= 5e6): our prefix stays below it and reproduces "
+        "entries reached early."
+    ),
     formula="max_{n >= 100} d_n^g - n, first n, as published",
-    params=(Param("g", 30, 30, 7, 30, "table rows g = 7..g"),
-            Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "rows of Algorithm WSG")),
+    params=(
+        Param("g", 30, 30, 7, 30, "table rows g = 7..g"),
+        Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "rows of Algorithm WSG"),
+    ),
     family="nivasch",
 )
 def nivasch_table_3(run: Run, g: int, rows: int) -> None:
@@ -515,10 +648,16 @@ def nivasch_table_3(run: Run, g: int, rows: int) -> None:
         pub_max, n_max = TABLE_3[h]
         values = [b - a - n for n, (a, b) in enumerate(result.T[h])]
         for n in range(100, len(values)):
-            run.bound("published max - (d - n) >= 0", pub_max - values[n], g=h, n=n,
-                      d_minus_n=values[n])
+            run.bound(
+                "published max - (d - n) >= 0", pub_max - values[n], g=h, n=n, d_minus_n=values[n]
+            )
         if n_max < len(values):
             tail = values[100:]
             hit = 100 + tail.index(pub_max) if pub_max in tail else None
-            run.fact("published max first reached at published n", hit == n_max, g=h,
-                     published_n=n_max, our_first_n=hit)
+            run.fact(
+                "published max first reached at published n",
+                hit == n_max,
+                g=h,
+                published_n=n_max,
+                our_first_n=hit,
+            )

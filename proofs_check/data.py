@@ -291,8 +291,9 @@ def _rows_with_states(
             key = (
                 tuple(tuple(sorted(v - m for v in left[k] if v >= cut)) for k in range(n + 1)),
                 tuple(
-                    tuple(rows[k][m - i] - m if rows[k][m - i] >= cut else None
-                          for k in range(n + 1))
+                    tuple(
+                        rows[k][m - i] - m if rows[k][m - i] >= cut else None for k in range(n + 1)
+                    )
                     for i in range(1, n + 1)
                 ),
             )
@@ -344,8 +345,11 @@ def row_period(game: str, row: int, m_max: int) -> tuple[dict[str, Any] | None, 
         rows, _ = _rows_with_states(game, row, m1 + 2 * big + 1)
         h = [rows[row][m] - m for m in range(m1 + 2 * big + 1)]
         limit = len(h)
-    period = next(p for p in range(1, big + 1)
-                  if big % p == 0 and all(h[m + p] == h[m] for m in range(m1, m1 + big)))
+    period = next(
+        p
+        for p in range(1, big + 1)
+        if big % p == 0 and all(h[m + p] == h[m] for m in range(m1, m1 + big))
+    )
     pre = m1
     while pre > 0 and h[pre - 1 + period] == h[pre - 1]:
         pre -= 1

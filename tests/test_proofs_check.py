@@ -15,21 +15,57 @@ import pytest
 
 from grundy.cli import main
 from proofs_check import claims_nivasch, data
-from proofs_check.claim import CLAIMS, KINDS, Run, load_claims, run_claim
+from proofs_check.claim import CLAIMS, KINDS, Report, Run, load_claims, run_claim
 from proofs_check.claims_jiao import check_diagonal_multiplicity
 
 load_claims()
 
+
+def W(report: Report) -> dict[str, Any]:
+    """The report's witness (asserted present)."""
+    assert report.witness is not None
+    return report.witness
+
+
 REQUIRED = [
-    "landman-lemma-1", "landman-lemma-2", "landman-h-range", "landman-row-periodicity",
-    "nivasch-lemma-1.2", "nivasch-lemma-2.1", "nivasch-lemma-2.2", "nivasch-lemma-2.4",
-    "nivasch-lemma-2.10", "nivasch-lemma-2.11", "nivasch-cor-2.12", "nivasch-thm-2.15",
-    "nivasch-thm-2.3", "nivasch-blass-fraenkel", "nivasch-ab-complementary", "nivasch-thm-1.1",
-    "suriyaprakash-thm-4.3", "nivasch-conj-3.10", "nivasch-table-2", "nivasch-table-3",
-    "jiao-lemma-1", "jiao-lemma-2", "jiao-remark-3", "jiao-lemma-10", "jiao-thm-12",
-    "jiao-ho-refuted", "jiao-prop-13", "jiao-prop-14", "jiao-prop-16", "jiao-cor-17",
-    "jiao-remark-15", "jiao-conj-18", "jiao-conj-20", "jiao-thm-4", "jiao-remark-5",
-    "suriyaprakash-thm-3.2", "suriyaprakash-lemma-3.3", "suriyaprakash-cor-3.3.1",
+    "landman-lemma-1",
+    "landman-lemma-2",
+    "landman-h-range",
+    "landman-row-periodicity",
+    "nivasch-lemma-1.2",
+    "nivasch-lemma-2.1",
+    "nivasch-lemma-2.2",
+    "nivasch-lemma-2.4",
+    "nivasch-lemma-2.10",
+    "nivasch-lemma-2.11",
+    "nivasch-cor-2.12",
+    "nivasch-thm-2.15",
+    "nivasch-thm-2.3",
+    "nivasch-blass-fraenkel",
+    "nivasch-ab-complementary",
+    "nivasch-thm-1.1",
+    "suriyaprakash-thm-4.3",
+    "nivasch-conj-3.10",
+    "nivasch-table-2",
+    "nivasch-table-3",
+    "jiao-lemma-1",
+    "jiao-lemma-2",
+    "jiao-remark-3",
+    "jiao-lemma-10",
+    "jiao-thm-12",
+    "jiao-ho-refuted",
+    "jiao-prop-13",
+    "jiao-prop-14",
+    "jiao-prop-16",
+    "jiao-cor-17",
+    "jiao-remark-15",
+    "jiao-conj-18",
+    "jiao-conj-20",
+    "jiao-thm-4",
+    "jiao-remark-5",
+    "suriyaprakash-thm-3.2",
+    "suriyaprakash-lemma-3.3",
+    "suriyaprakash-cor-3.3.1",
     "suriyaprakash-zeckendorf",
 ]
 
@@ -45,8 +81,10 @@ def test_registry_has_every_required_claim() -> None:
 def test_quick_status_is_the_expected_one(claim_id: str) -> None:
     report = run_claim(claim_id, quick=True)
     assert not report.surprising, (report.status, report.witness, report.notes)
-    if CLAIMS[claim_id].kind in ("theorem", "lemma", "corollary", "proposition") and \
-            CLAIMS[claim_id].expect == "holds":
+    if (
+        CLAIMS[claim_id].kind in ("theorem", "lemma", "corollary", "proposition")
+        and CLAIMS[claim_id].expect == "holds"
+    ):
         assert report.status in ("holds", "inconclusive")
         assert report.cases > 0
 
@@ -85,10 +123,10 @@ def test_tightened_bound_is_violated_at_its_tightest_case(
     assert tight, "the bound is attained, so lowering it by one must fail"
     false = run_claim(claim_id, params, tighten=1)
     assert false.status == "violated"
-    assert false.witness is not None and false.witness["slack"] == -1
-    assert {k: false.witness[k] for k in witness} == witness
+    assert false.witness is not None and W(false)["slack"] == -1
+    assert {k: W(false)[k] for k in witness} == witness
     # the witness is the first case where the honest bound is tight
-    first = next(b for b in honest.bounds if b["bound"] == false.witness["bound"])
+    first = next(b for b in honest.bounds if b["bound"] == W(false)["bound"])
     assert all(first["first_at"][k] == v for k, v in witness.items())
 
 
@@ -101,17 +139,24 @@ def test_blass_fraenkel_exact_tightness_and_false_variant() -> None:
     assert str(lower["min_slack"]) == "267 - 165*phi"
     false = run_claim("nivasch-blass-fraenkel", {"rows": 300}, tighten=1)
     assert false.status == "violated"
-    # n = 0 (a = 0, b = 1) has every slack >= 1; n = 1 (a = 2): (6 - 3phi) - (2 - phi) = 4 - 2phi < 1
-    assert (false.witness["n"], false.witness["bound"]) == (1, "(6 - 3φ) - (a - nφ) > 0")
-    assert str(false.witness["slack"]) == "3 - 2*phi"
+    # n = 0 (a = 0, b = 1) has every slack >= 1;
+    # n = 1 (a = 2): (6 - 3phi) - (2 - phi) = 4 - 2phi < 1
+    assert (W(false)["n"], W(false)["bound"]) == (1, "(6 - 3φ) - (a - nφ) > 0")
+    assert str(W(false)["slack"]) == "3 - 2*phi"
 
 
 def test_remark_15_known_counterexample() -> None:
     # Jiao's Remark 15 (a conjecture) fails: found by this project, see docs/claims.md
     report = run_claim("jiao-remark-15", {"j": 3, "rows": 300})
     assert report.status == "violated"
-    assert report.witness == {"bound": "d_n - n + j + 1 >= 0", "slack": -1, "j": 3, "n": 158,
-                              "a": 255, "b": 408}
+    assert report.witness == {
+        "bound": "d_n - n + j + 1 >= 0",
+        "slack": -1,
+        "j": 3,
+        "n": 158,
+        "a": 255,
+        "b": 408,
+    }
     assert run_claim("jiao-remark-15", {"j": 2, "rows": 1500}).status == "holds"
 
 
@@ -127,22 +172,23 @@ def test_lemma_2_11_literal_k1_fails_and_k2_holds() -> None:
     literal = run_claim("nivasch-lemma-2.11", {"g": 3, "rows": 200})
     assert literal.status == "violated"
     assert literal.witness is not None
-    assert (literal.witness["g"], literal.witness["k"], literal.witness["start"]) == (0, 1, 0)
+    assert (W(literal)["g"], W(literal)["k"], W(literal)["start"]) == (0, 1, 0)
     assert run_claim("nivasch-lemma-2.11", {"g": 3, "rows": 200, "k_min": 2}).status == "holds"
     rows = run_claim("nivasch-cor-2.12", {"g": 3, "rows": 200})
-    assert (rows.witness["g"], rows.witness["k"], rows.witness["start"]) == (0, 1, 2)
+    assert (W(rows)["g"], W(rows)["k"], W(rows)["start"]) == (0, 1, 2)
     assert run_claim("nivasch-cor-2.12", {"g": 3, "rows": 200, "k_min": 2}).status == "holds"
 
 
 # ---------------------------------------------------------------- fact families: corrupted data
 
 
-def _patched_table(monkeypatch: pytest.MonkeyPatch, game: str, cell: tuple[int, int],
-                   value: int) -> None:
+def _patched_table(
+    monkeypatch: pytest.MonkeyPatch, game: str, cell: tuple[int, int], value: int
+) -> None:
     original = data.grundy_table
 
     def fake(name: str, size: int) -> tuple[list[list[int]], str]:
-        table, path = original(name, size)
+        table, _ = original(name, size)
         if name == game:
             table = [row[:] for row in table]
             table[cell[0]][cell[1]] = value
@@ -155,14 +201,14 @@ def test_theorem_1_1_detects_a_wrong_p_position(monkeypatch: pytest.MonkeyPatch)
     _patched_table(monkeypatch, "wythoff", (4, 6), 0)
     report = run_claim("nivasch-thm-1.1", {"size": 20, "rows": 50})
     assert report.status == "violated"
-    assert (report.witness["x"], report.witness["y"]) == (4, 6)
+    assert (W(report)["x"], W(report)["y"]) == (4, 6)
 
 
 def test_landman_lemma_2_detects_a_low_value(monkeypatch: pytest.MonkeyPatch) -> None:
     _patched_table(monkeypatch, "wythoff", (9, 1), 6)  # 6 < m - 2n = 7
     report = run_claim("landman-lemma-2", {"size": 12})
     assert report.status == "violated"
-    assert (report.witness["m"], report.witness["n"], report.witness["slack"]) == (9, 1, -1)
+    assert (W(report)["m"], W(report)["n"], W(report)["slack"]) == (9, 1, -1)
 
 
 def test_ho_exactly_once_fails_and_paper_triple_is_found() -> None:
@@ -171,7 +217,7 @@ def test_ho_exactly_once_fails_and_paper_triple_is_found() -> None:
     check_diagonal_multiplicity(run, table, lambda d: 1, "1 - count >= 0")
     report = run.report()
     assert report.status == "violated"
-    assert report.witness["positions"] == [(0, 0), (1, 1)]
+    assert W(report)["positions"] == [(0, 0), (1, 1)]
     refuted = run_claim("jiao-ho-refuted", {"size": 40})
     assert refuted.status == "holds"
     on_7 = next(f for f in refuted.facts if f.get("observation") == "value 9 on diagonal 7")
@@ -183,7 +229,7 @@ def test_ho_refutation_fails_on_wythoff_data(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(data, "grundy_table", lambda name, size: original("wythoff", size))
     report = run_claim("jiao-ho-refuted", {"size": 30})
     assert report.status == "violated"
-    assert report.witness["fact"] == "9 = G(1,8) = G(3,10) = G(5,12)"
+    assert W(report)["fact"] == "9 = G(1,8) = G(3,10) = G(5,12)"
 
 
 def test_row_periodicity_detects_a_wrong_period(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -198,22 +244,22 @@ def test_row_periodicity_detects_a_wrong_period(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(data, "row_period", wrong)
     report = run_claim("landman-row-periodicity", {"rows": 3, "m_max": 200})
     assert report.status == "violated"
-    assert (report.witness["k"], report.witness["m"], report.witness["p"]) == (3, 8, 5)
+    assert (W(report)["k"], W(report)["m"], W(report)["p"]) == (3, 8, 5)
 
 
 def test_fibonacci_theorem_3_2_detects_wrong_z1(monkeypatch: pytest.MonkeyPatch) -> None:
     original = data.zeckendorf_z1
-    monkeypatch.setattr(data, "zeckendorf_z1",
-                        lambda n: (original(n)[0] + (n == 4), "corrupted"))
+    monkeypatch.setattr(data, "zeckendorf_z1", lambda n: (original(n)[0] + (n == 4), "corrupted"))
     report = run_claim("suriyaprakash-thm-3.2", {"n": 10})
     assert report.status == "violated"
-    assert (report.witness["n"], report.witness["r"], report.witness["z1"]) == (4, 1, 2)
+    assert (W(report)["n"], W(report)["r"], W(report)["z1"]) == (4, 1, 2)
 
 
 def test_lemma_3_3_detects_wrong_z1(monkeypatch: pytest.MonkeyPatch) -> None:
     original = data.zeckendorf_z1
-    monkeypatch.setattr(data, "zeckendorf_z1",
-                        lambda n: (2 if n == 3 else original(n)[0], "corrupted"))
+    monkeypatch.setattr(
+        data, "zeckendorf_z1", lambda n: (2 if n == 3 else original(n)[0], "corrupted")
+    )
     report = run_claim("suriyaprakash-lemma-3.3", {"n": 30})
     assert report.status == "violated"
 
@@ -222,21 +268,25 @@ def test_zeckendorf_uniqueness_detects_consecutive_sums(monkeypatch: pytest.Monk
     def any_subset(n: int) -> int:  # false variant: consecutive Fibonacci numbers allowed
         fibs = data.fibonacci_numbers(n)
         from itertools import combinations
+
         return sum(sum(c) == n for r in range(1, len(fibs) + 1) for c in combinations(fibs, r))
 
     monkeypatch.setattr(data, "zeckendorf_representations", any_subset)
     report = run_claim("suriyaprakash-zeckendorf", {"n": 20})
     assert report.status == "violated"
-    assert report.witness["n"] == 3  # 3 = 3 = 1 + 2
-    assert report.witness["representations"] == 2
+    assert W(report)["n"] == 3  # 3 = 3 = 1 + 2
+    assert W(report)["representations"] == 2
 
 
 def test_corollary_3_3_1_detects_a_changed_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(data, "fibonacci_numbers", lambda limit: [1, 2, 3, 5, 8, 13, 21, 34, 55,
-                                                                   89, 144, 233, 377, 4])
+    monkeypatch.setattr(
+        data,
+        "fibonacci_numbers",
+        lambda limit: [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 4],
+    )
     report = run_claim("suriyaprakash-cor-3.3.1", {"n": 10})
     assert report.status == "violated"
-    assert report.witness["n"] == 4
+    assert W(report)["n"] == 4
 
 
 def test_beatty_detects_a_rational_pair(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -244,7 +294,7 @@ def test_beatty_detects_a_rational_pair(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(claims_nivasch, "floor_phi_multiple", lambda p, q: p + (8 * q) // 5)
     report = run_claim("suriyaprakash-thm-4.3", {"n": 50})
     assert report.status == "violated"
-    assert report.witness["m"] > 0
+    assert W(report)["m"] > 0
 
 
 def test_ab_complementary_detects_a_missing_number(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -253,6 +303,7 @@ def test_ab_complementary_detects_a_missing_number(monkeypatch: pytest.MonkeyPat
     def drop(g: int, rows: int) -> Any:
         result, path = original(g, rows)
         import copy
+
         result = copy.deepcopy(result)
         result.B[0].discard(5)
         return result, path
@@ -260,14 +311,14 @@ def test_ab_complementary_detects_a_missing_number(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(data, "t_sequences", drop)
     report = run_claim("nivasch-ab-complementary", {"g": 1, "rows": 30})
     assert report.status == "violated"
-    assert (report.witness["g"], report.witness["v"]) == (0, 5)
+    assert (W(report)["g"], W(report)["v"]) == (0, 5)
 
 
 def test_table_2_detects_a_mistranscription(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(claims_nivasch.TABLE_2, 1, (-4, 56, 2, 282))  # published n is 57
     report = run_claim("nivasch-table-2", {"g": 1, "rows": 200})
     assert report.status == "violated"
-    assert report.witness["published_n"] == 56 and report.witness["our_first_n"] == 57
+    assert W(report)["published_n"] == 56 and W(report)["our_first_n"] == 57
 
 
 def test_conjectures_report_evidence_and_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -284,9 +335,9 @@ def test_conjectures_report_evidence_and_bounds(monkeypatch: pytest.MonkeyPatch)
     assert conv.status == "holds"
     assert conv.facts[0]["max"] == 50 and conv.facts[0]["first_start_row"] == 2
     conv = run_claim("nivasch-conj-3.10", {"g": 11, "rows": 4, "bound": 49})
-    assert conv.status == "violated" and conv.witness["start_row"] == 2
+    assert conv.status == "violated" and W(conv)["start_row"] == 2
     conv = run_claim("nivasch-conj-3.10", {"g": 1, "rows": 4})  # Table 5: R_1 = 45 < 50
-    assert conv.status == "violated" and conv.witness["R_g"] == 45
+    assert conv.status == "violated" and W(conv)["R_g"] == 45
 
 
 def test_theorem_12_missing_pair_is_inconclusive(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -294,8 +345,10 @@ def test_theorem_12_missing_pair_is_inconclusive(monkeypatch: pytest.MonkeyPatch
 
     def drop(j: int, rows: int) -> Any:
         result, path = original(j, rows)
-        kept = [t if value != 1 else [p for p in t if p[1] - p[0] != 1]
-                for value, t in enumerate(result.T)]
+        kept = [
+            t if value != 1 else [p for p in t if p[1] - p[0] != 1]
+            for value, t in enumerate(result.T)
+        ]
         return data.FWSGResult(kept), path
 
     monkeypatch.setattr(data, "f_t_sequences", drop)

@@ -12,7 +12,7 @@ from proofs_check.exact import QPhi, floor_phi_multiple, sign_phi, sign_sqrt5
 from reference import beatty
 
 PHI = (1 + sympy.sqrt(5)) / 2
-ints = st.integers(min_value=-10**12, max_value=10**12)
+ints = st.integers(min_value=-(10**12), max_value=10**12)
 
 
 class TestSignPhi:
@@ -90,7 +90,22 @@ class TestRows:
         found, _ = data.row_period("wythoff", 3, 500)
         assert found is not None
         assert (found["preperiod"], found["period"], found["saltus"]) == (8, 6, 6)
-        assert data.rows_table("wythoff", 3, 14)[3] == [3, 4, 5, 6, 2, 0, 1, 9, 10, 12, 8, 7, 15, 11]
+        assert data.rows_table("wythoff", 3, 14)[3] == [
+            3,
+            4,
+            5,
+            6,
+            2,
+            0,
+            1,
+            9,
+            10,
+            12,
+            8,
+            7,
+            15,
+            11,
+        ]
 
     def test_no_repeat_is_none(self) -> None:
         assert data.row_period("wythoff", 6, 20)[0] is None

@@ -38,7 +38,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("target", help="'list', 'all', or a claim id")
     parser.add_argument("--quick", action="store_true", help="use the small quick defaults")
     parser.add_argument(
-        "--tighten", type=int, default=0,
+        "--tighten",
+        type=int,
+        default=0,
         help="check a deliberately false variant: every bound made K tighter (default 0)",
     )
     add_json_option(parser)
@@ -90,12 +92,16 @@ def _print_report(report: Any) -> None:
     variant = f"  [false variant: bounds tightened by {report.tighten}]" if report.tighten else ""
     console.print(f"[bold]{report.claim}[/bold] ({report.kind}, {report.source}){variant}")
     console.print(f"  {report.statement}")
-    console.print(f"  [{colour}]{report.status.upper()}[/{colour}] on {report.cases:,} cases"
-                  f"  ({params}; {report.seconds:.2f} s)")
+    console.print(
+        f"  [{colour}]{report.status.upper()}[/{colour}] on {report.cases:,} cases"
+        f"  ({params}; {report.seconds:.2f} s)"
+    )
     for entry in report.bounds:
-        console.print(f"  bound {entry['bound']}: min slack {show(entry['min_slack'])}, "
-                      f"first at {show(entry['first_at'])}"
-                      + (f"; {entry['violations']} violations" if entry["violations"] else ""))
+        console.print(
+            f"  bound {entry['bound']}: min slack {show(entry['min_slack'])}, "
+            f"first at {show(entry['first_at'])}"
+            + (f"; {entry['violations']} violations" if entry["violations"] else "")
+        )
     for entry in report.facts:
         if "observation" in entry:
             rest = {k: v for k, v in entry.items() if k != "observation"}
@@ -123,18 +129,34 @@ def run(args: argparse.Namespace) -> int:
         if params:
             raise ValueError("check list takes no parameters")
         rows = [
-            {"id": c.id, "kind": c.kind, "source": c.source, "statement": c.statement,
-             "formula": c.formula,
-             "params": [{"name": p.name, "default": p.default, "quick": p.quick,
-                         "min": p.lo, "max": p.hi, "help": p.help} for p in c.params]}
+            {
+                "id": c.id,
+                "kind": c.kind,
+                "source": c.source,
+                "statement": c.statement,
+                "formula": c.formula,
+                "params": [
+                    {
+                        "name": p.name,
+                        "default": p.default,
+                        "quick": p.quick,
+                        "min": p.lo,
+                        "max": p.hi,
+                        "help": p.help,
+                    }
+                    for p in c.params
+                ],
+            }
             for c in claims.values()
         ]
         if as_json:
             emit_json(rows)
         else:
             for row in rows:
-                console.print(f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
-                              f"{row['source']}\n    {row['statement']}")
+                console.print(
+                    f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
+                    f"{row['source']}\n    {row['statement']}"
+                )
         return 0
     if args.target == "all":
         if params:
@@ -147,16 +169,24 @@ def run(args: argparse.Namespace) -> int:
         else:
             for r in reports:
                 colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[r.status]
-                console.print(f"{r.claim:28s} [{colour}]{r.status:12s}[/{colour}] "
-                              f"{r.cases:>9,} cases {r.seconds:6.2f} s")
+                console.print(
+                    f"{r.claim:28s} [{colour}]{r.status:12s}[/{colour}] "
+                    f"{r.cases:>9,} cases {r.seconds:6.2f} s"
+                )
                 if r.status == "violated" and r.expect == "violated":
                     console.print(f"    known counterexample (expected): {r.witness}")
                 elif r.status != "holds":
-                    console.print(f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}")
-            counts = {s: sum(r.status == s for r in reports)
-                      for s in ("holds", "violated", "inconclusive")}
-            console.print(f"{len(reports)} claims: {counts['holds']} hold, {counts['violated']} "
-                          f"violated, {counts['inconclusive']} inconclusive ({total:.1f} s)")
+                    console.print(
+                        f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}"
+                    )
+            counts = {
+                s: sum(r.status == s for r in reports)
+                for s in ("holds", "violated", "inconclusive")
+            }
+            console.print(
+                f"{len(reports)} claims: {counts['holds']} hold, {counts['violated']} "
+                f"violated, {counts['inconclusive']} inconclusive ({total:.1f} s)"
+            )
         return 1 if any(r.surprising for r in reports) else 0
     report = run_claim(args.target, params, quick=quick, tighten=tighten)
     if as_json:
