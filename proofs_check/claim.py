@@ -175,8 +175,14 @@ def show(value: Any) -> str:
     if isinstance(value, QPhi):
         return f"{value} (~{float(value):.4f})"
     if isinstance(value, dict):
-        return ", ".join(f"{k}={show(v)}" for k, v in value.items())
+        return ", ".join(f"{k}={_inner(v)}" for k, v in value.items())
     return str(value)
+
+
+def _inner(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_inner(v)}" for k, v in value.items()) + "}"
+    return show(value)
 
 
 class Run:
