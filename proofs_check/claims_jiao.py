@@ -298,10 +298,21 @@ def jiao_remark_15(run: Run, j: int, rows: int) -> None:
         run.bound("d_n - n + j + 1 >= 0", (b - a) - n + value + 1, j=value, n=n, a=a, b=b)
 
     _t_bounds(run, j, rows, checks)
+    result, _ = data.f_t_sequences(j, rows)
+    for value in range(j + 1):
+        slacks = [(b - a) - n + value + 1 for n, (a, b) in enumerate(result.T[value])]
+        bad = [n for n, s in enumerate(slacks) if s < 0]
+        run.observe(
+            f"j={value}",
+            min_slack=min(slacks, default=None),
+            violations=len(bad),
+            first_violation_n=bad[0] if bad else None,
+        )
     run.note(f"evidence range: first coordinates < {rows}, j <= {j}")
     run.note(
-        "known counterexample (this project): j = 3, n = 158, (a, b) = (255, 408), d = 153: "
-        "L_153^3 >= 158 > j + 1 + d = 157 (FWSG and the spec-rule table agree)"
+        "known counterexamples (this project): j = 4, n = 28, (a, b) = (45, 67), d = 22: "
+        "L_22^4 >= 28 > j + 1 + d = 27 (confirmed by the spec); j = 3 first fails at n = 158, "
+        "(255, 408); j <= 2 and j = 9, 10 hold below row 3000"
     )
 
 

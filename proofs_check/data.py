@@ -101,8 +101,8 @@ def grundy_table(game: str, size: int) -> tuple[list[list[int]], str]:
     if fast is not None:
         try:
             return fast(game, size).tolist(), "fast.tables.grundy_table"
-        except (ValueError, KeyError, NotImplementedError):
-            pass
+        except (ValueError, KeyError, TypeError, NotImplementedError):
+            pass  # a game the fast module does not cover: use the exact fallback
     if game in TWO_PILE:
         return two_pile_table(game, size), "proofs_check.data.two_pile_table (exact DP)"
     return spec.grundy_table(spec.get_game(game), size, size), "spec.grundy_table"
@@ -192,9 +192,26 @@ def fwsg(g: int, rows: int) -> FWSGResult:
 
 
 def f_t_sequences(g: int, rows: int) -> tuple[FWSGResult, str]:
-    """F-Wythoff's T_0 .. T_g on rows < rows."""
-    # TODO(integration): swap in reference.fwsg once merged (compare in tests).
-    return fwsg(g, rows), "proofs_check.data.fwsg (exact, Algorithm FWSG of 001)"
+    """F-Wythoff's T_0 .. T_g on rows < rows.
+
+    If ``reference.fwsg.fwsg(g, rows)`` exists (another module of the
+    project) it is run as a cross-check: the report's path says whether it
+    agreed with this module's FWSG, which is always the one used.
+    """
+    own = fwsg(g, rows)
+    path = "proofs_check.data.fwsg (exact, Algorithm FWSG of 001)"
+    # TODO(integration): once reference.fwsg is merged, its API is confirmed here.
+    other = _optional("reference.fwsg", "fwsg")
+    if other is not None:
+        try:
+            theirs = other(g, rows).T
+            same = all(
+                [tuple(p) for p in theirs[j] if p[0] < rows] == own.T[j] for j in range(g + 1)
+            )
+            path += " = reference.fwsg.fwsg" if same else " (reference.fwsg.fwsg DISAGREES)"
+        except Exception as error:
+            path += f" (reference.fwsg.fwsg not comparable: {type(error).__name__})"
+    return own, path
 
 
 # --------------------------------------------------------------------------- Zeckendorf

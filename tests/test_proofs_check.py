@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import spec
 from grundy.cli import main
 from proofs_check import claims_nivasch, data
 from proofs_check.claim import CLAIMS, KINDS, Report, Run, load_claims, run_claim
@@ -158,6 +159,17 @@ def test_remark_15_known_counterexample() -> None:
         "b": 408,
     }
     assert run_claim("jiao-remark-15", {"j": 2, "rows": 1500}).status == "holds"
+
+
+def test_remark_15_smallest_counterexample_by_the_spec() -> None:
+    # j = 4: the 28-th 4-position (a <= b, by increasing a) is (45, 67), d = 22 < 28 - (4 + 1)
+    report = run_claim("jiao-remark-15", {"j": 4, "rows": 100})
+    by_j = {f["observation"]: f for f in report.facts if "observation" in f}
+    assert by_j["j=4"]["first_violation_n"] == 28
+    table = spec.grundy_table(spec.FWythoff(), 46, 80)
+    fours = [(a, b) for a in range(46) for b in range(a, 80) if table[a][b] == 4]
+    assert fours.index((45, 67)) >= 28  # >= : a 4-position with b >= 80 would only add
+    assert 67 - 45 < 28 - (4 + 1)
 
 
 @pytest.mark.slow

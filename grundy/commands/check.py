@@ -117,10 +117,25 @@ def _print_report(report: Any) -> None:
         console.print(f"  data: {', '.join(report.data)}")
 
 
+def _claim_help(claim_id: str) -> int:
+    from proofs_check.claim import get_claim
+
+    entry = get_claim(claim_id)
+    console.print(f"[bold]{entry.id}[/bold] ({entry.kind}, {entry.source})")
+    console.print(f"  {entry.statement}\n  formula: {entry.formula}")
+    console.print("  parameters (default, --quick default, limits):")
+    for p in entry.params:
+        console.print(f"    --{p.name} {p.default} (quick {p.quick}; {p.lo}..{p.hi}): {p.help}")
+    console.print("  also: --json, --quick, --tighten K (false variant)")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from proofs_check.claim import load_claims, run_claim
 
     claims = load_claims()
+    if any(token in ("-h", "--help") for token in args.params or []):
+        return _claim_help(args.target)
     params, flags = parse_params(list(args.params or []), args.target)
     as_json = args.json or flags.get("json", False)
     quick = args.quick or flags.get("quick", False)
