@@ -407,3 +407,9 @@ def test_cli_all_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "all", "--quick"]) == 0
     out = capsys.readouterr().out
     assert f"{len(CLAIMS)} claims" in out
+
+
+def test_cli_claim_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "nivasch-thm-2.15", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--g 12" in out and "0..60" in out
