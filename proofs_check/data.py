@@ -376,14 +376,112 @@ def row_period(game: str, row: int, m_max: int) -> tuple[dict[str, Any] | None, 
 # --------------------------------------------------------------------------- convergence (FSW)
 
 
-def convergence_times(g: int, rows: int) -> tuple[list[int] | None, str]:
-    """Rows to convergence of Algorithm FSW from each start row < rows, if available."""
-    other = _optional("reference.fsw", "convergence_time")
-    if other is None:
-        other = _optional("fast.fsw", "convergence_time")
-        path = "fast.fsw.convergence_time"
-    else:
-        path = "reference.fsw.convergence_time"
-    if other is None:
-        return None, "none: reference.fsw / fast.fsw not available"
-    return [int(other(g, r0)) for r0 in range(rows)], path
+State = tuple[tuple[int, int, frozenset[int], frozenset[int]], ...]
+
+
+def _fsw_row(state: list[list[Any]], inserted: set[int], g: int) -> list[tuple[int, int, int]]:
+    """One row of Algorithm FSW (000 §3.1, page 400), in place.
+
+    Returns the normalized output (h, n_index_h, d) of line 6 for each point:
+    the point is number n_index_h + index_0(r), at (r, r + d + index_0(r)).
+
+    ``state[h] = [n_index, n_firstd, n_ocdiag (set), n_occol (set)]``.
+    """
+    placed = []
+    taken: set[int] = set()  # FSW line 2: S
+    for h in range(g + 1):  # FSW line 3
+        entry = state[h]
+        if h in inserted:  # FSW line 4
+            d = entry[1]  # FSW line 5
+            while d in entry[2] or d in entry[3] or d in taken:
+                d += 1
+            placed.append((h, entry[0], d))  # FSW line 6 (the 4-tuple, normalized)
+            entry[0] += 1  # FSW line 7
+            entry[2].add(d)  # FSW line 8
+            entry[3].add(d)
+            taken.add(d)
+            while entry[1] in entry[2]:  # FSW line 9
+                entry[1] += 1
+        entry[3] = {c - 1 for c in entry[3]}  # FSW line 10
+    for entry in state:  # FSW line 11
+        entry[2] = {d for d in entry[2] if d >= entry[1]}
+        entry[3] = {c for c in entry[3] if c >= entry[1]}
+    if state[0][0] == 1:  # FSW line 12: renormalize
+        for entry in state:
+            entry[0] -= 1  # FSW line 13
+            entry[1] -= 1
+            entry[2] = {d - 1 for d in entry[2]}  # FSW line 14
+            entry[3] = {c - 1 for c in entry[3]}
+    return placed
+
+
+def _freeze(state: list[list[Any]]) -> State:
+    return tuple((e[0], e[1], frozenset(e[2]), frozenset(e[3])) for e in state)
+
+
+@cache
+def fsw_convergence(g: int, rows: int, horizon: int) -> tuple[list[int | None], int]:
+    """Rows to convergence of Algorithm FSW from each start row r1 < rows (000 §3.2-3.3).
+
+    The correct states come from running FSW from row 0 (whose true state is
+    all zeros and empty sets) with insert(r) taken from Algorithm WSG; every
+    point FSW outputs there is compared with WSG's (the second value returned
+    is the number of points compared; a mismatch raises AssertionError). From
+    each r1, FSW restarts from the dummy state (3-8) and the number of rows
+    until its state equals the correct state is recorded (None: not within
+    ``horizon`` rows or past the computed rows).
+
+    Notes
+    -----
+    Definition 3.1(3) prints ``firstd_h(r) = max D_h(r)``; "the first empty
+    diagonal" is the mex, which is what FSW line 9 maintains.
+
+    >>> fsw_convergence(1, 60, 100)[0][:12]
+    [0, 2, 1, 0, 6, 1, 0, 0, 0, 0, 0, 0]
+    """
+    from reference.beatty import index0
+
+    total = rows + horizon + 1
+    result = wsg(g, total)
+    insert: list[set[int]] = [set() for _ in range(total)]
+    for h in range(g + 1):
+        for a, _ in result.T[h]:
+            insert[a].add(h)
+    state: list[list[Any]] = [[0, 0, set(), set()] for _ in range(g + 1)]
+    correct: list[State] = []
+    count = [0] * (g + 1)  # h-points seen so far in WSG's T_h
+    for r in range(total):
+        correct.append(_freeze(state))
+        offset = index0(r)
+        for h, n_index, d in _fsw_row(state, insert[r], g):
+            point, n = (r, r + d + offset), n_index + offset
+            if result.T[h][count[h]] != point or n != count[h]:
+                raise AssertionError(
+                    f"FSW disagrees with WSG: h={h}, row {r}: point {n} = {point}, "
+                    f"WSG point {count[h]} = {result.T[h][count[h]]}"
+                )
+            count[h] += 1
+    compared = sum(count)
+    times: list[int | None] = []
+    for r1 in range(rows):
+        dummy: list[list[Any]] = [[e[0], e[0], set(), set()] for e in correct[r1]]
+        t = 0
+        while _freeze(dummy) != correct[r1 + t]:
+            if t >= horizon or r1 + t + 1 >= total:
+                t = -1
+                break
+            _fsw_row(dummy, insert[r1 + t], g)
+            t += 1
+        times.append(None if t < 0 else t)
+    return times, compared
+
+
+def convergence_times(g: int, rows: int) -> tuple[list[int | None] | None, str]:
+    """Rows to convergence of Algorithm FSW from each start row < rows."""
+    for module in ("reference.fsw", "fast.fsw"):
+        other = _optional(module, "convergence_time")
+        if other is not None:
+            return [int(other(g, r0)) for r0 in range(rows)], f"{module}.convergence_time"
+    # Table 5 of 000: the largest maximum published is 4136 rows (g = 20)
+    times, _ = fsw_convergence(g, rows, 600 if g <= 3 else 9000)
+    return times, "proofs_check.data.fsw_convergence (Algorithm FSW, checked against WSG)"

@@ -413,3 +413,20 @@ def test_cli_claim_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "nivasch-thm-2.15", "--help"]) == 0
     out = capsys.readouterr().out
     assert "--g 12" in out and "0..60" in out
+
+
+def test_conjecture_3_10_reproduces_table_5_for_g_1() -> None:
+    # 000 Table 5: g = 1, 45 rows to convergence, first from start row 2201
+    report = run_claim("nivasch-conj-3.10", {"g": 1, "rows": 2300})
+    assert report.status == "holds"
+    found = next(f for f in report.facts if f.get("observation") == "max rows to convergence")
+    assert (found["max"], found["first_start_row"]) == (45, 2201)
+    false = run_claim("nivasch-conj-3.10", {"g": 1, "rows": 2300, "bound": 44})
+    assert false.status == "violated"
+    assert (W(false)["start_row"], W(false)["time"]) == (2201, 45)
+
+
+def test_fsw_from_row_0_reproduces_wsg() -> None:
+    times, compared = data.fsw_convergence(3, 200, 300)
+    assert compared > 4 * 100  # every point of T_0..T_3 below row 500 was compared with WSG
+    assert times[0] == 0
