@@ -1,1 +1,12 @@
-"""The papers' lemmas, bounds, theorems and conjectures as checkable claims."""
+"""The papers' lemmas, bounds, theorems and conjectures as checkable claims.
+
+- :mod:`proofs_check.claim`: ``Claim``, ``Param``, ``Run``, ``Report``, the ``@claim``
+  decorator, ``run_claim(id, params, quick=, tighten=)``, ``load_claims()``;
+- :mod:`proofs_check.exact`: exact comparisons in Z[phi] (``QPhi``, ``sign_phi``,
+  ``floor_phi_multiple``);
+- :mod:`proofs_check.data`: the data providers every claim uses;
+- ``claims_landman`` (004), ``claims_nivasch`` (000, 002 Thm 4.3), ``claims_jiao`` (001),
+  ``claims_fibonacci`` (002): the registered claims.
+
+See docs/claims.md and ``grundy check --help``.
+"""

@@ -1,0 +1,211 @@
+"""``grundy check``: the papers' lemmas, bounds and conjectures, checked exactly.
+
+    grundy check list                      id, kind, source, statement
+    grundy check ID [--PARAM V ...] [--json] [--quick] [--tighten K]
+    grundy check all [--quick] [--json]
+
+Exit codes: 0 holds (or inconclusive), 1 violated, 2 bad input. ``check all``
+exits 1 when a claim is violated that should hold (or a known counterexample
+disappears); claims registered with ``expect="violated"`` are published
+statements found false here, reported with their witness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from grundy.output import add_json_option, console, emit_json
+
+EPILOG = (
+    "examples: grundy check list | grundy check nivasch-thm-2.15 --g 8 --rows 5000 | "
+    "grundy check all --quick"
+)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="check a published lemma, bound or conjecture on a range (exact arithmetic)",
+        description=(
+            "Check the seeds' claims: 'list' shows them, 'all' runs every claim, an id runs one. "
+            "Claim parameters are given as --name value (see 'grundy check list --json' for "
+            "defaults and limits). Exit 0 holds, 1 violated, 2 bad input."
+        ),
+        epilog=EPILOG,
+    )
+    parser.add_argument("target", help="'list', 'all', or a claim id")
+    parser.add_argument("--quick", action="store_true", help="use the small quick defaults")
+    parser.add_argument(
+        "--tighten",
+        type=int,
+        default=0,
+        help="check a deliberately false variant: every bound made K tighter (default 0)",
+    )
+    add_json_option(parser)
+    parser.add_argument("params", nargs=argparse.REMAINDER, help="claim parameters --name value")
+    parser.set_defaults(func=run)
+
+
+def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict[str, Any]]:
+    """Split ``--name value`` pairs; also pick up --json/--quick given after them."""
+    params: dict[str, int] = {}
+    flags: dict[str, Any] = {}
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token in ("--json", "--quick"):
+            flags[token[2:]] = True
+            index += 1
+            continue
+        if not token.startswith("--"):
+            raise ValueError(f"{claim_id}: expected --name value, got {token!r}")
+        name, _, inline = token[2:].partition("=")
+        if inline:
+            text = inline
+            index += 1
+        else:
+            if index + 1 >= len(tokens):
+                raise ValueError(f"{claim_id}: --{name} needs a value")
+            text = tokens[index + 1]
+            index += 2
+        if name == "tighten":
+            flags["tighten"] = _to_int(text, name, claim_id)
+            continue
+        params[name.replace("-", "_")] = _to_int(text, name, claim_id)
+    return params, flags
+
+
+def _to_int(text: str, name: str, claim_id: str) -> int:
+    try:
+        return int(float(text)) if "e" in text.lower() and float(text).is_integer() else int(text)
+    except ValueError:
+        raise ValueError(f"{claim_id}: --{name} must be an integer (got {text!r})") from None
+
+
+def _print_report(report: Any) -> None:
+    from proofs_check.claim import show
+
+    colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[report.status]
+    params = " ".join(f"--{k} {v}" for k, v in report.params.items())
+    variant = f"  [false variant: bounds tightened by {report.tighten}]" if report.tighten else ""
+    console.print(f"[bold]{report.claim}[/bold] ({report.kind}, {report.source}){variant}")
+    console.print(f"  {report.statement}")
+    console.print(
+        f"  [{colour}]{report.status.upper()}[/{colour}] on {report.cases:,} cases"
+        f"  ({params}; {report.seconds:.2f} s)"
+    )
+    for entry in report.bounds:
+        console.print(
+            f"  bound {entry['bound']}: min slack {show(entry['min_slack'])}, "
+            f"first at {show(entry['first_at'])}"
+            + (f"; {entry['violations']} violations" if entry["violations"] else "")
+        )
+    for entry in report.facts:
+        if "observation" in entry:
+            rest = {k: v for k, v in entry.items() if k != "observation"}
+            console.print(f"  {entry['observation']}: {show(rest)}")
+        else:
+            failures = entry["failures"]
+            console.print(f"  fact {entry['fact']}: {entry['cases']:,} cases, {failures} failures")
+    if report.witness:
+        console.print(f"  [red]witness[/red]: {show(report.witness)}")
+    for note in report.notes:
+        console.print(f"  note: {note}")
+    if report.data:
+        console.print(f"  data: {', '.join(report.data)}")
+
+
+def _claim_help(claim_id: str) -> int:
+    from proofs_check.claim import get_claim
+
+    entry = get_claim(claim_id)
+    console.print(f"[bold]{entry.id}[/bold] ({entry.kind}, {entry.source})")
+    console.print(f"  {entry.statement}\n  formula: {entry.formula}")
+    console.print("  parameters (default, --quick default, limits):")
+    for p in entry.params:
+        console.print(f"    --{p.name} {p.default} (quick {p.quick}; {p.lo}..{p.hi}): {p.help}")
+    console.print("  also: --json, --quick, --tighten K (false variant)")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from proofs_check.claim import load_claims, run_claim
+
+    claims = load_claims()
+    if any(token in ("-h", "--help") for token in args.params or []):
+        return _claim_help(args.target)
+    params, flags = parse_params(list(args.params or []), args.target)
+    as_json = args.json or flags.get("json", False)
+    quick = args.quick or flags.get("quick", False)
+    tighten = flags.get("tighten", args.tighten)
+    if args.target == "list":
+        if params:
+            raise ValueError("check list takes no parameters")
+        rows = [
+            {
+                "id": c.id,
+                "kind": c.kind,
+                "source": c.source,
+                "statement": c.statement,
+                "formula": c.formula,
+                "params": [
+                    {
+                        "name": p.name,
+                        "default": p.default,
+                        "quick": p.quick,
+                        "min": p.lo,
+                        "max": p.hi,
+                        "help": p.help,
+                    }
+                    for p in c.params
+                ],
+            }
+            for c in claims.values()
+        ]
+        if as_json:
+            emit_json(rows)
+        else:
+            for row in rows:
+                console.print(
+                    f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
+                    f"{row['source']}\n    {row['statement']}"
+                )
+        return 0
+    if args.target == "all":
+        if params:
+            raise ValueError("check all takes no claim parameters (use --quick)")
+        start = time.perf_counter()
+        reports = [run_claim(cid, quick=quick, tighten=tighten) for cid in claims]
+        total = time.perf_counter() - start
+        if as_json:
+            emit_json({"seconds": round(total, 3), "reports": [r.to_dict() for r in reports]})
+        else:
+            for r in reports:
+                colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[r.status]
+                console.print(
+                    f"{r.claim:28s} [{colour}]{r.status:12s}[/{colour}] "
+                    f"{r.cases:>9,} cases {r.seconds:6.2f} s"
+                )
+                if r.status == "violated" and r.expect == "violated":
+                    console.print(f"    known counterexample (expected): {r.witness}")
+                elif r.status != "holds":
+                    console.print(
+                        f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}"
+                    )
+            counts = {
+                s: sum(r.status == s for r in reports)
+                for s in ("holds", "violated", "inconclusive")
+            }
+            console.print(
+                f"{len(reports)} claims: {counts['holds']} hold, {counts['violated']} "
+                f"violated, {counts['inconclusive']} inconclusive ({total:.1f} s)"
+            )
+        return 1 if any(r.surprising for r in reports) else 0
+    report = run_claim(args.target, params, quick=quick, tighten=tighten)
+    if as_json:
+        emit_json(report.to_dict())
+    else:
+        _print_report(report)
+    return report.exit_code

@@ -1,0 +1,128 @@
+"""Claims of I. Suriyaprakash (2021), seed 002: Fibonacci Nim and Zeckendorf.
+
+A position (n, r): n tokens, at most r may be taken; z_1(n) is the smallest
+part of n's Zeckendorf representation. Fibonacci numbers are indexed
+F_1 = F_2 = 1, F_3 = 2, ...; a Zeckendorf part F_t has t >= 2.
+"""
+
+from __future__ import annotations
+
+import spec
+from proofs_check import data
+from proofs_check.claim import Param, Run, claim
+
+N = Param("n", 80, 40, 1, 400, "tokens 1..n")
+
+
+def _z1(run: Run, n: int) -> int:
+    value, path = data.zeckendorf_z1(n)
+    run.used(path)
+    return value
+
+
+def _fib_index(value: int) -> int:
+    """t >= 2 with F_t = value (F_2 = 1, F_3 = 2, F_4 = 3, ...)."""
+    return data.fibonacci_numbers(value).index(value) + 2
+
+
+def _fib(t: int) -> int:
+    a, b = 1, 1  # F_1, F_2
+    for _ in range(t - 1):
+        a, b = b, a + b
+    return a
+
+
+@claim(
+    "suriyaprakash-thm-3.2",
+    source="002 §3 Theorem 3.2",
+    kind="theorem",
+    statement="A Fibonacci Nim position (n, r) is a P-position iff r < z_1(n).",
+    formula="G(n, r) = 0 <=> r < z_1(n)",
+    params=(N,),
+    family="fibonacci",
+)
+def fibonacci_thm_3_2(run: Run, n: int) -> None:
+    game = spec.get_game("fibonacci-nim")
+    run.used("spec.grundy (fibonacci-nim)")
+    for tokens in range(1, n + 1):
+        z1 = _z1(run, tokens)
+        for r in range(0, tokens + 2):
+            value = spec.grundy(game, (tokens, r))
+            run.fact(
+                "G(n,r) = 0 iff r < z_1(n)", (value == 0) == (r < z1), n=tokens, r=r, G=value, z1=z1
+            )
+
+
+@claim(
+    "suriyaprakash-lemma-3.3",
+    source="002 §3 Lemma 3.3 (from Larsson-Rubinstein-Salmon)",
+    kind="lemma",
+    statement="For n > 1 and 1 <= k < z_1(n) with z_1(k) = F_t, z_1(n - k) is F_{t+1} or F_{t-1}.",
+    formula="1 <= k < z_1(n), z_1(k) = F_t => z_1(n-k) ∈ {F_{t-1}, F_{t+1}}",
+    params=(Param("n", 3000, 600, 2, 10**6, "n = 2..n"),),
+    family="fibonacci",
+)
+def fibonacci_lemma_3_3(run: Run, n: int) -> None:
+    z1 = [0] + [_z1(run, m) for m in range(1, n + 1)]
+    for m in range(2, n + 1):
+        for k in range(1, z1[m]):
+            t = _fib_index(z1[k])
+            allowed = (_fib(t - 1), _fib(t + 1))
+            run.fact(
+                "z_1(n-k) ∈ {F_(t-1), F_(t+1)}",
+                z1[m - k] in allowed,
+                n=m,
+                k=k,
+                z1_k=z1[k],
+                t=t,
+                z1_n_minus_k=z1[m - k],
+                allowed=allowed,
+            )
+    run.note(
+        "F_1 = F_2 = 1: for z_1(k) = 1 = F_2, F_(t-1) = F_1 = 1 (recomputed; the seed does "
+        "not fix the indexing)"
+    )
+
+
+@claim(
+    "suriyaprakash-cor-3.3.1",
+    source="002 §3 Corollary 3.3.1",
+    kind="corollary",
+    statement="The starting position (n, n - 1) is a P-position iff n is a Fibonacci number.",
+    formula="G(n, n-1) = 0 <=> n ∈ {1, 2, 3, 5, 8, ...}",
+    params=(Param("n", 400, 150, 1, 2000, "n = 1..n"),),
+    family="fibonacci",
+)
+def fibonacci_cor_3_3_1(run: Run, n: int) -> None:
+    game = spec.get_game("fibonacci-nim")
+    run.used("spec.grundy (fibonacci-nim)")
+    fibs = set(data.fibonacci_numbers(n))
+    for tokens in range(1, n + 1):
+        value = spec.grundy(game, (tokens, tokens - 1))
+        run.fact(
+            "G(n,n-1) = 0 iff n Fibonacci",
+            (value == 0) == (tokens in fibs),
+            n=tokens,
+            G=value,
+            fibonacci=tokens in fibs,
+        )
+
+
+@claim(
+    "suriyaprakash-zeckendorf",
+    source="002 §3 Theorem 3.1 (Zeckendorf)",
+    kind="theorem",
+    statement=(
+        "Every positive integer is a sum of distinct, pairwise non-consecutive Fibonacci numbers "
+        "in exactly one way."
+    ),
+    formula="#{Zeckendorf representations of n} = 1",
+    params=(Param("n", 3000, 600, 1, 10**5, "n = 1..n"),),
+    family="fibonacci",
+)
+def fibonacci_zeckendorf(run: Run, n: int) -> None:
+    run.used("proofs_check.data.zeckendorf_representations (exhaustive count)")
+    for m in range(1, n + 1):
+        count = data.zeckendorf_representations(m)
+        if not run.fact("exactly one representation", count == 1, n=m, representations=count):
+            break

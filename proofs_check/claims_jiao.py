@@ -1,0 +1,473 @@
+"""Claims of Y. Jiao (2013), seed 001: the F-Wythoff game (and Remark 5's R-Wythoff).
+
+T_j = ((a_n^j, b_n^j))_n are the j-positions with a <= b by increasing a
+(Algorithm FWSG, 001 §3), d_n^j = b_n^j - a_n^j, and L_d^j the last index n
+with d_n^j = d.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from proofs_check import data
+from proofs_check.claim import Param, Run, claim
+from proofs_check.claims_landman import check_row_periodicity
+from proofs_check.exact import QPhi
+from reference import beatty
+
+SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= a, b < size")
+J_MAX = Param("j", 10, 6, 0, 60, "Grundy values 0..j")
+ROWS = Param("rows", 3000, 800, 1, 1_000_000, "rows of Algorithm FWSG (first coordinate < rows)")
+
+
+def _table(run: Run, game: str, size: int) -> list[list[int]]:
+    table, path = data.grundy_table(game, size)
+    run.used(path)
+    return table
+
+
+def _fwsg(run: Run, j: int, rows: int) -> data.FWSGResult:
+    result, path = data.f_t_sequences(j, rows)
+    run.used(path)
+    return result
+
+
+def slant_followers(a: int, b: int) -> list[tuple[int, int]]:
+    """The slant followers (a - i, b - i) of (a, b), a <= b, in F-Wythoff (001 §1).
+
+    >>> slant_followers(3, 6), slant_followers(2, 3)
+    ([(2, 5)], [])
+    """
+    small, large = min(a, b), max(a, b)
+    return [(a - i, b - i) for i in range(1, small) if (large - i) // (small - i) == large // small]
+
+
+@claim(
+    "jiao-lemma-1",
+    source="001 §2 Lemma 1",
+    kind="lemma",
+    statement="In F-Wythoff, b - 2a <= G(a, b) <= a + b (a <= b).",
+    formula="b - 2a <= G(a,b) <= a + b",
+    params=(SIZE,),
+    family="jiao",
+)
+def jiao_lemma_1(run: Run, size: int) -> None:
+    table = _table(run, "f-wythoff", size)
+    for a in range(size):
+        for b in range(a, size):
+            g = table[a][b]
+            run.bound("G - (b - 2a) >= 0", g - (b - 2 * a), a=a, b=b, G=g)
+            run.bound("a + b - G >= 0", a + b - g, a=a, b=b, G=g)
+
+
+def _slant_bound(run: Run, a_max: int, bound: Callable[[int], int], name: str) -> None:
+    run.used("proofs_check.claims_jiao.slant_followers (the spec's rule)")
+    for a in range(a_max + 1):
+        for b in range(a, a * a + a + 3):
+            for follower in slant_followers(a, b):
+                run.bound(name, bound(a) - b, a=a, b=b, follower=follower)
+
+
+@claim(
+    "jiao-lemma-2",
+    source="001 §2 Lemma 2",
+    kind="lemma",
+    statement=(
+        "If (a - i, b - i) is a follower of (a, b) in F-Wythoff (a slant move), then b <= a^2."
+    ),
+    formula="(a-i, b-i) ∈ F(a,b) => b <= a^2",
+    params=(Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
+    family="jiao",
+)
+def jiao_lemma_2(run: Run, a: int) -> None:
+    _slant_bound(run, a, lambda x: x * x, "a^2 - b >= 0")
+
+
+@claim(
+    "jiao-remark-3",
+    source="001 §2 Remark 3",
+    kind="lemma",
+    statement="Sharper: a slant follower of (a, b) exists only if b <= (a - 1)a.",
+    formula="(a-i, b-i) ∈ F(a,b) => b <= (a-1)a",
+    params=(Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
+    family="jiao",
+)
+def jiao_remark_3(run: Run, a: int) -> None:
+    _slant_bound(run, a, lambda x: (x - 1) * x, "(a-1)a - b >= 0")
+    run.note(
+        "the seed prints (b-i, a-i) ∈ F(a,b); read as the slant follower (a-i, b-i) of Lemma 2"
+    )
+
+
+def check_diagonal_multiplicity(
+    run: Run, table: list[list[int]], times: Callable[[int], int], name: str
+) -> None:
+    """Each value appears on diagonal d at most times(d) times (scan d, then a)."""
+    size = len(table)
+    for d in range(size):
+        where: dict[int, list[int]] = {}
+        for a in range(size - d):
+            value = table[a][a + d]
+            where.setdefault(value, []).append(a)
+            run.bound(
+                name,
+                times(d) - len(where[value]),
+                d=d,
+                value=value,
+                positions=[(x, x + d) for x in where[value]],
+            )
+
+
+@claim(
+    "jiao-lemma-10",
+    source="001 §3 Lemma 10",
+    kind="lemma",
+    statement="A value g appears at most d + 2 times on diagonal d: {G(a, a+d)}_a.",
+    formula="#{a : G(a, a+d) = g} <= d + 2",
+    params=(SIZE,),
+    family="jiao",
+)
+def jiao_lemma_10(run: Run, size: int) -> None:
+    table = _table(run, "f-wythoff", size)
+    check_diagonal_multiplicity(run, table, lambda d: d + 2, "d + 2 - count >= 0")
+
+
+@claim(
+    "jiao-ho-refuted",
+    source="001 §1 and §3 (counterexample to Ho's Conjecture 15)",
+    kind="refutation",
+    statement=(
+        "Ho's 'every value exactly once on every diagonal' fails: 9 = G(1,8) = G(3,10) = G(5,12)."
+    ),
+    formula="exists d, g: #{a : G(a, a+d) = g} >= 2",
+    params=(SIZE,),
+    family="jiao",
+)
+def jiao_ho_refuted(run: Run, size: int) -> None:
+    table = _table(run, "f-wythoff", size)
+    if size <= 12:
+        run.inconclusive("the published counterexample needs size >= 13")
+        return
+    values = [table[1][8], table[3][10], table[5][12]]
+    run.fact("9 = G(1,8) = G(3,10) = G(5,12)", values == [9, 9, 9], values=values)
+    on_diagonal_7 = [(a, a + 7) for a in range(size - 7) if table[a][a + 7] == 9]
+    run.observe("value 9 on diagonal 7", positions=on_diagonal_7)
+    first = None
+    for d in range(size):
+        seen: dict[int, int] = {}
+        for a in range(size - d):
+            value = table[a][a + d]
+            if value in seen:
+                first = {
+                    "d": d,
+                    "value": value,
+                    "positions": [(seen[value], seen[value] + d), (a, a + d)],
+                }
+                break
+            seen[value] = a
+        if first:
+            break
+    run.observe("first repeated value (scan d, then a)", **(first or {}))
+    run.fact("some value repeats on a diagonal", first is not None)
+
+
+@claim(
+    "jiao-thm-12",
+    source="001 §3 Theorem 12",
+    kind="theorem",
+    statement="Every diagonal d holds every value j: some a has G(a, a + d) = j.",
+    formula="for all d, j exists a: G(a, a+d) = j",
+    params=(J_MAX, ROWS, Param("d", 40, 20, 0, 10**5, "diagonals 0..d")),
+    family="jiao",
+)
+def jiao_thm_12(run: Run, j: int, rows: int, d: int) -> None:
+    result = _fwsg(run, j, rows)
+    missing = []
+    for value in range(j + 1):
+        diagonals: dict[int, int] = {}
+        for a, b in result.T[value]:
+            diagonals.setdefault(b - a, a)
+        worst = 0
+        for e in range(d + 1):
+            run.cases += 1
+            if e not in diagonals:
+                missing.append((e, value))
+            else:
+                worst = max(worst, diagonals[e])
+        run.observe(f"j={value}", largest_first_a=worst)
+    if missing:
+        run.inconclusive(f"(d, j) not found in rows < {rows} (no bound on where): {missing[:5]}")
+
+
+def _t_bounds(
+    run: Run, j: int, rows: int, checks: Callable[[Run, int, int, int, int], None]
+) -> None:
+    result = _fwsg(run, j, rows)
+    for value in range(j + 1):
+        for n, (a, b) in enumerate(result.T[value]):
+            checks(run, value, n, a, b)
+
+
+@claim(
+    "jiao-prop-13",
+    source="001 §4 Proposition 13",
+    kind="proposition",
+    statement="n <= a_n^j <= 2n.",
+    formula="n <= a_n^j <= 2n",
+    params=(J_MAX, ROWS),
+    family="jiao",
+)
+def jiao_prop_13(run: Run, j: int, rows: int) -> None:
+    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
+        run.bound("a_n - n >= 0", a - n, j=value, n=n, a=a)
+        run.bound("2n - a_n >= 0", 2 * n - a, j=value, n=n, a=a)
+
+    _t_bounds(run, j, rows, checks)
+
+
+@claim(
+    "jiao-prop-14",
+    source="001 §4 Proposition 14",
+    kind="proposition",
+    statement="The difference 0 occurs last in D_j at an index L_0^j <= j + 1.",
+    formula="L_0^j <= j + 1",
+    params=(J_MAX, ROWS),
+    family="jiao",
+)
+def jiao_prop_14(run: Run, j: int, rows: int) -> None:
+    result = _fwsg(run, j, rows)
+    for value in range(j + 1):
+        zeros = [n for n, (a, b) in enumerate(result.T[value]) if a == b]
+        if not zeros:
+            if rows > 2 * (value + 1):  # rows a_n <= 2n <= 2j + 2 are all computed
+                run.fact("0 occurs in D_j among n <= j + 1", False, j=value)
+            else:
+                run.inconclusive(f"rows < {rows} too few for j = {value}")
+            continue
+        last = zeros[-1]
+        run.bound(
+            "j + 1 - L_0 >= 0", value + 1 - last, j=value, L_0=last, point=result.T[value][last]
+        )
+
+
+@claim(
+    "jiao-prop-16",
+    source="001 §4 Proposition 16",
+    kind="proposition",
+    statement="d_n^j <= (n + 1)j + n.",
+    formula="d_n^j <= (n+1)j + n",
+    params=(J_MAX, ROWS),
+    family="jiao",
+)
+def jiao_prop_16(run: Run, j: int, rows: int) -> None:
+    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
+        run.bound("(n+1)j + n - d_n >= 0", (n + 1) * value + n - (b - a), j=value, n=n, a=a, b=b)
+
+    _t_bounds(run, j, rows, checks)
+
+
+@claim(
+    "jiao-cor-17",
+    source="001 §4 Corollary 17",
+    kind="corollary",
+    statement="n <= b_n^j <= 3n + (n + 1)j.",
+    formula="n <= b_n^j <= 3n + (n+1)j",
+    params=(J_MAX, ROWS),
+    family="jiao",
+)
+def jiao_cor_17(run: Run, j: int, rows: int) -> None:
+    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
+        run.bound("b_n - n >= 0", b - n, j=value, n=n, b=b)
+        run.bound("3n + (n+1)j - b_n >= 0", 3 * n + (n + 1) * value - b, j=value, n=n, b=b)
+
+    _t_bounds(run, j, rows, checks)
+
+
+@claim(
+    "jiao-remark-15",
+    source="001 §4 Remark 15",
+    kind="conjecture",
+    statement="L_d^j <= j + 1 + d for every d; equivalently d_n^j >= n - (j + 1) for every n.",
+    formula="L_d^j <= j+1+d  <=>  d_n^j - n + j + 1 >= 0",
+    params=(J_MAX, ROWS),
+    family="jiao",
+    expect="violated",
+)
+def jiao_remark_15(run: Run, j: int, rows: int) -> None:
+    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
+        run.bound("d_n - n + j + 1 >= 0", (b - a) - n + value + 1, j=value, n=n, a=a, b=b)
+
+    _t_bounds(run, j, rows, checks)
+    result, _ = data.f_t_sequences(j, rows)
+    for value in range(j + 1):
+        slacks = [(b - a) - n + value + 1 for n, (a, b) in enumerate(result.T[value])]
+        bad = [n for n, s in enumerate(slacks) if s < 0]
+        run.observe(
+            f"j={value}",
+            min_slack=min(slacks, default=None),
+            violations=len(bad),
+            first_violation_n=bad[0] if bad else None,
+        )
+    run.note(f"evidence range: first coordinates < {rows}, j <= {j}")
+    run.note(
+        "known counterexamples (this project): j = 4, n = 28, (a, b) = (45, 67), d = 22: "
+        "L_22^4 >= 28 > j + 1 + d = 27 (confirmed by the spec); j = 3 first fails at n = 158, "
+        "(255, 408); j <= 2 and j = 9, 10 hold below row 3000"
+    )
+
+
+@claim(
+    "jiao-conj-18",
+    source="001 §5 Conjecture 18 (with Theorem 19)",
+    kind="conjecture",
+    statement=(
+        "b_n^j / a_n^j -> phi; reports max |b_n - phi a_n| and |d_n - n| (bounded |d_n - n| "
+        "implies it)."
+    ),
+    formula="b_n^j / a_n^j -> φ",
+    params=(
+        J_MAX,
+        ROWS,
+        Param("delta", -1, -1, -1, 10**6, "test |d_n - n| <= delta (-1: only report)"),
+    ),
+    family="jiao",
+)
+def jiao_conj_18(run: Run, j: int, rows: int, delta: int) -> None:
+    result = _fwsg(run, j, rows)
+    for value in range(j + 1):
+        points = result.T[value]
+        half = len(points) // 2
+        stats = {}
+        for label, part in (("first half", range(half)), ("second half", range(half, len(points)))):
+            worst_dev = QPhi(0, 0)
+            worst_dn = 0
+            for n in part:
+                a, b = points[n]
+                worst_dev = max(worst_dev, abs(QPhi(b, -a)))
+                worst_dn = max(worst_dn, abs(b - a - n))
+                if delta >= 0:
+                    run.bound(
+                        "delta - |d_n - n| >= 0", delta - abs(b - a - n), j=value, n=n, a=a, b=b
+                    )
+                else:
+                    run.cases += 1
+            stats[label] = {"max |b - φa|": worst_dev, "max |d - n|": worst_dn}
+        run.observe(f"j={value}", points=len(points), **stats)
+    if delta < 0:
+        run.inconclusive(
+            "asymptotic statement; evidence reported per j (pass --delta to test a bound)"
+        )
+
+
+def _translate_of_wythoff(points: list[tuple[int, int]], start: int) -> tuple[int, int, int] | None:
+    """(k, s, t) with points[n] = (floor((n+k)φ) + s, floor((n+k)φ²) + t) for all n >= start."""
+    tail = range(start, len(points))
+    if not tail:
+        return None
+    for k in sorted(range(-start, 200), key=abs):
+        n0 = start
+        m0 = n0 + k
+        if m0 < 0:
+            continue
+        s = points[n0][0] - beatty.lower_wythoff(m0)
+        t = points[n0][1] - beatty.upper_wythoff(m0)
+        if all(
+            n + k >= 0
+            and points[n] == (beatty.lower_wythoff(n + k) + s, beatty.upper_wythoff(n + k) + t)
+            for n in tail
+        ):
+            return k, s, t
+    return None
+
+
+@claim(
+    "jiao-conj-20",
+    source="001 §5 Conjecture 20 (Ho's Question 9)",
+    kind="conjecture",
+    statement=(
+        "For j > 2, T_j is not eventually a translate of Wythoff's P-positions (checked on the "
+        "second half of the range)."
+    ),
+    formula="j > 2: no (s,t), finite S with T_j = S ∪ (P_Wythoff + (s,t))",
+    params=(
+        Param("j_min", 3, 3, 1, 60, "first j checked (1, 2 are Ho's translates)"),
+        Param("j", 8, 5, 0, 60, "last j checked"),
+        ROWS,
+    ),
+    family="jiao",
+)
+def jiao_conj_20(run: Run, j_min: int, j: int, rows: int) -> None:
+    result = _fwsg(run, j, rows)
+    fits = []
+    for value in range(j_min, j + 1):
+        points = result.T[value]
+        start = len(points) // 2
+        found = _translate_of_wythoff(points, start)
+        run.cases += 1
+        last_drop = max(
+            (n for n in range(len(points) - 1) if points[n][1] > points[n + 1][1]), default=None
+        )
+        run.observe(
+            f"j={value}",
+            translate_of_tail=found,
+            last_n_with_b_n_gt_b_n1=last_drop,
+            points=len(points),
+        )
+        if found is not None:
+            fits.append((value, found))
+    if fits:
+        run.inconclusive(
+            f"the tail (second half) of T_j is a translate of Wythoff's P-positions "
+            f"for (j, (k, s, t)) in {fits}"
+        )
+    else:
+        run.note("no tail is a translate; an eventual translate beyond the range is not excluded")
+
+
+@claim(
+    "jiao-thm-4",
+    source="001 §2 Theorem 4 (Ho's Conjecture 13)",
+    kind="theorem",
+    statement=(
+        "Every column of F-Wythoff is additively periodic: G(a, b + p) = G(a, b) + p for b >= M."
+    ),
+    formula="exists M, p: G(a, b+p) = G(a, b) + p for b >= M",
+    params=(
+        Param("rows", 6, 5, 0, 10, "a = 0..rows"),
+        Param("m_max", 20000, 3000, 10, 1_000_000, "b = 0..m_max-1"),
+    ),
+    family="jiao",
+)
+def jiao_thm_4(run: Run, rows: int, m_max: int) -> None:
+    check_row_periodicity(run, "f-wythoff", rows, m_max)
+
+
+@claim(
+    "jiao-remark-5",
+    source="001 §2 Remark 5 (Ho's R-Wythoff, Theorems 2.12-2.13 of Ho)",
+    kind="lemma",
+    statement=(
+        "In R-Wythoff, b - 2a + 1 <= G(a, b) <= a + b - 1 for b >= a >= 4; reports where it "
+        "holds for smaller a."
+    ),
+    formula="b >= a >= 4: b - 2a + 1 <= G(a,b) <= a + b - 1",
+    params=(SIZE, Param("a_min", 4, 4, 0, 2000, "check rows a >= a_min")),
+    family="jiao",
+)
+def jiao_remark_5(run: Run, size: int, a_min: int) -> None:
+    table = _table(run, "r-wythoff", size)
+    failing_rows: dict[int, int] = {}
+    for a in range(size):
+        for b in range(a, size):
+            g = table[a][b]
+            ok = b - 2 * a + 1 <= g <= a + b - 1
+            if not ok:
+                failing_rows[a] = failing_rows.get(a, 0) + 1
+            if a >= a_min:
+                run.bound("G - (b - 2a + 1) >= 0", g - (b - 2 * a + 1), a=a, b=b, G=g)
+                run.bound("a + b - 1 - G >= 0", a + b - 1 - g, a=a, b=b, G=g)
+    run.observe(
+        "rows a (all sizes) where the bound fails somewhere, with counts",
+        failing=failing_rows,
+        holds_for_all_a_at_least=max(failing_rows, default=-1) + 1,
+    )
