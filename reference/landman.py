@@ -353,7 +353,7 @@ def machine_cycle(n: int, game: str = "wythoff") -> tuple[MachineCycle, list[int
     Examples
     --------
     >>> machine_cycle(3)[0]
-    MachineCycle(start=6, length=6, states=7)
+    MachineCycle(start=8, length=6, states=8)
     """
     _check_natural("n", n)
     machine = _Machine(game, n)
