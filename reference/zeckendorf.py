@@ -7,9 +7,11 @@ G(n, r) = 0 iff r < z_1(n), and the winning move from an N-position takes
 z_1(n) tokens. The position (0, r) has no move, so it is a P-position for
 every r (the theorem is stated for n >= 1: 0 has an empty representation).
 
-Fibonacci numbers here are the distinct ones, F_2 = 1, F_3 = 2, F_4 = 3, ...
-(the seed indexes F_n without fixing F_1; only differences of indices
-matter in Lemma 3.3).
+Fibonacci numbers are indexed F_1 = F_2 = 1, F_3 = 2, F_4 = 3, ...; the
+Zeckendorf parts are the distinct ones F_2, F_3, .... The seed does not fix
+F_1; Lemma 3.3 needs F_1 = 1: for z_1(k) = 1 = F_2 it allows
+z_1(n - k) = F_1 = 1 (e.g. n = 5, k = 1: z_1(4) = 1), which is checked in
+tests/test_zeckendorf.py.
 
 References
 ----------
@@ -186,4 +188,12 @@ def lemma_3_3_holds(n: int, k: int) -> bool:
     if not 1 <= k < z1(n):
         raise ValueError(f"k must satisfy 1 <= k < z1(n) = {z1(n)} (k = {k!r})")
     t = fibonacci_index(z1(k))
-    return fibonacci_index(z1(n - k)) in (t - 1, t + 1)
+    return z1(n - k) in (_fib(t - 1), _fib(t + 1))
+
+
+def _fib(t: int) -> int:
+    """F_t with F_1 = F_2 = 1 (so F_{t-1} = 1 = F_t when F_t = 1, t = 2)."""
+    a, b = 1, 1
+    for _ in range(t - 1):
+        a, b = b, a + b
+    return a
