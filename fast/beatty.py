@@ -22,6 +22,7 @@ Seed 000 Theorem 1.1 (P-positions of Wythoff); seed 002 Theorem 3.1
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import numpy as np
 
@@ -50,11 +51,11 @@ def _fibonacci_int64() -> np.ndarray:
 FIBONACCI = _fibonacci_int64()
 
 
-def _largest(f: "object", limit: int) -> int:
+def _largest(f: Callable[[int], int], limit: int) -> int:
     low, high = 0, limit
     while low < high:  # the largest n with f(n) <= INT64_MAX
         mid = (low + high + 1) // 2
-        if f(mid) <= INT64_MAX:  # type: ignore[operator]
+        if f(mid) <= INT64_MAX:
             low = mid
         else:
             high = mid - 1
@@ -126,7 +127,7 @@ def _lower_kernel(n: np.ndarray, fib: np.ndarray, out: np.ndarray) -> None:
         out[idx] = total - (1 if smallest % 2 == 0 else 0)
 
 
-def _as_int64(values: "np.typing.ArrayLike", name: str, limit: int) -> np.ndarray:
+def _as_int64(values: np.typing.ArrayLike, name: str, limit: int) -> np.ndarray:
     array = np.asarray(values)
     if array.dtype == object or not np.issubdtype(array.dtype, np.integer):
         if array.size and not all(isinstance(v, (int, np.integer)) for v in array.ravel()):
@@ -137,8 +138,9 @@ def _as_int64(values: "np.typing.ArrayLike", name: str, limit: int) -> np.ndarra
                 raise OverflowError(
                     f"{name} = {big} is beyond this kernel's int64 range (at most {limit})"
                 )
-            if min(int(v) for v in array.ravel()) < 0:
-                raise ValueError(f"{name} must be >= 0 (found {min(int(v) for v in array.ravel())})")
+            least = min(int(v) for v in array.ravel())
+            if least < 0:
+                raise ValueError(f"{name} must be >= 0 (found {least})")
         array = array.astype(np.int64)
     elif array.dtype == np.uint64 and array.size and int(array.max()) > INT64_MAX:
         raise OverflowError(
@@ -150,13 +152,12 @@ def _as_int64(values: "np.typing.ArrayLike", name: str, limit: int) -> np.ndarra
             raise ValueError(f"{name} must be >= 0 (found {int(array.min())})")
         if int(array.max()) > limit:
             raise OverflowError(
-                f"{name} = {int(array.max())} is beyond this kernel's int64 range "
-                f"(at most {limit})"
+                f"{name} = {int(array.max())} is beyond this kernel's int64 range (at most {limit})"
             )
     return np.ascontiguousarray(array)
 
 
-def lower_wythoff_array(n: "np.typing.ArrayLike") -> np.ndarray:
+def lower_wythoff_array(n: np.typing.ArrayLike) -> np.ndarray:
     """floor(n * phi) for every entry of an int array, exactly (int64).
 
     Raises
@@ -184,7 +185,7 @@ def lower_wythoff_array(n: "np.typing.ArrayLike") -> np.ndarray:
     return out
 
 
-def upper_wythoff_array(n: "np.typing.ArrayLike") -> np.ndarray:
+def upper_wythoff_array(n: np.typing.ArrayLike) -> np.ndarray:
     """floor(n * phi^2) = floor(n * phi) + n, exactly (int64).
 
     Examples
@@ -193,4 +194,5 @@ def upper_wythoff_array(n: "np.typing.ArrayLike") -> np.ndarray:
     [0, 2, 5, 7]
     """
     array = _as_int64(n, "n", N_MAX_UPPER)
-    return lower_wythoff_array(array) + array
+    result: np.ndarray = lower_wythoff_array(array) + array
+    return result

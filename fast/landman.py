@@ -104,8 +104,14 @@ def _initial_state(
 
 @jit
 def _step(
-    n: int, lo: np.ndarray, slant: bool, across: bool,
-    state: np.ndarray, out: np.ndarray, relative: np.ndarray, d_bits: np.ndarray,
+    n: int,
+    lo: np.ndarray,
+    slant: bool,
+    across: bool,
+    state: np.ndarray,
+    out: np.ndarray,
+    relative: np.ndarray,
+    d_bits: np.ndarray,
 ) -> int:
     """One step: relative[k] = G(k, m) - (m - lo[k]); out = state at m + 1."""
     for k in range(n + 1):
@@ -145,7 +151,9 @@ def _step(
 
 
 @jit
-def _setup(game: int, n: int, m0: int, lo: np.ndarray, slant: bool) -> tuple[np.ndarray, np.ndarray, int]:
+def _setup(
+    game: int, n: int, m0: int, lo: np.ndarray, slant: bool
+) -> tuple[np.ndarray, np.ndarray, int]:
     prefix = _direct_prefix(game, n, m0)
     state = np.zeros((2, n + 1, 3 * n + 1), dtype=np.uint8)
     status = _initial_state(n, m0, prefix, lo, slant, state)
@@ -177,8 +185,14 @@ def _values_kernel(
 
 @jit
 def _advance(
-    n: int, lo: np.ndarray, slant: bool, across: bool, state: np.ndarray,
-    tmp: np.ndarray, relative: np.ndarray, d_bits: np.ndarray,
+    n: int,
+    lo: np.ndarray,
+    slant: bool,
+    across: bool,
+    state: np.ndarray,
+    tmp: np.ndarray,
+    relative: np.ndarray,
+    d_bits: np.ndarray,
 ) -> int:
     status = _step(n, lo, slant, across, state, tmp, relative, d_bits)
     state[:] = tmp
@@ -190,7 +204,7 @@ def _cycle_kernel(
     game: int, n: int, m0: int, lo: np.ndarray, slant: bool, across: bool, max_steps: int
 ) -> tuple[int, int, int]:
     """Brent's algorithm on the machine: (mu, lam, status), comparing whole states."""
-    prefix, x0, status = _setup(game, n, m0, lo, slant)
+    _prefix, x0, status = _setup(game, n, m0, lo, slant)
     if status != _OK:
         return 0, 0, status
     tmp = x0.copy()

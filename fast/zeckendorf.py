@@ -44,7 +44,7 @@ def _is_p_kernel(n: np.ndarray, r: np.ndarray, fib: np.ndarray, out: np.ndarray)
         out[idx] = n[idx] == 0 or r[idx] < z[idx]
 
 
-def z1_array(n: "np.typing.ArrayLike") -> np.ndarray:
+def z1_array(n: np.typing.ArrayLike) -> np.ndarray:
     """z_1 of every entry (the smallest Zeckendorf part), int64; entries must be >= 1.
 
     Examples
@@ -58,16 +58,14 @@ def z1_array(n: "np.typing.ArrayLike") -> np.ndarray:
     """
     array = _as_int64(n, "n", INT64_MAX)
     if array.size and int(array.min()) < 1:
-        raise ValueError(
-            f"n must be >= 1 (found {int(array.min())}): 0 has no Zeckendorf part"
-        )
+        raise ValueError(f"n must be >= 1 (found {int(array.min())}): 0 has no Zeckendorf part")
     check_memory(16 * array.size, f"z1 of {array.size} integers")
     out = np.empty(array.shape, dtype=np.int64)
     _z1_kernel(array.ravel(), FIBONACCI, out.reshape(-1))
     return out
 
 
-def fibonacci_nim_is_p(n: "np.typing.ArrayLike", r: "np.typing.ArrayLike") -> np.ndarray:
+def fibonacci_nim_is_p(n: np.typing.ArrayLike, r: np.typing.ArrayLike) -> np.ndarray:
     """Whether each (n, r) is a P-position of Fibonacci Nim (002 Theorem 3.2), bool array.
 
     ``n`` and ``r`` broadcast together; (0, r) is a P-position (no move).
@@ -92,7 +90,7 @@ def fibonacci_nim_is_p(n: "np.typing.ArrayLike", r: "np.typing.ArrayLike") -> np
     return out.reshape(n_b.shape)
 
 
-def winning_move_array(n: "np.typing.ArrayLike", r: "np.typing.ArrayLike") -> np.ndarray:
+def winning_move_array(n: np.typing.ArrayLike, r: np.typing.ArrayLike) -> np.ndarray:
     """Tokens to take to win from each (n, r): z_1(n), or 0 at a P-position.
 
     Examples
@@ -110,12 +108,13 @@ def winning_move_array(n: "np.typing.ArrayLike", r: "np.typing.ArrayLike") -> np
     return np.where(is_p, 0, z)
 
 
-def start_is_p_array(n: "np.typing.ArrayLike") -> np.ndarray:
+def start_is_p_array(n: np.typing.ArrayLike) -> np.ndarray:
     """Whether the start (n, n - 1) is a P-position (002 Corollary 3.3.1), n >= 1.
 
     Examples
     --------
-    >>> np.flatnonzero(start_is_p_array(np.arange(1, 15))).tolist()  # n - 1 for n = 1, 2, 3, 5, 8, 13
+    >>> # indices n - 1 of n = 1, 2, 3, 5, 8, 13
+    >>> np.flatnonzero(start_is_p_array(np.arange(1, 15))).tolist()
     [0, 1, 2, 4, 7, 12]
     """
     array = _as_int64(n, "n", INT64_MAX)
