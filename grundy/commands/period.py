@@ -51,11 +51,18 @@ def run(args: argparse.Namespace) -> int:
     values = [int(v) for v in impl.row_values(row, max(shown - 1, 0), args.game)][:shown]
     lines = ref_landman.layout(values, result.preperiod, result.period)
     if args.json:
-        emit_json({
-            "game": args.game, "row": row, "implementation": args.impl,
-            "preperiod": result.preperiod, "period": result.period, "saltus": result.saltus,
-            "values": values, "lines": lines,
-        })
+        emit_json(
+            {
+                "game": args.game,
+                "row": row,
+                "implementation": args.impl,
+                "preperiod": result.preperiod,
+                "period": result.period,
+                "saltus": result.saltus,
+                "values": values,
+                "lines": lines,
+            }
+        )
         return 0
     console.print(
         f"{args.game} row {row} (G({row}, m), m = 0, 1, ...): preperiod {result.preperiod}, "

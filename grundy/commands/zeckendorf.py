@@ -39,7 +39,10 @@ def run(args: argparse.Namespace) -> int:
     is_p = zk.is_p_position(n, r)
     move = zk.winning_move(n, r)
     result = {
-        "n": n, "r": r, "zeckendorf": parts, "z1": parts[0],
+        "n": n,
+        "r": r,
+        "zeckendorf": parts,
+        "z1": parts[0],
         "outcome": "P" if is_p else "N",
         "winning_move": None if move is None else {"take": move, "to": [n - move, 2 * move]},
         "n_is_fibonacci": zk.is_fibonacci(n),

@@ -49,15 +49,28 @@ def run_experiment(
             table.append([row, *result, cycle.start, cycle.length])
             if (game, row) in PUBLISHED:
                 printed = PUBLISHED[(game, row)]
-                comparison.append({"row": row, "source": "seed 003", "ours": list(result),
-                                   "paper": list(printed), "agrees": tuple(result) == printed})
+                comparison.append(
+                    {
+                        "row": row,
+                        "source": "seed 003",
+                        "ours": list(result),
+                        "paper": list(printed),
+                        "agrees": tuple(result) == printed,
+                    }
+                )
             if check_reference:
                 t0 = time.perf_counter()
                 ref = ref_landman.row_periodicity(row, game)
                 reference_s += time.perf_counter() - t0
-                comparison.append({"row": row, "source": "reference.landman",
-                                   "ours": list(result), "paper": list(ref),
-                                   "agrees": tuple(result) == tuple(ref)})
+                comparison.append(
+                    {
+                        "row": row,
+                        "source": "reference.landman",
+                        "ours": list(result),
+                        "paper": list(ref),
+                        "agrees": tuple(result) == tuple(ref),
+                    }
+                )
             advance(1)
     run_s = time.perf_counter() - start - reference_s
     timings = {"compile": compile_s, "run": run_s}
@@ -65,9 +78,15 @@ def run_experiment(
         timings["reference"] = reference_s
     return ExperimentResult(
         name="row-periods",
-        parameters={"game": game, "rows": [rows.start, rows.stop - 1],
-                    "check_reference": check_reference},
-        columns=COLUMNS, table=table, timings=timings, comparison=comparison,
+        parameters={
+            "game": game,
+            "rows": [rows.start, rows.stop - 1],
+            "check_reference": check_reference,
+        },
+        columns=COLUMNS,
+        table=table,
+        timings=timings,
+        comparison=comparison,
     )
 
 
@@ -85,7 +104,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--game", default="wythoff", choices=ref_landman.GAMES)
     parser.add_argument("--rows", default="0..23", help="A..B (default 0..23)")
     parser.add_argument(
-        "--check-reference", action="store_true",
+        "--check-reference",
+        action="store_true",
         help="also run the plain-Python reference machine on every row and compare",
     )
     add_experiment_options(parser)
@@ -108,12 +128,16 @@ def run(args: argparse.Namespace) -> int:
         console.print(" ".join(f"{v:>12}" for v in line))
     for row in result.comparison:
         mark = "agrees" if row["agrees"] else "DIFFERS"
-        console.print(f"row {row['row']}: ours {row['ours']}, {row['source']} {row['paper']}: "
-                      f"{mark}")
+        console.print(
+            f"row {row['row']}: ours {row['ours']}, {row['source']} {row['paper']}: {mark}"
+        )
     console.print(
         f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s"
-        + (f", reference {result.timings['reference']:.2f} s" if "reference" in result.timings
-           else "")
+        + (
+            f", reference {result.timings['reference']:.2f} s"
+            if "reference" in result.timings
+            else ""
+        )
     )
     if args.out:
         console.print(f"saved {args.out}")
