@@ -151,3 +151,44 @@ class TestRowPeriodicity:
             row_periodicity("x")  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="game must be one of"):
             row_periodicity(1, "chess")
+
+
+class TestAgainstTheDefinition:
+    """The machine vs a direct mex computation (the definition, no bit arrays).
+
+    ``landman._direct_prefix`` computes G by the mex over each game's followers;
+    it is checked against the spec first, then used where the spec is too slow.
+    """
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_direct_equals_spec(self, game: str) -> None:
+        table = spec_rows(game)
+        direct = landman._direct_prefix(game, len(table) - 1, len(table[0]))
+        assert direct == [list(row) for row in table]
+
+    @pytest.mark.parametrize(
+        ("game", "rows"), [("wythoff", 14), ("f-wythoff", 12), ("r-wythoff", 8)]
+    )
+    def test_periodicity_on_direct_values(self, game: str, rows: int) -> None:
+        self._check(game, rows)
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize(
+        ("game", "rows"), [("wythoff", 20), ("f-wythoff", 18), ("r-wythoff", 9)]
+    )
+    def test_periodicity_on_direct_values_slow(self, game: str, rows: int) -> None:
+        self._check(game, rows)
+
+    @staticmethod
+    def _check(game: str, rows: int) -> None:
+        results = [row_periodicity(n, game) for n in range(rows)]
+        length = max(pre + 3 * period for pre, period, _ in results) + 1
+        direct = landman._direct_prefix(game, rows - 1, length)
+        for n, (pre, period, _) in enumerate(results):
+            values = direct[n]
+            assert values[: pre + 3 * period] == row_values(n, pre + 3 * period - 1, game)
+            assert all(
+                values[m + period] == values[m] + period for m in range(pre, pre + 2 * period)
+            )
+            if pre > 0:
+                assert values[pre - 1 + period] != values[pre - 1] + period
