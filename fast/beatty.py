@@ -104,6 +104,17 @@ def check_memory(estimate_bytes: int, what: str) -> None:
         )
 
 
+def _fibonacci_upto(array: np.ndarray, extra: int = 1) -> np.ndarray:
+    """FIBONACCI up to the largest part any entry can have, plus ``extra`` more.
+
+    The kernels scan down from the last entry, so trimming the table saves
+    the steps above max(array).
+    """
+    biggest = int(array.max()) if array.size else 0
+    top = int(np.searchsorted(FIBONACCI, biggest, side="right"))  # entries <= biggest
+    return FIBONACCI[: max(min(top + extra, len(FIBONACCI)), 2)]
+
+
 @jit
 def _lower_kernel(n: np.ndarray, fib: np.ndarray, out: np.ndarray) -> None:
     top = len(fib) - 1
@@ -181,7 +192,7 @@ def lower_wythoff_array(n: np.typing.ArrayLike) -> np.ndarray:
     array = _as_int64(n, "n", N_MAX)
     check_memory(8 * array.size, f"floor(n phi) of {array.size} integers")
     out = np.empty(array.shape, dtype=np.int64)
-    _lower_kernel(array.ravel(), FIBONACCI, out.reshape(-1))
+    _lower_kernel(array.ravel(), _fibonacci_upto(array), out.reshape(-1))
     return out
 
 

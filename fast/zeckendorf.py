@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from fast._jit import INT64_MAX, jit
-from fast.beatty import FIBONACCI, _as_int64, check_memory
+from fast.beatty import _as_int64, _fibonacci_upto, check_memory
 
 __all__ = ["fibonacci_nim_is_p", "start_is_p_array", "winning_move_array", "z1_array"]
 
@@ -61,7 +61,7 @@ def z1_array(n: np.typing.ArrayLike) -> np.ndarray:
         raise ValueError(f"n must be >= 1 (found {int(array.min())}): 0 has no Zeckendorf part")
     check_memory(16 * array.size, f"z1 of {array.size} integers")
     out = np.empty(array.shape, dtype=np.int64)
-    _z1_kernel(array.ravel(), FIBONACCI, out.reshape(-1))
+    _z1_kernel(array.ravel(), _fibonacci_upto(array, 0), out.reshape(-1))
     return out
 
 
@@ -86,7 +86,7 @@ def fibonacci_nim_is_p(n: np.typing.ArrayLike, r: np.typing.ArrayLike) -> np.nda
     n_flat = np.ascontiguousarray(n_b).reshape(-1)
     r_flat = np.ascontiguousarray(r_b).reshape(-1)
     out = np.empty(n_flat.size, dtype=np.bool_)
-    _is_p_kernel(n_flat, r_flat, FIBONACCI, out)
+    _is_p_kernel(n_flat, r_flat, _fibonacci_upto(n_flat, 0), out)
     return out.reshape(n_b.shape)
 
 
