@@ -32,6 +32,10 @@ from reference.landman import (
 
 __all__ = ["machine_cycle", "row_periodicity", "row_values"]
 
+#: Refuse rows whose direct prefix (before the machine starts) would take longer
+#: than this many elementary steps (F-Wythoff's m0 = n**2 + 1 grows fast).
+MAX_PREFIX_WORK = 2 * 10**10
+
 #: Status codes of the kernels.
 _OK, _WINDOW, _TOO_LONG = 0, 1, 2
 
@@ -277,10 +281,15 @@ def _prepare(n: int, game: str) -> tuple[int, int, np.ndarray, bool, bool]:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be an int >= 0 (n = {n!r})")
     rules = rules_for(game)
-    if n > 1000:
-        raise ValueError(f"n must be <= 1000 for the fast machine (n = {n})")
+    m0 = rules.start(n)
+    work = (n + 1) * m0 * (m0 + n)
+    if work > MAX_PREFIX_WORK:
+        raise ValueError(
+            f"n = {n} is too large for {game}: the direct prefix m < m0 = {m0} needs about "
+            f"{work:.1e} operations (limit {MAX_PREFIX_WORK:.0e})"
+        )
     lo = np.array([rules.lo(k) for k in range(n + 1)], dtype=np.int64)
-    return GAMES.index(game), rules.start(n), lo, rules.slant_in_machine, rules.across_in_machine
+    return GAMES.index(game), m0, lo, rules.slant_in_machine, rules.across_in_machine
 
 
 def _raise(status: int, game: str, n: int) -> None:
@@ -323,6 +332,7 @@ def machine_cycle(n: int, game: str = "wythoff", max_steps: int = 10**9) -> Mach
     MachineCycle(start=8, length=6, states=8)
     """
     code, m0, lo, slant, across = _prepare(n, game)
+    check_memory(8 * (n + 1) * (m0 + 1) + 8 * (n + 1) * (3 * n + 1), f"the machine of row {n}")
     mu, lam, status = _cycle_kernel(code, n, m0, lo, slant, across, max_steps)
     _raise(status, game, n)
     return MachineCycle(m0 + mu, lam, mu + lam)

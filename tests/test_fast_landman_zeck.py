@@ -85,6 +85,10 @@ class TestRowValues:
         with pytest.raises(ValueError, match="game must be one of"):
             impl(2, 3, "go")
 
+    def test_too_large_row_is_refused(self) -> None:
+        with pytest.raises(ValueError, match="n = 1000 is too large for f-wythoff"):
+            fast_landman.machine_cycle(1000, "f-wythoff")
+
 
 PERIOD_IMPLEMENTATIONS = {
     "reference": ref_landman.row_periodicity,
