@@ -1,0 +1,62 @@
+"""``grundy zeckendorf``: Zeckendorf representation and Fibonacci Nim's start."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from grundy.output import add_json_option, console, emit_json
+from grundy.parsing import parse_int
+from reference import zeckendorf as zk
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "zeckendorf",
+        help="Zeckendorf representation of N and the Fibonacci Nim start (N, N-1)",
+        description=(
+            "The Zeckendorf representation of N (seed 002 Theorem 3.1), z1(N), and whether "
+            "the Fibonacci Nim position (N, R) (default the start (N, N - 1)) is a P-position "
+            "(002 Theorem 3.2: iff R < z1(N); Corollary 3.3.1: the start is P iff N is a "
+            "Fibonacci number), with the winning move: take z1(N) tokens."
+        ),
+        epilog="example: grundy zeckendorf 26",
+    )
+    parser.add_argument("n", help="N >= 1 tokens")
+    parser.add_argument("--r", default=None, help="the move limit R (default N - 1: the start)")
+    add_json_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    n = parse_int(args.n, "N")
+    if n < 1:
+        raise ValueError(f"N must be >= 1 (N = {n})")
+    r = n - 1 if args.r is None else parse_int(args.r, "--r")
+    if r < 0:
+        raise ValueError(f"--r must be >= 0 (r = {r})")
+    parts = zk.zeckendorf(n)
+    is_p = zk.is_p_position(n, r)
+    move = zk.winning_move(n, r)
+    result = {
+        "n": n,
+        "r": r,
+        "zeckendorf": parts,
+        "z1": parts[0],
+        "outcome": "P" if is_p else "N",
+        "winning_move": None if move is None else {"take": move, "to": [n - move, 2 * move]},
+        "n_is_fibonacci": zk.is_fibonacci(n),
+    }
+    if args.json:
+        emit_json(result)
+        return 0
+    console.print(f"{n} = {' + '.join(map(str, reversed(parts)))}   (Zeckendorf), z1 = {parts[0]}")
+    where = "the start " if r == n - 1 else ""
+    if move is None:
+        console.print(f"Fibonacci Nim {where}({n}, {r}): P-position ({r} < z1 = {parts[0]})")
+    else:
+        console.print(
+            f"Fibonacci Nim {where}({n}, {r}): N-position; winning move: take {move} "
+            f"-> ({n - move}, {2 * move})"
+        )
+    return 0
