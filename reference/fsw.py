@@ -69,7 +69,7 @@ class FSWState:
 
     def is_consistent(self) -> bool:
         """Property (3-5): ``n_index_h = n_firstd_h + |n_ocdiag_h|`` for every h."""
-        return all(i == f + len(o) for i, f, o in zip(self.n_index, self.n_firstd, self.n_ocdiag))
+        return all(i == f + len(o) for i, f, o in zip(self.n_index, self.n_firstd, self.n_ocdiag, strict=True))
 
 
 def _check_natural(func: str, name: str, value: object) -> int:
@@ -110,11 +110,11 @@ def true_state(g: int, r: int, result: WSGResult | None = None) -> FSWState:
 
     Examples
     --------
-    >>> true_state(1, 0)
-    FSWState(n_index=[0, 0], n_firstd=[0, 0], n_ocdiag=[frozenset(), frozenset()], n_occol=[frozenset(), frozenset()])
-    >>> s = true_state(1, 3)
-    >>> s.n_index, s.n_firstd, s.n_ocdiag[1], s.n_occol[1]
-    ([0, 1], [0, 0], frozenset({1}), frozenset({1}))
+    >>> s = true_state(2, 8)
+    >>> s.n_index, s.n_firstd, sorted(s.n_ocdiag[2]), sorted(s.n_occol[2])
+    ([0, 0, 1], [0, 0, -1], [0, 1], [0])
+    >>> s.is_consistent()
+    True
     """
     _check_natural("true_state", "g", g)
     _check_natural("true_state", "r", r)
@@ -148,7 +148,7 @@ def insert(g: int, r: int, result: WSGResult | None = None) -> frozenset[int]:
     Examples
     --------
     >>> [sorted(insert(2, r)) for r in range(5)]
-    [[0, 1, 2], [0, 1, 2], [1, 2], [0, 2], [0, 1]]
+    [[0, 1, 2], [0, 2], [1], [0, 1, 2], [0, 1]]
     """
     _check_natural("insert", "g", g)
     _check_natural("insert", "r", r)
@@ -169,8 +169,9 @@ def dummy_state(n_index: list[int]) -> FSWState:
 
     Examples
     --------
-    >>> dummy_state([0, 1])
-    FSWState(n_index=[0, 1], n_firstd=[0, 1], n_ocdiag=[frozenset(), frozenset()], n_occol=[frozenset(), frozenset()])
+    >>> s = dummy_state([0, 1])
+    >>> s.n_index, s.n_firstd, s.n_ocdiag, s.n_occol
+    ([0, 1], [0, 1], [frozenset(), frozenset()], [frozenset(), frozenset()])
     """
     if not n_index:
         raise ValueError("dummy_state: n_index must hold n_index_h for h = 0..g (got [])")
