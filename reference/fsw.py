@@ -69,7 +69,8 @@ class FSWState:
 
     def is_consistent(self) -> bool:
         """Property (3-5): ``n_index_h = n_firstd_h + |n_ocdiag_h|`` for every h."""
-        return all(i == f + len(o) for i, f, o in zip(self.n_index, self.n_firstd, self.n_ocdiag, strict=True))
+        triples = zip(self.n_index, self.n_firstd, self.n_ocdiag, strict=True)
+        return all(i == f + len(o) for i, f, o in triples)
 
 
 def _check_natural(func: str, name: str, value: object) -> int:

@@ -259,10 +259,10 @@ def wythoff_nim_move(
     --------
     >>> wythoff_nim_move(1, 2, 0) is None
     True
-    >>> wythoff_nim_move(2, 3, 1)  # G(2, 3) = 3 > 1: move to G(2, 2) = 1
+    >>> wythoff_nim_move(2, 3, 1)  # G(2, 3) = 5 > 1: move to G(2, 2) = 1
     ((2, 2), (1,))
-    >>> wythoff_nim_move(2, 3, 5)  # reduce the heap to G(2, 3) = 3
-    ((2, 3), (3,))
+    >>> wythoff_nim_move(2, 3, 7)  # reduce the heap to G(2, 3) = 5
+    ((2, 3), (5,))
     >>> wythoff_nim_move(3, 3, 0)
     ((0, 0), (0,))
     """
