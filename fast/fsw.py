@@ -95,7 +95,17 @@ def _check_g(func: str, g: object) -> int:
 
 
 @jit
-def _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb):  # type: ignore[no-untyped-def]
+def _row_step(
+    r: int,
+    sym: int,
+    g: int,
+    index: np.ndarray,
+    firstd: np.ndarray,
+    dmask: np.ndarray,
+    cmask: np.ndarray,
+    rowcols: np.ndarray,
+    outb: np.ndarray,
+) -> int:
     """FSW lines 2-11 on row r with ``insert(r) = sym`` (bit h = h inserted).
 
     Updates the state arrays in place to the state of row r + 1; writes the
@@ -134,7 +144,7 @@ def _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb):  # type: i
 
 
 @jit
-def _true_symbol(r, g, ring, ring_mask):  # type: ignore[no-untyped-def]
+def _true_symbol(r: int, g: int, ring: np.ndarray, ring_mask: int) -> int:
     """insert(r) = {h : r not a column of a lower h-point} (WSG line 4)."""
     sym = 0
     slot = r & ring_mask
@@ -146,7 +156,7 @@ def _true_symbol(r, g, ring, ring_mask):  # type: ignore[no-untyped-def]
 
 
 @jit
-def _mark_columns(r, g, outb, ring, ring_mask):  # type: ignore[no-untyped-def]
+def _mark_columns(r: int, g: int, outb: np.ndarray, ring: np.ndarray, ring_mask: int) -> int:
     for h in range(g + 1):
         b = outb[h]
         if b > r:
@@ -158,7 +168,16 @@ def _mark_columns(r, g, outb, ring, ring_mask):  # type: ignore[no-untyped-def]
 
 
 @jit
-def _true_pass(g, rows, ring_size, out_sym, out_index, out_firstd, out_dmask, out_cmask):  # type: ignore[no-untyped-def]
+def _true_pass(
+    g: int,
+    rows: int,
+    ring_size: int,
+    out_sym: np.ndarray,
+    out_index: np.ndarray,
+    out_firstd: np.ndarray,
+    out_dmask: np.ndarray,
+    out_cmask: np.ndarray,
+) -> int:
     """WSG through FSW's step from row 0: the true state and symbol of every row."""
     index = np.zeros(g + 1, np.int64)
     firstd = np.zeros(g + 1, np.int64)
@@ -186,7 +205,9 @@ def _true_pass(g, rows, ring_size, out_sym, out_index, out_firstd, out_dmask, ou
 
 
 @jit
-def _convergence_kernel(g, r0_start, r0_stop, horizon, ring_size, times):  # type: ignore[no-untyped-def]
+def _convergence_kernel(
+    g: int, r0_start: int, r0_stop: int, horizon: int, ring_size: int, times: np.ndarray
+) -> int:
     """Rows to convergence for start rows r0_start..r0_stop-1 (000 §3.3).
 
     The true pass runs from row 0; from row r0_start on, a dummy run (3-8)
