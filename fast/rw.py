@@ -197,7 +197,7 @@ def nth_gvalues(
     Examples
     --------
     >>> nth_gvalues(2, 10)
-    [(16, 26), (17, 28), (15, 27)]
+    [(16, 26), (15, 25), (17, 26)]
     """
     g, L, H, R = _params("nth_gvalues", g, L, H, R)
     n = _check_int("nth_gvalues", "n", n)
@@ -249,7 +249,7 @@ def nth_gvalue(
     >>> nth_gvalue(0, 10**19)
     Traceback (most recent call last):
     ...
-    OverflowError: n = 10000000000000000000 is beyond this kernel's int64 range (at most 3521759578952178000)
+    OverflowError: n = 10000000000000000000 is beyond this kernel's int64 range ...
     """
     g, L, H, R = _params("nth_gvalue", g, L, H, R)
     n = _check_int("nth_gvalue", "n", n)
