@@ -127,7 +127,7 @@ def run_experiment(
     start = time.perf_counter()
     run_chunk(1, 0, 2)  # compile (or load the numba cache)
     compile_s = time.perf_counter() - start
-    stops = list(range(0, rows + 1, chunk))[1:] + [rows + 1]
+    stops = [*range(chunk, rows + 1, chunk), rows + 1]
     table: list[list[Any]] = []
     comparison: list[dict[str, Any]] = []
     start = time.perf_counter()
@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     paper = {row["g"]: row for row in result.comparison}
     console.print(f"000 Table 5: rows to convergence, start rows 0..{args.rows}")
     console.print(f"{'g':>3} {'max':>6} {'first r0':>10}   {'paper':>16}  unconverged")
-    for g, mx, arg, unconv, _, hist in result.table:
+    for g, mx, arg, unconv, _, _hist in result.table:
         row = paper.get(g)
         ptxt = f"{row['paper'][0]} @ {row['paper'][1]}" if row else "-"
         mark = "*" if row and [mx, arg] != row["paper"] else " "
