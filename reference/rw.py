@@ -21,6 +21,8 @@ Nim heap, Figure 13), §3.7 and Tables 5, 6. Seed ``000``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from reference.beatty import index0, lower_wythoff
 from reference.fsw import dummy_state, fsw
 from reference.wsg import wsg
@@ -215,24 +217,33 @@ def nth_gvalue(
         margin *= 2
 
 
-def _gcell_row(g: int, x: int, L: int, H: int, R: int | None) -> int:
+GValues = Callable[..., tuple[Sequence[int], Sequence[Sequence[int]]]]
+
+
+def _gcell_row(g: int, x: int, L: int, H: int, R: int | None, gvalues: GValues) -> int:
     """The column c with G(x, c) = g (one per row, 000 Lemma 2.1)."""
     _, points = gvalues(g, x, x, L, H, R)
-    for h, _, _, b in points:
+    for h, _, _, b in ((int(v) for v in p) for p in points):
         if h == g:
             return b
     # reflected: a g-point (a, x) with a < x lies on a row near x / phi
     lo = max(0, _floor_inv_phi(x) + L - 1)
     hi = min(x, index0(x) + H + 1)
     _, points = gvalues(g, lo, hi, L, H, R)
-    for h, _, a, b in points:
+    for h, _, a, b in ((int(v) for v in p) for p in points):
         if h == g and b == x:
             return a
     raise ValueError(f"no {g}-point found in row {x}: L, H too narrow?")
 
 
 def wythoff_nim_move(
-    a: int, b: int, heap: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+    a: int,
+    b: int,
+    heap: int,
+    L: int = L_DEFAULT,
+    H: int = H_DEFAULT,
+    R: int | None = None,
+    engine: GValues | None = None,
 ) -> tuple[tuple[int, int], tuple[int]] | None:
     """A winning move in Wythoff (a, b) + a Nim heap, or None at a P-position.
 
@@ -248,6 +259,11 @@ def wythoff_nim_move(
         Wythoff position (any order), >= 0.
     heap : int
         Nim heap size g (g <= 20 unless ``R`` is given).
+    L, H, R : int
+        Algorithm RW's constants (see :func:`gvalues`).
+    engine : callable, optional
+        The Algorithm RW to use, ``engine(g, r1, r2, L, H, R) -> (index,
+        points)``; default :func:`gvalues` (``fast.rw.gvalues`` also fits).
 
     Returns
     -------
@@ -268,6 +284,7 @@ def wythoff_nim_move(
     """
     for name, value in (("a", a), ("b", b), ("heap", heap)):
         _check_int("wythoff_nim_move", name, value)
+    gvalues_ = gvalues if engine is None else engine
     g = heap
     x, y = min(a, b), max(a, b)
     swap = a > b
@@ -275,22 +292,22 @@ def wythoff_nim_move(
     def orient(p: int, q: int) -> tuple[int, int]:
         return (q, p) if swap else (p, q)
 
-    _, points = gvalues(g, x, x, L, H, R)
-    for h, _, _, bb in points:
+    _, points = gvalues_(g, x, x, L, H, R)
+    for h, _, _, bb in ((int(v) for v in p) for p in points):
         if bb == y:  # G(x, y) = h <= g
             return None if h == g else ((a, b), (h,))
     # G(x, y) > g: a Wythoff move to a g-cell (row, column or diagonal)
-    c = _gcell_row(g, x, L, H, R)
+    c = _gcell_row(g, x, L, H, R, gvalues_)
     if c < y:
         return orient(x, c), (g,)
-    c = _gcell_row(g, y, L, H, R)
+    c = _gcell_row(g, y, L, H, R, gvalues_)
     if c < x:
         return orient(c, y), (g,)
     d = y - x
     lo = max(0, lower_wythoff(max(0, d - 2 * g)) + L - 2)
     hi = lower_wythoff(d + 16 * g) + H + 2
-    _, points = gvalues(g, lo, hi, L, H, R)
-    for h, _, aa, bb in points:
+    _, points = gvalues_(g, lo, hi, L, H, R)
+    for h, _, aa, bb in ((int(v) for v in p) for p in points):
         if h == g and bb - aa == d and aa < x:
             return orient(aa, bb), (g,)
     raise ValueError(f"no winning move found from ({a}, {b}) + heap {heap}: bounds too narrow?")
