@@ -302,6 +302,152 @@ def _convergence_kernel(
     return 0
 
 
+@jit
+def _state_hash(g: int, firstd: np.ndarray, dmask: np.ndarray, cmask: np.ndarray) -> int:
+    x = 1469598103934665603
+    for h in range(g + 1):
+        x = (x ^ firstd[h]) * 1099511628211
+        x = (x ^ dmask[h]) * 1099511628211
+        x = (x ^ cmask[h]) * 1099511628211
+    return x
+
+
+@jit
+def _convergence_kernel_merged(
+    g: int, r0_start: int, r0_stop: int, horizon: int, ring_size: int, times: np.ndarray
+) -> int:
+    """As :func:`_convergence_kernel`, but runs in the same state at the same row merge.
+
+    FSW's next state depends only on the state and the symbol, so two runs
+    that coincide at row r coincide from then on and converge at the same
+    row: they are kept as one group with a list of start rows. A group is
+    dropped once its youngest member is ``horizon`` rows old; at convergence
+    each member gets its own time, or -1 if that exceeds ``horizon``.
+    """
+    index = np.zeros(g + 1, np.int64)
+    firstd = np.zeros(g + 1, np.int64)
+    dmask = np.zeros(g + 1, np.int64)
+    cmask = np.zeros(g + 1, np.int64)
+    rowcols = np.zeros(g + 1, np.int64)
+    outb = np.zeros(g + 1, np.int64)
+    ring = np.zeros((g + 1, ring_size), np.int64)
+    ring_mask = ring_size - 1
+    slots = horizon + 2
+    a_index = np.zeros((slots, g + 1), np.int64)
+    a_firstd = np.zeros((slots, g + 1), np.int64)
+    a_dmask = np.zeros((slots, g + 1), np.int64)
+    a_cmask = np.zeros((slots, g + 1), np.int64)
+    head = np.full(slots, -1, np.int64)  # member lists: start rows - r0_start
+    tail = np.full(slots, -1, np.int64)
+    youngest = np.zeros(slots, np.int64)
+    nxt = np.full(max(r0_stop - r0_start, 1), -1, np.int64)
+    free = np.arange(slots)[::-1].copy()
+    nfree = slots
+    live = np.zeros(slots, np.int64)
+    nlive = 0
+    tsize = 16
+    while tsize < 2 * slots:
+        tsize *= 2
+    table = np.full(tsize, -1, np.int64)
+    stamp = np.full(tsize, -1, np.int64)
+    r = 0
+    while True:
+        if r >= r0_stop and nlive == 0:
+            break
+        if r >= r0_start and r < r0_stop:
+            nfree -= 1
+            slot = free[nfree]
+            i = r - r0_start
+            head[slot] = i
+            tail[slot] = i
+            youngest[slot] = r
+            for h in range(g + 1):
+                a_index[slot, h] = index[h]
+                a_firstd[slot, h] = index[h]  # (3-8)
+                a_dmask[slot, h] = 0
+                a_cmask[slot, h] = 0
+            live[nlive] = slot
+            nlive += 1
+        k = 0
+        while k < nlive:
+            slot = live[k]
+            same = True
+            for h in range(g + 1):
+                if (
+                    a_firstd[slot, h] != firstd[h]
+                    or a_dmask[slot, h] != dmask[h]
+                    or a_cmask[slot, h] != cmask[h]
+                ):
+                    same = False
+                    break
+            drop = False
+            if same:
+                i = head[slot]
+                while i >= 0:
+                    t = r - (r0_start + i)
+                    times[i] = t if t <= horizon else -1
+                    i = nxt[i]
+                drop = True
+            elif r - youngest[slot] >= horizon:
+                drop = True
+            else:  # merge with an equal group seen earlier in this row
+                hv = _state_hash(g, a_firstd[slot], a_dmask[slot], a_cmask[slot])
+                pos = hv & (tsize - 1)
+                while stamp[pos] == r:
+                    other = table[pos]
+                    equal = True
+                    for h in range(g + 1):
+                        if (
+                            a_firstd[slot, h] != a_firstd[other, h]
+                            or a_dmask[slot, h] != a_dmask[other, h]
+                            or a_cmask[slot, h] != a_cmask[other, h]
+                        ):
+                            equal = False
+                            break
+                    if equal:
+                        nxt[tail[other]] = head[slot]
+                        tail[other] = tail[slot]
+                        if youngest[slot] > youngest[other]:
+                            youngest[other] = youngest[slot]
+                        drop = True
+                        break
+                    pos = (pos + 1) & (tsize - 1)
+                if not drop:
+                    stamp[pos] = r
+                    table[pos] = slot
+            if drop:
+                free[nfree] = slot
+                nfree += 1
+                nlive -= 1
+                live[k] = live[nlive]
+            else:
+                k += 1
+        sym = _true_symbol(r, g, ring, ring_mask)
+        for k in range(nlive):
+            slot = live[k]
+            err = _row_step(
+                r,
+                sym,
+                g,
+                a_index[slot],
+                a_firstd[slot],
+                a_dmask[slot],
+                a_cmask[slot],
+                rowcols,
+                outb,
+            )
+            if err != 0:
+                return err
+        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
+        if err != 0:
+            return err
+        err = _mark_columns(r, g, outb, ring, ring_mask)
+        if err != 0:
+            return err
+        r += 1
+    return 0
+
+
 def _ring_size(rows: int) -> int:
     """A power of two above the span of live columns (< 0.62 rows + 64)."""
     need = int(0.62 * rows) + 1024
@@ -391,7 +537,7 @@ def default_horizon(g: int) -> int:
 
 
 def convergence_times(
-    g: int, r0_start: int, r0_stop: int, horizon: int | None = None
+    g: int, r0_start: int, r0_stop: int, horizon: int | None = None, *, merge: bool = True
 ) -> np.ndarray:
     """Rows to convergence of FSW from the dummy state, start rows r0_start..r0_stop-1.
 
@@ -409,6 +555,10 @@ def convergence_times(
     horizon : int, optional
         Give up on a run after this many rows (time -1); default
         :func:`default_horizon`.
+    merge : bool
+        Merge runs that reach the same state in the same row (they agree
+        from then on); False runs every start row separately (same result,
+        slower; kept for cross-checks).
 
     Returns
     -------
@@ -444,6 +594,7 @@ def convergence_times(
         f"convergence_times(g={g}, rows {r0_start}..{r0_stop})",
     )
     times = np.full(r0_stop - r0_start, -1, np.int64)
-    err = _convergence_kernel(g, r0_start, r0_stop, horizon, ring, times)
+    kernel = _convergence_kernel_merged if merge else _convergence_kernel
+    err = kernel(g, r0_start, r0_stop, horizon, ring, times)
     _raise(err, "convergence_times")
     return times

@@ -50,6 +50,7 @@ def test_convergence_times_match_reference(g: int, start: int, length: int, hori
     ref = rfsw.convergence_times(g, max(stop - 1, 0), horizon=horizon)[start:stop]
     got = ffsw.convergence_times(g, start, stop, horizon).tolist()
     assert got == ref
+    assert ffsw.convergence_times(g, start, stop, horizon, merge=False).tolist() == ref
 
 
 @given(g=st.integers(0, 5), cuts=st.lists(st.integers(0, 3000), max_size=5))
