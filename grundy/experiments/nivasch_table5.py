@@ -123,7 +123,9 @@ def run_experiment(
     if chunk < 1:
         raise ValueError(f"--chunk must be >= 1 (chunk = {chunk})")
     gs = sorted(set(only)) if only else list(range(gmax + 1))
-    published = {r[0]: (r[1], r[2]) for r in load_published("nivasch_000_table5")["rows"]}
+    data = load_published("nivasch_000_table5")
+    published = {r[0]: (r[1], r[2]) for r in data["rows"]}
+    up_to_1e7 = data["up_to_1e7"]
     start = time.perf_counter()
     run_chunk(1, 0, 2)  # compile (or load the numba cache)
     compile_s = time.perf_counter() - start
@@ -139,7 +141,10 @@ def run_experiment(
                 lo = hi
                 advance(1)
             c = combine(parts)
-            table.append([g, c["max"], c["argmax"], c["unconverged"], c["horizon"], c["histogram"]])
+            at_max = c["histogram"][-1] if c["histogram"] else 0
+            table.append(
+                [g, c["max"], c["argmax"], at_max, c["unconverged"], c["horizon"], c["histogram"]]
+            )
             if g in published:
                 row: dict[str, Any] = {
                     "g": g,
@@ -151,10 +156,30 @@ def run_experiment(
                 else:
                     row["note"] = "paper searched start rows up to 10^6"
                 comparison.append(row)
+            if rows == 10**7 and str(g) in up_to_1e7:
+                paper7 = up_to_1e7[str(g)]
+                ours7 = [c["max"], at_max]
+                comparison.append(
+                    {
+                        "g": g,
+                        "rows": 10**7,
+                        "ours": ours7,
+                        "paper": [paper7["max"], paper7["instances"]],
+                        "agrees": ours7 == [paper7["max"], paper7["instances"]],
+                    }
+                )
     return ExperimentResult(
         name=NAME,
         parameters={"g": gmax, "gs": gs, "rows": rows, "chunk": chunk, "horizon": horizon},
-        columns=["g", "max_rows", "first_start_row", "unconverged", "horizon", "histogram"],
+        columns=[
+            "g",
+            "max_rows",
+            "first_start_row",
+            "instances_at_max",
+            "unconverged",
+            "horizon",
+            "histogram",
+        ],
         table=table,
         timings={"compile": compile_s, "run": time.perf_counter() - start},
         comparison=comparison,
@@ -198,21 +223,26 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.__dict__)
         return 0
-    paper = {row["g"]: row for row in result.comparison}
+    paper = {row["g"]: row for row in result.comparison if "rows" not in row}
+    paper7 = {row["g"]: row for row in result.comparison if "rows" in row}
     console.print(f"000 Table 5: rows to convergence, start rows 0..{args.rows}")
-    console.print(f"{'g':>3} {'max':>6} {'first r0':>10}   {'paper':>16}  unconverged")
-    for g, mx, arg, unconv, _, _hist in result.table:
+    console.print(f"{'g':>3} {'max':>6} {'first r0':>10}   {'paper':>16} {'#max':>6}  unconverged")
+    for g, mx, arg, at_max, unconv, _, _hist in result.table:
         row = paper.get(g)
         ptxt = f"{row['paper'][0]} @ {row['paper'][1]}" if row else "-"
         mark = "*" if row and [mx, arg] != row["paper"] else " "
-        console.print(f"{g:>3} {mx:>6} {arg:>10} {mark} {ptxt:>16}  {unconv}")
+        extra = ""
+        if g in paper7:
+            p7 = paper7[g]["paper"]
+            extra = f"  (§3.3 to 10^7: {p7[0]} x {p7[1]}{'' if paper7[g]['agrees'] else ' *'})"
+        console.print(f"{g:>3} {mx:>6} {arg:>10} {mark} {ptxt:>16} {at_max:>6}  {unconv}{extra}")
     last = result.table[-1]
-    hist = last[5]
+    hist = last[6]
     if hist:
         total = sum(hist)
         mean = sum(i * v for i, v in enumerate(hist)) / total
         console.print(
-            f"histogram g = {last[0]} (Figure 11): {total} runs, mean {mean:.2f} rows, "
+            f"histogram g = {last[0]} (Figure 11 is g = 10): {total} runs, mean {mean:.2f} rows, "
             f"0 rows: {hist[0]}, >= 100 rows: {sum(hist[100:])}, max {len(hist) - 1}"
         )
     console.print(
