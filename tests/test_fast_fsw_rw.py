@@ -156,3 +156,32 @@ def test_near_int64_limit() -> None:
 
     assert (a, b) == (lower_wythoff(frw.N_MAX), upper_wythoff(frw.N_MAX))
     assert b < 2**63
+
+
+def test_cli_gvalues_and_wythoff_nim(capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.cli import main
+
+    assert main(["gvalues", "--g", "2", "--n", "100", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["points"] == {str(h): list(_WSG.T[h][100]) for h in range(3)}
+    a, b = _WSG.T[3][2000]
+    assert main(["wythoff-nim", f"{a},{b}", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["outcome"] == "P"
+    assert main(["wythoff-nim", f"{b},{a}", "5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["move"] == [[b, a], [3]]
+    assert main(["gvalues", "--g", "1", "--n", str(10**19)]) == 2
+    assert "beyond this kernel's int64 range" in capsys.readouterr().err
+    assert main(["wythoff-nim", "5,x", "2"]) == 2
+    assert "position must be A,B" in capsys.readouterr().err
+
+
+def test_cli_experiments_small(capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.cli import main
+
+    assert main(["experiment", "nivasch-table5", "--g", "1", "--rows", "2500", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["table"][1][:4] == [1, 45, 2201, 1]
+    assert main(["experiment", "nivasch-table6", "--gmax", "3", "--check", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert all(row["agrees"] for row in result["comparison"]) and len(result["comparison"]) == 4
+    assert all(row[-1] for row in result["table"])
