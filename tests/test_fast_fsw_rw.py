@@ -122,6 +122,8 @@ def test_fast_rw_against_wsg_to_1e5() -> None:
     for g in range(4):
         for n in range(0, 100_000, 997):
             assert frw.nth_gvalue(g, n) == res.T[g][n]
+        for n in (99_999, 65_537, 31_415):
+            assert rrw.nth_gvalue(g, n) == res.T[g][n]
 
 
 @pytest.mark.slow
