@@ -355,7 +355,7 @@ def convergence_time(g: int, r0: int, horizon: int = 5000) -> int:
 
     Examples
     --------
-    >>> convergence_time(1, 2201)  # 000 Table 5: g = 1, 45 rows from row 2201
+    >>> convergence_time(1, 2201, horizon=100)  # 000 Table 5: g = 1, 45 rows from row 2201
     45
     """
     _check_natural("convergence_time", "g", g)
