@@ -1,0 +1,267 @@
+"""Algorithm RW in numba: p_n^g for n up to about 3.5e18 (000 §3.4-3.7).
+
+The twin of :mod:`reference.rw`. The recursion (one level per factor phi,
+about 90 levels at n = 1e18) stays in Python with exact integers for the
+phi arithmetic (RW line 3); each level's work -- the symbols of line 8,
+``index_h(r0)`` of lines 9-10 and the FSW run of line 12 -- is one numba
+kernel built on :func:`fast.fsw._row_step`.
+
+**Conditional results.** Exact only if Conjecture 3.10 holds with the
+constant ``R`` at every start row the recursion uses, and ``L``, ``H`` bound
+``a_n^h - b_n^h / phi``; defaults as in :mod:`reference.rw` (the paper's
+L = -15, H = 15, R_g about twice Table 5; g <= 20 unless ``R`` is given).
+
+The kernels hold rows and columns in int64; the largest column touched is
+about ``phi^2 n``, so ``n`` is limited to :data:`N_MAX` (OverflowError
+beyond).
+
+References
+----------
+G. Nivasch, "More on the Sprague-Grundy function for Wythoff's game",
+Games of No Chance 3 (2009), §3.4-3.7, Algorithm RW, Table 6. Seed ``000``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from fast._jit import INT64_MAX, check_int64_range, jit
+from fast.fsw import MAX_G, _mark_columns, _raise, _ring_size, _row_step, _true_symbol
+from reference.beatty import index0, lower_wythoff
+from reference.rw import H_DEFAULT, L_DEFAULT, default_R
+
+__all__ = ["N_MAX", "gvalues", "nth_gvalue", "nth_gvalues"]
+
+#: Largest n accepted: b_n^g is about phi^2 n and must stay within int64.
+N_MAX = (INT64_MAX - 10**9) // 2619 * 1000
+
+
+@jit
+def _base_kernel(g: int, r1: int, r2: int, ring_size: int, index_r1: np.ndarray) -> tuple:  # type: ignore[type-arg]
+    """RW line 5: WSG (FSW's step with true symbols) from row 0 to r2."""
+    index = np.zeros(g + 1, np.int64)
+    firstd = np.zeros(g + 1, np.int64)
+    dmask = np.zeros(g + 1, np.int64)
+    cmask = np.zeros(g + 1, np.int64)
+    rowcols = np.zeros(g + 1, np.int64)
+    outb = np.zeros(g + 1, np.int64)
+    ring = np.zeros((g + 1, ring_size), np.int64)
+    ring_mask = ring_size - 1
+    out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
+    cnt = 0
+    for r in range(r2 + 1):
+        if r == r1:
+            for h in range(g + 1):
+                index_r1[h] = index[h]
+        sym = _true_symbol(r, g, ring, ring_mask)
+        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
+        if err != 0:
+            return err, out[:0]
+        err = _mark_columns(r, g, outb, ring, ring_mask)
+        if err != 0:
+            return err, out[:0]
+        if r >= r1:
+            for h in range(g + 1):
+                if outb[h] >= 0:
+                    out[cnt, 0] = h
+                    out[cnt, 1] = index[h] - 1
+                    out[cnt, 2] = r
+                    out[cnt, 3] = outb[h]
+                    cnt += 1
+    return 0, out[:cnt]
+
+
+@jit
+def _level_kernel(
+    g: int, r0: int, r1: int, r2: int, index_p: np.ndarray, sp: np.ndarray, index_r1: np.ndarray
+) -> tuple:  # type: ignore[type-arg]
+    """RW lines 8-13 given the recursive call's ``index_h(r1')`` and points S'."""
+    nrows = r2 - r0 + 1
+    full = (1 << (g + 1)) - 1
+    sym = np.full(nrows, full, np.int64)
+    t = np.zeros(g + 1, np.int64)
+    for k in range(sp.shape[0]):
+        h = sp[k, 0]
+        b = sp[k, 3]
+        if b >= r0 and b <= r2:  # RW line 8: a reflected h-point on row b
+            sym[b - r0] &= ~(1 << h)
+        elif b < r0:  # RW line 9
+            t[h] += 1
+    index = np.zeros(g + 1, np.int64)
+    firstd = np.zeros(g + 1, np.int64)
+    dmask = np.zeros(g + 1, np.int64)
+    cmask = np.zeros(g + 1, np.int64)
+    for h in range(g + 1):
+        index[h] = r0 + 1 - index_p[h] - t[h]  # RW line 10
+        firstd[h] = index[h]  # RW lines 11-12: the dummy state (3-8)
+    rowcols = np.zeros(g + 1, np.int64)
+    outb = np.zeros(g + 1, np.int64)
+    out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
+    cnt = 0
+    for r in range(r0, r2 + 1):  # RW line 12: FSW from r0 to r2
+        if r == r1:
+            for h in range(g + 1):
+                index_r1[h] = index[h]
+        err = _row_step(r, sym[r - r0], g, index, firstd, dmask, cmask, rowcols, outb)
+        if err != 0:
+            return err, out[:0]
+        if r >= r1:  # RW line 13
+            for h in range(g + 1):
+                if outb[h] >= 0:
+                    out[cnt, 0] = h
+                    out[cnt, 1] = index[h] - 1
+                    out[cnt, 2] = r
+                    out[cnt, 3] = outb[h]
+                    cnt += 1
+    return 0, out[:cnt]
+
+
+def _floor_inv_phi(r: int) -> int:
+    return 0 if r <= 0 else index0(r) - 1
+
+
+def _rw(g: int, r1: int, r2: int, L: int, H: int, R: int) -> tuple[np.ndarray, np.ndarray]:
+    index_r1 = np.zeros(g + 1, np.int64)
+    r0 = r1 - R  # RW line 1
+    r1p = (index0(r0) if r0 >= 0 else 0) + L  # RW line 3 (exact)
+    r2p = _floor_inv_phi(r2) + H
+    if r0 < 0 or r2p >= r0 or r1p <= 2 * g:  # RW line 4
+        err, out = _base_kernel(g, r1, r2, _ring_size(r2 + 1), index_r1)  # RW line 5
+    else:
+        index_p, sp = _rw(g, r1p, r2p, L, H, R)  # RW line 7
+        err, out = _level_kernel(g, r0, r1, r2, index_p, sp, index_r1)
+    _raise(err, "fast.rw")
+    return index_r1, out
+
+
+def _check_int(func: str, name: str, value: object, minimum: int | None = 0) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{func}: {name} must be an int ({name} = {value!r})")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{func}: {name} must be >= {minimum} ({name} = {value!r})")
+    return int(value)
+
+
+def _params(func: str, g: object, L: object, H: object, R: object) -> tuple[int, int, int, int]:
+    g = _check_int(func, "g", g)
+    if g > MAX_G:
+        raise ValueError(f"{func}: g must be <= {MAX_G} (g = {g})")
+    L = _check_int(func, "L", L, None)
+    H = _check_int(func, "H", H, None)
+    R = default_R(g) if R is None else _check_int(func, "R", R)
+    return g, L, H, R
+
+
+def gvalues(
+    g: int, r1: int, r2: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Algorithm RW: ``index_h(r1)`` and the h-points (h <= g) on rows r1..r2.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        ``index_h(r1)`` for h = 0..g, and an ``[k, 4]`` int64 array of rows
+        (h, n, a_n^h, b_n^h), ordered by (a, h). Conditional on
+        Conjecture 3.10 (module docstring).
+
+    Raises
+    ------
+    ValueError
+        For bad arguments.
+    OverflowError
+        If r2 is beyond the int64 range of the kernels.
+
+    Examples
+    --------
+    >>> index, points = gvalues(1, 2, 4)
+    >>> index.tolist(), points.tolist()[:3]
+    ([2, 1], [[1, 1, 2, 2], [0, 2, 3, 5], [1, 2, 3, 6]])
+    """
+    g, L, H, R = _params("gvalues", g, L, H, R)
+    r1 = _check_int("gvalues", "r1", r1)
+    r2 = _check_int("gvalues", "r2", r2, r1)
+    check_int64_range("r2", r2, (N_MAX * 1618) // 1000)
+    return _rw(g, r1, r2, L, H, R)
+
+
+def nth_gvalues(
+    g: int, n: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+) -> list[tuple[int, int]]:
+    """``[p_n^h for h = 0..g]`` from one RW run per band (exact ints).
+
+    Raises
+    ------
+    OverflowError
+        If n > :data:`N_MAX`.
+
+    Examples
+    --------
+    >>> nth_gvalues(2, 10)
+    [(16, 26), (15, 25), (17, 26)]
+    """
+    g, L, H, R = _params("nth_gvalues", g, L, H, R)
+    n = _check_int("nth_gvalues", "n", n)
+    check_int64_range("n", n, N_MAX)
+    center = lower_wythoff(n)
+    margin = 32 + 4 * g
+    while True:
+        r1 = max(0, center - margin)
+        r2 = center + margin
+        index, points = _rw(g, r1, r2, L, H, R)
+        found: list[tuple[int, int]] = []
+        for h in range(g + 1):
+            mine = points[points[:, 0] == h]
+            k = n - int(index[h])
+            if 0 <= k < len(mine):
+                found.append((int(mine[k, 2]), int(mine[k, 3])))
+        if len(found) == g + 1:
+            return found
+        margin *= 2
+
+
+def nth_gvalue(
+    g: int, n: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+) -> tuple[int, int]:
+    """``p_n^g = (a_n^g, b_n^g)`` by Algorithm RW (conditional on Conjecture 3.10).
+
+    Parameters
+    ----------
+    g : int
+        0 <= g <= 20 with the default R (or any g <= 62 with ``R``).
+    n : int
+        0 <= n <= N_MAX (about 3.5e18).
+
+    Returns
+    -------
+    (int, int)
+
+    Raises
+    ------
+    ValueError
+        For bad arguments.
+    OverflowError
+        If n > :data:`N_MAX`.
+
+    Examples
+    --------
+    >>> nth_gvalue(0, 10**12)  # 000 Table 6, g = 0: (a + 49, b + 49)
+    (1618033988749, 2618033988749)
+    >>> nth_gvalue(0, 10**19)
+    Traceback (most recent call last):
+    ...
+    OverflowError: n = 10000000000000000000 is beyond this kernel's int64 range ...
+    """
+    g, L, H, R = _params("nth_gvalue", g, L, H, R)
+    n = _check_int("nth_gvalue", "n", n)
+    check_int64_range("n", n, N_MAX)
+    center = lower_wythoff(n)
+    margin = 32 + 4 * g
+    while True:
+        r1 = max(0, center - margin)
+        r2 = center + margin
+        index, points = _rw(g, r1, r2, L, H, R)
+        mine = points[points[:, 0] == g]
+        k = n - int(index[g])
+        if 0 <= k < len(mine):
+            return int(mine[k, 2]), int(mine[k, 3])
+        margin *= 2

@@ -1,0 +1,138 @@
+"""``grundy gvalues`` and ``grundy wythoff-nim``: Algorithm RW from the command line.
+
+``grundy gvalues --g G --n N`` prints ``p_N^h = (a_N^h, b_N^h)``, the N-th
+h-point of Wythoff's game (a <= b, ordered by a), for every h <= G
+(``--only`` prints just h = G). ``grundy wythoff-nim A,B HEAP`` prints a
+winning move in the sum of Wythoff's game at (A, B) and a Nim heap of size
+HEAP, or that the sum is a P-position (000 §1.5, §3.6).
+
+Both use Algorithm RW (000 §3.4, numba ``fast.rw`` unless ``--reference``)
+and are exact only under the Convergence Conjecture 3.10 with the default
+constants (L = -15, H = 15, R_g about twice 000 Table 5; g <= 20).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from grundy.output import add_json_option, console, emit_json
+
+
+def _add_rw_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--reference", action="store_true", help="use the plain-Python reference.rw (slow)"
+    )
+    parser.add_argument("--R", type=int, default=None, help="convergence constant R_g")
+    add_json_option(parser)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "gvalues",
+        help="the n-th g-value p_n^g of Wythoff's game, for huge n (Algorithm RW)",
+        description=(
+            "p_n^h = (a_n^h, b_n^h) for h <= G by Nivasch's Algorithm RW (000 §3.4), "
+            "in O(log n) steps; conditional on the Convergence Conjecture 3.10. "
+            "n up to about 3.5e18."
+        ),
+        epilog="example: grundy gvalues --g 20 --n 1000000000000",
+    )
+    parser.add_argument("--g", type=int, required=True, help="largest Grundy value G (<= 20)")
+    parser.add_argument("--n", type=int, required=True, help="the index n")
+    parser.add_argument("--only", action="store_true", help="print only h = G")
+    _add_rw_options(parser)
+    parser.set_defaults(func=run_gvalues)
+
+    move = subparsers.add_parser(
+        "wythoff-nim",
+        help="a winning move in Wythoff (A, B) + a Nim heap (Algorithm RW)",
+        description=(
+            "A winning move in the sum of Wythoff's game at (A, B) with a Nim heap of size "
+            "HEAP <= 20, for huge A, B (000 §1.5, §3.6): reduce the heap to G(A, B) if that "
+            "is smaller, else move in Wythoff to a position of value HEAP. Conditional on "
+            "Conjecture 3.10."
+        ),
+        epilog="example: grundy wythoff-nim 1618033988750,2618033988749 3",
+    )
+    move.add_argument("position", help="the Wythoff position A,B")
+    move.add_argument("heap", type=int, help="the Nim heap size")
+    _add_rw_options(move)
+    move.set_defaults(func=run_wythoff_nim)
+
+
+def _check(name: str, value: int, maximum: int | None = None) -> None:
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0 ({name} = {value})")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be <= {maximum} ({name} = {value}); pass --R for more")
+
+
+def run_gvalues(args: argparse.Namespace) -> int:
+    _check("--g", args.g, None if args.R is not None else 20)
+    _check("--n", args.n)
+    start = time.perf_counter()
+    hs = [args.g] if args.only else list(range(args.g + 1))
+    if args.reference:
+        from reference.rw import nth_gvalue as ref_nth
+
+        points = {h: ref_nth(h, args.n, R=args.R) for h in hs}
+    else:
+        from fast.rw import nth_gvalue, nth_gvalues
+
+        if args.only or args.R is None:
+            points = {h: nth_gvalue(h, args.n, R=args.R) for h in hs}
+        else:
+            points = dict(enumerate(nth_gvalues(args.g, args.n, R=args.R)))
+    seconds = time.perf_counter() - start
+    if args.json:
+        emit_json(
+            {
+                "n": args.n,
+                "points": {str(h): list(p) for h, p in points.items()},
+                "engine": "reference.rw" if args.reference else "fast.rw",
+                "seconds": seconds,
+                "conditional_on": "Nivasch Conjecture 3.10",
+            }
+        )
+        return 0
+    for h, (a, b) in points.items():
+        console.print(f"p_{args.n}^{h} = ({a}, {b})")
+    console.print(f"[dim]{seconds:.2f} s; conditional on Conjecture 3.10[/dim]")
+    return 0
+
+
+def _parse_pair(text: str) -> tuple[int, int]:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"position must be A,B with integers A, B >= 0 (got {text!r})")
+    return int(parts[0]), int(parts[1])
+
+
+def run_wythoff_nim(args: argparse.Namespace) -> int:
+    a, b = _parse_pair(args.position)
+    _check("HEAP", args.heap, None if args.R is not None else 20)
+    from reference.rw import wythoff_nim_move
+
+    engine = None
+    if not args.reference:
+        from fast.rw import gvalues as engine  # type: ignore[assignment]
+    move = wythoff_nim_move(a, b, args.heap, R=args.R, engine=engine)
+    if args.json:
+        emit_json(
+            {
+                "position": [[a, b], [args.heap]],
+                "outcome": "P" if move is None else "N",
+                "move": None if move is None else [list(move[0]), list(move[1])],
+                "conditional_on": "Nivasch Conjecture 3.10",
+            }
+        )
+        return 0
+    if move is None:
+        console.print(f"({a}, {b}) + heap {args.heap}: P-position, G({a}, {b}) = {args.heap}")
+    else:
+        (x, y), (h,) = move
+        what = f"reduce the heap to {h}" if (x, y) == (a, b) else f"move Wythoff to ({x}, {y})"
+        console.print(f"({a}, {b}) + heap {args.heap}: winning move: {what}")
+    return 0

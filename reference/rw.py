@@ -1,0 +1,313 @@
+"""Algorithm RW: the h-points of a band of rows, recursively (000 §3.4-3.7).
+
+To find the h-points (h <= g) on rows r1..r2, Algorithm RW runs Algorithm
+FSW from row ``r0 = r1 - R_g`` in the dummy state (3-8); the symbols
+``insert(r)`` and ``index_h(r0)`` come from a recursive call on the band of
+columns ``[r1', r2']`` that holds every reflected h-point of rows r0..r2.
+
+**The results are conditional.** They are exact only if the Convergence
+Conjecture 3.10 holds with constant ``R`` for every start row the recursion
+uses, and if ``L``, ``H`` bound ``a_n^h - b_n^h / phi`` (line 2). The
+defaults are the paper's (§3.7): ``L = -15``, ``H = 15`` (experimental
+range -12.4 .. 11.3 for g <= 20) and ``R_g`` about twice the Table 5 value.
+Agreement with Algorithm WSG is tested wherever WSG can reach.
+
+References
+----------
+G. Nivasch, "More on the Sprague-Grundy function for Wythoff's game",
+Games of No Chance 3 (2009), §3.4 Algorithm RW, §3.5, §3.6 (Wythoff plus a
+Nim heap, Figure 13), §3.7 and Tables 5, 6. Seed ``000``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from reference.beatty import index0, lower_wythoff
+from reference.fsw import dummy_state, fsw
+from reference.wsg import wsg
+
+__all__ = [
+    "TABLE5",
+    "default_R",
+    "gvalues",
+    "nth_gvalue",
+    "wythoff_nim_move",
+]
+
+#: 000 Table 5: g -> (maximum rows to convergence up to row 10^6, first start row).
+TABLE5: dict[int, tuple[int, int]] = {
+    0: (0, 0),
+    1: (45, 2201),
+    2: (72, 72058),
+    3: (140, 804421),
+    4: (180, 862429),
+    5: (235, 732494),
+    6: (395, 685531),
+    7: (395, 685531),
+    8: (461, 827469),
+    9: (630, 59948),
+    10: (909, 443109),
+    15: (2041, 8662),
+    20: (4136, 896721),
+}
+
+#: The paper's bounds for a_n^h - b_n^h / phi, g <= 20 (000 §3.7).
+L_DEFAULT = -15
+H_DEFAULT = 15
+
+Point = tuple[int, int, int, int]  # (h, n, a_n^h, b_n^h)
+
+
+def default_R(g: int) -> int:
+    """R_g used by default: twice the Table 5 value of the least listed g' >= g, plus 10.
+
+    Table 5 lists g = 0..10, 15, 20; g = 11..14 use the g = 15 value and
+    g = 16..19 the g = 20 value (the maximum is not monotone in g, and an
+    unlisted g is covered only heuristically). The paper used R_20 = 8000.
+
+    Raises
+    ------
+    ValueError
+        For g > 20: there is no published value; pass ``R`` yourself.
+
+    Examples
+    --------
+    >>> default_R(1), default_R(10), default_R(20)
+    (100, 1828, 8282)
+    """
+    if isinstance(g, bool) or not isinstance(g, int) or g < 0:
+        raise ValueError(f"default_R: g must be an int >= 0 (g = {g!r})")
+    for known in sorted(TABLE5):
+        if known >= g:
+            return 2 * TABLE5[known][0] + 10
+    raise ValueError(
+        f"default_R: no published convergence bound for g = {g} > 20; pass R explicitly"
+    )
+
+
+def _check_int(func: str, name: str, value: object, minimum: int | None = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{func}: {name} must be an int ({name} = {value!r})")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{func}: {name} must be >= {minimum} ({name} = {value!r})")
+    return value
+
+
+def _floor_inv_phi(r: int) -> int:
+    """floor(r / phi) for r >= 0 (r / phi is irrational for r >= 1)."""
+    return 0 if r <= 0 else index0(r) - 1
+
+
+def _base(g: int, r1: int, r2: int) -> tuple[list[int], list[Point]]:
+    """RW line 5: Algorithm WSG from row 0."""
+    result = wsg(g, r2 + 1)
+    index = [sum(1 for a, _ in result.T[h] if a < r1) for h in range(g + 1)]
+    points = [
+        (h, n, a, b) for h in range(g + 1) for n, (a, b) in enumerate(result.T[h]) if r1 <= a <= r2
+    ]
+    return index, points
+
+
+def _rw(g: int, r1: int, r2: int, L: int, H: int, R: int) -> tuple[list[int], list[Point]]:
+    r0 = r1 - R  # RW line 1
+    # RW line 2: L, H are parameters; RW line 3 (exact: L, H are ints)
+    r1p = (index0(r0) if r0 >= 0 else 0) + L
+    r2p = _floor_inv_phi(r2) + H
+    if r0 < 0 or r2p >= r0 or r1p <= 2 * g:  # RW line 4
+        return _base(g, r1, r2)  # RW line 5
+    index_p, s_prime = _rw(g, r1p, r2p, L, H, R)  # RW line 7
+    reflected: list[set[int]] = [set() for _ in range(g + 1)]
+    t = [0] * (g + 1)
+    for h, _, _, b in s_prime:
+        reflected[h].add(b)
+        if b < r0:  # RW line 9
+            t[h] += 1
+    symbols = [  # RW line 8
+        frozenset(h for h in range(g + 1) if r not in reflected[h]) for r in range(r0, r2 + 1)
+    ]
+    index_r0 = [r0 + 1 - index_p[h] - t[h] for h in range(g + 1)]  # RW line 10
+    n_index = [index_r0[h] - index0(r0) for h in range(g + 1)]  # RW line 11
+    _, out = fsw(dummy_state(n_index), r0, r2, symbols)  # RW line 12
+    index_r1 = list(index_r0)
+    for sym in symbols[: r1 - r0]:
+        for h in sym:
+            index_r1[h] += 1
+    return index_r1, [p for p in out if r1 <= p[2] <= r2]  # RW line 13
+
+
+def gvalues(
+    g: int, r1: int, r2: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+) -> tuple[list[int], list[Point]]:
+    """Algorithm RW: ``index_h(r1)`` and every h-point, h <= g, on rows r1..r2.
+
+    Parameters
+    ----------
+    g : int
+        Largest Grundy value (0 <= g; g > 20 needs an explicit ``R``).
+    r1, r2 : int
+        The band of rows, 0 <= r1 <= r2.
+    L, H : int
+        Lower and upper bounds for ``a_n^h - b_n^h / phi`` (RW line 2).
+    R : int, optional
+        The convergence constant R_g of Conjecture 3.10; default
+        :func:`default_R`.
+
+    Returns
+    -------
+    (list of int, list of (h, n, a, b))
+        ``index_h(r1)`` for h = 0..g, and the 4-tuples (h, n, a_n^h, b_n^h)
+        with r1 <= a_n^h <= r2 sorted by (a, h).
+
+    Raises
+    ------
+    ValueError
+        For bad arguments.
+
+    Notes
+    -----
+    Exact only under Conjecture 3.10 with constant ``R`` and the bounds
+    ``L``, ``H`` (see the module docstring). Integer L, H make line 3 exact:
+    ``ceil(r / phi + L) = ceil(r / phi) + L``.
+
+    Examples
+    --------
+    >>> gvalues(1, 2, 4)
+    ([2, 1], [(1, 1, 2, 2), (0, 2, 3, 5), (1, 2, 3, 6), (0, 3, 4, 7), (1, 3, 4, 8)])
+    """
+    _check_int("gvalues", "g", g)
+    _check_int("gvalues", "r1", r1)
+    _check_int("gvalues", "r2", r2, r1)
+    _check_int("gvalues", "L", L, None)
+    _check_int("gvalues", "H", H, None)
+    if R is None:
+        R = default_R(g)
+    _check_int("gvalues", "R", R)
+    index, points = _rw(g, r1, r2, L, H, R)
+    return index, sorted(points, key=lambda p: (p[2], p[0]))
+
+
+def nth_gvalue(
+    g: int, n: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+) -> tuple[int, int]:
+    """``p_n^g = (a_n^g, b_n^g)``, the n-th g-point with a <= b, by Algorithm RW.
+
+    Searches rows around ``phi n`` (§3.5), widening the band until it holds
+    the n-th g-point. Conditional on Conjecture 3.10 (see module docstring).
+
+    Examples
+    --------
+    >>> [nth_gvalue(0, n) for n in range(4)]
+    [(0, 0), (1, 2), (3, 5), (4, 7)]
+    >>> nth_gvalue(4, 3)
+    (6, 7)
+    """
+    _check_int("nth_gvalue", "g", g)
+    _check_int("nth_gvalue", "n", n)
+    center = lower_wythoff(n)
+    margin = 32 + 4 * g
+    while True:
+        r1 = max(0, center - margin)
+        r2 = center + margin
+        index, points = gvalues(g, r1, r2, L, H, R)
+        mine = sorted((p for p in points if p[0] == g), key=lambda p: p[1])
+        if index[g] <= n < index[g] + len(mine):
+            _, _, a, b = mine[n - index[g]]
+            return a, b
+        margin *= 2
+
+
+GValues = Callable[..., tuple[Sequence[int], Sequence[Sequence[int]]]]
+
+
+def _gcell_row(g: int, x: int, L: int, H: int, R: int | None, gvalues: GValues) -> int:
+    """The column c with G(x, c) = g (one per row, 000 Lemma 2.1)."""
+    _, points = gvalues(g, x, x, L, H, R)
+    for h, _, _, b in ((int(v) for v in p) for p in points):
+        if h == g:
+            return b
+    # reflected: a g-point (a, x) with a < x lies on a row near x / phi
+    lo = max(0, _floor_inv_phi(x) + L - 1)
+    hi = min(x, index0(x) + H + 1)
+    _, points = gvalues(g, lo, hi, L, H, R)
+    for h, _, a, b in ((int(v) for v in p) for p in points):
+        if h == g and b == x:
+            return a
+    raise ValueError(f"no {g}-point found in row {x}: L, H too narrow?")
+
+
+def wythoff_nim_move(
+    a: int,
+    b: int,
+    heap: int,
+    L: int = L_DEFAULT,
+    H: int = H_DEFAULT,
+    R: int | None = None,
+    engine: GValues | None = None,
+) -> tuple[tuple[int, int], tuple[int]] | None:
+    """A winning move in Wythoff (a, b) + a Nim heap, or None at a P-position.
+
+    Follows 000 §1.5 and §3.6 (Figure 13): with g = ``heap``, find G(a, b)
+    among the h-points (h <= g) of row min(a, b) by Algorithm RW. If it is g
+    the sum is a P-position (None); if it is h < g reduce the heap to h;
+    otherwise move in Wythoff to the g-cell of the row, column or diagonal
+    through (a, b) that lies before it.
+
+    Parameters
+    ----------
+    a, b : int
+        Wythoff position (any order), >= 0.
+    heap : int
+        Nim heap size g (g <= 20 unless ``R`` is given).
+    L, H, R : int
+        Algorithm RW's constants (see :func:`gvalues`).
+    engine : callable, optional
+        The Algorithm RW to use, ``engine(g, r1, r2, L, H, R) -> (index,
+        points)``; default :func:`gvalues` (``fast.rw.gvalues`` also fits).
+
+    Returns
+    -------
+    ((int, int), (int,)) or None
+        The position after the move, in the format of
+        ``spec.Sum(spec.Wythoff(), spec.Nim())``.
+
+    Examples
+    --------
+    >>> wythoff_nim_move(1, 2, 0) is None
+    True
+    >>> wythoff_nim_move(2, 3, 1)  # G(2, 3) = 5 > 1: move to G(2, 2) = 1
+    ((2, 2), (1,))
+    >>> wythoff_nim_move(2, 3, 7)  # reduce the heap to G(2, 3) = 5
+    ((2, 3), (5,))
+    >>> wythoff_nim_move(3, 3, 0)
+    ((0, 0), (0,))
+    """
+    for name, value in (("a", a), ("b", b), ("heap", heap)):
+        _check_int("wythoff_nim_move", name, value)
+    gvalues_ = gvalues if engine is None else engine
+    g = heap
+    x, y = min(a, b), max(a, b)
+    swap = a > b
+
+    def orient(p: int, q: int) -> tuple[int, int]:
+        return (q, p) if swap else (p, q)
+
+    _, points = gvalues_(g, x, x, L, H, R)
+    for h, _, _, bb in ((int(v) for v in p) for p in points):
+        if bb == y:  # G(x, y) = h <= g
+            return None if h == g else ((a, b), (h,))
+    # G(x, y) > g: a Wythoff move to a g-cell (row, column or diagonal)
+    c = _gcell_row(g, x, L, H, R, gvalues_)
+    if c < y:
+        return orient(x, c), (g,)
+    c = _gcell_row(g, y, L, H, R, gvalues_)
+    if c < x:
+        return orient(c, y), (g,)
+    d = y - x
+    lo = max(0, lower_wythoff(max(0, d - 2 * g)) + L - 2)
+    hi = lower_wythoff(d + 16 * g) + H + 2
+    _, points = gvalues_(g, lo, hi, L, H, R)
+    for h, _, aa, bb in ((int(v) for v in p) for p in points):
+        if h == g and bb - aa == d and aa < x:
+            return orient(aa, bb), (g,)
+    raise ValueError(f"no winning move found from ({a}, {b}) + heap {heap}: bounds too narrow?")
