@@ -11,7 +11,7 @@ import numpy as np
 
 from fast._jit import jit
 
-__all__ = ["ALL_ONES", "ONE", "lowest_zero_bit", "set_bit", "test_bit"]
+__all__ = ["ALL_ONES", "ONE", "lowest_zero_bit", "set_bit", "get_bit"]
 
 ONE = np.uint64(1)
 ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -61,7 +61,7 @@ def lowest_zero_bit(word: np.uint64) -> int:
 
 
 @jit
-def test_bit(bits: np.ndarray, i: int) -> bool:
+def get_bit(bits: np.ndarray, i: int) -> bool:
     """Bit ``i`` of the 1-d uint64 array ``bits``."""
     return bool((bits[i >> 6] >> np.uint64(i & 63)) & ONE != 0)
 
