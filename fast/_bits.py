@@ -11,7 +11,7 @@ import numpy as np
 
 from fast._jit import jit
 
-__all__ = ["ALL_ONES", "ONE", "lowest_zero_bit", "set_bit", "get_bit"]
+__all__ = ["ALL_ONES", "ONE", "get_bit", "lowest_zero_bit", "set_bit"]
 
 ONE = np.uint64(1)
 ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)

@@ -58,7 +58,8 @@ class GreedyResult:
     def d(self, h: int) -> np.ndarray:
         """The diagonals d_n^h = b_n^h - a_n^h."""
         k = int(self.counts[h])
-        return self.b[h, :k] - self.a[h, :k]
+        diagonals: np.ndarray = self.b[h, :k] - self.a[h, :k]
+        return diagonals
 
 
 def collect(chunks: Iterator[tuple[int, np.ndarray]], g: int, rows: int) -> GreedyResult:

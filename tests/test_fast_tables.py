@@ -88,8 +88,12 @@ class TestStructure:
         for name, is_p in (
             ("wythoff", is_wythoff_p_position),
             ("r-wythoff", is_wythoff_p_position),
-            ("f-wythoff", lambda x, y: (x, y) == (0, 0)
-             or (x >= 1 and y >= 1 and is_wythoff_p_position(x - 1, y - 1))),
+            (
+                "f-wythoff",
+                lambda x, y: (
+                    (x, y) == (0, 0) or (x >= 1 and y >= 1 and is_wythoff_p_position(x - 1, y - 1))
+                ),
+            ),
         ):
             t = grundy_table(name, n)
             zeros = {(int(x), int(y)) for x, y in np.argwhere(t == 0)}

@@ -83,7 +83,7 @@ def test_chunking_does_not_change_rows(chunk: int) -> None:
 
 
 def test_per_row_layout() -> None:
-    (r0, cols), = list(wsg_rows(2, 6))
+    ((r0, cols),) = list(wsg_rows(2, 6))
     assert r0 == 0 and cols.shape == (6, 3)
     result = wsg(2, 6)
     for h in range(3):

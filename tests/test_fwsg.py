@@ -63,7 +63,9 @@ class TestFwsg:
             fwsg(*args)  # type: ignore[arg-type]
 
 
-def _variant_fwsg(g: int, rows: int, blocks: Callable[[int, int, int, int], bool]) -> list:
+def _variant_fwsg(
+    g: int, rows: int, blocks: Callable[[int, int, int, int], bool]
+) -> list[list[tuple[int, int]]]:
     """FWSG with step 2a replaced by ``blocks(a_n, b_n, p, m)`` (True: reject m)."""
     tables: list[list[tuple[int, int]]] = []
     earlier: set[tuple[int, int]] = set()
@@ -105,7 +107,10 @@ class TestGarbledStep2a:
         assert _variant_fwsg(8, 40, reconstructed) == spec_prefix(8, 40)
         assert all(
             reconstructed(a, b, p, m) == slant_follower(p, p + m, a, b)
-            for p in range(1, 30) for m in range(30) for a in range(p) for b in [a + m]
+            for p in range(1, 30)
+            for m in range(30)
+            for a in range(p)
+            for b in [a + m]
         )
 
     def test_plain_wsg_line_8_is_wrong(self) -> None:
