@@ -67,7 +67,7 @@ def extremes(
 
     Examples
     --------
-    >>> e = extremes(1, 400)
+    >>> e = extremes(1, 500)
     >>> e["min"].tolist(), e["min_n"].tolist(), e["max"].tolist(), e["max_n"].tolist()
     ([0, -4], [0, 57], [0, 2], [0, 282])
     """
