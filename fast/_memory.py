@@ -1,0 +1,41 @@
+"""A memory estimate check for the fast wrappers (``fast/`` may not import ``grundy``)."""
+
+from __future__ import annotations
+
+import os
+
+__all__ = ["available_memory", "check_memory"]
+
+
+def available_memory() -> int:
+    """Bytes of memory available now (MemAvailable, else total physical memory)."""
+    try:
+        with open("/proc/meminfo") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return 8 * 2**30
+
+
+def check_memory(estimate_bytes: int, what: str) -> None:
+    """Raise MemoryError (with the estimate) when ``what`` needs over half the free memory.
+
+    Examples
+    --------
+    >>> check_memory(1024, "a tiny table")
+    >>> check_memory(2**80, "a huge table")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    MemoryError: a huge table would need about ... GiB, ...
+    """
+    limit = available_memory() // 2
+    if estimate_bytes > limit:
+        raise MemoryError(
+            f"{what} would need about {estimate_bytes / 2**30:.1f} GiB, more than half of "
+            f"the {2 * limit / 2**30:.1f} GiB available; choose a smaller size"
+        )

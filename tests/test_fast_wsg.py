@@ -1,0 +1,155 @@
+"""fast.wsg / fast.fwsg: the greedy kernel against the spec and the reference."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import fast._memory
+import reference.fwsg
+import reference.wsg
+from fast._greedy import GreedyState, state_bytes
+from fast.fwsg import fwsg, fwsg_rows
+from fast.wsg import GreedyResult, wsg, wsg_rows
+from grundy.checks.wsg import ALGORITHMS, compare_points, spec_points
+from grundy.conformance import QUESTIONS, load_checks
+
+G_MAX, ROWS_MAX = 8, 80
+load_checks()
+
+GAME = {"wsg": "wythoff", "fwsg": "f-wythoff"}
+
+
+@cache
+def oracle(question: str) -> list[list[tuple[int, int]]]:
+    return spec_points(GAME[question], G_MAX, ROWS_MAX)
+
+
+IMPLEMENTATIONS = [
+    pytest.param(qid, impl, id=f"{qid}-{impl.name}")
+    for qid in ALGORITHMS
+    for impl in QUESTIONS[f"{qid}:{GAME[qid]}"].implementations
+    if impl.quick
+]
+
+
+@pytest.mark.parametrize(("qid", "impl"), IMPLEMENTATIONS)
+@given(g=st.integers(0, G_MAX), rows=st.integers(0, 50))
+@example(g=4, rows=9)  # 003's 4-values example
+@example(g=0, rows=0)
+@example(g=G_MAX, rows=ROWS_MAX)
+def test_every_implementation_matches_spec(qid: str, impl: object, g: int, rows: int) -> None:
+    expected = [[p for p in oracle(qid)[h] if p[0] < rows] for h in range(g + 1)]
+    got = impl.answer(g=g, rows=rows)  # type: ignore[attr-defined]
+    assert compare_points(expected, got) is None
+
+
+def test_implementations_registered() -> None:
+    for qid, game in GAME.items():
+        layers = {i.layer for i in QUESTIONS[f"{qid}:{game}"].implementations}
+        assert layers == {"spec", "reference", "fast"}
+
+
+@pytest.mark.parametrize(
+    ("fast_impl", "reference_impl"),
+    [(wsg, reference.wsg.wsg), (fwsg, reference.fwsg.fwsg)],
+    ids=["wsg", "fwsg"],
+)
+@given(g=st.integers(0, 20), rows=st.integers(0, 500))
+def test_fast_matches_reference(fast_impl, reference_impl, g: int, rows: int) -> None:  # type: ignore[no-untyped-def]
+    ours, theirs = fast_impl(g, rows), reference_impl(g, rows)
+    assert [ours.T(h) for h in range(g + 1)] == theirs.T
+    assert ours.counts.tolist() == [len(t) for t in theirs.T]
+
+
+@pytest.mark.nojit
+def test_tiny_runs_without_jit() -> None:
+    assert [wsg(3, 25).T(h) for h in range(4)] == reference.wsg.wsg(3, 25).T
+    assert [fwsg(3, 25).T(h) for h in range(4)] == reference.fwsg.fwsg(3, 25).T
+
+
+@given(chunk=st.integers(1, 300))
+def test_chunking_does_not_change_rows(chunk: int) -> None:
+    whole = np.concatenate([c for _, c in wsg_rows(6, 700, chunk=700)])
+    parts = list(wsg_rows(6, 700, chunk=chunk))
+    assert [r0 for r0, _ in parts] == list(range(0, 700, chunk))
+    assert np.array_equal(np.concatenate([c for _, c in parts]), whole)
+    fwhole = np.concatenate([c for _, c in fwsg_rows(6, 700, chunk=700)])
+    assert np.array_equal(np.concatenate([c for _, c in fwsg_rows(6, 700, chunk=chunk)]), fwhole)
+
+
+def test_per_row_layout() -> None:
+    ((r0, cols),) = list(wsg_rows(2, 6))
+    assert r0 == 0 and cols.shape == (6, 3)
+    result = wsg(2, 6)
+    for h in range(3):
+        assert [(r, int(c)) for r, c in enumerate(cols[:, h]) if c >= 0] == result.T(h)
+
+
+def test_theorem_2_15_and_beatty_zero_points() -> None:
+    g = 12
+    result = wsg(g, 20000)
+    assert isinstance(result, GreedyResult)
+    n0 = np.arange(result.counts[0])
+    phi = (1 + 5**0.5) / 2
+    assert np.array_equal(result.a[0, : len(n0)], np.floor(n0 * phi).astype(np.int64))
+    for h in range(g + 1):
+        dn = result.d(h) - np.arange(result.counts[h])
+        assert dn.min() >= -16 * h and dn.max() <= 2 * h  # 000 Theorem 2.15
+
+
+def test_nivasch_g1_extremes() -> None:
+    # 000 Table 2, g = 1: min d-n = -4 first at n = 57, max 2 first at n = 282
+    dn = wsg(1, 1000).d(1) - np.arange(wsg(1, 1000).counts[1])
+    assert (dn.min(), int(dn.argmin()), dn.max(), int(dn.argmax())) == (-4, 57, 2, 282)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("impl", [(wsg, reference.wsg.wsg), (fwsg, reference.fwsg.fwsg)])
+def test_fast_matches_reference_large(impl) -> None:  # type: ignore[no-untyped-def]
+    ours, theirs = impl[0](30, 3000), impl[1](30, 3000)  # the reference is quadratic
+    assert [ours.T(h) for h in range(31)] == theirs.T
+
+
+class TestErrors:
+    @pytest.mark.parametrize(
+        ("args", "match"),
+        [
+            ((-1, 5), r"wsg: g must be an int >= 0 \(g = -1\)"),
+            ((2, "5"), r"wsg: rows must be an int >= 0 \(rows = '5'\)"),
+            ((True, 5), r"wsg: g must be an int >= 0"),
+        ],
+    )
+    def test_bad_arguments(self, args: tuple[object, object], match: str) -> None:
+        with pytest.raises(ValueError, match=match):
+            wsg(*args)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=match.replace("wsg", "fwsg")):
+            fwsg(*args)  # type: ignore[arg-type]
+
+    def test_bad_chunk_raised_at_call(self) -> None:
+        with pytest.raises(ValueError, match=r"chunk must be >= 1 \(chunk = 0\)"):
+            wsg_rows(2, 5, chunk=0)
+
+    def test_int64_range(self) -> None:
+        with pytest.raises(OverflowError, match="beyond this kernel's int64 range"):
+            wsg_rows(2, 2**62)
+
+    def test_memory_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(fast._memory, "available_memory", lambda: 2**20)
+        with pytest.raises(MemoryError, match="wsg state for g = 30, rows = 10000000"):
+            wsg_rows(30, 10_000_000)
+        with pytest.raises(MemoryError, match="fwsg state"):
+            fwsg(30, 10_000_000)
+
+    def test_state_is_small(self) -> None:
+        # rows <= 10**8 with g = 30 fits in about 1 GB of state
+        assert state_bytes(30, 10**8) < 2**30 + 2**29
+
+    def test_advance_outside_bounds(self) -> None:
+        state = GreedyState(2, 10, False)
+        with pytest.raises(ValueError, match=r"stop must lie in \[0, 10\]"):
+            state.advance(11)
