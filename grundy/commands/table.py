@@ -80,5 +80,5 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         console.print(f"{game.describe()}: G[x, y], implementation {chosen.name}", markup=False)
-        console.print(format_grid(table.tolist()), markup=False)
+        console.print(format_grid(table.tolist()), markup=False, highlight=False, soft_wrap=True)
     return 0
