@@ -426,7 +426,3 @@ def test_conjecture_3_10_reproduces_table_5_for_g_1() -> None:
     assert (W(false)["start_row"], W(false)["time"]) == (2201, 45)
 
 
-def test_fsw_from_row_0_reproduces_wsg() -> None:
-    times, compared = data.fsw_convergence(3, 200, 300)
-    assert compared > 4 * 100  # every point of T_0..T_3 below row 500 was compared with WSG
-    assert times[0] == 0
