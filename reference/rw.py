@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from reference.beatty import index0, lower_wythoff
 from reference.fsw import dummy_state, fsw
+from reference.published import nivasch_table5
 from reference.wsg import wsg
 
 __all__ = [
@@ -35,22 +36,8 @@ __all__ = [
     "wythoff_nim_move",
 ]
 
-#: 000 Table 5: g -> (maximum rows to convergence up to row 10^6, first start row).
-TABLE5: dict[int, tuple[int, int]] = {
-    0: (0, 0),
-    1: (45, 2201),
-    2: (72, 72058),
-    3: (140, 804421),
-    4: (180, 862429),
-    5: (235, 732494),
-    6: (395, 685531),
-    7: (395, 685531),
-    8: (461, 827469),
-    9: (630, 59948),
-    10: (909, 443109),
-    15: (2041, 8662),
-    20: (4136, 896721),
-}
+#: 000 Table 5: g -> (max rows to convergence up to row 10^6, first start row).
+TABLE5 = nivasch_table5()
 
 #: The paper's bounds for a_n^h - b_n^h / phi, g <= 20 (000 §3.7).
 L_DEFAULT = -15

@@ -44,46 +44,14 @@ from grundy.execution import (
 )
 from grundy.experiments import ExperimentResult
 from grundy.output import console, emit_json
+from reference.published import nivasch_table2
 
 __all__ = ["dn_statistics", "histogram_from_result", "stream_wsg"]
 
 NAME = "dn-histogram"
 
-#: 000 Table 2: g -> (min d_n^g - n, earliest n, max d_n^g - n, earliest n) over the
-#: points with a_n^g <= 5 * 10^6, transcribed from seed 000 (§2.6, Table 2).
-TABLE2: dict[int, tuple[int, int, int, int]] = {
-    0: (0, 0, 0, 0),
-    1: (-4, 57, 2, 282),
-    2: (-6, 35745, 3, 38814),
-    3: (-8, 149804, 4, 2335),
-    4: (-10, 569350, 5, 15486),
-    5: (-11, 1245820, 6, 2638),
-    6: (-11, 30165, 7, 1974933),
-    7: (-11, 75459, 7, 0),
-    8: (-12, 701260, 8, 0),
-    9: (-13, 17972, 9, 0),
-    10: (-13, 516328, 10, 0),
-    11: (-14, 722842, 11, 0),
-    12: (-16, 2853838, 12, 0),
-    13: (-17, 2860809, 13, 0),
-    14: (-18, 2814039, 14, 0),
-    15: (-18, 2597774, 15, 0),
-    16: (-18, 1027151, 16, 0),
-    17: (-18, 2979529, 17, 0),
-    18: (-19, 789978, 18, 0),
-    19: (-20, 22347, 19, 0),
-    20: (-21, 2548028, 20, 0),
-    21: (-19, 277362, 21, 0),
-    22: (-20, 30200, 22, 0),
-    23: (-23, 1412268, 23, 0),
-    24: (-22, 684205, 24, 0),
-    25: (-23, 349878, 25, 0),
-    26: (-24, 2087092, 26, 0),
-    27: (-24, 617166, 27, 0),
-    28: (-24, 2343474, 28, 0),
-    29: (-26, 27, 29, 0),
-    30: (-27, 1872274, 30, 0),
-}
+#: 000 Table 2 (one transcription: tests/data, via reference.published).
+TABLE2 = nivasch_table2()
 #: Table 2's row bound: points with a <= 5e6, i.e. rows 0 .. 5e6.
 TABLE2_ROWS = 5_000_001
 
