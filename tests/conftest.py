@@ -5,11 +5,48 @@ suite fits CI; ``HYPOTHESIS_PROFILE=thorough`` runs many more.
 """
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parents[1]
 
 settings.register_profile(
     "ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def client() -> Iterator[Any]:
+    """A local cluster of 2 single-threaded worker processes, shared by the session."""
+    import logging
+
+    import distributed
+
+    dist: Any = distributed  # untyped library
+    Client, LocalCluster = dist.Client, dist.LocalCluster
+
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    cluster = LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
+        silence_logs=logging.ERROR,
+    )
+    dask_client = Client(cluster)
+    yield dask_client
+    dask_client.close()
+    cluster.close()
+    if saved is None:
+        del os.environ["PYTHONPATH"]
+    else:
+        os.environ["PYTHONPATH"] = saved

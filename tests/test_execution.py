@@ -42,37 +42,6 @@ from reference.wsg import wsg
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def client() -> Any:
-    """A local cluster of 2 single-threaded worker processes, shared by the module."""
-    import logging
-
-    import distributed
-
-    dist: Any = distributed  # untyped library
-    Client, LocalCluster = dist.Client, dist.LocalCluster
-
-    saved = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
-    )
-    cluster = LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
-    dask_client = Client(cluster)
-    yield dask_client
-    dask_client.close()
-    cluster.close()
-    if saved is None:
-        del os.environ["PYTHONPATH"]
-    else:
-        os.environ["PYTHONPATH"] = saved
-
-
 # --- chunks -------------------------------------------------------------------------------
 
 

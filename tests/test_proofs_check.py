@@ -424,5 +424,3 @@ def test_conjecture_3_10_reproduces_table_5_for_g_1() -> None:
     false = run_claim("nivasch-conj-3.10", {"g": 1, "rows": 2300, "bound": 44})
     assert false.status == "violated"
     assert (W(false)["start_row"], W(false)["time"]) == (2201, 45)
-
-

@@ -179,10 +179,20 @@ def load_convergence_histogram(path: str, g: int) -> tuple[list[tuple[int, int]]
         raw = data["histogram"]
     elif "columns" in data and "table" in data:
         columns = [str(c).lower() for c in data["columns"]]
+        dense_col = next((i for i, c in enumerate(columns) if c == "histogram"), None)
         value_col = next((i for i, c in enumerate(columns) if "conv" in c), None)
         count_col = next((i for i, c in enumerate(columns) if c == "count"), None)
         g_col = next((i for i, c in enumerate(columns) if c == "g"), None)
-        if value_col is not None and count_col is not None:
+        if dense_col is not None:  # nivasch-table5: one row per g, histogram[value] = count
+            raw = next(
+                (
+                    [[v, c] for v, c in enumerate(row[dense_col]) if c]
+                    for row in data["table"]
+                    if g_col is None or int(row[g_col]) == g
+                ),
+                None,
+            )
+        elif value_col is not None and count_col is not None:
             raw = [
                 [row[value_col], row[count_col]]
                 for row in data["table"]

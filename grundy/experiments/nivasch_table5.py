@@ -8,7 +8,9 @@ g = 10, ROWS = 10^6).
 
 The work splits into chunks of start rows: :func:`run_chunk` is the
 per-chunk function (picklable arguments, a plain dict back) and
-:func:`combine` merges chunk results; the CLI runs the chunks in turn.
+:func:`combine` merges chunk results. The CLI runs the chunks on Dask
+(:mod:`grundy.execution`: a local cluster by default, ``--scheduler`` for an
+existing one, ``--workers 0`` in this process) and resumes from ``--out DIR``.
 
 Example::
 
@@ -19,15 +21,25 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
+from grundy.execution import add_execution_options, execution_kwargs, range_chunks, run_chunks
+from grundy.experiments import ExperimentResult
 from grundy.output import console, emit_json
 from grundy.published import load_published
 
-__all__ = ["combine", "register", "run", "run_chunk", "run_experiment"]
+__all__ = [
+    "chunk_task",
+    "combine",
+    "convergence_histogram",
+    "register",
+    "run",
+    "run_chunk",
+    "run_experiment",
+]
 
 NAME = "nivasch-table5"
 
@@ -106,6 +118,14 @@ def combine(chunks: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def chunk_task(params: dict[str, Any]) -> dict[str, Any]:
+    """One chunk of the sweep for :func:`grundy.execution.run_chunks`.
+
+    ``params`` holds ``g``, ``start``, ``stop`` (start rows) and ``horizon``.
+    """
+    return run_chunk(params["g"], params["start"], params["stop"], params["horizon"])
+
+
 def run_experiment(
     gmax: int,
     rows: int,
@@ -114,8 +134,16 @@ def run_experiment(
     horizon: int | None = None,
     only: list[int] | None = None,
     quiet: bool = True,
+    **execution: Any,
 ) -> ExperimentResult:
-    """Table 5 for g <= gmax (or the g in ``only``), start rows 0..rows."""
+    """Table 5 for g <= gmax (or the g in ``only``), start rows 0..rows.
+
+    The start rows of every g are split into chunks of ``chunk`` rows and run
+    by :func:`grundy.execution.run_chunks`; ``execution`` is passed on
+    (``out_dir`` to resume, ``scheduler``, ``workers``; the default here is
+    ``workers=0``, in this process). The merge is in chunk order, so the
+    result does not depend on the number of workers.
+    """
     if gmax < 0:
         raise ValueError(f"--g must be >= 0 (g = {gmax})")
     if rows < 0:
@@ -127,47 +155,55 @@ def run_experiment(
     published = {r[0]: (r[1], r[2]) for r in data["rows"]}
     up_to_1e7 = data["up_to_1e7"]
     start = time.perf_counter()
-    run_chunk(1, 0, 2)  # compile (or load the numba cache)
+    run_chunk(1, 0, 2)  # compile (or load the numba cache) here, outside the timing
     compile_s = time.perf_counter() - start
-    stops = [*range(chunk, rows + 1, chunk), rows + 1]
+    chunks = [
+        c
+        for g in gs
+        for c in range_chunks(0, rows + 1, chunk, prefix=f"g{g:02d}-r0", g=g, horizon=horizon)
+    ]
+    execution.setdefault("workers", 0)
+    start = time.perf_counter()
+    results = run_chunks(
+        chunk_task,
+        chunks,
+        name=NAME,
+        parameters={"gs": gs, "rows": rows, "chunk": chunk, "horizon": horizon},
+        description=f"table 5, g in {gs[0]}..{gs[-1]}, {rows + 1} start rows",
+        quiet=quiet,
+        **execution,
+    )
     table: list[list[Any]] = []
     comparison: list[dict[str, Any]] = []
-    start = time.perf_counter()
-    with progress_bar("table 5", len(gs) * len(stops), disable=quiet) as advance:
-        for g in gs:
-            parts, lo = [], 0
-            for hi in stops:
-                parts.append(run_chunk(g, lo, hi, horizon))
-                lo = hi
-                advance(1)
-            c = combine(parts)
-            at_max = c["histogram"][-1] if c["histogram"] else 0
-            table.append(
-                [g, c["max"], c["argmax"], at_max, c["unconverged"], c["horizon"], c["histogram"]]
-            )
-            if g in published:
-                row: dict[str, Any] = {
+    for g in gs:
+        c = combine([r for ch, r in zip(chunks, results, strict=True) if ch.params["g"] == g])
+        at_max = c["histogram"][-1] if c["histogram"] else 0
+        table.append(
+            [g, c["max"], c["argmax"], at_max, c["unconverged"], c["horizon"], c["histogram"]]
+        )
+        if g in published:
+            row: dict[str, Any] = {
+                "g": g,
+                "ours": [c["max"], c["argmax"]],
+                "paper": list(published[g]),
+            }
+            if rows == 10**6:
+                row["agrees"] = row["ours"] == row["paper"]
+            else:
+                row["note"] = "paper searched start rows up to 10^6"
+            comparison.append(row)
+        if rows == 10**7 and str(g) in up_to_1e7:
+            paper7 = up_to_1e7[str(g)]
+            ours7 = [c["max"], at_max]
+            comparison.append(
+                {
                     "g": g,
-                    "ours": [c["max"], c["argmax"]],
-                    "paper": list(published[g]),
+                    "rows": 10**7,
+                    "ours": ours7,
+                    "paper": [paper7["max"], paper7["instances"]],
+                    "agrees": ours7 == [paper7["max"], paper7["instances"]],
                 }
-                if rows == 10**6:
-                    row["agrees"] = row["ours"] == row["paper"]
-                else:
-                    row["note"] = "paper searched start rows up to 10^6"
-                comparison.append(row)
-            if rows == 10**7 and str(g) in up_to_1e7:
-                paper7 = up_to_1e7[str(g)]
-                ours7 = [c["max"], at_max]
-                comparison.append(
-                    {
-                        "g": g,
-                        "rows": 10**7,
-                        "ours": ours7,
-                        "paper": [paper7["max"], paper7["instances"]],
-                        "agrees": ours7 == [paper7["max"], paper7["instances"]],
-                    }
-                )
+            )
     return ExperimentResult(
         name=NAME,
         parameters={"g": gmax, "gs": gs, "rows": rows, "chunk": chunk, "horizon": horizon},
@@ -181,9 +217,21 @@ def run_experiment(
             "histogram",
         ],
         table=table,
-        timings={"compile": compile_s, "run": time.perf_counter() - start},
+        timings={
+            "compile": compile_s,
+            "run": time.perf_counter() - start,
+            "workers": float(results.workers),
+            "chunks_computed": float(len(results.computed)),
+            "chunks_reused": float(len(results.reused)),
+        },
         comparison=comparison,
     )
+
+
+def convergence_histogram(g: int, rows: int, quiet: bool = True) -> dict[int, int]:
+    """Figure 11's data: rows to convergence -> number of start rows 0..rows, for g."""
+    result = run_experiment(g, rows, only=[g], quiet=quiet)
+    return {value: count for value, count in enumerate(result.table[0][6]) if count}
 
 
 def register(subparsers: Any) -> None:
@@ -205,21 +253,29 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--horizon", type=int, default=None, help="give up after this many rows (default 4xR)"
     )
-    add_experiment_options(parser)
+    add_execution_options(
+        parser,
+        out_help=(
+            "directory for result.json, the manifest and the finished chunks; re-running with "
+            "the same --out resumes (finished chunks are skipped)"
+        ),
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    execution = execution_kwargs(args)
+    execution["quiet"] = args.quiet or args.json
     result = run_experiment(
         args.g,
         args.rows,
         chunk=args.chunk,
         horizon=args.horizon,
         only=args.only,
-        quiet=args.quiet or args.json,
+        **execution,
     )
     if args.out:
-        result.save(args.out)
+        result.save(Path(args.out) / "result.json")
     if args.json:
         emit_json(result.__dict__)
         return 0
