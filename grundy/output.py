@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +21,14 @@ __all__ = [
     "format_grid",
 ]
 
-console = Console(highlight=False)
+def _width() -> int | None:
+    """Wide output when piped (logs, CI); the terminal's width otherwise."""
+    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+        return None
+    return 140
+
+
+console = Console(highlight=False, width=_width())
 error_console = Console(stderr=True, highlight=False)
 
 
