@@ -205,6 +205,44 @@ def _true_pass(
 
 
 @jit
+def _advance_row(
+    r: int,
+    g: int,
+    nlive: int,
+    live: np.ndarray,
+    a_index: np.ndarray,
+    a_firstd: np.ndarray,
+    a_dmask: np.ndarray,
+    a_cmask: np.ndarray,
+    index: np.ndarray,
+    firstd: np.ndarray,
+    dmask: np.ndarray,
+    cmask: np.ndarray,
+    rowcols: np.ndarray,
+    outb: np.ndarray,
+    ring: np.ndarray,
+    ring_mask: int,
+) -> int:
+    """One FSW step on row r for every live dummy run, then for the true pass.
+
+    Every run reads the same true symbol insert(r); the true pass's points
+    are then recorded in the ring of occupied columns. Returns an error code.
+    """
+    sym = _true_symbol(r, g, ring, ring_mask)
+    for k in range(nlive):
+        slot = live[k]
+        err = _row_step(
+            r, sym, g, a_index[slot], a_firstd[slot], a_dmask[slot], a_cmask[slot], rowcols, outb
+        )
+        if err != 0:
+            return err
+    err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
+    if err != 0:
+        return err
+    return _mark_columns(r, g, outb, ring, ring_mask)
+
+
+@jit
 def _convergence_kernel(
     g: int, r0_start: int, r0_stop: int, horizon: int, ring_size: int, times: np.ndarray
 ) -> int:
@@ -276,26 +314,10 @@ def _convergence_kernel(
                 live[k] = live[nlive]
             else:
                 k += 1
-        sym = _true_symbol(r, g, ring, ring_mask)
-        for k in range(nlive):
-            slot = live[k]
-            err = _row_step(
-                r,
-                sym,
-                g,
-                a_index[slot],
-                a_firstd[slot],
-                a_dmask[slot],
-                a_cmask[slot],
-                rowcols,
-                outb,
-            )
-            if err != 0:
-                return err
-        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-        if err != 0:
-            return err
-        err = _mark_columns(r, g, outb, ring, ring_mask)
+        err = _advance_row(
+            r, g, nlive, live, a_index, a_firstd, a_dmask, a_cmask,
+            index, firstd, dmask, cmask, rowcols, outb, ring, ring_mask,
+        )  # fmt: skip
         if err != 0:
             return err
         r += 1
@@ -422,26 +444,10 @@ def _convergence_kernel_merged(
                 live[k] = live[nlive]
             else:
                 k += 1
-        sym = _true_symbol(r, g, ring, ring_mask)
-        for k in range(nlive):
-            slot = live[k]
-            err = _row_step(
-                r,
-                sym,
-                g,
-                a_index[slot],
-                a_firstd[slot],
-                a_dmask[slot],
-                a_cmask[slot],
-                rowcols,
-                outb,
-            )
-            if err != 0:
-                return err
-        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-        if err != 0:
-            return err
-        err = _mark_columns(r, g, outb, ring, ring_mask)
+        err = _advance_row(
+            r, g, nlive, live, a_index, a_firstd, a_dmask, a_cmask,
+            index, firstd, dmask, cmask, rowcols, outb, ring, ring_mask,
+        )  # fmt: skip
         if err != 0:
             return err
         r += 1
