@@ -21,12 +21,12 @@ Seed 000 Theorem 1.1 (P-positions of Wythoff); seed 002 Theorem 3.1
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import numpy as np
 
 from fast._jit import INT64_MAX, jit
+from fast._memory import available_memory, check_memory
 from reference.beatty import lower_wythoff, upper_wythoff
 
 __all__ = [
@@ -66,42 +66,6 @@ def _largest(f: Callable[[int], int], limit: int) -> int:
 N_MAX = _largest(lower_wythoff, INT64_MAX)
 #: The largest n with floor(n * phi^2) <= 2**63 - 1.
 N_MAX_UPPER = _largest(upper_wythoff, INT64_MAX)
-
-
-def available_memory() -> int:
-    """Bytes of memory available now (MemAvailable), or a large number if unknown."""
-    try:
-        with open("/proc/meminfo") as handle:
-            for line in handle:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return 1 << 62
-
-
-def check_memory(estimate_bytes: int, what: str) -> None:
-    """Raise MemoryError naming ``what`` if ``estimate_bytes`` exceeds 80% of free memory.
-
-    (``fast/`` may not import ``grundy``; this mirrors ``grundy.output.check_memory``.)
-
-    Examples
-    --------
-    >>> check_memory(1000, "a small array")
-    >>> check_memory(1 << 70, "a huge array")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    MemoryError: a huge array needs about ... bytes, more than 80% of the ... bytes available
-    """
-    available = available_memory()
-    if estimate_bytes > 0.8 * available:
-        raise MemoryError(
-            f"{what} needs about {estimate_bytes} bytes, more than 80% of the "
-            f"{available} bytes available"
-        )
 
 
 def _fibonacci_upto(array: np.ndarray, extra: int = 1) -> np.ndarray:

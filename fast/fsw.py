@@ -34,12 +34,12 @@ Games of No Chance 3 (2009), §3.1-3.3, Algorithm FSW, (3-8), Conjecture
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
 
 from fast._jit import jit
+from fast._memory import check_memory
 
 __all__ = [
     "MAX_G",
@@ -55,28 +55,6 @@ MAX_G = 62
 _BITS = 63
 _ERR_SPAN = 1
 _ERR_RING = 2
-
-
-def check_memory(nbytes: int, what: str) -> None:
-    """Raise MemoryError if ``nbytes`` exceeds the memory available now.
-
-    Examples
-    --------
-    >>> check_memory(1000, "a small table")
-    >>> check_memory(10**18, "a huge table")
-    Traceback (most recent call last):
-    ...
-    MemoryError: a huge table needs about 1000000000000000000 bytes ...
-    """
-    try:
-        avail = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
-        return
-    if nbytes > avail:
-        raise MemoryError(
-            f"{what} needs about {nbytes} bytes ({nbytes / 2**30:.1f} GiB); "
-            f"{avail / 2**30:.1f} GiB available"
-        )
 
 
 def _check_int(func: str, name: str, value: object, minimum: int = 0) -> int:

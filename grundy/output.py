@@ -11,6 +11,8 @@ from typing import Any
 
 from rich.console import Console
 
+from fast._memory import available_memory, check_memory
+
 __all__ = [
     "add_json_option",
     "available_memory",
@@ -20,6 +22,7 @@ __all__ = [
     "error_console",
     "format_grid",
 ]
+
 
 def _width() -> int | None:
     """Wide output when piped (logs, CI); the terminal's width otherwise."""
@@ -77,25 +80,3 @@ def format_grid(
     axis = " ".join(str(y).rjust(width) for y in range(ncols))
     lines.append(f"{row_label}/{col_label}".rjust(label_width + 2) + " " + axis)
     return "\n".join(lines)
-
-
-def available_memory() -> int:
-    """Bytes of physical memory available now (best effort; Linux and POSIX)."""
-    try:
-        with open("/proc/meminfo") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES"))
-
-
-def check_memory(estimate_bytes: int, what: str) -> None:
-    """Refuse (MemoryError with the estimate) what would need over half the free memory."""
-    limit = available_memory() // 2
-    if estimate_bytes > limit:
-        raise MemoryError(
-            f"{what} would need about {estimate_bytes / 2**30:.1f} GiB, more than half of "
-            f"the {2 * limit / 2**30:.1f} GiB available; choose a smaller size"
-        )
