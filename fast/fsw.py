@@ -183,6 +183,46 @@ def _true_pass(
 
 
 @jit
+def _start_dummy(
+    slot: int,
+    g: int,
+    index: np.ndarray,
+    a_index: np.ndarray,
+    a_firstd: np.ndarray,
+    a_dmask: np.ndarray,
+    a_cmask: np.ndarray,
+) -> None:
+    """Put run ``slot`` in the dummy state (3-8) for the true indices ``index``."""
+    for h in range(g + 1):
+        a_index[slot, h] = index[h]
+        a_firstd[slot, h] = index[h]
+        a_dmask[slot, h] = 0
+        a_cmask[slot, h] = 0
+
+
+@jit
+def _same_state(
+    slot: int,
+    g: int,
+    firstd: np.ndarray,
+    dmask: np.ndarray,
+    cmask: np.ndarray,
+    a_firstd: np.ndarray,
+    a_dmask: np.ndarray,
+    a_cmask: np.ndarray,
+) -> bool:
+    """Whether run ``slot`` has reached the true state (its indices always agree)."""
+    for h in range(g + 1):
+        if (
+            a_firstd[slot, h] != firstd[h]
+            or a_dmask[slot, h] != dmask[h]
+            or a_cmask[slot, h] != cmask[h]
+        ):
+            return False
+    return True
+
+
+@jit
 def _advance_row(
     r: int,
     g: int,
@@ -261,26 +301,14 @@ def _convergence_kernel(
                         live[k] = live[nlive]
                         break
             a_start[slot] = r
-            for h in range(g + 1):
-                a_index[slot, h] = index[h]
-                a_firstd[slot, h] = index[h]
-                a_dmask[slot, h] = 0
-                a_cmask[slot, h] = 0
+            _start_dummy(slot, g, index, a_index, a_firstd, a_dmask, a_cmask)
             live[nlive] = slot
             nlive += 1
         # compare every live run with the true state of row r
         k = 0
         while k < nlive:
             slot = live[k]
-            same = True
-            for h in range(g + 1):
-                if (
-                    a_firstd[slot, h] != firstd[h]
-                    or a_dmask[slot, h] != dmask[h]
-                    or a_cmask[slot, h] != cmask[h]
-                ):
-                    same = False
-                    break
+            same = _same_state(slot, g, firstd, dmask, cmask, a_firstd, a_dmask, a_cmask)
             if same:
                 times[a_start[slot] - r0_start] = r - a_start[slot]
                 a_start[slot] = -1
@@ -361,25 +389,13 @@ def _convergence_kernel_merged(
             head[slot] = i
             tail[slot] = i
             youngest[slot] = r
-            for h in range(g + 1):
-                a_index[slot, h] = index[h]
-                a_firstd[slot, h] = index[h]  # (3-8)
-                a_dmask[slot, h] = 0
-                a_cmask[slot, h] = 0
+            _start_dummy(slot, g, index, a_index, a_firstd, a_dmask, a_cmask)
             live[nlive] = slot
             nlive += 1
         k = 0
         while k < nlive:
             slot = live[k]
-            same = True
-            for h in range(g + 1):
-                if (
-                    a_firstd[slot, h] != firstd[h]
-                    or a_dmask[slot, h] != dmask[h]
-                    or a_cmask[slot, h] != cmask[h]
-                ):
-                    same = False
-                    break
+            same = _same_state(slot, g, firstd, dmask, cmask, a_firstd, a_dmask, a_cmask)
             drop = False
             if same:
                 i = head[slot]
