@@ -46,12 +46,12 @@ def main() -> None:
     cases: list[tuple[str, Callable[[], Any], Callable[[], Any]]] = [
         (
             "convergence g=1, r0 <= 3000",
-            lambda: rfsw.convergence_times(1, 3000, horizon=200),
+            lambda: rfsw.convergence_times(1, 0, 3001, 200),
             lambda: ffsw.convergence_times(1, 0, 3001, 200),
         ),
         (
             "convergence g=4, r0 <= 1500",
-            lambda: rfsw.convergence_times(4, 1500, horizon=800),
+            lambda: rfsw.convergence_times(4, 0, 1501, 800),
             lambda: ffsw.convergence_times(4, 0, 1501, 800),
         ),
         (

@@ -40,6 +40,7 @@ import numpy as np
 
 from fast._jit import jit
 from fast._memory import check_memory
+from reference.fsw import default_horizon
 
 __all__ = [
     "MAX_G",
@@ -518,22 +519,6 @@ def true_rows(g: int, rows: int) -> TrueRows:
     err = _true_pass(g, rows, _ring_size(rows), sym, *arrays)
     _raise(err, "true_rows")
     return TrueRows(g, sym, *arrays)
-
-
-def default_horizon(g: int) -> int:
-    """Rows a run may take before it counts as not converged: 4 x Table 5 + 100.
-
-    Examples
-    --------
-    >>> default_horizon(1), default_horizon(10)
-    (280, 3736)
-    """
-    table5 = {0: 0, 1: 45, 2: 72, 3: 140, 4: 180, 5: 235, 6: 395, 7: 395, 8: 461,
-              9: 630, 10: 909, 15: 2041, 20: 4136}  # fmt: skip
-    for known in sorted(table5):
-        if known >= g:
-            return 4 * table5[known] + 100
-    return 20000
 
 
 def convergence_times(

@@ -44,7 +44,7 @@ def fwsg(g: int, rows: int) -> GreedyResult:
 
     Examples
     --------
-    >>> fwsg(9, 6).T(9)
+    >>> fwsg(9, 6).T[9]
     [(0, 9), (1, 8), (2, 11), (3, 10), (4, 7), (5, 12)]
     """
     chunks = fwsg_rows(g, rows)

@@ -25,6 +25,7 @@ from fast.beatty import check_memory
 from reference.landman import (
     GAMES,
     MachineCycle,
+    NoCycle,
     Periodicity,
     WindowError,
     rules_for,
@@ -296,7 +297,7 @@ def _raise(status: int, game: str, n: int) -> None:
     if status == _WINDOW:
         raise WindowError(f"{game}: a value left the machine's window in row {n}")
     if status == _TOO_LONG:
-        raise RuntimeError(f"{game}: no repeated state of row {n} within max_steps")
+        raise NoCycle(f"{game}: no repeated state of row {n} within max_steps")
 
 
 def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:

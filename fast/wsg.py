@@ -15,8 +15,10 @@ Games of No Chance 3 (2009), §2.1, Algorithm WSG. Seed ``000``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from typing import overload
 
 import numpy as np
 
@@ -29,37 +31,93 @@ __all__ = ["DEFAULT_CHUNK", "GreedyResult", "collect", "wsg", "wsg_rows"]
 DEFAULT_CHUNK = 1 << 16
 
 
+class _PointLists(Sequence[list[tuple[int, int]]]):
+    """``T[h]``: the h-points as a list of (a, b) pairs, made on demand from the arrays."""
+
+    def __init__(self, result: GreedyResult) -> None:
+        self._result = result
+
+    def __len__(self) -> int:
+        return self._result.g + 1
+
+    @overload
+    def __getitem__(self, h: int) -> list[tuple[int, int]]: ...
+
+    @overload
+    def __getitem__(self, h: slice) -> list[list[tuple[int, int]]]: ...
+
+    def __getitem__(
+        self, h: int | slice
+    ) -> list[tuple[int, int]] | list[list[tuple[int, int]]]:
+        if isinstance(h, slice):
+            return [self[i] for i in range(*h.indices(len(self)))]
+        if not -len(self) <= h < len(self):
+            raise IndexError(f"T[{h}]: values 0..{self._result.g} were computed")
+        h %= len(self)
+        k = int(self._result.counts[h])
+        r = self._result
+        return list(zip(r.a_table[h, :k].tolist(), r.b_table[h, :k].tolist(), strict=True))
+
+
 @dataclass
 class GreedyResult:
-    """T_0 .. T_g as padded arrays.
+    """T_0 .. T_g as padded arrays, with the interface of :class:`reference.wsg.WSGResult`.
+
+    ``T[h]``, ``a(h)``, ``b(h)`` and ``d(h)`` answer as the reference's do
+    (lists); the arrays are there for vectorised work.
 
     Attributes
     ----------
     g, rows : int
         Values 0..g, rows 0..rows-1 (every point with a < rows).
-    a, b : numpy.ndarray
-        int64 arrays of shape ``(g + 1, max(counts))``: ``a[h, n] = a_n^h``,
-        ``b[h, n] = b_n^h`` for ``n < counts[h]``, -1 beyond.
+    a_table, b_table : numpy.ndarray
+        int64 arrays of shape ``(g + 1, max(counts))``: ``a_table[h, n] =
+        a_n^h``, ``b_table[h, n] = b_n^h`` for ``n < counts[h]``, -1 beyond.
     counts : numpy.ndarray
         Number of h-points with a < rows, per h.
     """
 
     g: int
     rows: int
-    a: np.ndarray
-    b: np.ndarray
+    a_table: np.ndarray
+    b_table: np.ndarray
     counts: np.ndarray
 
-    def T(self, h: int) -> list[tuple[int, int]]:
-        """T_h as a list of (a, b) pairs, as :class:`reference.wsg.WSGResult` holds it."""
-        k = int(self.counts[h])
-        return list(zip(self.a[h, :k].tolist(), self.b[h, :k].tolist(), strict=True))
+    @property
+    def T(self) -> _PointLists:
+        """``T[h][n] = (a_n^h, b_n^h)``, the paper's T_h (as the reference's ``T``)."""
+        return _PointLists(self)
 
-    def d(self, h: int) -> np.ndarray:
+    @cached_property
+    def A(self) -> list[set[int]]:
+        """The paper's A_h (1-5): the first coordinates of the h-points (as the reference's)."""
+        return [set(self.a(h)) for h in range(self.g + 1)]
+
+    @cached_property
+    def B(self) -> list[set[int]]:
+        """The paper's B_h: the second coordinates of the h-points."""
+        return [set(self.b(h)) for h in range(self.g + 1)]
+
+    @cached_property
+    def D(self) -> list[set[int]]:
+        """The paper's D_h: the diagonals of the h-points."""
+        return [set(self.d(h)) for h in range(self.g + 1)]
+
+    def a(self, h: int) -> list[int]:
+        """The sequence a_n^h, n = 0, 1, ..."""
+        values: list[int] = self.a_table[h, : int(self.counts[h])].tolist()
+        return values
+
+    def b(self, h: int) -> list[int]:
+        """The sequence b_n^h, n = 0, 1, ..."""
+        values: list[int] = self.b_table[h, : int(self.counts[h])].tolist()
+        return values
+
+    def d(self, h: int) -> list[int]:
         """The diagonals d_n^h = b_n^h - a_n^h."""
         k = int(self.counts[h])
-        diagonals: np.ndarray = self.b[h, :k] - self.a[h, :k]
-        return diagonals
+        values: list[int] = (self.b_table[h, :k] - self.a_table[h, :k]).tolist()
+        return values
 
 
 def collect(chunks: Iterator[tuple[int, np.ndarray]], g: int, rows: int) -> GreedyResult:
@@ -79,7 +137,7 @@ def collect(chunks: Iterator[tuple[int, np.ndarray]], g: int, rows: int) -> Gree
         if parts_a[h]:
             a[h, : counts[h]] = np.concatenate(parts_a[h])
             b[h, : counts[h]] = np.concatenate(parts_b[h])
-    return GreedyResult(g=g, rows=rows, a=a, b=b, counts=counts)
+    return GreedyResult(g=g, rows=rows, a_table=a, b_table=b, counts=counts)
 
 
 def result_bytes(g: int, rows: int) -> int:
@@ -144,9 +202,9 @@ def wsg(g: int, rows: int) -> GreedyResult:
 
     Examples
     --------
-    >>> wsg(4, 9).T(4)
+    >>> wsg(4, 9).T[4]
     [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
-    >>> wsg(0, 11).T(0)
+    >>> wsg(0, 11).T[0]
     [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15)]
     """
     chunks = wsg_rows(g, rows)

@@ -1,3 +1,29 @@
-"""Command line, conformance runner and experiments for the Wythoff project."""
+"""grundy: the Sprague-Grundy theory of Wythoff's game and its relatives, executable.
+
+The front door (:mod:`grundy.api`) answers a researcher's questions by the
+fastest sound method and says how: ``grundy.value``, ``grundy.moves``,
+``grundy.table``, ``grundy.gvalues``, ``grundy.period``, ``grundy.check``.
+They are imported on first use, so ``import grundy`` stays cheap.
+
+>>> import grundy
+>>> grundy.value("wythoff", (3, 5)).outcome
+'P'
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "check", "gvalues", "moves", "period", "table", "value"]
+
+_API = {"check", "gvalues", "moves", "period", "table", "value"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        from grundy import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'grundy' has no attribute {name!r}")

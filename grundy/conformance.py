@@ -1,32 +1,28 @@
-"""The conformance registry and runner.
+"""The conformance report: every implementation against its oracle, and the checks.
 
-Two kinds of entries, both shown as one row each by ``grundy conformance``:
+Two kinds of rows, both shown by ``grundy conformance``:
 
-* **Questions** asked of several implementations. A question (for example
-  "the Grundy table of wythoff") has a default domain and a comparison; every
-  implementation registered for it answers on the same domain and is compared
-  with the *oracle*, the implementation of layer ``"spec"``. A published
-  table is one more implementation that only answers on its printed range
-  (it registers its own ``domain``).
+* **Questions** of the registry (:mod:`grundy.registry`): every
+  implementation registered for a question answers on the same domain and
+  is compared with the question's *oracle* (the implementation of layer
+  ``"spec"`` unless the question names another). A published table is one
+  more implementation that only answers on its printed range. Questions
+  built by providers are asked for every registered game their
+  capabilities cover, plugin games included.
 * **Checks**: a property or example that is not a comparison between
   implementations (every row holds each value at most once, Jiao's
-  9 = G(1,8) = G(3,10) = G(5,12), ...).
-
-Registration lives next to the code it checks, in modules of the package
-:mod:`grundy.checks`; :func:`load_checks` imports them all. A new module
-there is picked up without touching this file.
+  9 = G(1,8) = G(3,10) = G(5,12), ...). They live in modules of the package
+  :mod:`grundy.checks`; :func:`load_checks` imports them all.
 
 Examples
 --------
->>> register_question("demo-square", "none", "squares", {"n": 4}, replace=True)
-'demo-square:none'
->>> register_implementation("demo-square:none", "spec", "spec",
-...                         lambda n: [i * i for i in range(n)], replace=True)
->>> register_implementation("demo-square:none", "demo", "reference",
-...                         lambda n: [i * i for i in range(n)], replace=True)
->>> [row.result for row in run_question(QUESTIONS["demo-square:none"])]
+>>> from grundy.registry import register_implementation, register_question, unregister_question
+>>> key = register_question("demo-square", "none", "squares", {"n": 4}, replace=True)
+>>> register_implementation(key, "spec", "spec", lambda n: [i * i for i in range(n)])
+>>> register_implementation(key, "demo", "reference", lambda n: [i * i for i in range(n)])
+>>> [row.result for row in run_question(QUESTIONS[key])]
 ['pass']
->>> unregister_question("demo-square:none")
+>>> unregister_question(key)
 """
 
 from __future__ import annotations
@@ -34,29 +30,23 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from grundy.registry import Implementation, Question, all_questions
+
 __all__ = [
     "CHECKS",
-    "QUESTIONS",
     "Check",
     "CheckResult",
-    "Implementation",
-    "Question",
     "Row",
-    "compare_arrays",
-    "compare_sequences",
     "conformance_check",
     "load_checks",
-    "register_implementation",
-    "register_question",
     "run_all",
     "run_question",
-    "unregister_question",
 ]
 
 
@@ -67,36 +57,6 @@ class CheckResult:
     passed: bool
     cases: int
     detail: str = ""
-
-
-Comparison = Callable[[Any, Any], str | None]
-
-
-@dataclass
-class Implementation:
-    """One answer to a question: ``answer(**domain)``."""
-
-    name: str
-    layer: str  # "spec", "reference", "fast" or "published"
-    answer: Callable[..., Any]
-    domain: dict[str, Any] | None = None  # None: the question's domain
-    quick: bool = True  # False: only run with ``grundy conformance --all``
-
-
-@dataclass
-class Question:
-    """A question that several implementations answer on the same domain."""
-
-    id: str
-    game: str
-    description: str
-    domain: dict[str, Any]
-    compare: Comparison
-    implementations: list[Implementation] = field(default_factory=list)
-
-    @property
-    def key(self) -> str:
-        return f"{self.id}:{self.game}"
 
 
 @dataclass
@@ -137,65 +97,8 @@ class Row:
         }
 
 
-#: Registered questions, by key ``"id:game"``.
-QUESTIONS: dict[str, Question] = {}
 #: Registered stand-alone checks.
 CHECKS: list[Check] = []
-
-
-def register_question(
-    id: str,
-    game: str,
-    description: str,
-    domain: dict[str, Any],
-    compare: Comparison | None = None,
-    *,
-    replace: bool = False,
-) -> str:
-    """Register a question and return its key ``"id:game"``.
-
-    ``compare(expected, actual)`` returns None when they agree, else a short
-    description of the first difference; the default is
-    :func:`compare_arrays`. Registering an existing key again is a no-op
-    unless ``replace`` is true.
-    """
-    key = f"{id}:{game}"
-    if key in QUESTIONS and not replace:
-        return key
-    QUESTIONS[key] = Question(id, game, description, dict(domain), compare or compare_arrays)
-    return key
-
-
-def unregister_question(key: str) -> None:
-    """Remove a question (used by tests and doctests)."""
-    QUESTIONS.pop(key, None)
-
-
-def register_implementation(
-    question: str,
-    name: str,
-    layer: str,
-    answer: Callable[..., Any],
-    *,
-    domain: dict[str, Any] | None = None,
-    quick: bool = True,
-    replace: bool = False,
-) -> None:
-    """Register ``answer`` as implementation ``name`` of question ``question``.
-
-    The implementation of layer ``"spec"`` is the oracle of the question.
-    """
-    if question not in QUESTIONS:
-        raise KeyError(f"no question {question!r} is registered")
-    if layer not in {"spec", "reference", "fast", "published"}:
-        raise ValueError(f"layer must be spec, reference, fast or published (layer = {layer!r})")
-    impls = QUESTIONS[question].implementations
-    existing = [i for i, impl in enumerate(impls) if impl.name == name]
-    if existing:
-        if not replace:
-            raise ValueError(f"{question}: implementation {name!r} is already registered")
-        del impls[existing[0]]
-    impls.append(Implementation(name, layer, answer, domain, quick))
 
 
 def conformance_check(
@@ -215,66 +118,43 @@ def _format_domain(domain: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in domain.items())
 
 
-def compare_arrays(expected: Any, actual: Any) -> str | None:
-    """Compare two integer arrays; describe the first differing index.
-
-    Examples
-    --------
-    >>> compare_arrays([[0, 1], [1, 0]], [[0, 1], [1, 2]])
-    'first difference at (1, 1): expected 0, got 2'
-    >>> compare_arrays([1, 2], [1, 2]) is None
-    True
-    """
-    exp = np.asarray(expected)
-    act = np.asarray(actual)
-    if exp.shape != act.shape:
-        return f"shape differs: expected {exp.shape}, got {act.shape}"
-    if exp.dtype == object or act.dtype == object:
-        unequal = np.array(
-            [e != a for e, a in zip(exp.ravel().tolist(), act.ravel().tolist(), strict=True)]
-        ).reshape(exp.shape)
-    else:
-        unequal = exp != act
-    if not unequal.any():
-        return None
-    index = tuple(int(i) for i in np.argwhere(unequal)[0])
-    shown = index if len(index) > 1 else index[0]
-    return f"first difference at {shown}: expected {exp[index].item()}, got {act[index].item()}"
-
-
-def compare_sequences(expected: Sequence[Any], actual: Sequence[Any]) -> str | None:
-    """Compare two sequences element by element (elements compared with ==).
-
-    Examples
-    --------
-    >>> compare_sequences([(0, 0), (1, 2)], [(0, 0), (1, 3)])
-    'first difference at index 1: expected (1, 2), got (1, 3)'
-    >>> compare_sequences([1, 2], [1, 2, 3])
-    'length differs: expected 2, got 3 (equal on the common prefix)'
-    """
-    for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
-        if e != a:
-            return f"first difference at index {i}: expected {e!r}, got {a!r}"
-    if len(expected) != len(actual):
-        return (
-            f"length differs: expected {len(expected)}, got {len(actual)} "
-            "(equal on the common prefix)"
-        )
-    return None
-
-
 def _count_cases(answer: Any) -> int:
+    if not isinstance(answer, np.ndarray) and hasattr(answer, "T"):  # T_0..T_g
+        return sum(len(t) for t in answer.T)
     try:
         return int(np.asarray(answer, dtype=object).size)
     except (TypeError, ValueError):
         return 1
 
 
+def _judge(
+    question: Question, oracle: Implementation, impl: Implementation, domain: dict[str, Any]
+) -> Implementation | None:
+    """The oracle, or where it declines the domain, the most trusted other one that covers it.
+
+    Trust: spec, then reference (the papers' algorithms read beside the
+    paper), then an exact fast implementation of another algorithm (WSG
+    judges RW far out, where only fast kernels reach). When that is the
+    implementation under test itself, it is the judge of the domain and
+    gets no row (no row compares an implementation with itself).
+    """
+    if oracle.covers(**domain) is None:
+        return oracle
+    for layer in ("spec", "reference", "fast"):
+        for other in question.implementations:
+            exact = other.certificate == "exact" and other.name != impl.name
+            if other.layer == layer and other.covers(**domain) is None and (
+                layer != "fast" or exact
+            ):
+                return other
+    return None
+
+
 def run_question(question: Question, *, include_slow: bool = False) -> list[Row]:
     """Ask every implementation of ``question`` and compare with the oracle."""
-    oracles = [impl for impl in question.implementations if impl.layer == "spec"]
+    oracle = question.oracle()
     rows: list[Row] = []
-    if not oracles:
+    if oracle is None:
         return [
             Row(
                 question.id,
@@ -284,11 +164,10 @@ def run_question(question: Question, *, include_slow: bool = False) -> list[Row]
                 "error",
                 0.0,
                 0,
-                "no spec implementation (oracle) registered",
+                "no oracle (spec implementation) registered",
             )
         ]
-    oracle = oracles[0]
-    cache: dict[str, Any] = {}
+    cache: dict[tuple[str, str], Any] = {}
     for impl in question.implementations:
         if impl is oracle and len(question.implementations) > 1:
             continue
@@ -296,12 +175,17 @@ def run_question(question: Question, *, include_slow: bool = False) -> list[Row]
             continue
         domain = impl.domain or question.domain
         label = _format_domain(domain)
+        judge = _judge(question, oracle, impl, domain)
+        if impl is judge and impl is not oracle:
+            continue  # the judge of this domain: its answers are the expected ones
         start = time.perf_counter()
         try:
-            if label not in cache:
-                cache[label] = oracle.answer(**domain)
-            expected = cache[label]
-            if impl is oracle:
+            if judge is None:
+                raise LookupError(f"no oracle covers {label}: {oracle.covers(**domain)}")
+            if (judge.name, label) not in cache:
+                cache[judge.name, label] = judge.answer(**domain)
+            expected = cache[judge.name, label]
+            if impl is judge:
                 diff, cases = None, _count_cases(expected)
             else:
                 actual = impl.answer(**domain)
@@ -311,7 +195,7 @@ def run_question(question: Question, *, include_slow: bool = False) -> list[Row]
         except Exception as error:  # a crash is reported as a row, not a traceback
             result, cases, detail = "error", 0, f"{type(error).__name__}: {error}"
         seconds = time.perf_counter() - start
-        versus = "" if impl is oracle else f" vs {oracle.name}"
+        versus = "" if judge is None or impl is judge else f" vs {judge.name}"
         rows.append(
             Row(
                 question.id,
@@ -368,7 +252,7 @@ def run_all(
     """Run every registered question and check; ``only`` filters by substring."""
     load_checks()
     rows: list[Row] = []
-    for question in QUESTIONS.values():
+    for question in all_questions():
         if not _selected((question.id, question.game), only):
             continue
         for row in run_question(question, include_slow=include_slow):

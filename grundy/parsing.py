@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import spec
+from grundy.registry.dispatch import game_named
 from spec import ImpartialGame, Position, Sum
 
 __all__ = ["parse_game", "parse_int", "parse_position", "parse_range"]
@@ -20,9 +20,7 @@ def parse_game(text: str) -> ImpartialGame:
     ...
     ValueError: unknown game 'chess'; known games: f-wythoff, fibonacci-nim, nim, r-wythoff, wythoff
     """
-    parts = [p.strip() for p in text.split("+")]
-    games = [spec.get_game(p) for p in parts]
-    return games[0] if len(games) == 1 else Sum(*games)
+    return game_named(text)
 
 
 def parse_int(text: str, name: str) -> int:

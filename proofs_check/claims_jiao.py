@@ -8,6 +8,7 @@ with d_n^j = d.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from proofs_check import data
 from proofs_check.claim import Param, Run, claim
@@ -26,7 +27,7 @@ def _table(run: Run, game: str, size: int) -> list[list[int]]:
     return table
 
 
-def _fwsg(run: Run, j: int, rows: int) -> data.FWSGResult:
+def _fwsg(run: Run, j: int, rows: int) -> Any:
     result, path = data.f_t_sequences(j, rows)
     run.used(path)
     return result

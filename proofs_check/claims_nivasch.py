@@ -23,10 +23,6 @@ SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= x, y < size")
 G_MAX = Param("g", 12, 8, 0, 60, "Grundy values 0..g")
 WSG_ROWS = Param("rows", 3000, 1000, 1, 1_000_000, "rows of Algorithm WSG")
 
-#: 000 Table 2 (one transcription: tests/data, via reference.published).
-TABLE_2 = nivasch_table2()
-#: 000 Table 3.
-TABLE_3 = nivasch_table3()
 PUBLISHED_ROWS = 5_000_000
 
 
@@ -475,8 +471,6 @@ def beatty_theorem(run: Run, n: int) -> None:
 # ------------------------------------------------------------------ Conjecture 3.10 and Tables 2, 3
 
 
-#: 000 Table 5.
-TABLE_5 = nivasch_table5()
 
 
 @claim(
@@ -508,12 +502,12 @@ def nivasch_conj_3_10(run: Run, g: int, rows: int, bound: int) -> None:
         max=worst_time,
         first_start_row=worst_row,
         rows_checked=len(times),
-        table_5=TABLE_5.get(g),
+        table_5=nivasch_table5().get(g),
     )
     if len(known) < len(times):
         missing = [r for r, t in enumerate(times) if t is None]
         run.inconclusive(f"no convergence found within the horizon from start rows {missing[:5]}")
-    published = TABLE_5.get(g)
+    published = nivasch_table5().get(g)
     if published is not None and published[1] < len(times) and bound < 0:
         run.fact(
             "Table 5 entry reproduced (max, first start row)",
@@ -552,7 +546,7 @@ def nivasch_table_2(run: Run, g: int, rows: int) -> None:
     result = _wsg(run, g, rows)
     confirmed = []
     for h in range(g + 1):
-        pub_min, n_min, pub_max, n_max = TABLE_2[h]
+        pub_min, n_min, pub_max, n_max = nivasch_table2()[h]
         values = [b - a - n for n, (a, b) in enumerate(result.T[h])]
         for n, v in enumerate(values):
             run.bound("(d - n) - published min >= 0", v - pub_min, g=h, n=n, d_minus_n=v)
@@ -591,7 +585,7 @@ def nivasch_table_2(run: Run, g: int, rows: int) -> None:
 def nivasch_table_3(run: Run, g: int, rows: int) -> None:
     result = _wsg(run, g, rows)
     for h in range(7, g + 1):
-        pub_max, n_max = TABLE_3[h]
+        pub_max, n_max = nivasch_table3()[h]
         values = [b - a - n for n, (a, b) in enumerate(result.T[h])]
         for n in range(100, len(values)):
             run.bound(

@@ -33,6 +33,7 @@ __all__ = [
     "FSWState",
     "convergence_time",
     "convergence_times",
+    "default_horizon",
     "dummy_state",
     "fsw",
     "fsw_step",
@@ -270,40 +271,78 @@ def fsw(
     return state, out
 
 
+def default_horizon(g: int) -> int:
+    """Rows a run may take before it counts as not converged: 4 x Table 5 + 100.
+
+    Table 5 of 000 (read from its one transcription, :mod:`reference.published`)
+    lists g <= 10, 15 and 20; a g between listed values takes the next listed
+    one, and g > 20 takes 20000 rows.
+
+    Examples
+    --------
+    >>> default_horizon(1), default_horizon(10), default_horizon(12)
+    (280, 3736, 8264)
+    """
+    from reference.published import nivasch_table5
+
+    table5 = nivasch_table5()
+    for known in sorted(table5):
+        if known >= g:
+            return 4 * table5[known][0] + 100
+    return 20000
+
+
 def convergence_times(
-    g: int, r0_max: int, horizon: int = 5000, result: WSGResult | None = None
+    g: int,
+    r0_start: int,
+    r0_stop: int,
+    horizon: int | None = None,
+    *,
+    result: WSGResult | None = None,
 ) -> list[int]:
-    """Rows to convergence from every start row 0..r0_max (000 §3.3).
+    """Rows to convergence from every start row r0_start..r0_stop-1 (000 §3.3).
+
+    The twin of :func:`fast.fsw.convergence_times` (same arguments, same
+    values; the fast one returns a numpy array).
 
     Parameters
     ----------
     g : int
         Largest Grundy value (g >= 0).
-    r0_max : int
-        Last start row.
-    horizon : int
-        Give up after this many rows (the time is then reported as -1).
+    r0_start, r0_stop : int
+        The start rows, ``0 <= r0_start <= r0_stop``.
+    horizon : int, optional
+        Give up after this many rows (the time is then reported as -1);
+        default :func:`default_horizon`.
     result : WSGResult, optional
-        A WSG run covering rows < r0_max + horizon + 1 (computed when omitted).
+        A WSG run covering rows < r0_stop + horizon (computed when omitted).
 
     Returns
     -------
     list of int
-        ``times[r0]``: the least k >= 0 such that FSW started at row r0 in
-        the dummy state (3-8) is in the true state of row r0 + k; -1 when
-        k > horizon.
+        ``times[i]``: the least k >= 0 such that FSW started at row
+        ``r0_start + i`` in the dummy state (3-8) is in the true state of
+        row ``r0_start + i + k``; -1 when k > horizon.
 
     Examples
     --------
-    >>> convergence_times(0, 5)
+    >>> convergence_times(0, 0, 6)
     [0, 0, 0, 0, 0, 0]
-    >>> convergence_times(1, 12, horizon=60)
+    >>> convergence_times(1, 0, 13, horizon=60)
     [0, 2, 1, 0, 6, 1, 0, 0, 0, 0, 0, 0, 11]
     """
     _check_natural("convergence_times", "g", g)
-    _check_natural("convergence_times", "r0_max", r0_max)
+    _check_natural("convergence_times", "r0_start", r0_start)
+    _check_natural("convergence_times", "r0_stop", r0_stop)
+    if r0_stop < r0_start:
+        raise ValueError(
+            f"convergence_times: r0_stop must be >= r0_start (r0_stop = {r0_stop}, "
+            f"r0_start = {r0_start})"
+        )
+    if horizon is None:
+        horizon = default_horizon(g)
     _check_natural("convergence_times", "horizon", horizon)
-    rows = r0_max + horizon + 1
+    rows = r0_stop + horizon
     if result is None:
         result = wsg(g, rows)
     elif result.g < g or result.rows < rows:
@@ -313,7 +352,7 @@ def convergence_times(
     for r in range(rows - 1):
         states.append(fsw_step(states[-1], r, symbols[r])[0])
     times = []
-    for r0 in range(r0_max + 1):
+    for r0 in range(r0_start, r0_stop):
         s = dummy_state(states[r0].n_index)
         k = 0
         while s != states[r0 + k]:

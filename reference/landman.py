@@ -72,6 +72,7 @@ from typing import NamedTuple
 __all__ = [
     "GAMES",
     "MachineCycle",
+    "NoCycle",
     "Periodicity",
     "Rules",
     "WindowError",
@@ -90,6 +91,10 @@ GAMES = ("wythoff", "f-wythoff", "r-wythoff")
 
 class WindowError(RuntimeError):
     """A value fell outside the machine's window: the bound used is wrong."""
+
+
+class NoCycle(RuntimeError):
+    """No repeated machine state within the allowed number of steps."""
 
 
 @dataclass(frozen=True)
@@ -339,26 +344,44 @@ class MachineCycle(NamedTuple):
     states: int
 
 
-def machine_cycle(n: int, game: str = "wythoff") -> tuple[MachineCycle, list[int]]:
-    """The first repeated state of the machine of row n, and the values so far.
+def machine_cycle(n: int, game: str = "wythoff", max_steps: int = 10**9) -> MachineCycle:
+    """The first repeated state of the machine of row n.
 
     Every state from m0 on is kept in a dict keyed by the state itself (the
     tuple of bit arrays), so a repeat is found exactly at its first return.
+    The twin of :func:`fast.landman.machine_cycle` (same arguments, same
+    result).
+
+    Parameters
+    ----------
+    n : int
+        The row.
+    game : str
+        ``wythoff``, ``f-wythoff`` or ``r-wythoff``.
+    max_steps : int
+        Give up (WindowError) after this many machine steps.
 
     Returns
     -------
-    (MachineCycle, list of int)
-        The cycle and G(n, m) for 0 <= m < start + length.
+    MachineCycle
+        ``state(start) == state(start + length)``; ``states`` distinct states.
 
     Examples
     --------
-    >>> machine_cycle(3)[0]
+    >>> machine_cycle(3)
     MachineCycle(start=8, length=6, states=8)
     """
+    return _machine_cycle(n, game, max_steps)[0]
+
+
+def _machine_cycle(n: int, game: str, max_steps: int) -> tuple[MachineCycle, list[int]]:
+    """The cycle, and G(n, m) for 0 <= m < start + length (the values the machine made)."""
     _check_natural("n", n)
     machine = _Machine(game, n)
     seen: dict[State, int] = {}
     while machine.state not in seen:
+        if len(seen) >= max_steps:
+            raise NoCycle(f"{game}: no repeated state of row {n} within max_steps = {max_steps}")
         seen[machine.state] = machine.m
         machine.advance()
     start = seen[machine.state]
@@ -402,7 +425,7 @@ def minimal_periodicity(values: list[int], start: int, length: int) -> Periodici
     return Periodicity(preperiod, period, saltus)
 
 
-def row_periodicity(n: int, game: str = "wythoff") -> Periodicity:
+def row_periodicity(n: int, game: str = "wythoff", max_steps: int = 10**9) -> Periodicity:
     """Exact (preperiod, period, saltus) of row n, proven by a repeated state.
 
     Parameters
@@ -435,7 +458,7 @@ def row_periodicity(n: int, game: str = "wythoff") -> Periodicity:
     >>> row_periodicity(0, "r-wythoff")
     Periodicity(preperiod=0, period=1, saltus=1)
     """
-    cycle, values = machine_cycle(n, game)
+    cycle, values = _machine_cycle(n, game, max_steps)
     return minimal_periodicity(values, cycle.start, cycle.length)
 
 

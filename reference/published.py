@@ -1,9 +1,11 @@
 """The published tables of the seeds, read from their one transcription.
 
-Every table lives once, in ``tests/data/<name>.json`` (with ``_comment``,
-``source`` and ``notes``; see tests/data/README.md). This module loads them
-for every layer that compares with the papers: the claims, the
-experiments, the conformance report and the defaults of Algorithm RW.
+Every table lives once, in ``reference/data/<name>.json``, installed with
+the package (with ``_comment``, ``source`` and ``notes``; see
+reference/data/README.md). This module loads them, on first use only (no
+file is read at import), for every layer that compares with the papers:
+the claims, the experiments, the conformance report and the defaults of
+Algorithm RW.
 
 Examples
 --------
@@ -17,38 +19,42 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
 __all__ = [
-    "DATA_DIR",
+    "data_names",
     "load_published",
     "nivasch_table2",
     "nivasch_table3",
     "nivasch_table5",
 ]
 
-#: Where the transcribed tables live (the repository's tests/data).
-DATA_DIR = Path(__file__).resolve().parents[1] / "tests" / "data"
+def data_names() -> list[str]:
+    """The names of the transcribed tables (the package data ``reference/data/*.json``).
+
+    >>> "nivasch_000_table6" in data_names()
+    True
+    """
+    folder = resources.files("reference") / "data"
+    return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".json"))
 
 
 @cache
 def load_published(name: str) -> dict[str, Any]:
-    """Load ``tests/data/<name>.json``.
+    """Load ``reference/data/<name>.json`` (package data).
 
     Raises
     ------
-    FileNotFoundError
-        If the repository's tests/data is not beside the installed package
-        (the project is meant to be installed editable: ``pip install -e .``).
+    ValueError
+        If no table has that name (the message lists the known ones).
     """
-    path = DATA_DIR / f"{name}.json"
-    if not path.exists():
-        raise FileNotFoundError(
-            f"published table {name!r} not found at {path}; install the project from its "
-            "repository with 'pip install -e .'"
+    path = resources.files("reference") / "data" / f"{name}.json"
+    if not path.is_file():
+        raise ValueError(
+            f"published table {name!r} not found; known: {', '.join(data_names())}"
         )
-    data: dict[str, Any] = json.loads(path.read_text())
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 

@@ -29,15 +29,11 @@ from reference.published import nivasch_table5
 from reference.wsg import wsg
 
 __all__ = [
-    "TABLE5",
     "default_R",
     "gvalues",
     "nth_gvalue",
     "wythoff_nim_move",
 ]
-
-#: 000 Table 5: g -> (max rows to convergence up to row 10^6, first start row).
-TABLE5 = nivasch_table5()
 
 #: The paper's bounds for a_n^h - b_n^h / phi, g <= 20 (000 §3.7).
 L_DEFAULT = -15
@@ -65,9 +61,10 @@ def default_R(g: int) -> int:
     """
     if isinstance(g, bool) or not isinstance(g, int) or g < 0:
         raise ValueError(f"default_R: g must be an int >= 0 (g = {g!r})")
-    for known in sorted(TABLE5):
+    table5 = nivasch_table5()
+    for known in sorted(table5):
         if known >= g:
-            return 2 * TABLE5[known][0] + 10
+            return 2 * table5[known][0] + 10
     raise ValueError(
         f"default_R: no published convergence bound for g = {g} > 20; pass R explicitly"
     )

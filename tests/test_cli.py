@@ -43,7 +43,7 @@ class TestValueAndMoves:
 
     def test_moves(self, capsys: pytest.CaptureFixture[str]) -> None:
         code, out, _ = run(capsys, "moves", "wythoff", "4,5", "--json")
-        assert code == 0 and json.loads(out)["winning_moves"] == [[3, 5], [1, 2]]
+        assert code == 0 and json.loads(out)["winning_moves"] == [[1, 2], [3, 5]]
 
     def test_moves_at_p_position(self, capsys: pytest.CaptureFixture[str]) -> None:
         code, out, _ = run(capsys, "moves", "wythoff", "3,5")
@@ -79,7 +79,7 @@ class TestBadInput:
             (["moves", "wythoff+nim", "1,2"], "needs 2 parts separated by '+'"),
             (["table", "nim"], "has no two-pile Grundy table"),
             (["table", "wythoff", "--size", "-1"], "--size must be >= 0"),
-            (["table", "wythoff", "--impl", "nope"], "unknown --impl 'nope'"),
+            (["table", "wythoff", "--impl", "nope"], "unknown implementation 'nope'"),
             (["table", "wythoff", "--size", "x"], "invalid int value"),
             (["frobnicate"], "invalid choice"),
         ],

@@ -14,11 +14,10 @@ import fast._memory
 import spec
 from fast.tables import GAMES, MAX_SIZE, grundy_table, table_memory
 from grundy.cli import main
-from grundy.conformance import QUESTIONS, load_checks
+from grundy.registry import get_question
 from reference.beatty import is_wythoff_p_position
 
 SPEC_SIZE = 40
-load_checks()
 
 
 @cache
@@ -29,14 +28,16 @@ def spec_table(name: str, size: int = SPEC_SIZE) -> np.ndarray:
 IMPLEMENTATIONS = [
     pytest.param(name, impl, id=f"{name}-{impl.name}")
     for name in sorted(GAMES)
-    for impl in QUESTIONS[f"grundy-table:{name}"].implementations
+    for impl in get_question("grundy-table", name).implementations  # type: ignore[union-attr]
     if impl.layer != "published"
 ]
 
 
 def test_fast_tables_is_registered() -> None:
     for name in GAMES:
-        layers = {i.name: i.layer for i in QUESTIONS[f"grundy-table:{name}"].implementations}
+        question = get_question("grundy-table", name)
+        assert question is not None
+        layers = {i.name: i.layer for i in question.implementations}
         assert layers["fast.tables"] == "fast" and layers["spec"] == "spec"
 
 

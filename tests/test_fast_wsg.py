@@ -15,42 +15,46 @@ import reference.wsg
 from fast._greedy import GreedyState, state_bytes
 from fast.fwsg import fwsg, fwsg_rows
 from fast.wsg import GreedyResult, wsg, wsg_rows
-from grundy.checks.wsg import ALGORITHMS, compare_points, spec_points
-from grundy.conformance import QUESTIONS, load_checks
+from grundy.registry import get_question
+from grundy.registry.sequences import PointSequences, compare_points, spec_points
 
 G_MAX, ROWS_MAX = 8, 80
-load_checks()
-
-GAME = {"wsg": "wythoff", "fwsg": "f-wythoff"}
+GAMES = ("wythoff", "f-wythoff")
 
 
 @cache
-def oracle(question: str) -> list[list[tuple[int, int]]]:
-    return spec_points(GAME[question], G_MAX, ROWS_MAX)
+def oracle(game: str) -> PointSequences:
+    return spec_points(game, G_MAX, ROWS_MAX)
+
+
+def _question(game: str):  # type: ignore[no-untyped-def]
+    question = get_question("g-points", game)
+    assert question is not None
+    return question
 
 
 IMPLEMENTATIONS = [
-    pytest.param(qid, impl, id=f"{qid}-{impl.name}")
-    for qid in ALGORITHMS
-    for impl in QUESTIONS[f"{qid}:{GAME[qid]}"].implementations
+    pytest.param(game, impl, id=f"{game}-{impl.name}")
+    for game in GAMES
+    for impl in _question(game).implementations
     if impl.quick
 ]
 
 
-@pytest.mark.parametrize(("qid", "impl"), IMPLEMENTATIONS)
+@pytest.mark.parametrize(("game", "impl"), IMPLEMENTATIONS)
 @given(g=st.integers(0, G_MAX), rows=st.integers(0, 50))
 @example(g=4, rows=9)  # 003's 4-values example
 @example(g=0, rows=0)
 @example(g=G_MAX, rows=ROWS_MAX)
-def test_every_implementation_matches_spec(qid: str, impl: object, g: int, rows: int) -> None:
-    expected = [[p for p in oracle(qid)[h] if p[0] < rows] for h in range(g + 1)]
+def test_every_implementation_matches_spec(game: str, impl: object, g: int, rows: int) -> None:
+    expected = PointSequences([[p for p in oracle(game).T[h] if p[0] < rows] for h in range(g + 1)])
     got = impl.answer(g=g, rows=rows)  # type: ignore[attr-defined]
     assert compare_points(expected, got) is None
 
 
 def test_implementations_registered() -> None:
-    for qid, game in GAME.items():
-        layers = {i.layer for i in QUESTIONS[f"{qid}:{game}"].implementations}
+    for game in GAMES:
+        layers = {i.layer for i in _question(game).implementations}
         assert layers == {"spec", "reference", "fast"}
 
 
@@ -62,14 +66,14 @@ def test_implementations_registered() -> None:
 @given(g=st.integers(0, 20), rows=st.integers(0, 500))
 def test_fast_matches_reference(fast_impl, reference_impl, g: int, rows: int) -> None:  # type: ignore[no-untyped-def]
     ours, theirs = fast_impl(g, rows), reference_impl(g, rows)
-    assert [ours.T(h) for h in range(g + 1)] == theirs.T
+    assert list(ours.T) == theirs.T
     assert ours.counts.tolist() == [len(t) for t in theirs.T]
 
 
 @pytest.mark.nojit
 def test_tiny_runs_without_jit() -> None:
-    assert [wsg(3, 25).T(h) for h in range(4)] == reference.wsg.wsg(3, 25).T
-    assert [fwsg(3, 25).T(h) for h in range(4)] == reference.fwsg.fwsg(3, 25).T
+    assert list(wsg(3, 25).T) == reference.wsg.wsg(3, 25).T
+    assert list(fwsg(3, 25).T) == reference.fwsg.fwsg(3, 25).T
 
 
 @given(chunk=st.integers(1, 300))
@@ -87,7 +91,7 @@ def test_per_row_layout() -> None:
     assert r0 == 0 and cols.shape == (6, 3)
     result = wsg(2, 6)
     for h in range(3):
-        assert [(r, int(c)) for r, c in enumerate(cols[:, h]) if c >= 0] == result.T(h)
+        assert [(r, int(c)) for r, c in enumerate(cols[:, h]) if c >= 0] == result.T[h]
 
 
 def test_theorem_2_15_and_beatty_zero_points() -> None:
@@ -96,7 +100,7 @@ def test_theorem_2_15_and_beatty_zero_points() -> None:
     assert isinstance(result, GreedyResult)
     n0 = np.arange(result.counts[0])
     phi = (1 + 5**0.5) / 2
-    assert np.array_equal(result.a[0, : len(n0)], np.floor(n0 * phi).astype(np.int64))
+    assert np.array_equal(result.a_table[0, : len(n0)], np.floor(n0 * phi).astype(np.int64))
     for h in range(g + 1):
         dn = result.d(h) - np.arange(result.counts[h])
         assert dn.min() >= -16 * h and dn.max() <= 2 * h  # 000 Theorem 2.15
@@ -112,7 +116,7 @@ def test_nivasch_g1_extremes() -> None:
 @pytest.mark.parametrize("impl", [(wsg, reference.wsg.wsg), (fwsg, reference.fwsg.fwsg)])
 def test_fast_matches_reference_large(impl) -> None:  # type: ignore[no-untyped-def]
     ours, theirs = impl[0](30, 3000), impl[1](30, 3000)  # the reference is quadratic
-    assert [ours.T(h) for h in range(31)] == theirs.T
+    assert list(ours.T) == theirs.T
 
 
 class TestErrors:

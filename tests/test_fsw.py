@@ -68,7 +68,7 @@ def test_g0_single_state_and_lemmas_3_3_3_4() -> None:
 
 def test_table5_g1_first_2500_rows() -> None:
     """000 Table 5, first line: g = 1, 45 rows, first at start row 2201."""
-    times = convergence_times(1, 2500, horizon=100)
+    times = convergence_times(1, 0, 2501, horizon=100)
     assert max(times) == 45
     assert times.index(45) == 2201
     assert min(times) >= 0
@@ -76,11 +76,11 @@ def test_table5_g1_first_2500_rows() -> None:
 
 
 def test_convergence_g0_immediate() -> None:
-    assert convergence_times(0, 200, horizon=5) == [0] * 201
+    assert convergence_times(0, 0, 201, horizon=5) == [0] * 201
 
 
 def test_convergence_matches_single_runs() -> None:
-    times = convergence_times(3, 60, horizon=200)
+    times = convergence_times(3, 0, 61, horizon=200)
     assert len(times) == 61
     assert times[:13] == [0, 7, 14, 13, 11, 3, 2, 9, 8, 7, 5, 4, 11]  # pinned (g = 3)
     for r0 in (0, 4, 12, 33, 60):

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from grundy.checks.wsg import spec_points
+from grundy.registry.sequences import spec_points
 from reference.fwsg import FWSGResult, fwsg, slant_follower
 from reference.wsg import WSGResult
 
@@ -19,7 +19,7 @@ G_MAX, ROWS_MAX = 10, 60
 @cache
 def spec_fwythoff() -> list[list[tuple[int, int]]]:
     """Every j-point of F-Wythoff, j <= 10, first coordinate < 60, from the spec."""
-    return spec_points("f-wythoff", G_MAX, ROWS_MAX)
+    return spec_points("f-wythoff", G_MAX, ROWS_MAX).T
 
 
 def spec_prefix(g: int, rows: int) -> list[list[tuple[int, int]]]:
@@ -55,7 +55,7 @@ class TestFwsg:
 
     @pytest.mark.slow
     def test_larger_range(self) -> None:
-        assert fwsg(16, 150).T == spec_points("f-wythoff", 16, 150)
+        assert fwsg(16, 150).T == spec_points("f-wythoff", 16, 150).T
 
     @pytest.mark.parametrize("args", [(-1, 3), (2, -1), (True, 3), (2, 3.0)])
     def test_bad_arguments(self, args: tuple[object, object]) -> None:

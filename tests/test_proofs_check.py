@@ -15,6 +15,7 @@ import pytest
 
 import spec
 from grundy.cli import main
+from grundy.registry.sequences import PointSequences
 from proofs_check import claims_nivasch, data
 from proofs_check.claim import CLAIMS, KINDS, Report, Run, load_claims, run_claim
 from proofs_check.claims_jiao import check_diagonal_multiplicity
@@ -327,7 +328,8 @@ def test_ab_complementary_detects_a_missing_number(monkeypatch: pytest.MonkeyPat
 
 
 def test_table_2_detects_a_mistranscription(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(claims_nivasch.TABLE_2, 1, (-4, 56, 2, 282))  # published n is 57
+    table = {**claims_nivasch.nivasch_table2(), 1: (-4, 56, 2, 282)}  # published n is 57
+    monkeypatch.setattr(claims_nivasch, "nivasch_table2", lambda: table)
     report = run_claim("nivasch-table-2", {"g": 1, "rows": 200})
     assert report.status == "violated"
     assert W(report)["published_n"] == 56 and W(report)["our_first_n"] == 57
@@ -361,7 +363,7 @@ def test_theorem_12_missing_pair_is_inconclusive(monkeypatch: pytest.MonkeyPatch
             t if value != 1 else [p for p in t if p[1] - p[0] != 1]
             for value, t in enumerate(result.T)
         ]
-        return data.FWSGResult(kept), path
+        return PointSequences(kept), path
 
     monkeypatch.setattr(data, "f_t_sequences", drop)
     report = run_claim("jiao-thm-12", {"j": 1, "rows": 50, "d": 5})

@@ -1,6 +1,6 @@
 """The executable spec against the seeds' tables, examples and theorems.
 
-Published tables are in tests/data (see the README there for their sources).
+Published tables are in reference/data (see the README there for their sources).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import spec
 from reference.beatty import is_wythoff_p_position, lower_wythoff, upper_wythoff
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "reference" / "data"
 
 
 def published(name: str) -> dict:

@@ -22,7 +22,7 @@ from reference.zeckendorf import (
     zeckendorf,
 )
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "reference" / "data"
 FIBS = set(fibonacci_numbers(10**30))
 
 

@@ -1,9 +1,8 @@
-"""The spec against the published tables and examples of the seeds.
+"""The spec against the published examples and structural facts of the seeds.
 
-Registers, for every registered game with two-integer positions, the
-question ``grundy-table:<game>`` with the spec as oracle, the published
-tables as implementations on their printed range, and the seeds' examples
-and structural facts as checks.
+The question ``grundy-table`` (spec oracle, fast tables, the published
+tables on their printed range) is registered in :mod:`grundy.registry.tables`;
+the checks here are the seeds' examples and structural facts.
 """
 
 from __future__ import annotations
@@ -13,68 +12,11 @@ from collections.abc import Callable
 import numpy as np
 
 import spec
-from grundy.conformance import (
-    CheckResult,
-    compare_arrays,
-    conformance_check,
-    register_implementation,
-    register_question,
-)
-from grundy.published import load_published
+from grundy.conformance import CheckResult, conformance_check
+from grundy.registry import ask
+from grundy.registry.tables import TABLE_SIZE
 from reference.beatty import is_wythoff_p_position
-
-#: Default size of the Grundy-table question (spec cost is cubic in it).
-TABLE_SIZE = 40
-
-
-def spec_table(name: str) -> Callable[..., np.ndarray]:
-    """``size -> G[x, y]`` for 0 <= x, y < size from a fresh spec instance."""
-
-    def answer(size: int) -> np.ndarray:
-        return np.array(spec.grundy_table(spec.get_game(name), size, size), dtype=np.int64)
-
-    answer.__name__ = f"spec_table_{name}"
-    return answer
-
-
-def published_table(name: str) -> Callable[..., np.ndarray]:
-    """``size -> the transcribed table`` (answers only on its printed range)."""
-
-    def answer(size: int) -> np.ndarray:
-        rows = np.array(load_published(name)["rows"], dtype=np.int64)
-        if size > len(rows):
-            raise ValueError(f"published table {name} covers only size {len(rows)}")
-        return rows[:size, :size]
-
-    return answer
-
-
-for _name, _cls in sorted(spec.GAMES.items()):
-    if issubclass(_cls, spec.PileGame) and _cls.arity == 2:
-        _key = register_question(
-            "grundy-table",
-            _name,
-            f"G[x, y] of {_name} for 0 <= x, y < size",
-            {"size": TABLE_SIZE},
-        )
-        register_implementation(_key, "spec", "spec", spec_table(_name), replace=True)
-
-register_implementation(
-    "grundy-table:wythoff",
-    "published 003",
-    "published",
-    published_table("wythoff_003"),
-    domain={"size": 14},
-    replace=True,
-)
-register_implementation(
-    "grundy-table:f-wythoff",
-    "published 001 Table 1",
-    "published",
-    published_table("fwythoff_001_table1"),
-    domain={"size": 13},
-    replace=True,
-)
+from reference.published import load_published
 
 
 @conformance_check(
@@ -116,7 +58,8 @@ def _lines_hold_values_once(table: np.ndarray, diagonals: bool) -> str | None:
     domain=f"0 <= x, y < {TABLE_SIZE}",
 )
 def wythoff_lines_unique() -> CheckResult:
-    detail = _lines_hold_values_once(spec_table("wythoff")(TABLE_SIZE), diagonals=True)
+    table = ask("grundy-table", "wythoff", size=TABLE_SIZE, using="spec")
+    detail = _lines_hold_values_once(table, diagonals=True)
     return CheckResult(detail is None, TABLE_SIZE**2, detail or "")
 
 
@@ -177,7 +120,7 @@ def _p_positions_match(name: str, size: int, is_p: Callable[[int, int], bool]) -
 )
 def four_values() -> CheckResult:
     expected = [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
-    table = spec_table("wythoff")(20)
+    table = ask("grundy-table", "wythoff", size=20, using="spec")
     found = [(int(x), int(y)) for x, y in np.argwhere(table == 4) if x <= y and x <= 8]
     return CheckResult(
         found == expected, len(expected), "" if found == expected else f"found {found}"
@@ -196,4 +139,4 @@ def jiao_counterexample() -> CheckResult:
     return CheckResult(values == [9, 9, 9], 3, "" if values == [9, 9, 9] else f"got {values}")
 
 
-__all__ = ["TABLE_SIZE", "compare_arrays", "published_table", "spec_table"]
+

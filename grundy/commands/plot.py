@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from grundy.execution import parse_count
-from grundy.output import add_json_option, check_memory, console, emit_json
+from grundy.output import add_json_option, console, emit_json
 from grundy.parsing import parse_game
 
 __all__ = ["load_convergence_histogram", "register", "run"]
@@ -227,26 +227,10 @@ def _convergence_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, in
 
 
 def _grundy_table(game_name: str, size: int) -> tuple[np.ndarray, str, str]:
-    from grundy.commands.table import BYTES_PER_CELL, LAYER_ORDER, SPEC_MAX_SIZE
-    from grundy.conformance import QUESTIONS, load_checks
+    from grundy.registry.tables import compute_table
 
     game = parse_game(game_name)
-    load_checks()
-    question = QUESTIONS.get(f"grundy-table:{game.describe()}")
-    if question is None:
-        raise ValueError(f"game {game.describe()!r} has no two-pile Grundy table")
     if size < 1:
         raise ValueError(f"--size must be >= 1 (size = {size})")
-    impls = sorted(
-        (i for i in question.implementations if i.layer != "published"),
-        key=lambda i: LAYER_ORDER.index(i.layer),
-    )
-    chosen = impls[0]
-    if chosen.layer == "spec" and size > SPEC_MAX_SIZE:
-        raise ValueError(
-            f"--size {size} is too large for the spec solver (at most {SPEC_MAX_SIZE}); "
-            "no faster implementation is registered for this game"
-        )
-    check_memory(size * size * BYTES_PER_CELL[chosen.layer], f"a {size}^2 table")
-    table = np.asarray(chosen.answer(size=size), dtype=np.int64)
-    return table, game.describe(), chosen.name
+    table, chosen = compute_table(game.describe(), size)
+    return table.astype(np.int64), game.describe(), chosen

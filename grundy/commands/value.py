@@ -1,43 +1,42 @@
-"""``grundy value`` and ``grundy moves``: one position, by the spec solver."""
+"""``grundy value`` and ``grundy moves``: one position, by the fastest sound method.
+
+The method and its certificate come from :mod:`grundy.registry.dispatch`;
+``--method`` forces one.
+"""
 
 from __future__ import annotations
 
 import argparse
-import math
 from typing import Any
 
-import spec
 from grundy.output import add_json_option, console, emit_json
 from grundy.parsing import parse_game, parse_position
+from grundy.registry import dispatch
 
-#: Positions the spec solver may need to visit before the command refuses.
-DEFAULT_MAX_POSITIONS = 4_000_000
-
-
-def _flatten(position: Any) -> list[int]:
-    if isinstance(position, int):
-        return [position]
-    return [v for part in position for v in _flatten(part)]
-
-
-def guard_size(game: spec.ImpartialGame, position: Any, limit: int) -> None:
-    """Refuse positions whose sub-position count (product of coordinate + 1) exceeds limit."""
-    count = math.prod(v + 1 for v in _flatten(position))
-    if count > limit:
-        raise ValueError(
-            f"position {position!r} of {game.describe()} may need up to {count:,} positions "
-            f"in the spec solver (limit {limit:,}); raise --max-positions if you mean it"
-        )
+METHODS_HELP = (
+    f"table: a compiled table, both coordinates < {dispatch.TABLE_LIMIT}; "
+    "row-period: Landman's machine (wythoff, f-wythoff, r-wythoff), smaller coordinate "
+    f"<= {dispatch.ROW_LIMIT}, the other any size, exact; "
+    f"rw: Algorithm RW (wythoff), value <= {dispatch.RW_MAX_G}, conditional on Conjecture 3.10; "
+    "spec: the generic solver, any game, small positions"
+)
 
 
-def _add_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_arguments(parser: argparse.ArgumentParser, methods: tuple[str, ...]) -> None:
     parser.add_argument("game", help="a registered game (see 'grundy games'), or a sum a+b")
     parser.add_argument("position", help="e.g. 5,8 (two piles), 7 (nim), 5,8+3 (a sum)")
     parser.add_argument(
+        "--method",
+        choices=methods,
+        default=None,
+        help="force a method (default: the first that covers the position)",
+    )
+    parser.add_argument(
         "--max-positions",
         type=int,
-        default=DEFAULT_MAX_POSITIONS,
-        help=f"refuse positions needing more sub-positions (default {DEFAULT_MAX_POSITIONS:,})",
+        default=dispatch.MAX_POSITIONS,
+        help=f"the spec method refuses positions needing more sub-positions "
+        f"(default {dispatch.MAX_POSITIONS:,})",
     )
     add_json_option(parser)
 
@@ -46,53 +45,67 @@ def register(subparsers: Any) -> None:
     value = subparsers.add_parser(
         "value",
         help="the Grundy value of a position",
-        description="The Sprague-Grundy value and outcome of one position (spec solver).",
-        epilog="example: grundy value wythoff 5,8",
+        description=(
+            "The Sprague-Grundy value and outcome of one position, by the fastest method "
+            "that covers it, with the method and its certificate. Methods: " + METHODS_HELP
+        ),
+        epilog="examples: grundy value wythoff 5,8; grundy value wythoff 5,1000000000000000000; "
+        "grundy value wythoff 1618033988750,2618033988746",
     )
-    _add_arguments(value)
+    _add_arguments(value, ("table", "row-period", "rw", "spec"))
     value.set_defaults(func=run_value)
     moves = subparsers.add_parser(
         "moves",
         help="the winning moves from a position",
-        description="The winning moves (followers of value 0), or that it is a P-position.",
+        description=(
+            "The winning moves (followers of value 0), or that it is a P-position. "
+            "Methods: beatty (Wythoff, any size, by 000 Theorem 1.1), table, spec."
+        ),
         epilog="example: grundy moves wythoff+nim 5,8+3",
     )
-    _add_arguments(moves)
+    _add_arguments(moves, ("beatty", "table", "spec"))
     moves.set_defaults(func=run_moves)
 
 
-def _setup(args: argparse.Namespace) -> tuple[spec.ImpartialGame, Any]:
+def _setup(args: argparse.Namespace) -> tuple[Any, Any]:
     game = parse_game(args.game)
     position = parse_position(game, args.position)
-    guard_size(game, position, args.max_positions)
+    if args.max_positions < 0:
+        raise ValueError(f"--max-positions must be >= 0 (max-positions = {args.max_positions})")
+    dispatch.MAX_POSITIONS = args.max_positions
     return game, position
 
 
 def run_value(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    value = spec.grundy(game, position)
-    result = {
-        "game": game.describe(),
-        "position": position,
-        "value": value,
-        "outcome": "P" if value == 0 else "N",
-    }
+    result = dispatch.value(game, position, args.method)
     if args.json:
-        emit_json(result)
+        emit_json(result.as_dict())
     else:
-        console.print(f"G{position} = {value}  ({result['outcome']}-position of {game.describe()})")
+        console.print(
+            f"G{position} = {result.value}  ({result.outcome}-position of {result.game})",
+            markup=False,
+        )
+        console.print(
+            f"method: {result.method} ({result.implementation}); {result.certificate}",
+            markup=False,
+        )
     return 0
 
 
 def run_moves(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    moves = spec.winning_moves(game, position)
+    result = dispatch.moves(game, position, args.method)
     if args.json:
-        emit_json({"game": game.describe(), "position": position, "winning_moves": moves})
-    elif not moves:
-        console.print(f"{position} is a P-position of {game.describe()}: every move loses")
+        emit_json(result.as_dict())
+    elif not result.moves:
+        console.print(
+            f"{position} is a P-position of {result.game}: every move loses", markup=False
+        )
     else:
-        console.print(f"winning moves from {position} in {game.describe()}:")
-        for move in moves:
-            console.print(f"  -> {move}")
+        console.print(f"winning moves from {position} in {result.game}:", markup=False)
+        for move in result.moves:
+            console.print(f"  -> {move}", markup=False)
+    if not args.json:
+        console.print(f"method: {result.method}; {result.certificate}", markup=False)
     return 0

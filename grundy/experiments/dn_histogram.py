@@ -7,12 +7,10 @@ their earliest n (the layout of Table 2) beside the proven bound
 histogram for h = g.
 
 The computation is one pass of Algorithm WSG (000 §2.1) over the rows,
-streamed: :func:`stream_wsg` keeps, per h, only the occupied columns at or
-above the current row and the occupied diagonals at or above the first free
-one (the sets of ``reference.wsg`` restricted to what the algorithm can
-still query), so memory stays O(g^2) whatever the row bound and each row
-costs O(g) amortised. It is checked against ``reference.wsg.wsg`` in
-``tests/test_execution.py``.
+streamed in blocks of rows by the registry's WSG
+(:func:`grundy.registry.sequences.stream_points`, the fast kernel that
+conformance checks against the spec). It is checked against
+``reference.wsg.wsg`` in ``tests/test_execution.py``.
 
 WSG is sequential in the rows, and T_h needs every T_k with k < h, so this
 experiment is a single chunk: it runs on the Dask cluster (or a remote one)
@@ -44,14 +42,13 @@ from grundy.execution import (
 )
 from grundy.experiments import ExperimentResult
 from grundy.output import console, emit_json
+from grundy.registry.sequences import stream_points
 from reference.published import nivasch_table2
 
 __all__ = ["dn_statistics", "histogram_from_result", "stream_wsg"]
 
 NAME = "dn-histogram"
 
-#: 000 Table 2 (one transcription: tests/data, via reference.published).
-TABLE2 = nivasch_table2()
 #: Table 2's row bound: points with a <= 5e6, i.e. rows 0 .. 5e6.
 TABLE2_ROWS = 5_000_001
 
@@ -60,14 +57,8 @@ def stream_wsg(g: int, rows: int) -> Iterator[tuple[int, int, int]]:
     """Algorithm WSG, streamed: yield (h, a, b) for each h-point, row by row.
 
     Yields the same points as ``reference.wsg.wsg(g, rows).T`` (for each row
-    r = 0..rows-1, the points of row r in increasing h), in O(g^2) memory.
-
-    Notes
-    -----
-    WSG line 5 starts the search at d = 0 and skips every d in D_h; we start
-    it at the smallest d not in D_h, which skips the same diagonals. Columns
-    below the current row and diagonals below that first free one are never
-    queried again and are dropped.
+    r = 0..rows-1, the points of row r in increasing h), from the registry's
+    streaming WSG (:func:`grundy.registry.sequences.stream_points`).
 
     Examples
     --------
@@ -76,28 +67,7 @@ def stream_wsg(g: int, rows: int) -> Iterator[tuple[int, int, int]]:
     """
     if g < 0 or rows < 0:
         raise ValueError(f"g and rows must be >= 0 (g = {g}, rows = {rows})")
-    occupied_columns: list[set[int]] = [set() for _ in range(g + 1)]  # B_h, columns >= r
-    occupied_diagonals: list[set[int]] = [set() for _ in range(g + 1)]  # D_h, >= first free
-    first_free = [0] * (g + 1)
-    for r in range(rows):  # WSG line 2
-        assigned_in_row: set[int] = set()
-        for h in range(g + 1):  # WSG line 3
-            columns = occupied_columns[h]
-            if r in columns:  # WSG line 4
-                columns.discard(r)
-                continue
-            diagonals = occupied_diagonals[h]
-            d = first_free[h]  # WSG line 5 (all smaller d are in D_h)
-            while r + d in assigned_in_row or r + d in columns or d in diagonals:  # lines 6-8
-                d += 1
-            yield h, r, r + d  # WSG line 9
-            if d > 0:
-                columns.add(r + d)  # WSG line 11 (column r is never queried again)
-            diagonals.add(d)  # WSG line 12
-            assigned_in_row.add(r + d)
-            while first_free[h] in diagonals:
-                diagonals.discard(first_free[h])
-                first_free[h] += 1
+    return stream_points("wythoff", g, rows)
 
 
 def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
@@ -197,9 +167,9 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
             "bound_max": 2 * h,
             "agrees": -16 * h <= low and high <= 2 * h,
         }
-        if rows in (TABLE2_ROWS - 1, TABLE2_ROWS) and h in TABLE2:
+        if rows in (TABLE2_ROWS - 1, TABLE2_ROWS) and h in nivasch_table2():
             # Table 2 counts a <= 5e6 (rows = 5e6 + 1); rows = 5e6 leaves out row 5e6 only.
-            row["paper"] = list(TABLE2[h])
+            row["paper"] = list(nivasch_table2()[h])
             row["agrees"] = row["agrees"] and row["paper"] == [low, n_low, high, n_high]
         comparison.append(row)
     return ExperimentResult(

@@ -1,0 +1,162 @@
+"""The front door: one function per question a researcher asks.
+
+Each function asks the registry (:mod:`grundy.registry`) for the fastest
+implementation that covers the request and says how the answer was
+obtained; nothing here computes by itself. ``import grundy`` exposes them
+as ``grundy.value``, ``grundy.moves``, ``grundy.table``, ``grundy.gvalues``,
+``grundy.period`` and ``grundy.check``.
+
+Examples
+--------
+>>> import grundy
+>>> grundy.value("wythoff", (300, 400)).value
+556
+>>> grundy.value("wythoff", (5, 10**18)).method
+'row-period'
+>>> grundy.moves("wythoff", (4, 4)).moves
+[(0, 0)]
+>>> grundy.table("wythoff", 3).tolist()
+[[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+>>> grundy.gvalues(2, 10)
+[(16, 26), (15, 25), (17, 26)]
+>>> grundy.period("wythoff", 3)
+Periodicity(preperiod=8, period=6, saltus=6)
+>>> grundy.check("nivasch-thm-1.1", quick=True).status
+'holds'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from grundy.registry import ask, load_plugins, resolve
+from grundy.registry.dispatch import Moves, Value
+from grundy.registry.dispatch import moves as _moves
+from grundy.registry.dispatch import value as _value
+
+__all__ = ["check", "gvalues", "moves", "period", "table", "value"]
+
+_plugins_loaded = False
+
+
+def _ready() -> None:
+    """Load the plugins of ``$GRUNDY_PLUGINS`` once, before the first question."""
+    global _plugins_loaded
+    if not _plugins_loaded:
+        _plugins_loaded = True
+        load_plugins()
+
+
+def value(game: Any, position: Any, method: str | None = None) -> Value:
+    """The Grundy value of a position of any registered game, with its certificate.
+
+    Parameters
+    ----------
+    game : str or spec.ImpartialGame
+        ``"wythoff"``, ``"f-wythoff"``, ``"nim"``, ... (``grundy games``), or
+        a game instance such as ``spec.Sum(spec.Wythoff(), spec.Nim())``.
+    position : tuple
+        ``(x, y)`` for two-pile games; ``((x, y), (n,))`` for a sum.
+    method : str, optional
+        Force ``table``, ``row-period``, ``rw`` or ``spec``
+        (:mod:`grundy.registry.dispatch` lists what each covers).
+
+    Returns
+    -------
+    Value
+        ``.value``, ``.outcome``, ``.method``, ``.implementation`` and
+        ``.certificate`` (``exact (...)`` or ``conditional on Conjecture
+        3.10 (...)``).
+
+    Raises
+    ------
+    ValueError
+        A bad game, position or method, or a position no method covers (the
+        message says which methods were tried and why each declined).
+
+    Examples
+    --------
+    >>> value("wythoff", (1618033988750, 2618033988746)).value  # 000 Table 6, g = 7
+    7
+    """
+    _ready()
+    return _value(game, position, method)
+
+
+def moves(game: Any, position: Any, method: str | None = None) -> Moves:
+    """The winning moves from a position (its followers of value 0), with their certificate.
+
+    Examples
+    --------
+    >>> moves("wythoff", (5, 10**18)).moves
+    [(5, 3)]
+    """
+    _ready()
+    return _moves(game, position, method)
+
+
+def table(game: str, size: int, implementation: str | None = None) -> np.ndarray:
+    """``G[x, y]`` for ``0 <= x, y < size`` of a two-pile game, by the fastest implementation.
+
+    ``implementation`` names one (``grundy table GAME --list-impls``).
+
+    Examples
+    --------
+    >>> int(table("f-wythoff", 13)[5, 12])  # 001 Theorem 12: 9 = G(5, 12)
+    9
+    """
+    _ready()
+    result: np.ndarray = ask("grundy-table", game, using=implementation, size=size)
+    return result
+
+
+def gvalues(g: int, n: int) -> list[tuple[int, int]]:
+    """``[p_n^h for h = 0..g]``: the n-th h-point (a, b), a <= b, of Wythoff's game.
+
+    By Algorithm RW where WSG cannot hold the rows (then conditional on
+    Conjecture 3.10, see :func:`fast.rw.nth_gvalue`).
+
+    Examples
+    --------
+    >>> gvalues(0, 10**12)  # 000 Table 6, g = 0
+    [(1618033988749, 2618033988749)]
+    """
+    _ready()
+    points = ask("nth-gvalue", "wythoff", g=g, count=1, start=n)
+    return [(int(points[h][0][0]), int(points[h][0][1])) for h in range(g + 1)]
+
+
+def period(game: str, row: int) -> Any:
+    """The exact (preperiod, period, saltus) of a row, certified by Landman's machine.
+
+    Examples
+    --------
+    >>> period("f-wythoff", 2)
+    Periodicity(preperiod=4, period=4, saltus=4)
+    """
+    _ready()
+    return ask("row-periods", game, rows=row + 1, start=row)[0]
+
+
+def check(claim_id: str, *, quick: bool = False, tighten: int = 0, **params: int) -> Any:
+    """Check a lemma, bound or conjecture of the papers (``grundy check list``).
+
+    Returns the claim's report: ``.status`` is ``holds``, ``violated`` or
+    ``inconclusive``; ``.witness`` holds the exact counterexample.
+
+    Examples
+    --------
+    >>> check("landman-lemma-1", quick=True, tighten=1).status
+    'violated'
+    """
+    _ready()
+    from proofs_check.claim import run_claim
+
+    return run_claim(claim_id, params or None, quick=quick, tighten=tighten)
+
+
+def implementation_for(question: str, game: str, **domain: Any) -> str:
+    """The name of the implementation the registry would use (for messages)."""
+    return resolve(question, game, **domain).name

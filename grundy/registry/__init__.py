@@ -1,0 +1,103 @@
+"""The one registry of questions and implementations, and the dispatcher.
+
+Everything that computes a Grundy value, a table, a g-value sequence, a
+period or a convergence time gets its implementation here: the CLI, the
+conformance report, the claims of :mod:`proofs_check`, the experiments and
+the front door :mod:`grundy`. The layers below (``spec``, ``reference``,
+``fast``) never import it.
+
+Modules
+-------
+:mod:`grundy.registry.core`
+    Questions, implementations, providers, the resolver.
+:mod:`grundy.registry.tables`, :mod:`~grundy.registry.sequences`, :mod:`~grundy.registry.rows`
+    The built-in questions and their implementations.
+:mod:`grundy.registry.dispatch`
+    ``value`` and ``moves`` of any position, with a certificate.
+:mod:`grundy.registry.plugins`
+    User modules (``$GRUNDY_PLUGINS``, entry points).
+
+The built-in registrations are loaded when this package is imported; then
+the registry is sealed (a later registration that would replace a default
+needs ``shadow=True``) and the plugins are loaded.
+
+Examples
+--------
+>>> from grundy import registry
+>>> registry.resolve("grundy-table", "wythoff", size=100).name
+'fast.tables'
+>>> registry.ask("grundy-table", "wythoff", size=3).tolist()
+[[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+>>> registry.resolve("grundy-table", "nim", size=3)
+Traceback (most recent call last):
+...
+grundy.registry.core.NoImplementation: no implementation answers 'grundy-table' for game 'nim'
+"""
+
+from __future__ import annotations
+
+from grundy.registry import rows, sequences, tables  # noqa: F401  (built-in registrations)
+from grundy.registry.core import (
+    LAYERS,
+    PROVIDERS,
+    QUESTIONS,
+    Implementation,
+    NoImplementation,
+    Provider,
+    Question,
+    ask,
+    candidates,
+    compare_arrays,
+    compare_sequences,
+    get_question,
+    question_ids,
+    register_implementation,
+    register_provider,
+    register_question,
+    resolve,
+    seal,
+    unregister_question,
+)
+from grundy.registry.plugins import PluginError, load_plugins
+
+__all__ = [
+    "LAYERS",
+    "PROVIDERS",
+    "QUESTIONS",
+    "Implementation",
+    "NoImplementation",
+    "PluginError",
+    "Provider",
+    "Question",
+    "all_questions",
+    "ask",
+    "candidates",
+    "compare_arrays",
+    "compare_sequences",
+    "get_question",
+    "load_plugins",
+    "question_ids",
+    "register_implementation",
+    "register_provider",
+    "register_question",
+    "resolve",
+    "unregister_question",
+]
+
+
+def all_questions(games: list[str] | None = None) -> list[Question]:
+    """Every question: the registered ones and, for each game, those its providers build.
+
+    ``games`` defaults to every registered spec game.
+    """
+    import spec
+    from grundy.registry.core import _KINDS
+
+    names = sorted(spec.GAMES) if games is None else games
+    for kind in _KINDS:
+        for name in names:
+            get_question(kind, name)
+    return list(QUESTIONS.values())
+
+
+seal()

@@ -1,0 +1,410 @@
+"""The value of any position, by the fastest sound method, with its certificate.
+
+:func:`value` and :func:`moves` choose among the methods below (or use the
+one ``method`` names) and say which they used and what the answer rests on.
+
+======================  =====================================================  ==================
+method                  covers                                                 certificate
+======================  =====================================================  ==================
+``table``               a two-pile game with a fast table implementation       exact (table)
+                        (``grundy-table``), both coordinates < TABLE_LIMIT
+``row-period``          Wythoff, F-Wythoff, R-Wythoff with the smaller         exact (Landman
+                        coordinate <= ROW_LIMIT, the other any size            cycle: preperiod,
+                        (``row-periods``, ``row-values``: Landman's machine)   period, saltus)
+``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
+                        rows up to about 3.5e18 (``row-hpoints``: Algorithm     Conjecture 3.10
+                        RW, or WSG where it reaches: then exact)               (R_g, L, H)
+``spec``                any game, positions with at most MAX_POSITIONS         exact (spec)
+                        sub-positions (the generic solver)
+``beatty``              moves only: Wythoff at any size, by the P-positions    exact (000 Thm 1.1)
+                        (floor(n phi), floor(n phi^2)) of Theorem 1.1
+======================  =====================================================  ==================
+
+Examples
+--------
+>>> v = value("wythoff", (300, 400))
+>>> v.value, v.method, v.certificate
+(556, 'table', 'exact (table: fast.tables)')
+>>> v = value("wythoff", (5, 10**18))
+>>> v.value, v.certificate
+(1000000000000000002, 'exact (Landman cycle: preperiod 27, period 24, saltus 24)')
+>>> value("wythoff", (3, 5)).value
+0
+>>> moves("wythoff", (5, 10**18)).moves
+[(5, 3)]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import spec
+from grundy.registry.core import NoImplementation, candidates, resolve
+from grundy.registry.tables import is_two_pile
+from reference.beatty import lower_wythoff, upper_wythoff
+from reference.landman import GAMES as MACHINE_GAMES
+from reference.rw import H_DEFAULT, L_DEFAULT, default_R
+
+__all__ = [
+    "MAX_POSITIONS",
+    "METHODS",
+    "ROW_LIMIT",
+    "RW_MAX_G",
+    "TABLE_LIMIT",
+    "Moves",
+    "Value",
+    "game_named",
+    "moves",
+    "value",
+]
+
+#: The methods, in the order the dispatcher tries them.
+METHODS = ("table", "row-period", "rw", "spec", "beatty")
+#: The table method covers positions with both coordinates below this.
+TABLE_LIMIT = 4096
+#: The row-period method covers rows up to this (Landman's machine grows as 2^O(x^2)).
+ROW_LIMIT = 60
+#: The rw method looks for the value among h <= RW_MAX_G (Table 5 has R_g up to 20).
+RW_MAX_G = 20
+#: The values of g the rw method tries in turn (each run costs about R_g rows per level).
+RW_STEPS = (3, 7, 12, 20)
+#: The spec method refuses positions with more sub-positions than this.
+MAX_POSITIONS = 4_000_000
+
+
+@dataclass(frozen=True)
+class Value:
+    """The Grundy value of a position and how it was obtained.
+
+    Attributes
+    ----------
+    game : str
+        The game (its registry name, or a sum ``a+b``).
+    position : tuple
+    value : int
+    method : str
+        One of :data:`METHODS`.
+    implementation : str
+        The registered implementation that answered.
+    certificate : str
+        ``exact (...)`` or ``conditional on Conjecture 3.10 (...)``.
+    """
+
+    game: str
+    position: Any
+    value: int
+    method: str
+    implementation: str
+    certificate: str
+
+    @property
+    def outcome(self) -> str:
+        """``P`` (value 0: the player to move loses) or ``N``."""
+        return "P" if self.value == 0 else "N"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "position": self.position,
+            "value": self.value,
+            "outcome": self.outcome,
+            "method": self.method,
+            "implementation": self.implementation,
+            "certificate": self.certificate,
+        }
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The winning moves (followers of value 0) of a position, with their certificate."""
+
+    game: str
+    position: Any
+    moves: list[Any] = field(default_factory=list)
+    method: str = ""
+    certificate: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "position": self.position,
+            "winning_moves": self.moves,
+            "method": self.method,
+            "certificate": self.certificate,
+        }
+
+
+class _Declined(Exception):
+    """A method does not cover the position; the message says why."""
+
+
+def game_named(name: str) -> spec.ImpartialGame:
+    """A registered game by name, or a disjunctive sum written ``wythoff+nim``.
+
+    Examples
+    --------
+    >>> game_named("wythoff+nim")
+    Sum(Wythoff(), Nim())
+    """
+    parts = [spec.get_game(part.strip()) for part in name.split("+")]
+    return parts[0] if len(parts) == 1 else spec.Sum(*parts)
+
+
+def _game(game: str | spec.ImpartialGame) -> spec.ImpartialGame:
+    return game_named(game) if isinstance(game, str) else game
+
+
+def _flatten(position: Any) -> list[int]:
+    if isinstance(position, int):
+        return [position]
+    return [v for part in position for v in _flatten(part)]
+
+
+def _two_pile(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
+    reason = is_two_pile(game.describe()) if not isinstance(game, spec.Sum) else "a sum"
+    if reason is not None:
+        raise _Declined(reason)
+    x, y = position
+    return int(x), int(y)
+
+
+def _by_table(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+    x, y = _two_pile(game, position)
+    size = max(x, y) + 1
+    if size > TABLE_LIMIT:
+        raise _Declined(f"a coordinate is >= {TABLE_LIMIT}")
+    try:
+        impl = resolve("grundy-table", game.describe(), size=size)
+    except NoImplementation as error:
+        raise _Declined(str(error)) from None
+    if impl.layer == "spec":
+        raise _Declined("no compiled table for this game (the spec method covers it)")
+    return int(impl.answer(size=size)[x, y]), impl.name, f"exact (table: {impl.name})"
+
+
+def _symmetric(game: spec.ImpartialGame) -> bool:
+    return game.describe() in MACHINE_GAMES
+
+
+def _by_row_period(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+    x, y = _two_pile(game, position)
+    name = game.describe()
+    if name not in MACHINE_GAMES:
+        raise _Declined(f"Landman's machine covers {', '.join(MACHINE_GAMES)} only")
+    row, column = min(x, y), max(x, y)
+    if row > ROW_LIMIT:
+        raise _Declined(f"the smaller coordinate is > {ROW_LIMIT}")
+    impl = resolve("row-periods", name, rows=row + 1, start=row)
+    (period,) = impl.answer(rows=row + 1, start=row)
+    preperiod, length, saltus = period
+    if column < preperiod + length:
+        index, shift = column, 0
+    else:
+        turns = (column - preperiod) // length
+        index, shift = column - turns * length, turns * saltus
+    values = resolve("row-values", name, rows=row + 1, length=index + 1, start=row)
+    base = int(values.answer(rows=row + 1, length=index + 1, start=row)[0][index])
+    certificate = (
+        f"exact (Landman cycle: preperiod {preperiod}, period {length}, saltus {saltus})"
+    )
+    return base + shift, impl.name, certificate
+
+
+def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+    x, y = _two_pile(game, position)
+    if game.describe() != "wythoff":
+        raise _Declined("Algorithm RW is for Wythoff's game")
+    row, column = min(x, y), max(x, y)
+    impl = None
+    for g in RW_STEPS:  # R_g grows with g: look among small values first
+        tried = candidates("row-hpoints", "wythoff", g=g, row=row)
+        impl = next((i for i, reason in tried if reason is None), None)
+        if impl is None:
+            raise _Declined("; ".join(f"{i.name}: {r}" for i, r in tried))
+        for h, b in impl.answer(g=g, row=row):
+            if b != column:
+                continue
+            if impl.certificate.startswith("conditional"):
+                certificate = (
+                    f"{impl.certificate} (R_g = {default_R(g)} for g = {g}, "
+                    f"L = {L_DEFAULT}, H = {H_DEFAULT})"
+                )
+            else:
+                certificate = f"exact ({impl.name})"
+            return h, impl.name, certificate
+    assert impl is not None  # RW_STEPS is not empty
+    raise _Declined(
+        f"the value is > {RW_MAX_G} ({impl.name} found every h-point of row {row} for "
+        f"h <= {RW_MAX_G}, {impl.certificate}); no method gives it exactly"
+    )
+
+
+def _by_spec(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+    count = math.prod(v + 1 for v in _flatten(position))
+    if count > MAX_POSITIONS:
+        raise _Declined(
+            f"the spec solver may need {count:,} sub-positions (limit {MAX_POSITIONS:,}; "
+            "raise --max-positions if you mean it)"
+        )
+    return spec.grundy(game, position), "spec", "exact (spec)"
+
+
+_VALUE_METHODS = {
+    "table": _by_table,
+    "row-period": _by_row_period,
+    "rw": _by_rw,
+    "spec": _by_spec,
+}
+
+
+def value(
+    game: str | spec.ImpartialGame, position: Any, method: str | None = None
+) -> Value:
+    """The Grundy value of ``position``, by ``method`` or the first method that covers it.
+
+    Parameters
+    ----------
+    game : str or spec.ImpartialGame
+        A registered game name or a game instance (a :class:`spec.Sum` too).
+    position : tuple
+        A position of the game (validated).
+    method : str, optional
+        One of ``table``, ``row-period``, ``rw``, ``spec``; default: the
+        first that covers the position, in that order.
+
+    Returns
+    -------
+    Value
+
+    Raises
+    ------
+    ValueError
+        For a bad game, position or method, or when no method covers the
+        position (the message names every method tried and why it declined).
+
+    Examples
+    --------
+    >>> value("wythoff", (1618033988750, 2618033988746)).certificate
+    'conditional on Conjecture 3.10 (R_g = 800 for g = 7, L = -15, H = 15)'
+    >>> value("nim", (7,)).certificate
+    'exact (spec)'
+    """
+    g = _game(game)
+    position = g.check_position(position)
+    if method is not None and method not in _VALUE_METHODS:
+        raise ValueError(
+            f"method must be one of {', '.join(_VALUE_METHODS)} (method = {method!r})"
+        )
+    order = [method] if method else list(_VALUE_METHODS)
+    reasons = []
+    for name in order:
+        try:
+            result, impl, certificate = _VALUE_METHODS[name](g, position)
+        except _Declined as why:
+            reasons.append(f"{name}: {why}")
+            continue
+        return Value(g.describe(), position, result, name, impl, certificate)
+    raise ValueError(
+        f"no method gives the value of {position} in {g.describe()}: " + "; ".join(reasons)
+    )
+
+
+def _beatty_moves(game: spec.ImpartialGame, position: Any) -> list[tuple[int, int]]:
+    """Wythoff's winning moves from (x, y): to the P-positions of its row, column, diagonal."""
+    if game.describe() != "wythoff":
+        raise _Declined("the Beatty method is for Wythoff's game")
+    x, y = _two_pile(game, position)
+    found = set()
+
+    def partners(v: int) -> list[int]:
+        # the P-positions (v, w): w = b_n if v = a_n, w = a_n if v = b_n
+        out = []
+        n = _index_lower(v)
+        if n is not None:
+            out.append(upper_wythoff(n))
+        n = _index_upper(v)
+        if n is not None:
+            out.append(lower_wythoff(n))
+        return out
+
+    for w in partners(x):
+        if w < y:
+            found.add((x, w))
+    for w in partners(y):
+        if w < x:
+            found.add((w, y))
+    d = abs(y - x)
+    a = lower_wythoff(d)
+    if a < min(x, y):
+        found.add((a, a + d) if x <= y else (a + d, a))
+    return sorted(found)
+
+
+def _index_lower(v: int) -> int | None:
+    """n with floor(n phi) = v, or None."""
+    n = (v * 1000) // 1618
+    for k in range(max(0, n - 2), n + 3):
+        if lower_wythoff(k) == v:
+            return k
+    return None
+
+
+def _index_upper(v: int) -> int | None:
+    """n with floor(n phi^2) = v, or None."""
+    n = (v * 1000) // 2618
+    for k in range(max(0, n - 2), n + 3):
+        if upper_wythoff(k) == v:
+            return k
+    return None
+
+
+def moves(
+    game: str | spec.ImpartialGame, position: Any, method: str | None = None
+) -> Moves:
+    """The winning moves from ``position`` (its followers of value 0).
+
+    ``beatty`` (Wythoff, any size: the P-positions of Theorem 1.1 of 000 in
+    the row, column and diagonal of the position) is tried first for
+    Wythoff; otherwise every follower is valued by :func:`value` with the
+    ``table`` or ``spec`` method.
+
+    Examples
+    --------
+    >>> moves("wythoff", (4, 4)).moves
+    [(0, 0)]
+    >>> moves("wythoff+nim", ((1, 2), (3,))).moves
+    [((1, 2), (0,))]
+    """
+    g = _game(game)
+    position = g.check_position(position)
+    allowed = ("beatty", "table", "spec")
+    if method is not None and method not in allowed:
+        raise ValueError(f"method must be one of {', '.join(allowed)} (method = {method!r})")
+    order = [method] if method else list(allowed)
+    reasons = []
+    for name in order:
+        try:
+            if name == "beatty":
+                found: list[Any] = list(_beatty_moves(g, position))
+                certificate = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+            elif name == "table":
+                _by_table(g, position)  # declines if the method does not cover the position
+                x, y = position
+                table = resolve("grundy-table", g.describe(), size=max(x, y) + 1)
+                values = table.answer(size=max(x, y) + 1)
+                found = [f for f in dict.fromkeys(g.followers(position)) if values[f] == 0]
+                certificate = f"exact (table: {table.name})"
+            else:
+                _by_spec(g, position)
+                found = spec.winning_moves(g, position)
+                certificate = "exact (spec)"
+        except _Declined as why:
+            reasons.append(f"{name}: {why}")
+            continue
+        return Moves(g.describe(), position, sorted(found), name, certificate)
+    raise ValueError(
+        f"no method gives the winning moves of {position} in {g.describe()}: "
+        + "; ".join(reasons)
+    )

@@ -1,0 +1,363 @@
+"""Questions on the g-value sequences of 000 §2-3: T_h, p_n^h, row h-points, FSW.
+
+``g-points:<game>`` (wythoff, f-wythoff)
+    ``answer(g, rows)`` -> an object with ``T[h]`` (the h-points (a, b),
+    a <= b, a < rows, by a), ``a(h)``, ``b(h)``, ``d(h)``: the result type
+    of :func:`reference.wsg.wsg` and its twins. Oracle: the spec's table
+    (:func:`spec_points`); reference.wsg / reference.fwsg (Algorithms WSG,
+    FWSG) and fast.wsg / fast.fwsg.
+``nth-gvalue:wythoff``
+    ``answer(g, count)`` -> int array ``P[h, n] = (a_n^h, b_n^h)``, h <= g,
+    n < count. Oracle: the spec table; reference.wsg, reference.rw, fast.rw
+    (Algorithm RW: conditional on Conjecture 3.10).
+``row-hpoints:wythoff``
+    ``answer(g, row)`` -> the list of (h, b) with G(row, b) = h, b >= row,
+    h <= g, by h: every h-point of the row. Oracle: the spec table;
+    fast.wsg (exact, rows it can hold), reference.rw and fast.rw (any row,
+    conditional on Conjecture 3.10).
+``fsw-convergence:wythoff``
+    ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of
+    Algorithm FSW from the dummy state (3-8). Oracle: reference.fsw
+    (itself checked against WSG, which the spec checks); fast.fsw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+import fast.fsw
+import fast.fwsg
+import fast.rw
+import fast.wsg
+import reference.fsw
+import reference.fwsg
+import reference.rw
+import reference.wsg
+import spec
+from grundy.registry.core import (
+    compare_sequences,
+    register_implementation,
+    register_question,
+)
+
+__all__ = [
+    "CONDITIONAL",
+    "PointSequences",
+    "compare_points",
+    "spec_points",
+    "stream_points",
+]
+
+#: The certificate of an Algorithm RW answer.
+CONDITIONAL = "conditional on Conjecture 3.10"
+
+#: Default and --all domains of g-points.
+DOMAIN = {"g": 8, "rows": 80}
+LARGE_DOMAIN = {"g": 12, "rows": 200}
+#: fast.wsg answers row h-points for rows below this (about 0.1 s at g = 20).
+WSG_ROW_LIMIT = 200_000
+
+
+class PointSequences:
+    """``[T_0, ..., T_g]`` with the interface of :class:`reference.wsg.WSGResult`.
+
+    Examples
+    --------
+    >>> p = PointSequences([[(0, 0), (1, 2)], [(0, 1)]])
+    >>> p.T[0], p.a(0), p.b(0), p.d(0)
+    ([(0, 0), (1, 2)], [0, 1], [0, 2], [0, 1])
+    """
+
+    def __init__(self, T: Sequence[list[tuple[int, int]]]) -> None:
+        self.T = list(T)
+        self.g = len(self.T) - 1
+
+    def a(self, h: int) -> list[int]:
+        return [a for a, _ in self.T[h]]
+
+    def b(self, h: int) -> list[int]:
+        return [b for _, b in self.T[h]]
+
+    def d(self, h: int) -> list[int]:
+        return [b - a for a, b in self.T[h]]
+
+
+def spec_points(game_name: str, g: int, rows: int) -> PointSequences:
+    """``T_0 .. T_g`` from the spec's table: h-points (x, y), x <= y, x < rows, by x.
+
+    The table has ``2 rows + g + 1`` columns. Every row holds each value at
+    most once (a cell is a follower of every other cell of its row), so
+    when row x shows every value <= g somewhere in the table, the h-point
+    with first coordinate x, if any, is the one found at y >= x. That
+    completeness is asserted, so the oracle depends on no bound from the
+    papers.
+
+    Examples
+    --------
+    >>> spec_points("wythoff", 4, 9).T[4]
+    [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
+    """
+    cols = 2 * rows + g + 1
+    table = spec.grundy_table(spec.get_game(game_name), rows, cols)
+    points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
+    for x in range(rows):
+        row = table[x]
+        missing = set(range(g + 1)) - set(row)
+        if missing:
+            raise ValueError(f"row {x} shows no {min(missing)} within {cols} columns")
+        for y in range(x, cols):
+            if row[y] <= g:
+                points[row[y]].append((x, y))
+    return PointSequences(points)
+
+
+def compare_points(expected: Any, actual: Any) -> str | None:
+    """Compare two ``T_0 .. T_g`` results; name the first T_h that differs.
+
+    Examples
+    --------
+    >>> compare_points(PointSequences([[(0, 0)], [(0, 1)]]), PointSequences([[(0, 0)], [(0, 2)]]))
+    'T_1: first difference at index 0: expected (0, 1), got (0, 2)'
+    """
+    exp, act = list(expected.T), list(actual.T)
+    if len(exp) != len(act):
+        return f"expected T_0..T_{len(exp) - 1}, got {len(act)} sequences"
+    for h, (e, a) in enumerate(zip(exp, act, strict=True)):
+        diff = compare_sequences(list(e), list(a))
+        if diff is not None:
+            return f"T_{h}: {diff}"
+    return None
+
+
+# ------------------------------------------------------------------ T_0 .. T_g
+
+register_question(
+    "g-points",
+    "*",
+    "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows",
+    DOMAIN,
+    compare_points,
+)
+_ALGORITHMS: dict[str, tuple[tuple[str, Callable[..., Any]], tuple[str, Callable[..., Any]]]] = {
+    "wythoff": (("reference.wsg", reference.wsg.wsg), ("fast.wsg", fast.wsg.wsg)),
+    "f-wythoff": (("reference.fwsg", reference.fwsg.fwsg), ("fast.fwsg", fast.fwsg.fwsg)),
+}
+for _game, ((_ref_name, _ref), (_fast_name, _fast)) in _ALGORITHMS.items():
+    _key = f"g-points:{_game}"
+    register_implementation(
+        _key, "spec", "spec", lambda g, rows, _n=_game: spec_points(_n, g, rows), replace=True,
+        covers=lambda g, rows: None if rows <= 300 else "the spec solver is cubic; rows > 300",
+    )
+    register_implementation(_key, _ref_name, "reference", _ref, replace=True)
+    register_implementation(_key, _fast_name, "fast", _fast, replace=True)
+    register_implementation(
+        _key, f"{_fast_name} (large)", "fast", _fast, domain=LARGE_DOMAIN, quick=False,
+        rank=1, replace=True,
+    )
+
+
+#: The streaming twins of the g-points question: ``rows(g, rows) -> (r0, cols)`` blocks.
+_STREAMS = {"wythoff": fast.wsg.wsg_rows, "f-wythoff": fast.fwsg.fwsg_rows}
+
+
+def stream_points(game: str, g: int, rows: int) -> Iterator[tuple[int, int, int]]:
+    """The h-points (h, a, b), a <= b, a < rows, row by row and by h in a row, in O(g) memory.
+
+    The streaming form of ``g-points`` for runs too long to hold (000 Table 2
+    goes to 5e6 rows): the fast kernels' row blocks (``fast.wsg.wsg_rows``,
+    ``fast.fwsg.fwsg_rows``), which the ``g-points`` question checks.
+
+    Examples
+    --------
+    >>> list(stream_points("wythoff", 1, 3))
+    [(0, 0, 0), (1, 0, 1), (0, 1, 2), (1, 2, 2)]
+    """
+    if game not in _STREAMS:
+        raise ValueError(f"no streaming WSG for {game!r} (known: {', '.join(_STREAMS)})")
+    for r0, cols in _STREAMS[game](g, rows):
+        for i, row in enumerate(cols.tolist()):
+            for h, b in enumerate(row):
+                if b >= 0:
+                    yield h, r0 + i, b
+
+
+# ------------------------------------------------------------------ p_n^h
+
+
+def _spec_nth(g: int, count: int, start: int = 0) -> np.ndarray:
+    """``P[h, i] = p_{start+i}^h`` for h <= g, i < count from the spec table."""
+    stop = start + count
+    rows = (1618 * stop) // 1000 + 4 * g + 12
+    points = spec_points("wythoff", g, rows)
+    if any(len(points.T[h]) < stop for h in range(g + 1)):
+        raise ValueError(f"fewer than {stop} h-points in {rows} rows")
+    return np.array([points.T[h][start:stop] for h in range(g + 1)], np.int64)
+
+
+def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
+    def answer(g: int, count: int, start: int = 0) -> np.ndarray:
+        stop = start + count
+        result = wsg(g, (1618 * stop) // 1000 + 4 * g + 12)
+        return np.array([result.T[h][start:stop] for h in range(g + 1)], np.int64)
+
+    return answer
+
+
+def _rw_nth(nth_gvalues: Callable[[int, int], list[tuple[int, int]]]) -> Callable[..., np.ndarray]:
+    def answer(g: int, count: int, start: int = 0) -> np.ndarray:
+        out = np.zeros((g + 1, count, 2), dtype=object if start > 2**40 else np.int64)
+        for i in range(count):
+            for h, point in enumerate(nth_gvalues(g, start + i)):
+                out[h, i] = point
+        return out
+
+    return answer
+
+
+def _reference_nth_gvalues(g: int, n: int) -> list[tuple[int, int]]:
+    return [reference.rw.nth_gvalue(h, n) for h in range(g + 1)]
+
+
+def _nth_covers(limit: int, what: str) -> Callable[..., str | None]:
+    def covers(g: int, count: int, start: int = 0) -> str | None:
+        return None if start + count <= limit else f"{what}; start + count > {limit}"
+
+    return covers
+
+
+def _rw_nth_covers(g: int, count: int, start: int = 0) -> str | None:
+    if g > 20:
+        return f"Algorithm RW has a measured R_g only for g <= 20 (g = {g})"
+    return None
+
+
+_NTH = register_question(
+    "nth-gvalue",
+    "wythoff",
+    "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
+    {"g": 4, "count": 30, "start": 0},
+)
+register_implementation(
+    _NTH, "spec", "spec", _spec_nth, replace=True,
+    covers=_nth_covers(200, "the spec solver is cubic"),
+)
+register_implementation(
+    _NTH, "reference.wsg", "reference", _wsg_nth(reference.wsg.wsg), replace=True, rank=12,
+    covers=_nth_covers(20_000, "reference.wsg is quadratic"),
+)
+register_implementation(
+    _NTH, "fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), replace=True, rank=1,
+    covers=_nth_covers(1_000_000, "fast.wsg holds every row"),
+)
+register_implementation(
+    _NTH, "reference.rw", "reference", _rw_nth(_reference_nth_gvalues), replace=True,
+    covers=_rw_nth_covers, certificate=CONDITIONAL,
+)
+register_implementation(
+    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True, rank=5,
+    covers=_rw_nth_covers, certificate=CONDITIONAL,
+)
+register_implementation(
+    _NTH, "fast.rw (n = 10^4..)", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True, rank=6,
+    covers=_rw_nth_covers, certificate=CONDITIONAL, quick=False,
+    domain={"g": 8, "count": 20, "start": 10_000},
+)
+
+
+# ------------------------------------------------------------------ row h-points
+
+
+def _spec_row_points(g: int, row: int) -> list[tuple[int, int]]:
+    points = spec_points("wythoff", g, row + 1)
+    return sorted((h, b) for h in range(g + 1) for a, b in points.T[h] if a == row)
+
+
+def _wsg_row_points(g: int, row: int) -> list[tuple[int, int]]:
+    result = fast.wsg.wsg(g, row + 1)
+    found = []
+    for h in range(g + 1):
+        k = int(result.counts[h])
+        if k and int(result.a_table[h, k - 1]) == row:
+            found.append((h, int(result.b_table[h, k - 1])))
+    return found
+
+
+def _rw_row_points(
+    gvalues: Callable[..., tuple[Any, Any]],
+) -> Callable[..., list[tuple[int, int]]]:
+    def answer(g: int, row: int) -> list[tuple[int, int]]:
+        _, points = gvalues(g, row, row)
+        return sorted((int(p[0]), int(p[3])) for p in points if int(p[2]) == row)
+
+    return answer
+
+
+def _rw_covers(g: int, row: int) -> str | None:
+    if g > 20:
+        return f"Algorithm RW has a measured R_g only for g <= 20 (g = {g})"
+    if row > fast.rw.N_MAX:
+        return f"row {row} is beyond the int64 range of fast.rw (N_MAX = {fast.rw.N_MAX})"
+    return None
+
+
+_ROW = register_question(
+    "row-hpoints", "wythoff", "the h-points (h, b), b >= row, h <= g, of one row",
+    {"g": 6, "row": 40}, compare_sequences,
+)
+register_implementation(
+    _ROW, "spec", "spec", _spec_row_points, replace=True,
+    covers=lambda g, row: None if row <= 300 else "the spec solver is cubic; row > 300",
+)
+register_implementation(
+    _ROW, "fast.wsg", "fast", _wsg_row_points, replace=True, rank=1,
+    covers=lambda g, row: None if row < WSG_ROW_LIMIT else f"row >= {WSG_ROW_LIMIT}",
+)
+register_implementation(
+    _ROW, "fast.rw", "fast", _rw_row_points(fast.rw.gvalues), replace=True, rank=5,
+    covers=_rw_covers, certificate=CONDITIONAL,
+)
+register_implementation(
+    _ROW, "reference.rw", "reference", _rw_row_points(reference.rw.gvalues), replace=True,
+    covers=lambda g, row: (
+        None if g <= 20 and row <= 5000 else "the reference RW is slow past row 5000 or g > 20"
+    ),
+    certificate=CONDITIONAL,
+)
+register_implementation(
+    _ROW, "fast.rw (row 10^5)", "fast", _rw_row_points(fast.rw.gvalues), replace=True,
+    domain={"g": 12, "row": 100_000}, rank=6, covers=_rw_covers, certificate=CONDITIONAL,
+)
+
+
+# ------------------------------------------------------------------ FSW convergence
+
+_FSW = register_question(
+    "fsw-convergence",
+    "wythoff",
+    "rows to convergence of FSW from the dummy state (3-8), start rows r0_start..r0_stop-1",
+    {"g": 2, "r0_start": 0, "r0_stop": 31, "horizon": 40},
+    oracle="reference.fsw",
+)
+register_implementation(
+    _FSW, "reference.fsw", "reference",
+    lambda g, r0_start, r0_stop, horizon=None: np.array(
+        reference.fsw.convergence_times(g, r0_start, r0_stop, horizon), np.int64
+    ),
+    covers=lambda g, r0_start, r0_stop, horizon=None: (
+        None if r0_stop <= 20_000 else "the reference is quadratic; r0_stop > 20000"
+    ),
+    replace=True,
+)
+register_implementation(
+    _FSW, "fast.fsw", "fast",
+    lambda g, r0_start, r0_stop, horizon=None: fast.fsw.convergence_times(
+        g, r0_start, r0_stop, horizon
+    ),
+    covers=lambda g, r0_start, r0_stop, horizon=None: (
+        None if g <= fast.fsw.MAX_G else f"g > {fast.fsw.MAX_G}"
+    ),
+    replace=True,
+)
