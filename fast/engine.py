@@ -106,9 +106,9 @@ def fwythoff_slant_followers(x: int, y: int, out: np.ndarray) -> int:
     Examples
     --------
     >>> out = np.zeros((8, 2), dtype=np.int64)
-    >>> count = fwythoff_slant_followers(3, 7, out)
-    >>> out[:count].tolist()  # (2, 6): 6 // 2 = 3 != 7 // 3 = 2
-    [[1, 5]]
+    >>> count = fwythoff_slant_followers(4, 9, out)
+    >>> out[:count].tolist()  # not (2, 7): 7 // 2 = 3 != 9 // 4 = 2
+    [[3, 8]]
     """
     small = min(x, y)
     large = max(x, y)
@@ -438,7 +438,7 @@ def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
     --------
     >>> import spec
     >>> grundy_block(spec.RWythoff(), 2, 5).tolist()
-    [[0, 1, 2, 3, 4], [1, 2, 0, 4, 3]]
+    [[0, 1, 2, 3, 4], [1, 2, 0, 3, 4]]
     """
     rows = _check_size("rows", rows)
     cols = _check_size("cols", cols)
