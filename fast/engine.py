@@ -374,7 +374,7 @@ def table_memory(game: Any, size: int) -> int:
     --------
     >>> import spec
     >>> table_memory(spec.get_game("nimhof:1,0/1,1/1,2/0,1"), 4000) // 2**20
-    80
+    77
     """
     return _block_memory(compiled_rule(game), size, size, size + size + 16)
 
