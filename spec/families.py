@@ -63,7 +63,7 @@ class NimHof(TwoPileGame):
     """
 
     name = "nimhof"
-    rules = "rule [a, b]: (x, y) -> (x - i a, y - i b), i >= 1; nimhof:A,B/C,D/... lists the rules"
+    rules = "each rule A,B moves (x, y) to (x - iA, y - iB) for any i >= 1 (A, B >= 0)"
     source = "Friedman, Garrabrant, Phipps-Morgan, Landsberg, Larsson, GONC 5 (not a seed)"
     example = "nimhof:1,0/0,1/1,1"
 
