@@ -201,7 +201,8 @@ def compiled_rule(game: Any) -> CompiledRule:
     if getattr(game, "arity", None) != 2 or not hasattr(game, "followers"):
         raise ValueError(f"{name}: not a two-pile game (positions are not pairs of integers)")
     rays = getattr(game, "move_rays", None)
-    function = getattr(game, "compiled_followers", None)
+    # From the class, not the instance: a plain function there would become a bound method.
+    function = vars(game).get("compiled_followers", getattr(type(game), "compiled_followers", None))
     if rays is None and function is None:
         raise ValueError(
             f"{name}: no compiled form (set move_rays or compiled_followers; "
