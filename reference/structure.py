@@ -367,19 +367,16 @@ def analyse_p_positions(table: Any, alpha: QuadraticIrrational | None = None) ->
     square = g[:inside, :inside] == 0
     symmetric = bool((square == square.T).all())
     upper = sorted((x, y) for x, y in positions if x < y)
-    # Rows x = 1, 2, ... in order: a row with a pair (x, y), or x is the y of an
-    # earlier pair; stop at the first row with neither (its partner may lie beyond).
+    # Rows x = 0, 1, ... in order, while row x or column x holds a P-position of the
+    # table: the first row with none may have its partner beyond the table, so stop.
     by_row: dict[int, list[int]] = {}
     for x, y in upper:
         by_row.setdefault(x, []).append(y)
-    pairs: list[tuple[int, int]] = [(0, y) for y in by_row.get(0, [])]
-    partners = {y for _, y in pairs}
-    for x in range(1, inside):
-        if x in by_row:
-            pairs += [(x, y) for y in by_row[x]]
-            partners.update(by_row[x])
-        elif x not in partners and not square[x, x]:
+    pairs: list[tuple[int, int]] = []
+    for x in range(inside):
+        if x and not (square[x, :].any() or square[:, x].any()):
             break
+        pairs += [(x, y) for y in by_row.get(x, [])]
     complementary, detail = _complementary(pairs)
     alpha_estimate = beta_estimate = None
     if pairs:
