@@ -195,6 +195,7 @@ def run_apparent_period(args: argparse.Namespace, row: int) -> int:
             f"{head}: no apparent additive period within the window (apparent, not certified; "
             "try a larger --window)",
             markup=False,
+            soft_wrap=True,
         )
         return 0
     console.print(
@@ -202,6 +203,7 @@ def run_apparent_period(args: argparse.Namespace, row: int) -> int:
         f"{period.saltus}: checked over the window only, not certified (Landman's machine "
         f"certifies only {', '.join(ref_landman.GAMES)}); {implementation}",
         markup=False,
+        soft_wrap=True,
     )
     shown = values[: period.preperiod + args.lines * period.period]
     labels = (["pre-period"] if period.preperiod else []) + ["period"] * args.lines
