@@ -38,7 +38,7 @@ def _blocks(section: str) -> tuple[dict[str, str], list[str]]:
     files: dict[str, str] = {}
     commands: list[str] = []
     for kind, body in FENCE.findall(section):
-        first, _, rest = body.partition("\n")
+        first = body.partition("\n")[0]
         if kind == "python" and first.startswith("# file: "):
             files[first.removeprefix("# file: ").strip()] = body
         elif kind == "console":
