@@ -144,3 +144,39 @@ def test_register_family_refuses_clashes() -> None:
         spec.register_family("nimhof", AWythoff.from_text)
     with pytest.raises(ValueError, match="bad prefix"):
         spec.register_family("a:b", AWythoff.from_text)
+
+
+# The generic properties of tests/test_spec_games.py, for family members (those draw
+# from spec.GAMES, which holds no family: a family is a prefix, not one game).
+
+nimhof_rule = st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(lambda r: r != (0, 0))
+member = st.one_of(
+    st.lists(nimhof_rule, min_size=1, max_size=3).map(
+        lambda rules: "nimhof:" + "/".join(f"{a},{b}" for a, b in rules)
+    ),
+    st.integers(1, 5).map(lambda a: f"a-wythoff:{a}"),
+)
+small = st.integers(0, 9)
+
+
+@given(member, small, small, small, small)
+def test_sprague_grundy_theorem_for_members(name: str, a: int, b: int, c: int, d: int) -> None:
+    game = spec.get_game(name)
+    total = spec.grundy(spec.Sum(game, spec.get_game(name)), ((a, b), (c, d)))
+    assert total == spec.grundy(game, (a, b)) ^ spec.grundy(game, (c, d))
+
+
+@given(member, small, small, st.integers(0, 6))
+def test_bounded_labelling_for_members(name: str, a: int, b: int, g: int) -> None:
+    value = spec.grundy(spec.get_game(name), (a, b))
+    bounded = spec.bounded_grundy(spec.get_game(name), (a, b), g)
+    assert bounded == (value if value <= g else spec.ABOVE)
+
+
+@given(member, small, small)
+def test_winning_moves_and_lemma_1_2_for_members(name: str, a: int, b: int) -> None:
+    game = spec.get_game(name)
+    moves = spec.winning_moves(game, (a, b))
+    assert all(spec.grundy(game, m) == 0 for m in moves)
+    assert bool(moves) == (spec.grundy(game, (a, b)) != 0)
+    assert spec.grundy(game, (a, b)) <= len(set(game.followers((a, b))))
