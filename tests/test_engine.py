@@ -319,3 +319,41 @@ def test_the_refusal_check_can_fail() -> None:
 def test_plugin_file_is_importable_as_written(tmp_path: Path) -> None:
     # The plugin source above is plain Python; a syntax slip would fail here, not later.
     compile(textwrap.dedent(PLUGIN), str(tmp_path / "p.py"), "exec")
+
+
+class _SparseAndJump(spec.TwoPileGame):
+    """One pile alone, the long rule [9, 1] (too many lines for bitsets), a jump (2, 3)."""
+
+    name = "test-sparse"
+    move_rays = ((1, 0), (0, 1), (9, 1), (2, 3, 0, 0))
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        x, y = position
+        yield from NimHof([(1, 0), (0, 1), (9, 1)]).followers(position)
+        if x >= 2 and y >= 3:
+            yield (x - 2, y - 3)
+
+
+class _StrictlyLarger(spec.TwoPileGame):
+    """Take from the strictly larger pile alone, or the same from both."""
+
+    name = "test-strict"
+    move_rays = ((1, 0, 1, 0, "x>y"), (0, 1, 0, 1, "y>x"), (1, 1))
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        x, y = position
+        if x > y:
+            yield from ((x - k, y) for k in range(1, x + 1))
+        if y > x:
+            yield from ((x, y - k) for k in range(1, y + 1))
+        yield from ((x - k, y - k) for k in range(1, min(x, y) + 1))
+
+
+@pytest.mark.parametrize("game", [_SparseAndJump(), _StrictlyLarger()], ids=lambda g: g.name)
+def test_sparse_rays_jumps_and_strict_guards(game: spec.TwoPileGame) -> None:
+    size = 24
+    rule = engine.compiled_rule(game)
+    assert rule.rays.shape == (len(game.move_rays or ()), 5)
+    expected = np.array(spec.grundy_table(game, size, size), dtype=np.int64)
+    assert (engine.grundy_table(game, size) == expected).all()
+    assert engine.check_followers(game, 12) is None
