@@ -290,6 +290,11 @@ def engine_followers(game: Any, position: tuple[int, int]) -> list[tuple[int, in
                         f"{rule.name}: compiled_followers overruns its buffer at ({x}, {y}) "
                         f"(more than {(x + 1) * (y + 1)} followers)"
                     ) from None
+        if not 0 <= count <= capacity:
+            raise ValueError(
+                f"{rule.name}: the compiled rule is refused: compiled_followers returned "
+                f"count {count} at ({x}, {y}), outside 0..{capacity}"
+            )
         for u, v in out[:count].tolist():
             _check_follower(rule.name, x, y, u, v)
             found.add((u, v))

@@ -268,6 +268,8 @@ def test_bad_rules_are_refused_by_engine_followers() -> None:
         engine.engine_followers(_followers_game(_off_board), (0, 3))
     with pytest.raises(ValueError, match="is not smaller"):
         engine.engine_followers(_followers_game(_cycle), (2, 3))
+    with pytest.raises(ValueError, match="returned count"):
+        engine.engine_followers(_followers_game(_bad_count), (2, 3))
 
 
 @pytest.mark.parametrize(
