@@ -81,7 +81,9 @@ __all__ = [
     "fwythoff_slant_followers",
     "grundy_block",
     "grundy_table",
+    "grundy_value",
     "table_memory",
+    "winning_moves",
 ]
 
 #: Ray guards: text -> kernel code.
@@ -495,6 +497,44 @@ def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
                 f"({x}, {y}) {_ERRORS[code]}"
             )
         return out
+
+
+def grundy_value(game: Any, position: tuple[int, int]) -> int:
+    """G(x, y) from the block [0, x] x [0, y] (every follower lies inside it).
+
+    Examples
+    --------
+    >>> import spec
+    >>> grundy_value(spec.get_game("a-wythoff:2"), (3, 5))
+    4
+    """
+    x, y = _position(game, position)
+    return int(grundy_block(game, x + 1, y + 1)[x, y])
+
+
+def winning_moves(game: Any, position: tuple[int, int]) -> list[tuple[int, int]]:
+    """The followers of value 0, sorted (empty at a P-position).
+
+    Examples
+    --------
+    >>> import spec
+    >>> winning_moves(spec.get_game("a-wythoff:2"), (4, 7))
+    [(1, 3), (2, 6)]
+    """
+    x, y = _position(game, position)
+    table = grundy_block(game, x + 1, y + 1)
+    return [(u, v) for u, v in engine_followers(game, (x, y)) if table[u, v] == 0]
+
+
+def _position(game: Any, position: Any) -> tuple[int, int]:
+    name = game.describe() if hasattr(game, "describe") else repr(game)
+    if not isinstance(position, (tuple, list)) or len(position) != 2:
+        raise ValueError(f"{name}: position {position!r}: expected two integers (x, y)")
+    x, y = position
+    for label, value in (("x", x), ("y", y)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+            raise ValueError(f"{name}: position {position!r}: {label} must be an int >= 0")
+    return int(x), int(y)
 
 
 # ---------------------------------------------------------------------------

@@ -359,3 +359,20 @@ def test_sparse_rays_jumps_and_strict_guards(game: spec.TwoPileGame) -> None:
     expected = np.array(spec.grundy_table(game, size, size), dtype=np.int64)
     assert (engine.grundy_table(game, size) == expected).all()
     assert engine.check_followers(game, 12) is None
+
+
+@given(
+    name=st.sampled_from([*BUILT_IN, "a-wythoff:3", "nimhof:1,2/2,1/0,1/1,0"]),
+    x=st.integers(0, 14),
+    y=st.integers(0, 14),
+)
+def test_value_and_winning_moves_match_spec(name: str, x: int, y: int) -> None:
+    game = spec.get_game(name)
+    assert engine.grundy_value(game, (x, y)) == spec.grundy(game, (x, y))
+    assert engine.winning_moves(game, (x, y)) == sorted(set(spec.winning_moves(game, (x, y))))
+
+
+def test_bad_positions_are_refused() -> None:
+    for bad in [(-1, 2), (1,), "1,2", (1.0, 2), (True, 1)]:
+        with pytest.raises(ValueError, match="wythoff: position"):
+            engine.grundy_value(spec.Wythoff(), bad)
