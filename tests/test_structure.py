@@ -252,3 +252,17 @@ def test_engine_table_agrees_with_the_spec_on_the_structure_domain() -> None:
     for name in ["a-wythoff:2", "nimhof:1,0/1,1/1,2/0,1"]:
         game = spec.get_game(name)
         assert (engine.grundy_table(game, 20) == np.array(spec.grundy_table(game, 20, 20))).all()
+
+
+def test_structure_command_shows_columns_of_asymmetric_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["structure", "nimhof:1,0/1,1/1,2/0,1", "--size", "200", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    table = engine.grundy_table(spec.get_game("nimhof:1,0/1,1/1,2/0,1"), 200)
+    for y, found in enumerate(data["column_periods"]):
+        expected = structure.additive_period(table[:, y])
+        assert found == (None if expected is None else expected.__dict__)
+    assert data["p_positions_transposed"] is not None
+    assert main(["structure", "wythoff", "--size", "50", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["column_periods"] == []

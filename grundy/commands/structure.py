@@ -68,7 +68,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--alpha", default=None, help="check this alpha: phi, sqrt2, (P+Q*sqrt(D))/R"
     )
-    parser.add_argument("--rows", type=int, default=4, help="rows whose period is shown (4)")
+    parser.add_argument(
+        "--rows", type=int, default=4, help="rows (columns too if asymmetric) with periods (4)"
+    )
     parser.add_argument("--show", type=int, default=SHOW, help=f"pairs printed ({SHOW})")
     add_json_option(parser)
     parser.set_defaults(func=run)
@@ -84,7 +86,12 @@ def run(args: argparse.Namespace) -> int:
     table, implementation = game_table(game, args.size, args.size)
     result = structure.analyse_p_positions(table, alpha)
     transposed = None if result.symmetric else structure.analyse_p_positions(table.T, alpha)
-    periods = [structure.additive_period(table[x]) for x in range(min(args.rows, args.size))]
+    shown = range(min(args.rows, args.size))
+    periods = [structure.additive_period(table[x]) for x in shown]
+    # Columns differ from rows only in an asymmetric game.
+    column_periods = []
+    if not result.symmetric:
+        column_periods = [structure.additive_period(table[:, y]) for y in shown]
     if args.json:
         emit_json(
             {
@@ -94,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
                 "p_positions": result.as_dict(),
                 "p_positions_transposed": None if transposed is None else transposed.as_dict(),
                 "row_periods": [None if p is None else p.__dict__ for p in periods],
+                "column_periods": [None if p is None else p.__dict__ for p in column_periods],
             }
         )
         return 0
@@ -117,14 +125,17 @@ def run(args: argparse.Namespace) -> int:
             f"throughout the table{rest}",
             markup=False,
         )
-    for x, period in enumerate(periods):
-        if period is None:
-            console.print(f"row {x}: no apparent period within the window y < {args.size}")
-        else:
-            console.print(
-                f"row {x}: apparent preperiod {period.preperiod}, period {period.period}, "
-                f"saltus {period.saltus} (window y < {period.window})"
-            )
+    for label, other, found in (("row", "y", periods), ("column", "x", column_periods)):
+        for index, period in enumerate(found):
+            if period is None:
+                console.print(
+                    f"{label} {index}: no apparent period within the window {other} < {args.size}"
+                )
+            else:
+                console.print(
+                    f"{label} {index}: apparent preperiod {period.preperiod}, period "
+                    f"{period.period}, saltus {period.saltus} (window {other} < {period.window})"
+                )
     return 0
 
 
