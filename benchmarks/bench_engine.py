@@ -13,8 +13,11 @@ equal to the engine's, and only its compute loop is timed (inside C).
 
 Reported apart: the engine's first call (numba compile or cache load); the
 best of ``--repeat`` timed engine calls; spec / engine time at a size where
-the spec finishes (``--spec-size``, default 100); and the engine's peak
-memory (numpy allocations, tracemalloc) for a 4000x4000 table.
+the spec finishes (``--spec-size``, default 100); other games at the same
+size (a-Wythoff by rays; F-Wythoff through its follower function, whose
+kernel compiles in each process; fast.tables alongside where it applies);
+and the engine's peak memory (numpy allocations, tracemalloc) for a
+4000x4000 table.
 """
 
 from __future__ import annotations
@@ -156,6 +159,21 @@ def main() -> None:
         f"spec {m}x{m}: {spec_time:.2f} s; engine {m}x{m}: {small_engine * 1e3:.2f} ms; "
         f"spec / engine = {spec_time / small_engine:,.0f}; tables equal: {same}"
     )
+
+    from fast import tables
+
+    for name in ("a-wythoff:2", "wythoff", "f-wythoff"):
+        other = spec.get_game(name)
+        start = time.perf_counter()
+        engine.grundy_table(other, 8)
+        first = time.perf_counter() - start
+        seconds = best(lambda g=other: engine.grundy_table(g, n), args.repeat)
+        line = f"engine {name} {n}x{n}: {seconds:.3f} s (first call {first:.2f} s)"
+        if name in tables.GAMES:
+            tables.grundy_table(name, 8)
+            direct = best(lambda k=name: tables.grundy_table(k, n), args.repeat)
+            line += f"; fast.tables: {direct:.3f} s"
+        print(line)
 
     if not args.no_4000:
         estimate = engine.table_memory(game, 4000)

@@ -544,12 +544,10 @@ def _position(game: Any, position: Any) -> tuple[int, int]:
 @jit
 def _line_id(u: int, v: int, a: int, b: int, rows: int, cols: int) -> int:  # pragma: no cover
     """The index of the line through (u, v) in direction (a, b), from its first cell."""
-    if a == 0:
-        t = v // b
-    elif b == 0:
-        t = u // a
-    else:
-        t = min(u // a, v // b)
+    # Steps back to the line's first cell; a, b in {0, 1} (most rules) need no division.
+    ta = u if a == 1 else (u // a if a else u + v + 1)
+    tb = v if b == 1 else (v // b if b else u + v + 1)
+    t = min(ta, tb)
     u -= t * a
     v -= t * b
     if u < a:
