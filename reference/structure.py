@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from reference.beatty import is_wythoff_p_position
+from reference.beatty import wythoff_p_positions
 
 __all__ = [
     "MIN_PAIRS",
@@ -302,13 +302,14 @@ def wythoff_translate(table: Any, max_shift: int = 8) -> tuple[int, list[tuple[i
     g = np.asarray(table)
     zero = g == 0
     rows, cols = g.shape
+    # Wythoff's P-positions (a_n, b_n), (b_n, a_n) inside the table (000 Theorem 1.1).
+    wythoff = np.zeros((rows, cols), dtype=bool)
+    for a, b in wythoff_p_positions(min(rows, cols) + 1):
+        for x, y in ((a, b), (b, a)):
+            if x < rows and y < cols:
+                wythoff[x, y] = True
     for t in range(min(max_shift, rows, cols) + 1):
-        ok = all(
-            bool(zero[x, y]) == is_wythoff_p_position(x - t, y - t)
-            for x in range(t, rows)
-            for y in range(t, cols)
-        )
-        if ok:
+        if (zero[t:, t:] == wythoff[: rows - t, : cols - t]).all():
             left = [(int(x), int(y)) for x, y in np.argwhere(zero) if x < t or y < t]
             return t, left
     return None

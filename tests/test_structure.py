@@ -157,6 +157,11 @@ def test_named_alpha_that_fits_and_one_that_does_not() -> None:
 def test_translates_of_wythoff() -> None:
     wythoff = engine.grundy_table(spec.Wythoff(), 100)
     assert structure.wythoff_translate(wythoff) == (0, [])
+    assert structure.wythoff_translate(wythoff[:30, :70]) == (0, [])
+    assert structure.wythoff_translate(wythoff[:70, :30]) == (0, [])
+    broken = wythoff.copy()
+    broken[40, 65] = 0  # (40, 65) is no P-position of Wythoff's game
+    assert structure.wythoff_translate(broken) is None
     fw = engine.grundy_table(spec.FWythoff(), 100)
     assert structure.wythoff_translate(fw) == (1, [(0, 0)])
     aw = engine.grundy_table(spec.get_game("a-wythoff:2"), 100)
