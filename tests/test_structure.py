@@ -160,7 +160,7 @@ def test_translates_of_wythoff() -> None:
     assert structure.wythoff_translate(wythoff[:30, :70]) == (0, [])
     assert structure.wythoff_translate(wythoff[:70, :30]) == (0, [])
     broken = wythoff.copy()
-    broken[40, 65] = 0  # (40, 65) is no P-position of Wythoff's game
+    broken[40, 66] = 0  # (40, 66) is no P-position of Wythoff's game ((40, 65) is)
     assert structure.wythoff_translate(broken) is None
     fw = engine.grundy_table(spec.FWythoff(), 100)
     assert structure.wythoff_translate(fw) == (1, [(0, 0)])
