@@ -181,20 +181,41 @@ def figure11(
     return _save(figure, path)
 
 
-def heatmap(path: str | os.PathLike[str], table: Any, *, title: str) -> Path:
-    """A heat map of a Grundy table ``G[x, y]``: x vertical (row 0 at the bottom), y across."""
+def heatmap_figure(table: Any, *, title: str, coordinates: Sequence[str] = ("x", "y")) -> Figure:
+    """A heat map of a Grundy table ``G[x, y]``: the first coordinate vertical (0 at the
+    bottom), the second across, integer ticks, axes named by ``coordinates`` (the
+    game's own names: Fibonacci Nim's are (n, r))."""
+    from matplotlib.ticker import MaxNLocator
+
     grid = np.asarray(table)
     if grid.ndim != 2 or grid.size == 0:
         raise ValueError(f"a heat map needs a non-empty 2-d table (shape {grid.shape})")
+    if len(coordinates) != 2:
+        raise ValueError(f"a heat map needs two coordinate names (coordinates = {coordinates!r})")
     size = max(grid.shape)
     figure = Figure(figsize=(7, 6))
     axes = figure.add_subplot()
     image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest")
-    figure.colorbar(image, ax=axes, label="Grundy value")
+    colorbar = figure.colorbar(image, ax=axes, label="Grundy value")
+    colorbar.locator = MaxNLocator(integer=True)
+    colorbar.update_ticks()
     if size <= 24:
         for (x, y), value in np.ndenumerate(grid):
             axes.text(y, x, str(value), ha="center", va="center", fontsize=7, color="white")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_title(title)
-    axes.set_xlabel("y (second pile)")
-    axes.set_ylabel("x (first pile)")
-    return _save(figure, path)
+    axes.set_xlabel(f"{coordinates[1]} (second coordinate)")
+    axes.set_ylabel(f"{coordinates[0]} (first coordinate)")
+    return figure
+
+
+def heatmap(
+    path: str | os.PathLike[str],
+    table: Any,
+    *,
+    title: str,
+    coordinates: Sequence[str] = ("x", "y"),
+) -> Path:
+    """Write :func:`heatmap_figure` of ``table`` as PNG to ``path``."""
+    return _save(heatmap_figure(table, title=title, coordinates=coordinates), path)

@@ -4,14 +4,18 @@ Standard library only; imports nothing from the other layers (a test
 enforces it). See :mod:`spec.game` for how to add a game.
 """
 
+from spec.families import AWythoff, NimHof
 from spec.game import (
+    FAMILIES,
     GAMES,
+    Family,
     ImpartialGame,
     InvalidPosition,
     PileGame,
     Position,
     TwoPileGame,
     get_game,
+    register_family,
     register_game,
 )
 from spec.games import FibonacciNim, FWythoff, Nim, RWythoff, Sum, Wythoff
@@ -27,12 +31,16 @@ from spec.solver import (
 
 __all__ = [
     "ABOVE",
+    "FAMILIES",
     "GAMES",
+    "AWythoff",
     "FWythoff",
+    "Family",
     "FibonacciNim",
     "ImpartialGame",
     "InvalidPosition",
     "Nim",
+    "NimHof",
     "PileGame",
     "Position",
     "RWythoff",
@@ -45,6 +53,7 @@ __all__ = [
     "grundy_table",
     "mex",
     "outcome",
+    "register_family",
     "register_game",
     "winning_moves",
 ]

@@ -21,24 +21,38 @@ Adding a game variant is one class and one decorator::
 
 The CLI, the conformance runner and the property tests iterate over
 :data:`GAMES`, so the new game is picked up everywhere.
+
+A *family* of games with parameters (``nimhof:1,0/0,1/1,1``,
+``a-wythoff:2``) is registered with :func:`register_family`: a factory
+parses the text after the colon and returns an instance, whose
+``describe()`` is the canonical name. :func:`get_game` accepts both.
+
+A two-pile game may also describe its moves as plain data for the compiled
+engine (:mod:`fast.engine`): ``move_rays`` (unbounded rays and single jumps)
+and ``compiled_followers`` (a numba follower function, or its
+``"module:function"`` path). See ``docs/adding-a-game.md``.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 Position = tuple[Any, ...]
 
 __all__ = [
+    "FAMILIES",
     "GAMES",
+    "Family",
     "ImpartialGame",
     "InvalidPosition",
     "PileGame",
     "Position",
     "TwoPileGame",
     "get_game",
+    "register_family",
     "register_game",
 ]
 
@@ -132,11 +146,33 @@ class PileGame(ImpartialGame):
         return checked
 
 
+#: One entry of ``move_rays``: ``(a, b)``, ``(p, q, a, b)`` or ``(p, q, a, b, guard)``.
+MoveRay = tuple[int | str, ...]
+
+
 class TwoPileGame(PileGame):
-    """A game on two piles (x, y); its Grundy table is G[x, y]."""
+    """A game on two piles (x, y); its Grundy table is G[x, y].
+
+    Optional compiled form, plain data read by :mod:`fast.engine` (the spec
+    never uses it; conformance checks it against :meth:`followers`):
+
+    ``move_rays``
+        A tuple of rays. ``(p, q, a, b)`` moves (x, y) to
+        (x - p - i a, y - q - i b) for every i >= 0 that keeps both
+        coordinates >= 0 (p, q, a, b >= 0, p + q >= 1; a = b = 0 is the
+        single jump (x - p, y - q)). ``(a, b)`` is short for ``(a, b, a, b)``:
+        NimHof's rule [a, b]. A fifth item ``"x>=y"``, ``"y>=x"``, ``"x>y"``
+        or ``"y>x"`` makes the ray a move only from positions where that holds.
+    ``compiled_followers``
+        Extra followers as a numba-jittable function
+        ``followers(x, y, out) -> count`` writing follower coordinates into the
+        int64 array ``out`` of shape (capacity, 2); or ``"module:function"``.
+    """
 
     arity: ClassVar[int] = 2
     coordinates: ClassVar[tuple[str, ...]] = ("x", "y")
+    move_rays: tuple[MoveRay, ...] | None = None
+    compiled_followers: Any = None
 
 
 GameT = TypeVar("GameT", bound=type[ImpartialGame])
@@ -155,16 +191,77 @@ def register_game(cls: GameT) -> GameT:
     return cls
 
 
+@dataclass(frozen=True)
+class Family:
+    """A registered family of games: ``prefix:PARAMETERS`` -> ``factory(PARAMETERS)``."""
+
+    prefix: str
+    factory: Callable[[str], ImpartialGame]
+    rules: str = ""
+    source: str = ""
+    example: str = ""
+
+
+#: The registered families: prefix -> :class:`Family`.
+FAMILIES: dict[str, Family] = {}
+
+
+def register_family(
+    prefix: str,
+    factory: Callable[[str], ImpartialGame],
+    *,
+    rules: str = "",
+    source: str = "",
+    example: str = "",
+) -> None:
+    """Register the family ``prefix``: ``get_game("prefix:TEXT")`` is ``factory("TEXT")``.
+
+    The factory parses and validates the parameter text and raises a one-line
+    ValueError naming the family and the bad parameter.
+
+    Examples
+    --------
+    >>> get_game("nimhof:1,0/0,1/1,1").describe()
+    'nimhof:0,1/1,0/1,1'
+    """
+    if not prefix or ":" in prefix or "+" in prefix:
+        raise ValueError(f"register_family: bad prefix {prefix!r}")
+    if prefix in GAMES:
+        raise ValueError(f"register_family: {prefix!r} is already a game name")
+    existing = FAMILIES.get(prefix)
+    if existing is not None and existing.factory is not factory:
+        raise ValueError(f"register_family: the family {prefix!r} is already registered")
+    FAMILIES[prefix] = Family(prefix, factory, rules, source, example)
+
+
 def get_game(name: str) -> ImpartialGame:
-    """Return a fresh instance of the registered game ``name``.
+    """Return a fresh instance of the registered game ``name`` or family member.
 
     Raises
     ------
     ValueError
-        If no game has that name; the message lists the known ones.
+        If no game or family has that name (the message lists the known
+        ones), or the family refuses the parameters.
+
+    Examples
+    --------
+    >>> get_game("a-wythoff:x")
+    Traceback (most recent call last):
+    ...
+    ValueError: a-wythoff: parameter A = 'x' is not an integer (e.g. a-wythoff:2)
     """
+    prefix, colon, parameters = name.partition(":")
+    if colon:
+        family = FAMILIES.get(prefix.strip())
+        if family is None:
+            known = ", ".join(sorted(FAMILIES))
+            raise ValueError(f"unknown game family {prefix.strip()!r}; known families: {known}")
+        return family.factory(parameters)
     factory: Callable[[], ImpartialGame] | None = GAMES.get(name)
     if factory is None:
+        if name in FAMILIES:
+            example = FAMILIES[name].example or f"{name}:..."
+            raise ValueError(f"{name} is a family of games: give its parameters, e.g. {example}")
         known = ", ".join(sorted(GAMES))
         raise ValueError(f"unknown game {name!r}; known games: {known}")
     return factory()

@@ -57,6 +57,7 @@ class Wythoff(TwoPileGame):
     name = "wythoff"
     rules = "take k >= 1 from one pile, or k >= 1 from both piles"
     source = "000 §1 formula (1-3); 003"
+    move_rays = ((1, 0), (0, 1), (1, 1))  # compiled form (fast.engine): NimHof's rules
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
@@ -93,6 +94,10 @@ class FWythoff(TwoPileGame):
         "if floor((l-j)/(s-j)) = floor(l/s)"
     )
     source = "001 §1 (Jiao, after Ho)"
+    # Compiled form (fast.engine): one pile alone as rays, the ratio-keeping
+    # slant moves by a numba follower function.
+    move_rays = ((1, 0), (0, 1))
+    compiled_followers = "fast.engine:fwythoff_slant_followers"
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
@@ -125,6 +130,8 @@ class RWythoff(TwoPileGame):
     name = "r-wythoff"
     rules = "take k >= 1 from the larger pile (either pile if equal), or k >= 1 from both piles"
     source = "001 Remark 5 (Ho's R-Wythoff)"
+    # Compiled form (fast.engine): guarded rays (the larger pile alone) and the diagonal.
+    move_rays = ((1, 0, 1, 0, "x>=y"), (0, 1, 0, 1, "y>=x"), (1, 1))
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position

@@ -26,6 +26,12 @@ def run(args: argparse.Namespace) -> int:
         {"name": name, "rules": cls.rules, "source": cls.source}
         for name, cls in sorted(spec.GAMES.items())
     ]
+    # Families of games with parameters (spec.register_family), e.g. nimhof:1,0/0,1/1,1.
+    rows += [
+        {"name": f"{prefix}:{_parameters(family.example)}", "rules": family.rules,
+         "source": family.source, "example": family.example}
+        for prefix, family in sorted(spec.FAMILIES.items())
+    ]  # fmt: skip
     if args.json:
         emit_json(rows)
         return 0
@@ -36,3 +42,11 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(row["name"], row["rules"], row["source"])
     console.print(table)
     return 0
+
+
+def _parameters(example: str) -> str:
+    """``nimhof:1,0/0,1/1,1`` -> ``A,B/C,D/...``; ``a-wythoff:2`` -> ``A`` (a name pattern)."""
+    text = example.partition(":")[2]
+    if "/" in text:
+        return "A,B/C,D/..."
+    return ",".join("ABCDEFGH"[i] for i in range(len(text.split(",")))) if text else "..."

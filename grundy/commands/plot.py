@@ -89,8 +89,8 @@ def register(subparsers: Any) -> None:
     )
     fig11.add_argument("--linear", action="store_true", help="linear count axis (default log)")
 
-    heat = add("heatmap", "heat map of G[x, y] for a registered two-pile game", "heatmap.png")
-    heat.add_argument("game", help="a registered two-pile game (see 'grundy games')")
+    heat = add("heatmap", "heat map of G[x, y] for any two-pile game", "heatmap.png")
+    heat.add_argument("game", help="a two-pile game or family member (see 'grundy games')")
     heat.add_argument("--size", type=int, default=64, help="N rows and columns (default 64)")
 
 
@@ -118,8 +118,13 @@ def run(args: argparse.Namespace) -> int:
         plots.figure11(out, histogram, g=args.g, rows=start_rows, log=not args.linear)
         details.update(rows=start_rows, g=args.g, starting_rows=sum(c for _, c in histogram))
     else:
-        table, name, impl = _grundy_table(args.game, args.size)
-        plots.heatmap(out, table, title=f"{name}: G[x, y], 0 <= x, y < {args.size} ({impl})")
+        table, name, impl, coordinates = _heatmap_table(args.game, args.size)
+        plots.heatmap(
+            out,
+            table,
+            title=f"{name}: G, 0 <= {', '.join(coordinates)} < {args.size} ({impl})",
+            coordinates=coordinates,
+        )
         details.update(game=name, size=args.size, implementation=impl)
     details.update(out=str(out), bytes=out.stat().st_size)
     if args.json:
@@ -224,6 +229,24 @@ def _convergence_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, in
     rows = args.rows if args.rows is not None else 1_000_000
     histogram = compute(g=args.g, rows=rows, quiet=args.quiet)
     return sorted((int(v), int(c)) for v, c in dict(histogram).items()), rows
+
+
+def _heatmap_table(game_name: str, size: int) -> tuple[np.ndarray, str, str, tuple[str, str]]:
+    """The table for a heat map: the compiled engine when it covers the game (any
+    two-pile game with a compiled form, families included), else the registered
+    implementations; with the game's coordinate names."""
+    from fast import engine
+    from grundy.commands.structure import game_table
+
+    game = parse_game(game_name)
+    coordinates = tuple(getattr(game, "coordinates", ("x", "y")))[:2]
+    names = (coordinates[0], coordinates[1]) if len(coordinates) == 2 else ("x", "y")
+    if engine.covers(game) is None:
+        if size < 1:
+            raise ValueError(f"--size must be >= 1 (size = {size})")
+        table, impl = game_table(game, size, size)
+        return table, game.describe(), impl, names
+    return (*_grundy_table(game_name, size), names)
 
 
 def _grundy_table(game_name: str, size: int) -> tuple[np.ndarray, str, str]:

@@ -1,0 +1,725 @@
+"""A compiled engine for any two-pile game given in the compiled form.
+
+A two-pile game (positions (x, y) of non-negative integers) gets compiled
+Grundy tables when its class describes its moves in one or both of two
+forms (see :class:`spec.game.TwoPileGame` and ``docs/adding-a-game.md``):
+
+``move_rays`` (plain data, lives on the spec class)
+    Rays ``(p, q, a, b)``: the followers (x - p - i a, y - q - i b),
+    i = 0, 1, ..., while both coordinates stay >= 0 (p, q, a, b >= 0,
+    p + q >= 1; a = b = 0 is one jump). ``(a, b)`` is ``(a, b, a, b)``,
+    NimHof's rule [a, b]. An optional fifth item, a guard ``"x>=y"``,
+    ``"y>=x"``, ``"x>y"`` or ``"y>x"``, allows the ray only from the
+    positions where it holds (R-Wythoff: the larger pile alone).
+``compiled_followers`` (numba code, lives in ``fast/`` or the user's module)
+    A function ``followers(x, y, out) -> count`` in the numba subset that
+    writes the followers' coordinates into the int64 array ``out`` of shape
+    (capacity, 2) and returns how many it wrote; or its path
+    ``"module:function"``. It is jitted here with bounds checking, so a
+    function that overruns ``out`` raises IndexError and the engine retries
+    with a larger buffer (never a silent overwrite).
+
+How a table is computed
+-----------------------
+Cells are filled in row-major order (x, then y). Every follower a rule can
+produce is componentwise <= the cell and smaller in x + y, so it is filled
+already.
+
+* A ray (p, q, a, b) is the prefix, up to the cell (x - p, y - q), of the
+  line through that cell in direction (a, b). Each ray keeps one uint64
+  bitset per line and adds the cell (x - p, y - q) to its line just before
+  the cell (x, y) is evaluated. Translation by (p, q) preserves row-major
+  order, so at that moment the line's bitset holds exactly the ray's
+  followers of (x, y), whatever the offset: no per-cell sets are stored.
+  Each line also keeps its own mex, and the mex of the union starts at the
+  largest of those (every smaller value lies in one of the sets), so a cell
+  usually costs a few word ORs per ray.
+* Jumps, rays with so many lines that per-line bitsets would not pay (a
+  or b large; few cells each), and the follower function write into one
+  scratch bitset, cleared after each cell.
+
+G(x, y) is at most the number of followers of (x, y), so the sum over the
+rays of their follower counts at the far corner, plus the follower-buffer
+capacity, bounds every value: it fixes the bitset width and the output
+dtype (the smallest unsigned type that holds it).
+
+The engine verifies the rule as it goes and refuses, with a ValueError
+naming the game, the position and the follower: a follower with a negative
+coordinate (it leaves the board), one with x' + y' >= x + y (no progress:
+a cycle), or one that increases a coordinate (row-major order needs
+followers inside [0, x] x [0, y]). Ray descriptions are checked up front.
+A refused rule never yields a table.
+
+References
+----------
+Seed ``000`` §1 (formula 1-2, the Grundy function as a mex over followers;
+formula 1-3, Wythoff's moves); ``001`` §1 and Remark 5 (F- and R-Wythoff);
+``fast.tables`` for the per-line bitset and mex-start technique.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numba
+import numpy as np
+
+from fast._bits import ALL_ONES, ONE, lowest_zero_bit
+from fast._jit import jit
+from fast._memory import check_memory
+
+__all__ = [
+    "GUARDS",
+    "CompiledRule",
+    "check_followers",
+    "compiled_rule",
+    "covers",
+    "engine_followers",
+    "fwythoff_slant_followers",
+    "grundy_block",
+    "grundy_table",
+    "grundy_value",
+    "table_memory",
+    "winning_moves",
+]
+
+#: Ray guards: text -> kernel code.
+GUARDS = {"": 0, "x>=y": 1, "y>=x": 2, "x>y": 3, "y>x": 4}
+#: A ray uses per-line bitsets when it has at most this many lines per table side.
+DENSE_LINES_PER_SIDE = 8
+#: Kernel error codes (and the message each gets).
+_ERRORS = {
+    1: "leaves the board (a negative coordinate)",
+    2: "is not smaller (x' + y' >= x + y: a cycle or no progress)",
+    3: "increases a coordinate (the engine needs followers inside [0, x] x [0, y])",
+}
+
+
+def fwythoff_slant_followers(x: int, y: int, out: np.ndarray) -> int:
+    """F-Wythoff's slant followers (001 §1): (x - j, y - j), 1 <= j <= s - 1, ratio kept.
+
+    s is the smaller pile, l the larger; the move is allowed when
+    floor((l - j) / (s - j)) = floor(l / s). The compiled form of
+    :class:`spec.games.FWythoff` (with the one-pile rays).
+
+    Examples
+    --------
+    >>> out = np.zeros((8, 2), dtype=np.int64)
+    >>> count = fwythoff_slant_followers(4, 9, out)
+    >>> out[:count].tolist()  # not (2, 7): 7 // 2 = 3 != 9 // 4 = 2
+    [[3, 8]]
+    """
+    small = min(x, y)
+    large = max(x, y)
+    count = 0
+    for j in range(1, small):
+        if (large - j) // (small - j) == large // small:
+            out[count, 0] = x - j
+            out[count, 1] = y - j
+            count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class CompiledRule:
+    """A game's validated compiled form.
+
+    ``rays`` is an (R, 5) int64 array of (p, q, a, b, guard code);
+    ``followers`` the jitted follower function or None; ``name`` the game's
+    ``describe()``.
+    """
+
+    name: str
+    rays: np.ndarray
+    followers: Callable[..., int] | None
+
+
+_JITTED: dict[Any, Any] = {}
+
+
+def _jit_followers(function: Any, name: str) -> Callable[..., int]:
+    """The follower function jitted with bounds checking (once per process)."""
+    if isinstance(function, str):
+        module_name, colon, attribute = function.partition(":")
+        try:
+            if not colon:
+                raise ImportError("expected 'module:function'")
+            function = getattr(importlib.import_module(module_name), attribute)
+        except (ImportError, AttributeError) as error:
+            raise ValueError(
+                f"{name}: compiled_followers = {function!r} cannot be loaded: {error}"
+            ) from None
+    python_function = getattr(function, "py_func", function)
+    if not callable(python_function):
+        raise ValueError(f"{name}: compiled_followers = {function!r} is not a function")
+    if python_function not in _JITTED:
+        _JITTED[python_function] = numba.njit(boundscheck=True)(python_function)
+    return _JITTED[python_function]  # type: ignore[no-any-return]
+
+
+def _check_ray(name: str, ray: Any) -> tuple[int, int, int, int, int]:
+    where = f"{name}: move_rays entry {ray!r}"
+    if not isinstance(ray, (tuple, list)) or len(ray) not in (2, 4, 5):
+        raise ValueError(f"{where}: expected (a, b), (p, q, a, b) or (p, q, a, b, guard)")
+    guard = ray[4] if len(ray) == 5 else ""
+    if guard not in GUARDS:
+        known = ", ".join(repr(g) for g in GUARDS if g)
+        raise ValueError(f"{where}: unknown guard {guard!r} (known: {known})")
+    numbers = tuple(ray[:4]) if len(ray) >= 4 else (ray[0], ray[1], ray[0], ray[1])
+    for label, value in zip("pqab", numbers, strict=True):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError(f"{where}: {label} = {value!r} is not an int")
+    p, q, a, b = (int(v) for v in numbers)
+    if p < 0 or q < 0:
+        raise ValueError(f"{where}: p, q must be >= 0 (a follower would increase a coordinate)")
+    if a < 0 or b < 0:
+        raise ValueError(f"{where}: a, b must be >= 0 (the ray would move away from 0)")
+    if p + q == 0:
+        raise ValueError(
+            f"{where}: the first follower is the position itself (p + q = 0: a cycle)"
+        )
+    return p, q, a, b, GUARDS[guard]
+
+
+def compiled_rule(game: Any) -> CompiledRule:
+    """Validate and return ``game``'s compiled form.
+
+    Raises
+    ------
+    ValueError
+        The game is not a two-pile game, has no compiled form, or its form
+        is malformed (the message says which entry and why).
+
+    Examples
+    --------
+    >>> import spec
+    >>> compiled_rule(spec.Wythoff()).rays.tolist()
+    [[1, 0, 1, 0, 0], [0, 1, 0, 1, 0], [1, 1, 1, 1, 0]]
+    """
+    name = game.describe() if hasattr(game, "describe") else repr(game)
+    if getattr(game, "arity", None) != 2 or not hasattr(game, "followers"):
+        raise ValueError(f"{name}: not a two-pile game (positions are not pairs of integers)")
+    rays = getattr(game, "move_rays", None)
+    # From the class, not the instance: a plain function there would become a bound method.
+    function = vars(game).get("compiled_followers", getattr(type(game), "compiled_followers", None))
+    if rays is None and function is None:
+        raise ValueError(
+            f"{name}: no compiled form (set move_rays or compiled_followers; "
+            "see docs/adding-a-game.md)"
+        )
+    checked = [_check_ray(name, ray) for ray in (rays or ())]
+    array = np.array(checked, dtype=np.int64).reshape(len(checked), 5)
+    jitted = _jit_followers(function, name) if function is not None else None
+    return CompiledRule(name, array, jitted)
+
+
+def covers(game: Any) -> str | None:
+    """None if the engine can compute ``game``, else a one-line reason.
+
+    Examples
+    --------
+    >>> import spec
+    >>> covers(spec.get_game("a-wythoff:3")) is None
+    True
+    >>> covers(spec.FibonacciNim())  # doctest: +ELLIPSIS
+    'fibonacci-nim: no compiled form (set move_rays or compiled_followers; ...)'
+    """
+    try:
+        compiled_rule(game)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def _check_follower(name: str, x: int, y: int, u: int, v: int) -> None:
+    code = 1 if u < 0 or v < 0 else 2 if u + v >= x + y else 3 if u > x or v > y else 0
+    if code:
+        raise ValueError(
+            f"{name}: the compiled rule is refused: the follower ({u}, {v}) of ({x}, {y}) "
+            f"{_ERRORS[code]}"
+        )
+
+
+def _guard_holds(code: int, x: int, y: int) -> bool:
+    return (
+        code == 0
+        or (code == 1 and x >= y)
+        or (code == 2 and y >= x)
+        or (code == 3 and x > y)
+        or (code == 4 and y > x)
+    )
+
+
+def engine_followers(game: Any, position: tuple[int, int]) -> list[tuple[int, int]]:
+    """The followers of ``position`` as the engine sees them, sorted, without repeats.
+
+    Compare with the spec's ``set(game.followers(position))``.
+
+    Examples
+    --------
+    >>> import spec
+    >>> engine_followers(spec.get_game("a-wythoff:2"), (1, 2))
+    [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
+    """
+    rule = compiled_rule(game)
+    x, y = (int(c) for c in position)
+    if x < 0 or y < 0:
+        raise ValueError(f"{rule.name}: position {position!r} has a negative coordinate")
+    found: set[tuple[int, int]] = set()
+    for p, q, a, b, guard in rule.rays.tolist():
+        if not _guard_holds(guard, x, y):
+            continue
+        u, v = x - p, y - q
+        while u >= 0 and v >= 0:
+            found.add((u, v))
+            if a == 0 and b == 0:
+                break
+            u, v = u - a, v - b
+    if rule.followers is not None:
+        capacity = x + y + 16
+        while True:
+            out = np.zeros((capacity, 2), dtype=np.int64)
+            try:
+                count = int(rule.followers(x, y, out))
+                break
+            except IndexError:
+                capacity *= 4
+                if capacity > 4 * (x + 1) * (y + 1) + 64:
+                    raise ValueError(
+                        f"{rule.name}: compiled_followers overruns its buffer at ({x}, {y}) "
+                        f"(more than {(x + 1) * (y + 1)} followers)"
+                    ) from None
+        if not 0 <= count <= capacity:
+            raise ValueError(
+                f"{rule.name}: the compiled rule is refused: compiled_followers returned "
+                f"count {count} at ({x}, {y}), outside 0..{capacity}"
+            )
+        for u, v in out[:count].tolist():
+            _check_follower(rule.name, x, y, u, v)
+            found.add((u, v))
+    return sorted(found)
+
+
+def check_followers(game: Any, size: int) -> str | None:
+    """Compare the engine's followers with the spec's on 0 <= x, y < size.
+
+    Returns None when every position has the same follower set, else the
+    first position where they differ and how. (A table comparison finds a
+    wrong rule only where it changes a value; this finds every wrong move.)
+
+    Examples
+    --------
+    >>> import spec
+    >>> check_followers(spec.FWythoff(), 12) is None
+    True
+    """
+    for x in range(size):
+        for y in range(size):
+            mine = set(engine_followers(game, (x, y)))
+            theirs = set(game.followers((x, y)))
+            if mine != theirs:
+                extra = sorted(mine - theirs)[:3]
+                missing = sorted(theirs - mine)[:3]
+                return (
+                    f"{game.describe()}: followers of ({x}, {y}) differ: engine only {extra}, "
+                    f"spec only {missing}"
+                )
+    return None
+
+
+def _ray_count(p: int, q: int, a: int, b: int, rows: int, cols: int) -> int:
+    """Followers a ray gives at the far corner (rows - 1, cols - 1): the most it gives."""
+    u, v = rows - 1 - p, cols - 1 - q
+    if u < 0 or v < 0:
+        return 0
+    if a == 0 and b == 0:
+        return 1
+    steps = min(u // a if a else u + v + 1, v // b if b else u + v + 1)
+    return 1 + steps
+
+
+def _ray_lines(a: int, b: int, rows: int, cols: int) -> int:
+    return a * cols + b * rows
+
+
+@dataclass(frozen=True)
+class _Plan:
+    dense: np.ndarray  # (R,) int64: 1 if the ray keeps per-line bitsets
+    line_base: np.ndarray  # (R,) int64: first line of the ray in the bitset array
+    lines: int
+    words: int
+    bound: int  # every value is <= bound
+    dtype: type
+
+
+def _plan(rule: CompiledRule, rows: int, cols: int, capacity: int) -> _Plan:
+    side = max(rows, cols, 1)
+    dense = np.zeros(len(rule.rays), dtype=np.int64)
+    base = np.zeros(len(rule.rays), dtype=np.int64)
+    lines = 0
+    bound = capacity if rule.followers is not None else 0
+    for r, (p, q, a, b, _guard) in enumerate(rule.rays.tolist()):
+        bound += _ray_count(p, q, a, b, rows, cols)
+        count = _ray_lines(a, b, rows, cols)
+        if (a or b) and count <= DENSE_LINES_PER_SIDE * side:
+            dense[r] = 1
+            base[r] = lines
+            lines += count
+    words = bound // 64 + 2
+    dtype: type = np.uint8 if bound <= 0xFF else np.uint16 if bound <= 0xFFFF else np.uint32
+    if bound > 0xFFFFFFFF:
+        raise OverflowError(f"{rule.name}: values up to {bound} do not fit uint32")
+    return _Plan(dense, base, lines, words, bound, dtype)
+
+
+def table_memory(game: Any, size: int) -> int:
+    """Bytes :func:`grundy_table` needs for ``game`` at ``size`` (an estimate).
+
+    Examples
+    --------
+    >>> import spec
+    >>> table_memory(spec.get_game("nimhof:1,0/1,1/1,2/0,1"), 4000) // 2**20
+    77
+    """
+    return _block_memory(compiled_rule(game), size, size, size + size + 16)
+
+
+def _block_memory(rule: CompiledRule, rows: int, cols: int, capacity: int) -> int:
+    plan = _plan(rule, rows, cols, capacity)
+    table = rows * cols * np.dtype(plan.dtype).itemsize
+    return table + plan.lines * (8 * plan.words + 8) + 16 * capacity + 8 * plan.words
+
+
+def _check_size(label: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ValueError(f"grundy_table: {label} must be an int >= 0 ({label} = {value!r})")
+    if value > 2**31 - 1:
+        raise OverflowError(f"grundy_table: {label} = {value} is beyond the kernel's range")
+    return int(value)
+
+
+def grundy_table(game: Any, size: int) -> np.ndarray:
+    """G[x, y] for 0 <= x, y < size, computed by the compiled engine.
+
+    Parameters
+    ----------
+    game : spec.TwoPileGame
+        A two-pile game with a compiled form (:func:`covers` is None).
+    size : int
+        Rows and columns, >= 0.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(size, size)``, the smallest unsigned dtype that holds the largest
+        possible value (the number of followers at the far corner), else uint32.
+
+    Raises
+    ------
+    ValueError
+        No compiled form, a malformed one, or a follower that leaves the
+        board, is not smaller, or increases a coordinate.
+    MemoryError
+        If the table and bitsets need more than half the available memory.
+
+    Examples
+    --------
+    >>> import spec
+    >>> grundy_table(spec.get_game("nimhof:1,0/0,1/1,1"), 4).tolist()
+    [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]]
+    >>> grundy_table(spec.get_game("a-wythoff:2"), 3).tolist()
+    [[0, 1, 2], [1, 2, 3], [2, 3, 4]]
+    """
+    size = _check_size("size", size)
+    return grundy_block(game, size, size)
+
+
+def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
+    """G[x, y] for 0 <= x < rows, 0 <= y < cols (a row of length cols needs rows = x + 1).
+
+    Same contract as :func:`grundy_table`.
+
+    Examples
+    --------
+    >>> import spec
+    >>> grundy_block(spec.RWythoff(), 2, 5).tolist()
+    [[0, 1, 2, 3, 4], [1, 2, 0, 3, 4]]
+    """
+    rows = _check_size("rows", rows)
+    cols = _check_size("cols", cols)
+    rule = compiled_rule(game)
+    capacity = rows + cols + 16
+    while True:
+        plan = _plan(rule, rows, cols, capacity)
+        check_memory(
+            _block_memory(rule, rows, cols, capacity),
+            f"a {rows}x{cols} {rule.name} table (compiled engine)",
+        )
+        out: np.ndarray = np.zeros((rows, cols), dtype=plan.dtype)
+        if rows == 0 or cols == 0:
+            return out
+        err = np.zeros(4, dtype=np.int64)
+        # Word-major: neighbouring cells use neighbouring lines (columns y, y + 1,
+        # diagonals y - x, ...) at about the same word, so this layout is cache-friendly.
+        bits = np.zeros((plan.words, max(plan.lines, 1)), dtype=np.uint64)
+        line_mex = np.zeros(max(plan.lines, 1), dtype=np.int64)
+        scratch = np.zeros(plan.words + 1, dtype=np.uint64)
+        rays = np.ascontiguousarray(rule.rays)
+        if rule.followers is None:
+            code = _fill_rays(rays, plan.dense, plan.line_base, bits, line_mex, scratch, out)
+        else:
+            buffer = np.zeros((capacity, 2), dtype=np.int64)
+            try:
+                code = _fill_with_followers(
+                    rule.followers, buffer, rays, plan.dense, plan.line_base, bits, line_mex,
+                    scratch, out, err,
+                )  # fmt: skip
+            except IndexError:
+                if capacity >= rows * cols + 64:
+                    raise ValueError(
+                        f"{rule.name}: compiled_followers overruns its buffer "
+                        f"(more than {capacity} followers of one position)"
+                    ) from None
+                capacity = min(4 * capacity, rows * cols + 64)
+                continue
+        if code == 4:
+            raise ValueError(
+                f"{rule.name}: the compiled rule is refused: compiled_followers returned "
+                f"count {int(err[2])} at ({int(err[0])}, {int(err[1])}), outside 0..{int(err[3])}"
+            )
+        if code:
+            x, y, u, v = (int(c) for c in err)
+            raise ValueError(
+                f"{rule.name}: the compiled rule is refused: the follower ({u}, {v}) of "
+                f"({x}, {y}) {_ERRORS[code]}"
+            )
+        return out
+
+
+def grundy_value(game: Any, position: tuple[int, int]) -> int:
+    """G(x, y) from the block [0, x] x [0, y] (every follower lies inside it).
+
+    Examples
+    --------
+    >>> import spec
+    >>> grundy_value(spec.get_game("a-wythoff:2"), (3, 5))
+    4
+    """
+    x, y = _position(game, position)
+    return int(grundy_block(game, x + 1, y + 1)[x, y])
+
+
+def winning_moves(game: Any, position: tuple[int, int]) -> list[tuple[int, int]]:
+    """The followers of value 0, sorted (empty at a P-position).
+
+    Examples
+    --------
+    >>> import spec
+    >>> winning_moves(spec.get_game("a-wythoff:2"), (4, 7))
+    [(1, 3), (2, 6)]
+    """
+    x, y = _position(game, position)
+    table = grundy_block(game, x + 1, y + 1)
+    return [(u, v) for u, v in engine_followers(game, (x, y)) if table[u, v] == 0]
+
+
+def _position(game: Any, position: Any) -> tuple[int, int]:
+    name = game.describe() if hasattr(game, "describe") else repr(game)
+    if not isinstance(position, (tuple, list)) or len(position) != 2:
+        raise ValueError(f"{name}: position {position!r}: expected two integers (x, y)")
+    x, y = position
+    for label, value in (("x", x), ("y", y)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+            raise ValueError(f"{name}: position {position!r}: {label} must be an int >= 0")
+    return int(x), int(y)
+
+
+# ---------------------------------------------------------------------------
+# Kernels (numba subset; NUMBA_DISABLE_JIT=1 runs them as Python).
+
+
+@jit
+def _line_id(u: int, v: int, a: int, b: int, rows: int, cols: int) -> int:  # pragma: no cover
+    """The index of the line through (u, v) in direction (a, b), from its first cell."""
+    # Steps back to the line's first cell; a, b in {0, 1} (most rules) need no division.
+    ta = u if a == 1 else (u // a if a else u + v + 1)
+    tb = v if b == 1 else (v // b if b else u + v + 1)
+    t = min(ta, tb)
+    u -= t * a
+    v -= t * b
+    if u < a:
+        return u * cols + v
+    return a * cols + v * rows + u
+
+
+@jit
+def _set_value(bits: np.ndarray, value: Any) -> int:  # pragma: no cover - jit
+    """Set bit ``value`` of the 1-d word array ``bits``; return its word index."""
+    w: int = value >> 6
+    bits[w] |= ONE << np.uint64(value & 63)
+    return w
+
+
+@jit
+def _rays_step(
+    x: int,
+    y: int,
+    rays: np.ndarray,
+    dense: np.ndarray,
+    line_base: np.ndarray,
+    bits: np.ndarray,
+    line_mex: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+    active: np.ndarray,
+) -> tuple[int, int, int]:  # pragma: no cover - jit
+    """Add each ray's new cell to its line; list the active lines; fill the scratch.
+
+    Returns (mex start, number of active lines, highest scratch word used).
+    """
+    rows, cols = out.shape
+    start = 0
+    count = 0
+    top = -1
+    for r in range(rays.shape[0]):
+        p, q, a, b, guard = rays[r, 0], rays[r, 1], rays[r, 2], rays[r, 3], rays[r, 4]
+        u = x - p
+        v = y - q
+        if u < 0 or v < 0:
+            continue
+        on = (
+            guard == 0
+            or (guard == 1 and x >= y)
+            or (guard == 2 and y >= x)
+            or (guard == 3 and x > y)
+            or (guard == 4 and y > x)
+        )
+        if dense[r]:
+            line = line_base[r] + _line_id(u, v, a, b, rows, cols)
+            value = np.int64(out[u, v])
+            bits[value >> 6, line] |= ONE << np.uint64(value & 63)
+            m = line_mex[line]
+            while (bits[m >> 6, line] >> np.uint64(m & 63)) & ONE:
+                m += 1
+            line_mex[line] = m
+            if on:
+                active[count] = line
+                count += 1
+                if m > start:
+                    start = m
+        elif on:
+            while u >= 0 and v >= 0:
+                w = _set_value(scratch, np.int64(out[u, v]))
+                if w > top:
+                    top = w
+                if a == 0 and b == 0:
+                    break
+                u -= a
+                v -= b
+    return start, count, top
+
+
+@jit
+def _mex_store(
+    x: int,
+    y: int,
+    start: int,
+    count: int,
+    top: int,
+    bits: np.ndarray,
+    active: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+) -> None:  # pragma: no cover - jit
+    """G(x, y) = mex of the active lines and the scratch; clear the scratch."""
+    w = start >> 6
+    while True:
+        word = scratch[w]
+        for k in range(count):
+            word |= bits[w, active[k]]
+        if word != ALL_ONES:
+            break
+        w += 1
+    out[x, y] = (w << 6) + lowest_zero_bit(word)
+    for k in range(top + 1):
+        scratch[k] = np.uint64(0)
+
+
+@jit
+def _fill_rays(
+    rays: np.ndarray,
+    dense: np.ndarray,
+    line_base: np.ndarray,
+    bits: np.ndarray,
+    line_mex: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """The table of a game given by rays only (cached: no function argument)."""
+    rows, cols = out.shape
+    active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
+    for x in range(rows):
+        for y in range(cols):
+            start, count, top = _rays_step(
+                x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
+            )
+            _mex_store(x, y, start, count, top, bits, active, scratch, out)
+    return 0
+
+
+def _fill_with_followers_py(
+    followers: Any,
+    buffer: np.ndarray,
+    rays: np.ndarray,
+    dense: np.ndarray,
+    line_base: np.ndarray,
+    bits: np.ndarray,
+    line_mex: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+    err: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """The table of a game with a follower function (compiled once per function)."""
+    rows, cols = out.shape
+    active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
+    for x in range(rows):
+        for y in range(cols):
+            start, count, top = _rays_step(
+                x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
+            )
+            n = followers(x, y, buffer)
+            if n < 0 or n > buffer.shape[0]:
+                err[0] = x
+                err[1] = y
+                err[2] = n
+                err[3] = buffer.shape[0]
+                return 4
+            for j in range(n):
+                u = buffer[j, 0]
+                v = buffer[j, 1]
+                code = 0
+                if u < 0 or v < 0:
+                    code = 1
+                elif u + v >= x + y:
+                    code = 2
+                elif u > x or v > y:
+                    code = 3
+                if code:
+                    err[0] = x
+                    err[1] = y
+                    err[2] = u
+                    err[3] = v
+                    return code
+                w = _set_value(scratch, np.int64(out[u, v]))
+                if w > top:
+                    top = w
+            _mex_store(x, y, start, count, top, bits, active, scratch, out)
+    return 0
+
+
+# Not cached: the kernel is specialised for each follower function, whose type
+# numba keys by identity (a fresh compilation per process and function).
+_fill_with_followers = numba.njit(_fill_with_followers_py)

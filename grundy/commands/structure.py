@@ -1,0 +1,225 @@
+"""``grundy structure``: P-positions of any two-pile game and what they fit.
+
+Also home of :func:`game_table` (the table of any two-pile game: the
+compiled engine when the game has a compiled form, else the spec for small
+sizes) and :func:`run_apparent_period` (``grundy period`` for games that
+Landman's machine does not cover).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import numpy as np
+
+import spec
+from fast import engine
+from grundy.output import add_json_option, console, emit_json
+from grundy.parsing import parse_game
+from reference import landman as ref_landman
+from reference import structure
+
+__all__ = ["SPEC_MAX_CELLS", "game_table", "register", "run", "run_apparent_period"]
+
+#: The spec solver is cubic: refuse larger tables of games without a compiled form.
+SPEC_MAX_CELLS = 200 * 200
+#: Pairs printed by default.
+SHOW = 12
+
+
+def game_table(game: spec.ImpartialGame, rows: int, cols: int) -> tuple[np.ndarray, str]:
+    """G[x, y] for 0 <= x < rows, 0 <= y < cols, and the implementation's name.
+
+    The compiled engine (:mod:`fast.engine`) when it covers the game, else
+    the spec solver up to :data:`SPEC_MAX_CELLS` cells.
+    """
+    if rows < 0 or cols < 0:
+        raise ValueError(f"a table needs sizes >= 0 (rows = {rows}, cols = {cols})")
+    reason = engine.covers(game)
+    if reason is None:
+        return engine.grundy_block(game, rows, cols), "fast.engine"
+    if getattr(game, "arity", None) != 2:
+        raise ValueError(f"{game.describe()} is not a two-pile game (positions are not pairs)")
+    if rows * cols > SPEC_MAX_CELLS:
+        raise ValueError(
+            f"{reason}; the spec solver is cubic, so tables of this game are limited to "
+            f"{SPEC_MAX_CELLS:,} cells (asked {rows}x{cols})"
+        )
+    return np.array(spec.grundy_table(game, rows, cols), dtype=np.int64).reshape(rows, cols), "spec"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "structure",
+        help="P-positions of a two-pile game: Beatty pairs, Wythoff translates, row periods",
+        description=(
+            "Compute G[x, y] for 0 <= x, y < N and report: the P-positions; whether the pairs "
+            "x < y are a complementary Beatty pair (floor(n alpha), floor(n beta)), checked "
+            "exactly with integer arithmetic for a quadratic irrational alpha given with "
+            "--alpha or recognised (phi, sqrt(k), Fraenkel's a-Wythoff ratios); whether they "
+            "are Wythoff's P-positions shifted by (t, t); and the apparent additive period of "
+            "the first rows. Everything holds over the table only: nothing here is a proof."
+        ),
+        epilog="example: grundy structure a-wythoff:2 --size 500",
+    )
+    parser.add_argument("game", help="a two-pile game (see 'grundy games'), e.g. a-wythoff:2")
+    parser.add_argument("--size", type=int, default=300, help="N, rows and columns (300)")
+    parser.add_argument(
+        "--alpha", default=None, help="check this alpha: phi, sqrt2, (P+Q*sqrt(D))/R"
+    )
+    parser.add_argument(
+        "--rows", type=int, default=4, help="rows (columns too if asymmetric) with periods (4)"
+    )
+    parser.add_argument("--show", type=int, default=SHOW, help=f"pairs printed ({SHOW})")
+    add_json_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = parse_game(args.game)
+    if args.size < 1:
+        raise ValueError(f"--size must be >= 1 (size = {args.size})")
+    if args.rows < 0 or args.show < 0:
+        raise ValueError(f"--rows and --show must be >= 0 (rows = {args.rows}, show = {args.show})")
+    alpha = structure.parse_ratio(args.alpha) if args.alpha else None
+    table, implementation = game_table(game, args.size, args.size)
+    result = structure.analyse_p_positions(table, alpha)
+    transposed = None if result.symmetric else structure.analyse_p_positions(table.T, alpha)
+    shown = range(min(args.rows, args.size))
+    periods = [structure.additive_period(table[x]) for x in shown]
+    # Columns differ from rows only in an asymmetric game.
+    column_periods = []
+    if not result.symmetric:
+        column_periods = [structure.additive_period(table[:, y]) for y in shown]
+    if args.json:
+        emit_json(
+            {
+                "game": game.describe(),
+                "size": args.size,
+                "implementation": implementation,
+                "p_positions": result.as_dict(),
+                "p_positions_transposed": None if transposed is None else transposed.as_dict(),
+                "row_periods": [None if p is None else p.__dict__ for p in periods],
+                "column_periods": [None if p is None else p.__dict__ for p in column_periods],
+            }
+        )
+        return 0
+    name = game.describe()
+    console.print(
+        f"{name}: G[x, y] for 0 <= x, y < {args.size} ({implementation}); "
+        f"{len(result.positions)} P-positions; "
+        + ("symmetric" if result.symmetric else "not symmetric"),
+        markup=False,
+    )
+    _print_pairs(result, "x < y", args.show)
+    if transposed is not None:
+        _print_pairs(transposed, "y < x (the table transposed)", args.show)
+    if result.translate is None:
+        console.print("Wythoff translate: no (no shift t <= 8 fits)", markup=False)
+    else:
+        t, left = result.translate
+        rest = f", apart from {left}" if left else ""
+        console.print(
+            f"Wythoff translate: the P-positions are Wythoff's shifted by ({t}, {t}) "
+            f"throughout the table{rest}",
+            markup=False,
+        )
+    for label, other, found in (("row", "y", periods), ("column", "x", column_periods)):
+        for index, period in enumerate(found):
+            if period is None:
+                console.print(
+                    f"{label} {index}: no apparent period within the window {other} < {args.size}"
+                )
+            else:
+                console.print(
+                    f"{label} {index}: apparent preperiod {period.preperiod}, period "
+                    f"{period.period}, saltus {period.saltus} (window {other} < {period.window})"
+                )
+    return 0
+
+
+def _print_pairs(result: structure.PPositions, side: str, show: int) -> None:
+    pairs = result.pairs
+    more = ", ..." if len(pairs) > show else ""
+    console.print(
+        f"pairs {side}, in order while no partner can lie outside the table: {len(pairs)}: "
+        f"{', '.join(map(str, pairs[:show]))}{more}",
+        markup=False,
+    )
+    if not pairs:
+        return
+    console.print(
+        f"  complementary: {'yes' if result.complementary else 'no'} "
+        f"({result.complementary_detail}); estimates alpha ~ {result.alpha_estimate:.5f}, "
+        f"beta ~ {result.beta_estimate:.5f}",
+        markup=False,
+    )
+    fit = result.beatty
+    if fit is None:
+        if len(pairs) < structure.MIN_PAIRS:
+            console.print(f"  Beatty: too few pairs to recognise a ratio (< {structure.MIN_PAIRS})")
+        else:
+            console.print(f"  Beatty: no recognised ratio fits (tried {len(result.tried)})")
+    elif fit.fits:
+        console.print(
+            f"  Beatty: (floor(n alpha), floor(n beta)) with alpha = {fit.alpha}, "
+            f"beta = {fit.beta} ({fit.name}) for n = 1..{fit.checked}, exactly "
+            "(integer arithmetic; not a proof beyond the table)",
+            markup=False,
+        )
+    else:
+        console.print(
+            f"  Beatty: alpha = {fit.alpha} does not fit: {fit.detail}", markup=False
+        )
+
+
+def run_apparent_period(args: argparse.Namespace, row: int) -> int:
+    """``grundy period GAME --row X`` for a game Landman's machine does not cover."""
+    game = parse_game(args.game)
+    window = args.window
+    if window < 2:
+        raise ValueError(f"--window must be >= 2 (window = {window})")
+    table, implementation = game_table(game, row + 1, window)
+    period = structure.additive_period(table[row])
+    values = [int(v) for v in table[row]]
+    name = game.describe()
+    if args.json:
+        emit_json(
+            {
+                "game": name,
+                "row": row,
+                "status": "apparent",
+                "window": window,
+                "implementation": implementation,
+                "preperiod": None if period is None else period.preperiod,
+                "period": None if period is None else period.period,
+                "saltus": None if period is None else period.saltus,
+                "values": values[: 3 * (period.period if period else 10)],
+            }
+        )
+        return 0
+    coords = getattr(game, "coordinates", ("x", "y"))
+    head = f"{name} row {row} ({coords[0]} = {row}, {coords[1]} = 0, 1, ..., {window - 1})"
+    if period is None:
+        console.print(
+            f"{head}: no apparent additive period within the window (apparent, not certified; "
+            "try a larger --window)",
+            markup=False,
+            soft_wrap=True,
+        )
+        return 0
+    console.print(
+        f"{head}: apparent preperiod {period.preperiod}, period {period.period}, saltus "
+        f"{period.saltus}: checked over the window only, not certified (Landman's machine "
+        f"certifies only {', '.join(ref_landman.GAMES)}); {implementation}",
+        markup=False,
+        soft_wrap=True,
+    )
+    shown = values[: period.preperiod + args.lines * period.period]
+    labels = (["pre-period"] if period.preperiod else []) + ["period"] * args.lines
+    for label, line in zip(labels, ref_landman.layout(shown, period.preperiod, period.period),
+                           strict=False):  # fmt: skip
+        console.print(f"{' '.join(map(str, line))}    [dim]{label}[/dim]")
+    console.print("...")
+    return 0

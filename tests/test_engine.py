@@ -1,0 +1,378 @@
+"""fast.engine: compiled tables of any two-pile game, against the spec."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import spec
+from fast import engine, tables
+from spec.families import AWythoff, NimHof
+
+BUILT_IN = ["wythoff", "f-wythoff", "r-wythoff"]
+
+
+@cache
+def spec_table(name: str, size: int) -> np.ndarray:
+    return np.array(spec.grundy_table(spec.get_game(name), size, size), dtype=np.int64)
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("name", [*BUILT_IN, "nimhof:1,0/1,1/1,2/0,1", "a-wythoff:2"])
+def test_tiny_tables(name: str) -> None:
+    assert (engine.grundy_table(spec.get_game(name), 9) == spec_table(name, 9)).all()
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_built_in_games_match_spec(name: str) -> None:
+    game = spec.get_game(name)
+    assert engine.covers(game) is None
+    assert (engine.grundy_table(game, 30) == spec_table(name, 30)).all()
+    assert engine.check_followers(game, 14) is None
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_built_in_games_match_fast_tables(name: str) -> None:
+    assert (engine.grundy_table(spec.get_game(name), 300) == tables.grundy_table(name, 300)).all()
+
+
+rule = st.tuples(st.integers(0, 4), st.integers(0, 4)).filter(lambda r: r != (0, 0))
+
+
+@given(rules=st.lists(rule, min_size=1, max_size=4), size=st.integers(0, 16))
+def test_nimhof_matches_spec(rules: list[tuple[int, int]], size: int) -> None:
+    game = NimHof(rules)
+    expected = np.array(spec.grundy_table(game, size, size), dtype=np.int64).reshape(size, size)
+    assert (engine.grundy_table(game, size) == expected).all()
+
+
+@given(a=st.integers(1, 6), size=st.integers(0, 16))
+def test_a_wythoff_matches_spec(a: int, size: int) -> None:
+    game = AWythoff(a)
+    expected = np.array(spec.grundy_table(game, size, size), dtype=np.int64).reshape(size, size)
+    assert (engine.grundy_table(game, size) == expected).all()
+
+
+@given(
+    rules=st.lists(rule, min_size=1, max_size=3),
+    x=st.integers(0, 12),
+    y=st.integers(0, 12),
+    a=st.integers(1, 5),
+)
+def test_family_followers_match_spec(rules: list[tuple[int, int]], x: int, y: int, a: int) -> None:
+    for game in (NimHof(rules), AWythoff(a)):
+        assert engine.engine_followers(game, (x, y)) == sorted(set(game.followers((x, y))))
+
+
+@given(rows=st.integers(0, 12), cols=st.integers(0, 12))
+def test_blocks_are_corners_of_the_table(rows: int, cols: int) -> None:
+    game = spec.get_game("nimhof:1,2/2,1/0,1")
+    full = engine.grundy_table(game, 12)
+    assert (engine.grundy_block(game, rows, cols) == full[:rows, :cols]).all()
+
+
+def test_dtype_is_the_smallest_that_holds_the_bound() -> None:
+    game = spec.Wythoff()
+    assert engine.grundy_table(game, 80).dtype == np.uint8  # 3 * 79 <= 255
+    assert engine.grundy_table(game, 90).dtype == np.uint16
+    assert engine.grundy_table(game, 0).shape == (0, 0)
+
+
+def test_memory_estimate_fits_4000() -> None:
+    game = spec.get_game("nimhof:1,0/1,1/1,2/0,1")
+    assert engine.table_memory(game, 4000) < 200 * 2**20
+
+
+def test_what_the_engine_does_not_cover() -> None:
+    assert "no compiled form" in str(engine.covers(spec.FibonacciNim()))
+    assert "not a two-pile game" in str(engine.covers(spec.Nim()))
+    assert "not a two-pile game" in str(engine.covers(spec.Sum(spec.Nim(), spec.Nim())))
+    with pytest.raises(ValueError, match="no compiled form"):
+        engine.grundy_table(spec.FibonacciNim(), 5)
+
+
+# ---------------------------------------------------------------------------
+# A user's plugin variant, in its own module, as a user would write it.
+
+PLUGIN = '''
+import numba
+import spec
+
+
+@numba.njit
+def knight_followers(x, y, out):
+    """The two knight moves towards the origin."""
+    count = 0
+    if x >= 2 and y >= 1:
+        out[count, 0] = x - 2
+        out[count, 1] = y - 1
+        count += 1
+    if x >= 1 and y >= 2:
+        out[count, 0] = x - 1
+        out[count, 1] = y - 2
+        count += 1
+    return count
+
+
+@spec.register_game
+class WythoffKnight(spec.TwoPileGame):
+    """Wythoff's moves plus the knight moves (2, 1) and (1, 2)."""
+
+    name = "test-wythoff-knight"
+    rules = "Wythoff's moves, or a knight's move towards (0, 0)"
+    source = "tests/test_engine.py"
+    move_rays = ((1, 0), (0, 1), (1, 1))
+    compiled_followers = knight_followers
+
+    def followers(self, position):
+        x, y = position
+        yield from spec.Wythoff().followers(position)
+        if x >= 2 and y >= 1:
+            yield (x - 2, y - 1)
+        if x >= 1 and y >= 2:
+            yield (x - 1, y - 2)
+
+
+def everything_below(x, y, out):
+    """Every (u, v) <= (x, y) but (x, y) itself: many followers, overruns small buffers."""
+    count = 0
+    for u in range(x + 1):
+        for v in range(y + 1):
+            if u != x or v != y:
+                out[count, 0] = u
+                out[count, 1] = v
+                count += 1
+    return count
+
+
+@spec.register_game
+class Everything(spec.TwoPileGame):
+    name = "test-everything-below"
+    rules = "move to any position below"
+    source = "tests/test_engine.py"
+    compiled_followers = "test_engine_plugin:everything_below"
+
+    def followers(self, position):
+        x, y = position
+        for u in range(x + 1):
+            for v in range(y + 1):
+                if (u, v) != (x, y):
+                    yield (u, v)
+'''
+
+
+@pytest.fixture(scope="module")
+def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    directory = tmp_path_factory.mktemp("plugin")
+    (directory / "test_engine_plugin.py").write_text(textwrap.dedent(PLUGIN))
+    sys.path.insert(0, str(directory))
+    try:
+        yield importlib.import_module("test_engine_plugin")
+    finally:
+        sys.path.remove(str(directory))
+        for name in ("test-wythoff-knight", "test-everything-below"):
+            spec.GAMES.pop(name, None)
+        sys.modules.pop("test_engine_plugin", None)
+
+
+def test_plugin_variant_matches_spec(plugin: Any) -> None:
+    game = spec.get_game("test-wythoff-knight")
+    assert engine.covers(game) is None
+    assert (engine.grundy_table(game, 25) == spec_table("test-wythoff-knight", 25)).all()
+    assert engine.check_followers(game, 10) is None
+
+
+def test_plugin_overrunning_the_buffer_is_retried(plugin: Any) -> None:
+    game = spec.get_game("test-everything-below")
+    assert (engine.grundy_table(game, 14) == spec_table("test-everything-below", 14)).all()
+    assert len(engine.engine_followers(game, (9, 9))) == 99
+
+
+# ---------------------------------------------------------------------------
+# Refusals: never a wrong table.
+
+
+class _Rule(spec.TwoPileGame):
+    name = "test-rule"
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        yield from ()
+
+
+def _followers_game(function: Any) -> _Rule:
+    game = _Rule()
+    game.compiled_followers = function
+    return game
+
+
+def _cycle(x: int, y: int, out: np.ndarray) -> int:
+    out[0, 0] = x
+    out[0, 1] = y
+    return 1
+
+
+def _sideways(x: int, y: int, out: np.ndarray) -> int:
+    if x >= 1:
+        out[0, 0] = x - 1
+        out[0, 1] = y + 1
+        return 1
+    return 0
+
+
+def _off_board(x: int, y: int, out: np.ndarray) -> int:
+    out[0, 0] = x - 1
+    out[0, 1] = y
+    return 1
+
+
+def _grows(x: int, y: int, out: np.ndarray) -> int:
+    if x + y >= 2:
+        out[0, 0] = x + 1
+        out[0, 1] = 0
+        return 1
+    return 0
+
+
+def _bad_count(x: int, y: int, out: np.ndarray) -> int:
+    return out.shape[0] + 1
+
+
+@pytest.mark.parametrize(
+    ("function", "message"),
+    [
+        (_cycle, r"the follower \(0, 0\) of \(0, 0\) is not smaller .*a cycle"),
+        (_sideways, r"the follower \(0, 1\) of \(1, 0\) is not smaller"),
+        (_off_board, r"the follower \(-1, 0\) of \(0, 0\) leaves the board"),
+        (_grows, r"the follower \(1, 0\) of \(0, 2\) increases a coordinate"),
+        (_bad_count, r"returned count"),
+    ],
+)
+def test_bad_compiled_rules_are_refused(function: Any, message: str) -> None:
+    game = _followers_game(function)
+    with pytest.raises(ValueError, match="test-rule: .*" + message):
+        engine.grundy_table(game, 6)
+
+
+def test_bad_rules_are_refused_by_engine_followers() -> None:
+    with pytest.raises(ValueError, match="leaves the board"):
+        engine.engine_followers(_followers_game(_off_board), (0, 3))
+    with pytest.raises(ValueError, match="is not smaller"):
+        engine.engine_followers(_followers_game(_cycle), (2, 3))
+    with pytest.raises(ValueError, match="returned count"):
+        engine.engine_followers(_followers_game(_bad_count), (2, 3))
+
+
+@pytest.mark.parametrize(
+    ("rays", "message"),
+    [
+        (((0, 0, 1, 1),), r"the first follower is the position itself \(p \+ q = 0: a cycle\)"),
+        (((1, -1),), "p, q must be >= 0"),
+        (((1, 1, -1, 2),), "a, b must be >= 0"),
+        (((1, 1, 1),), "expected"),
+        (((1, 0, 1, 0, "x<y"),), "unknown guard"),
+        (((1, "a"),), "is not an int"),
+    ],
+)
+def test_bad_rays_are_refused(rays: Any, message: str) -> None:
+    game = _Rule()
+    game.move_rays = rays
+    assert message.replace("\\", "") in str(engine.covers(game))
+    with pytest.raises(ValueError, match=message):
+        engine.grundy_table(game, 4)
+
+
+def test_unloadable_follower_path_is_refused() -> None:
+    game = _followers_game("no_such_module_here:f")
+    with pytest.raises(ValueError, match="cannot be loaded"):
+        engine.grundy_table(game, 4)
+
+
+def test_the_refusal_check_can_fail() -> None:
+    # A legal rule written as a function gives the same table as the same rule as rays.
+    def take_one(x: int, y: int, out: np.ndarray) -> int:
+        count = 0
+        if x >= 1:
+            out[count, 0] = x - 1
+            out[count, 1] = y
+            count += 1
+        if y >= 1:
+            out[count, 0] = x
+            out[count, 1] = y - 1
+            count += 1
+        return count
+
+    as_function = _followers_game(take_one)
+    as_rays = _Rule()
+    as_rays.move_rays = ((1, 0, 0, 0), (0, 1, 0, 0))
+    assert (engine.grundy_table(as_function, 7) == engine.grundy_table(as_rays, 7)).all()
+    assert engine.grundy_table(as_rays, 3).tolist() == [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
+
+
+def test_plugin_file_is_importable_as_written(tmp_path: Path) -> None:
+    # The plugin source above is plain Python; a syntax slip would fail here, not later.
+    compile(textwrap.dedent(PLUGIN), str(tmp_path / "p.py"), "exec")
+
+
+class _SparseAndJump(spec.TwoPileGame):
+    """One pile alone, the long rule [9, 1] (too many lines for bitsets), a jump (2, 3)."""
+
+    name = "test-sparse"
+    move_rays = ((1, 0), (0, 1), (9, 1), (2, 3, 0, 0))
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        x, y = position
+        yield from NimHof([(1, 0), (0, 1), (9, 1)]).followers(position)
+        if x >= 2 and y >= 3:
+            yield (x - 2, y - 3)
+
+
+class _StrictlyLarger(spec.TwoPileGame):
+    """Take from the strictly larger pile alone, or the same from both."""
+
+    name = "test-strict"
+    move_rays = ((1, 0, 1, 0, "x>y"), (0, 1, 0, 1, "y>x"), (1, 1))
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        x, y = position
+        if x > y:
+            yield from ((x - k, y) for k in range(1, x + 1))
+        if y > x:
+            yield from ((x, y - k) for k in range(1, y + 1))
+        yield from ((x - k, y - k) for k in range(1, min(x, y) + 1))
+
+
+@pytest.mark.parametrize("game", [_SparseAndJump(), _StrictlyLarger()], ids=lambda g: g.name)
+def test_sparse_rays_jumps_and_strict_guards(game: spec.TwoPileGame) -> None:
+    size = 24
+    rule = engine.compiled_rule(game)
+    assert rule.rays.shape == (len(game.move_rays or ()), 5)
+    expected = np.array(spec.grundy_table(game, size, size), dtype=np.int64)
+    assert (engine.grundy_table(game, size) == expected).all()
+    assert engine.check_followers(game, 12) is None
+
+
+@given(
+    name=st.sampled_from([*BUILT_IN, "a-wythoff:3", "nimhof:1,2/2,1/0,1/1,0"]),
+    x=st.integers(0, 14),
+    y=st.integers(0, 14),
+)
+def test_value_and_winning_moves_match_spec(name: str, x: int, y: int) -> None:
+    game = spec.get_game(name)
+    assert engine.grundy_value(game, (x, y)) == spec.grundy(game, (x, y))
+    assert engine.winning_moves(game, (x, y)) == sorted(set(spec.winning_moves(game, (x, y))))
+
+
+def test_bad_positions_are_refused() -> None:
+    for bad in [(-1, 2), (1,), "1,2", (1.0, 2), (True, 1)]:
+        with pytest.raises(ValueError, match="wythoff: position"):
+            engine.grundy_value(spec.Wythoff(), bad)
