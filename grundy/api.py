@@ -19,8 +19,8 @@ Examples
 [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
 >>> grundy.gvalues(2, 10)
 [(16, 26), (15, 25), (17, 26)]
->>> grundy.period("wythoff", 3)
-Periodicity(preperiod=8, period=6, saltus=6)
+>>> grundy.period("wythoff", 3).certificate
+'exact (Landman cycle: preperiod 8, period 6, saltus 6)'
 >>> grundy.check("nivasch-thm-1.1", quick=True).status
 'holds'
 """
@@ -32,8 +32,9 @@ from typing import Any
 import numpy as np
 
 from grundy.registry import ask, load_plugins, resolve
-from grundy.registry.dispatch import Moves, Value
+from grundy.registry.dispatch import Moves, Period, Value
 from grundy.registry.dispatch import moves as _moves
+from grundy.registry.dispatch import period as _period
 from grundy.registry.dispatch import value as _value
 
 __all__ = ["check", "gvalues", "moves", "period", "table", "value"]
@@ -128,16 +129,17 @@ def gvalues(g: int, n: int) -> list[tuple[int, int]]:
     return [(int(points[h][0][0]), int(points[h][0][1])) for h in range(g + 1)]
 
 
-def period(game: str, row: int) -> Any:
-    """The exact (preperiod, period, saltus) of a row, certified by Landman's machine.
+def period(game: Any, row: int, window: int = 2000) -> Period:
+    """The additive period of a row: certified by Landman's machine, or apparent on a window.
 
     Examples
     --------
-    >>> period("f-wythoff", 2)
-    Periodicity(preperiod=4, period=4, saltus=4)
+    >>> p = period("f-wythoff", 2)
+    >>> (p.preperiod, p.period, p.saltus, p.status)
+    (4, 4, 4, 'certified')
     """
     _ready()
-    return ask("row-periods", game, rows=row + 1, start=row)[0]
+    return _period(game, row, window=window)
 
 
 def check(claim_id: str, *, quick: bool = False, tighten: int = 0, **params: int) -> Any:

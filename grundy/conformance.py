@@ -36,10 +36,11 @@ from typing import Any
 
 import numpy as np
 
-from grundy.registry import Implementation, Question, all_questions
+from grundy.registry import QUESTIONS, Implementation, Question, all_questions
 
 __all__ = [
     "CHECKS",
+    "QUESTIONS",
     "Check",
     "CheckResult",
     "Row",

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import spec
-from grundy.conformance import QUESTIONS, unregister_question
+from grundy.registry import QUESTIONS, unregister_question
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "adding-a-game.md"

@@ -61,7 +61,7 @@ class TestTwoPileTable:
     def test_rejects_unknown_game(self) -> None:
         import pytest
 
-        with pytest.raises(ValueError, match="nim has no two-pile Grundy table"):
+        with pytest.raises(ValueError, match="nim is not a two-pile game"):
             data.two_pile_table("nim", 3)
 
 

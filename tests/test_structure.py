@@ -214,7 +214,7 @@ def test_period_for_a_game_without_compiled_form(capsys: pytest.CaptureFixture[s
     data = json.loads(capsys.readouterr().out)
     assert data["implementation"] == "spec" and data["status"] == "apparent"
     assert main(["period", "fibonacci-nim", "--row", "4", "--window", "20000"]) == 2
-    assert "limited to" in capsys.readouterr().err
+    assert "5x20000 > 40,000 cells" in capsys.readouterr().err
 
 
 def test_period_refuses_non_two_pile_games(capsys: pytest.CaptureFixture[str]) -> None:

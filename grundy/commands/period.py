@@ -1,8 +1,8 @@
-"""``grundy period``: the additive period of a row.
+"""``grundy period``: the additive period of a row, certified or apparent.
 
 Certified by Landman's machine for wythoff, f-wythoff and r-wythoff; for any
-other two-pile game, apparent over a window of the table
-(:func:`grundy.commands.structure.run_apparent_period`).
+other two-pile game, apparent over a window of the table. Both come from
+:func:`grundy.registry.dispatch.period`.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from fast import landman as fast_landman
 from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_int
+from grundy.parsing import parse_game, parse_int
+from grundy.registry.dispatch import period
 from reference import landman as ref_landman
 
-#: The implementations of the row machine, by name.
-IMPLEMENTATIONS = {"fast": fast_landman, "reference": ref_landman}
+#: The implementations of the row machine, by --impl value.
+IMPLEMENTATIONS = {"fast": "fast.landman", "reference": "reference.landman"}
 
 
 def register(subparsers: Any) -> None:
@@ -58,35 +58,42 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--row must be >= 0 (row = {row})")
     if args.lines < 0:
         raise ValueError(f"--lines must be >= 0 (lines = {args.lines})")
-    if args.game not in ref_landman.GAMES:  # no machine: the apparent period of the table
-        from grundy.commands.structure import run_apparent_period
-
-        return run_apparent_period(args, row)
-    impl = IMPLEMENTATIONS[args.impl]
-    result = impl.row_periodicity(row, args.game)
-    shown = result.preperiod + args.lines * result.period
-    values = [int(v) for v in impl.row_values(row, max(shown - 1, 0), args.game)][:shown]
-    lines = ref_landman.layout(values, result.preperiod, result.period)
+    if args.window < 2:
+        raise ValueError(f"--window must be >= 2 (window = {args.window})")
+    game = parse_game(args.game)
+    result = period(
+        game, row, window=args.window, lines=args.lines,
+        implementation=IMPLEMENTATIONS[args.impl],
+    )
     if args.json:
-        emit_json(
-            {
-                "game": args.game,
-                "row": row,
-                "implementation": args.impl,
-                "status": "certified",
-                "preperiod": result.preperiod,
-                "period": result.period,
-                "saltus": result.saltus,
-                "values": values,
-                "lines": lines,
-            }
+        out = result.as_dict()
+        if result.period is not None and result.preperiod is not None:
+            out["lines"] = ref_landman.layout(result.values, result.preperiod, result.period)
+        emit_json(out)
+        return 0
+    coords = getattr(game, "coordinates", ("x", "y"))
+    head = f"{result.game} row {row} (G({row}, {coords[1]}), {coords[1]} = 0, 1, ...)"
+    if result.period is None or result.preperiod is None:
+        console.print(
+            f"{head}: {result.certificate} (apparent, not certified; try a larger --window)",
+            markup=False,
+            soft_wrap=True,
         )
         return 0
+    kind = (
+        "certified by Landman's machine"
+        if result.status == "certified"
+        else f"apparent, not certified: checked on the window {coords[1]} < {result.window} "
+        f"only; Landman's machine certifies {', '.join(ref_landman.GAMES)}"
+    )
     console.print(
-        f"{args.game} row {row} (G({row}, m), m = 0, 1, ...): preperiod {result.preperiod}, "
-        f"period {result.period}, saltus {result.saltus} (certified by Landman's machine)"
+        f"{head}: preperiod {result.preperiod}, period {result.period}, saltus "
+        f"{result.saltus} ({kind}; {result.implementation})",
+        markup=False,
+        soft_wrap=True,
     )
     labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
+    lines = ref_landman.layout(result.values, result.preperiod, result.period)
     for label, line in zip(labels, lines, strict=False):
         console.print(f"{' '.join(map(str, line))}    [dim]{label}[/dim]")
     console.print("...")

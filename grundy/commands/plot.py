@@ -232,20 +232,11 @@ def _convergence_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, in
 
 
 def _heatmap_table(game_name: str, size: int) -> tuple[np.ndarray, str, str, tuple[str, str]]:
-    """The table for a heat map: the compiled engine when it covers the game (any
-    two-pile game with a compiled form, families included), else the registered
-    implementations; with the game's coordinate names."""
-    from fast import engine
-    from grundy.commands.structure import game_table
-
+    """The table for a heat map (the registry's fastest implementation), with the
+    game's coordinate names."""
     game = parse_game(game_name)
     coordinates = tuple(getattr(game, "coordinates", ("x", "y")))[:2]
     names = (coordinates[0], coordinates[1]) if len(coordinates) == 2 else ("x", "y")
-    if engine.covers(game) is None:
-        if size < 1:
-            raise ValueError(f"--size must be >= 1 (size = {size})")
-        table, impl = game_table(game, size, size)
-        return table, game.describe(), impl, names
     return (*_grundy_table(game_name, size), names)
 
 

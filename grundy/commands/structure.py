@@ -1,9 +1,8 @@
 """``grundy structure``: P-positions of any two-pile game and what they fit.
 
-Also home of :func:`game_table` (the table of any two-pile game: the
-compiled engine when the game has a compiled form, else the spec for small
-sizes) and :func:`run_apparent_period` (``grundy period`` for games that
-Landman's machine does not cover).
+Also home of :func:`game_table` (the table of any two-pile game from the
+registry's ``grundy-block``: the compiled engine when the game has a
+compiled form, else the spec for small sizes).
 """
 
 from __future__ import annotations
@@ -14,16 +13,14 @@ from typing import Any
 import numpy as np
 
 import spec
-from fast import engine
 from grundy.output import add_json_option, console, emit_json
 from grundy.parsing import parse_game
-from reference import landman as ref_landman
+from grundy.registry import NoImplementation, resolve
+from grundy.registry.tables import SPEC_MAX_CELLS
 from reference import structure
 
-__all__ = ["SPEC_MAX_CELLS", "game_table", "register", "run", "run_apparent_period"]
+__all__ = ["SPEC_MAX_CELLS", "game_table", "register", "run"]
 
-#: The spec solver is cubic: refuse larger tables of games without a compiled form.
-SPEC_MAX_CELLS = 200 * 200
 #: Pairs printed by default.
 SHOW = 12
 
@@ -31,22 +28,19 @@ SHOW = 12
 def game_table(game: spec.ImpartialGame, rows: int, cols: int) -> tuple[np.ndarray, str]:
     """G[x, y] for 0 <= x < rows, 0 <= y < cols, and the implementation's name.
 
-    The compiled engine (:mod:`fast.engine`) when it covers the game, else
-    the spec solver up to :data:`SPEC_MAX_CELLS` cells.
+    The registry's ``grundy-block`` question: the compiled engine
+    (:mod:`fast.engine`) when it covers the game, else the spec solver up to
+    :data:`grundy.registry.tables.SPEC_MAX_CELLS` cells.
     """
     if rows < 0 or cols < 0:
         raise ValueError(f"a table needs sizes >= 0 (rows = {rows}, cols = {cols})")
-    reason = engine.covers(game)
-    if reason is None:
-        return engine.grundy_block(game, rows, cols), "fast.engine"
     if getattr(game, "arity", None) != 2:
         raise ValueError(f"{game.describe()} is not a two-pile game (positions are not pairs)")
-    if rows * cols > SPEC_MAX_CELLS:
-        raise ValueError(
-            f"{reason}; the spec solver is cubic, so tables of this game are limited to "
-            f"{SPEC_MAX_CELLS:,} cells (asked {rows}x{cols})"
-        )
-    return np.array(spec.grundy_table(game, rows, cols), dtype=np.int64).reshape(rows, cols), "spec"
+    try:
+        impl = resolve("grundy-block", game.describe(), rows=rows, cols=cols)
+    except NoImplementation as error:
+        raise ValueError(str(error)) from None
+    return np.asarray(impl.answer(rows=rows, cols=cols)), impl.name
 
 
 def register(subparsers: Any) -> None:
@@ -172,54 +166,3 @@ def _print_pairs(result: structure.PPositions, side: str, show: int) -> None:
         console.print(
             f"  Beatty: alpha = {fit.alpha} does not fit: {fit.detail}", markup=False
         )
-
-
-def run_apparent_period(args: argparse.Namespace, row: int) -> int:
-    """``grundy period GAME --row X`` for a game Landman's machine does not cover."""
-    game = parse_game(args.game)
-    window = args.window
-    if window < 2:
-        raise ValueError(f"--window must be >= 2 (window = {window})")
-    table, implementation = game_table(game, row + 1, window)
-    period = structure.additive_period(table[row])
-    values = [int(v) for v in table[row]]
-    name = game.describe()
-    if args.json:
-        emit_json(
-            {
-                "game": name,
-                "row": row,
-                "status": "apparent",
-                "window": window,
-                "implementation": implementation,
-                "preperiod": None if period is None else period.preperiod,
-                "period": None if period is None else period.period,
-                "saltus": None if period is None else period.saltus,
-                "values": values[: 3 * (period.period if period else 10)],
-            }
-        )
-        return 0
-    coords = getattr(game, "coordinates", ("x", "y"))
-    head = f"{name} row {row} ({coords[0]} = {row}, {coords[1]} = 0, 1, ..., {window - 1})"
-    if period is None:
-        console.print(
-            f"{head}: no apparent additive period within the window (apparent, not certified; "
-            "try a larger --window)",
-            markup=False,
-            soft_wrap=True,
-        )
-        return 0
-    console.print(
-        f"{head}: apparent preperiod {period.preperiod}, period {period.period}, saltus "
-        f"{period.saltus}: checked over the window only, not certified (Landman's machine "
-        f"certifies only {', '.join(ref_landman.GAMES)}); {implementation}",
-        markup=False,
-        soft_wrap=True,
-    )
-    shown = values[: period.preperiod + args.lines * period.period]
-    labels = (["pre-period"] if period.preperiod else []) + ["period"] * args.lines
-    for label, line in zip(labels, ref_landman.layout(shown, period.preperiod, period.period),
-                           strict=False):  # fmt: skip
-        console.print(f"{' '.join(map(str, line))}    [dim]{label}[/dim]")
-    console.print("...")
-    return 0

@@ -36,7 +36,12 @@ grundy.registry.core.NoImplementation: no implementation answers 'grundy-table' 
 
 from __future__ import annotations
 
-from grundy.registry import rows, sequences, tables  # noqa: F401  (built-in registrations)
+from grundy.registry import (  # noqa: F401  (built-in registrations)
+    dispatch,
+    rows,
+    sequences,
+    tables,
+)
 from grundy.registry.core import (
     LAYERS,
     PROVIDERS,
@@ -61,6 +66,7 @@ from grundy.registry.core import (
 from grundy.registry.plugins import PluginError, load_plugins
 
 __all__ = [
+    "FAMILY_EXAMPLES",
     "LAYERS",
     "PROVIDERS",
     "QUESTIONS",
@@ -74,6 +80,7 @@ __all__ = [
     "candidates",
     "compare_arrays",
     "compare_sequences",
+    "conformance_games",
     "get_question",
     "load_plugins",
     "question_ids",
@@ -85,15 +92,40 @@ __all__ = [
 ]
 
 
+#: Family members that conformance asks about besides the registered games (each
+#: family's own example is added): Wythoff as a NimHof game and as 1-Wythoff, the
+#: 4-rule NimHof game of the engine benchmark, a-Wythoff for a = 2, 3.
+FAMILY_EXAMPLES = [
+    "nimhof:1,0/0,1/1,1",
+    "nimhof:1,0/1,1/1,2/0,1",
+    "a-wythoff:1",
+    "a-wythoff:2",
+    "a-wythoff:3",
+]
+
+
+def conformance_games() -> list[str]:
+    """The games conformance asks every question about, by canonical name.
+
+    The registered games (plugin games too), each family's example and
+    :data:`FAMILY_EXAMPLES`.
+    """
+    import spec
+
+    names = set(spec.GAMES)
+    for text in [*FAMILY_EXAMPLES, *(f.example for f in spec.FAMILIES.values() if f.example)]:
+        names.add(spec.get_game(text).describe())
+    return sorted(names)
+
+
 def all_questions(games: list[str] | None = None) -> list[Question]:
     """Every question: the registered ones and, for each game, those its providers build.
 
-    ``games`` defaults to every registered spec game.
+    ``games`` defaults to :func:`conformance_games`.
     """
-    import spec
     from grundy.registry.core import _KINDS
 
-    names = sorted(spec.GAMES) if games is None else games
+    names = conformance_games() if games is None else games
     for kind in _KINDS:
         for name in names:
             get_question(kind, name)

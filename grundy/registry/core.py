@@ -171,6 +171,7 @@ class Provider:
 _SEALED = False
 _BUILTIN_KINDS: set[str] = set()
 _BUILTIN_KEYS: set[str] = set()
+_BUILTIN_GAMES: set[str] = set()
 
 #: Question kinds: id -> (description template, default domain, comparison, oracle name).
 _KINDS: dict[str, tuple[str, dict[str, Any], Comparison, str | None]] = {}
@@ -309,7 +310,13 @@ def register_provider(
         raise KeyError(f"no question kind {question!r} is registered")
     order = _layer_rank(layer) if rank is None else rank
     existing = [p for p in PROVIDERS.get(question, []) if p.name != name and p.layer != "published"]
-    if question in _BUILTIN_KINDS and not shadow and existing and layer != "published":
+    if (
+        question in _BUILTIN_KINDS
+        and not shadow
+        and existing
+        and layer != "published"
+        and _covers_builtin_game(covers_game)
+    ):
         best = min(existing, key=lambda p: _layer_rank(p.layer) if p.rank is None else p.rank)
         if order <= (_layer_rank(best.layer) if best.rank is None else best.rank):
             raise ValueError(
@@ -351,12 +358,25 @@ def seal() -> None:
     """
     global _SEALED
     _SEALED = True
+    import spec
+
     _BUILTIN_KINDS.update(_KINDS)
     _BUILTIN_KEYS.update(QUESTIONS)
+    _BUILTIN_GAMES.update(spec.GAMES, spec.FAMILIES, ["*", "all"])
+
+
+def _covers_builtin_game(covers_game: Callable[[str], str | None]) -> bool:
+    """Whether a provider would answer for one of the project's own games."""
+    import spec
+
+    return any(covers_game(name) is None for name in spec.GAMES if name in _BUILTIN_GAMES)
 
 
 def _is_builtin(question: Question) -> bool:
-    return question.key in _BUILTIN_KEYS or question.id in _BUILTIN_KINDS
+    """A question of the project's own (not one a plugin made for its own game)."""
+    if question.key in _BUILTIN_KEYS:
+        return True
+    return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
 
 
 def get_question(id: str, game: str, *, create: bool = False) -> Question | None:

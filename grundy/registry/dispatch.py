@@ -40,6 +40,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 import spec
 from grundy.registry.core import NoImplementation, candidates, resolve
 from grundy.registry.tables import is_two_pile
@@ -54,9 +56,11 @@ __all__ = [
     "RW_MAX_G",
     "TABLE_LIMIT",
     "Moves",
+    "Period",
     "Value",
     "game_named",
     "moves",
+    "period",
     "value",
 ]
 
@@ -408,3 +412,195 @@ def moves(
         f"no method gives the winning moves of {position} in {g.describe()}: "
         + "; ".join(reasons)
     )
+
+
+@dataclass(frozen=True)
+class Period:
+    """The additive periodicity of row ``row``: G(row, y + period) = G(row, y) + saltus
+    for every y >= preperiod (the smallest such preperiod, the smallest period).
+
+    ``status`` is ``certified`` (Landman's machine reached a repeated state:
+    proved for all y), ``apparent`` (found on ``window`` values only, not a
+    proof) or ``none`` (no period within the window; the fields are None).
+    ``values`` holds G(row, y) for the first y.
+    """
+
+    game: str
+    row: int
+    preperiod: int | None
+    period: int | None
+    saltus: int | None
+    status: str
+    implementation: str
+    certificate: str
+    window: int | None = None
+    values: list[int] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "row": self.row,
+            "status": self.status,
+            "preperiod": self.preperiod,
+            "period": self.period,
+            "saltus": self.saltus,
+            "implementation": self.implementation,
+            "certificate": self.certificate,
+            "window": self.window,
+            "values": self.values,
+        }
+
+
+def period(
+    game: str | spec.ImpartialGame,
+    row: int,
+    *,
+    window: int = 2000,
+    lines: int = 3,
+    implementation: str | None = None,
+) -> Period:
+    """The additive period of a row of any two-pile game, certified where the project can.
+
+    Landman's machine (``row-periods``) where a registered implementation
+    covers the game (wythoff, f-wythoff, r-wythoff): certified. Otherwise
+    the apparent period of G(row, y), y < ``window``, from the registry's
+    ``grundy-block`` (:func:`reference.structure.additive_period`): apparent.
+    ``values`` holds the preperiod and ``lines`` periods (or the window).
+
+    Examples
+    --------
+    >>> p = period("wythoff", 3)
+    >>> (p.preperiod, p.period, p.saltus, p.status)
+    (8, 6, 6, 'certified')
+    >>> period("a-wythoff:2", 3).status
+    'apparent'
+    """
+    from reference.structure import additive_period
+
+    g = _game(game)
+    name = g.describe()
+    if isinstance(row, bool) or not isinstance(row, int) or row < 0:
+        raise ValueError(f"row must be an int >= 0 (row = {row!r})")
+    reason = is_two_pile(name)
+    if reason is not None:
+        raise ValueError(reason)
+    certified = candidates("row-periods", name, rows=row + 1, start=row)
+    usable = [i for i, why in certified if why is None and implementation in (None, i.name)]
+    if usable:
+        impl = usable[0]
+        (found,) = impl.answer(rows=row + 1, start=row)
+        shown = found.preperiod + lines * found.period
+        rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
+        head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
+        return Period(
+            name, row, found.preperiod, found.period, found.saltus, "certified", impl.name,
+            f"exact (Landman cycle: preperiod {found.preperiod}, period {found.period}, "
+            f"saltus {found.saltus})",
+            values=head[:shown],
+        )
+    if window < 2:
+        raise ValueError(f"window must be >= 2 (window = {window})")
+    try:
+        block = resolve("grundy-block", name, rows=row + 1, cols=window)
+    except NoImplementation as error:
+        raise ValueError(str(error)) from None
+    values = [int(v) for v in block.answer(rows=row + 1, cols=window)[row]]
+    apparent = additive_period(values)
+    if apparent is None:
+        return Period(
+            name, row, None, None, None, "none", block.name,
+            f"no apparent period within the window y < {window}", window, values[:30],
+        )
+    return Period(
+        name, row, apparent.preperiod, apparent.period, apparent.saltus, "apparent", block.name,
+        f"apparent on y < {window} only (not certified)", window,
+        values[: apparent.preperiod + lines * apparent.period],
+    )
+
+
+# --------------------------------------------------------------- conformance of the methods
+
+
+def _method_values(method: str) -> Any:
+    """``(game, rows, cols, col0) -> values by one method``; -1 where the method declines."""
+
+    def answer(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
+        g = spec.get_game(game)
+        out = np.full((rows, cols), -1, dtype=np.int64)
+        for x in range(rows):
+            for j in range(cols):
+                try:
+                    out[x, j] = _VALUE_METHODS[method](g, (x, col0 + j))[0]
+                except _Declined:
+                    pass
+        return out
+
+    return answer
+
+
+def compare_answered(expected: Any, actual: Any) -> str | None:
+    """Compare where ``actual`` answered (>= 0); None if every answer agrees and one was given.
+
+    Examples
+    --------
+    >>> compare_answered([[1, 2]], [[1, -1]]) is None
+    True
+    >>> compare_answered([[1, 2]], [[1, 3]])
+    'first difference at (0, 1): expected 2, got 3'
+    >>> compare_answered([[1, 2]], [[-1, -1]])
+    'the method answered no position of the domain'
+    """
+    exp, act = np.asarray(expected), np.asarray(actual)
+    if exp.shape != act.shape:
+        return f"shape differs: expected {exp.shape}, got {act.shape}"
+    answered = act >= 0
+    if not answered.any():
+        return "the method answered no position of the domain"
+    wrong = answered & (exp != act)
+    if wrong.any():
+        index = tuple(int(i) for i in np.argwhere(wrong)[0])
+        return f"first difference at {index}: expected {exp[index]}, got {act[index]}"
+    return None
+
+
+def _register_method_questions() -> None:
+    from grundy.registry.core import register_implementation, register_question
+
+    for game in MACHINE_GAMES:
+        key = register_question(
+            "value-methods",
+            game,
+            "G(x, y), 0 <= x < rows, col0 <= y < col0 + cols, by each dispatch method "
+            "(-1 where a method declines)",
+            {"game": game, "rows": 6, "cols": 60},
+            compare_answered,
+        )
+
+        def by_spec(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
+            g = spec.get_game(game)
+            return np.array(
+                [[spec.grundy(g, (x, col0 + j)) for j in range(cols)] for x in range(rows)],
+                dtype=np.int64,
+            )
+
+        register_implementation(
+            key, "spec", "spec", by_spec, replace=True,
+            covers=lambda game, rows, cols, col0=0: (
+                None if col0 + cols <= 300 and rows <= 10 else "too large for the spec"
+            ),
+        )
+        methods = ["table", "row-period"] + (["rw"] if game == "wythoff" else [])
+        for method in methods:
+            register_implementation(
+                key, f"method {method}", "fast", _method_values(method), replace=True,
+                rank=20 + methods.index(method),
+                certificate="conditional on Conjecture 3.10" if method == "rw" else "exact",
+            )
+        register_implementation(
+            key, "method row-period (y < 10^4)", "fast", _method_values("row-period"),
+            replace=True, rank=30, quick=False,
+            domain={"game": game, "rows": 8, "cols": 500, "col0": 3500},
+        )
+
+
+_register_method_questions()

@@ -11,6 +11,15 @@ Implementations
 ``fast.tables``
     The games :data:`fast.tables.GAMES` names (Wythoff, F-Wythoff,
     R-Wythoff), bitset kernels.
+``fast.engine``
+    Every two-pile game with a compiled form (``move_rays`` or
+    ``compiled_followers``, see docs/adding-a-game.md): the NimHof and
+    a-Wythoff families, plugin games. Chosen after ``fast.tables``.
+
+Question ``followers``: for 0 <= x, y < size, the sorted followers of
+(x, y). The spec's ``followers`` is the oracle; ``fast.engine`` answers
+with the compiled rule, so a wrong compiled move is caught even where it
+does not change a value.
 ``published 003``, ``published 001 Table 1``
     The transcribed tables, on their printed range only.
 """
@@ -18,9 +27,11 @@ Implementations
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
+import fast.engine
 import fast.tables
 import spec
 from fast._memory import check_memory
@@ -28,6 +39,7 @@ from grundy.registry.core import (
     NoImplementation,
     ask,
     candidates,
+    compare_sequences,
     register_implementation,
     register_provider,
     register_question,
@@ -51,6 +63,8 @@ TABLE_SIZE = 40
 LARGE_SIZE = 150
 #: Beyond this the spec solver would run for many minutes.
 SPEC_MAX_SIZE = 400
+#: The spec's rectangular blocks are limited to this many cells.
+SPEC_MAX_CELLS = 40_000
 #: Rough bytes per cell while computing, by layer (the spec memoises in dicts).
 BYTES_PER_CELL = {"fast": 16, "reference": 64, "spec": 400}
 
@@ -63,7 +77,7 @@ def is_two_pile(name: str) -> str | None:
         return str(error)
     if isinstance(game, spec.PileGame) and game.arity == 2:
         return None
-    return f"{name} has no two-pile Grundy table"
+    return f"{name} is not a two-pile game (it has no two-pile Grundy table)"
 
 
 def spec_table(name: str) -> Callable[..., np.ndarray]:
@@ -133,6 +147,83 @@ register_provider(
     domain={"size": LARGE_SIZE},
     rank=1,
 )
+def _engine_covers_game(name: str) -> str | None:
+    reason = is_two_pile(name)
+    return reason if reason is not None else fast.engine.covers(spec.get_game(name))
+
+
+def _engine(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
+    def answer(size: int) -> np.ndarray:
+        return fast.engine.grundy_table(spec.get_game(name), size)
+
+    def covers(size: int) -> str | None:
+        return None if size <= 2**15 else f"size {size} > 32768"
+
+    answer.__name__ = f"engine_table_{name}"
+    return answer, covers
+
+
+register_provider("grundy-table", "fast.engine", "fast", _engine_covers_game, _engine, rank=5)
+
+
+def _spec_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
+    def answer(rows: int, cols: int) -> np.ndarray:
+        table = spec.grundy_table(spec.get_game(name), rows, cols)
+        return np.array(table, dtype=np.int64).reshape(rows, cols)
+
+    def covers(rows: int, cols: int) -> str | None:
+        if rows * cols > SPEC_MAX_CELLS:
+            return f"the spec solver is cubic; {rows}x{cols} > {SPEC_MAX_CELLS:,} cells"
+        return None
+
+    return answer, covers
+
+
+def _engine_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
+    def answer(rows: int, cols: int) -> np.ndarray:
+        return fast.engine.grundy_block(spec.get_game(name), rows, cols)
+
+    return answer, lambda rows, cols: None
+
+
+register_question(
+    "grundy-block",
+    "*",
+    "G[x, y] of {game} for 0 <= x < rows, 0 <= y < cols (long rows)",
+    {"rows": 4, "cols": 120},
+)
+register_provider("grundy-block", "spec", "spec", is_two_pile, _spec_block)
+register_provider("grundy-block", "fast.engine", "fast", _engine_covers_game, _engine_block)
+
+
+def _spec_followers(name: str) -> tuple[Callable[..., list[list[tuple[int, int]]]], Any]:
+    def answer(size: int) -> list[list[tuple[int, int]]]:
+        game = spec.get_game(name)
+        return [sorted(set(game.followers((x, y)))) for x in range(size) for y in range(size)]
+
+    return answer, lambda size: None if size <= 60 else "size > 60"
+
+
+def _engine_followers(name: str) -> tuple[Callable[..., list[list[tuple[int, int]]]], Any]:
+    def answer(size: int) -> list[list[tuple[int, int]]]:
+        game = spec.get_game(name)
+        return [
+            fast.engine.engine_followers(game, (x, y)) for x in range(size) for y in range(size)
+        ]
+
+    return answer, lambda size: None
+
+
+register_question(
+    "followers",
+    "*",
+    "the followers of (x, y), 0 <= x, y < size, of {game} (compiled rule vs spec)",
+    {"size": 24},
+    compare_sequences,
+)
+register_provider("followers", "spec", "spec", is_two_pile, _spec_followers)
+register_provider("followers", "fast.engine", "fast", _engine_covers_game, _engine_followers)
+
 for _game, _name, _label, _size in (
     ("wythoff", "wythoff_003", "published 003", 14),
     ("f-wythoff", "fwythoff_001_table1", "published 001 Table 1", 13),

@@ -1,0 +1,155 @@
+"""Every edge of the layer picture (docs/architecture.md), imports inside functions included.
+
+::
+
+    grundy CLI (commands, experiments, plots, checks, conformance, execution)
+       │
+    grundy front door (grundy/__init__, grundy.api)
+       │
+    proofs_check
+       │
+    grundy.registry
+       │
+    fast  ──▶  reference  ──▶  spec
+
+``spec`` is standard library only. ``reference`` uses ``spec`` only in its
+doctests, never in code. ``fast`` may use ``reference`` (data classes,
+exact helpers) but not ``spec``. ``grundy.registry`` imports only what is
+below it. ``proofs_check`` may use the registry but nothing else of
+``grundy``. Nothing imports the CLI. The CLI reaches the compiled kernels
+(``fast``) only through the registry (the memory guard ``fast._memory`` and
+the conformance checks of ``grundy.checks``, which compare kernels, excepted).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What each layer may import from the project (top-level packages, and for
+#: grundy the sub-modules allowed).
+ALLOWED: dict[str, set[str]] = {
+    "spec": {"spec"},
+    "reference": {"reference"},
+    "fast": {"fast", "reference"},
+    "grundy.registry": {"grundy.registry", "fast", "reference", "spec"},
+    "proofs_check": {"proofs_check", "grundy.registry", "reference", "spec"},
+}
+#: The CLI modules: everything of grundy but the registry and the front door.
+CLI = ("grundy.cli", "grundy.commands", "grundy.experiments", "grundy.checks", "grundy.plots",
+       "grundy.conformance", "grundy.execution", "grundy.output", "grundy.parsing",
+       "grundy.published", "grundy.__main__")  # fmt: skip
+THIRD_PARTY = {"numpy", "numba", "sympy", "rich", "matplotlib", "dask", "distributed"}
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> list[str]:
+    """Every module imported anywhere in the file (functions and classes too)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+            names += [f"{node.module}.{alias.name}" for alias in node.names]
+    return names
+
+
+def _layer(module: str) -> str:
+    if module.startswith("grundy.registry"):
+        return "grundy.registry"
+    if module in ("grundy", "grundy.api"):
+        return "grundy.front"
+    if module.startswith("grundy"):
+        return "grundy.cli"
+    return module.split(".")[0]
+
+
+def _project(name: str) -> bool:
+    return name.split(".")[0] in {"spec", "reference", "fast", "proofs_check", "grundy"}
+
+
+def _violations(module: str, imported: list[str]) -> list[str]:
+    layer = _layer(module)
+    bad = []
+    for name in imported:
+        if not _project(name):
+            continue
+        if name.startswith(("grundy.cli", "grundy.commands")) and layer != "grundy.cli":
+            bad.append(f"{module} imports the CLI ({name})")
+            continue
+        if layer in ALLOWED:
+            if not any(name == a or name.startswith(a + ".") for a in ALLOWED[layer]):
+                bad.append(f"{module} ({layer}) imports {name}")
+        elif layer == "grundy.front":
+            if name.split(".")[0] not in {"grundy", "proofs_check", "spec"} or any(
+                name.startswith(c) for c in CLI
+            ):
+                bad.append(f"{module} (front door) imports {name}")
+        elif (
+            layer == "grundy.cli"
+            and name.split(".")[0] == "fast"
+            and not name.startswith("fast._memory")  # the memory guard, not an algorithm
+            and not module.startswith("grundy.checks")  # conformance compares kernels directly
+        ):
+            bad.append(f"{module} (CLI) imports {name}: ask the registry for the implementation")
+    return bad
+
+
+FILES = sorted(
+    p
+    for folder in ("spec", "reference", "fast", "proofs_check", "grundy")
+    for p in (ROOT / folder).rglob("*.py")
+)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_follow_the_layers(path: Path) -> None:
+    module = _module(path)
+    names = _imports(path)
+    assert _violations(module, names) == []
+    if _layer(module) == "spec":
+        for name in names:
+            top = name.split(".")[0]
+            assert top in sys.stdlib_module_names or top in {"spec", "__future__"}, name
+
+
+def test_reference_code_does_not_use_the_spec() -> None:
+    """reference/ may show the spec in doctests (strings), never import it."""
+    for path in sorted((ROOT / "reference").glob("*.py")):
+        assert not [n for n in _imports(path) if n.split(".")[0] == "spec"], path.name
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "culprit"),
+    [
+        ("spec.game", "import numpy", None),
+        ("reference.wsg", "def f():\n    from fast.wsg import wsg\n", "fast.wsg"),
+        ("fast.tables", "import spec", "spec"),
+        ("grundy.registry.core", "from proofs_check import data", "proofs_check"),
+        ("proofs_check.data", "from grundy.experiments import nivasch_table5", "grundy"),
+        ("grundy.api", "from grundy.commands import value", "grundy.commands"),
+        ("grundy.commands.value", "from fast.rw import gvalues", "fast.rw"),
+    ],
+)
+def test_the_check_can_fail(tmp_path: Path, module: str, source: str, culprit: str | None) -> None:
+    path = tmp_path / "bad.py"
+    path.write_text(source)
+    names = _imports(path)
+    bad = _violations(module, names)
+    if culprit is None:  # the stdlib-only rule of spec
+        assert "numpy" in names
+    else:
+        assert bad and culprit in bad[0]
