@@ -11,13 +11,17 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import fast._memory
+import fast.tables
 import spec
-from fast.tables import GAMES, MAX_SIZE, grundy_table, table_memory
+from fast.tables import GAMES, MAX_SIZE, grundy_table, table_dtype, table_memory
 from grundy.cli import main
 from grundy.conformance import QUESTIONS, load_checks
+from reference import landman
 from reference.beatty import is_wythoff_p_position
+from reference.published import load_published
 
 SPEC_SIZE = 40
+BIG_SIZES = 3 * fast.tables.BLOCK + 5  # sizes drawn: three block cuts (BLOCK 128)
 load_checks()
 
 
@@ -130,7 +134,134 @@ class TestErrors:
             grundy_table("wythoff", 1000)
 
     def test_memory_estimate(self) -> None:
-        assert 4 * 4096**2 < table_memory(4096) < 5 * 4096**2
+        assert 2 * 4096**2 < table_memory(4096) < 3 * 4096**2  # uint16 + bitsets
+        assert 4 * 4096**2 < table_memory(4096, np.int32) < 5 * 4096**2
+
+    @pytest.mark.parametrize("dtype", [np.float64, "f4", object, "not a dtype"])
+    def test_bad_dtype(self, dtype: object) -> None:
+        with pytest.raises(ValueError, match="dtype must be an integer dtype"):
+            grundy_table("wythoff", 3, dtype=dtype)
+
+    def test_dtype_too_small(self) -> None:
+        with pytest.raises(ValueError, match=r"dtype uint8 cannot hold the values up to 258"):
+            grundy_table("wythoff", 130, dtype=np.uint8)
+        with pytest.raises(ValueError, match=r"dtype int8 cannot hold"):
+            grundy_table("wythoff", 65, dtype="int8")
+
+
+class TestDtypeAndSymmetry:
+    @pytest.mark.parametrize(
+        ("size", "dtype"),
+        [(0, np.uint8), (1, np.uint8), (128, np.uint8), (129, np.uint16), (700, np.uint16)],
+    )
+    def test_default_dtype(self, size: int, dtype: type) -> None:
+        # G(x, y) <= x + y (004 Lemma 2): the smallest unsigned type holding 2 (size - 1)
+        assert table_dtype(size) == np.dtype(dtype)
+        t = grundy_table("wythoff", size)
+        assert t.dtype == np.dtype(dtype) and t.shape == (size, size)
+        if size:
+            assert int(t[size - 1, size - 1]) <= 2 * (size - 1) <= np.iinfo(t.dtype).max
+
+    def test_table_dtype_limits(self) -> None:
+        assert table_dtype(32768) == np.uint16 and table_dtype(32769) == np.uint32
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    @pytest.mark.parametrize("dtype", [np.uint16, np.int32, np.int64, np.uint32])
+    def test_explicit_dtype_same_values(self, name: str, dtype: type) -> None:
+        t = grundy_table(name, 140, dtype=dtype)
+        assert t.dtype == np.dtype(dtype)
+        assert (t.astype(np.int64) == grundy_table(name, 140).astype(np.int64)).all()
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_games_are_symmetric_in_the_spec(self, name: str) -> None:
+        # the kernel computes the upper triangle only: the rules must treat the piles alike
+        game = spec.get_game(name)
+        for x in range(12):
+            for y in range(12):
+                swapped = {(b, a) for a, b in game.followers((y, x))}
+                assert set(game.followers((x, y))) == swapped
+        t = spec_table(name)
+        assert (t == t.T).all()
+
+
+class TestAgainstSpecAndPublished:
+    """The diagonal and the first anti-diagonals against the spec and the seeds' tables."""
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_diagonal_and_first_antidiagonals(self, name: str) -> None:
+        size = SPEC_SIZE
+        got = grundy_table(name, size).astype(np.int64)
+        want = spec_table(name)
+        assert (np.diagonal(got) == np.diagonal(want)).all()
+        flipped_got, flipped_want = np.fliplr(got), np.fliplr(want)
+        for s in range(size):  # anti-diagonal x + y = s
+            offset = size - 1 - s
+            assert (np.diagonal(flipped_got, offset) == np.diagonal(flipped_want, offset)).all()
+
+    @pytest.mark.parametrize(
+        ("name", "data"), [("wythoff", "wythoff_003"), ("f-wythoff", "fwythoff_001_table1")]
+    )
+    def test_published_tables(self, name: str, data: str) -> None:
+        rows = np.array(load_published(data)["rows"], dtype=np.int64)
+        size = rows.shape[0]
+        assert rows.shape == (size, size) and size >= 13
+        got = grundy_table(name, size).astype(np.int64)
+        assert (got == rows).all()
+        assert (np.diagonal(got) == np.diagonal(rows)).all()
+
+    @given(size=st.integers(0, BIG_SIZES), name=st.sampled_from(sorted(GAMES)))
+    @example(size=fast.tables.BLOCK, name="f-wythoff")
+    @example(size=fast.tables.BLOCK + 1, name="wythoff")
+    @example(size=2 * fast.tables.BLOCK + 1, name="r-wythoff")
+    def test_sizes_are_prefixes(self, size: int, name: str) -> None:
+        # any size (and so any block cut of the wavefront) gives the top-left corner
+        # of a larger table; the larger table's corner is checked against the spec above
+        big = _big(name)
+        got = grundy_table(name, size)
+        assert got.shape == (size, size)
+        assert (got.astype(np.int64) == big[:size, :size]).all()
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    @pytest.mark.parametrize("side", [1, 3, 7, 64])
+    def test_block_side_does_not_matter(
+        self, name: str, side: int, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(fast.tables, "BLOCK", side)
+        assert (grundy_table(name, 150).astype(np.int64) == _big(name)[:150, :150]).all()
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_threads_do_not_matter(self, name: str) -> None:
+        import numba
+
+        saved = numba.get_num_threads()
+        try:
+            numba.set_num_threads(1)
+            one = grundy_table(name, 700)
+        finally:
+            numba.set_num_threads(saved)
+        assert (one == grundy_table(name, 700)).all()
+        assert (one.astype(np.int64) == _big(name)[:700, :700]).all()
+
+
+BIG = 705
+
+
+@cache
+def _big(name: str) -> np.ndarray:
+    """A BIG x BIG table in plain row order (one block: no wavefront), checked two ways.
+
+    Its corner equals the spec; rows that cross block boundaries equal
+    reference.landman's row machine (004 §3, another algorithm).
+    """
+    size = BIG
+    t = np.zeros((size, size), dtype=np.int64)
+    words, full = fast.tables._words(size)
+    bad = fast.tables._wavefront(size, fast.tables._CODES[name], max(size, 1), words, full, t)
+    assert bad == -1
+    assert (t[:SPEC_SIZE, :SPEC_SIZE] == spec_table(name)[:SPEC_SIZE, :SPEC_SIZE]).all()
+    for row in (1, 6, 21):
+        assert t[row].tolist() == landman.row_values(row, size - 1, name)
+    return t
 
 
 class TestCli:
