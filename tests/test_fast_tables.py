@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -270,6 +272,52 @@ class TestCli:
         data = json.loads(capsys.readouterr().out)
         assert data["implementation"] == "fast.tables"
         assert np.array_equal(np.array(data["table"]), grundy_table("wythoff", 500))
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_out_npy(self, name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "t.npy"
+        assert main(["table", name, "--size", "300", "--out", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert out.count("\n") == 1 and str(path) in out and "300x300 uint16" in out
+        loaded = np.load(path)
+        assert loaded.dtype == np.uint16 and np.array_equal(loaded, grundy_table(name, 300))
+
+    def test_out_csv(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "t.csv"
+        assert main(["table", "f-wythoff", "--size", "13", "--out", str(path)]) == 0
+        assert capsys.readouterr().out.count("\n") == 1
+        loaded = np.loadtxt(path, delimiter=",", dtype=np.int64)
+        assert np.array_equal(loaded, load_published("fwythoff_001_table1")["rows"])
+
+    def test_out_json_summary_and_spec(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "s.npy"
+        args = ["table", "wythoff", "--size", "6", "--impl", "spec", "--out", str(path), "--json"]
+        assert main(args) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["out"] == str(path) and data["shape"] == [6, 6] and "table" not in data
+        assert np.array_equal(np.load(path), spec_table("wythoff")[:6, :6])
+
+    @pytest.mark.parametrize(
+        ("out", "size", "message"),
+        [
+            ("missing/t.npy", 5, "--out directory .* does not exist"),
+            (".", 5, "--out is a directory"),
+            ("d.npy", 5, "--out is a directory"),
+            ("t.txt", 5, "--out must end in .npy or .csv"),
+            ("t.csv", 2001, "--out: CSV is for N <= 2000"),
+        ],
+    )
+    def test_out_refused(
+        self, out: str, size: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        (tmp_path / "d.npy").mkdir()
+        target = str(tmp_path / out)
+        assert main(["table", "wythoff", "--size", str(size), "--out", target]) == 2
+        err = capsys.readouterr().err
+        assert re.search(message, err) and err.count("\n") == 1
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["d.npy"]  # nothing written
 
     def test_list_impls(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["table", "r-wythoff", "--list-impls"]) == 0

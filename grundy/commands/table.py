@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -17,6 +19,8 @@ LAYER_ORDER = ("fast", "reference", "spec")
 BYTES_PER_CELL = {"fast": 16, "reference": 64, "spec": 400}
 #: The spec solver is cubic; beyond this size it would run for many minutes.
 SPEC_MAX_SIZE = 400
+#: The largest table --out writes as CSV (a 2000^2 CSV is about 20 MB of text).
+CSV_MAX_SIZE = 2000
 
 
 def register(subparsers: Any) -> None:
@@ -28,7 +32,10 @@ def register(subparsers: Any) -> None:
             "left, row 0 at the bottom, columns y along the bottom. Uses the fastest "
             "registered implementation unless --impl is given."
         ),
-        epilog="example: grundy table wythoff --size 14",
+        epilog=(
+            "examples: grundy table wythoff --size 14; "
+            "grundy table wythoff --size 8000 --out t.npy (load with numpy.load)"
+        ),
     )
     parser.add_argument("game", help="a registered two-pile game (see 'grundy games')")
     parser.add_argument("--size", type=int, default=14, help="N, the number of rows/columns")
@@ -36,8 +43,41 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--list-impls", action="store_true", help="list the implementations for this game"
     )
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help=(
+            "write the table to FILE instead of printing it: .npy (numpy.save, the "
+            f"table's own dtype) or .csv (N <= {CSV_MAX_SIZE}); prints a one-line summary"
+        ),
+    )
     add_json_option(parser)
     parser.set_defaults(func=run)
+
+
+def _check_out(out: str, size: int) -> Path:
+    """The --out path, refused before any work if it cannot be written as asked."""
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"--out is a directory (--out = {out!r}); give a file name")
+    if path.suffix.lower() not in (".npy", ".csv"):
+        raise ValueError(f"--out must end in .npy or .csv (--out = {out!r})")
+    if not path.parent.is_dir():
+        raise ValueError(f"--out directory {str(path.parent)!r} does not exist (--out = {out!r})")
+    if path.suffix.lower() == ".csv" and size > CSV_MAX_SIZE:
+        raise ValueError(
+            f"--out: CSV is for N <= {CSV_MAX_SIZE} (--size = {size}); use a .npy file"
+        )
+    return path
+
+
+def _write(path: Path, table: np.ndarray) -> None:
+    if path.suffix.lower() == ".npy":
+        with path.open("wb") as handle:  # numpy.save would append .npy to other names
+            np.save(handle, table)
+    else:
+        np.savetxt(path, table, fmt="%d", delimiter=",")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,12 +102,43 @@ def run(args: argparse.Namespace) -> int:
             names = ", ".join(i.name for i in impls)
             raise ValueError(f"unknown --impl {args.impl!r} for {game.describe()}; known: {names}")
         chosen = matches[0]
-    check_memory(args.size * args.size * BYTES_PER_CELL[chosen.layer], f"a {args.size}^2 table")
+    out = None if args.out is None else _check_out(args.out, args.size)
+    per_cell = BYTES_PER_CELL[chosen.layer]
+    if out is not None and chosen.layer == "fast":
+        per_cell = 4  # kept in the kernel's own small dtype, not copied to int64
+    check_memory(args.size * args.size * per_cell, f"a {args.size}^2 table")
     if chosen.layer == "spec" and args.size > SPEC_MAX_SIZE:
         raise ValueError(
             f"--size {args.size} is too large for the spec solver (cubic time; at most "
             f"{SPEC_MAX_SIZE}); use a fast implementation (--list-impls)"
         )
+    if out is not None:
+        start = time.perf_counter()
+        table = np.asarray(chosen.answer(size=args.size))
+        if table.dtype.kind not in "iu":  # the spec's [] for size 0
+            table = table.astype(np.int64)
+        table = table.reshape(args.size, args.size)
+        _write(out, table)
+        seconds = time.perf_counter() - start
+        if args.json:
+            emit_json(
+                {
+                    "game": game.describe(),
+                    "implementation": chosen.name,
+                    "out": str(out),
+                    "shape": list(table.shape),
+                    "dtype": str(table.dtype),
+                    "seconds": seconds,
+                }
+            )
+        else:
+            console.print(
+                f"{out}: {game.describe()} table {args.size}x{args.size} {table.dtype}, "
+                f"{chosen.name}, {seconds:.2f} s",
+                markup=False,
+                highlight=False,
+            )
+        return 0
     table = np.asarray(chosen.answer(size=args.size), dtype=np.int64)
     if args.json:
         emit_json(
