@@ -40,8 +40,8 @@ into B x B blocks; block (I, J) needs blocks of smaller I + J and itself
 (row order inside a block). Two blocks on one block anti-diagonal
 I + J = S (I <= J) touch disjoint lines: rows/columns I and J, and
 diagonals within B - 1 of (J - I) B, which differ by 2B between the
-blocks. So the blocks of an anti-diagonal run in parallel (numba ``prange``,
-``numba.get_num_threads()`` threads; ``NUMBA_DISABLE_JIT=1`` runs them in
+blocks. So the blocks of an anti-diagonal run in parallel (numba ``prange``
+on :func:`default_threads` threads; ``NUMBA_DISABLE_JIT=1`` runs them in
 turn).
 
 References
@@ -54,6 +54,7 @@ bitset width and the dtype).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numba
@@ -63,7 +64,15 @@ from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
 from fast._memory import check_memory
 
-__all__ = ["BLOCK", "GAMES", "MAX_SIZE", "grundy_table", "table_dtype", "table_memory"]
+__all__ = [
+    "BLOCK",
+    "GAMES",
+    "MAX_SIZE",
+    "default_threads",
+    "grundy_table",
+    "table_dtype",
+    "table_memory",
+]
 
 #: The games this module tabulates.
 GAMES = ("wythoff", "f-wythoff", "r-wythoff")
@@ -135,7 +144,30 @@ def _check_dtype(dtype: Any, size: int) -> np.dtype[Any]:
     return chosen
 
 
-def grundy_table(game_name: str, size: int, *, dtype: Any = None) -> np.ndarray:
+def default_threads() -> int:
+    """Threads for the wavefront: numba's threads, but no more than the idle CPUs.
+
+    Every block anti-diagonal ends in a barrier; a thread that waits there
+    for a core held by another process loses a scheduler time slice, so on a
+    busy machine (1-minute load average near the CPU count) one thread is
+    faster. At least 1; ``NUMBA_NUM_THREADS`` caps it.
+
+    Examples
+    --------
+    >>> 1 <= default_threads() <= numba.get_num_threads()
+    True
+    """
+    cpus = os.cpu_count() or 1
+    try:
+        idle = int(cpus - os.getloadavg()[0] + 0.5)
+    except OSError:  # pragma: no cover - no load average on this platform
+        idle = cpus
+    return max(1, min(numba.get_num_threads(), idle))
+
+
+def grundy_table(
+    game_name: str, size: int, *, dtype: Any = None, threads: int | None = None
+) -> np.ndarray:
     """G[x, y] for 0 <= x, y < size.
 
     Parameters
@@ -148,6 +180,10 @@ def grundy_table(game_name: str, size: int, *, dtype: Any = None) -> np.ndarray:
         The table's integer dtype. Default: the smallest unsigned type that
         holds x + y <= 2 (size - 1) (:func:`table_dtype`: uint8 up to size
         128, uint16 up to 32768). Unsigned: cast before subtracting values.
+    threads : int, optional
+        Threads for the wavefront, 1 <= threads <= ``numba.config.NUMBA_NUM_THREADS``.
+        Default :func:`default_threads` (numba's threads, fewer on a busy
+        machine). The result does not depend on it.
 
     Returns
     -------
@@ -157,19 +193,13 @@ def grundy_table(game_name: str, size: int, *, dtype: Any = None) -> np.ndarray:
     Raises
     ------
     ValueError
-        Unknown game, size not a non-negative int, or a dtype that is not an
-        integer type or cannot hold 2 (size - 1).
+        Unknown game, size not a non-negative int, a dtype that is not an
+        integer type or cannot hold 2 (size - 1), or threads out of range.
     OverflowError
         size beyond int32 values.
     MemoryError
         If the table and bitsets (:func:`table_memory`) need more than half
         the available memory.
-
-    Notes
-    -----
-    The blocks of one anti-diagonal of the wavefront run on
-    ``numba.get_num_threads()`` threads (set ``NUMBA_NUM_THREADS`` or call
-    ``numba.set_num_threads``); the result does not depend on the threads.
 
     Examples
     --------
@@ -196,10 +226,22 @@ def grundy_table(game_name: str, size: int, *, dtype: Any = None) -> np.ndarray:
             f"(at most {MAX_SIZE})"
         )
     chosen = _check_dtype(dtype, size)
+    most = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    if threads is None:
+        threads = default_threads()
+    elif isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= most:
+        raise ValueError(
+            f"grundy_table: threads must be an int in 1..{most} (threads = {threads!r})"
+        )
     check_memory(table_memory(size, chosen), f"a {size}x{size} {game_name} Grundy table")
     out = np.zeros((size, size), dtype=chosen)
     words, full = _words(size)
-    bad = _wavefront(size, _CODES[game_name], BLOCK, words, full, out)
+    saved = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        bad = _wavefront(size, _CODES[game_name], BLOCK, words, full, out)
+    finally:
+        numba.set_num_threads(saved)
     if bad >= 0:  # pragma: no cover - a proven bound (004 Lemma 1, 001 Lemma 1 / Remark 5)
         raise RuntimeError(
             f"grundy_table: a {game_name} value below Landman's bound y - 2x in row {bad}"

@@ -235,14 +235,23 @@ class TestAgainstSpecAndPublished:
     def test_threads_do_not_matter(self, name: str) -> None:
         import numba
 
-        saved = numba.get_num_threads()
-        try:
-            numba.set_num_threads(1)
-            one = grundy_table(name, 700)
-        finally:
-            numba.set_num_threads(saved)
-        assert (one == grundy_table(name, 700)).all()
+        one = grundy_table(name, 700, threads=1)
+        most = grundy_table(name, 700, threads=numba.config.NUMBA_NUM_THREADS)
+        assert (one == most).all() and (one == grundy_table(name, 700)).all()
         assert (one.astype(np.int64) == _big(name)[:700, :700]).all()
+
+    @pytest.mark.parametrize("threads", [0, -1, True, 1.0, 10**6])
+    def test_bad_threads(self, threads: object) -> None:
+        with pytest.raises(ValueError, match=r"threads must be an int in 1\.\."):
+            grundy_table("wythoff", 5, threads=threads)  # type: ignore[arg-type]
+
+    def test_default_threads_leaves_numba_setting(self) -> None:
+        import numba
+
+        saved = numba.get_num_threads()
+        grundy_table("wythoff", 200, threads=1)
+        assert numba.get_num_threads() == saved
+        assert 1 <= fast.tables.default_threads() <= saved
 
 
 BIG = 705
