@@ -36,8 +36,8 @@ Followers of (x, y), x <= y (spec/games.py):
 Wavefront
 ---------
 Cell (x, y) needs only cells of smaller x + y. The upper triangle is cut
-into B x B blocks; block (I, J) needs blocks of smaller I + J and itself
-(row order inside a block). Two blocks on one block anti-diagonal
+into B x B blocks (B = :func:`block_side`, 128 to 512); block (I, J) needs
+blocks of smaller I + J and itself (row order inside a block). Two blocks on one block anti-diagonal
 I + J = S (I <= J) touch disjoint lines: rows/columns I and J, and
 diagonals within B - 1 of (J - I) B, which differ by 2B between the
 blocks. So the blocks of an anti-diagonal run in parallel (numba ``prange``
@@ -67,7 +67,9 @@ from fast._memory import check_memory
 __all__ = [
     "BLOCK",
     "GAMES",
+    "MAX_BLOCK",
     "MAX_SIZE",
+    "block_side",
     "default_threads",
     "grundy_table",
     "table_dtype",
@@ -79,8 +81,24 @@ GAMES = ("wythoff", "f-wythoff", "r-wythoff")
 _CODES = {name: code for code, name in enumerate(GAMES)}  # private kernel codes
 #: The largest size: values stay below 2 * size, inside int32.
 MAX_SIZE = 2**30 - 1
-#: The wavefront's block side (cells); blocks of one anti-diagonal run in parallel.
+#: The wavefront's block side (cells) is between these: see :func:`block_side`.
 BLOCK = 128
+MAX_BLOCK = 512
+
+
+def block_side(size: int, threads: int) -> int:
+    """The wavefront's block side: about 8 blocks per thread on the longest anti-diagonal.
+
+    Between :data:`BLOCK` and :data:`MAX_BLOCK`: larger blocks mean fewer
+    barriers (one per block anti-diagonal, 2 size / side of them), smaller
+    ones more blocks to share among the threads.
+
+    Examples
+    --------
+    >>> block_side(1000, 2), block_side(8000, 2), block_side(8000, 16), block_side(10**5, 2)
+    (128, 500, 128, 512)
+    """
+    return max(BLOCK, min(MAX_BLOCK, size // (8 * threads)))
 
 
 def table_dtype(size: int) -> np.dtype[Any]:
@@ -239,7 +257,8 @@ def grundy_table(
     saved = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
-        bad = _wavefront(size, _CODES[game_name], BLOCK, words, full, out)
+        side = block_side(size, threads)
+        bad = _wavefront(size, _CODES[game_name], side, words, full, out)
     finally:
         numba.set_num_threads(saved)
     if bad >= 0:  # pragma: no cover - a proven bound (004 Lemma 1, 001 Lemma 1 / Remark 5)

@@ -229,6 +229,8 @@ class TestAgainstSpecAndPublished:
         self, name: str, side: int, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         monkeypatch.setattr(fast.tables, "BLOCK", side)
+        monkeypatch.setattr(fast.tables, "MAX_BLOCK", side)
+        assert fast.tables.block_side(150, 1) == side
         assert (grundy_table(name, 150).astype(np.int64) == _big(name)[:150, :150]).all()
 
     @pytest.mark.parametrize("name", sorted(GAMES))
