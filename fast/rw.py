@@ -28,7 +28,7 @@ import numpy as np
 from fast._jit import INT64_MAX, check_int64_range, jit
 from fast.fsw import MAX_G, _mark_columns, _raise, _ring_size, _row_step, _true_symbol
 from reference.beatty import index0, lower_wythoff
-from reference.rw import H_DEFAULT, L_DEFAULT, default_R
+from reference.rw import H_DEFAULT, L_DEFAULT, check_parameters, default_R
 
 __all__ = ["N_MAX", "gvalues", "nth_gvalue", "nth_gvalues"]
 
@@ -148,7 +148,8 @@ def _params(func: str, g: object, L: object, H: object, R: object) -> tuple[int,
         raise ValueError(f"{func}: g must be <= {MAX_G} (g = {g})")
     L = _check_int(func, "L", L, None)
     H = _check_int(func, "H", H, None)
-    R = default_R(g) if R is None else _check_int(func, "R", R)
+    R = default_R(g) if R is None else _check_int(func, "R", R, None)
+    check_parameters(func, g, L, H, R)  # R below 000 Table 5, L or H inside the data
     return g, L, H, R
 
 
@@ -184,24 +185,14 @@ def gvalues(
     return _rw(g, r1, r2, L, H, R)
 
 
-def nth_gvalues(
-    g: int, n: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+def _nth_points(
+    func: str, g: object, n: object, L: object, H: object, R: object, all_h: bool
 ) -> list[tuple[int, int]]:
-    """``[p_n^h for h = 0..g]`` from one RW run per band (exact ints).
-
-    Raises
-    ------
-    OverflowError
-        If n > :data:`N_MAX`.
-
-    Examples
-    --------
-    >>> nth_gvalues(2, 10)
-    [(16, 26), (15, 25), (17, 26)]
-    """
-    g, L, H, R = _params("nth_gvalues", g, L, H, R)
-    n = _check_int("nth_gvalues", "n", n)
+    """``p_n^h`` for h = 0..g (``all_h``) or h = g, one RW run per band around phi n (§3.5)."""
+    g, L, H, R = _params(func, g, L, H, R)
+    n = _check_int(func, "n", n)
     check_int64_range("n", n, N_MAX)
+    hs = range(g + 1) if all_h else [g]
     center = lower_wythoff(n)
     margin = 32 + 4 * g
     while True:
@@ -209,14 +200,50 @@ def nth_gvalues(
         r2 = center + margin
         index, points = _rw(g, r1, r2, L, H, R)
         found: list[tuple[int, int]] = []
-        for h in range(g + 1):
+        for h in hs:
             mine = points[points[:, 0] == h]
             k = n - int(index[h])
-            if 0 <= k < len(mine):
-                found.append((int(mine[k, 2]), int(mine[k, 3])))
-        if len(found) == g + 1:
+            if not 0 <= k < len(mine):
+                break
+            found.append((int(mine[k, 2]), int(mine[k, 3])))
+        else:
             return found
         margin *= 2
+
+
+def nth_gvalues(
+    g: int, n: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+) -> list[tuple[int, int]]:
+    """``[p_n^h for h = 0..g]`` from one RW run per band (exact ints).
+
+    The twin of :func:`reference.rw.nth_gvalues`: Algorithm RW yields every
+    h-point, h <= g, of a band at once (000 §3.4), so all g + 1 points cost
+    about one :func:`nth_gvalue` ``(g, n)`` run. With the default R it uses
+    R_g for every h (``nth_gvalue(h, n)`` uses R_h).
+
+    Returns
+    -------
+    list of (int, int)
+        ``result[h] = (a_n^h, b_n^h)``, h = 0..g.
+
+    Raises
+    ------
+    ValueError
+        For bad arguments, and for L, H, R known to be unsound
+        (:func:`reference.rw.check_parameters`).
+    OverflowError
+        If n > :data:`N_MAX`.
+
+    Examples
+    --------
+    >>> nth_gvalues(2, 10)
+    [(16, 26), (15, 25), (17, 26)]
+    >>> nth_gvalues(3, 100000, R=0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: nth_gvalues: R = 0 is below 140, the rows to convergence for g = 3 ...
+    """
+    return _nth_points("nth_gvalues", g, n, L, H, R, True)
 
 
 def nth_gvalue(
@@ -238,7 +265,7 @@ def nth_gvalue(
     Raises
     ------
     ValueError
-        For bad arguments.
+        For bad arguments, and for L, H, R known to be unsound.
     OverflowError
         If n > :data:`N_MAX`.
 
@@ -251,17 +278,4 @@ def nth_gvalue(
     ...
     OverflowError: n = 10000000000000000000 is beyond this kernel's int64 range ...
     """
-    g, L, H, R = _params("nth_gvalue", g, L, H, R)
-    n = _check_int("nth_gvalue", "n", n)
-    check_int64_range("n", n, N_MAX)
-    center = lower_wythoff(n)
-    margin = 32 + 4 * g
-    while True:
-        r1 = max(0, center - margin)
-        r2 = center + margin
-        index, points = _rw(g, r1, r2, L, H, R)
-        mine = points[points[:, 0] == g]
-        k = n - int(index[g])
-        if 0 <= k < len(mine):
-            return int(mine[k, 2]), int(mine[k, 3])
-        margin *= 2
+    return _nth_points("nth_gvalue", g, n, L, H, R, False)[0]

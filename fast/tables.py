@@ -1,16 +1,26 @@
 """Full Grundy tables G[x, y] of Wythoff, F-Wythoff and R-Wythoff (numba).
 
-One pass over the upper triangle x <= y in row order (the three games are
-symmetric, G(x, y) = G(y, x)). Every line keeps a bitset of the values it
-holds, in uint64 words:
+The three games are symmetric (G(x, y) = G(y, x): every rule treats the
+piles alike), so only the upper triangle x <= y is computed; each value is
+written to both cells. Every line keeps a bitset of the values it holds, in
+uint64 words:
 
 * ``line[k]``: the values of row k, which by symmetry are those of column k;
-* ``diag[e]``: the values of the cells (x, x + e) a slant move can reach.
+* ``diag[e]``: the values of the cells (x, x + e) a slant move can reach;
 
-G(x, y) is the mex of the union of the follower sets. The word scan starts
-at the largest of the sets' own mexes (every smaller value lies in that set,
-hence in the union), which each set keeps up to date as it fills, so a cell
-costs a few word ORs.
+and, one level up, a bitset of its *full* words (word w of ``line[k]`` is
+all ones: the 64 values 64w .. 64w + 63 are all in row k).
+
+G(x, y) is the mex of the union of the follower sets. The scan starts at
+Landman's lower bound y - 2x (004 Lemma 1; 001 Lemma 1 for F-Wythoff; for
+R-Wythoff 001 Remark 5 gives y - 2x + 1 once x >= 4 and the window of
+reference.landman uses y - 2x below): every smaller value is a follower's.
+It skips, 64 words at a time, the words that one of the follower sets fills
+by itself (the union is full there), and ORs the remaining words until one
+has a zero bit: a cell costs one or two words where a plain bitset scan
+from y - 2x reads about (G - y + 2x) / 64 (30 words a cell at size 4000).
+A value below the bound stops the kernel with an error, so a wrong bound
+cannot pass silently inside the first word.
 
 Followers of (x, y), x <= y (spec/games.py):
 
@@ -23,42 +33,159 @@ Followers of (x, y), x <= y (spec/games.py):
 * R-Wythoff: only the larger pile may be reduced alone (either when equal):
   row x (the cells (x, y'), y' < y) and all of diagonal y - x below.
 
+Wavefront
+---------
+Cell (x, y) needs only cells of smaller x + y. The upper triangle is cut
+into B x B blocks (B = :func:`block_side`, 128 to 512); block (I, J) needs
+blocks of smaller I + J and itself (row order inside a block). Two blocks on one block anti-diagonal
+I + J = S (I <= J) touch disjoint lines: rows/columns I and J, and
+diagonals within B - 1 of (J - I) B, which differ by 2B between the
+blocks. So the blocks of an anti-diagonal run in parallel (numba ``prange``
+on :func:`default_threads` threads; ``NUMBA_DISABLE_JIT=1`` runs them in
+turn).
+
 References
 ----------
-Seeds ``000`` §1 (Wythoff), ``001`` §1 and Remark 5 (F- and R-Wythoff);
-``004`` Lemmas 1 and 2 (Landman's m - 2n <= G(m, n) <= m + n, which bounds the
-values by 2 (size - 1) and so the bitset width).
+Seeds ``000`` §1 (Wythoff), ``001`` §1, Lemma 1 and Remark 5 (F- and
+R-Wythoff); ``004`` Lemmas 1 and 2 (Landman's m - 2n <= G(m, n) <= m + n,
+which gives the scan's start and bounds the values by 2 (size - 1), hence the
+bitset width and the dtype).
 """
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
+import numba
 import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
 from fast._memory import check_memory
 
-__all__ = ["GAMES", "grundy_table", "table_memory"]
+__all__ = [
+    "BLOCK",
+    "GAMES",
+    "MAX_BLOCK",
+    "MAX_SIZE",
+    "block_side",
+    "default_threads",
+    "grundy_table",
+    "table_dtype",
+    "table_memory",
+]
 
-#: The games this module tabulates, with their kernel codes.
-GAMES = {"wythoff": 0, "f-wythoff": 1, "r-wythoff": 2}
+#: The games this module tabulates.
+GAMES = ("wythoff", "f-wythoff", "r-wythoff")
+_CODES = {name: code for code, name in enumerate(GAMES)}  # private kernel codes
 #: The largest size: values stay below 2 * size, inside int32.
 MAX_SIZE = 2**30 - 1
+#: The wavefront's block side (cells) is between these: see :func:`block_side`.
+BLOCK = 128
+MAX_BLOCK = 512
 
 
-def table_memory(size: int) -> int:
-    """Bytes :func:`grundy_table` needs for ``size`` (table + bitsets), an estimate.
+def block_side(size: int, threads: int) -> int:
+    """The wavefront's block side: about 8 blocks per thread on the longest anti-diagonal.
+
+    Between :data:`BLOCK` and :data:`MAX_BLOCK`: larger blocks mean fewer
+    barriers (one per block anti-diagonal, 2 size / side of them), smaller
+    ones more blocks to share among the threads.
 
     Examples
     --------
-    >>> table_memory(4096) // 2**20
+    >>> block_side(1000, 2), block_side(8000, 2), block_side(8000, 16), block_side(10**5, 2)
+    (128, 500, 128, 512)
+    """
+    return max(BLOCK, min(MAX_BLOCK, size // (8 * threads)))
+
+
+def table_dtype(size: int) -> np.dtype[Any]:
+    """The smallest unsigned dtype that holds every value of a ``size`` table.
+
+    G(x, y) <= x + y <= 2 (size - 1) (004 Lemma 2), so uint8 up to size
+    128, uint16 up to size 32768, uint32 beyond.
+
+    Examples
+    --------
+    >>> [str(table_dtype(n)) for n in (0, 128, 129, 32768, 32769)]
+    ['uint8', 'uint8', 'uint16', 'uint16', 'uint32']
+    """
+    top = max(0, 2 * (int(size) - 1))
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if top <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    return np.dtype(np.uint64)
+
+
+def _words(size: int) -> tuple[int, int]:
+    """uint64 words of a line's bitset (values < 2 size) and of its full-word bitset."""
+    words = (2 * size) // 64 + 2
+    return words, words // 64 + 1
+
+
+def table_memory(size: int, dtype: Any = None) -> int:
+    """Bytes :func:`grundy_table` needs for ``size`` (table + bitsets), an estimate.
+
+    About ``itemsize * size**2 + size**2 / 2``: the table in ``dtype``
+    (default :func:`table_dtype`) and the line and diagonal bitsets.
+
+    Examples
+    --------
+    >>> table_memory(4096) // 2**20  # uint16 table, 32 MiB, and 8 MiB of bitsets
+    40
+    >>> table_memory(4096, np.int32) // 2**20
     72
     """
-    words = (2 * size) // 64 + 2
-    return 4 * size * size + 2 * 8 * size * words + 64 * size
+    itemsize = (table_dtype(size) if dtype is None else np.dtype(dtype)).itemsize
+    words, full = _words(size)
+    return itemsize * size * size + 2 * 8 * size * (words + full) + 16 * size
 
 
-def grundy_table(game_name: str, size: int) -> np.ndarray:
+def _check_dtype(dtype: Any, size: int) -> np.dtype[Any]:
+    if dtype is None:
+        return table_dtype(size)
+    bad = f"grundy_table: dtype must be an integer dtype (dtype = {dtype!r})"
+    try:
+        chosen: np.dtype[Any] = np.dtype(dtype)
+    except TypeError:
+        raise ValueError(bad) from None
+    if chosen.kind not in "iu":
+        raise ValueError(bad)
+    top = max(0, 2 * (size - 1))
+    if top > np.iinfo(chosen).max:
+        raise ValueError(
+            f"grundy_table: dtype {chosen} cannot hold the values up to {top} of a size "
+            f"{size} table (dtype = {dtype!r}; default: {table_dtype(size)})"
+        )
+    return chosen
+
+
+def default_threads() -> int:
+    """Threads for the wavefront: numba's threads, but no more than the idle CPUs.
+
+    Every block anti-diagonal ends in a barrier; a thread that waits there
+    for a core held by another process loses a scheduler time slice, so on a
+    busy machine (1-minute load average near the CPU count) one thread is
+    faster. At least 1; ``NUMBA_NUM_THREADS`` caps it.
+
+    Examples
+    --------
+    >>> 1 <= default_threads() <= numba.get_num_threads()
+    True
+    """
+    cpus = os.cpu_count() or 1
+    try:
+        idle = int(cpus - os.getloadavg()[0] + 0.5)
+    except OSError:  # pragma: no cover - no load average on this platform
+        idle = cpus
+    return max(1, min(numba.get_num_threads(), idle))
+
+
+def grundy_table(
+    game_name: str, size: int, *, dtype: Any = None, threads: int | None = None
+) -> np.ndarray:
     """G[x, y] for 0 <= x, y < size.
 
     Parameters
@@ -67,34 +194,45 @@ def grundy_table(game_name: str, size: int) -> np.ndarray:
         ``"wythoff"``, ``"f-wythoff"`` or ``"r-wythoff"``.
     size : int
         Rows and columns, 0 <= size <= 2**30 - 1.
+    dtype : numpy dtype, optional
+        The table's integer dtype. Default: the smallest unsigned type that
+        holds x + y <= 2 (size - 1) (:func:`table_dtype`: uint8 up to size
+        128, uint16 up to 32768). Unsigned: cast before subtracting values.
+    threads : int, optional
+        Threads for the wavefront, 1 <= threads <= ``numba.config.NUMBA_NUM_THREADS``.
+        Default :func:`default_threads` (numba's threads, fewer on a busy
+        machine). The result does not depend on it.
 
     Returns
     -------
     numpy.ndarray
-        ``(size, size)`` int32 array, ``T[x, y] = G(x, y)``.
+        ``(size, size)`` array, ``T[x, y] = G(x, y)``, symmetric.
 
     Raises
     ------
     ValueError
-        Unknown game, or size not a non-negative int.
+        Unknown game, size not a non-negative int, a dtype that is not an
+        integer type or cannot hold 2 (size - 1), or threads out of range.
     OverflowError
         size beyond int32 values.
     MemoryError
-        If the table and bitsets (:func:`table_memory`, about
-        4.5 size**2 bytes) need more than half the available memory.
+        If the table and bitsets (:func:`table_memory`) need more than half
+        the available memory.
 
     Examples
     --------
     >>> grundy_table("wythoff", 4).tolist()
     [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]]
-    >>> grundy_table("f-wythoff", 4)[2].tolist()
+    >>> grundy_table("wythoff", 4).dtype, grundy_table("wythoff", 300).dtype
+    (dtype('uint8'), dtype('uint16'))
+    >>> grundy_table("f-wythoff", 4, dtype=np.int32)[2].tolist()
     [2, 3, 1, 0]
     >>> grundy_table("chess", 3)
     Traceback (most recent call last):
     ...
     ValueError: grundy_table: unknown game 'chess' (known: f-wythoff, r-wythoff, wythoff)
     """
-    if game_name not in GAMES:
+    if game_name not in _CODES:
         known = ", ".join(sorted(GAMES))
         raise ValueError(f"grundy_table: unknown game {game_name!r} (known: {known})")
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 0:
@@ -105,23 +243,49 @@ def grundy_table(game_name: str, size: int) -> np.ndarray:
             f"grundy_table: size = {size} is beyond the int32 values of the table "
             f"(at most {MAX_SIZE})"
         )
-    check_memory(table_memory(size), f"a {size}x{size} {game_name} Grundy table")
-    out = np.zeros((size, size), dtype=np.int32)
-    _table_kernel(size, GAMES[game_name], out)
+    chosen = _check_dtype(dtype, size)
+    most = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    if threads is None:
+        threads = default_threads()
+    elif isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= most:
+        raise ValueError(
+            f"grundy_table: threads must be an int in 1..{most} (threads = {threads!r})"
+        )
+    check_memory(table_memory(size, chosen), f"a {size}x{size} {game_name} Grundy table")
+    out = np.zeros((size, size), dtype=chosen)
+    words, full = _words(size)
+    saved = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        side = block_side(size, threads)
+        bad = _wavefront(size, _CODES[game_name], side, words, full, out)
+    finally:
+        numba.set_num_threads(saved)
+    if bad >= 0:  # pragma: no cover - a proven bound (004 Lemma 1, 001 Lemma 1 / Remark 5)
+        raise RuntimeError(
+            f"grundy_table: a {game_name} value below Landman's bound y - 2x in row {bad}"
+        )
     return out
 
 
 @jit
-def _table_kernel(n: int, game: int, out: np.ndarray) -> None:  # pragma: no cover - jit
-    nw = (2 * n) // 64 + 2  # values are < 2n (Landman's upper bound x + y)
-    line = np.zeros((n, nw), dtype=np.uint64)
-    diag = np.zeros((n, nw), dtype=np.uint64)
-    line_mex = np.zeros(n, dtype=np.int64)
-    diag_mex = np.zeros(n, dtype=np.int64)
-    diag_block = np.full(n, -1, dtype=np.int64)  # F-Wythoff: e // x of diag's cells
-    diag_top = np.zeros(n, dtype=np.int64)  # highest word written in diag[e]
-    for x in range(n):
-        for y in range(x, n):
+def _block(
+    game: int,
+    x0: int,
+    x1: int,
+    y0: int,
+    y1: int,
+    out: np.ndarray,
+    line: np.ndarray,
+    line_full: np.ndarray,
+    diag: np.ndarray,
+    diag_full: np.ndarray,
+    diag_block: np.ndarray,
+    diag_top: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """The cells x <= y of block [x0, x1) x [y0, y1) in row order; -1, or a bad row."""
+    for x in range(x0, x1):
+        for y in range(max(x, y0), y1):
             e = y - x
             use_column = game != 2 or x == y
             use_diag = True
@@ -130,19 +294,29 @@ def _table_kernel(n: int, game: int, out: np.ndarray) -> None:  # pragma: no cov
                     use_diag = False  # no slant move from (0, y)
                 else:
                     block = e // x
-                    if block != diag_block[e]:
+                    if block != diag_block[e]:  # a new F-Wythoff slant block
                         for w in range(diag_top[e] + 1):
                             diag[e, w] = np.uint64(0)
-                        diag_mex[e] = 0
+                        for w in range((diag_top[e] >> 6) + 1):
+                            diag_full[e, w] = np.uint64(0)
                         diag_top[e] = 0
                         diag_block[e] = block
-            start = line_mex[x]
-            if use_column and line_mex[y] > start:
-                start = line_mex[y]
-            if use_diag and diag_mex[e] > start:
-                start = diag_mex[e]
+            start = y - 2 * x  # Landman's lower bound (004 Lemma 1)
+            if start < 0:
+                start = 0
             w = start >> 6
             while True:
+                # skip the words some follower set fills by itself
+                sw = w >> 6
+                skip = line_full[x, sw] | ((ONE << np.uint64(w & 63)) - ONE)
+                if use_column:
+                    skip |= line_full[y, sw]
+                if use_diag:
+                    skip |= diag_full[e, sw]
+                if skip == ALL_ONES:
+                    w = (sw + 1) << 6
+                    continue
+                w = (sw << 6) + lowest_zero_bit(skip)
                 word = line[x, w]
                 if use_column:
                     word |= line[y, w]
@@ -152,20 +326,64 @@ def _table_kernel(n: int, game: int, out: np.ndarray) -> None:  # pragma: no cov
                     break
                 w += 1
             v = (w << 6) + lowest_zero_bit(word)
+            if v < start:
+                return x
             out[x, y] = v
             out[y, x] = v
             wv = v >> 6
             bit = ONE << np.uint64(v & 63)
+            full_bit = ONE << np.uint64(wv & 63)
             line[x, wv] |= bit
-            while (line[x, line_mex[x] >> 6] >> np.uint64(line_mex[x] & 63)) & ONE:
-                line_mex[x] += 1
+            if line[x, wv] == ALL_ONES:
+                line_full[x, wv >> 6] |= full_bit
             if y != x:
                 line[y, wv] |= bit
-                while (line[y, line_mex[y] >> 6] >> np.uint64(line_mex[y] & 63)) & ONE:
-                    line_mex[y] += 1
-            if game != 1 or x >= 1:
+                if line[y, wv] == ALL_ONES:
+                    line_full[y, wv >> 6] |= full_bit
+            if use_diag:
                 diag[e, wv] |= bit
+                if diag[e, wv] == ALL_ONES:
+                    diag_full[e, wv >> 6] |= full_bit
                 if wv > diag_top[e]:
                     diag_top[e] = wv
-                while (diag[e, diag_mex[e] >> 6] >> np.uint64(diag_mex[e] & 63)) & ONE:
-                    diag_mex[e] += 1
+    return -1
+
+
+@numba.njit(cache=True, parallel=True)
+def _wavefront(
+    n: int, game: int, side: int, words: int, full: int, out: np.ndarray
+) -> int:  # pragma: no cover - jit
+    """Fill ``out`` block anti-diagonal by block anti-diagonal; -1, or a bad row."""
+    line = np.zeros((n, words), dtype=np.uint64)
+    diag = np.zeros((n, words), dtype=np.uint64)
+    line_full = np.zeros((n, full), dtype=np.uint64)
+    diag_full = np.zeros((n, full), dtype=np.uint64)
+    diag_block = np.full(n, -1, dtype=np.int64)  # F-Wythoff: e // x of diag's cells
+    diag_top = np.zeros(n, dtype=np.int64)  # highest word written in diag[e]
+    nb = (n + side - 1) // side
+    bad = np.full(nb, -1, dtype=np.int64)
+    for s in range(2 * nb - 1):
+        first = s - nb + 1 if s >= nb else 0
+        for i in numba.prange(first, s // 2 + 1):
+            j = s - i
+            got = _block(
+                game,
+                i * side,
+                min(n, (i + 1) * side),
+                j * side,
+                min(n, (j + 1) * side),
+                out,
+                line,
+                line_full,
+                diag,
+                diag_full,
+                diag_block,
+                diag_top,
+            )
+            if got >= 0 and bad[i] < 0:
+                bad[i] = got
+    worst = -1
+    for i in range(nb):
+        if bad[i] >= 0:
+            worst = bad[i]
+    return worst

@@ -29,9 +29,14 @@ from reference.published import nivasch_table5
 from reference.wsg import wsg
 
 __all__ = [
+    "AB_RANGE",
+    "check_parameters",
     "default_R",
     "gvalues",
+    "min_LH",
+    "min_R",
     "nth_gvalue",
+    "nth_gvalues",
     "wythoff_nim_move",
 ]
 
@@ -40,6 +45,16 @@ L_DEFAULT = -15
 H_DEFAULT = 15
 
 Point = tuple[int, int, int, int]  # (h, n, a_n^h, b_n^h)
+
+#: g -> (min floor, max ceil) of a_n^h - b_n^h / phi over h <= g and every
+#: h-point with a < 10^6 (Algorithm WSG; tests/test_rw.py recomputes it).
+#: RW line 2 needs L, H outside this range: these points exist.
+AB_RANGE = {
+    0: (-1, 0), 1: (-2, 3), 2: (-2, 4), 3: (-3, 5), 4: (-3, 7), 5: (-4, 7), 6: (-5, 8),
+    7: (-5, 8), 8: (-5, 8), 9: (-6, 9), 10: (-7, 9), 11: (-7, 10), 12: (-8, 10),
+    13: (-9, 10), 14: (-9, 11), 15: (-10, 12), 16: (-10, 12), 17: (-11, 13),
+    18: (-12, 13), 19: (-12, 14), 20: (-13, 14),
+}  # fmt: skip
 
 
 def default_R(g: int) -> int:
@@ -68,6 +83,74 @@ def default_R(g: int) -> int:
     raise ValueError(
         f"default_R: no published convergence bound for g = {g} > 20; pass R explicitly"
     )
+
+
+def min_R(g: int) -> int:
+    """The least R accepted for g: 000 Table 5's rows to convergence at the largest g' <= g.
+
+    Table 5 lists, for g' = 0..10, 15, 20, a start row from which FSW with the
+    dummy state (3-8) needs that many rows to converge (up to row 10^6). The
+    h-points, h <= g', do not depend on larger values, so a run for g >= g'
+    needs at least as many rows there: with a smaller R, RW line 12 starts
+    from a state known not to converge in time (``--R 0`` gives a wrong
+    p_100000^3). The bound is necessary, not sufficient (Conjecture 3.10).
+
+    Examples
+    --------
+    >>> min_R(0), min_R(3), min_R(14), min_R(20), min_R(40)
+    (0, 140, 909, 4136, 4136)
+    """
+    return max(rows for known, (rows, _) in nivasch_table5().items() if known <= g)
+
+
+def min_LH(g: int) -> tuple[int, int]:
+    """The largest L and smallest H accepted for g: :data:`AB_RANGE` (g > 20: g = 20's).
+
+    Examples
+    --------
+    >>> min_LH(0), min_LH(20), min_LH(30)
+    ((-1, 0), (-13, 14), (-13, 14))
+    """
+    return AB_RANGE[min(g, max(AB_RANGE))]
+
+
+def check_parameters(func: str, g: int, L: int, H: int, R: int) -> None:
+    """Refuse RW constants known to give wrong answers (one-line ValueError naming them).
+
+    ``R`` below :func:`min_R`, ``L`` above or ``H`` below :func:`min_LH`
+    (then L < H). ``g`` must already be an int >= 0.
+
+    Examples
+    --------
+    >>> check_parameters("f", 3, -15, 15, 140)
+    >>> check_parameters("f", 3, -15, 15, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: f: R = 0 is below 140, the rows to convergence for g = 3 in 000 Table 5; ...
+    """
+    for name, value in (("L", L), ("H", H), ("R", R)):
+        _check_int(func, name, value, None)
+    need_R = min_R(g)
+    if R < need_R:
+        raise ValueError(
+            f"{func}: R = {R} is below {need_R}, the rows to convergence for g = {g} in "
+            f"000 Table 5; RW would start from unconverged states (default {_default_text(g)})"
+        )
+    top_L, low_H = min_LH(g)
+    if L > top_L:
+        raise ValueError(
+            f"{func}: L = {L} is above {top_L}: h-points (h <= {g}) with a - b/phi < {top_L + 1} "
+            f"exist (000 §3.4 line 2; default {L_DEFAULT})"
+        )
+    if H < low_H:
+        raise ValueError(
+            f"{func}: H = {H} is below {low_H}: h-points (h <= {g}) with a - b/phi > {low_H - 1} "
+            f"exist (000 §3.4 line 2; default {H_DEFAULT})"
+        )
+
+
+def _default_text(g: int) -> str:
+    return f"R = {default_R(g)}" if g <= max(nivasch_table5()) else "none for g > 20"
 
 
 def _check_int(func: str, name: str, value: object, minimum: int | None = 0) -> int:
@@ -162,13 +245,41 @@ def gvalues(
     _check_int("gvalues", "g", g)
     _check_int("gvalues", "r1", r1)
     _check_int("gvalues", "r2", r2, r1)
-    _check_int("gvalues", "L", L, None)
-    _check_int("gvalues", "H", H, None)
     if R is None:
         R = default_R(g)
-    _check_int("gvalues", "R", R)
+    check_parameters("gvalues", g, L, H, R)
     index, points = _rw(g, r1, r2, L, H, R)
     return index, sorted(points, key=lambda p: (p[2], p[0]))
+
+
+def _nth_points(
+    func: str, g: int, n: int, L: int, H: int, R: int | None, hs: Sequence[int]
+) -> list[tuple[int, int]]:
+    """``p_n^h`` for h in ``hs`` from one RW run per band around row phi n (§3.5).
+
+    Widens the band until it holds the n-th h-point of every h asked for.
+    """
+    _check_int(func, "g", g)
+    _check_int(func, "n", n)
+    if R is None:
+        R = default_R(g)
+    check_parameters(func, g, L, H, R)
+    center = lower_wythoff(n)
+    margin = 32 + 4 * g
+    while True:
+        r1 = max(0, center - margin)
+        r2 = center + margin
+        index, points = gvalues(g, r1, r2, L, H, R)
+        found: list[tuple[int, int]] = []
+        for h in hs:
+            mine = sorted((p for p in points if p[0] == h), key=lambda p: p[1])
+            if not index[h] <= n < index[h] + len(mine):
+                break
+            _, _, a, b = mine[n - index[h]]
+            found.append((a, b))
+        else:
+            return found
+        margin *= 2
 
 
 def nth_gvalue(
@@ -179,6 +290,12 @@ def nth_gvalue(
     Searches rows around ``phi n`` (§3.5), widening the band until it holds
     the n-th g-point. Conditional on Conjecture 3.10 (see module docstring).
 
+    Raises
+    ------
+    ValueError
+        For bad arguments, and for L, H, R known to be unsound
+        (:func:`check_parameters`).
+
     Examples
     --------
     >>> [nth_gvalue(0, n) for n in range(4)]
@@ -186,19 +303,44 @@ def nth_gvalue(
     >>> nth_gvalue(4, 3)
     (6, 7)
     """
-    _check_int("nth_gvalue", "g", g)
-    _check_int("nth_gvalue", "n", n)
-    center = lower_wythoff(n)
-    margin = 32 + 4 * g
-    while True:
-        r1 = max(0, center - margin)
-        r2 = center + margin
-        index, points = gvalues(g, r1, r2, L, H, R)
-        mine = sorted((p for p in points if p[0] == g), key=lambda p: p[1])
-        if index[g] <= n < index[g] + len(mine):
-            _, _, a, b = mine[n - index[g]]
-            return a, b
-        margin *= 2
+    return _nth_points("nth_gvalue", g, n, L, H, R, [g])[0]
+
+
+def nth_gvalues(
+    g: int, n: int, L: int = L_DEFAULT, H: int = H_DEFAULT, R: int | None = None
+) -> list[tuple[int, int]]:
+    """``[p_n^h for h = 0..g]`` from one RW run per band, as Algorithm RW gives them.
+
+    Algorithm RW finds every h-point, h <= g, of a band at once (000 §3.4,
+    Output); this returns all of them where :func:`nth_gvalue` keeps h = g.
+    With the default R it uses R_g (:func:`default_R`) for every h, where
+    ``nth_gvalue(h, n)`` uses R_h; both are exact under Conjecture 3.10.
+
+    Parameters
+    ----------
+    g : int
+        Largest Grundy value (g <= 20 unless ``R`` is given).
+    n : int
+        The index, n >= 0.
+    L, H, R : int
+        Algorithm RW's constants (see :func:`gvalues`).
+
+    Returns
+    -------
+    list of (int, int)
+        ``result[h] = (a_n^h, b_n^h)`` for h = 0..g.
+
+    Raises
+    ------
+    ValueError
+        For bad arguments, and for L, H, R known to be unsound.
+
+    Examples
+    --------
+    >>> nth_gvalues(2, 10)
+    [(16, 26), (15, 25), (17, 26)]
+    """
+    return _nth_points("nth_gvalues", g, n, L, H, R, range(g + 1))
 
 
 GValues = Callable[..., tuple[Sequence[int], Sequence[Sequence[int]]]]

@@ -96,6 +96,66 @@ def test_nth_gvalues_all_h() -> None:
     assert frw.nth_gvalues(4, 2500) == [_WSG.T[h][2500] for h in range(5)]
 
 
+@given(g=st.integers(0, 4), n=st.integers(0, 3500))
+@example(g=4, n=3499)  # recursion (R_4 = 480)
+@example(g=0, n=0)
+def test_nth_gvalues_fast_reference_per_h_and_wsg(g: int, n: int) -> None:
+    """One RW run for all h <= g: reference twin, the per-h path and WSG agree."""
+    got = frw.nth_gvalues(g, n)
+    assert got == rrw.nth_gvalues(g, n)
+    assert got == [_WSG.T[h][n] for h in range(g + 1)]
+    assert got == [frw.nth_gvalue(h, n) for h in range(g + 1)]
+    assert got[g] == frw.nth_gvalue(g, n)
+
+
+def test_nth_gvalues_against_fast_wsg_deep() -> None:
+    """n where the recursion has several levels, against Algorithm WSG (fast.wsg)."""
+    from fast.wsg import wsg as fast_wsg
+
+    table = fast_wsg(6, 170_000)
+    for n in (50_000, 99_999, 100_000):
+        assert frw.nth_gvalues(6, n) == [table.T[h][n] for h in range(7)]
+
+
+class TestRefusedConstants:
+    """--R 0 printed p_100000^3 = (161803, 261805); the right value is (161804, 261804)."""
+
+    RIGHT = (161804, 261804)
+
+    def test_r0_was_wrong(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(frw, "check_parameters", lambda *args: None)
+        assert frw.nth_gvalue(3, 100_000, R=0) == (161803, 261805) != self.RIGHT
+
+    @pytest.mark.parametrize("func", [frw.nth_gvalue, frw.nth_gvalues, rrw.nth_gvalues])
+    def test_r0_refused(self, func: object) -> None:
+        with pytest.raises(ValueError, match=r"R = 0 is below 140"):
+            func(3, 100_000, R=0)  # type: ignore[operator]
+
+    def test_right_value(self) -> None:
+        assert frw.nth_gvalue(3, 100_000) == self.RIGHT
+        assert frw.nth_gvalues(3, 100_000)[3] == self.RIGHT
+        assert frw.nth_gvalue(3, 100_000, R=rrw.min_R(3)) == self.RIGHT
+
+    def test_fast_refuses_like_reference(self) -> None:
+        with pytest.raises(ValueError, match=r"^gvalues: L = 0 is above -1"):
+            frw.gvalues(0, 5, 9, L=0)
+        with pytest.raises(ValueError, match=r"^gvalues: H = 13 is below 14"):
+            frw.gvalues(20, 5, 9, H=13)
+
+    def test_cli(self, capsys: pytest.CaptureFixture[str]) -> None:
+        from grundy.cli import main
+
+        for extra in ([], ["--reference"], ["--only"]):
+            assert main(["gvalues", "--g", "3", "--n", "100000", "--R", "0", *extra]) == 2
+            err = capsys.readouterr().err
+            assert "R = 0 is below 140" in err and err.count("\n") == 1
+        assert main(["gvalues", "--g", "3", "--n", "100000", "--json"]) == 0
+        points = json.loads(capsys.readouterr().out)["points"]
+        assert points["3"] == list(self.RIGHT) and len(points) == 4
+        assert main(["gvalues", "--g", "3", "--n", "100000", "--only", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["points"] == {"3": list(self.RIGHT)}
+
+
 def _table6() -> dict:  # type: ignore[type-arg]
     return json.loads((DATA / "nivasch_000_table6.json").read_text())  # type: ignore[no-any-return]
 

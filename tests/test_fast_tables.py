@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,13 +13,17 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import fast._memory
+import fast.tables
 import spec
-from fast.tables import GAMES, MAX_SIZE, grundy_table, table_memory
+from fast.tables import GAMES, MAX_SIZE, grundy_table, table_dtype, table_memory
 from grundy.cli import main
 from grundy.registry import get_question
+from reference import landman
 from reference.beatty import is_wythoff_p_position
+from reference.published import load_published
 
 SPEC_SIZE = 40
+BIG_SIZES = 3 * fast.tables.BLOCK + 5  # sizes drawn: three block cuts (BLOCK 128)
 
 
 @cache
@@ -131,7 +137,145 @@ class TestErrors:
             grundy_table("wythoff", 1000)
 
     def test_memory_estimate(self) -> None:
-        assert 4 * 4096**2 < table_memory(4096) < 5 * 4096**2
+        assert 2 * 4096**2 < table_memory(4096) < 3 * 4096**2  # uint16 + bitsets
+        assert 4 * 4096**2 < table_memory(4096, np.int32) < 5 * 4096**2
+
+    @pytest.mark.parametrize("dtype", [np.float64, "f4", object, "not a dtype"])
+    def test_bad_dtype(self, dtype: object) -> None:
+        with pytest.raises(ValueError, match="dtype must be an integer dtype"):
+            grundy_table("wythoff", 3, dtype=dtype)
+
+    def test_dtype_too_small(self) -> None:
+        with pytest.raises(ValueError, match=r"dtype uint8 cannot hold the values up to 258"):
+            grundy_table("wythoff", 130, dtype=np.uint8)
+        with pytest.raises(ValueError, match=r"dtype int8 cannot hold"):
+            grundy_table("wythoff", 65, dtype="int8")
+
+
+class TestDtypeAndSymmetry:
+    @pytest.mark.parametrize(
+        ("size", "dtype"),
+        [(0, np.uint8), (1, np.uint8), (128, np.uint8), (129, np.uint16), (700, np.uint16)],
+    )
+    def test_default_dtype(self, size: int, dtype: type) -> None:
+        # G(x, y) <= x + y (004 Lemma 2): the smallest unsigned type holding 2 (size - 1)
+        assert table_dtype(size) == np.dtype(dtype)
+        t = grundy_table("wythoff", size)
+        assert t.dtype == np.dtype(dtype) and t.shape == (size, size)
+        if size:
+            assert int(t[size - 1, size - 1]) <= 2 * (size - 1) <= np.iinfo(t.dtype).max
+
+    def test_table_dtype_limits(self) -> None:
+        assert table_dtype(32768) == np.uint16 and table_dtype(32769) == np.uint32
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    @pytest.mark.parametrize("dtype", [np.uint16, np.int32, np.int64, np.uint32])
+    def test_explicit_dtype_same_values(self, name: str, dtype: type) -> None:
+        t = grundy_table(name, 140, dtype=dtype)
+        assert t.dtype == np.dtype(dtype)
+        assert (t.astype(np.int64) == grundy_table(name, 140).astype(np.int64)).all()
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_games_are_symmetric_in_the_spec(self, name: str) -> None:
+        # the kernel computes the upper triangle only: the rules must treat the piles alike
+        game = spec.get_game(name)
+        for x in range(12):
+            for y in range(12):
+                swapped = {(b, a) for a, b in game.followers((y, x))}
+                assert set(game.followers((x, y))) == swapped
+        t = spec_table(name)
+        assert (t == t.T).all()
+
+
+class TestAgainstSpecAndPublished:
+    """The diagonal and the first anti-diagonals against the spec and the seeds' tables."""
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_diagonal_and_first_antidiagonals(self, name: str) -> None:
+        size = SPEC_SIZE
+        got = grundy_table(name, size).astype(np.int64)
+        want = spec_table(name)
+        assert (np.diagonal(got) == np.diagonal(want)).all()
+        flipped_got, flipped_want = np.fliplr(got), np.fliplr(want)
+        for s in range(size):  # anti-diagonal x + y = s
+            offset = size - 1 - s
+            assert (np.diagonal(flipped_got, offset) == np.diagonal(flipped_want, offset)).all()
+
+    @pytest.mark.parametrize(
+        ("name", "data"), [("wythoff", "wythoff_003"), ("f-wythoff", "fwythoff_001_table1")]
+    )
+    def test_published_tables(self, name: str, data: str) -> None:
+        rows = np.array(load_published(data)["rows"], dtype=np.int64)
+        size = rows.shape[0]
+        assert rows.shape == (size, size) and size >= 13
+        got = grundy_table(name, size).astype(np.int64)
+        assert (got == rows).all()
+        assert (np.diagonal(got) == np.diagonal(rows)).all()
+
+    @given(size=st.integers(0, BIG_SIZES), name=st.sampled_from(sorted(GAMES)))
+    @example(size=fast.tables.BLOCK, name="f-wythoff")
+    @example(size=fast.tables.BLOCK + 1, name="wythoff")
+    @example(size=2 * fast.tables.BLOCK + 1, name="r-wythoff")
+    def test_sizes_are_prefixes(self, size: int, name: str) -> None:
+        # any size (and so any block cut of the wavefront) gives the top-left corner
+        # of a larger table; the larger table's corner is checked against the spec above
+        big = _big(name)
+        got = grundy_table(name, size)
+        assert got.shape == (size, size)
+        assert (got.astype(np.int64) == big[:size, :size]).all()
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    @pytest.mark.parametrize("side", [1, 3, 7, 64])
+    def test_block_side_does_not_matter(
+        self, name: str, side: int, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(fast.tables, "BLOCK", side)
+        monkeypatch.setattr(fast.tables, "MAX_BLOCK", side)
+        assert fast.tables.block_side(150, 1) == side
+        assert (grundy_table(name, 150).astype(np.int64) == _big(name)[:150, :150]).all()
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_threads_do_not_matter(self, name: str) -> None:
+        import numba
+
+        one = grundy_table(name, 700, threads=1)
+        most = grundy_table(name, 700, threads=numba.config.NUMBA_NUM_THREADS)
+        assert (one == most).all() and (one == grundy_table(name, 700)).all()
+        assert (one.astype(np.int64) == _big(name)[:700, :700]).all()
+
+    @pytest.mark.parametrize("threads", [0, -1, True, 1.0, 10**6])
+    def test_bad_threads(self, threads: object) -> None:
+        with pytest.raises(ValueError, match=r"threads must be an int in 1\.\."):
+            grundy_table("wythoff", 5, threads=threads)  # type: ignore[arg-type]
+
+    def test_default_threads_leaves_numba_setting(self) -> None:
+        import numba
+
+        saved = numba.get_num_threads()
+        grundy_table("wythoff", 200, threads=1)
+        assert numba.get_num_threads() == saved
+        assert 1 <= fast.tables.default_threads() <= saved
+
+
+BIG = 705
+
+
+@cache
+def _big(name: str) -> np.ndarray:
+    """A BIG x BIG table in plain row order (one block: no wavefront), checked two ways.
+
+    Its corner equals the spec; rows that cross block boundaries equal
+    reference.landman's row machine (004 §3, another algorithm).
+    """
+    size = BIG
+    t = np.zeros((size, size), dtype=np.int64)
+    words, full = fast.tables._words(size)
+    bad = fast.tables._wavefront(size, fast.tables._CODES[name], max(size, 1), words, full, t)
+    assert bad == -1
+    assert (t[:SPEC_SIZE, :SPEC_SIZE] == spec_table(name)[:SPEC_SIZE, :SPEC_SIZE]).all()
+    for row in (1, 6, 21):
+        assert t[row].tolist() == landman.row_values(row, size - 1, name)
+    return t
 
 
 class TestCli:
@@ -140,6 +284,52 @@ class TestCli:
         data = json.loads(capsys.readouterr().out)
         assert data["implementation"] == "fast.tables"
         assert np.array_equal(np.array(data["table"]), grundy_table("wythoff", 500))
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_out_npy(self, name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "t.npy"
+        assert main(["table", name, "--size", "300", "--out", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert out.count("\n") == 1 and str(path) in out and "300x300 uint16" in out
+        loaded = np.load(path)
+        assert loaded.dtype == np.uint16 and np.array_equal(loaded, grundy_table(name, 300))
+
+    def test_out_csv(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "t.csv"
+        assert main(["table", "f-wythoff", "--size", "13", "--out", str(path)]) == 0
+        assert capsys.readouterr().out.count("\n") == 1
+        loaded = np.loadtxt(path, delimiter=",", dtype=np.int64)
+        assert np.array_equal(loaded, load_published("fwythoff_001_table1")["rows"])
+
+    def test_out_json_summary_and_spec(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "s.npy"
+        args = ["table", "wythoff", "--size", "6", "--impl", "spec", "--out", str(path), "--json"]
+        assert main(args) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["out"] == str(path) and data["shape"] == [6, 6] and "table" not in data
+        assert np.array_equal(np.load(path), spec_table("wythoff")[:6, :6])
+
+    @pytest.mark.parametrize(
+        ("out", "size", "message"),
+        [
+            ("missing/t.npy", 5, "--out directory .* does not exist"),
+            (".", 5, "--out is a directory"),
+            ("d.npy", 5, "--out is a directory"),
+            ("t.txt", 5, "--out must end in .npy or .csv"),
+            ("t.csv", 2001, "--out: CSV is for N <= 2000"),
+        ],
+    )
+    def test_out_refused(
+        self, out: str, size: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        (tmp_path / "d.npy").mkdir()
+        target = str(tmp_path / out)
+        assert main(["table", "wythoff", "--size", str(size), "--out", target]) == 2
+        err = capsys.readouterr().err
+        assert re.search(message, err) and err.count("\n") == 1
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["d.npy"]  # nothing written
 
     def test_list_impls(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["table", "r-wythoff", "--list-impls"]) == 0

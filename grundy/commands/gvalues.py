@@ -2,7 +2,9 @@
 
 ``grundy gvalues --g G --n N`` prints ``p_N^h = (a_N^h, b_N^h)``, the N-th
 h-point of Wythoff's game (a <= b, ordered by a), for every h <= G
-(``--only`` prints just h = G). ``grundy wythoff-nim A,B HEAP`` prints a
+(``--only`` prints just h = G), all from one Algorithm RW run (RW finds
+every h-point, h <= G, of a band at once; the default R is R_G for every
+h). ``grundy wythoff-nim A,B HEAP`` prints a
 winning move in the sum of Wythoff's game at (A, B) and a Nim heap of size
 HEAP, or that the sum is a P-position (000 §1.5, §3.6).
 
@@ -73,18 +75,14 @@ def run_gvalues(args: argparse.Namespace) -> int:
     _check("--g", args.g, None if args.R is not None else 20)
     _check("--n", args.n)
     start = time.perf_counter()
-    hs = [args.g] if args.only else list(range(args.g + 1))
     if args.reference:
-        from reference.rw import nth_gvalue as ref_nth
-
-        points = {h: ref_nth(h, args.n, R=args.R) for h in hs}
+        from reference.rw import nth_gvalue, nth_gvalues
     else:
         from fast.rw import nth_gvalue, nth_gvalues
-
-        if args.only or args.R is None:
-            points = {h: nth_gvalue(h, args.n, R=args.R) for h in hs}
-        else:
-            points = dict(enumerate(nth_gvalues(args.g, args.n, R=args.R)))
+    if args.only:
+        points = {args.g: nth_gvalue(args.g, args.n, R=args.R)}
+    else:  # one RW run gives every h <= G (000 §3.4)
+        points = dict(enumerate(nth_gvalues(args.g, args.n, R=args.R)))
     seconds = time.perf_counter() - start
     if args.json:
         emit_json(

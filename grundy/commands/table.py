@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import time
+from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from grundy.output import add_json_option, console, emit_json, format_grid
 from grundy.parsing import parse_game
 from grundy.registry import candidates
 from grundy.registry.tables import compute_table
+
+#: The largest table --out writes as CSV (a 2000^2 CSV is about 20 MB of text).
+CSV_MAX_SIZE = 2000
 
 
 def register(subparsers: Any) -> None:
@@ -20,7 +27,10 @@ def register(subparsers: Any) -> None:
             "left, row 0 at the bottom, columns y along the bottom. Uses the fastest "
             "registered implementation unless --impl is given."
         ),
-        epilog="example: grundy table wythoff --size 14",
+        epilog=(
+            "examples: grundy table wythoff --size 14; "
+            "grundy table wythoff --size 8000 --out t.npy (load with numpy.load)"
+        ),
     )
     parser.add_argument("game", help="a registered two-pile game (see 'grundy games')")
     parser.add_argument("--size", type=int, default=14, help="N, the number of rows/columns")
@@ -28,8 +38,41 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--list-impls", action="store_true", help="list the implementations for this game"
     )
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help=(
+            "write the table to FILE instead of printing it: .npy (numpy.save, the "
+            f"table's own dtype) or .csv (N <= {CSV_MAX_SIZE}); prints a one-line summary"
+        ),
+    )
     add_json_option(parser)
     parser.set_defaults(func=run)
+
+
+def _check_out(out: str, size: int) -> Path:
+    """The --out path, refused before any work if it cannot be written as asked."""
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"--out is a directory (--out = {out!r}); give a file name")
+    if path.suffix.lower() not in (".npy", ".csv"):
+        raise ValueError(f"--out must end in .npy or .csv (--out = {out!r})")
+    if not path.parent.is_dir():
+        raise ValueError(f"--out directory {str(path.parent)!r} does not exist (--out = {out!r})")
+    if path.suffix.lower() == ".csv" and size > CSV_MAX_SIZE:
+        raise ValueError(
+            f"--out: CSV is for N <= {CSV_MAX_SIZE} (--size = {size}); use a .npy file"
+        )
+    return path
+
+
+def _write(path: Path, table: np.ndarray) -> None:
+    if path.suffix.lower() == ".npy":
+        with path.open("wb") as handle:  # numpy.save would append .npy to other names
+            np.save(handle, table)
+    else:
+        np.savetxt(path, table, fmt="%d", delimiter=",")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +84,34 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.size < 0:
         raise ValueError(f"--size must be >= 0 (size = {args.size})")
+    out = None if args.out is None else _check_out(args.out, args.size)
+    start = time.perf_counter()
     table, chosen = compute_table(game.describe(), args.size, args.impl)
+    if out is not None:
+        if table.dtype.kind not in "iu":  # the spec's [] for size 0
+            table = table.astype(np.int64)
+        table = table.reshape(args.size, args.size)
+        _write(out, table)
+        seconds = time.perf_counter() - start
+        if args.json:
+            emit_json(
+                {
+                    "game": game.describe(),
+                    "implementation": chosen,
+                    "out": str(out),
+                    "shape": list(table.shape),
+                    "dtype": str(table.dtype),
+                    "seconds": seconds,
+                }
+            )
+        else:
+            console.print(
+                f"{out}: {game.describe()} table {args.size}x{args.size} {table.dtype}, "
+                f"{chosen}, {seconds:.2f} s",
+                markup=False,
+                highlight=False,
+            )
+        return 0
     if args.json:
         emit_json(
             {

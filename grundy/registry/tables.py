@@ -66,7 +66,7 @@ SPEC_MAX_SIZE = 400
 #: The spec's rectangular blocks are limited to this many cells.
 SPEC_MAX_CELLS = 40_000
 #: Rough bytes per cell while computing, by layer (the spec memoises in dicts).
-BYTES_PER_CELL = {"fast": 16, "reference": 64, "spec": 400}
+BYTES_PER_CELL = {"fast": 4, "reference": 64, "spec": 400}
 
 
 def is_two_pile(name: str) -> str | None:
