@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 from grundy.output import add_json_option, console, emit_json
+from grundy.registry.sequences import rw_engine
 
 
 def _add_rw_options(parser: argparse.ArgumentParser) -> None:
@@ -75,14 +76,11 @@ def run_gvalues(args: argparse.Namespace) -> int:
     _check("--g", args.g, None if args.R is not None else 20)
     _check("--n", args.n)
     start = time.perf_counter()
-    if args.reference:
-        from reference.rw import nth_gvalue, nth_gvalues
-    else:
-        from fast.rw import nth_gvalue, nth_gvalues
+    rw = rw_engine("reference.rw" if args.reference else "fast.rw")
     if args.only:
-        points = {args.g: nth_gvalue(args.g, args.n, R=args.R)}
+        points = {args.g: rw.nth_gvalue(args.g, args.n, R=args.R)}
     else:  # one RW run gives every h <= G (000 §3.4)
-        points = dict(enumerate(nth_gvalues(args.g, args.n, R=args.R)))
+        points = dict(enumerate(rw.nth_gvalues(args.g, args.n, R=args.R)))
     seconds = time.perf_counter() - start
     if args.json:
         emit_json(
@@ -111,12 +109,8 @@ def _parse_pair(text: str) -> tuple[int, int]:
 def run_wythoff_nim(args: argparse.Namespace) -> int:
     a, b = _parse_pair(args.position)
     _check("HEAP", args.heap, None if args.R is not None else 20)
-    from reference.rw import wythoff_nim_move
-
-    engine = None
-    if not args.reference:
-        from fast.rw import gvalues as engine  # type: ignore[assignment]
-    move = wythoff_nim_move(a, b, args.heap, R=args.R, engine=engine)
+    engine = rw_engine("reference.rw" if args.reference else "fast.rw").gvalues
+    move = rw_engine("reference.rw").wythoff_nim_move(a, b, args.heap, R=args.R, engine=engine)
     if args.json:
         emit_json(
             {

@@ -47,6 +47,7 @@ __all__ = [
     "CONDITIONAL",
     "PointSequences",
     "compare_points",
+    "rw_engine",
     "spec_points",
     "stream_points",
 ]
@@ -330,6 +331,28 @@ register_implementation(
     _ROW, "fast.rw (row 10^5)", "fast", _rw_row_points(fast.rw.gvalues), replace=True,
     domain={"g": 12, "row": 100_000}, rank=6, covers=_rw_covers, certificate=CONDITIONAL,
 )
+
+
+# ------------------------------------------------------------------ Algorithm RW
+
+
+#: The implementations of Algorithm RW, by registry name: the modules with
+#: ``gvalues``, ``nth_gvalue``, ``nth_gvalues`` (the same contract), for the
+#: commands that pass RW's constants (R, L, H) themselves.
+RW_ENGINES = {"fast.rw": fast.rw, "reference.rw": reference.rw}
+
+
+def rw_engine(name: str = "fast.rw") -> Any:
+    """The Algorithm RW implementation ``name`` (``fast.rw`` or ``reference.rw``).
+
+    Examples
+    --------
+    >>> rw_engine("reference.rw").nth_gvalue(0, 3)
+    (4, 7)
+    """
+    if name not in RW_ENGINES:
+        raise ValueError(f"no RW implementation {name!r} (known: {', '.join(RW_ENGINES)})")
+    return RW_ENGINES[name]
 
 
 # ------------------------------------------------------------------ FSW convergence
