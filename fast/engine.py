@@ -70,6 +70,7 @@ import numpy as np
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
 from fast._memory import check_memory
+from fast._rules import keeps_ratio
 
 __all__ = [
     "GUARDS",
@@ -116,7 +117,7 @@ def fwythoff_slant_followers(x: int, y: int, out: np.ndarray) -> int:
     large = max(x, y)
     count = 0
     for j in range(1, small):
-        if (large - j) // (small - j) == large // small:
+        if keeps_ratio(small, large, j):
             out[count, 0] = x - j
             out[count, 1] = y - j
             count += 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from fast._jit import jit
+from fast._rules import keeps_ratio
 from fast.beatty import check_memory
 from reference.landman import (
     GAMES,
@@ -65,7 +66,7 @@ def _direct_prefix(game: int, n: int, m0: int) -> np.ndarray:
                     seen[values[kk, m]] = stamp
             if game == 1:  # f-wythoff: j <= s - 1 keeping floor(l / s)
                 for j in range(1, small):
-                    if (large - j) // (small - j) == large // small:
+                    if keeps_ratio(small, large, j):
                         seen[values[k - j, m - j]] = stamp
             else:
                 for j in range(1, small + 1):

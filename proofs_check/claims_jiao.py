@@ -15,6 +15,7 @@ from proofs_check.claim import Param, Run, claim
 from proofs_check.claims_landman import check_row_periodicity
 from proofs_check.exact import QPhi
 from reference import beatty
+from reference.fwsg import slant_amounts
 
 SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= a, b < size")
 J_MAX = Param("j", 10, 6, 0, 60, "Grundy values 0..j")
@@ -39,8 +40,7 @@ def slant_followers(a: int, b: int) -> list[tuple[int, int]]:
     >>> slant_followers(3, 6), slant_followers(2, 3)
     ([(2, 5)], [])
     """
-    small, large = min(a, b), max(a, b)
-    return [(a - i, b - i) for i in range(1, small) if (large - i) // (small - i) == large // small]
+    return [(a - i, b - i) for i in slant_amounts(a, b)]
 
 
 @claim(

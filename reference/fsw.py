@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reference.beatty import index0
+from reference.mex import mex
 from reference.wsg import WSGResult, wsg
 
 __all__ = [
@@ -80,13 +81,6 @@ def _check_natural(func: str, name: str, value: object) -> int:
     return value
 
 
-def _mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
-
-
 def true_state(g: int, r: int, result: WSGResult | None = None) -> FSWState:
     """The state of row r computed from Algorithm WSG by Definitions 3.1 and 3.5.
 
@@ -133,7 +127,7 @@ def true_state(g: int, r: int, result: WSGResult | None = None) -> FSWState:
         below = [(a, b) for a, b in result.T[h] if a < r]
         index = len(below)  # Definition 3.1-1
         diags = {b - a for a, b in below}  # Definition 3.1-2
-        firstd = _mex(diags)  # Definition 3.1-3 (mex, see module Notes)
+        firstd = mex(diags)  # Definition 3.1-3 (mex, see module Notes)
         ocdiag = {d for d in diags if d > firstd}  # Definition 3.1-4
         occol = {b - r for _, b in below if b - r >= firstd}  # Definition 3.1-6
         # Definition 3.5: normalize by index_0(r)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from reference.wsg import WSGResult
 
-__all__ = ["FWSGResult", "fwsg", "slant_follower"]
+__all__ = ["FWSGResult", "fwsg", "keeps_ratio", "slant_amounts", "slant_follower"]
 
 
 @dataclass
@@ -25,6 +25,33 @@ class FWSGResult(WSGResult):
     F-Wythoff j-point (a, b), a <= b, a < rows, in increasing a; ``A``,
     ``B``, ``D`` are Jiao's A_j, B_j, D_j restricted to these points.
     """
+
+
+def keeps_ratio(small: int, large: int, j: int) -> bool:
+    """F-Wythoff's slant rule (001 §1): taking j from both piles keeps floor(l / s).
+
+    The one statement of the rule in the reference layer (the spec states it
+    in :class:`spec.games.FWythoff`, the kernels in :func:`fast._rules.keeps_ratio`).
+    Requires 1 <= j <= small - 1.
+
+    Examples
+    --------
+    >>> keeps_ratio(4, 9, 1), keeps_ratio(4, 9, 2)  # 8 // 3 = 2 = 9 // 4; 7 // 2 = 3
+    (True, False)
+    """
+    return (large - j) // (small - j) == large // small
+
+
+def slant_amounts(x: int, y: int) -> list[int]:
+    """The amounts j of the slant moves from (x, y): 1 <= j <= s - 1 with the ratio kept.
+
+    Examples
+    --------
+    >>> slant_amounts(4, 9), slant_amounts(2, 3)
+    ([1], [])
+    """
+    small, large = min(x, y), max(x, y)
+    return [j for j in range(1, small) if keeps_ratio(small, large, j)]
 
 
 def slant_follower(a: int, b: int, a2: int, b2: int) -> bool:
@@ -48,7 +75,7 @@ def slant_follower(a: int, b: int, a2: int, b2: int) -> bool:
     i = a - a2
     if i < 1 or b - b2 != i or a2 < 1:
         return False
-    return b2 // a2 == b // a
+    return keeps_ratio(a, b, i)
 
 
 def fwsg(g: int, rows: int) -> FWSGResult:

@@ -69,6 +69,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from reference.fwsg import slant_amounts
+from reference.mex import mex
+
 __all__ = [
     "GAMES",
     "MachineCycle",
@@ -171,9 +174,7 @@ def _allowed(game: str, k: int, m: int) -> tuple[bool, bool, list[int]]:
     if game == "wythoff":  # 004 §1: one pile, or both by the same amount
         return True, True, list(range(1, min(k, m) + 1))
     if game == "f-wythoff":  # 001 §1: j <= s - 1 and floor((l-j)/(s-j)) = floor(l/s)
-        s, large = min(k, m), max(k, m)
-        slants = [j for j in range(1, s) if (large - j) // (s - j) == large // s]
-        return True, True, slants
+        return True, True, slant_amounts(k, m)
     # r-wythoff (001 Remark 5): the larger pile (either if equal), or both
     return m >= k, k >= m, list(range(1, min(k, m) + 1))
 
@@ -190,10 +191,7 @@ def _direct_prefix(game: str, n: int, m0: int) -> list[list[int]]:
             if across:
                 excluded.update(values[kk][m] for kk in range(k))
             excluded.update(values[k - j][m - j] for j in slants)
-            g = 0
-            while g in excluded:
-                g += 1
-            values[k].append(g)
+            values[k].append(mex(excluded))
     return values
 
 
