@@ -1,7 +1,13 @@
-"""Shared pytest configuration: Hypothesis profiles.
+"""Shared pytest configuration: Hypothesis profiles and plugin games.
 
 ``HYPOTHESIS_PROFILE=ci`` (the default) keeps example counts modest so the
 suite fits CI; ``HYPOTHESIS_PROFILE=thorough`` runs many more.
+
+Plugin games join the property tests (every test drawn over
+``registry.conformance_games()``): ``python -m pytest --grundy-plugins
+mymodule`` or ``GRUNDY_PLUGINS=mymodule python -m pytest`` imports
+``mymodule`` (from the current directory too) before the tests are
+collected.
 """
 
 import os
@@ -19,6 +25,23 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--grundy-plugins",
+        default=None,
+        help="comma-separated plugin modules whose games join the property tests "
+        "(the same as $GRUNDY_PLUGINS)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    names = config.getoption("--grundy-plugins") or os.environ.get("GRUNDY_PLUGINS")
+    if names:
+        from grundy.registry import load_plugins
+
+        load_plugins({"GRUNDY_PLUGINS": names})
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,242 @@
+"""The registry: resolver, shadowing, plugins, and the dispatcher's methods against each other.
+
+The dispatcher's methods answer overlapping domains; each is compared with
+the spec where the spec is cheap and with the others where they overlap
+(row periodicity vs the table for large columns, Algorithm RW vs WSG), on
+hypothesis-drawn positions.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import grundy
+import spec
+from grundy import registry
+from grundy.registry import dispatch
+from grundy.registry.core import NoImplementation
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class TestResolver:
+    def test_fastest_covering_implementation(self) -> None:
+        assert registry.resolve("grundy-table", "wythoff", size=50).name == "fast.tables"
+        assert registry.resolve("grundy-table", "fibonacci-nim", size=50).name == "spec"
+        assert registry.resolve("grundy-table", "a-wythoff:2", size=50).name == "fast.engine"
+
+    def test_refusal_names_every_implementation_tried(self) -> None:
+        with pytest.raises(NoImplementation, match=r"spec: the spec solver is cubic"):
+            registry.resolve("grundy-table", "fibonacci-nim", size=5000)
+
+    def test_using_an_implementation_that_declines(self) -> None:
+        with pytest.raises(NoImplementation, match="spec does not answer this"):
+            registry.ask("grundy-table", "wythoff", size=1000, using="spec")
+
+    def test_every_question_has_an_oracle_and_one_answer_type(self) -> None:
+        for question in registry.all_questions():
+            assert question.oracle() is not None, question.key
+            assert question.implementations, question.key
+
+
+class TestShadowing:
+    @pytest.fixture
+    def cleanup(self) -> Iterator[list[tuple[str, str]]]:
+        added: list[tuple[str, str]] = []
+        yield added
+        for key, name in added:
+            question = registry.QUESTIONS[key]
+            question.implementations[:] = [i for i in question.implementations if i.name != name]
+
+    def test_a_plugin_cannot_silently_replace_a_default(
+        self, cleanup: list[tuple[str, str]]
+    ) -> None:
+        def wrong(size: int) -> np.ndarray:
+            return np.zeros((size, size), dtype=np.int64)
+
+        with pytest.raises(ValueError, match="shadow=True"):
+            registry.register_implementation("grundy-table:wythoff", "mine", "fast", wrong)
+        registry.register_implementation(
+            "grundy-table:wythoff", "mine", "fast", wrong, shadow=True
+        )
+        cleanup.append(("grundy-table:wythoff", "mine"))
+        assert registry.resolve("grundy-table", "wythoff", size=10).name == "mine"
+        from grundy import conformance
+
+        rows = conformance.run_question(registry.QUESTIONS["grundy-table:wythoff"])
+        assert ("mine vs spec", "FAIL") in [(r.implementation, r.result) for r in rows]
+        assert ("fast.tables vs spec", "pass") in [(r.implementation, r.result) for r in rows]
+
+    def test_a_slower_addition_needs_no_flag(self, cleanup: list[tuple[str, str]]) -> None:
+        registry.register_implementation(
+            "grundy-table:wythoff", "slow", "reference", lambda size: np.zeros((size, size)),
+        )
+        cleanup.append(("grundy-table:wythoff", "slow"))
+        assert registry.resolve("grundy-table", "wythoff", size=10).name == "fast.tables"
+
+
+PLUGIN = textwrap.dedent(
+    """
+    import numpy as np
+
+    import spec
+    from grundy.registry import register_implementation
+
+    @spec.register_game
+    class SubtractTwo(spec.TwoPileGame):
+        name = "plugin-subtract-two"
+        rules = "take 1 or 2 from one pile"
+        source = "tests/test_registry.py"
+
+        def followers(self, position):
+            x, y = position
+            for k in (1, 2):
+                if k <= x:
+                    yield (x - k, y)
+                if k <= y:
+                    yield (x, y - k)
+
+    def formula(size):
+        # G(x, y) = (x mod 3) xor (y mod 3): a sum of two subtraction games
+        n = np.arange(size) % 3
+        return np.bitwise_xor.outer(n, n)
+
+    register_implementation("grundy-table:plugin-subtract-two", "plugin.formula", "fast", formula)
+    """
+)
+
+
+class TestPlugins:
+    def test_plugin_in_the_current_directory(self, tmp_path: Path) -> None:
+        (tmp_path / "my_subtract_plugin.py").write_text(PLUGIN)
+        env = {**os.environ, "GRUNDY_PLUGINS": "my_subtract_plugin"}
+        env.pop("PYTHONPATH", None)
+        run = subprocess.run(
+            [sys.executable, "-m", "grundy", "value", "plugin-subtract-two", "4,5", "--json"],
+            cwd=tmp_path,
+            env={**env, "PYTHONPATH": str(ROOT)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, run.stderr
+        assert '"value": 3' in run.stdout and '"implementation": "plugin.formula"' in run.stdout
+        conformance = subprocess.run(
+            [sys.executable, "-m", "grundy", "conformance", "--only", "plugin-subtract-two"],
+            cwd=tmp_path,
+            env={**env, "PYTHONPATH": str(ROOT)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert conformance.returncode == 0, conformance.stdout + conformance.stderr
+        assert "plugin.formula vs spec" in conformance.stdout
+
+    def test_plugin_games_reach_the_property_tests(self, tmp_path: Path) -> None:
+        marker = tmp_path / "visited"
+        (tmp_path / "marking_plugin.py").write_text(
+            PLUGIN.replace("plugin-subtract-two", "plugin-marked").replace(
+                "        x, y = position\n",
+                f"        open({str(marker)!r}, 'a').write('x')\n        x, y = position\n",
+            )
+        )
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
+        env.pop("GRUNDY_PLUGINS", None)
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "--grundy-plugins",
+             "marking_plugin", "tests/test_spec_games.py", "-k", "lemma_1_2",
+             "--hypothesis-seed=0"],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert marker.exists(), "the plugin game was never drawn by the property test"
+
+    def test_a_plugin_that_fails_is_named(self, tmp_path: Path) -> None:
+        (tmp_path / "broken_plugin.py").write_text("raise RuntimeError('boom')\n")
+        monkeypatch = pytest.MonkeyPatch()
+        monkeypatch.chdir(tmp_path)
+        try:
+            with pytest.raises(registry.PluginError, match=r"broken_plugin.*boom"):
+                registry.load_plugins({"GRUNDY_PLUGINS": "broken_plugin"})
+        finally:
+            monkeypatch.undo()
+
+
+class TestDispatch:
+    def test_the_three_positions_of_the_issue(self) -> None:
+        small = grundy.value("wythoff", (300, 400))
+        assert (small.method, small.certificate) == ("table", "exact (table: fast.tables)")
+        engine = registry.ask("grundy-table", "wythoff", size=401, using="fast.engine")
+        assert small.value == int(engine[300, 400])
+        row = grundy.value("wythoff", (5, 10**18))
+        assert row.method == "row-period" and row.certificate.startswith("exact (Landman cycle")
+        rw = grundy.value("wythoff", (1618033988750, 2618033988746))
+        assert (rw.value, rw.method) == (7, "rw")  # 000 Table 6, g = 7
+        assert rw.certificate.startswith("conditional on Conjecture 3.10 (R_g = ")
+
+    def test_refusal_lists_every_method(self) -> None:
+        with pytest.raises(ValueError) as error:
+            grundy.value("wythoff", (10**7, 3 * 10**7))
+        message = str(error.value)
+        for method in ("table:", "row-period:", "rw:", "spec:"):
+            assert method in message
+
+    def test_forced_method(self) -> None:
+        assert grundy.value("wythoff", (3, 5), method="spec").certificate == "exact (spec)"
+        with pytest.raises(ValueError, match="row-period: the smaller coordinate is > 60"):
+            grundy.value("wythoff", (100, 200), method="row-period")
+        with pytest.raises(ValueError, match="method must be one of"):
+            grundy.value("wythoff", (3, 5), method="magic")
+
+    @given(x=st.integers(0, 12), y=st.integers(0, 60))
+    @example(x=3, y=7)
+    def test_every_method_agrees_with_the_spec(self, x: int, y: int) -> None:
+        truth = spec.grundy(spec.Wythoff(), (x, y))
+        for method in ("table", "row-period", "spec"):
+            assert grundy.value("wythoff", (x, y), method=method).value == truth
+        if truth <= dispatch.RW_MAX_G:
+            assert grundy.value("wythoff", (x, y), method="rw").value == truth
+
+    @given(
+        game=st.sampled_from(["wythoff", "f-wythoff", "r-wythoff"]),
+        x=st.integers(0, 8),
+        y=st.integers(2000, 4000),
+    )
+    def test_row_period_against_the_table_far_out(self, game: str, x: int, y: int) -> None:
+        by_table = grundy.value(game, (x, y), method="table")
+        assert grundy.value(game, (y, x), method="row-period").value == by_table.value
+
+    @given(row=st.integers(0, 150_000), g=st.integers(0, 6))
+    def test_rw_against_wsg(self, row: int, g: int) -> None:
+        wsg = registry.ask("row-hpoints", "wythoff", g=g, row=row, using="fast.wsg")
+        assert registry.ask("row-hpoints", "wythoff", g=g, row=row, using="fast.rw") == wsg
+
+    @given(x=st.integers(0, 30), y=st.integers(0, 30))
+    def test_moves_beatty_table_spec_agree(self, x: int, y: int) -> None:
+        spec_moves = grundy.moves("wythoff", (x, y), method="spec").moves
+        assert grundy.moves("wythoff", (x, y), method="beatty").moves == spec_moves
+        assert grundy.moves("wythoff", (x, y), method="table").moves == spec_moves
+
+    def test_moves_far_out(self) -> None:
+        assert grundy.moves("wythoff", (5, 10**18)).moves == [(5, 3)]
+        assert grundy.moves("wythoff", (3, 5)).moves == []
+
+    def test_period_certified_and_apparent(self) -> None:
+        assert grundy.period("wythoff", 3).status == "certified"
+        apparent = grundy.period("nimhof:1,0/0,1/1,1", 3)  # Wythoff in disguise
+        assert apparent.status == "apparent"
+        assert (apparent.preperiod, apparent.period) == (8, 6)
+
+    def test_front_door_check(self) -> None:
+        assert grundy.check("landman-lemma-1", quick=True).status == "holds"
+        assert grundy.check("landman-lemma-1", quick=True, tighten=1).status == "violated"
