@@ -269,9 +269,9 @@ def register_implementation(
         raise KeyError(f"no question {question!r} is registered")
     order = _layer_rank(layer) if rank is None else rank
     impls = q.implementations
-    computing = [i.rank for i in impls if i.layer != "published" and i.name != name]
-    if shadow and rank is None and computing and layer != "published":
-        order = min(order, min(computing) - 1)  # meant to replace the default: it is preferred
+    ranks = [i.rank for i in impls if i.layer != "published" and i.name != name]
+    if shadow and rank is None and ranks and layer != "published":
+        order = min(order, min(ranks) - 1)  # meant to replace the default: it is preferred
     existing = [i for i, impl in enumerate(impls) if impl.name == name]
     if existing:
         if not replace:
