@@ -1,4 +1,19 @@
-"""Shared output helpers: JSON or rich text, tables printed like the seeds."""
+"""Shared output helpers: JSON or rich text, tables printed like the seeds,
+progress on stderr, warnings, and the checks of ``--out`` / ``--input`` paths.
+
+Paths given on the command line are checked here, once, before any work:
+
+* :func:`output_file` (``--out FILE``): not empty, not an existing directory;
+  its directory is created if missing and must be writable; an existing file
+  is replaced (atomically, when the result is written).
+* :func:`output_dir` (``--out DIR``): not empty, not an existing file; created
+  if missing (with its parents) and must be writable; an existing directory is
+  reused (experiments resume from it).
+* :func:`input_file` / :func:`read_json` (``--input FILE``): must exist, be a
+  readable, non-empty file of valid JSON; every message names the file.
+
+Each failure is one line naming the option and the path (exit code 2).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +21,11 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -14,13 +33,23 @@ from rich.console import Console
 from fast._memory import available_memory, check_memory
 
 __all__ = [
+    "activity",
     "add_json_option",
     "available_memory",
+    "check_input_file",
     "check_memory",
+    "check_output_dir",
+    "check_output_file",
     "console",
     "emit_json",
     "error_console",
     "format_grid",
+    "input_file",
+    "output_dir",
+    "output_file",
+    "progress_bar",
+    "read_json",
+    "warn",
 ]
 
 
@@ -80,3 +109,275 @@ def format_grid(
     axis = " ".join(str(y).rjust(width) for y in range(ncols))
     lines.append(f"{row_label}/{col_label}".rjust(label_width + 2) + " " + axis)
     return "\n".join(lines)
+
+
+def warn(message: str) -> None:
+    """One plain warning line on stderr (never wrapped or cut, even in a log)."""
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    print(f"grundy: warning: {text}", file=sys.stderr, flush=True)
+
+
+# -- paths ------------------------------------------------------------------------------
+
+
+def _probe_directory(directory: Path) -> str | None:
+    """Create ``directory`` if missing and check that a file can be written there.
+
+    Returns None, or why not (one phrase).
+    """
+    for parent in [directory, *directory.parents]:
+        if parent.exists():
+            if not parent.is_dir():
+                return f"{str(parent)!r} is a file, not a directory"
+            break
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"cannot create the directory {str(directory)!r} ({error.strerror or error})"
+    try:
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as error:
+        return f"cannot write in the directory {str(directory)!r} ({error.strerror or error})"
+    return None
+
+
+def _file_problem(text: str, suffixes: Sequence[str] | None) -> str | None:
+    if not str(text).strip():
+        return "an empty path; give a file name"
+    path = Path(text)
+    if suffixes and path.suffix.lower() not in suffixes:
+        return f"{text!r} must end in {' or '.join(suffixes)}"
+    if path.is_dir():
+        return f"{text!r} is a directory; this option takes a file name"
+    return _probe_directory(path.parent if str(path.parent) else Path("."))
+
+
+def _dir_problem(text: str) -> str | None:
+    if not str(text).strip():
+        return "an empty path; give a directory name"
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        return f"{text!r} is a file; this option takes a directory (it holds result.json)"
+    return _probe_directory(path)
+
+
+def check_output_file(
+    text: str, option: str = "--out", *, suffixes: Sequence[str] | None = None
+) -> Path:
+    """``text`` as an output file path, checked (see the module docstring).
+
+    Examples
+    --------
+    >>> check_output_file("", "--out")
+    Traceback (most recent call last):
+    ...
+    ValueError: --out: an empty path; give a file name
+    """
+    problem = _file_problem(text, suffixes)
+    if problem:
+        raise ValueError(f"{option}: {problem}")
+    return Path(text)
+
+
+def check_output_dir(text: str, option: str = "--out") -> Path:
+    """``text`` as an output directory, created if missing and checked writable."""
+    problem = _dir_problem(text)
+    if problem:
+        raise ValueError(f"{option}: {problem}")
+    return Path(text)
+
+
+def check_input_file(text: str, option: str = "--input", *, in_dir: str | None = None) -> Path:
+    """``text`` as an existing, non-empty input file (``DIR/in_dir`` for a directory)."""
+    if not str(text).strip():
+        raise ValueError(f"{option}: an empty path; give a file name")
+    path = Path(text)
+    if path.is_dir():
+        if in_dir is None:
+            raise ValueError(f"{option}: {text!r} is a directory; give a file")
+        path = path / in_dir
+    if not path.exists():
+        raise ValueError(f"{option}: no such file {str(path)!r}")
+    if not path.is_file():
+        raise ValueError(f"{option}: {str(path)!r} is not a regular file")
+    try:
+        size = path.stat().st_size
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise ValueError(f"{option}: cannot read {str(path)!r} ({error.strerror})") from None
+    if size == 0:
+        raise ValueError(f"{option}: {str(path)!r} is empty")
+    return path
+
+
+def read_json(path: str | os.PathLike[str], option: str = "--input") -> Any:
+    """The JSON in ``path``; a one-line ValueError naming the file when it is not JSON."""
+    target = Path(path)
+    try:
+        text = target.read_text()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"{option}: cannot read {str(target)!r} ({error})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{option}: {str(target)!r} is not valid JSON ({error})") from None
+
+
+def _argparse_type(check: Callable[[str], Any], label: str) -> Callable[[str], str]:
+    def convert(text: str) -> str:
+        try:
+            check(text)
+        except ValueError as error:
+            message = str(error)
+            raise argparse.ArgumentTypeError(message.split(": ", 1)[-1]) from None
+        return text
+
+    convert.__name__ = label
+    return convert
+
+
+def output_file(
+    option: str = "--out", *, suffixes: Sequence[str] | None = None
+) -> Callable[[str], str]:
+    """argparse ``type=`` for an output file (:func:`check_output_file`)."""
+    return _argparse_type(
+        lambda text: check_output_file(text, option, suffixes=suffixes), "output file"
+    )
+
+
+def output_dir(option: str = "--out") -> Callable[[str], str]:
+    """argparse ``type=`` for an output directory (:func:`check_output_dir`)."""
+    return _argparse_type(lambda text: check_output_dir(text, option), "output directory")
+
+
+def input_file(option: str = "--input", *, in_dir: str | None = None) -> Callable[[str], str]:
+    """argparse ``type=`` for an input file (:func:`check_input_file`)."""
+    return _argparse_type(lambda text: check_input_file(text, option, in_dir=in_dir), "input file")
+
+
+# -- progress ---------------------------------------------------------------------------
+
+
+def _is_terminal() -> bool:
+    return bool(error_console.is_terminal)
+
+
+#: Seconds between two plain progress lines when stderr is not a terminal.
+PLAIN_INTERVAL = 10.0
+
+
+@contextmanager
+def progress_bar(description: str, total: int, *, disable: bool = False) -> Iterator[Any]:
+    """A progress bar on stderr yielding ``advance(n)``.
+
+    On a terminal: a rich bar. Elsewhere (a log, CI): plain, whole lines
+    (``description: 3/10 (30%), 4.1 s, eta 9.6 s``) at the start, every
+    :data:`PLAIN_INTERVAL` seconds and at the end, never cut.
+
+    Examples
+    --------
+    >>> with progress_bar("demo", 3, disable=True) as advance:
+    ...     advance(3)
+    """
+    if disable:
+        yield lambda amount=1: None
+        return
+    if not _is_terminal():
+        yield from _plain_progress(description, total)
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns: Sequence[Any] = (
+        TextColumn("[progress.description]{task.description}", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=error_console, transient=False) as bar:
+        task = bar.add_task(description, total=total)
+
+        def advance(amount: int = 1) -> None:
+            bar.update(task, advance=amount)
+
+        yield advance
+
+
+def _plain_progress(description: str, total: int) -> Iterator[Callable[[int], None]]:
+    began = time.monotonic()
+    state = {"done": 0, "last": began}
+
+    def line(final: bool = False) -> None:
+        done, elapsed = state["done"], time.monotonic() - began
+        share = f" ({100 * done / total:.0f}%)" if total else ""
+        eta = ""
+        if 0 < done < total and not final:
+            eta = f", eta {elapsed * (total - done) / done:.1f} s"
+        print(f"{description}: {done}/{total}{share}, {elapsed:.1f} s{eta}", file=sys.stderr)
+
+    def advance(amount: int = 1) -> None:
+        state["done"] += amount
+        now = time.monotonic()
+        if now - state["last"] >= PLAIN_INTERVAL:
+            state["last"] = now
+            line()
+
+    line()
+    try:
+        yield advance
+    finally:
+        line(final=True)
+
+
+@contextmanager
+def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[str], None]]:
+    """Show that something long is running; yields ``update(text)``.
+
+    On a terminal: a spinner with the elapsed time and the latest text. Elsewhere:
+    a plain line at the start, one every :data:`PLAIN_INTERVAL` seconds of updates,
+    and one at the end.
+
+    Examples
+    --------
+    >>> with activity("demo", disable=True) as update:
+    ...     update("1 case")
+    """
+    if disable:
+        yield lambda text: None
+        return
+    began = time.monotonic()
+    if not _is_terminal():
+        last = [began]
+        print(f"{description} ...", file=sys.stderr)
+
+        def plain(text: str) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PLAIN_INTERVAL:
+                last[0] = now
+                print(f"{description}: {text}, {now - began:.1f} s", file=sys.stderr)
+
+        try:
+            yield plain
+        finally:
+            print(f"{description}: done in {time.monotonic() - began:.1f} s", file=sys.stderr)
+        return
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.description}", markup=False), TimeElapsedColumn())
+    with Progress(*columns, console=error_console, transient=True) as bar:
+        task = bar.add_task(description, total=None)
+
+        def update(text: str) -> None:
+            bar.update(task, description=f"{description}: {text}")
+
+        yield update
