@@ -22,6 +22,7 @@ import json
 import os
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -343,9 +344,9 @@ def _plain_progress(description: str, total: int) -> Iterator[Callable[[int], No
 def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[str], None]]:
     """Show that something long is running; yields ``update(text)``.
 
-    On a terminal: a spinner with the elapsed time and the latest text. Elsewhere:
-    a plain line at the start, one every :data:`PLAIN_INTERVAL` seconds of updates,
-    and one at the end.
+    On a terminal: a spinner with the elapsed time and the latest text. Elsewhere
+    (a log): nothing for a short task; past :data:`PLAIN_INTERVAL` seconds a plain
+    line every interval (with the latest text) and one at the end.
 
     Examples
     --------
@@ -355,21 +356,8 @@ def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[s
     if disable:
         yield lambda text: None
         return
-    began = time.monotonic()
     if not _is_terminal():
-        last = [began]
-        print(f"{description} ...", file=sys.stderr)
-
-        def plain(text: str) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PLAIN_INTERVAL:
-                last[0] = now
-                print(f"{description}: {text}, {now - began:.1f} s", file=sys.stderr)
-
-        try:
-            yield plain
-        finally:
-            print(f"{description}: done in {time.monotonic() - began:.1f} s", file=sys.stderr)
+        yield from _plain_activity(description)
         return
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -381,3 +369,32 @@ def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[s
             bar.update(task, description=f"{description}: {text}")
 
         yield update
+
+
+def _plain_activity(description: str) -> Iterator[Callable[[str], None]]:
+    began = time.monotonic()
+    latest = [""]
+    printed = [False]
+    stop = threading.Event()
+
+    def report() -> None:
+        while not stop.wait(PLAIN_INTERVAL):
+            detail = f" ({latest[0]})" if latest[0] else ""
+            elapsed = time.monotonic() - began
+            print(f"{description}: running, {elapsed:.0f} s{detail}", file=sys.stderr, flush=True)
+            printed[0] = True
+
+    thread = threading.Thread(target=report, name="grundy-activity", daemon=True)
+    thread.start()
+
+    def update(text: str) -> None:
+        latest[0] = text
+
+    try:
+        yield update
+    finally:
+        stop.set()
+        thread.join()
+        if printed[0]:
+            elapsed = time.monotonic() - began
+            print(f"{description}: done in {elapsed:.1f} s", file=sys.stderr, flush=True)

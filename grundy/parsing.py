@@ -125,7 +125,7 @@ def _exact_integer(text: str, name: str) -> int:
         digits = 1 if base <= 1 else int(exponent * math.log10(base)) + 1
         if digits > MAX_DIGITS + 1:
             raise ValueError(too_big.format(digits))
-        result = base**exponent
+        result = int(base**exponent)
         if len(str(result)) > MAX_DIGITS:
             raise ValueError(too_big.format(len(str(result))))
         return -result if sign == "-" else result
@@ -133,12 +133,14 @@ def _exact_integer(text: str, name: str) -> int:
     if match and (match.group(2) or match.group(3)):
         sign, whole, frac, exponent_text = match.groups()
         frac = frac or ""
-        if len(exponent_text.lstrip("+-")) > 6:
-            raise ValueError(too_big.format(exponent_text))
         mantissa = int((whole or "0") + frac)
-        shift = int(exponent_text) - len(frac)
         if mantissa == 0:
             return 0
+        if len(exponent_text.lstrip("+-")) > 6:  # 1e9999999 or 1e-9999999
+            if exponent_text.startswith("-"):
+                raise ValueError(not_int)
+            raise ValueError(too_big.format(exponent_text.lstrip("+")))
+        shift = int(exponent_text) - len(frac)
         if shift < 0:
             quotient, remainder = divmod(mantissa, 10**-shift)
             if remainder:
@@ -147,7 +149,7 @@ def _exact_integer(text: str, name: str) -> int:
         else:
             if len(str(mantissa)) + shift > MAX_DIGITS:
                 raise ValueError(too_big.format(len(str(mantissa)) + shift))
-            result = mantissa * 10**shift
+            result = int(mantissa * 10**shift)
         return -result if sign == "-" else result
     raise ValueError(not_int)
 

@@ -6,9 +6,15 @@ import argparse
 from typing import Any
 
 from fast import landman as fast_landman
-from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_int
+from grundy.experiments.row_periods import MAX_ROW
+from grundy.output import activity, add_json_option, check_memory, console, emit_json
+from grundy.parsing import count
 from reference import landman as ref_landman
+
+#: The most period lines printed (each line is one period of values).
+MAX_LINES = 10_000
+#: Rough bytes per value kept while printing (a Python int in lists and lines).
+BYTES_PER_VALUE = 120
 
 #: The implementations of the row machine, by name.
 IMPLEMENTATIONS = {"fast": fast_landman, "reference": ref_landman}
@@ -28,9 +34,17 @@ def register(subparsers: Any) -> None:
         epilog="example: grundy period wythoff --row 3",
     )
     parser.add_argument("game", choices=ref_landman.GAMES, help="wythoff, f-wythoff or r-wythoff")
-    parser.add_argument("--row", required=True, help="the row X >= 0")
     parser.add_argument(
-        "--lines", type=int, default=3, help="period lines to print after the preperiod (3)"
+        "--row",
+        required=True,
+        type=count("--row", lo=0, hi=MAX_ROW),
+        help=f"the row X, 0..{MAX_ROW} (the machine's work grows fast: row 100 takes a minute)",
+    )
+    parser.add_argument(
+        "--lines",
+        type=count("--lines", lo=0, hi=MAX_LINES),
+        default=3,
+        help=f"period lines to print after the preperiod, 0..{MAX_LINES} (default 3)",
     )
     parser.add_argument(
         "--impl", choices=sorted(IMPLEMENTATIONS), default="fast", help="machine (fast)"
@@ -40,15 +54,14 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    row = parse_int(args.row, "--row")
-    if row < 0:
-        raise ValueError(f"--row must be >= 0 (row = {row})")
-    if args.lines < 0:
-        raise ValueError(f"--lines must be >= 0 (lines = {args.lines})")
+    row = args.row
     impl = IMPLEMENTATIONS[args.impl]
-    result = impl.row_periodicity(row, args.game)
-    shown = result.preperiod + args.lines * result.period
-    values = [int(v) for v in impl.row_values(row, max(shown - 1, 0), args.game)][:shown]
+    with activity(f"{args.game} row {row}: running the machine", disable=args.json) as update:
+        result = impl.row_periodicity(row, args.game)
+        shown = result.preperiod + args.lines * result.period
+        check_memory(shown * BYTES_PER_VALUE, f"{shown:,} values of row {row} (--lines)")
+        update(f"computing {shown:,} values")
+        values = [int(v) for v in impl.row_values(row, max(shown - 1, 0), args.game)][:shown]
     lines = ref_landman.layout(values, result.preperiod, result.period)
     if args.json:
         emit_json(

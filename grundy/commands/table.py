@@ -9,7 +9,7 @@ import numpy as np
 
 from grundy.conformance import QUESTIONS, load_checks
 from grundy.output import add_json_option, check_memory, console, emit_json, format_grid
-from grundy.parsing import parse_game
+from grundy.parsing import count, parse_game
 
 #: Preference when --impl is not given: the fastest layer first.
 LAYER_ORDER = ("fast", "reference", "spec")
@@ -31,7 +31,9 @@ def register(subparsers: Any) -> None:
         epilog="example: grundy table wythoff --size 14",
     )
     parser.add_argument("game", help="a registered two-pile game (see 'grundy games')")
-    parser.add_argument("--size", type=int, default=14, help="N, the number of rows/columns")
+    parser.add_argument(
+        "--size", type=count("--size", lo=0), default=14, help="N, the number of rows/columns"
+    )
     parser.add_argument("--impl", default=None, help="implementation name (see --list-impls)")
     parser.add_argument(
         "--list-impls", action="store_true", help="list the implementations for this game"

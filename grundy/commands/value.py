@@ -8,7 +8,7 @@ from typing import Any
 
 import spec
 from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_game, parse_position
+from grundy.parsing import count, parse_game, parse_position
 
 #: Positions the spec solver may need to visit before the command refuses.
 DEFAULT_MAX_POSITIONS = 4_000_000
@@ -35,7 +35,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help="e.g. 5,8 (two piles), 7 (nim), 5,8+3 (a sum)")
     parser.add_argument(
         "--max-positions",
-        type=int,
+        type=count("--max-positions", lo=1, hi=10**12),
         default=DEFAULT_MAX_POSITIONS,
         help=f"refuse positions needing more sub-positions (default {DEFAULT_MAX_POSITIONS:,})",
     )
