@@ -173,14 +173,17 @@ def count(
     >>> count("--rows", lo=1)("0")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: --rows must be >= 1 (--rows = 0)
+    argparse.ArgumentTypeError: must be >= 1 (--rows = 0)
     """
 
     def convert(text: str) -> int:
         try:
             return parse_count(text, name, lo=lo, hi=hi)
         except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            message = str(error)  # argparse prefixes "argument NAME: "
+            if message.startswith(f"{name} must"):
+                message = message[len(name) + 1 :]
+            raise argparse.ArgumentTypeError(message) from None
 
     convert.__name__ = f"count {name}"
     return convert

@@ -80,7 +80,7 @@ class TestBadInput:
             (["table", "nim"], "has no two-pile Grundy table"),
             (["table", "wythoff", "--size", "-1"], "--size must be >= 0"),
             (["table", "wythoff", "--impl", "nope"], "unknown --impl 'nope'"),
-            (["table", "wythoff", "--size", "x"], "invalid int value"),
+            (["table", "wythoff", "--size", "x"], "argument --size: must be an integer"),
             (["frobnicate"], "invalid choice"),
         ],
     )
