@@ -46,7 +46,14 @@ class GrundyArgumentParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = _NEGATIVE_VALUE
 
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        # argparse drops a lone '--' value (``--n=--``) and then skips the type check.
+        if arg_strings == ["--"] and action.option_strings and action.nargs is None:
+            self.error(f"argument {'/'.join(action.option_strings)}: expected one argument")
+        return super()._get_values(action, arg_strings)
+
     def error(self, message: str) -> NoReturn:
+        message = _printable(message)
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -122,7 +129,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _one_line(error: BaseException) -> str:
     """The message of ``error`` on one line (a multi-line message is joined)."""
     text = str(error) or type(error).__name__
-    return " ".join(part.strip() for part in text.splitlines() if part.strip())
+    return _printable(" ".join(part.strip() for part in text.splitlines() if part.strip()))
+
+
+def _printable(text: str) -> str:
+    """``text`` with control characters escaped, so a message stays one line.
+
+    >>> _printable("--a=\\r")
+    '--a=\\\\r'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _quiet_stdout() -> None:

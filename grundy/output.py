@@ -226,7 +226,9 @@ def read_json(path: str | os.PathLike[str], option: str = "--input") -> Any:
         raise ValueError(f"{option}: {str(target)!r} is not valid JSON ({error})") from None
 
 
-def _argparse_type(check: Callable[[str], Any], label: str) -> Callable[[str], str]:
+def _argparse_type(
+    check: Callable[[str], Any], label: str, suffixes: Sequence[str] | None = None
+) -> Callable[[str], str]:
     def convert(text: str) -> str:
         try:
             check(text)
@@ -236,6 +238,8 @@ def _argparse_type(check: Callable[[str], Any], label: str) -> Callable[[str], s
         return text
 
     convert.__name__ = label
+    convert.path_kind = label  # type: ignore[attr-defined]  # for tests and docs
+    convert.suffixes = tuple(suffixes or ())  # type: ignore[attr-defined]
     return convert
 
 
@@ -244,7 +248,7 @@ def output_file(
 ) -> Callable[[str], str]:
     """argparse ``type=`` for an output file (:func:`check_output_file`)."""
     return _argparse_type(
-        lambda text: check_output_file(text, option, suffixes=suffixes), "output file"
+        lambda text: check_output_file(text, option, suffixes=suffixes), "output file", suffixes
     )
 
 

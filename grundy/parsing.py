@@ -21,6 +21,7 @@ from spec import ImpartialGame, Position, Sum
 __all__ = [
     "MAX_DIGITS",
     "count",
+    "count_range",
     "parse_count",
     "parse_game",
     "parse_int",
@@ -186,6 +187,7 @@ def count(
             raise argparse.ArgumentTypeError(message) from None
 
     convert.__name__ = f"count {name}"
+    convert.limits = (lo, hi)  # type: ignore[attr-defined]  # for tests and docs
     return convert
 
 
@@ -244,3 +246,24 @@ def parse_range(text: str, name: str, *, hi: int | None = None) -> range:
         limit = "" if hi is None else f" <= {hi}"
         raise ValueError(f"{name} must be A..B with 0 <= A <= B{limit} ({name} = {text!r})")
     return range(start, stop + 1)
+
+
+def count_range(name: str, *, hi: int | None = None) -> Callable[[str], range]:
+    """An argparse ``type=`` for ``A..B`` (:func:`parse_range` with ``B <= hi``).
+
+    >>> count_range("--rows", hi=500)("0..1e2")
+    range(0, 101)
+    """
+
+    def convert(text: str) -> range:
+        try:
+            return parse_range(text, name, hi=hi)
+        except ValueError as error:
+            message = str(error)
+            if message.startswith(f"{name} must"):
+                message = message[len(name) + 1 :]
+            raise argparse.ArgumentTypeError(message) from None
+
+    convert.__name__ = f"range {name}"
+    convert.range_hi = hi  # type: ignore[attr-defined]  # for tests and docs
+    return convert

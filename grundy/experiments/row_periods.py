@@ -35,7 +35,7 @@ from typing import Any
 from fast import landman as fast_landman
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
 from grundy.output import console, emit_json
-from grundy.parsing import parse_range
+from grundy.parsing import count_range
 from reference import landman as ref_landman
 
 #: Seed 003's row-3 example (preperiod, period, saltus).
@@ -123,6 +123,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--game", default="wythoff", choices=ref_landman.GAMES)
     parser.add_argument(
         "--rows",
+        type=count_range("--rows", hi=MAX_ROW),
         default="0..23",
         help=f"A..B with 0 <= A <= B <= {MAX_ROW} (default 0..23)",
     )
@@ -136,7 +137,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rows = parse_range(args.rows, "--rows", hi=MAX_ROW)
+    rows = args.rows
     result = run_experiment(
         args.game, rows, check_reference=args.check_reference, quiet=args.quiet or args.json
     )
@@ -145,7 +146,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.__dict__)
         return 0 if result.agrees else 1
-    console.print(f"{args.game}: exact additive periods (Landman's machine), rows {args.rows}")
+    console.print(
+        f"{args.game}: exact additive periods (Landman's machine), rows "
+        f"{rows.start}..{rows.stop - 1}"
+    )
     console.print(
         "preperiod/period/saltus: minimal periodicity of the values; cycle_start/cycle_length: "
         "the machine's first repeated state (the proof)",
