@@ -447,3 +447,157 @@ def test_add_execution_options_combines_with_experiment_options() -> None:
     args = parser.parse_args(argv)
     assert (args.out, args.workers, args.scheduler) == ("d.json", 2, "tcp://h:1")
     assert args.quiet is False
+
+
+# --- issue 12: chunk files are checked before use; Ctrl-C is one line -------------------------
+
+
+def _fresh_run(tmp_path: Path) -> tuple[list[Chunk], Path]:
+    chunks = range_chunks(0, 40, 10)
+    run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+    return chunks, tmp_path / "chunks" / f"{chunks[1].id}.json"
+
+
+class TestChunkIntegrity:
+    @pytest.mark.parametrize(
+        ("content", "reason"),
+        [
+            (b"", "is not valid JSON"),
+            (b"\x00\xff\xfe garbage \x89PNG", "is not valid JSON"),
+            (b"[1, 2, 3]", "holds a JSON list"),
+            (b'{"schema": 2, "id": "r-10-20", "params": {"start": 10, "stop": 20}}', "lacks"),
+            (b'{"id": "r-10-20", "params": {"start": 10, "stop": 20}, "result": 1}', "schema"),
+        ],
+        ids=["empty", "binary", "list", "no-result", "old-schema"],
+    )
+    def test_broken_chunk_is_named_and_recomputed(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, reason: str
+    ) -> None:
+        chunks, path = _fresh_run(tmp_path)
+        path.write_bytes(content)
+        capsys.readouterr()
+        again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert list(again) == expected_sums(chunks) and again.computed == [chunks[1].id]
+        err = capsys.readouterr().err
+        assert str(path) in err and reason in err and len(err.strip().splitlines()) == 1
+        assert "Traceback" not in err
+        assert json.loads(path.read_text())["result"] == expected_sums(chunks)[1]  # rewritten
+
+    def test_edited_result_fails_the_digest(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        chunks, path = _fresh_run(tmp_path)
+        record = json.loads(path.read_text())
+        record["result"] += 1
+        path.write_text(json.dumps(record))
+        again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert list(again) == expected_sums(chunks)
+        assert "does not match its digest" in capsys.readouterr().err
+
+    def test_chunk_is_written_atomically_with_a_digest(self, tmp_path: Path) -> None:
+        from grundy.execution import CHUNK_SCHEMA, chunk_digest
+
+        _, path = _fresh_run(tmp_path)
+        record = json.loads(path.read_text())
+        assert record["schema"] == CHUNK_SCHEMA
+        assert record["digest"] == chunk_digest(record["id"], record["params"], record["result"])
+        assert not list((tmp_path / "chunks").glob(".*.tmp"))  # no temporary file left
+
+    @pytest.mark.parametrize("content", [b"", b"{not json", b"[]", b'{"chunks": 3}'])
+    def test_garbage_manifest_is_named_and_rebuilt(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes
+    ) -> None:
+        chunks, _ = _fresh_run(tmp_path)
+        manifest = tmp_path / "manifest.json"
+        manifest.write_bytes(content)
+        capsys.readouterr()
+        again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert list(again) == expected_sums(chunks) and again.computed == []
+        err = capsys.readouterr().err
+        assert f"manifest {manifest} is not a valid manifest" in err
+        assert json.loads(manifest.read_text())["chunks"] == [c.id for c in chunks]
+
+    @given(data=st.data())
+    def test_a_random_edit_of_a_chunk_file_is_never_used(
+        self, tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+    ) -> None:
+        """Property: whatever bytes of a chunk file are changed, the result is the true one."""
+        tmp = tmp_path_factory.mktemp("edit")
+        chunks = range_chunks(0, 4000, 1000, prefix="n")
+        truth = run_chunks(check_range, chunks, out_dir=tmp, workers=0, quiet=True)
+        index = data.draw(st.integers(0, len(chunks) - 1), label="chunk")
+        path = tmp / "chunks" / f"{chunks[index].id}.json"
+        raw = bytearray(path.read_bytes())
+        edits = data.draw(
+            st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1,
+                     max_size=4),
+            label="edits",
+        )  # fmt: skip
+        for at, byte in edits:  # positions modulo the size (it varies with the timing field)
+            raw[at % len(raw)] = byte
+        path.write_bytes(bytes(raw))
+        before = path.read_bytes()
+        again = run_chunks(check_range, chunks, out_dir=tmp, workers=0, quiet=True)
+        assert list(again) == list(truth)
+        if chunks[index].id in again.reused:  # used as is only if it still says the same
+            record = json.loads(before)
+            assert record["result"] == truth[index]
+
+    def test_validator_errors_count_as_inconsistent(self, tmp_path: Path) -> None:
+        chunks = range_chunks(0, 4000, 1000, prefix="n")
+        out = beatty_partition.compute(4000, 0, 1000, out_dir=tmp_path, workers=0, quiet=True)
+        assert beatty_partition.validate_chunk(chunks[0].params, {"checked": 1000}) is not None
+        assert out.comparison[0]["agrees"]
+
+
+def _interrupt_after_first(*_args: Any, **_kwargs: Any) -> Any:
+    """A progress bar whose first advance is a Ctrl-C (a simulated KeyboardInterrupt)."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def bar() -> Any:
+        def advance(amount: int = 1) -> None:
+            raise KeyboardInterrupt
+
+        yield advance
+
+    return bar()
+
+
+class TestInterrupt:
+    def test_ctrl_c_on_a_local_cluster_is_quiet_and_resumes_exactly(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        import grundy.execution as execution
+
+        chunks = range_chunks(0, 8000, 1000, prefix="n")
+        monkeypatch.setenv(
+            "PYTHONPATH", os.pathsep.join([str(Path(__file__).resolve().parents[1])])
+        )
+        monkeypatch.setattr(execution, "progress_bar", _interrupt_after_first)
+        with pytest.raises(KeyboardInterrupt):
+            run_chunks(check_range, chunks, out_dir=tmp_path, workers=1, quiet=True)
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and "distributed" not in err
+        monkeypatch.undo()
+        done = {p.stem for p in (tmp_path / "chunks").glob("*.json")}
+        assert len(done) >= 1  # the chunk finished before Ctrl-C is kept
+        resumed = run_chunks(check_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert set(resumed.reused) == done
+        fresh = run_chunks(check_range, chunks, workers=0, quiet=True)
+        assert list(resumed) == list(fresh)
+
+    def test_cli_prints_one_line_and_exits_130(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        import grundy.execution as execution
+
+        monkeypatch.setattr(execution, "progress_bar", _interrupt_after_first)
+        argv = ["experiment", "beatty-partition", "--n", "3000", "--chunk", "1000",
+                "--workers", "0", "--out", str(tmp_path)]  # fmt: skip
+        assert main(argv) == 130
+        assert capsys.readouterr().err.strip().splitlines() == ["grundy: interrupted"]
+        monkeypatch.undo()
+        assert main([*argv, "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert [row[2] for row in result["table"]] == [1000, 1000, 1000]
