@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fast._memory import format_bytes
 from grundy import __version__
 from grundy.experiments import atomic_write_text
 from grundy.output import check_memory, output_dir, progress_bar, warn
@@ -138,11 +139,16 @@ def check_chunk_count(n_chunks: int, what: str) -> None:
     """
     if n_chunks > MAX_CHUNKS:
         raise ValueError(
-            f"{what} make {n_chunks:,} chunks, more than {MAX_CHUNKS:,} (about "
-            f"{n_chunks * BYTES_PER_CHUNK / 2**30:.1f} GiB to plan); use larger chunks or a "
+            f"{what} make {_count_text(n_chunks)} chunks, more than {MAX_CHUNKS:,} (about "
+            f"{format_bytes(n_chunks * BYTES_PER_CHUNK)} to plan); use larger chunks or a "
             "smaller range"
         )
     check_memory(n_chunks * BYTES_PER_CHUNK, f"{what} ({n_chunks:,} chunks)")
+
+
+def _count_text(value: int) -> str:
+    """``10,000,000``, or ``about 10^395`` for a number too long to read."""
+    return f"{value:,}" if value < 10**15 else f"about 10^{len(str(value)) - 1}"
 
 
 class ChunkResults(list[Any]):

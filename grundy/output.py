@@ -217,12 +217,12 @@ def read_json(path: str | os.PathLike[str], option: str = "--input") -> Any:
     """The JSON in ``path``; a one-line ValueError naming the file when it is not JSON."""
     target = Path(path)
     try:
-        text = target.read_text()
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"{option}: cannot read {str(target)!r} ({error})") from None
+        data = target.read_bytes()
+    except OSError as error:
+        raise ValueError(f"{option}: cannot read {str(target)!r} ({error.strerror})") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
+        return json.loads(data)
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
         raise ValueError(f"{option}: {str(target)!r} is not valid JSON ({error})") from None
 
 

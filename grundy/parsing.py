@@ -27,6 +27,7 @@ __all__ = [
     "parse_int",
     "parse_position",
     "parse_range",
+    "short_int",
 ]
 
 #: The most decimal digits a number argument may have (``1e400`` and ``10**400`` are
@@ -102,11 +103,16 @@ def parse_count(
             limits = f">= {lo}"
         else:
             limits = f"<= {hi}"
-        raise ValueError(f"{name} must be {limits} ({name} = {_show(value)})")
+        raise ValueError(f"{name} must be {limits} ({name} = {short_int(value)})")
     return value
 
 
-def _show(value: int) -> str:
+def short_int(value: int) -> str:
+    """``value`` for a message: whole up to 30 digits, else cut with its digit count.
+
+    >>> short_int(12), short_int(10**400)
+    ('12', '100000000000...(401 digits)')
+    """
     text = str(value)
     return text if len(text) <= 30 else f"{text[:12]}...({len(text)} digits)"
 

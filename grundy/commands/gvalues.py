@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import count
+from grundy.parsing import count, short_int
 
 
 def fast_limits() -> tuple[int, int]:
@@ -99,7 +99,7 @@ def run_gvalues(args: argparse.Namespace) -> int:
     n_max, _ = fast_limits()
     if not args.reference and args.n > n_max:
         raise ValueError(
-            f"--n must be <= {n_max} for the int64 kernel (--n = {args.n}); "
+            f"--n must be <= {n_max} for the int64 kernel (--n = {short_int(args.n)}); "
             "use --reference for exact Python integers beyond (slower)"
         )
     start = time.perf_counter()

@@ -43,7 +43,7 @@ from grundy.execution import (
 )
 from grundy.experiments import ExperimentResult
 from grundy.output import console, emit_json
-from grundy.parsing import count
+from grundy.parsing import count, short_int
 from reference.beatty import index0, lower_wythoff
 
 __all__ = ["check_range", "count_upper_below", "validate_chunk"]
@@ -160,7 +160,7 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
     for label, value, least in (("--n", n, 1), ("--start", start, 0), ("--chunk", chunk, 1)):
         if value < least:
             raise ValueError(f"{label} must be >= {least} ({label} = {value})")
-    check_chunk_count(-(-n // chunk), f"--n {n} in chunks of --chunk {chunk}")
+    check_chunk_count(-(-n // chunk), f"--n {short_int(n)} in chunks of --chunk {chunk}")
     parameters = {"n": n, "start": start, "chunk": chunk}
     began = time.perf_counter()
     chunks = range_chunks(start, start + n, chunk, prefix="n")
