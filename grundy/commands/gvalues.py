@@ -99,8 +99,8 @@ def run_gvalues(args: argparse.Namespace) -> int:
     n_max, _ = fast_limits()
     if not args.reference and args.n > n_max:
         raise ValueError(
-            f"--n must be <= {n_max} for the int64 kernel (--n = {short_int(args.n)}); "
-            "use --reference for exact Python integers beyond (slower)"
+            f"--n = {short_int(args.n)} is beyond this kernel's int64 range (at most "
+            f"{n_max}); use --reference for exact Python integers beyond (slower)"
         )
     start = time.perf_counter()
     hs = [args.g] if args.only else list(range(args.g + 1))
@@ -146,8 +146,8 @@ def run_wythoff_nim(args: argparse.Namespace) -> int:
     _, pile_max = fast_limits()
     if not args.reference and max(a, b) > pile_max:
         raise ValueError(
-            f"position A,B must have A, B <= {pile_max} for the int64 kernel (position = "
-            f"{args.position}); use --reference for exact Python integers beyond (slower)"
+            f"position {args.position} is beyond this kernel's int64 range (A, B <= "
+            f"{pile_max}); use --reference for exact Python integers beyond (slower)"
         )
     from reference.rw import wythoff_nim_move
 
