@@ -230,3 +230,21 @@ def test_check_claim_parameters(
     name: str, value: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _assert_refused(capsys, ["check", "nivasch-thm-2.15", f"--{name}", value])
+
+
+def test_help_defaults_are_accepted_by_the_parser() -> None:
+    """Every number a help text shows as a default parses to the actual default."""
+    import re
+
+    checked = 0
+    for path, parser in LEAVES:
+        for action in parser._actions:
+            if not hasattr(action.type, "limits") or action.default is None:
+                continue
+            assert action.type(str(action.default)) == action.default, (path, action.dest)
+            match = re.search(r"default:? ([0-9][0-9_e*.]*)", action.help or "")
+            if match:
+                shown = match.group(1).rstrip(".")
+                assert action.type(shown) == action.default, (path, action.dest, shown)
+                checked += 1
+    assert checked >= 10

@@ -37,7 +37,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-positions",
         type=count("--max-positions", lo=1, hi=10**12),
         default=DEFAULT_MAX_POSITIONS,
-        help=f"refuse positions needing more sub-positions (default {DEFAULT_MAX_POSITIONS:,})",
+        help=f"refuse positions needing more sub-positions (default {DEFAULT_MAX_POSITIONS:_})",
     )
     add_json_option(parser)
 
