@@ -116,8 +116,8 @@ BYTES_PER_H_ROW = 32
 def wsg_stream_bytes(g: int, rows: int) -> int:
     """Estimated peak memory of :func:`stream_wsg` (O(g * rows): the columns ahead of the row).
 
-    >>> wsg_stream_bytes(30, 100_000) / 2**20  # MiB
-    94.60449218749999
+    >>> wsg_stream_bytes(30, 100_000) // 2**20  # MiB
+    94
     """
     return BYTES_PER_H_ROW * (g + 1) * rows
 
