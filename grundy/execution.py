@@ -70,6 +70,8 @@ _ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._=+-]*$")
 MANIFEST = "manifest.json"
 #: Version of the chunk-file format (files of another schema are recomputed).
 CHUNK_SCHEMA = 2
+#: Rejected chunk files named one by one before a summary line.
+MAX_CHUNK_WARNINGS = 5
 #: At most this many chunks in one run (the ids live in memory and in the manifest).
 MAX_CHUNKS = 1_000_000
 #: Rough bytes per chunk while a run is planned and merged (ids, params, results).
@@ -196,6 +198,7 @@ class _Store:
     root: Path
     chunk_params: dict[str, dict[str, Any]] = field(default_factory=dict)
     validate: Callable[[dict[str, Any], Any], str | None] | None = None
+    rejected: int = 0
 
     def path(self, chunk_id: str) -> Path:
         return self.root / "chunks" / f"{chunk_id}.json"
@@ -251,9 +254,18 @@ class _Store:
             return False, None
         problem, result = self._check(chunk, path)
         if problem is not None:
-            warn(f"chunk file {path} {problem}; recomputing it (it is not used)")
+            self.rejected += 1
+            if self.rejected <= MAX_CHUNK_WARNINGS:
+                warn(f"chunk file {path} {problem}; recomputing it (it is not used)")
             return False, None
         return True, result
+
+    def summarise(self) -> None:
+        """One line for the rejected chunk files beyond the first few named ones."""
+        extra = self.rejected - MAX_CHUNK_WARNINGS
+        if extra > 0:
+            where = self.root / "chunks"
+            warn(f"{extra} more chunk files in {where} did not check; recomputing them")
 
     def _check(self, chunk: Chunk, path: Path) -> tuple[str | None, Any]:
         try:
@@ -432,6 +444,7 @@ def run_chunks(
                 reused.append(chunk.id)
             else:
                 pending.append(index)
+        store.summarise()
     else:
         pending = list(range(len(chunk_list)))
 

@@ -601,3 +601,20 @@ class TestInterrupt:
         assert main([*argv, "--json"]) == 0
         result = json.loads(capsys.readouterr().out)
         assert [row[2] for row in result["table"]] == [1000, 1000, 1000]
+
+
+def test_many_rejected_chunks_are_summarised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from grundy.execution import MAX_CHUNK_WARNINGS
+
+    chunks = range_chunks(0, 100, 5)
+    run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+    for path in (tmp_path / "chunks").glob("*.json"):
+        path.write_text("[]")
+    capsys.readouterr()
+    again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+    assert list(again) == expected_sums(chunks) and len(again.computed) == len(chunks)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == MAX_CHUNK_WARNINGS + 1
+    assert f"{len(chunks) - MAX_CHUNK_WARNINGS} more chunk files" in lines[-1]
