@@ -38,6 +38,7 @@ __all__ = [
     "CLAIMS",
     "KINDS",
     "Claim",
+    "NotTightenable",
     "Param",
     "Report",
     "Run",
@@ -187,6 +188,10 @@ def _inner(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_inner(v)}" for k, v in value.items()) + "}"
     return show(value)
+
+
+class NotTightenable(ValueError):
+    """``--tighten`` asked of a claim that records no bound (only exact facts)."""
 
 
 def tightened_label(name: str, tighten: int) -> str:
@@ -443,7 +448,7 @@ def run_claim(
     start = time.perf_counter()
     entry.check(run, **values)
     if tighten and not run._bounds:
-        raise ValueError(
+        raise NotTightenable(
             f"{entry.id} checks only exact facts, no bound, so it cannot be tightened; "
             "--tighten applies to claims with bounds"
         )

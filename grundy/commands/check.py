@@ -138,7 +138,7 @@ def _claim_help(claim_id: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs_check.claim import load_claims, run_claim
+    from proofs_check.claim import NotTightenable, load_claims, run_claim
 
     claims = load_claims()
     if any(token in ("-h", "--help") for token in args.params or []):
@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
             for row in rows:
                 console.print(
                     f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
-                    f"{row['source']}\n    {row['statement']}"
+                    f"{escape(str(row['source']))}\n    {escape(str(row['statement']))}"
                 )
         return 0
     if args.target == "all":
@@ -198,9 +198,7 @@ def run(args: argparse.Namespace) -> int:
                             progress=lambda cases: update(f"{cases:,} cases"),
                         )
                     )
-                except ValueError:
-                    if not tighten:
-                        raise
+                except NotTightenable:
                     skipped.append(cid)  # only exact facts: nothing to tighten
         total = time.perf_counter() - start
         if as_json:
@@ -219,10 +217,13 @@ def run(args: argparse.Namespace) -> int:
                     f"{r.cases:>9,} cases {r.seconds:6.2f} s"
                 )
                 if r.status == "violated" and r.expect == "violated":
-                    console.print(f"    known counterexample (expected): {r.witness}")
+                    console.print(
+                        f"    known counterexample (expected): {r.witness}", markup=False
+                    )
                 elif r.status != "holds":
                     console.print(
-                        f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}"
+                        f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}",
+                        markup=False,
                     )
             counts = {
                 s: sum(r.status == s for r in reports)
