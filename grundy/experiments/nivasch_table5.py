@@ -111,7 +111,7 @@ def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
     >>> params = {"g": 1, "start": 2000, "stop": 2300, "horizon": None}
     >>> validate_chunk(params, chunk)
     >>> validate_chunk(params, {**chunk, "max": 46})
-    'max 46 is not the histogram's last value 45'
+    'max 46 is not the last value of the histogram (45)'
     """
     start, stop = params["start"], params["stop"]
     if (result["g"], result["r0_start"], result["r0_stop"]) != (params["g"], start, stop):
@@ -120,7 +120,7 @@ def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
     if any(not isinstance(v, int) or v < 0 for v in hist) or (hist and hist[-1] == 0):
         return "the histogram is not a list of counts ending in a non-zero count"
     if result["max"] != len(hist) - 1:
-        return f"max {result['max']} is not the histogram's last value {len(hist) - 1}"
+        return f"max {result['max']} is not the last value of the histogram ({len(hist) - 1})"
     if sum(hist) + result["unconverged"] != stop - start:
         return f"histogram total + unconverged is not {stop - start} start rows"
     if hist and not start <= result["argmax"] < stop:
