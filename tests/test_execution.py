@@ -618,3 +618,31 @@ def test_many_rejected_chunks_are_summarised(
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == MAX_CHUNK_WARNINGS + 1
     assert f"{len(chunks) - MAX_CHUNK_WARNINGS} more chunk files" in lines[-1]
+
+
+@pytest.mark.slow
+def test_real_ctrl_c_on_a_local_cluster(tmp_path: Path) -> None:
+    """SIGINT to the whole process group (what Ctrl-C in a terminal does): one line, 130."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    argv = [sys.executable, "-m", "grundy", "experiment", "beatty-partition", "--n", "3e6",
+            "--chunk", "1e5", "--workers", "2", "--out", str(tmp_path / "bp")]  # fmt: skip
+    process = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not list((tmp_path / "bp" / "chunks").glob("*.json")):
+        time.sleep(0.5)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    text = err.decode()
+    assert process.returncode == 130, text
+    assert "Traceback" not in text and text.strip().splitlines()[-1] == "grundy: interrupted"
+    assert len(text.strip().splitlines()) <= 5  # progress lines and the one 'interrupted'
+    done = {p.stem for p in (tmp_path / "bp" / "chunks").glob("*.json")}
+    assert main([*argv[3:], "--workers", "0", "--quiet"]) == 0
+    assert done <= {p.stem for p in (tmp_path / "bp" / "chunks").glob("*.json")}
