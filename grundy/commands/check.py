@@ -117,7 +117,10 @@ def _print_report(report: Any) -> None:
                 markup=False,
             )
     if report.witness:
-        console.print(f"  [red]witness[/red]: {escape(show(report.witness))}")
+        what = "witness"
+        if report.tighten:
+            what += f" (slack of the bound tightened by {report.tighten})"
+        console.print(f"  [red]{what}[/red]: {escape(show(report.witness))}")
     for note in report.notes:
         console.print(f"  note: {note}", markup=False)
     if report.data:
