@@ -60,6 +60,7 @@ __all__ = [
     "execution_kwargs",
     "max_workers",
     "range_chunks",
+    "report_progress",
     "run_chunks",
 ]
 
@@ -336,6 +337,24 @@ def _short(value: Any) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+#: Where :func:`report_progress` goes: the in-process progress bar, or nowhere.
+_NOTE: list[Callable[[str], None] | None] = [None]
+
+
+def report_progress(done: int, total: int) -> None:
+    """For a chunk function: say how far it is (``done`` of ``total``).
+
+    Shown beside the progress bar when the chunk runs in this process
+    (``workers=0``); a no-op on a Dask worker. Call it now and then (every few
+    thousand steps), not in the innermost loop.
+
+    >>> report_progress(5, 10)  # no bar: nothing happens
+    """
+    note = _NOTE[0]
+    if note is not None and total > 0:
+        note(f"{100 * done / total:.0f}% of this chunk")
+
+
 def _timed(func: Callable[[dict[str, Any]], Any], params: dict[str, Any]) -> tuple[Any, float]:
     """Run one chunk, returning (result, seconds); runs on the worker."""
     began = time.perf_counter()
@@ -474,10 +493,14 @@ def run_chunks(
         )
     elif pending:
         with progress_bar(label, len(pending), disable=quiet) as advance:
-            for index in pending:
-                value, seconds = _timed(func, chunk_list[index].params)
-                finish(index, value, seconds)
-                advance(1)
+            _NOTE[0] = advance.note
+            try:
+                for index in pending:
+                    value, seconds = _timed(func, chunk_list[index].params)
+                    finish(index, value, seconds)
+                    advance(1)
+            finally:
+                _NOTE[0] = None
     out = ChunkResults(results)
     out.computed = [chunk_list[i].id for i in pending]
     out.reused = reused

@@ -34,6 +34,7 @@ from rich.console import Console
 from fast._memory import available_memory, check_memory
 
 __all__ = [
+    "Advance",
     "activity",
     "add_json_option",
     "available_memory",
@@ -281,13 +282,16 @@ def progress_bar(description: str, total: int, *, disable: bool = False) -> Iter
     (``description: 3/10 (30%), 4.1 s, eta 9.6 s``) at the start, every
     :data:`PLAIN_INTERVAL` seconds and at the end, never cut.
 
+    ``advance.note(text)`` shows how far the current step is (``40% of chunk``).
+
     Examples
     --------
     >>> with progress_bar("demo", 3, disable=True) as advance:
+    ...     advance.note("half of the first step")
     ...     advance(3)
     """
     if disable:
-        yield lambda amount=1: None
+        yield Advance(lambda amount: None, lambda text: None)
         return
     if not _is_terminal():
         yield from _plain_progress(description, total)
@@ -312,15 +316,30 @@ def progress_bar(description: str, total: int, *, disable: bool = False) -> Iter
     with Progress(*columns, console=error_console, transient=False) as bar:
         task = bar.add_task(description, total=total)
 
-        def advance(amount: int = 1) -> None:
-            bar.update(task, advance=amount)
+        def step(amount: int) -> None:
+            bar.update(task, advance=amount, description=description)
 
-        yield advance
+        def note(text: str) -> None:
+            bar.update(task, description=f"{description} ({text})")
+
+        yield Advance(step, note)
 
 
-def _plain_progress(description: str, total: int) -> Iterator[Callable[[int], None]]:
+class Advance:
+    """What :func:`progress_bar` yields: ``advance(n)`` moves the bar by n steps;
+    ``advance.note(text)`` says how far the current step is."""
+
+    def __init__(self, step: Callable[[int], None], note: Callable[[str], None]) -> None:
+        self._step = step
+        self.note = note
+
+    def __call__(self, amount: int = 1) -> None:
+        self._step(amount)
+
+
+def _plain_progress(description: str, total: int) -> Iterator[Advance]:
     began = time.monotonic()
-    state = {"done": 0, "last": began}
+    state: dict[str, Any] = {"done": 0, "last": began, "note": ""}
 
     def line(final: bool = False) -> None:
         done, elapsed = state["done"], time.monotonic() - began
@@ -328,18 +347,29 @@ def _plain_progress(description: str, total: int) -> Iterator[Callable[[int], No
         eta = ""
         if 0 < done < total and not final:
             eta = f", eta {elapsed * (total - done) / done:.1f} s"
-        print(f"{description}: {done}/{total}{share}, {elapsed:.1f} s{eta}", file=sys.stderr)
+        extra = f", {state['note']}" if state["note"] and not final else ""
+        print(
+            f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr
+        )
 
-    def advance(amount: int = 1) -> None:
-        state["done"] += amount
+    def maybe_line() -> None:
         now = time.monotonic()
         if now - state["last"] >= PLAIN_INTERVAL:
             state["last"] = now
             line()
 
+    def step(amount: int) -> None:
+        state["done"] += amount
+        state["note"] = ""
+        maybe_line()
+
+    def note(text: str) -> None:
+        state["note"] = text
+        maybe_line()
+
     line()
     try:
-        yield advance
+        yield Advance(step, note)
     finally:
         line(final=True)
 

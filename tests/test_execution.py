@@ -554,12 +554,14 @@ def _interrupt_after_first(*_args: Any, **_kwargs: Any) -> Any:
     """A progress bar whose first advance is a Ctrl-C (a simulated KeyboardInterrupt)."""
     from contextlib import contextmanager
 
+    from grundy.output import Advance
+
     @contextmanager
     def bar() -> Any:
-        def advance(amount: int = 1) -> None:
+        def step(amount: int) -> None:
             raise KeyboardInterrupt
 
-        yield advance
+        yield Advance(step, lambda text: None)
 
     return bar()
 
@@ -646,3 +648,15 @@ def test_real_ctrl_c_on_a_local_cluster(tmp_path: Path) -> None:
     done = {p.stem for p in (tmp_path / "bp" / "chunks").glob("*.json")}
     assert main([*argv[3:], "--workers", "0", "--quiet"]) == 0
     assert done <= {p.stem for p in (tmp_path / "bp" / "chunks").glob("*.json")}
+
+
+def test_in_process_chunk_reports_its_progress(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long single chunk (dn-histogram) shows how far it is in a log, not only 0/1."""
+    import grundy.output as output
+
+    monkeypatch.setattr(output, "PLAIN_INTERVAL", 0.0)
+    dn_histogram.compute(2, 20_000, workers=0, quiet=False)
+    err = capsys.readouterr().err
+    assert "% of this chunk" in err

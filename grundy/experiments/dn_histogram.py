@@ -41,6 +41,7 @@ from grundy.execution import (
     Chunk,
     add_execution_options,
     execution_kwargs,
+    report_progress,
     run_chunks,
 )
 from grundy.experiments import ExperimentResult
@@ -172,6 +173,8 @@ def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
     index = [0] * (g + 1)
     extremes: list[list[int]] = [[] for _ in range(g + 1)]
     for h, a, b in stream_wsg(g, rows):
+        if h == 0 and not a & 0xFFF:
+            report_progress(a, rows)
         n = index[h]
         index[h] = n + 1
         value = b - a - n
