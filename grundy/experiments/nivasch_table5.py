@@ -51,7 +51,7 @@ __all__ = [
 
 NAME = "nivasch-table5"
 #: The most start rows in one chunk (its times array is held in memory at once).
-MAX_CHUNK = 10**8
+MAX_CHUNK = 100_000_000
 #: The longest horizon accepted (the kernel keeps 4 rows of state per horizon row).
 MAX_HORIZON = 10**7
 
@@ -322,7 +322,7 @@ def register(subparsers: Any) -> None:
         "--chunk",
         type=count("--chunk", lo=1, hi=MAX_CHUNK),
         default=100_000,
-        help=f"start rows per chunk (default 1e5, at most {MAX_CHUNK:.0e})",
+        help="start rows per chunk (default 1e5, at most 1e8)",
     )
     parser.add_argument(
         "--horizon",
@@ -333,8 +333,9 @@ def register(subparsers: Any) -> None:
     add_execution_options(
         parser,
         out_help=(
-            "directory for result.json, the manifest and the finished chunks; re-running with "
-            "the same --out resumes (finished chunks are skipped)"
+            "a directory (created if missing; a file is refused) for result.json, the manifest "
+            "and the finished chunks; re-running with the same --out resumes (finished chunks "
+            "that check are skipped, any other is recomputed)"
         ),
     )
     parser.set_defaults(func=run)
