@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["available_memory", "check_memory"]
+__all__ = ["available_memory", "check_memory", "format_bytes"]
 
 
 def available_memory() -> int:
@@ -22,6 +22,20 @@ def available_memory() -> int:
         return 8 * 2**30
 
 
+def format_bytes(count: int) -> str:
+    """A byte count for a message: GiB with one decimal, or a power of ten when huge.
+
+    Examples
+    --------
+    >>> format_bytes(3 * 2**30), format_bytes(10**400)
+    ('3.0 GiB', '10^390 GiB')
+    """
+    gib = count // 2**30
+    if gib < 10**15:
+        return f"{count / 2**30:.1f} GiB"
+    return f"10^{len(str(gib)) - 1} GiB"
+
+
 def check_memory(estimate_bytes: int, what: str) -> None:
     """Raise MemoryError (with the estimate) when ``what`` needs over half the free memory.
 
@@ -36,6 +50,6 @@ def check_memory(estimate_bytes: int, what: str) -> None:
     limit = available_memory() // 2
     if estimate_bytes > limit:
         raise MemoryError(
-            f"{what} would need about {estimate_bytes / 2**30:.1f} GiB, more than half of "
+            f"{what} would need about {format_bytes(estimate_bytes)}, more than half of "
             f"the {2 * limit / 2**30:.1f} GiB available; choose a smaller size"
         )

@@ -15,10 +15,15 @@ and a module-level function ``func(params) -> JSON-serialisable result``.
 
 With ``out_dir`` the run is resumable: ``out_dir/manifest.json`` records the
 experiment's parameters and chunk ids (a re-run with other parameters is
-refused), and each finished chunk is written atomically to
-``out_dir/chunks/<id>.json`` as soon as it completes. A re-run skips the
-chunks whose file exists (after checking that its parameters match), so a
-killed run loses at most the chunks that were in flight.
+refused; a manifest that is not valid is named in a warning and rebuilt), and
+each finished chunk is written atomically (a temporary file, then
+``os.replace``) to ``out_dir/chunks/<id>.json`` as soon as it completes. A
+chunk file carries its schema, id, parameters, result and a SHA-256 digest of
+them. A re-run reuses a chunk file only when all of these check (and the
+experiment's own ``validate`` accepts the result); any other chunk file (an
+edit, garbage, another schema, other parameters) is named in a one-line
+warning and recomputed, never used. A killed run loses at most the chunks that
+were in flight, and Ctrl-C ends a Dask run with one line (the CLI exits 130).
 
 Results are merged in chunk order and always pass through JSON, so the
 output is the same whatever the number of workers, and whether a chunk was
@@ -28,18 +33,24 @@ computed now or read back from disk.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import logging
 import os
 import re
+import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fast._memory import format_bytes
 from grundy import __version__
-from grundy.experiments import atomic_write_text, progress_bar
+from grundy.experiments import atomic_write_text
+from grundy.output import check_memory, output_dir, progress_bar, warn
+from grundy.parsing import count
 
 __all__ = [
     "SCHEDULER_ENV",
@@ -47,8 +58,9 @@ __all__ = [
     "ChunkResults",
     "add_execution_options",
     "execution_kwargs",
-    "parse_count",
+    "max_workers",
     "range_chunks",
+    "report_progress",
     "run_chunks",
 ]
 
@@ -57,6 +69,14 @@ SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
 #: Allowed characters of a chunk id (it becomes a file name).
 _ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._=+-]*$")
 MANIFEST = "manifest.json"
+#: Version of the chunk-file format (files of another schema are recomputed).
+CHUNK_SCHEMA = 2
+#: Rejected chunk files named one by one before a summary line.
+MAX_CHUNK_WARNINGS = 5
+#: At most this many chunks in one run (the ids live in memory and in the manifest).
+MAX_CHUNKS = 1_000_000
+#: Rough bytes per chunk while a run is planned and merged (ids, params, results).
+BYTES_PER_CHUNK = 2048
 
 
 @dataclass(frozen=True)
@@ -98,6 +118,7 @@ def range_chunks(
         raise ValueError(f"chunk size must be >= 1 (size = {size})")
     if stop < start:
         raise ValueError(f"empty range: stop < start ({start}..{stop})")
+    check_chunk_count(-(-(stop - start) // size), f"{stop - start} values in chunks of {size}")
     width = len(str(stop))
     chunks = []
     for s in range(start, stop, size):
@@ -106,6 +127,31 @@ def range_chunks(
             Chunk(f"{prefix}-{s:0{width}d}-{t:0{width}d}", {"start": s, "stop": t, **fixed})
         )
     return chunks
+
+
+def check_chunk_count(n_chunks: int, what: str) -> None:
+    """Refuse a run of more than :data:`MAX_CHUNKS` chunks or past the machine's memory.
+
+    Examples
+    --------
+    >>> check_chunk_count(10, "demo")
+    >>> check_chunk_count(10**7, "10**12 values in chunks of 10**5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 10**12 values in chunks of 10**5 make 10,000,000 chunks, more than 1,000,000 ...
+    """
+    if n_chunks > MAX_CHUNKS:
+        raise ValueError(
+            f"{what} make {_count_text(n_chunks)} chunks, more than {MAX_CHUNKS:,} (about "
+            f"{format_bytes(n_chunks * BYTES_PER_CHUNK)} to plan); use larger chunks or a "
+            "smaller range"
+        )
+    check_memory(n_chunks * BYTES_PER_CHUNK, f"{what} ({n_chunks:,} chunks)")
+
+
+def _count_text(value: int) -> str:
+    """``10,000,000``, or ``about 10^395`` for a number too long to read."""
+    return f"{value:,}" if value < 10**15 else f"about 10^{len(str(value)) - 1}"
 
 
 class ChunkResults(list[Any]):
@@ -129,25 +175,46 @@ class ChunkResults(list[Any]):
     seconds: float
 
 
+def chunk_digest(chunk_id: str, params: Any, result: Any) -> str:
+    """SHA-256 of a chunk's schema, id, parameters and result (canonical JSON).
+
+    Examples
+    --------
+    >>> chunk_digest("r-0-4", {"start": 0}, 6)[:15]
+    'sha256:96155397'
+    """
+    text = json.dumps(
+        {"schema": CHUNK_SCHEMA, "id": chunk_id, "params": params, "result": result},
+        sort_keys=True,
+        separators=(",", ":"),
+        default=_json_default,
+    )
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
 @dataclass
 class _Store:
     """The on-disk state of a resumable run (``out_dir``)."""
 
     root: Path
     chunk_params: dict[str, dict[str, Any]] = field(default_factory=dict)
+    validate: Callable[[dict[str, Any], Any], str | None] | None = None
+    rejected: int = 0
 
     def path(self, chunk_id: str) -> Path:
         return self.root / "chunks" / f"{chunk_id}.json"
 
     def open(self, name: str, parameters: dict[str, Any], chunks: Sequence[Chunk]) -> None:
+        if self.root.exists() and not self.root.is_dir():
+            raise ValueError(f"--out: {str(self.root)!r} is a file, not a directory")
         manifest = {
             "experiment": name,
             "parameters": _normalise(parameters),
             "chunks": [chunk.id for chunk in chunks],
         }
         target = self.root / MANIFEST
-        if target.exists():
-            old = json.loads(target.read_text())
+        old = self._read_manifest(target)
+        if old is not None:
             for key in ("experiment", "parameters", "chunks"):
                 if old.get(key) != manifest[key]:
                     raise ValueError(
@@ -156,34 +223,98 @@ class _Store:
                         f"resume with the same parameters or choose a new --out directory"
                     )
         else:
-            atomic_write_text(target, json.dumps({**manifest, "version": __version__}, indent=1))
+            try:
+                atomic_write_text(
+                    target, json.dumps({**manifest, "version": __version__}, indent=1)
+                )
+            except OSError as error:
+                raise ValueError(f"--out: cannot write {str(target)!r} ({error})") from None
         self.chunk_params = {chunk.id: _normalise(chunk.params) for chunk in chunks}
 
+    @staticmethod
+    def _read_manifest(target: Path) -> dict[str, Any] | None:
+        """The manifest, or None when absent; a broken one is named and rebuilt."""
+        if not target.exists():
+            return None
+        try:
+            old = json.loads(target.read_bytes())
+            if not isinstance(old, dict) or not {"experiment", "parameters", "chunks"} <= set(old):
+                raise ValueError("not a manifest object")
+        except (OSError, ValueError) as error:  # JSONDecodeError and UnicodeDecodeError too
+            warn(
+                f"manifest {target} is not a valid manifest ({_reason(error)}); rebuilding it "
+                "(every chunk file is still checked before use)"
+            )
+            return None
+        return old
+
     def load(self, chunk: Chunk) -> tuple[bool, Any]:
+        """(True, result) for a chunk file that checks; else (False, None), with a warning."""
         path = self.path(chunk.id)
         if not path.exists():
             return False, None
+        problem, result = self._check(chunk, path)
+        if problem is not None:
+            self.rejected += 1
+            if self.rejected <= MAX_CHUNK_WARNINGS:
+                warn(f"chunk file {path} {problem}; recomputing it (it is not used)")
+            return False, None
+        return True, result
+
+    def summarise(self) -> None:
+        """One line for the rejected chunk files beyond the first few named ones."""
+        extra = self.rejected - MAX_CHUNK_WARNINGS
+        if extra > 0:
+            where = self.root / "chunks"
+            warn(f"{extra} more chunk files in {where} did not check; recomputing them")
+
+    def _check(self, chunk: Chunk, path: Path) -> tuple[str | None, Any]:
         try:
-            record = json.loads(path.read_text())
-        except json.JSONDecodeError as error:  # never happens with atomic writes
-            raise ValueError(f"chunk file {path} is not valid JSON ({error}); delete it") from None
-        if record.get("params") != self.chunk_params[chunk.id]:
-            raise ValueError(
-                f"chunk file {path} was computed with parameters {record.get('params')}, "
-                f"but this run asks {self.chunk_params[chunk.id]}; delete it or use a new --out"
-            )
-        return True, record["result"]
+            record = json.loads(path.read_bytes())
+        except (OSError, ValueError) as error:
+            return f"is not valid JSON ({_reason(error)})", None
+        if not isinstance(record, dict):
+            return f"holds a JSON {type(record).__name__}, not a chunk record", None
+        if record.get("schema") != CHUNK_SCHEMA:
+            return f"has schema {_short(record.get('schema'))}, not {CHUNK_SCHEMA}", None
+        missing = [key for key in ("id", "params", "result", "digest") if key not in record]
+        if missing:
+            return f"lacks {', '.join(missing)}", None
+        if record["id"] != chunk.id:
+            return f"is chunk {_short(record['id'])}, not {chunk.id}", None
+        if record["params"] != self.chunk_params[chunk.id]:
+            return (
+                f"was computed with parameters {_short(record['params'])}, not "
+                f"{_short(self.chunk_params[chunk.id])}"
+            ), None
+        if record["digest"] != chunk_digest(chunk.id, record["params"], record["result"]):
+            return "does not match its digest (edited or damaged)", None
+        if self.validate is not None:
+            try:
+                problem = self.validate(self.chunk_params[chunk.id], record["result"])
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+                problem = f"{type(error).__name__}: {_reason(error)}"
+            if problem:
+                return f"holds an inconsistent result ({problem})", None
+        return None, record["result"]
 
     def save(self, chunk: Chunk, result: Any, seconds: float) -> Any:
+        params = self.chunk_params[chunk.id]
+        value = _normalise(result)
         record = {
+            "schema": CHUNK_SCHEMA,
             "id": chunk.id,
-            "params": self.chunk_params[chunk.id],
+            "params": params,
             "seconds": round(seconds, 6),
-            "result": result,
+            "result": value,
+            "digest": chunk_digest(chunk.id, params, value),
         }
-        text = json.dumps(record, default=_json_default)
-        atomic_write_text(self.path(chunk.id), text)
-        return json.loads(text)["result"]
+        atomic_write_text(self.path(chunk.id), json.dumps(record, default=_json_default))
+        return value
+
+
+def _reason(error: BaseException) -> str:
+    return " ".join(str(error).split())[:160] or type(error).__name__
 
 
 def _json_default(value: Any) -> Any:
@@ -206,6 +337,24 @@ def _short(value: Any) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+#: Where :func:`report_progress` goes: the in-process progress bar, or nowhere.
+_NOTE: list[Callable[[str], None] | None] = [None]
+
+
+def report_progress(done: int, total: int) -> None:
+    """For a chunk function: say how far it is (``done`` of ``total``).
+
+    Shown beside the progress bar when the chunk runs in this process
+    (``workers=0``); a no-op on a Dask worker. Call it now and then (every few
+    thousand steps), not in the innermost loop.
+
+    >>> report_progress(5, 10)  # no bar: nothing happens
+    """
+    note = _NOTE[0]
+    if note is not None and total > 0:
+        note(f"{100 * done / total:.0f}% of this chunk")
+
+
 def _timed(func: Callable[[dict[str, Any]], Any], params: dict[str, Any]) -> tuple[Any, float]:
     """Run one chunk, returning (result, seconds); runs on the worker."""
     began = time.perf_counter()
@@ -226,6 +375,7 @@ def run_chunks(
     quiet: bool = False,
     description: str | None = None,
     connect_timeout: float = 20.0,
+    validate: Callable[[dict[str, Any], Any], str | None] | None = None,
 ) -> ChunkResults:
     """Run ``func(chunk.params)`` for every chunk; results in chunk order.
 
@@ -258,6 +408,9 @@ def run_chunks(
         Progress-bar label (default: ``name``).
     connect_timeout : float
         Seconds to wait for an existing scheduler.
+    validate : callable, optional
+        ``validate(params, result)`` returns None for a consistent chunk result
+        read back from ``out_dir``, else why not (the chunk is then recomputed).
 
     Returns
     -------
@@ -268,13 +421,18 @@ def run_chunks(
     Raises
     ------
     ValueError
-        Duplicate chunk ids, ``workers < 0``, or an ``out_dir`` holding a run
-        with other parameters or a chunk file with other params.
+        Duplicate chunk ids, ``workers`` outside ``0..max_workers()``, too many
+        chunks, or an ``out_dir`` holding a run with other parameters.
+    KeyboardInterrupt
+        Ctrl-C: the pending chunks are cancelled and the local cluster closed
+        quietly (no worker tracebacks); finished chunks stay on disk.
 
     Notes
     -----
     If a chunk raises, the exception propagates after the pending chunks are
-    cancelled; the chunks finished before it stay on disk for a re-run.
+    cancelled; the chunks finished before it stay on disk for a re-run. A chunk
+    file that does not check (see the module docstring) is named in a warning
+    and recomputed.
 
     Examples
     --------
@@ -287,9 +445,12 @@ def run_chunks(
     if len(set(ids)) != len(ids):
         duplicates = sorted({i for i in ids if ids.count(i) > 1})
         raise ValueError(f"chunk ids must be unique (repeated: {', '.join(duplicates[:5])})")
-    if workers is not None and workers < 0:
-        raise ValueError(f"workers must be >= 0 (workers = {workers})")
-    store = _Store(Path(out_dir)) if out_dir is not None else None
+    if workers is not None and not 0 <= workers <= max_workers():
+        raise ValueError(
+            f"--workers must be between 0 and {max_workers()} (4 per core; workers = {workers})"
+        )
+    check_chunk_count(len(chunk_list), f"{name}: {len(chunk_list)} chunks")
+    store = _Store(Path(out_dir), validate=validate) if out_dir is not None else None
     results: list[Any] = [None] * len(chunk_list)
     pending: list[int] = []
     reused: list[str] = []
@@ -302,6 +463,7 @@ def run_chunks(
                 reused.append(chunk.id)
             else:
                 pending.append(index)
+        store.summarise()
     else:
         pending = list(range(len(chunk_list)))
 
@@ -331,10 +493,14 @@ def run_chunks(
         )
     elif pending:
         with progress_bar(label, len(pending), disable=quiet) as advance:
-            for index in pending:
-                value, seconds = _timed(func, chunk_list[index].params)
-                finish(index, value, seconds)
-                advance(1)
+            _NOTE[0] = advance.note
+            try:
+                for index in pending:
+                    value, seconds = _timed(func, chunk_list[index].params)
+                    finish(index, value, seconds)
+                    advance(1)
+            finally:
+                _NOTE[0] = None
     out = ChunkResults(results)
     out.computed = [chunk_list[i].id for i in pending]
     out.reused = reused
@@ -364,27 +530,29 @@ def _run_dask(
     address = scheduler or os.environ.get(SCHEDULER_ENV) or None
     cluster = None
     own_client = client is None
-    if client is None:
-        if address:
-            try:
-                client = Client(address, timeout=f"{connect_timeout}s")
-            except OSError as error:
-                raise ValueError(
-                    f"cannot connect to the Dask scheduler {address!r}: {error}"
-                ) from None
-        else:
-            n_workers = workers or os.cpu_count() or 1
-            cluster = LocalCluster(
-                n_workers=n_workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",
-                silence_logs=logging.ERROR,
-            )
-            client = Client(cluster)
+    futures: dict[Any, int] = {}
+    interrupted = False
     try:
+        if client is None:
+            if address:
+                try:
+                    client = Client(address, timeout=f"{connect_timeout}s")
+                except OSError as error:
+                    raise ValueError(
+                        f"cannot connect to the Dask scheduler {address!r}: {error}"
+                    ) from None
+            else:
+                n_workers = workers or os.cpu_count() or 1
+                with _workers_ignore_sigint():
+                    cluster = LocalCluster(
+                        n_workers=n_workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=":0",
+                        silence_logs=logging.ERROR,
+                    )
+                client = Client(cluster)
         used = len(client.scheduler_info().get("workers", {}))
-        futures = {}
         for index in pending:
             future = client.submit(_timed, func, chunk_list[index].params, pure=False)
             futures[future] = index
@@ -392,9 +560,8 @@ def _run_dask(
             for future in as_completed(futures):
                 try:
                     value, seconds = future.result()
-                except BaseException as error:
-                    for other in futures:
-                        other.cancel()
+                except Exception as error:
+                    _cancel(futures)
                     missing = _missing_module(error)
                     if missing is not None:
                         raise ValueError(
@@ -407,11 +574,56 @@ def _run_dask(
                 finish(futures[future], value, seconds)
                 advance(1)
         return used
+    except KeyboardInterrupt:
+        interrupted = True
+        _mute_dask_logs()
+        _cancel(futures)
+        raise
     finally:
-        if own_client:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        if interrupted:
+            _mute_dask_logs()
+        _close_quietly(client if own_client else None, cluster, interrupted)
+
+
+@contextmanager
+def _workers_ignore_sigint() -> Iterator[None]:
+    """Start worker processes with SIGINT ignored (they inherit it), so Ctrl-C in a
+    terminal reaches only this process, which closes the cluster: no worker tracebacks."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _mute_dask_logs() -> None:
+    """No log lines from Dask while an interrupted run shuts down."""
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _cancel(futures: dict[Any, int]) -> None:
+    try:
+        for other in futures:
+            other.cancel()
+    except Exception:  # the client may already be closing
+        pass
+
+
+def _close_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
+    """Close our client and local cluster; after Ctrl-C, errors while closing are silenced."""
+    for thing in (client, cluster):
+        if thing is None:
+            continue
+        try:
+            thing.close()
+        except BaseException:
+            if not interrupted:
+                raise
 
 
 def _missing_module(error: BaseException) -> ModuleNotFoundError | None:
@@ -429,6 +641,8 @@ def _missing_module(error: BaseException) -> ModuleNotFoundError | None:
 def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | None = None) -> None:
     """``--scheduler``, ``--workers``, ``--out DIR``, ``--quiet`` and ``--json``.
 
+    ``--out`` is a *directory* here (result.json, manifest.json, chunks/).
+
     Options the parser already has (e.g. from ``add_experiment_options``) are
     left alone, so the two helpers combine.
     """
@@ -442,10 +656,12 @@ def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | No
             "--out",
             default=None,
             metavar="DIR",
+            type=output_dir("--out"),
             help=out_help
             or (
-                "directory for the result, the manifest and finished chunks; re-running "
-                "with the same --out resumes (finished chunks are skipped)"
+                "a directory (created if missing; a file is refused) for result.json, the "
+                "manifest and the finished chunks; re-running with the same --out resumes "
+                "(finished chunks that check are skipped)"
             ),
         )
     if "--quiet" not in have:
@@ -458,10 +674,13 @@ def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | No
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=count("--workers", lo=0, hi=max_workers()),
         default=None,
         metavar="N",
-        help="workers of the local cluster (default: one per core); 0: in this process, no Dask",
+        help=(
+            f"workers of the local cluster, 0..{max_workers()} (default: one per core); 0: in "
+            "this process, no Dask"
+        ),
     )
 
 
@@ -475,28 +694,13 @@ def execution_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def parse_count(text: str) -> int:
-    """An integer option written ``1000000``, ``1_000_000``, ``1e6`` or ``10**6`` (argparse type).
+def max_workers() -> int:
+    """The most workers a local cluster may have: 4 per core.
 
-    Examples
-    --------
-    >>> parse_count("1e6"), parse_count("10**30") == 10**30, parse_count("2_000")
-    (1000000, True, 2000)
+    >>> max_workers() >= 4
+    True
     """
-    value = text.strip().replace("_", "")
-    try:
-        if "**" in value:
-            base, exponent = value.split("**")
-            return int(int(base) ** int(exponent))
-        mantissa, e, exponent = value.lower().partition("e")
-        if e:
-            if "." in mantissa:
-                whole, frac = mantissa.split(".")
-                return int(int(whole + frac) * 10 ** (int(exponent) - len(frac)))
-            return int(int(mantissa) * 10 ** int(exponent))
-        return int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    return 4 * (os.cpu_count() or 1)
 
 
 def sum_range(params: dict[str, Any]) -> int:

@@ -1,4 +1,19 @@
-"""Shared output helpers: JSON or rich text, tables printed like the seeds."""
+"""Shared output helpers: JSON or rich text, tables printed like the seeds,
+progress on stderr, warnings, and the checks of ``--out`` / ``--input`` paths.
+
+Paths given on the command line are checked here, once, before any work:
+
+* :func:`output_file` (``--out FILE``): not empty, not an existing directory;
+  its directory is created if missing and must be writable; an existing file
+  is replaced (atomically, when the result is written).
+* :func:`output_dir` (``--out DIR``): not empty, not an existing file; created
+  if missing (with its parents) and must be writable; an existing directory is
+  reused (experiments resume from it).
+* :func:`input_file` / :func:`read_json` (``--input FILE``): must exist, be a
+  readable, non-empty file of valid JSON; every message names the file.
+
+Each failure is one line naming the option and the path (exit code 2).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +21,12 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -14,13 +34,24 @@ from rich.console import Console
 from fast._memory import available_memory, check_memory
 
 __all__ = [
+    "Advance",
+    "activity",
     "add_json_option",
     "available_memory",
+    "check_input_file",
     "check_memory",
+    "check_output_dir",
+    "check_output_file",
     "console",
     "emit_json",
     "error_console",
     "format_grid",
+    "input_file",
+    "output_dir",
+    "output_file",
+    "progress_bar",
+    "read_json",
+    "warn",
 ]
 
 
@@ -80,3 +111,324 @@ def format_grid(
     axis = " ".join(str(y).rjust(width) for y in range(ncols))
     lines.append(f"{row_label}/{col_label}".rjust(label_width + 2) + " " + axis)
     return "\n".join(lines)
+
+
+def warn(message: str) -> None:
+    """One plain warning line on stderr (never wrapped or cut, even in a log)."""
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    print(f"grundy: warning: {text}", file=sys.stderr, flush=True)
+
+
+# -- paths ------------------------------------------------------------------------------
+
+
+def _probe_directory(directory: Path) -> str | None:
+    """Create ``directory`` if missing and check that a file can be written there.
+
+    Returns None, or why not (one phrase).
+    """
+    for parent in [directory, *directory.parents]:
+        if parent.exists():
+            if not parent.is_dir():
+                return f"{str(parent)!r} is a file, not a directory"
+            break
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"cannot create the directory {str(directory)!r} ({error.strerror or error})"
+    try:
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as error:
+        return f"cannot write in the directory {str(directory)!r} ({error.strerror or error})"
+    return None
+
+
+def _file_problem(text: str, suffixes: Sequence[str] | None) -> str | None:
+    if not str(text).strip():
+        return "an empty path; give a file name"
+    path = Path(text)
+    if suffixes and path.suffix.lower() not in suffixes:
+        return f"{text!r} must end in {' or '.join(suffixes)}"
+    if path.is_dir():
+        return f"{text!r} is a directory; this option takes a file name"
+    return _probe_directory(path.parent if str(path.parent) else Path("."))
+
+
+def _dir_problem(text: str) -> str | None:
+    if not str(text).strip():
+        return "an empty path; give a directory name"
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        return f"{text!r} is a file; this option takes a directory (it holds result.json)"
+    return _probe_directory(path)
+
+
+def check_output_file(
+    text: str, option: str = "--out", *, suffixes: Sequence[str] | None = None
+) -> Path:
+    """``text`` as an output file path, checked (see the module docstring).
+
+    Examples
+    --------
+    >>> check_output_file("", "--out")
+    Traceback (most recent call last):
+    ...
+    ValueError: --out: an empty path; give a file name
+    """
+    problem = _file_problem(text, suffixes)
+    if problem:
+        raise ValueError(f"{option}: {problem}")
+    return Path(text)
+
+
+def check_output_dir(text: str, option: str = "--out") -> Path:
+    """``text`` as an output directory, created if missing and checked writable."""
+    problem = _dir_problem(text)
+    if problem:
+        raise ValueError(f"{option}: {problem}")
+    return Path(text)
+
+
+def check_input_file(text: str, option: str = "--input", *, in_dir: str | None = None) -> Path:
+    """``text`` as an existing, non-empty input file (``DIR/in_dir`` for a directory)."""
+    if not str(text).strip():
+        raise ValueError(f"{option}: an empty path; give a file name")
+    path = Path(text)
+    if path.is_dir():
+        if in_dir is None:
+            raise ValueError(f"{option}: {text!r} is a directory; give a file")
+        path = path / in_dir
+    if not path.exists():
+        raise ValueError(f"{option}: no such file {str(path)!r}")
+    if not path.is_file():
+        raise ValueError(f"{option}: {str(path)!r} is not a regular file")
+    try:
+        size = path.stat().st_size
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise ValueError(f"{option}: cannot read {str(path)!r} ({error.strerror})") from None
+    if size == 0:
+        raise ValueError(f"{option}: {str(path)!r} is empty")
+    return path
+
+
+def read_json(path: str | os.PathLike[str], option: str = "--input") -> Any:
+    """The JSON in ``path``; a one-line ValueError naming the file when it is not JSON."""
+    target = Path(path)
+    try:
+        data = target.read_bytes()
+    except OSError as error:
+        raise ValueError(f"{option}: cannot read {str(target)!r} ({error.strerror})") from None
+    try:
+        return json.loads(data)
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
+        raise ValueError(f"{option}: {str(target)!r} is not valid JSON ({error})") from None
+
+
+def _argparse_type(
+    check: Callable[[str], Any], label: str, suffixes: Sequence[str] | None = None
+) -> Callable[[str], str]:
+    def convert(text: str) -> str:
+        try:
+            check(text)
+        except ValueError as error:
+            message = str(error)
+            raise argparse.ArgumentTypeError(message.split(": ", 1)[-1]) from None
+        return text
+
+    convert.__name__ = label
+    convert.path_kind = label  # type: ignore[attr-defined]  # for tests and docs
+    convert.suffixes = tuple(suffixes or ())  # type: ignore[attr-defined]
+    return convert
+
+
+def output_file(
+    option: str = "--out", *, suffixes: Sequence[str] | None = None
+) -> Callable[[str], str]:
+    """argparse ``type=`` for an output file (:func:`check_output_file`)."""
+    return _argparse_type(
+        lambda text: check_output_file(text, option, suffixes=suffixes), "output file", suffixes
+    )
+
+
+def output_dir(option: str = "--out") -> Callable[[str], str]:
+    """argparse ``type=`` for an output directory (:func:`check_output_dir`)."""
+    return _argparse_type(lambda text: check_output_dir(text, option), "output directory")
+
+
+def input_file(option: str = "--input", *, in_dir: str | None = None) -> Callable[[str], str]:
+    """argparse ``type=`` for an input file (:func:`check_input_file`)."""
+    return _argparse_type(lambda text: check_input_file(text, option, in_dir=in_dir), "input file")
+
+
+# -- progress ---------------------------------------------------------------------------
+
+
+def _is_terminal() -> bool:
+    return bool(error_console.is_terminal)
+
+
+#: Seconds between two plain progress lines when stderr is not a terminal.
+PLAIN_INTERVAL = 10.0
+
+
+@contextmanager
+def progress_bar(description: str, total: int, *, disable: bool = False) -> Iterator[Any]:
+    """A progress bar on stderr yielding ``advance(n)``.
+
+    On a terminal: a rich bar. Elsewhere (a log, CI): plain, whole lines
+    (``description: 3/10 (30%), 4.1 s, eta 9.6 s``) at the start, every
+    :data:`PLAIN_INTERVAL` seconds and at the end, never cut.
+
+    ``advance.note(text)`` shows how far the current step is (``40% of chunk``).
+
+    Examples
+    --------
+    >>> with progress_bar("demo", 3, disable=True) as advance:
+    ...     advance.note("half of the first step")
+    ...     advance(3)
+    """
+    if disable:
+        yield Advance(lambda amount: None, lambda text: None)
+        return
+    if not _is_terminal():
+        yield from _plain_progress(description, total)
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns: Sequence[Any] = (
+        TextColumn("[progress.description]{task.description}", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=error_console, transient=False) as bar:
+        task = bar.add_task(description, total=total)
+
+        def step(amount: int) -> None:
+            bar.update(task, advance=amount, description=description)
+
+        def note(text: str) -> None:
+            bar.update(task, description=f"{description} ({text})")
+
+        yield Advance(step, note)
+
+
+class Advance:
+    """What :func:`progress_bar` yields: ``advance(n)`` moves the bar by n steps;
+    ``advance.note(text)`` says how far the current step is."""
+
+    def __init__(self, step: Callable[[int], None], note: Callable[[str], None]) -> None:
+        self._step = step
+        self.note = note
+
+    def __call__(self, amount: int = 1) -> None:
+        self._step(amount)
+
+
+def _plain_progress(description: str, total: int) -> Iterator[Advance]:
+    began = time.monotonic()
+    state: dict[str, Any] = {"done": 0, "last": began, "note": ""}
+
+    def line(final: bool = False) -> None:
+        done, elapsed = state["done"], time.monotonic() - began
+        share = f" ({100 * done / total:.0f}%)" if total else ""
+        eta = ""
+        if 0 < done < total and not final:
+            eta = f", eta {elapsed * (total - done) / done:.1f} s"
+        extra = f", {state['note']}" if state["note"] and not final else ""
+        print(
+            f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr
+        )
+
+    def maybe_line() -> None:
+        now = time.monotonic()
+        if now - state["last"] >= PLAIN_INTERVAL:
+            state["last"] = now
+            line()
+
+    def step(amount: int) -> None:
+        state["done"] += amount
+        state["note"] = ""
+        maybe_line()
+
+    def note(text: str) -> None:
+        state["note"] = text
+        maybe_line()
+
+    line()
+    try:
+        yield Advance(step, note)
+    finally:
+        line(final=True)
+
+
+@contextmanager
+def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[str], None]]:
+    """Show that something long is running; yields ``update(text)``.
+
+    On a terminal: a spinner with the elapsed time and the latest text. Elsewhere
+    (a log): nothing for a short task; past :data:`PLAIN_INTERVAL` seconds a plain
+    line every interval (with the latest text) and one at the end.
+
+    Examples
+    --------
+    >>> with activity("demo", disable=True) as update:
+    ...     update("1 case")
+    """
+    if disable:
+        yield lambda text: None
+        return
+    if not _is_terminal():
+        yield from _plain_activity(description)
+        return
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.description}", markup=False), TimeElapsedColumn())
+    with Progress(*columns, console=error_console, transient=True) as bar:
+        task = bar.add_task(description, total=None)
+
+        def update(text: str) -> None:
+            bar.update(task, description=f"{description}: {text}")
+
+        yield update
+
+
+def _plain_activity(description: str) -> Iterator[Callable[[str], None]]:
+    began = time.monotonic()
+    latest = [""]
+    printed = [False]
+    stop = threading.Event()
+
+    def report() -> None:
+        while not stop.wait(PLAIN_INTERVAL):
+            detail = f" ({latest[0]})" if latest[0] else ""
+            elapsed = time.monotonic() - began
+            print(f"{description}: running, {elapsed:.0f} s{detail}", file=sys.stderr, flush=True)
+            printed[0] = True
+
+    thread = threading.Thread(target=report, name="grundy-activity", daemon=True)
+    thread.start()
+
+    def update(text: str) -> None:
+        latest[0] = text
+
+    try:
+        yield update
+    finally:
+        stop.set()
+        thread.join()
+        if printed[0]:
+            elapsed = time.monotonic() - began
+            print(f"{description}: done in {elapsed:.1f} s", file=sys.stderr, flush=True)

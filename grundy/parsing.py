@@ -1,11 +1,42 @@
-"""Parsing games and positions given on the command line."""
+"""Parsing what the command line gives: games, positions, counts and ranges.
+
+Every count or size argument of every command goes through one parser,
+:func:`parse_count` (as an argparse ``type=`` through :func:`count`):
+integers with ``_`` separators, ``1e6`` and ``2.5e3`` forms (exact: the
+value must be an integer, ``1.23e1`` is refused, never truncated), and
+``10**k`` powers, with the size of the number bounded before anything big
+is built (``10**100000000`` is refused at once, it never hangs).
+"""
 
 from __future__ import annotations
+
+import argparse
+import math
+import re
+from collections.abc import Callable
 
 from grundy.registry.dispatch import game_named
 from spec import ImpartialGame, Position, Sum
 
-__all__ = ["parse_game", "parse_int", "parse_position", "parse_range"]
+__all__ = [
+    "MAX_DIGITS",
+    "count",
+    "count_range",
+    "parse_count",
+    "parse_game",
+    "parse_int",
+    "parse_position",
+    "parse_range",
+    "short_int",
+]
+
+#: The most decimal digits a number argument may have (``1e400`` and ``10**400`` are
+#: fine; ``10**100000000`` is refused before it is computed).
+MAX_DIGITS = 1000
+
+_INTEGER = re.compile(r"^[+-]?\d+$")
+_DECIMAL = re.compile(r"^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$")
+_POWER = re.compile(r"^([+-]?)(\d+)\*\*(\d+)$")
 
 
 def parse_game(text: str) -> ImpartialGame:
@@ -23,12 +54,145 @@ def parse_game(text: str) -> ImpartialGame:
     return game_named(text)
 
 
+def parse_count(
+    text: str, name: str = "value", *, lo: int | None = None, hi: int | None = None
+) -> int:
+    """An integer argument written ``1000000``, ``1_000_000``, ``1e6``, ``2.5e3`` or ``10**6``.
+
+    Parameters
+    ----------
+    text : str
+        What the user typed.
+    name : str
+        The argument's name, for the message (``--rows``).
+    lo, hi : int, optional
+        Inclusive limits; a value outside them is refused naming the range.
+
+    Raises
+    ------
+    ValueError
+        One line naming the argument: not an integer (``1.23e1``, ``x``), more
+        than :data:`MAX_DIGITS` digits, or outside ``lo..hi``.
+
+    Examples
+    --------
+    >>> parse_count("1e6"), parse_count("10**30") == 10**30, parse_count("2_000")
+    (1000000, True, 2000)
+    >>> parse_count("2.5e3"), parse_count("-7")
+    (2500, -7)
+    >>> parse_count("1.23e1", "--n")
+    Traceback (most recent call last):
+    ...
+    ValueError: --n must be an integer (--n = '1.23e1' is not)
+    >>> parse_count("10**100000000", "--n")
+    Traceback (most recent call last):
+    ...
+    ValueError: --n = '10**100000000' has about 100000001 digits; at most 1000 are accepted
+    >>> parse_count("0", "--rows", lo=1, hi=100)
+    Traceback (most recent call last):
+    ...
+    ValueError: --rows must be between 1 and 100 (--rows = 0)
+    """
+    value = _exact_integer(text, name)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if lo is not None and hi is not None:
+            limits = f"between {lo} and {hi}"
+        elif lo is not None:
+            limits = f">= {lo}"
+        else:
+            limits = f"<= {hi}"
+        raise ValueError(f"{name} must be {limits} ({name} = {short_int(value)})")
+    return value
+
+
+def short_int(value: int) -> str:
+    """``value`` for a message: whole up to 30 digits, else cut with its digit count.
+
+    >>> short_int(12), short_int(10**400)
+    ('12', '100000000000...(401 digits)')
+    """
+    text = str(value)
+    return text if len(text) <= 30 else f"{text[:12]}...({len(text)} digits)"
+
+
+def _exact_integer(text: str, name: str) -> int:
+    raw = str(text)
+    value = raw.strip().replace("_", "")
+    too_big = f"{name} = {raw!r} has about {{}} digits; at most {MAX_DIGITS} are accepted"
+    not_int = f"{name} must be an integer ({name} = {raw!r} is not)"
+    if _INTEGER.match(value):
+        if len(value.lstrip("+-")) > MAX_DIGITS:
+            raise ValueError(too_big.format(len(value.lstrip("+-"))))
+        return int(value)
+    match = _POWER.match(value)
+    if match:
+        sign, base, exponent = match.group(1), int(match.group(2)), int(match.group(3))
+        digits = 1 if base <= 1 else int(exponent * math.log10(base)) + 1
+        if digits > MAX_DIGITS + 1:
+            raise ValueError(too_big.format(digits))
+        result = int(base**exponent)
+        if len(str(result)) > MAX_DIGITS:
+            raise ValueError(too_big.format(len(str(result))))
+        return -result if sign == "-" else result
+    match = _DECIMAL.match(value)
+    if match and (match.group(2) or match.group(3)):
+        sign, whole, frac, exponent_text = match.groups()
+        frac = frac or ""
+        mantissa = int((whole or "0") + frac)
+        if mantissa == 0:
+            return 0
+        if len(exponent_text.lstrip("+-")) > 6:  # 1e9999999 or 1e-9999999
+            if exponent_text.startswith("-"):
+                raise ValueError(not_int)
+            raise ValueError(too_big.format(exponent_text.lstrip("+")))
+        shift = int(exponent_text) - len(frac)
+        if shift < 0:
+            quotient, remainder = divmod(mantissa, 10**-shift)
+            if remainder:
+                raise ValueError(not_int)
+            result = quotient
+        else:
+            if len(str(mantissa)) + shift > MAX_DIGITS:
+                raise ValueError(too_big.format(len(str(mantissa)) + shift))
+            result = int(mantissa * 10**shift)
+        return -result if sign == "-" else result
+    raise ValueError(not_int)
+
+
 def parse_int(text: str, name: str) -> int:
-    """An integer argument, with a message naming it when malformed."""
-    try:
-        return int(text.replace("_", ""))
-    except ValueError:
-        raise ValueError(f"{name} must be an integer ({name} = {text!r})") from None
+    """An integer argument, with a message naming it when malformed (:func:`parse_count`)."""
+    return parse_count(text, name)
+
+
+def count(
+    name: str, *, lo: int | None = None, hi: int | None = None
+) -> Callable[[str], int]:
+    """An argparse ``type=`` for a count argument: :func:`parse_count` with limits.
+
+    argparse reports the message as ``argument NAME: ...`` with exit code 2.
+
+    Examples
+    --------
+    >>> count("--rows", lo=1)("1e5")
+    100000
+    >>> count("--rows", lo=1)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be >= 1 (--rows = 0)
+    """
+
+    def convert(text: str) -> int:
+        try:
+            return parse_count(text, name, lo=lo, hi=hi)
+        except ValueError as error:
+            message = str(error)  # argparse prefixes "argument NAME: "
+            if message.startswith(f"{name} must"):
+                message = message[len(name) + 1 :]
+            raise argparse.ArgumentTypeError(message) from None
+
+    convert.__name__ = f"count {name}"
+    convert.limits = (lo, hi)  # type: ignore[attr-defined]  # for tests and docs
+    return convert
 
 
 def parse_position(game: ImpartialGame, text: str) -> Position:
@@ -63,8 +227,8 @@ def parse_position(game: ImpartialGame, text: str) -> Position:
     return game.check_position(tuple(values))
 
 
-def parse_range(text: str, name: str) -> range:
-    """``A..B`` (inclusive) or a single ``N``, as a range.
+def parse_range(text: str, name: str, *, hi: int | None = None) -> range:
+    """``A..B`` (inclusive) or a single ``N``, as a range; ``B <= hi`` when given.
 
     Examples
     --------
@@ -72,12 +236,38 @@ def parse_range(text: str, name: str) -> range:
     range(0, 24)
     >>> parse_range("5", "rows")
     range(5, 6)
+    >>> parse_range("0..1e5", "--rows", hi=5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: --rows must be A..B with 0 <= A <= B <= 5000 (--rows = '0..1e5')
     """
     if ".." in text:
         low, high = text.split("..", 1)
-        start, stop = parse_int(low, name), parse_int(high, name)
+        start, stop = parse_count(low, name), parse_count(high, name)
     else:
-        start = stop = parse_int(text, name)
-    if start < 0 or stop < start:
-        raise ValueError(f"{name} must be A..B with 0 <= A <= B ({name} = {text!r})")
+        start = stop = parse_count(text, name)
+    if start < 0 or stop < start or (hi is not None and stop > hi):
+        limit = "" if hi is None else f" <= {hi}"
+        raise ValueError(f"{name} must be A..B with 0 <= A <= B{limit} ({name} = {text!r})")
     return range(start, stop + 1)
+
+
+def count_range(name: str, *, hi: int | None = None) -> Callable[[str], range]:
+    """An argparse ``type=`` for ``A..B`` (:func:`parse_range` with ``B <= hi``).
+
+    >>> count_range("--rows", hi=500)("0..1e2")
+    range(0, 101)
+    """
+
+    def convert(text: str) -> range:
+        try:
+            return parse_range(text, name, hi=hi)
+        except ValueError as error:
+            message = str(error)
+            if message.startswith(f"{name} must"):
+                message = message[len(name) + 1 :]
+            raise argparse.ArgumentTypeError(message) from None
+
+    convert.__name__ = f"range {name}"
+    convert.range_hi = hi  # type: ignore[attr-defined]  # for tests and docs
+    return convert

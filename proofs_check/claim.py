@@ -38,12 +38,14 @@ __all__ = [
     "CLAIMS",
     "KINDS",
     "Claim",
+    "NotTightenable",
     "Param",
     "Report",
     "Run",
     "claim",
     "get_claim",
     "run_claim",
+    "tightened_label",
 ]
 
 #: The kinds a claim may have.
@@ -56,6 +58,9 @@ KINDS = (
     "published table",
     "refutation",
 )
+
+#: A :class:`Run` calls its progress hook every this many cases.
+PROGRESS_EVERY = 4096
 
 #: Every registered claim, by id, in registration order.
 CLAIMS: dict[str, Claim] = {}
@@ -185,6 +190,34 @@ def _inner(value: Any) -> str:
     return show(value)
 
 
+class NotTightenable(ValueError):
+    """``--tighten`` asked of a claim that records no bound (only exact facts)."""
+
+
+def tightened_label(name: str, tighten: int) -> str:
+    """The label of bound ``name`` made ``tighten`` tighter (what ``--tighten`` checks).
+
+    A bound ``lhs <= rhs`` (or ``<``) becomes ``lhs + K <= rhs``; ``lhs >= rhs``
+    becomes ``lhs >= rhs + K``; any other label gets ``(tightened by K)``.
+
+    Examples
+    --------
+    >>> tightened_label("x <= 4", 1)
+    'x + 1 <= 4'
+    >>> tightened_label("d - n >= -16h", 2), tightened_label("2g - (d - n) >= 0", 1)
+    ('d - n >= -16h + 2', '2g - (d - n) >= 1')
+    >>> tightened_label("a_n increasing", 1)
+    'a_n increasing (tightened by 1)'
+    """
+    for op in ("<=", ">=", "<", ">"):
+        left, sep, right = name.partition(f" {op} ")
+        if sep:
+            if op in ("<=", "<"):
+                return f"{left} + {tighten} {op} {right}"
+            return f"{left} {op} {tighten if right.strip() == '0' else f'{right} + {tighten}'}"
+    return f"{name} (tightened by {tighten})"
+
+
 class Run:
     """The record of one evaluation of a claim (see the module docstring).
 
@@ -196,13 +229,27 @@ class Run:
         The resolved parameters, copied into the report.
     tighten : int
         Make every bound this much tighter (a deliberately false variant:
-        ``slack - tighten`` is recorded instead of ``slack``).
+        ``slack - tighten`` is recorded instead of ``slack``); the bound's
+        label in the report says so (``x + 1 <= 4``).
+    progress : callable, optional
+        Called as ``progress(cases)`` every :data:`PROGRESS_EVERY` cases, so a
+        front end can show that a long check is running (no claim needs to
+        change for it).
     """
 
-    def __init__(self, claim_id: str, params: dict[str, int], tighten: int = 0) -> None:
+    def __init__(
+        self,
+        claim_id: str,
+        params: dict[str, int],
+        tighten: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
+        if isinstance(tighten, bool) or not isinstance(tighten, int) or tighten < 0:
+            raise ValueError(f"{claim_id}: --tighten must be an integer >= 0 (got {tighten!r})")
         self.claim_id = claim_id
         self.params = dict(params)
         self.tighten = tighten
+        self.progress = progress
         self.cases = 0
         self._bounds: dict[str, dict[str, Any]] = {}
         self._facts: dict[str, dict[str, Any]] = {}
@@ -220,6 +267,8 @@ class Run:
         """
         slack = slack - self.tighten
         self.cases += 1
+        if self.progress is not None and self.cases % PROGRESS_EVERY == 0:
+            self.progress(self.cases)
         entry = self._bounds.get(name)
         if entry is None:
             entry = {
@@ -244,6 +293,8 @@ class Run:
     def fact(self, name: str, ok: bool, **where: Any) -> bool:
         """Record one case of an exact statement; the first failure is the witness."""
         self.cases += 1
+        if self.progress is not None and self.cases % PROGRESS_EVERY == 0:
+            self.progress(self.cases)
         entry = self._facts.setdefault(name, {"fact": name, "cases": 0, "failures": 0})
         entry["cases"] += 1
         if not ok:
@@ -282,6 +333,11 @@ class Run:
         notes = list(self.notes)
         if self._inconclusive is not None:
             notes.insert(0, f"inconclusive: {self._inconclusive}")
+        bounds = [dict(entry) for entry in self._bounds.values()]
+        if self.tighten:
+            for entry in bounds:
+                entry["original"] = entry["bound"]
+                entry["bound"] = tightened_label(entry["bound"], self.tighten)
         return Report(
             claim=claim.id if claim else self.claim_id,
             kind=claim.kind if claim else "",
@@ -290,7 +346,7 @@ class Run:
             status=status,
             cases=self.cases,
             params=self.params,
-            bounds=list(self._bounds.values()),
+            bounds=bounds,
             facts=list(self._facts.values()),
             witness=self.witness,
             notes=notes,
@@ -367,6 +423,7 @@ def run_claim(
     *,
     quick: bool = False,
     tighten: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Check one claim and return its report.
 
@@ -379,13 +436,22 @@ def run_claim(
     quick : bool
         Start from the quick defaults.
     tighten : int
-        Check a deliberately false variant: every bound tightened by this.
+        Check a deliberately false variant: every bound tightened by this
+        (>= 0). A claim that records no bound (only exact facts) cannot be
+        tightened: ValueError.
+    progress : callable, optional
+        ``progress(cases)``, called now and then while the check runs.
     """
     entry = get_claim(claim_id)
     values = entry.resolve(params, quick=quick)
-    run = Run(entry.id, values, tighten=tighten)
+    run = Run(entry.id, values, tighten=tighten, progress=progress)
     start = time.perf_counter()
     entry.check(run, **values)
+    if tighten and not run._bounds:
+        raise NotTightenable(
+            f"{entry.id} checks only exact facts, no bound, so it cannot be tightened; "
+            "--tighten applies to claims with bounds"
+        )
     report = run.report(entry, time.perf_counter() - start)
     report.expect = entry.expect if tighten == 0 else "holds"
     return report

@@ -78,9 +78,9 @@ class TestBadInput:
             (["value", "wythoff", "100000,100000"], "raise --max-positions"),
             (["moves", "wythoff+nim", "1,2"], "needs 2 parts separated by '+'"),
             (["table", "nim"], "has no two-pile Grundy table"),
-            (["table", "wythoff", "--size", "-1"], "--size must be >= 0"),
+            (["table", "wythoff", "--size", "-1"], "argument --size: must be >= 0 (--size = -1)"),
             (["table", "wythoff", "--impl", "nope"], "unknown implementation 'nope'"),
-            (["table", "wythoff", "--size", "x"], "invalid int value"),
+            (["table", "wythoff", "--size", "x"], "argument --size: must be an integer"),
             (["frobnicate"], "invalid choice"),
         ],
     )

@@ -28,7 +28,6 @@ from grundy.cli import main
 from grundy.execution import (
     Chunk,
     add_execution_options,
-    parse_count,
     range_chunks,
     run_chunks,
     sum_range,
@@ -36,6 +35,7 @@ from grundy.execution import (
 from grundy.experiments import beatty_partition, dn_histogram
 from grundy.experiments.beatty_partition import check_range, count_upper_below
 from grundy.experiments.dn_histogram import dn_statistics, stream_wsg
+from grundy.parsing import parse_count
 from reference.beatty import lower_wythoff
 from reference.wsg import wsg
 
@@ -75,9 +75,7 @@ class TestParseCount:
         assert parse_count(text) == value
 
     def test_garbage(self) -> None:
-        import argparse
-
-        with pytest.raises(argparse.ArgumentTypeError, match="not an integer"):
+        with pytest.raises(ValueError, match="must be an integer"):
             parse_count("lots")
 
 
@@ -113,7 +111,7 @@ class TestRunChunks:
             run_chunks(sum_range, [Chunk("a", {}), Chunk("a", {})], workers=0, quiet=True)
 
     def test_negative_workers(self) -> None:
-        with pytest.raises(ValueError, match="workers must be >= 0"):
+        with pytest.raises(ValueError, match="--workers must be between 0 and"):
             run_chunks(sum_range, range_chunks(0, 3, 1), workers=-1, quiet=True)
 
     def test_error_in_a_chunk_propagates_from_the_cluster(
@@ -187,15 +185,19 @@ class TestResume:
         with pytest.raises(ValueError, match="resume with the same parameters or choose a new"):
             beatty_partition.compute(3_000, 0, 1_000, out_dir=tmp_path, workers=0, quiet=True)
 
-    def test_tampered_chunk_is_refused(self, tmp_path: Path) -> None:
+    def test_chunk_with_other_params_is_recomputed(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         chunks = range_chunks(0, 30, 10)
         run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
         path = tmp_path / "chunks" / f"{chunks[0].id}.json"
         record = json.loads(path.read_text())
         record["params"]["stop"] = 11
         path.write_text(json.dumps(record))
-        with pytest.raises(ValueError, match="was computed with parameters"):
-            run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        capsys.readouterr()
+        again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert again == expected_sums(chunks) and again.computed == [chunks[0].id]
+        assert "was computed with parameters" in capsys.readouterr().err
 
     def test_killed_cli_run_resumes(self, tmp_path: Path) -> None:
         """SIGKILL a real run part-way; the re-run keeps every finished chunk."""
@@ -443,5 +445,220 @@ def test_add_execution_options_combines_with_experiment_options() -> None:
     parser = argparse.ArgumentParser()
     add_experiment_options(parser)
     add_execution_options(parser)
-    args = parser.parse_args(["--out", "d", "--workers", "2", "--scheduler", "tcp://h:1"])
-    assert (args.out, args.workers, args.scheduler, args.quiet) == ("d", 2, "tcp://h:1", False)
+    argv = ["--out", "d.json", "--workers", "2", "--scheduler", "tcp://h:1"]
+    args = parser.parse_args(argv)
+    assert (args.out, args.workers, args.scheduler) == ("d.json", 2, "tcp://h:1")
+    assert args.quiet is False
+
+
+# --- issue 12: chunk files are checked before use; Ctrl-C is one line -------------------------
+
+
+def _fresh_run(tmp_path: Path) -> tuple[list[Chunk], Path]:
+    chunks = range_chunks(0, 40, 10)
+    run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+    return chunks, tmp_path / "chunks" / f"{chunks[1].id}.json"
+
+
+class TestChunkIntegrity:
+    @pytest.mark.parametrize(
+        ("content", "reason"),
+        [
+            (b"", "is not valid JSON"),
+            (b"\x00\xff\xfe garbage \x89PNG", "is not valid JSON"),
+            (b"[1, 2, 3]", "holds a JSON list"),
+            (b'{"schema": 2, "id": "r-10-20", "params": {"start": 10, "stop": 20}}', "lacks"),
+            (b'{"id": "r-10-20", "params": {"start": 10, "stop": 20}, "result": 1}', "schema"),
+        ],
+        ids=["empty", "binary", "list", "no-result", "old-schema"],
+    )
+    def test_broken_chunk_is_named_and_recomputed(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, reason: str
+    ) -> None:
+        chunks, path = _fresh_run(tmp_path)
+        path.write_bytes(content)
+        capsys.readouterr()
+        again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert list(again) == expected_sums(chunks) and again.computed == [chunks[1].id]
+        err = capsys.readouterr().err
+        assert str(path) in err and reason in err and len(err.strip().splitlines()) == 1
+        assert "Traceback" not in err
+        assert json.loads(path.read_text())["result"] == expected_sums(chunks)[1]  # rewritten
+
+    def test_edited_result_fails_the_digest(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        chunks, path = _fresh_run(tmp_path)
+        record = json.loads(path.read_text())
+        record["result"] += 1
+        path.write_text(json.dumps(record))
+        again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert list(again) == expected_sums(chunks)
+        assert "does not match its digest" in capsys.readouterr().err
+
+    def test_chunk_is_written_atomically_with_a_digest(self, tmp_path: Path) -> None:
+        from grundy.execution import CHUNK_SCHEMA, chunk_digest
+
+        _, path = _fresh_run(tmp_path)
+        record = json.loads(path.read_text())
+        assert record["schema"] == CHUNK_SCHEMA
+        assert record["digest"] == chunk_digest(record["id"], record["params"], record["result"])
+        assert not list((tmp_path / "chunks").glob(".*.tmp"))  # no temporary file left
+
+    @pytest.mark.parametrize("content", [b"", b"{not json", b"[]", b'{"chunks": 3}'])
+    def test_garbage_manifest_is_named_and_rebuilt(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes
+    ) -> None:
+        chunks, _ = _fresh_run(tmp_path)
+        manifest = tmp_path / "manifest.json"
+        manifest.write_bytes(content)
+        capsys.readouterr()
+        again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert list(again) == expected_sums(chunks) and again.computed == []
+        err = capsys.readouterr().err
+        assert f"manifest {manifest} is not a valid manifest" in err
+        assert json.loads(manifest.read_text())["chunks"] == [c.id for c in chunks]
+
+    @given(data=st.data())
+    def test_a_random_edit_of_a_chunk_file_is_never_used(
+        self, tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+    ) -> None:
+        """Property: whatever bytes of a chunk file are changed, the result is the true one."""
+        tmp = tmp_path_factory.mktemp("edit")
+        chunks = range_chunks(0, 4000, 1000, prefix="n")
+        truth = run_chunks(check_range, chunks, out_dir=tmp, workers=0, quiet=True)
+        index = data.draw(st.integers(0, len(chunks) - 1), label="chunk")
+        path = tmp / "chunks" / f"{chunks[index].id}.json"
+        raw = bytearray(path.read_bytes())
+        edits = data.draw(
+            st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1,
+                     max_size=4),
+            label="edits",
+        )  # fmt: skip
+        for at, byte in edits:  # positions modulo the size (it varies with the timing field)
+            raw[at % len(raw)] = byte
+        path.write_bytes(bytes(raw))
+        before = path.read_bytes()
+        again = run_chunks(check_range, chunks, out_dir=tmp, workers=0, quiet=True)
+        assert list(again) == list(truth)
+        if chunks[index].id in again.reused:  # used as is only if it still says the same
+            record = json.loads(before)
+            assert record["result"] == truth[index]
+
+    def test_validator_errors_count_as_inconsistent(self, tmp_path: Path) -> None:
+        chunks = range_chunks(0, 4000, 1000, prefix="n")
+        out = beatty_partition.compute(4000, 0, 1000, out_dir=tmp_path, workers=0, quiet=True)
+        assert beatty_partition.validate_chunk(chunks[0].params, {"checked": 1000}) is not None
+        assert out.comparison[0]["agrees"]
+
+
+def _interrupt_after_first(*_args: Any, **_kwargs: Any) -> Any:
+    """A progress bar whose first advance is a Ctrl-C (a simulated KeyboardInterrupt)."""
+    from contextlib import contextmanager
+
+    from grundy.output import Advance
+
+    @contextmanager
+    def bar() -> Any:
+        def step(amount: int) -> None:
+            raise KeyboardInterrupt
+
+        yield Advance(step, lambda text: None)
+
+    return bar()
+
+
+class TestInterrupt:
+    def test_ctrl_c_on_a_local_cluster_is_quiet_and_resumes_exactly(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        import grundy.execution as execution
+
+        chunks = range_chunks(0, 8000, 1000, prefix="n")
+        monkeypatch.setenv(
+            "PYTHONPATH", os.pathsep.join([str(Path(__file__).resolve().parents[1])])
+        )
+        monkeypatch.setattr(execution, "progress_bar", _interrupt_after_first)
+        with pytest.raises(KeyboardInterrupt):
+            run_chunks(check_range, chunks, out_dir=tmp_path, workers=1, quiet=True)
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and "distributed" not in err
+        monkeypatch.undo()
+        done = {p.stem for p in (tmp_path / "chunks").glob("*.json")}
+        assert len(done) >= 1  # the chunk finished before Ctrl-C is kept
+        resumed = run_chunks(check_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert set(resumed.reused) == done
+        fresh = run_chunks(check_range, chunks, workers=0, quiet=True)
+        assert list(resumed) == list(fresh)
+
+    def test_cli_prints_one_line_and_exits_130(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        import grundy.execution as execution
+
+        monkeypatch.setattr(execution, "progress_bar", _interrupt_after_first)
+        argv = ["experiment", "beatty-partition", "--n", "3000", "--chunk", "1000",
+                "--workers", "0", "--out", str(tmp_path)]  # fmt: skip
+        assert main(argv) == 130
+        assert capsys.readouterr().err.strip().splitlines() == ["grundy: interrupted"]
+        monkeypatch.undo()
+        assert main([*argv, "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert [row[2] for row in result["table"]] == [1000, 1000, 1000]
+
+
+def test_many_rejected_chunks_are_summarised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from grundy.execution import MAX_CHUNK_WARNINGS
+
+    chunks = range_chunks(0, 100, 5)
+    run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+    for path in (tmp_path / "chunks").glob("*.json"):
+        path.write_text("[]")
+    capsys.readouterr()
+    again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+    assert list(again) == expected_sums(chunks) and len(again.computed) == len(chunks)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == MAX_CHUNK_WARNINGS + 1
+    assert f"{len(chunks) - MAX_CHUNK_WARNINGS} more chunk files" in lines[-1]
+
+
+@pytest.mark.slow
+def test_real_ctrl_c_on_a_local_cluster(tmp_path: Path) -> None:
+    """SIGINT to the whole process group (what Ctrl-C in a terminal does): one line, 130."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    argv = [sys.executable, "-m", "grundy", "experiment", "beatty-partition", "--n", "3e6",
+            "--chunk", "1e5", "--workers", "2", "--out", str(tmp_path / "bp")]  # fmt: skip
+    process = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not list((tmp_path / "bp" / "chunks").glob("*.json")):
+        time.sleep(0.5)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    text = err.decode()
+    assert process.returncode == 130, text
+    assert "Traceback" not in text and text.strip().splitlines()[-1] == "grundy: interrupted"
+    assert len(text.strip().splitlines()) <= 5  # progress lines and the one 'interrupted'
+    done = {p.stem for p in (tmp_path / "bp" / "chunks").glob("*.json")}
+    assert main([*argv[3:], "--workers", "0", "--quiet"]) == 0
+    assert done <= {p.stem for p in (tmp_path / "bp" / "chunks").glob("*.json")}
+
+
+def test_in_process_chunk_reports_its_progress(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long single chunk (dn-histogram) shows how far it is in a log, not only 0/1."""
+    import grundy.output as output
+
+    monkeypatch.setattr(output, "PLAIN_INTERVAL", 0.0)
+    dn_histogram.compute(2, 20_000, workers=0, quiet=False)
+    err = capsys.readouterr().err
+    assert "% of this chunk" in err

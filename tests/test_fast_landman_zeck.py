@@ -256,7 +256,7 @@ class TestCommands:
             ref_landman.row_periodicity(4, "r-wythoff")[:2]
         )
         assert main(["period", "wythoff", "--row", "-1"]) == 2
-        assert "--row must be >= 0" in capsys.readouterr().err
+        assert "argument --row: must be between 0 and" in capsys.readouterr().err
 
     def test_zeckendorf(self, capsys: pytest.CaptureFixture[str]) -> None:
         import json

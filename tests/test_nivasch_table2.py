@@ -119,7 +119,7 @@ class TestCli:
 
     def test_bad_argument(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["experiment", "nivasch-table2", "--gmax", "-1"]) == 2
-        assert "--gmax must be an int >= 0" in capsys.readouterr().err
+        assert "argument --gmax: must be >= 0 (--gmax = -1)" in capsys.readouterr().err
 
 
 @pytest.mark.slow

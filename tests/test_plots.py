@@ -171,4 +171,4 @@ class TestPlotCommand:
             == 2
         )
         err = capsys.readouterr().err
-        assert "--out must be a .png file" in err and "no such result file" in err
+        assert "must end in .png" in err and "no such file" in err

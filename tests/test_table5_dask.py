@@ -77,3 +77,78 @@ def test_cli_saves_resumes_and_feeds_figure_11(
     # different parameters in the same directory are refused, exit 2
     assert main([*argv[:3], "1", *argv[4:]]) == 2
     assert "resume with the same parameters" in capsys.readouterr().err
+
+
+# --- issue 12: an edited chunk is never used -------------------------------------------------
+
+
+def _edit_chunk(out: Path, g: int, edit: Any) -> Path:
+    """Apply ``edit(record)`` to the chunk of g holding its maximum; return its path."""
+    for path in sorted((out / "chunks").glob(f"g{g:02d}-*.json")):
+        record = json.loads(path.read_text())
+        if record["result"]["argmax"] == 2201:  # 000 Table 5: g = 1, 45 rows at r0 = 2201
+            edit(record)
+            path.write_text(json.dumps(record))
+            return path
+    raise AssertionError("no chunk holds the maximum")
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda r: r["result"].update(max=r["result"]["max"] + 1),  # the issue: 121 -> 122
+        lambda r: r["result"]["histogram"].__setitem__(0, r["result"]["histogram"][0] + 1),
+        lambda r: r["result"].update(argmax=2200),
+    ],
+    ids=["max", "histogram", "argmax"],
+)
+def test_edited_chunk_is_recomputed_not_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Any
+) -> None:
+    out = tmp_path / "run"
+    first = run_experiment(**SMALL, workers=0, out_dir=out)
+    path = _edit_chunk(out, 1, edit)
+    capsys.readouterr()
+    again = run_experiment(**SMALL, workers=0, out_dir=out)
+    assert _table(again) == _table(first)
+    assert again.table[1][:3] == [1, 45, 2201]
+    assert again.timings["chunks_computed"] == 1
+    err = capsys.readouterr().err
+    assert f"chunk file {path}" in err and "recomputing it" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_edited_summary_with_a_fresh_digest_is_still_refused(tmp_path: Path) -> None:
+    """Even an edit that recomputes the digest cannot make max disagree with the histogram."""
+    from grundy.execution import chunk_digest
+    from grundy.experiments.nivasch_table5 import validate_chunk
+
+    out = tmp_path / "run"
+    first = run_experiment(**SMALL, workers=0, out_dir=out)
+
+    def forge(record: dict[str, Any]) -> None:
+        record["result"]["max"] += 1
+        record["digest"] = chunk_digest(record["id"], record["params"], record["result"])
+
+    path = _edit_chunk(out, 1, forge)
+    record = json.loads(path.read_text())
+    assert validate_chunk(record["params"], record["result"]) is not None
+    again = run_experiment(**SMALL, workers=0, out_dir=out)
+    assert _table(again) == _table(first) and again.timings["chunks_computed"] == 1
+
+
+def test_cli_rerun_after_edit_prints_the_true_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "t5"
+    argv = ["experiment", "nivasch-table5", "--g", "1", "--rows", "3000", "--chunk", "500",
+            "--workers", "0", "--quiet", "--out", str(out), "--json"]  # fmt: skip
+    assert main(argv) == 0
+    before = json.loads(capsys.readouterr().out)["table"]
+    _edit_chunk(out, 1, lambda r: r["result"].update(max=46))
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["table"] == before
+    assert "does not match its digest" in captured.err
+    saved = json.loads((out / "result.json").read_text())
+    assert saved["table"] == before

@@ -16,7 +16,10 @@ import argparse
 import time
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json
+from rich.markup import escape
+
+from grundy.output import activity, add_json_option, console, emit_json
+from grundy.parsing import count, parse_count
 
 EPILOG = (
     "examples: grundy check list | grundy check nivasch-thm-2.15 --g 8 --rows 5000 | "
@@ -39,9 +42,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--quick", action="store_true", help="use the small quick defaults")
     parser.add_argument(
         "--tighten",
-        type=int,
+        type=count("--tighten", lo=0),
         default=0,
-        help="check a deliberately false variant: every bound made K tighter (default 0)",
+        metavar="K",
+        help=(
+            "check a deliberately false variant: every bound made K >= 0 tighter (default 0; "
+            "claims with only exact facts cannot be tightened)"
+        ),
     )
     add_json_option(parser)
     parser.add_argument("params", nargs=argparse.REMAINDER, help="claim parameters --name value")
@@ -71,17 +78,10 @@ def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict
             text = tokens[index + 1]
             index += 2
         if name == "tighten":
-            flags["tighten"] = _to_int(text, name, claim_id)
+            flags["tighten"] = parse_count(text, "--tighten", lo=0)
             continue
-        params[name.replace("-", "_")] = _to_int(text, name, claim_id)
+        params[name.replace("-", "_")] = parse_count(text, f"{claim_id}: --{name}")
     return params, flags
-
-
-def _to_int(text: str, name: str, claim_id: str) -> int:
-    try:
-        return int(float(text)) if "e" in text.lower() and float(text).is_integer() else int(text)
-    except ValueError:
-        raise ValueError(f"{claim_id}: --{name} must be an integer (got {text!r})") from None
 
 
 def _print_report(report: Any) -> None:
@@ -90,8 +90,11 @@ def _print_report(report: Any) -> None:
     colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[report.status]
     params = " ".join(f"--{k} {v}" for k, v in report.params.items())
     variant = f"  [false variant: bounds tightened by {report.tighten}]" if report.tighten else ""
-    console.print(f"[bold]{report.claim}[/bold] ({report.kind}, {report.source}){variant}")
-    console.print(f"  {report.statement}")
+    console.print(
+        f"[bold]{escape(report.claim)}[/bold] ({escape(report.kind)}, {escape(report.source)})"
+        + escape(variant)
+    )
+    console.print(f"  {report.statement}", markup=False)
     console.print(
         f"  [{colour}]{report.status.upper()}[/{colour}] on {report.cases:,} cases"
         f"  ({params}; {report.seconds:.2f} s)"
@@ -100,21 +103,28 @@ def _print_report(report: Any) -> None:
         console.print(
             f"  bound {entry['bound']}: min slack {show(entry['min_slack'])}, "
             f"first at {show(entry['first_at'])}"
-            + (f"; {entry['violations']} violations" if entry["violations"] else "")
+            + (f"; {entry['violations']} violations" if entry["violations"] else ""),
+            markup=False,
         )
     for entry in report.facts:
         if "observation" in entry:
             rest = {k: v for k, v in entry.items() if k != "observation"}
-            console.print(f"  {entry['observation']}: {show(rest)}")
+            console.print(f"  {entry['observation']}: {show(rest)}", markup=False)
         else:
             failures = entry["failures"]
-            console.print(f"  fact {entry['fact']}: {entry['cases']:,} cases, {failures} failures")
+            console.print(
+                f"  fact {entry['fact']}: {entry['cases']:,} cases, {failures} failures",
+                markup=False,
+            )
     if report.witness:
-        console.print(f"  [red]witness[/red]: {show(report.witness)}")
+        what = "witness"
+        if report.tighten:
+            what += f" (slack of the bound tightened by {report.tighten})"
+        console.print(f"  [red]{what}[/red]: {escape(show(report.witness))}")
     for note in report.notes:
-        console.print(f"  note: {note}")
+        console.print(f"  note: {note}", markup=False)
     if report.data:
-        console.print(f"  data: {', '.join(report.data)}")
+        console.print(f"  data: {', '.join(report.data)}", markup=False)
 
 
 def _claim_help(claim_id: str) -> int:
@@ -131,7 +141,7 @@ def _claim_help(claim_id: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs_check.claim import load_claims, run_claim
+    from proofs_check.claim import NotTightenable, load_claims, run_claim
 
     claims = load_claims()
     if any(token in ("-h", "--help") for token in args.params or []):
@@ -170,17 +180,38 @@ def run(args: argparse.Namespace) -> int:
             for row in rows:
                 console.print(
                     f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
-                    f"{row['source']}\n    {row['statement']}"
+                    f"{escape(str(row['source']))}\n    {escape(str(row['statement']))}"
                 )
         return 0
     if args.target == "all":
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
         start = time.perf_counter()
-        reports = [run_claim(cid, quick=quick, tighten=tighten) for cid in claims]
+        reports = []
+        skipped = []
+        for number, cid in enumerate(claims, 1):
+            label = f"check all: {cid} ({number}/{len(claims)})"
+            with activity(label, disable=as_json) as update:
+                try:
+                    reports.append(
+                        run_claim(
+                            cid,
+                            quick=quick,
+                            tighten=tighten,
+                            progress=lambda cases: update(f"{cases:,} cases"),
+                        )
+                    )
+                except NotTightenable:
+                    skipped.append(cid)  # only exact facts: nothing to tighten
         total = time.perf_counter() - start
         if as_json:
-            emit_json({"seconds": round(total, 3), "reports": [r.to_dict() for r in reports]})
+            emit_json(
+                {
+                    "seconds": round(total, 3),
+                    "reports": [r.to_dict() for r in reports],
+                    "not_tightened": skipped,
+                }
+            )
         else:
             for r in reports:
                 colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[r.status]
@@ -189,10 +220,13 @@ def run(args: argparse.Namespace) -> int:
                     f"{r.cases:>9,} cases {r.seconds:6.2f} s"
                 )
                 if r.status == "violated" and r.expect == "violated":
-                    console.print(f"    known counterexample (expected): {r.witness}")
+                    console.print(
+                        f"    known counterexample (expected): {r.witness}", markup=False
+                    )
                 elif r.status != "holds":
                     console.print(
-                        f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}"
+                        f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}",
+                        markup=False,
                     )
             counts = {
                 s: sum(r.status == s for r in reports)
@@ -202,8 +236,19 @@ def run(args: argparse.Namespace) -> int:
                 f"{len(reports)} claims: {counts['holds']} hold, {counts['violated']} "
                 f"violated, {counts['inconclusive']} inconclusive ({total:.1f} s)"
             )
+            if skipped:
+                console.print(
+                    f"not tightened (only exact facts): {', '.join(skipped)}", markup=False
+                )
         return 1 if any(r.surprising for r in reports) else 0
-    report = run_claim(args.target, params, quick=quick, tighten=tighten)
+    with activity(f"checking {args.target}", disable=as_json) as update:
+        report = run_claim(
+            args.target,
+            params,
+            quick=quick,
+            tighten=tighten,
+            progress=lambda cases: update(f"{cases:,} cases"),
+        )
     if as_json:
         emit_json(report.to_dict())
     else:

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from grundy.conformance import Row, run_all
 from grundy.output import add_json_option, console, emit_json
@@ -76,17 +77,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_table(rows: list[Row]) -> None:
-    table = Table(title="Conformance report")
-    for column in ("check", "game", "implementation", "domain", "result", "time", "cases"):
-        table.add_column(column, justify="right" if column in {"time", "cases"} else "left")
-    for row in rows:
-        table.add_row(
-            row.check,
-            row.game,
-            row.implementation,
-            row.domain,
-            f"[{_style(row.result)}]{row.result}[/]",
-            f"{row.seconds:.2f}s",
-            f"{row.cases:,}",
-        )
-    console.print(table)
+    """The report as a table; in a terminal too narrow for it, two lines per check:
+    result, check and game, then the implementation with the detail (domain, time,
+    cases) cut to the width. The key columns are never cut by the terminal."""
+    names = ("check", "game", "implementation", "domain", "result", "time", "cases")
+    cells = [
+        (row.check, row.game, row.implementation, row.domain, row.result,
+         f"{row.seconds:.2f}s", f"{row.cases:,}")
+        for row in rows
+    ]  # fmt: skip
+    widths = [max([len(name)] + [len(c[i]) for c in cells]) for i, name in enumerate(names)]
+    if 1 + sum(w + 3 for w in widths) <= console.width:
+        table = Table(title="Conformance report")
+        for column in names:
+            table.add_column(column, justify="right" if column in {"time", "cases"} else "left")
+        for row, cell in zip(rows, cells, strict=True):
+            table.add_row(*cell[:4], f"[{_style(row.result)}]{row.result}[/]", *cell[5:])
+        console.print(table)
+        return
+    console.print("Conformance report (result  check / game, then implementation: detail)")
+    for check, game, impl, domain, result, seconds, cases in cells:
+        line = Text(f"{result:<6} ", style=_style(result))
+        line.append(f"{check} / {game}")
+        console.print(line, no_wrap=True, overflow="fold")
+        detail = Text(f"       {impl}: {domain}, {seconds}, {cases} cases")
+        console.print(detail, no_wrap=True, overflow="ellipsis")

@@ -20,14 +20,29 @@ import time
 from typing import Any
 
 from grundy.output import add_json_option, console, emit_json
+from grundy.parsing import count, short_int
 from grundy.registry.sequences import rw_engine
+
+
+def fast_limits() -> tuple[int, int]:
+    """(largest --n of gvalues, largest A, B of wythoff-nim) for the int64 kernel ``fast.rw``.
+
+    wythoff-nim reads rows up to about phi * max(A, B) (the column and diagonal
+    branches, 000 §3.6), so its bound is the kernel's row bound over phi, with a
+    margin for the diagonal search (16 g rows) and L, H.
+    """
+    n_max = int(rw_engine("fast.rw").N_MAX)
+    row_max = n_max * 1618 // 1000  # fast.rw.gvalues' bound on r2
+    return n_max, (row_max - 4096) * 1000 // 1619
 
 
 def _add_rw_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--reference", action="store_true", help="use the plain-Python reference.rw (slow)"
     )
-    parser.add_argument("--R", type=int, default=None, help="convergence constant R_g")
+    parser.add_argument(
+        "--R", type=count("--R", lo=1), default=None, help="convergence constant R_g >= 1"
+    )
     add_json_option(parser)
 
 
@@ -42,8 +57,15 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy gvalues --g 20 --n 1000000000000",
     )
-    parser.add_argument("--g", type=int, required=True, help="largest Grundy value G (<= 20)")
-    parser.add_argument("--n", type=int, required=True, help="the index n")
+    parser.add_argument(
+        "--g", type=count("--g", lo=0), required=True, help="largest Grundy value G (<= 20)"
+    )
+    parser.add_argument(
+        "--n",
+        type=count("--n", lo=0),
+        required=True,
+        help="the index n >= 0 (at most about 3.5e18 unless --reference)",
+    )
     parser.add_argument("--only", action="store_true", help="print only h = G")
     _add_rw_options(parser)
     parser.set_defaults(func=run_gvalues)
@@ -55,12 +77,13 @@ def register(subparsers: Any) -> None:
             "A winning move in the sum of Wythoff's game at (A, B) with a Nim heap of size "
             "HEAP <= 20, for huge A, B (000 §1.5, §3.6): reduce the heap to G(A, B) if that "
             "is smaller, else move in Wythoff to a position of value HEAP. Conditional on "
-            "Conjecture 3.10."
+            "Conjecture 3.10. A, B up to about 3.5e18 (the int64 kernel reads rows up to "
+            "phi * max(A, B)); --reference for larger."
         ),
         epilog="example: grundy wythoff-nim 1618033988750,2618033988749 3",
     )
     move.add_argument("position", help="the Wythoff position A,B")
-    move.add_argument("heap", type=int, help="the Nim heap size")
+    move.add_argument("heap", type=count("HEAP", lo=0), help="the Nim heap size")
     _add_rw_options(move)
     move.set_defaults(func=run_wythoff_nim)
 
@@ -75,6 +98,12 @@ def _check(name: str, value: int, maximum: int | None = None) -> None:
 def run_gvalues(args: argparse.Namespace) -> int:
     _check("--g", args.g, None if args.R is not None else 20)
     _check("--n", args.n)
+    n_max, _ = fast_limits()
+    if not args.reference and args.n > n_max:
+        raise ValueError(
+            f"--n = {short_int(args.n)} is beyond this kernel's int64 range (at most "
+            f"{n_max}); use --reference for exact Python integers beyond (slower)"
+        )
     start = time.perf_counter()
     rw = rw_engine("reference.rw" if args.reference else "fast.rw")
     if args.only:
@@ -109,6 +138,12 @@ def _parse_pair(text: str) -> tuple[int, int]:
 def run_wythoff_nim(args: argparse.Namespace) -> int:
     a, b = _parse_pair(args.position)
     _check("HEAP", args.heap, None if args.R is not None else 20)
+    _, pile_max = fast_limits()
+    if not args.reference and max(a, b) > pile_max:
+        raise ValueError(
+            f"position {args.position} is beyond this kernel's int64 range (A, B <= "
+            f"{pile_max}); use --reference for exact Python integers beyond (slower)"
+        )
     engine = rw_engine("reference.rw" if args.reference else "fast.rw").gvalues
     move = rw_engine("reference.rw").wythoff_nim_move(a, b, args.heap, R=args.R, engine=engine)
     if args.json:

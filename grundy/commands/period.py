@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_game, parse_int
+from grundy.experiments.row_periods import MAX_ROW
+from grundy.output import activity, add_json_option, console, emit_json
+from grundy.parsing import count, parse_game
 from grundy.registry.dispatch import period
 from reference import landman as ref_landman
+
+#: The most period lines printed (each line is one period of values).
+MAX_LINES = 10_000
 
 #: The implementations of the row machine, by --impl value.
 IMPLEMENTATIONS = {"fast": "fast.landman", "reference": "reference.landman"}
@@ -38,33 +42,39 @@ def register(subparsers: Any) -> None:
         "game",
         help="a two-pile game; wythoff, f-wythoff, r-wythoff are certified, others apparent",
     )
-    parser.add_argument("--row", required=True, help="the row X >= 0")
     parser.add_argument(
-        "--lines", type=int, default=3, help="period lines to print after the preperiod (3)"
+        "--row",
+        required=True,
+        type=count("--row", lo=0, hi=MAX_ROW),
+        help=f"the row X, 0..{MAX_ROW} (the machine's work grows fast: row 100 takes a minute)",
+    )
+    parser.add_argument(
+        "--lines",
+        type=count("--lines", lo=0, hi=MAX_LINES),
+        default=3,
+        help=f"period lines to print after the preperiod, 0..{MAX_LINES} (default 3)",
     )
     parser.add_argument(
         "--impl", choices=sorted(IMPLEMENTATIONS), default="fast", help="machine (fast)"
     )
     parser.add_argument(
-        "--window", type=int, default=2000, help="apparent periods: values y < WINDOW (2000)"
+        "--window",
+        type=count("--window", lo=2, hi=10**6),
+        default=2000,
+        help="apparent periods: values y < WINDOW (default 2000)",
     )
     add_json_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    row = parse_int(args.row, "--row")
-    if row < 0:
-        raise ValueError(f"--row must be >= 0 (row = {row})")
-    if args.lines < 0:
-        raise ValueError(f"--lines must be >= 0 (lines = {args.lines})")
-    if args.window < 2:
-        raise ValueError(f"--window must be >= 2 (window = {args.window})")
+    row = args.row
     game = parse_game(args.game)
-    result = period(
-        game, row, window=args.window, lines=args.lines,
-        implementation=IMPLEMENTATIONS[args.impl],
-    )
+    with activity(f"{game.describe()} row {row}", disable=args.json):
+        result = period(
+            game, row, window=args.window, lines=args.lines,
+            implementation=IMPLEMENTATIONS[args.impl],
+        )
     if args.json:
         out = result.as_dict()
         if result.period is not None and result.preperiod is not None:

@@ -9,15 +9,28 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from grundy.execution import parse_count
-from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_game
+from grundy.output import (
+    activity,
+    add_json_option,
+    check_input_file,
+    check_memory,
+    console,
+    emit_json,
+    input_file,
+    output_file,
+    read_json,
+)
+from grundy.parsing import count, parse_game
+
+#: Point plots (figures 2 and 10): the largest g, rows, and (g + 1) * rows drawn.
+MAX_PLOT_G = 1000
+MAX_PLOT_ROWS = 100_000
+MAX_PLOT_STEPS = 20_000_000
 
 __all__ = ["load_convergence_histogram", "register", "run"]
 
@@ -39,7 +52,13 @@ def register(subparsers: Any) -> None:
         sub: argparse.ArgumentParser = figures.add_parser(
             name, help=help_text, description=help_text
         )
-        sub.add_argument("--out", default=default_out, help=f"PNG file (default {default_out})")
+        sub.add_argument(
+            "--out",
+            default=default_out,
+            type=output_file("--out", suffixes=(".png",)),
+            metavar="FILE.png",
+            help=f"the PNG file to write (replaced if it exists; default {default_out})",
+        )
         sub.add_argument("--quiet", action="store_true", help="no progress bar")
         add_json_option(sub)
         sub.set_defaults(func=run)
@@ -48,36 +67,48 @@ def register(subparsers: Any) -> None:
     fig2 = add(
         "figure2", "000 Figure 2: first terms of T_0 (framed) and T_20 (filled)", "figure2.png"
     )
-    fig2.add_argument("--rows", type=parse_count, default=40, help="rows drawn (default 40)")
-    fig2.add_argument("--g", type=int, default=20, help="the filled sequence T_g (default 20)")
+    fig2.add_argument(
+        "--rows", type=_plot_rows, default=40, help=f"rows drawn, 1..{MAX_PLOT_ROWS} (default 40)"
+    )
+    fig2.add_argument(
+        "--g", type=_plot_g, default=20, help=f"the filled sequence T_g, 0..{MAX_PLOT_G} (20)"
+    )
 
     fig9 = add(
         "figure9",
         "000 Figure 9: histogram of d_n^g - n for g = 30 up to a row bound",
         "figure9.png",
     )
-    fig9.add_argument("--g", type=int, default=30, help="g (default 30)")
+    fig9.add_argument("--g", type=count("--g", lo=0), default=30, help="g (default 30)")
     fig9.add_argument(
-        "--rows", type=parse_count, default=100_000, help="row bound (default 1e5; the paper: 5e6)"
+        "--rows",
+        type=count("--rows", lo=1),
+        default=100_000,
+        help="row bound (default 1e5; the paper: 5e6)",
     )
     fig9.add_argument(
         "--input",
         default=None,
         metavar="RESULT",
+        type=input_file("--input", in_dir="result.json"),
         help="a saved 'experiment dn-histogram --out DIR' (DIR or its result.json)",
     )
 
     fig10 = add("figure10", "000 Figure 10: first terms of T_200", "figure10.png")
-    fig10.add_argument("--rows", type=parse_count, default=600, help="rows drawn (default 600)")
-    fig10.add_argument("--g", type=int, default=200, help="the sequence T_g (default 200)")
+    fig10.add_argument(
+        "--rows", type=_plot_rows, default=600, help=f"rows drawn, 1..{MAX_PLOT_ROWS} (default 600)"
+    )
+    fig10.add_argument(
+        "--g", type=_plot_g, default=200, help=f"the sequence T_g, 0..{MAX_PLOT_G} (default 200)"
+    )
 
     fig11 = add(
         "figure11", "000 Figure 11: histogram of rows to convergence for g = 10", "figure11.png"
     )
-    fig11.add_argument("--g", type=int, default=10, help="g (default 10)")
+    fig11.add_argument("--g", type=count("--g", lo=0), default=10, help="g (default 10)")
     fig11.add_argument(
         "--rows",
-        type=parse_count,
+        type=count("--rows", lo=0),
         default=None,
         help="starting rows 0..ROWS (computed when no --input; paper: 1e6)",
     )
@@ -85,13 +116,20 @@ def register(subparsers: Any) -> None:
         "--input",
         default=None,
         metavar="RESULT",
+        type=input_file("--input", in_dir="result.json"),
         help="a saved 'experiment nivasch-table5 --out DIR' (DIR or a JSON file)",
     )
     fig11.add_argument("--linear", action="store_true", help="linear count axis (default log)")
 
     heat = add("heatmap", "heat map of G[x, y] for any two-pile game", "heatmap.png")
     heat.add_argument("game", help="a two-pile game or family member (see 'grundy games')")
-    heat.add_argument("--size", type=int, default=64, help="N rows and columns (default 64)")
+    heat.add_argument(
+        "--size", type=count("--size", lo=1), default=64, help="N rows and columns (default 64)"
+    )
+
+
+_plot_rows = count("--rows", lo=1, hi=MAX_PLOT_ROWS)
+_plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -102,16 +140,18 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--out must be a .png file (out = {args.out!r})")
     details: dict[str, Any] = {"figure": args.figure}
     if args.figure == "figure2":
-        _check_rows(args.rows, 100_000)
-        plots.figure2(out, rows=args.rows, g=args.g)
+        _check_points(args.g, args.rows)
+        with activity(f"figure 2: WSG g = {args.g}, {args.rows} rows", disable=args.quiet):
+            plots.figure2(out, rows=args.rows, g=args.g)
         details.update(rows=args.rows, g=args.g)
     elif args.figure == "figure9":
         histogram, rows = _dn_histogram(args)
         plots.figure9(out, histogram, g=args.g, rows=rows)
         details.update(rows=rows, g=args.g, points=sum(c for _, c in histogram))
     elif args.figure == "figure10":
-        _check_rows(args.rows, 100_000)
-        plots.figure10(out, rows=args.rows, g=args.g)
+        _check_points(args.g, args.rows)
+        with activity(f"figure 10: WSG g = {args.g}, {args.rows} rows", disable=args.quiet):
+            plots.figure10(out, rows=args.rows, g=args.g)
         details.update(rows=args.rows, g=args.g)
     elif args.figure == "figure11":
         histogram, start_rows = _convergence_histogram(args)
@@ -134,26 +174,52 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_rows(rows: int, limit: int) -> None:
-    if not 1 <= rows <= limit:
-        raise ValueError(f"--rows must be between 1 and {limit} for a point plot (rows = {rows})")
+def _check_points(g: int, rows: int) -> None:
+    """Refuse a point plot whose WSG pass would run for minutes or exhaust memory."""
+    from grundy.experiments.dn_histogram import wsg_stream_bytes
+
+    if not 1 <= rows <= MAX_PLOT_ROWS:
+        raise ValueError(f"--rows must be between 1 and {MAX_PLOT_ROWS} (rows = {rows})")
+    if not 0 <= g <= MAX_PLOT_G:
+        raise ValueError(f"--g must be between 0 and {MAX_PLOT_G} (g = {g})")
+    if (g + 1) * rows > MAX_PLOT_STEPS:
+        raise ValueError(
+            f"--g {g} with --rows {rows} is {(g + 1) * rows:,} WSG steps, more than the "
+            f"{MAX_PLOT_STEPS:,} a point plot allows; lower --g or --rows"
+        )
+    check_memory(wsg_stream_bytes(g, rows), f"WSG for --g {g} over --rows {rows}")
 
 
 def _result_file(path: str) -> Path:
-    target = Path(path)
-    if target.is_dir():
-        target = target / "result.json"
-    if not target.exists():
-        raise ValueError(f"no such result file: {target}")
-    return target
+    return check_input_file(path, "--input", in_dir="result.json")
+
+
+def _load_result(path: str) -> Any:
+    """The saved ExperimentResult in ``path``; one line naming the file when it is not one."""
+    from grundy.experiments import ExperimentResult
+
+    target = _result_file(path)
+    data = read_json(target, "--input")
+    try:
+        return ExperimentResult(**data)
+    except TypeError:
+        raise ValueError(
+            f"--input: {str(target)!r} is not a saved experiment result (JSON object with "
+            "name, parameters, columns, table)"
+        ) from None
 
 
 def _dn_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, int]], int]:
-    from grundy.experiments import ExperimentResult
     from grundy.experiments.dn_histogram import compute, histogram_from_result
 
     if args.input:
-        result = ExperimentResult.from_json(_result_file(args.input).read_text())
+        result = _load_result(args.input)
+        try:
+            return histogram_from_result(result, args.g), int(result.parameters["rows"])
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(
+                f"--input: {args.input!r} is not a saved dn-histogram result ({error!r})"
+            ) from None
     else:
         if args.g < 0 or args.rows < 1:
             raise ValueError(f"need g >= 0 and rows >= 1 (g = {args.g}, rows = {args.rows})")
@@ -170,13 +236,25 @@ def load_convergence_histogram(path: str, g: int) -> tuple[list[tuple[int, int]]
     name the rows to convergence (a column containing ``conv``) and ``count``,
     with an optional ``g`` column.
     """
-    data = json.loads(_result_file(path).read_text())
+    try:
+        return _convergence_histogram_of(read_json(_result_file(path), "--input"), path, g)
+    except (KeyError, TypeError, AttributeError, IndexError) as error:
+        raise ValueError(
+            f"--input: {path!r} holds no usable convergence histogram ({error!r})"
+        ) from None
+
+
+def _convergence_histogram_of(
+    data: Any, path: str, g: int
+) -> tuple[list[tuple[int, int]], int | None]:
     rows = None
     params = data.get("parameters", {}) if isinstance(data, dict) else {}
     for key in ("rows", "r_max", "rmax", "rows_max"):
         if key in params:
             rows = int(params[key])
     raw: Any = None
+    if not isinstance(data, dict):
+        raise ValueError(f"--input: {path!r} holds a JSON {type(data).__name__}, not an object")
     if "histograms" in data:
         per_g = data["histograms"]
         raw = per_g.get(str(g), per_g.get(g)) if isinstance(per_g, dict) else None
@@ -205,7 +283,7 @@ def load_convergence_histogram(path: str, g: int) -> tuple[list[tuple[int, int]]
             ]
     if raw is None:
         raise ValueError(
-            f"{path} holds no convergence histogram for g = {g} (expected 'histogram', "
+            f"--input: {path!r} holds no convergence histogram for g = {g} (expected 'histogram', "
             "'histograms' or a table with a rows-to-convergence and a 'count' column)"
         )
     pairs = raw.items() if isinstance(raw, dict) else raw

@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from grundy.output import add_json_option, console, emit_json, format_grid
-from grundy.parsing import parse_game
+from grundy.output import activity, add_json_option, console, emit_json, format_grid
+from grundy.parsing import count, parse_game
 from grundy.registry import candidates
 from grundy.registry.tables import compute_table
 
@@ -33,7 +33,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("game", help="a registered two-pile game (see 'grundy games')")
-    parser.add_argument("--size", type=int, default=14, help="N, the number of rows/columns")
+    parser.add_argument(
+        "--size", type=count("--size", lo=0), default=14, help="N, the number of rows/columns"
+    )
     parser.add_argument("--impl", default=None, help="implementation name (see --list-impls)")
     parser.add_argument(
         "--list-impls", action="store_true", help="list the implementations for this game"
@@ -86,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--size must be >= 0 (size = {args.size})")
     out = None if args.out is None else _check_out(args.out, args.size)
     start = time.perf_counter()
-    table, chosen = compute_table(game.describe(), args.size, args.impl)
+    with activity(f"{game.describe()} table {args.size}x{args.size}", disable=args.json):
+        table, chosen = compute_table(game.describe(), args.size, args.impl)
     if out is not None:
         if table.dtype.kind not in "iu":  # the spec's [] for size 0
             table = table.astype(np.int64)

@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_game, parse_position
+from grundy.parsing import count, parse_game, parse_position
 from grundy.registry import dispatch
 
 METHODS_HELP = (
@@ -33,10 +33,10 @@ def _add_arguments(parser: argparse.ArgumentParser, methods: tuple[str, ...]) ->
     )
     parser.add_argument(
         "--max-positions",
-        type=int,
+        type=count("--max-positions", lo=1, hi=10**12),
         default=dispatch.MAX_POSITIONS,
         help=f"the spec method refuses positions needing more sub-positions "
-        f"(default {dispatch.MAX_POSITIONS:,})",
+        f"(default {dispatch.MAX_POSITIONS:_})",
     )
     add_json_option(parser)
 
@@ -70,8 +70,6 @@ def register(subparsers: Any) -> None:
 def _setup(args: argparse.Namespace) -> tuple[Any, Any]:
     game = parse_game(args.game)
     position = parse_position(game, args.position)
-    if args.max_positions < 0:
-        raise ValueError(f"--max-positions must be >= 0 (max-positions = {args.max_positions})")
     dispatch.MAX_POSITIONS = args.max_positions
     return game, position
 

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_int
+from grundy.parsing import count
 from reference import zeckendorf as zk
 
 
@@ -22,19 +22,20 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy zeckendorf 26",
     )
-    parser.add_argument("n", help="N >= 1 tokens")
-    parser.add_argument("--r", default=None, help="the move limit R (default N - 1: the start)")
+    parser.add_argument("n", type=count("N", lo=1), help="N >= 1 tokens")
+    parser.add_argument(
+        "--r",
+        type=count("--r", lo=0),
+        default=None,
+        help="the move limit R >= 0 (default N - 1: the start)",
+    )
     add_json_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    n = parse_int(args.n, "N")
-    if n < 1:
-        raise ValueError(f"N must be >= 1 (N = {n})")
-    r = n - 1 if args.r is None else parse_int(args.r, "--r")
-    if r < 0:
-        raise ValueError(f"--r must be >= 0 (r = {r})")
+    n = args.n
+    r = n - 1 if args.r is None else args.r
     parts = zk.zeckendorf(n)
     is_p = zk.is_p_position(n, r)
     move = zk.winning_move(n, r)

@@ -17,23 +17,12 @@ import json
 import os
 import platform
 import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-
 from grundy import __version__
-from grundy.output import add_json_option
+from grundy.output import add_json_option, output_file, progress_bar
 
 __all__ = [
     "ExperimentResult",
@@ -133,37 +122,18 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
 
 def add_experiment_options(parser: argparse.ArgumentParser) -> None:
-    """``--json``, ``--out FILE`` and ``--quiet``, shared by every experiment."""
+    """``--json``, ``--out FILE`` and ``--quiet``, shared by every experiment.
+
+    ``--out`` is a *file* here (``.json``: the whole result with parameters and
+    timings; ``.csv``: the table); an existing file is replaced. Experiments that
+    run in chunks take ``--out DIR`` instead (:func:`grundy.execution.add_execution_options`).
+    """
     add_json_option(parser)
     parser.add_argument(
-        "--out", default=None, help="save the result (.json with parameters/timings, or .csv)"
+        "--out",
+        default=None,
+        metavar="FILE",
+        type=output_file("--out", suffixes=(".json", ".csv")),
+        help="save the result to FILE: .json (parameters, timings, table) or .csv (the table)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-@contextmanager
-def progress_bar(description: str, total: int, *, disable: bool = False) -> Iterator[Any]:
-    """A rich progress bar (on stderr) yielding ``advance(n)``.
-
-    Examples
-    --------
-    >>> with progress_bar("demo", 3, disable=True) as advance:
-    ...     advance(3)
-    """
-    columns: Sequence[Any] = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-    )
-    from grundy.output import error_console
-
-    with Progress(*columns, console=error_console, disable=disable, transient=False) as bar:
-        task = bar.add_task(description, total=total)
-
-        def advance(amount: int = 1) -> None:
-            bar.update(task, advance=amount)
-
-        yield advance

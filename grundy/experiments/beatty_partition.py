@@ -36,16 +36,17 @@ from typing import Any
 
 from grundy.execution import (
     add_execution_options,
+    check_chunk_count,
     execution_kwargs,
-    parse_count,
     range_chunks,
     run_chunks,
 )
 from grundy.experiments import ExperimentResult
 from grundy.output import console, emit_json
+from grundy.parsing import count, short_int
 from reference.beatty import index0, lower_wythoff
 
-__all__ = ["check_range", "count_upper_below"]
+__all__ = ["check_range", "count_upper_below", "validate_chunk"]
 
 NAME = "beatty-partition"
 
@@ -106,6 +107,24 @@ def check_range(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
+    """Why a chunk result read back from disk cannot be :func:`check_range`'s, or None.
+
+    >>> validate_chunk({"start": 0, "stop": 10}, check_range({"start": 0, "stop": 10}))
+    >>> validate_chunk({"start": 0, "stop": 10}, {"checked": 9})
+    'checked 9, not 10'
+    """
+    start, stop = params["start"], params["stop"]
+    if result.get("checked") != stop - start:
+        return f"checked {result.get('checked')}, not {stop - start}"
+    violations, first = result.get("violations"), result.get("first_violation")
+    if not isinstance(violations, int) or not 0 <= violations <= stop - start:
+        return f"violations {violations!r}"
+    if (first is None) != (violations == 0) or (first is not None and not start <= first < stop):
+        return f"first_violation {first!r} with {violations} violations"
+    return None
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         NAME,
@@ -117,10 +136,22 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment beatty-partition --n 4e6 --chunk 1e5 --out runs/bp",
     )
-    parser.add_argument("--n", type=parse_count, default=1_000_000, help="how many n (default 1e6)")
-    parser.add_argument("--start", type=parse_count, default=0, help="first n (default 0)")
-    parser.add_argument("--chunk", type=parse_count, default=100_000, help="n per chunk (1e5)")
-    add_execution_options(parser)
+    parser.add_argument(
+        "--n", type=count("--n", lo=1), default=1_000_000, help="how many n (default 1e6)"
+    )
+    parser.add_argument(
+        "--start", type=count("--start", lo=0), default=0, help="first n (default 0; 10**30 works)"
+    )
+    parser.add_argument(
+        "--chunk", type=count("--chunk", lo=1), default=100_000, help="n per chunk (default 1e5)"
+    )
+    add_execution_options(
+        parser,
+        out_help=(
+            "a directory (created if missing; a file is refused) for result.json, the manifest "
+            "and the finished chunks; re-running with the same --out resumes"
+        ),
+    )
     parser.set_defaults(func=run)
 
 
@@ -129,6 +160,7 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
     for label, value, least in (("--n", n, 1), ("--start", start, 0), ("--chunk", chunk, 1)):
         if value < least:
             raise ValueError(f"{label} must be >= {least} ({label} = {value})")
+    check_chunk_count(-(-n // chunk), f"--n {short_int(n)} in chunks of --chunk {chunk}")
     parameters = {"n": n, "start": start, "chunk": chunk}
     began = time.perf_counter()
     chunks = range_chunks(start, start + n, chunk, prefix="n")
@@ -138,6 +170,7 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
         name=NAME,
         parameters=parameters,
         description=f"Beatty partition, {n} values of n",
+        validate=validate_chunk,
         **execution,
     )
     table = [

@@ -9,8 +9,12 @@ histogram for h = g.
 The computation is one pass of Algorithm WSG (000 §2.1) over the rows,
 streamed in blocks of rows by the registry's WSG
 (:func:`grundy.registry.sequences.stream_points`, the fast kernel that
-conformance checks against the spec). It is checked against
-``reference.wsg.wsg`` in ``tests/test_execution.py``.
+conformance checks against the spec). Its state holds the columns still
+ahead of the current row: a point (a, b) of T_h keeps column b until row b,
+and b is about phi * a, so memory grows as O(g * rows)
+(:func:`wsg_stream_bytes`, an upper estimate), and a run past the machine's
+memory is refused up front. It is checked against ``reference.wsg.wsg`` in
+``tests/test_execution.py``.
 
 WSG is sequential in the rows, and T_h needs every T_k with k < h, so this
 experiment is a single chunk: it runs on the Dask cluster (or a remote one)
@@ -37,15 +41,22 @@ from grundy.execution import (
     Chunk,
     add_execution_options,
     execution_kwargs,
-    parse_count,
+    report_progress,
     run_chunks,
 )
 from grundy.experiments import ExperimentResult
-from grundy.output import console, emit_json
+from grundy.output import check_memory, console, emit_json
+from grundy.parsing import count
 from grundy.registry.sequences import stream_points
 from reference.published import nivasch_table2
 
-__all__ = ["dn_statistics", "histogram_from_result", "stream_wsg"]
+__all__ = [
+    "dn_statistics",
+    "histogram_from_result",
+    "stream_wsg",
+    "validate_chunk",
+    "wsg_stream_bytes",
+]
 
 NAME = "dn-histogram"
 
@@ -68,6 +79,44 @@ def stream_wsg(g: int, rows: int) -> Iterator[tuple[int, int, int]]:
     if g < 0 or rows < 0:
         raise ValueError(f"g and rows must be >= 0 (g = {g}, rows = {rows})")
     return stream_points("wythoff", g, rows)
+
+
+#: Bytes per (h, row) held by :func:`stream_wsg` (the columns still ahead of the row,
+#: measured with tracemalloc: about 21), with a margin.
+BYTES_PER_H_ROW = 32
+
+
+def wsg_stream_bytes(g: int, rows: int) -> int:
+    """Estimated peak memory of :func:`stream_wsg` (O(g * rows): the columns ahead of the row).
+
+    >>> wsg_stream_bytes(30, 100_000) // 2**20  # MiB
+    94
+    """
+    return BYTES_PER_H_ROW * (g + 1) * rows
+
+
+def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
+    """Why a :func:`dn_statistics` result read back from disk is inconsistent, or None.
+
+    The extremes must be those of the histograms and the point counts their totals.
+
+    >>> stats = dn_statistics({"g": 1, "rows": 6})
+    >>> validate_chunk({"g": 1, "rows": 6}, stats)
+    >>> stats["extremes"][1][2] = 5
+    >>> validate_chunk({"g": 1, "rows": 6}, stats)
+    'h = 1: extremes [-2, 4, 5, 0] are not those of the histogram'
+    """
+    g = params["g"]
+    hists, extremes, points = result["histograms"], result["extremes"], result["points"]
+    if not len(hists) == len(extremes) == len(points) == g + 1:
+        return f"{len(hists)} histograms for g = {g}"
+    for h in range(g + 1):
+        values = [v for v, _ in hists[h]]
+        if sum(c for _, c in hists[h]) != points[h]:
+            return f"h = {h}: histogram total is not points = {points[h]}"
+        if values and (extremes[h][0] != min(values) or extremes[h][2] != max(values)):
+            return f"h = {h}: extremes {extremes[h]} are not those of the histogram"
+    return None
 
 
 def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
@@ -96,6 +145,8 @@ def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
     index = [0] * (g + 1)
     extremes: list[list[int]] = [[] for _ in range(g + 1)]
     for h, a, b in stream_wsg(g, rows):
+        if h == 0 and not a & 0xFFF:
+            report_progress(a, rows)
         n = index[h]
         index[h] = n + 1
         value = b - a - n
@@ -128,8 +179,12 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment dn-histogram --g 30 --rows 100000 --out runs/dn30",
     )
-    parser.add_argument("--g", type=int, default=30, help="largest Grundy value h (default 30)")
-    parser.add_argument("--rows", type=parse_count, default=100_000, help="row bound (default 1e5)")
+    parser.add_argument(
+        "--g", type=count("--g", lo=0), default=30, help="largest Grundy value h (default 30)"
+    )
+    parser.add_argument(
+        "--rows", type=count("--rows", lo=1), default=100_000, help="row bound (default 1e5)"
+    )
     add_execution_options(parser)
     parser.set_defaults(func=run)
 
@@ -140,6 +195,7 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
         raise ValueError(f"--g must be >= 0 (g = {g})")
     if rows < 1:
         raise ValueError(f"--rows must be >= 1 (rows = {rows})")
+    check_memory(wsg_stream_bytes(g, rows), f"streamed WSG for --g {g} over --rows {rows}")
     parameters = {"g": g, "rows": rows}
     began = time.perf_counter()
     chunk = Chunk(f"wsg-g{g}-rows{rows}", parameters)
@@ -149,6 +205,7 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
         name=NAME,
         parameters=parameters,
         description=f"WSG g={g} rows={rows}",
+        validate=validate_chunk,
         **execution,
     )
     table = [

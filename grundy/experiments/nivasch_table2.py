@@ -31,6 +31,7 @@ import numpy as np
 from fast.wsg import wsg, wsg_rows
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
 from grundy.output import console, emit_json
+from grundy.parsing import count
 from grundy.published import load_published
 
 __all__ = ["compare_with_paper", "extremes", "register", "run", "run_experiment"]
@@ -208,14 +209,21 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table2 --gmax 30 --rows 5000000",
     )
-    parser.add_argument("--gmax", type=int, default=30, help="largest g (default 30)")
+    parser.add_argument(
+        "--gmax", type=count("--gmax", lo=0), default=30, help="largest g (default 30)"
+    )
     parser.add_argument(
         "--rows",
-        type=int,
+        type=count("--rows", lo=0),
         default=5_000_000,
-        help="count the points with a_n^g <= ROWS (default 5000000, the paper's)",
+        help="count the points with a_n^g <= ROWS (default 5e6, the paper's)",
     )
-    parser.add_argument("--chunk", type=int, default=1 << 16, help="rows per kernel call")
+    parser.add_argument(
+        "--chunk",
+        type=count("--chunk", lo=1, hi=1 << 24),
+        default=1 << 16,
+        help="rows per kernel call (default 65536, at most 2**24)",
+    )
     add_experiment_options(parser)
     parser.set_defaults(func=run)
 

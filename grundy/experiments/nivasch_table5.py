@@ -26,9 +26,16 @@ from typing import Any
 
 import numpy as np
 
-from grundy.execution import add_execution_options, execution_kwargs, range_chunks, run_chunks
+from grundy.execution import (
+    add_execution_options,
+    check_chunk_count,
+    execution_kwargs,
+    range_chunks,
+    run_chunks,
+)
 from grundy.experiments import ExperimentResult
 from grundy.output import console, emit_json
+from grundy.parsing import count
 from grundy.published import load_published
 
 __all__ = [
@@ -39,9 +46,14 @@ __all__ = [
     "run",
     "run_chunk",
     "run_experiment",
+    "validate_chunk",
 ]
 
 NAME = "nivasch-table5"
+#: The most start rows in one chunk (its times array is held in memory at once).
+MAX_CHUNK = 100_000_000
+#: The longest horizon accepted (the kernel keeps 4 rows of state per horizon row).
+MAX_HORIZON = 10**7
 
 
 def run_chunk(g: int, r0_start: int, r0_stop: int, horizon: int | None = None) -> dict[str, Any]:
@@ -86,6 +98,38 @@ def run_chunk(g: int, r0_start: int, r0_stop: int, horizon: int | None = None) -
     }
 
 
+def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
+    """Why a :func:`run_chunk` summary read back from disk is inconsistent, or None.
+
+    The summary must be that of its own histogram: ``max`` its last value, the
+    histogram's total plus ``unconverged`` the number of start rows, ``argmax`` a
+    start row of the chunk.
+
+    Examples
+    --------
+    >>> chunk = run_chunk(1, 2000, 2300)
+    >>> params = {"g": 1, "start": 2000, "stop": 2300, "horizon": None}
+    >>> validate_chunk(params, chunk)
+    >>> validate_chunk(params, {**chunk, "max": 46})
+    'max 46 is not the last value of the histogram (45)'
+    """
+    start, stop = params["start"], params["stop"]
+    if (result["g"], result["r0_start"], result["r0_stop"]) != (params["g"], start, stop):
+        return f"g, r0_start, r0_stop {result['g']}, {result['r0_start']}, {result['r0_stop']}"
+    hist = result["histogram"]
+    if any(not isinstance(v, int) or v < 0 for v in hist) or (hist and hist[-1] == 0):
+        return "the histogram is not a list of counts ending in a non-zero count"
+    if result["max"] != len(hist) - 1:
+        return f"max {result['max']} is not the last value of the histogram ({len(hist) - 1})"
+    if sum(hist) + result["unconverged"] != stop - start:
+        return f"histogram total + unconverged is not {stop - start} start rows"
+    if hist and not start <= result["argmax"] < stop:
+        return f"argmax {result['argmax']} outside the chunk"
+    if params.get("horizon") is not None and result["horizon"] != params["horizon"]:
+        return f"horizon {result['horizon']}, not {params['horizon']}"
+    return None
+
+
 def combine(chunks: list[dict[str, Any]]) -> dict[str, Any]:
     """Merge the chunk summaries of one g (any order; chunks must not overlap).
 
@@ -100,8 +144,9 @@ def combine(chunks: list[dict[str, Any]]) -> dict[str, Any]:
     best_max, best_arg = -1, -1
     hist: list[int] = []
     for c in chunks:
-        if c["max"] > best_max:
-            best_max, best_arg = c["max"], c["argmax"]
+        chunk_max = len(c["histogram"]) - 1  # the maximum is the histogram's, never a copy
+        if chunk_max > best_max:
+            best_max, best_arg = chunk_max, c["argmax"]
         if len(c["histogram"]) > len(hist):
             hist.extend([0] * (len(c["histogram"]) - len(hist)))
         for i, v in enumerate(c["histogram"]):
@@ -144,13 +189,21 @@ def run_experiment(
     ``workers=0``, in this process). The merge is in chunk order, so the
     result does not depend on the number of workers.
     """
-    if gmax < 0:
-        raise ValueError(f"--g must be >= 0 (g = {gmax})")
+    from fast.fsw import MAX_G
+
+    if not 0 <= gmax <= MAX_G:
+        raise ValueError(f"--g must be between 0 and {MAX_G} (--g = {gmax})")
+    if only and not all(0 <= g <= MAX_G for g in only):
+        raise ValueError(f"--only: each g must be between 0 and {MAX_G} (--only = {only})")
     if rows < 0:
         raise ValueError(f"--rows must be >= 0 (rows = {rows})")
-    if chunk < 1:
-        raise ValueError(f"--chunk must be >= 1 (chunk = {chunk})")
+    if not 1 <= chunk <= MAX_CHUNK:
+        raise ValueError(f"--chunk must be between 1 and {MAX_CHUNK} (chunk = {chunk})")
+    if horizon is not None and not 1 <= horizon <= MAX_HORIZON:
+        raise ValueError(f"--horizon must be between 1 and {MAX_HORIZON} (horizon = {horizon})")
     gs = sorted(set(only)) if only else list(range(gmax + 1))
+    n_chunks = len(gs) * -(-(rows + 1) // chunk)
+    check_chunk_count(n_chunks, f"{len(gs)} values of g x --rows {rows} / --chunk {chunk}")
     data = load_published("nivasch_000_table5")
     published = {r[0]: (r[1], r[2]) for r in data["rows"]}
     up_to_1e7 = data["up_to_1e7"]
@@ -171,6 +224,7 @@ def run_experiment(
         parameters={"gs": gs, "rows": rows, "chunk": chunk, "horizon": horizon},
         description=f"table 5, g in {gs[0]}..{gs[-1]}, {rows + 1} start rows",
         quiet=quiet,
+        validate=validate_chunk,
         **execution,
     )
     table: list[list[Any]] = []
@@ -246,18 +300,42 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table5 --g 10 --rows 1000000",
     )
-    parser.add_argument("--g", type=int, default=3, help="largest g (default 3)")
-    parser.add_argument("--only", type=int, nargs="+", default=None, help="only these g")
-    parser.add_argument("--rows", type=int, default=10**5, help="last start row (default 1e5)")
-    parser.add_argument("--chunk", type=int, default=100_000, help="start rows per chunk")
+    from fast.fsw import MAX_G
+
     parser.add_argument(
-        "--horizon", type=int, default=None, help="give up after this many rows (default 4xR)"
+        "--g",
+        type=count("--g", lo=0, hi=MAX_G),
+        default=3,
+        help=f"largest g, 0..{MAX_G} (default 3)",
+    )
+    parser.add_argument(
+        "--only",
+        type=count("--only", lo=0, hi=MAX_G),
+        nargs="+",
+        default=None,
+        help=f"only these g (each 0..{MAX_G})",
+    )
+    parser.add_argument(
+        "--rows", type=count("--rows", lo=0), default=10**5, help="last start row (default 1e5)"
+    )
+    parser.add_argument(
+        "--chunk",
+        type=count("--chunk", lo=1, hi=MAX_CHUNK),
+        default=100_000,
+        help="start rows per chunk (default 1e5, at most 1e8)",
+    )
+    parser.add_argument(
+        "--horizon",
+        type=count("--horizon", lo=1, hi=MAX_HORIZON),
+        default=None,
+        help="give up after this many rows (default 4 x Table 5 + 100)",
     )
     add_execution_options(
         parser,
         out_help=(
-            "directory for result.json, the manifest and the finished chunks; re-running with "
-            "the same --out resumes (finished chunks are skipped)"
+            "a directory (created if missing; a file is refused) for result.json, the manifest "
+            "and the finished chunks; re-running with the same --out resumes (finished chunks "
+            "that check are skipped, any other is recomputed)"
         ),
     )
     parser.set_defaults(func=run)

@@ -19,6 +19,7 @@ from typing import Any
 
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
 from grundy.output import console, emit_json
+from grundy.parsing import count
 from grundy.published import load_published
 
 __all__ = ["register", "run", "run_experiment"]
@@ -37,15 +38,22 @@ def run_experiment(
     quiet: bool = True,
 ) -> ExperimentResult:
     """p_n^g for g <= gmax (RW defaults unless L, H, R given)."""
-    from fast.rw import nth_gvalue
+    from fast.fsw import MAX_G
+    from fast.rw import N_MAX, nth_gvalue
     from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
-    if gmax < 0:
-        raise ValueError(f"--gmax must be >= 0 (gmax = {gmax})")
+    if not 0 <= gmax <= MAX_G:
+        raise ValueError(f"--gmax must be between 0 and {MAX_G} (gmax = {gmax})")
     if gmax > 20 and R is None:
         raise ValueError(f"--gmax {gmax} > 20 needs --R (Table 5 stops at g = 20)")
+    if not 0 <= n <= N_MAX:
+        raise ValueError(f"--n must be between 0 and {N_MAX} (the int64 kernel's range; n = {n})")
     lo = L_DEFAULT if L is None else L
     hi = H_DEFAULT if H is None else H
+    if not lo < 0 < hi:
+        raise ValueError(f"RW needs --L < 0 < --H (--L = {lo}, --H = {hi})")
+    if R is not None and R < 1:
+        raise ValueError(f"--R must be >= 1 (R = {R})")
     data = load_published("nivasch_000_table6")
     paper = {g: (data["a"] + da, data["b"] + db) for g, da, db in data["rows"]}
     start = time.perf_counter()
@@ -100,12 +108,34 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table6 --gmax 20 --n 1000000000000 --check",
     )
-    parser.add_argument("--gmax", type=int, default=20, help="largest g (default 20)")
-    parser.add_argument("--n", type=int, default=10**12, help="index n (default 10^12)")
+    from fast.fsw import MAX_G
+    from fast.rw import N_MAX
+
+    parser.add_argument(
+        "--gmax",
+        type=count("--gmax", lo=0, hi=MAX_G),
+        default=20,
+        help=f"largest g, 0..20 (up to {MAX_G} with --R; default 20)",
+    )
+    parser.add_argument(
+        "--n",
+        type=count("--n", lo=0, hi=N_MAX),
+        default=10**12,
+        help=f"index n, 0..{N_MAX:.3e} (the int64 kernel's range; default 10**12)",
+    )
     parser.add_argument("--check", action="store_true", help="re-run at 2 R_g and compare")
-    parser.add_argument("--L", type=int, default=None, help="RW bound L (default -15)")
-    parser.add_argument("--H", type=int, default=None, help="RW bound H (default 15)")
-    parser.add_argument("--R", type=int, default=None, help="R_g for every g (default ~2x Table 5)")
+    parser.add_argument(
+        "--L", type=count("--L", hi=-1), default=None, help="RW bound L < 0 (default -15)"
+    )
+    parser.add_argument(
+        "--H", type=count("--H", lo=1), default=None, help="RW bound H > 0 (default 15)"
+    )
+    parser.add_argument(
+        "--R",
+        type=count("--R", lo=1, hi=10**6),
+        default=None,
+        help="R_g for every g, 1..1e6 (default about twice 000 Table 5)",
+    )
     add_experiment_options(parser)
     parser.set_defaults(func=run)
 

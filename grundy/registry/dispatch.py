@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 import spec
+from fast._memory import check_memory
 from grundy.registry.core import NoImplementation, candidates, resolve
 from grundy.registry.tables import is_two_pile
 from reference.beatty import lower_wythoff, upper_wythoff
@@ -490,6 +491,7 @@ def period(
         impl = usable[0]
         (found,) = impl.answer(rows=row + 1, start=row)
         shown = found.preperiod + lines * found.period
+        check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
         rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
         head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
         return Period(

@@ -1,0 +1,250 @@
+"""Hypothesis fuzz of the whole command line: malformed arguments for every command.
+
+The commands are discovered from :func:`grundy.cli.build_parser` (a new command
+is fuzzed without touching this file). For each leaf command the test builds an
+argument list that is wrong in one place: a count option given a non-integer or
+an out-of-range value, a path option given an unusable path, or an unknown
+option. Every such call must exit 2 with exactly one line on stderr and no
+traceback. Arguments are refused while parsing, before any work, so the whole
+fuzz runs in seconds (``main`` is called in-process).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grundy.cli import build_parser, main
+from grundy.parsing import parse_count
+
+FUZZ = settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+def _leaves(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    found = []
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return [(path, parser)]
+    for action in subs:
+        seen: set[int] = set()
+        for name, sub in action.choices.items():
+            if id(sub) in seen:  # aliases (nivasch-table3) share a parser
+                continue
+            seen.add(id(sub))
+            found += _leaves(sub, (*path, name))
+    return found
+
+
+LEAVES = _leaves(build_parser())
+
+
+def _checked_actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """Actions whose type is a shared checker (a count, or an input/output path)."""
+    return [
+        a
+        for a in parser._actions
+        if hasattr(a.type, "limits")
+        or hasattr(a.type, "path_kind")
+        or hasattr(a.type, "range_hi")
+    ]
+
+
+def test_every_command_is_discovered() -> None:
+    names = {" ".join(path) for path, _ in LEAVES}
+    assert {"value", "check", "experiment beatty-partition", "plot figure2", "gvalues"} <= names
+    # the count arguments of every experiment go through the shared parser
+    for path, parser in LEAVES:
+        if path[0] == "experiment":
+            assert _checked_actions(parser), path
+
+
+def _filler(action: argparse.Action) -> str:
+    """A valid value for a required positional that is not being fuzzed."""
+    if action.choices:
+        return str(next(iter(action.choices)))
+    if hasattr(action.type, "limits"):
+        lo, _ = action.type.limits  # type: ignore[union-attr]
+        return str(lo if lo is not None else 0)
+    if action.dest == "game":
+        return "wythoff"
+    if action.dest == "target":
+        return "list"
+    return "1,2"
+
+
+def _bad_count(limits: tuple[int | None, int | None]) -> st.SearchStrategy[str]:
+    lo, hi = limits
+
+    def refused(text: str) -> bool:
+        try:
+            parse_count(text, "x", lo=lo, hi=hi)
+        except ValueError:
+            return True
+        return False
+
+    texts = st.one_of(
+        st.sampled_from(["x", "1.5", "1.23e1", "1e-3", "", " ", "10**100000000", "1e99999999",
+                         "nan", "inf", "0x10", "1,2", "--", "1e", "٣"]),
+        st.text(max_size=12),
+        st.integers(max_value=(lo - 1) if lo is not None else -1).map(str)
+        if lo is not None
+        else st.nothing(),
+        st.integers(min_value=hi + 1).map(str) if hi is not None else st.nothing(),
+    )  # fmt: skip
+    return texts.filter(refused)
+
+
+def _bad_range(hi: int | None) -> st.SearchStrategy[str]:
+    values = ["5..2", "-1..3", "x", "1.5..2", "0..", "..3", "", "1..2..3", "0..10**100000000"]
+    if hi is not None:
+        values.append(f"0..{hi + 1}")
+    return st.sampled_from(values)
+
+
+def _bad_path(action: argparse.Action, tmp: Path) -> st.SearchStrategy[str]:
+    kind = action.type.path_kind  # type: ignore[union-attr]
+    suffix = (action.type.suffixes or (".json",))[0]  # type: ignore[union-attr]
+    existing_file = tmp / f"afile{suffix}"
+    existing_file.write_text("x")
+    a_dir = tmp / f"adir{suffix}"
+    a_dir.mkdir(exist_ok=True)
+    (tmp / "empty.json").write_text("")
+    if kind == "output file":
+        values = ["", f"/proc/nope/x{suffix}", str(a_dir), str(existing_file / f"x{suffix}")]
+    elif kind == "output directory":
+        values = ["", "/proc/nope/d", str(existing_file), str(existing_file / "sub")]
+    else:
+        values = ["", str(tmp / "missing.json"), str(tmp / "empty.json"), str(a_dir)]
+    return st.sampled_from(values)
+
+
+def _argv(
+    path: tuple[str, ...], parser: argparse.ArgumentParser, fuzzed: argparse.Action, bad: str
+) -> list[str]:
+    argv = list(path)
+    for action in parser._actions:
+        if action.option_strings or action is fuzzed:
+            continue
+        if action.nargs in ("?", "*", argparse.REMAINDER):
+            continue
+        argv.append(_filler(action))
+    if fuzzed.option_strings:
+        argv += [f"{fuzzed.option_strings[-1]}={bad}"]  # '=' keeps '-5' and '' as the value
+    else:
+        at = len(path) + [a for a in parser._actions if not a.option_strings].index(fuzzed)
+        argv.insert(at, bad)
+    for action in parser._actions:  # other required options get a valid value
+        if action.option_strings and action.required and action is not fuzzed:
+            argv += [action.option_strings[-1], _filler(action)]
+    return argv
+
+
+def _assert_refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    capsys.readouterr()
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2, (argv, code, err)
+    assert "Traceback" not in err, (argv, err)
+    assert len(err.strip().splitlines()) == 1, (argv, err)
+
+
+def _case_id(case: tuple[tuple[str, ...], Any, argparse.Action]) -> str:
+    path, _, action = case
+    return f"{' '.join(path)} {action.option_strings[-1] if action.option_strings else action.dest}"
+
+
+CASES = [
+    (path, parser, action)
+    for path, parser in LEAVES
+    for action in _checked_actions(parser)
+    if not (action.option_strings and action.nargs == "+")  # e.g. --only: fuzzed below
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "parser", "action"),
+    CASES,
+    ids=[_case_id(case) for case in CASES],
+)
+def test_malformed_argument_is_one_line_exit_2(
+    path: tuple[str, ...],
+    parser: argparse.ArgumentParser,
+    action: argparse.Action,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    if hasattr(action.type, "limits"):
+        strategy = _bad_count(action.type.limits)  # type: ignore[union-attr]
+    elif hasattr(action.type, "range_hi"):
+        strategy = _bad_range(action.type.range_hi)  # type: ignore[union-attr]
+    else:
+        strategy = _bad_path(action, tmp_path)
+
+    @FUZZ
+    @given(bad=strategy)
+    def check(bad: str) -> None:
+        _assert_refused(capsys, _argv(path, parser, action, bad))
+
+    check()
+
+
+@FUZZ
+@given(
+    leaf=st.sampled_from(LEAVES),
+    option=st.from_regex(r"--[a-z][a-z0-9-]{0,12}", fullmatch=True),
+    value=st.text(max_size=8),
+)
+def test_unknown_option_is_one_line_exit_2(
+    leaf: tuple[tuple[str, ...], Any],
+    option: str,
+    value: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path, parser = leaf
+    known = {s for a in parser._actions for s in a.option_strings}
+    if any(k.startswith(option) for k in known) or path[0] == "check":
+        return  # a prefix of a real option, or check's free --name value parameters
+    argv = _argv(path, parser, argparse.Action([option], "x"), value)
+    _assert_refused(capsys, argv)
+
+
+@FUZZ
+@given(
+    name=st.sampled_from(["g", "rows", "n", "tighten"]),
+    value=st.sampled_from(["x", "1.5", "1e-3", "10**100000000", "-1"]),
+)
+def test_check_claim_parameters(
+    name: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _assert_refused(capsys, ["check", "nivasch-thm-2.15", f"--{name}", value])
+
+
+def test_help_defaults_are_accepted_by_the_parser() -> None:
+    """Every number a help text shows as a default parses to the actual default."""
+    import re
+
+    checked = 0
+    for path, parser in LEAVES:
+        for action in parser._actions:
+            if not hasattr(action.type, "limits") or action.default is None:
+                continue
+            assert action.type(str(action.default)) == action.default, (path, action.dest)
+            match = re.search(r"default:? ([0-9][0-9_e*.]*)", action.help or "")
+            if match:
+                shown = match.group(1).rstrip(".")
+                assert action.type(shown) == action.default, (path, action.dest, shown)
+                checked += 1
+    assert checked >= 10
