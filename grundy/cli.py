@@ -57,24 +57,6 @@ class GrundyArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def load_plugins() -> None:
-    """Import user game modules: entry points of group ``grundy.games`` and
-    the comma-separated module names in ``$GRUNDY_PLUGINS``.
-
-    A plugin module registers its games with ``@spec.register_game`` when
-    imported, so every command sees them.
-    """
-    from importlib.metadata import entry_points
-
-    for entry in entry_points(group="grundy.games"):
-        entry.load()
-    for name in filter(None, os.environ.get("GRUNDY_PLUGINS", "").split(",")):
-        try:
-            importlib.import_module(name.strip())
-        except ImportError as error:
-            raise UsageError(f"GRUNDY_PLUGINS: cannot import {name.strip()!r}: {error}") from None
-
-
 def build_parser() -> GrundyArgumentParser:
     """The parser with every discovered subcommand."""
     parser = GrundyArgumentParser(
@@ -100,10 +82,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     130 interrupted (Ctrl-C: one line), and a closed output pipe
     (``grundy check list --json | head``) ends quietly with 0.
     """
+    from grundy.registry import PluginError, load_plugins
+
     try:
-        load_plugins()
-    except UsageError as error:
-        print(f"grundy: error: {error}", file=sys.stderr)
+        load_plugins()  # $GRUNDY_PLUGINS (the current directory too) and entry points
+    except PluginError as error:
+        print(f"grundy: error: {_one_line(error)}", file=sys.stderr)
         return 2
     parser = build_parser()
     try:
