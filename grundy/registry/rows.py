@@ -63,9 +63,9 @@ def _machine_rows(row_values: Callable[..., Any], game: str) -> Callable[..., np
     return answer
 
 
-def spec_periodicity(n: int, game: str) -> ref_landman.Periodicity:
+def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.Periodicity:
     """Minimal periodicity from spec values, on the reference machine's certificate."""
-    cycle = ref_landman.machine_cycle(n, game)
+    cycle = ref_landman.machine_cycle(n, game, max_steps)
     total = cycle.start + cycle.length
     values = spec.grundy_table(spec.get_game(game), n + 1, total)[n]
     extended = values + [
@@ -78,32 +78,19 @@ def spec_periodicity(n: int, game: str) -> ref_landman.Periodicity:
 
 
 def _periods(
-    impl: Callable[..., ref_landman.Periodicity], game: str
+    row_periodicity: Callable[..., Any], game: str
 ) -> Callable[..., list[ref_landman.Periodicity]]:
+    """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
+
     def answer(
         rows: int, start: int = 0, max_steps: int = 10**9
     ) -> list[ref_landman.Periodicity]:
-        return [ref_landman.Periodicity(*impl(n, game)) for n in range(start, rows)]
+        return [
+            ref_landman.Periodicity(*row_periodicity(n, game, max_steps))
+            for n in range(start, rows)
+        ]
 
     answer.__name__ = f"periods_{game}"
-    return answer
-
-
-def _reference_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
-    def answer(
-        rows: int, start: int = 0, max_steps: int = 10**9
-    ) -> list[ref_landman.Periodicity]:
-        return [ref_landman.row_periodicity(n, game, max_steps) for n in range(start, rows)]
-
-    return answer
-
-
-def _fast_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
-    def answer(
-        rows: int, start: int = 0, max_steps: int = 10**9
-    ) -> list[ref_landman.Periodicity]:
-        return [fast_landman.row_periodicity(n, game, max_steps) for n in range(start, rows)]
-
     return answer
 
 
@@ -167,18 +154,18 @@ for _game in ref_landman.GAMES:
         _key,
         "reference.landman",
         "reference",
-        _reference_periods(_game),
+        _periods(ref_landman.row_periodicity, _game),
         covers=_reference_period_covers,
         replace=True,
     )
     register_implementation(
-        _key, "fast.landman", "fast", _fast_periods(_game), replace=True
+        _key, "fast.landman", "fast", _periods(fast_landman.row_periodicity, _game), replace=True
     )
     register_implementation(
         _key,
         "fast.landman (8 rows)",
         "fast",
-        _fast_periods(_game),
+        _periods(fast_landman.row_periodicity, _game),
         domain={"rows": 8},
         quick=False,
         rank=1,

@@ -62,28 +62,27 @@ LARGE_DOMAIN = {"g": 12, "rows": 200}
 WSG_ROW_LIMIT = 200_000
 
 
-class PointSequences:
-    """``[T_0, ..., T_g]`` with the interface of :class:`reference.wsg.WSGResult`.
+class PointSequences(reference.wsg.WSGResult):
+    """``[T_0, ..., T_g]`` as a :class:`reference.wsg.WSGResult` (the answer type of g-points).
 
     Examples
     --------
     >>> p = PointSequences([[(0, 0), (1, 2)], [(0, 1)]])
-    >>> p.T[0], p.a(0), p.b(0), p.d(0)
-    ([(0, 0), (1, 2)], [0, 1], [0, 2], [0, 1])
+    >>> p.T[0], p.a(0), p.b(0), p.d(0), p.D[0]
+    ([(0, 0), (1, 2)], [0, 1], [0, 2], [0, 1], {0, 1})
     """
 
-    def __init__(self, T: Sequence[list[tuple[int, int]]]) -> None:
-        self.T = list(T)
-        self.g = len(self.T) - 1
-
-    def a(self, h: int) -> list[int]:
-        return [a for a, _ in self.T[h]]
-
-    def b(self, h: int) -> list[int]:
-        return [b for _, b in self.T[h]]
-
-    def d(self, h: int) -> list[int]:
-        return [b - a for a, b in self.T[h]]
+    def __init__(self, T: Sequence[list[tuple[int, int]]], rows: int | None = None) -> None:
+        points = [list(t) for t in T]
+        last = max((a for t in points for a, _ in t), default=-1)
+        super().__init__(
+            g=len(points) - 1,
+            rows=last + 1 if rows is None else rows,
+            T=points,
+            A=[{a for a, _ in t} for t in points],
+            B=[{b for _, b in t} for t in points],
+            D=[{b - a for a, b in t} for t in points],
+        )
 
 
 def spec_points(game_name: str, g: int, rows: int) -> PointSequences:
@@ -112,7 +111,7 @@ def spec_points(game_name: str, g: int, rows: int) -> PointSequences:
         for y in range(x, cols):
             if row[y] <= g:
                 points[row[y]].append((x, y))
-    return PointSequences(points)
+    return PointSequences(points, rows)
 
 
 def compare_points(expected: Any, actual: Any) -> str | None:
