@@ -41,7 +41,10 @@ def _add_rw_options(parser: argparse.ArgumentParser) -> None:
         "--reference", action="store_true", help="use the plain-Python reference.rw (slow)"
     )
     parser.add_argument(
-        "--R", type=count("--R", lo=1), default=None, help="convergence constant R_g >= 1"
+        "--R",
+        type=count("--R", lo=0),
+        default=None,
+        help="convergence constant R_g (at least 000 Table 5 for g; smaller is refused)",
     )
     add_json_option(parser)
 
