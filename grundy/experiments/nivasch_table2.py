@@ -7,8 +7,9 @@ p_n^g = (a_n^g, b_n^g) with a_n^g <= 5 * 10**6,
   each with the n of its earliest appearance;
 * Table 3: the maximum of d_n^g - n over n >= 100, for g >= 7.
 
-Both come from one streaming pass of :func:`fast.wsg.wsg_rows` (memory is
-the sliding-window state plus one chunk), so the two names run the same
+Both come from one streaming pass of the registry's WSG
+(:func:`grundy.registry.sequences.stream_blocks`, ``fast.wsg.wsg_rows``;
+memory is the sliding-window state plus one chunk), so the two names run the same
 experiment and print both tables beside the paper's, every difference
 marked.
 
@@ -28,11 +29,11 @@ from typing import Any
 
 import numpy as np
 
-from fast.wsg import wsg, wsg_rows
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
 from grundy.output import console, emit_json
 from grundy.parsing import count
 from grundy.published import load_published
+from grundy.registry.sequences import stream_blocks
 
 __all__ = ["compare_with_paper", "extremes", "register", "run", "run_experiment"]
 
@@ -83,7 +84,7 @@ def extremes(
     count = np.zeros(size, dtype=np.int64)
     columns = np.arange(size)
     with progress_bar(f"WSG g <= {gmax}, rows <= {max_a}", rows, disable=quiet) as advance:
-        for r0, cols in wsg_rows(gmax, rows, chunk):
+        for r0, cols in stream_blocks("wythoff", gmax, rows, chunk):
             present = cols >= 0
             n = count + np.cumsum(present, axis=0) - 1  # index of each point in T_g
             a = (r0 + np.arange(len(cols)))[:, None]
@@ -168,7 +169,7 @@ def run_experiment(
     if chunk < 1:
         raise ValueError(f"--chunk must be >= 1 (chunk = {chunk})")
     start = time.perf_counter()
-    wsg(1, 2)  # compile (or load from the numba cache) outside the timed run
+    list(stream_blocks("wythoff", 1, 2))  # compile (or load the numba cache) outside the timing
     compile_s = time.perf_counter() - start
     start = time.perf_counter()
     stats = extremes(gmax, max_a, chunk=chunk, quiet=quiet)

@@ -49,6 +49,7 @@ __all__ = [
     "compare_points",
     "rw_engine",
     "spec_points",
+    "stream_blocks",
     "stream_points",
 ]
 
@@ -163,6 +164,23 @@ for _game, ((_ref_name, _ref), (_fast_name, _fast)) in _ALGORITHMS.items():
 _STREAMS = {"wythoff": fast.wsg.wsg_rows, "f-wythoff": fast.fwsg.fwsg_rows}
 
 
+def stream_blocks(
+    game: str, g: int, rows: int, chunk: int = fast.wsg.DEFAULT_CHUNK
+) -> Iterator[tuple[int, np.ndarray]]:
+    """WSG / FWSG in blocks of rows: ``(r0, cols)``, ``cols[i, h] = b`` for the h-point
+    (r0 + i, b), a <= b, or -1 (the streaming form of ``g-points``; see
+    :func:`fast.wsg.wsg_rows`).
+
+    Examples
+    --------
+    >>> [(r0, cols.tolist()) for r0, cols in stream_blocks("wythoff", 1, 4, chunk=2)]
+    [(0, [[0, 1], [2, -1]]), (2, [[-1, 2], [5, 6]])]
+    """
+    if game not in _STREAMS:
+        raise ValueError(f"no streaming WSG for {game!r} (known: {', '.join(_STREAMS)})")
+    return _STREAMS[game](g, rows, chunk)
+
+
 def stream_points(game: str, g: int, rows: int) -> Iterator[tuple[int, int, int]]:
     """The h-points (h, a, b), a <= b, a < rows, row by row and by h in a row, in O(g) memory.
 
@@ -175,9 +193,7 @@ def stream_points(game: str, g: int, rows: int) -> Iterator[tuple[int, int, int]
     >>> list(stream_points("wythoff", 1, 3))
     [(0, 0, 0), (1, 0, 1), (0, 1, 2), (1, 2, 2)]
     """
-    if game not in _STREAMS:
-        raise ValueError(f"no streaming WSG for {game!r} (known: {', '.join(_STREAMS)})")
-    for r0, cols in _STREAMS[game](g, rows):
+    for r0, cols in stream_blocks(game, g, rows):
         for i, row in enumerate(cols.tolist()):
             for h, b in enumerate(row):
                 if b >= 0:
