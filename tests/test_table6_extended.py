@@ -42,7 +42,7 @@ def test_reported_only_where_both_runs_agree(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_offsets_are_from_floor_n_phi() -> None:
     result = run_experiment(0, [10**15])
-    n, g, a, b, da, db = result.table[0][:6]
+    n, _g, a, b, da, db = result.table[0][:6]
     assert (a - da, b - db - n) == (1618033988749894, 1618033988749894)
 
 
