@@ -51,7 +51,7 @@ __all__ = ["MAX_TIES", "compare", "register", "run", "run_experiment", "table4"]
 NAME = "nivasch-table4"
 #: At most this many tied cells are listed per distance (all are counted).
 MAX_TIES = 200
-#: Rows per WSG chunk (the candidate arrays are about 221 * CHUNK cells).
+#: Rows per WSG chunk (the candidate arrays hold about 221 * CHUNK cells at distance 10).
 CHUNK = 1 << 14
 #: b < KEY: packs a cell (a, b) into one int64 key a * KEY + b.
 KEY = 1 << 32
@@ -201,7 +201,13 @@ def table4(
         raise ValueError(f"min_row must be an int >= 0 (min_row = {min_row!r})")
     from fast._memory import check_memory
 
-    check_memory(CHUNK * (g + 1) * 8 * 4 + CHUNK * 221 * 8 * 12, f"table 4 chunks for g = {g}")
+    if rows > 10**9:  # keeps b < KEY and a * KEY within int64
+        raise ValueError(f"rows must be <= 10**9 (rows = {rows})")
+    offsets = 2 * max_distance * (max_distance + 1) + 1
+    check_memory(
+        CHUNK * (g + 1) * 8 * 4 + CHUNK * offsets * 8 * 12,
+        f"table 4 chunks for g = {g}, distance {max_distance}",
+    )
     size = rows + max_distance + 1
     unknown = g + 1
     points, chunks = _wsg_chunks(g, rows + 1, size, CHUNK)
