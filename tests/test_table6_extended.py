@@ -72,3 +72,18 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "21/21 rows agree" in text and "all equal" in text
     assert main(["experiment", "nivasch-table6", "--gmax", "21"]) == 2  # needs --R
+
+
+def test_committed_table_is_stable_and_does_not_drift() -> None:
+    """data/table6: every value agreed at 2R, L-5, H+5; n = 10^15 recomputed now is the same."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "data" / "table6"
+    data = json.loads((path / "table6_g30_n1e12_1e15_1e18.json").read_text())
+    columns = data["columns"]
+    rows = [dict(zip(columns, row, strict=True)) for row in data["table"]]
+    assert len(rows) == 93 and all(r["stable"] for r in rows)
+    assert all(c["agrees"] for c in data["comparison"]) and len(data["comparison"]) == 21
+    again = nivasch_table6._rw(30, 10**15, -15, 15, data["parameters"]["R"], all_h=True)
+    assert [(r["a"], r["b"]) for r in rows if r["n"] == 10**15] == again
