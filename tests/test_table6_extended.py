@@ -87,3 +87,22 @@ def test_committed_table_is_stable_and_does_not_drift() -> None:
     assert all(c["agrees"] for c in data["comparison"]) and len(data["comparison"]) == 21
     again = nivasch_table6._rw(30, 10**15, -15, 15, data["parameters"]["R"], all_h=True)
     assert [(r["a"], r["b"]) for r in rows if r["n"] == 10**15] == again
+
+
+def test_convergence_maxima_behind_r30() -> None:
+    """data/table5: the maxima that set R (and the new g = 4 maximum) re-derived from their r0."""
+    import json
+    from pathlib import Path
+
+    from grundy.experiments.nivasch_table5 import run_chunk
+
+    path = Path(__file__).resolve().parents[1] / "data" / "table5"
+    data = json.loads((path / "convergence_g21_30_r0_1e4.json").read_text())
+    maxima = {row[0]: (row[1], row[2]) for row in data["table"]}
+    assert max(m for m, _ in maxima.values()) == maxima[30][0] == 11235
+    assert R30 >= 2 * 11235 + 10
+    for g, (mx, r0) in maxima.items():
+        if g in (21, 30):
+            assert run_chunk(g, r0, r0 + 1, 40000)["max"] == mx
+    assert run_chunk(4, 7810448, 7810449)["max"] == 203  # past the paper's 10^6: 180
+    assert run_chunk(20, 896721, 896722)["max"] == 4136  # 000 Table 5, g = 20
