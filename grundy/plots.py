@@ -15,6 +15,9 @@ figure10   first terms of T_200 (and T_0 for reference), Fig. 10  Algorithm WSG,
 figure11   histogram of rows to convergence, g = 10, Fig. 11      ``nivasch-table5`` experiment
 heatmap    G[x, y] of any registered two-pile game                the fastest implementation
 =========  =====================================================  ============================
+
+:func:`row_periods` draws the period and preperiod of each row on a log
+scale from saved ``row-periods`` results (the row-period atlas).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ __all__ = [
     "figure10",
     "figure11",
     "heatmap",
+    "row_periods",
     "t_sequences",
 ]
 
@@ -219,3 +223,44 @@ def heatmap(
 ) -> Path:
     """Write :func:`heatmap_figure` of ``table`` as PNG to ``path``."""
     return _save(heatmap_figure(table, title=title, coordinates=coordinates), path)
+
+
+def row_periods(
+    path: str | os.PathLike[str],
+    series: Sequence[tuple[str, Sequence[Sequence[int]]]],
+    *,
+    title: str = "Additive periods of the rows (Landman's machine)",
+) -> Path:
+    """Period and preperiod against the row, log scale, one pair of lines per series.
+
+    ``series`` is [(label, table)] where each table row starts
+    ``[row, preperiod, period, ...]`` (the ``row-periods`` experiment's
+    columns). Zeros (a preperiod 0) are not drawn on the log axis.
+    """
+    if not series or not any(len(table) for _, table in series):
+        raise ValueError("row_periods needs at least one non-empty table")
+    figure = Figure(figsize=(9, 5))
+    axes = figure.add_subplot()
+    for index, (label, table) in enumerate(series):
+        rows = np.array([r[0] for r in table])
+        pre = np.array([r[1] for r in table], dtype=float)
+        period = np.array([r[2] for r in table], dtype=float)
+        color = f"C{index}"
+        axes.plot(rows, period, "o-", ms=3, color=color, label=f"{label}: period")
+        shown = pre > 0
+        axes.plot(
+            rows[shown],
+            pre[shown],
+            "s--",
+            ms=3,
+            color=color,
+            alpha=0.6,
+            label=f"{label}: preperiod",
+        )
+    axes.set_yscale("log")
+    axes.set_xlabel("row (Wythoff) / column a (F-, R-Wythoff)")
+    axes.set_ylabel("period, preperiod")
+    axes.set_title(title)
+    axes.grid(True, which="major", alpha=0.3)
+    axes.legend(fontsize=8)
+    return _save(figure, path)

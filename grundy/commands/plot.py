@@ -1,8 +1,8 @@
 """``grundy plot``: the figures of seed 000 and Grundy-table heat maps, as PNG.
 
 Subcommands: ``figure2``, ``figure9``, ``figure10``, ``figure11``,
-``heatmap GAME``. Each writes ``--out FILE.png`` (see ``grundy.plots`` and
-``docs/dask-and-plots.md``).
+``row-periods --input RESULT...``, ``heatmap GAME``. Each writes
+``--out FILE.png`` (see ``grundy.plots`` and ``docs/dask-and-plots.md``).
 """
 
 from __future__ import annotations
@@ -121,6 +121,19 @@ def register(subparsers: Any) -> None:
     )
     fig11.add_argument("--linear", action="store_true", help="linear count axis (default log)")
 
+    atlas = add(
+        "row-periods",
+        "period and preperiod of each row, log scale (from saved row-periods results)",
+        "row_periods.png",
+    )
+    atlas.add_argument(
+        "--input",
+        nargs="+",
+        required=True,
+        metavar="RESULT",
+        help="'experiment row-periods --out FILE.json' results (one line pair each)",
+    )
+
     heat = add("heatmap", "heat map of G[x, y] for any two-pile game", "heatmap.png")
     heat.add_argument("game", help="a two-pile game or family member (see 'grundy games')")
     heat.add_argument(
@@ -157,6 +170,15 @@ def run(args: argparse.Namespace) -> int:
         histogram, start_rows = _convergence_histogram(args)
         plots.figure11(out, histogram, g=args.g, rows=start_rows, log=not args.linear)
         details.update(rows=start_rows, g=args.g, starting_rows=sum(c for _, c in histogram))
+    elif args.figure == "row-periods":
+        series = []
+        for path in args.input:
+            saved = read_json(_result_file(path), "--input")
+            if saved.get("name") != "row-periods":
+                raise ValueError(f"{path} is not a row-periods result")
+            series.append((saved["parameters"]["game"], saved["table"]))
+        plots.row_periods(out, series)
+        details.update(inputs=args.input, rows=sum(len(t) for _, t in series))
     else:
         table, name, impl, coordinates = _heatmap_table(args.game, args.size)
         plots.heatmap(

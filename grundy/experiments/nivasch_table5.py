@@ -37,6 +37,8 @@ from grundy.experiments import ExperimentResult
 from grundy.output import console, emit_json
 from grundy.parsing import count
 from grundy.published import load_published
+from grundy.registry import ask
+from grundy.registry.sequences import FSW_MAX_G
 
 __all__ = [
     "chunk_task",
@@ -73,11 +75,13 @@ def run_chunk(g: int, r0_start: int, r0_stop: int, horizon: int | None = None) -
     >>> chunk["max"], chunk["argmax"]
     (45, 2201)
     """
-    from fast.fsw import convergence_times, default_horizon
+    from reference.fsw import default_horizon
 
     if horizon is None:
         horizon = default_horizon(g)
-    times = convergence_times(g, r0_start, r0_stop, horizon)
+    times = np.asarray(
+        ask("fsw-convergence", "wythoff", g=g, r0_start=r0_start, r0_stop=r0_stop, horizon=horizon)
+    )
     ok = times >= 0
     good = times[ok]
     if good.size:
@@ -189,7 +193,7 @@ def run_experiment(
     ``workers=0``, in this process). The merge is in chunk order, so the
     result does not depend on the number of workers.
     """
-    from fast.fsw import MAX_G
+    MAX_G = FSW_MAX_G
 
     if not 0 <= gmax <= MAX_G:
         raise ValueError(f"--g must be between 0 and {MAX_G} (--g = {gmax})")
@@ -300,7 +304,7 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table5 --g 10 --rows 1000000",
     )
-    from fast.fsw import MAX_G
+    MAX_G = FSW_MAX_G
 
     parser.add_argument(
         "--g",

@@ -1,53 +1,111 @@
 """``grundy experiment nivasch-table6``: p_n^g for large n by Algorithm RW (000 Table 6).
 
-Computes ``p_n^g`` for 0 <= g <= GMAX with :func:`fast.rw.nth_gvalue` and,
-for n = 10^12, prints them beside 000 Table 6 as offsets from
-a = 1 618 033 988 700, b = 2 618 033 988 700. ``--check`` recomputes every
-value with twice the convergence constant R_g and reports any
-disagreement (a symptom of a too small R_g, Conjecture 3.10).
+Computes ``p_n^g`` for 0 <= g <= GMAX at one or more n (``--n 1e12 1e15
+1e18``) and, for n = 10^12, prints them beside 000 Table 6 as offsets from
+a = 1 618 033 988 700, b = 2 618 033 988 700. The table gives every value
+also as offsets from floor(n phi) and floor(n phi) + n.
+
+Two ways to run RW (both through :func:`_rw`, the one accessor):
+
+* default: one :func:`fast.rw.nth_gvalue` run per g with that g's R_g
+  (:func:`reference.rw.default_R`, g <= 20; ``--R`` for larger g);
+* ``--one-run``: one :func:`fast.rw.nth_gvalues` run per n for all h <= GMAX
+  with the single constant R = R_GMAX (a larger R than each h needs, so
+  only safer), which is how g up to 30 is reached.
+
+``--check`` recomputes everything with independent margins: twice the
+convergence constant (2 R) and the wider band L - 5, H + 5. A value is
+*reported* (``a``, ``b``) only where both runs agree; elsewhere ``a`` and
+``b`` are null and the two runs are kept in ``runs`` (a disagreement is a
+symptom of a too small R_g, Conjecture 3.10).
+
+:func:`rw_vs_wsg` compares RW with Algorithm WSG (:func:`fast.wsg.wsg_rows`,
+unconditional) at given n for every h <= g.
 
 Example::
 
     grundy experiment nivasch-table6 --gmax 20 --n 1000000000000 --check
+    grundy experiment nivasch-table6 --gmax 30 --R 22500 --one-run --check --n 1e12 1e15 1e18
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
 from grundy.output import console, emit_json
 from grundy.parsing import count
 from grundy.published import load_published
+from grundy.registry.sequences import rw_engine, stream_blocks
 
-__all__ = ["register", "run", "run_experiment"]
+__all__ = ["register", "run", "run_experiment", "rw_vs_wsg"]
 
 NAME = "nivasch-table6"
+#: The check run's margins: R times this, L minus and H plus this.
+CHECK_R_FACTOR = 2
+CHECK_BAND = 5
+
+
+def _rw(g: int, n: int, L: int, H: int, R: int, *, all_h: bool = False) -> list[tuple[int, int]]:
+    """The one accessor to the computing layer: the registry's Algorithm RW (``fast.rw``).
+
+    ``[p_n^g]`` (``nth_gvalue``), or ``[p_n^h for h <= g]`` from one run when
+    ``all_h`` (``nth_gvalues``).
+    """
+    rw = rw_engine("fast.rw")
+    if all_h:
+        return list(rw.nth_gvalues(g, n, L, H, R))
+    return [tuple(rw.nth_gvalue(g, n, L, H, R))]
+
+
+def _wsg_rows(g: int, rows: int) -> Any:
+    """The WSG stream for :func:`rw_vs_wsg` (the registry's ``stream_blocks``)."""
+    return stream_blocks("wythoff", g, rows)
+
+
+def _floor_phi(n: int) -> int:
+    from reference.beatty import lower_wythoff
+
+    return lower_wythoff(n)
 
 
 def run_experiment(
     gmax: int,
-    n: int,
+    n: int | Sequence[int],
     *,
     check: bool = False,
     L: int | None = None,
     H: int | None = None,
     R: int | None = None,
+    one_run: bool = False,
     quiet: bool = True,
 ) -> ExperimentResult:
-    """p_n^g for g <= gmax (RW defaults unless L, H, R given)."""
-    from fast.fsw import MAX_G
-    from fast.rw import N_MAX, nth_gvalue
+    """p_n^g for g <= gmax at every n (RW defaults unless L, H, R given).
+
+    Table rows: ``[n, g, a, b, a - floor(n phi), b - floor(n phi) - n, R]``
+    and, with ``check``, ``stable`` and ``runs`` (the two runs' points);
+    ``a``, ``b`` are None where the runs disagree.
+    """
     from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
-    if not 0 <= gmax <= MAX_G:
-        raise ValueError(f"--gmax must be between 0 and {MAX_G} (gmax = {gmax})")
+    ns = [n] if isinstance(n, int) else list(n)
+    if not ns:
+        raise ValueError("--n needs at least one value (n = [])")
+    if gmax < 0:
+        raise ValueError(f"--gmax must be >= 0 (gmax = {gmax})")
     if gmax > 20 and R is None:
         raise ValueError(f"--gmax {gmax} > 20 needs --R (Table 5 stops at g = 20)")
-    if not 0 <= n <= N_MAX:
-        raise ValueError(f"--n must be between 0 and {N_MAX} (the int64 kernel's range; n = {n})")
+    n_max = int(rw_engine("fast.rw").N_MAX)
+    for value in ns:
+        if not 0 <= value <= n_max:
+            raise ValueError(
+                f"--n must be between 0 and {n_max} (the int64 kernel's range; n = {value})"
+            )
     lo = L_DEFAULT if L is None else L
     hi = H_DEFAULT if H is None else H
     if not lo < 0 < hi:
@@ -57,44 +115,118 @@ def run_experiment(
     data = load_published("nivasch_000_table6")
     paper = {g: (data["a"] + da, data["b"] + db) for g, da, db in data["rows"]}
     start = time.perf_counter()
-    nth_gvalue(0, 10)  # compile (or load the numba cache)
+    _rw(0, 10, lo, hi, 10)  # compile (or load the numba cache)
     compile_s = time.perf_counter() - start
     table: list[list[Any]] = []
     comparison: list[dict[str, Any]] = []
     check_s = 0.0
     run_s = 0.0
-    with progress_bar("table 6", gmax + 1, disable=quiet) as advance:
-        for g in range(gmax + 1):
-            rg = default_R(g) if R is None else R
+    jobs: list[tuple[int, list[int], int]] = []  # (n, the g of one RW call, its R)
+    for value in ns:
+        if one_run:
+            jobs.append((value, list(range(gmax + 1)), default_R(gmax) if R is None else R))
+        else:
+            jobs += [(value, [g], default_R(g) if R is None else R) for g in range(gmax + 1)]
+    with progress_bar("table 6", len(jobs), disable=quiet) as advance:
+        for value, gs, rg in jobs:
             t0 = time.perf_counter()
-            a, b = nth_gvalue(g, n, lo, hi, rg)
+            points = _rw(gs[-1], value, lo, hi, rg, all_h=one_run)
             run_s += time.perf_counter() - t0
-            row: list[Any] = [g, a, b, a - data["a"], b - data["b"], rg]
+            again: list[tuple[int, int]] = points
             if check:
                 t0 = time.perf_counter()
-                again = nth_gvalue(g, n, lo - 5, hi + 5, 2 * rg)
-                check_s += time.perf_counter() - t0
-                row.append(again == (a, b))
-            table.append(row)
-            if n == data["n"] and g in paper:
-                comparison.append(
-                    {"g": g, "ours": [a, b], "paper": list(paper[g]), "agrees": (a, b) == paper[g]}
+                again = _rw(
+                    gs[-1],
+                    value,
+                    lo - CHECK_BAND,
+                    hi + CHECK_BAND,
+                    CHECK_R_FACTOR * rg,
+                    all_h=one_run,
                 )
+                check_s += time.perf_counter() - t0
+            fa = _floor_phi(value)
+            for g, (a, b), (a2, b2) in zip(gs, points, again, strict=True):
+                stable = (a, b) == (a2, b2)
+                shown = (a, b) if stable else (None, None)
+                row: list[Any] = [value, g, *shown]
+                row += [a - fa, b - fa - value] if stable else [None, None]
+                row.append(rg)
+                if check:
+                    row += [stable, [[a, b], [a2, b2]]]
+                table.append(row)
+                if value == data["n"] and g in paper:
+                    comparison.append(
+                        {
+                            "n": value,
+                            "g": g,
+                            "ours": [a, b],
+                            "paper": list(paper[g]),
+                            "agrees": (a, b) == paper[g] and stable,
+                        }
+                    )
             advance(1)
-    columns = ["g", "a", "b", "a_minus_1618033988700", "b_minus_2618033988700", "R"]
+    columns = ["n", "g", "a", "b", "a_minus_floor_n_phi", "b_minus_floor_n_phi2", "R"]
     if check:
-        columns.append("stable_at_2R")
+        columns += ["stable", "runs"]
     timings = {"compile": compile_s, "run": run_s}
     if check:
         timings["check"] = check_s
     return ExperimentResult(
         name=NAME,
-        parameters={"gmax": gmax, "n": n, "L": lo, "H": hi, "R": R, "check": check},
+        parameters={
+            "gmax": gmax,
+            "n": ns,
+            "L": lo,
+            "H": hi,
+            "R": R,
+            "one_run": one_run,
+            "check": check,
+            "check_margins": (
+                f"R x {CHECK_R_FACTOR}, L - {CHECK_BAND}, H + {CHECK_BAND}" if check else None
+            ),
+        },
         columns=columns,
         table=table,
         timings=timings,
         comparison=comparison,
     )
+
+
+def rw_vs_wsg(
+    gmax: int, ns: Sequence[int], R: int, *, L: int | None = None, H: int | None = None
+) -> list[dict[str, Any]]:
+    """Compare RW (``nth_gvalues(gmax, n, L, H, R)``) with WSG at every n, for all h <= gmax.
+
+    WSG (unconditional) runs once over the rows up to the largest point
+    needed, counting the h-points in row order. Returns one entry per n:
+    ``{"n", "rw", "wsg", "agrees"}`` with the lists of p_n^h, h = 0..gmax.
+
+    Examples
+    --------
+    >>> [e["agrees"] for e in rw_vs_wsg(3, [0, 7, 500], R=200)]
+    [True, True, True]
+    """
+    from reference.rw import H_DEFAULT, L_DEFAULT
+
+    lo = L_DEFAULT if L is None else L
+    hi = H_DEFAULT if H is None else H
+    wanted = sorted(set(ns))
+    rw = {n: _rw(gmax, n, lo, hi, R, all_h=True) for n in wanted}
+    rows = max(max(a for a, _ in pts) for pts in rw.values()) + 64 * (gmax + 1)
+    found: dict[int, list[tuple[int, int] | None]] = {n: [None] * (gmax + 1) for n in wanted}
+    seen = np.zeros(gmax + 1, dtype=np.int64)  # h-points before the current chunk
+    targets = np.array(wanted, dtype=np.int64)
+    for r0, cols in _wsg_rows(gmax, rows):
+        for h in range(gmax + 1):
+            hit = np.flatnonzero(cols[:, h] >= 0)
+            inside = targets[(targets >= seen[h]) & (targets < seen[h] + hit.size)]
+            for n in inside.tolist():
+                i = int(hit[n - seen[h]])
+                found[n][h] = (r0 + i, int(cols[i, h]))
+            seen[h] += hit.size
+    return [
+        {"n": n, "rw": rw[n], "wsg": found[n], "agrees": found[n] == list(rw[n])} for n in wanted
+    ]
 
 
 def register(subparsers: Any) -> None:
@@ -104,26 +236,36 @@ def register(subparsers: Any) -> None:
         description=(
             "p_n^g for 0 <= g <= GMAX by Algorithm RW (conditional on Conjecture 3.10). "
             "For n = 10^12 prints the paper's Table 6 beside ours (* marks differences). "
-            "--check recomputes with 2 R_g and L - 5, H + 5 and reports disagreements."
+            "--check recomputes with 2 R_g and L - 5, H + 5; values are reported only "
+            "where both runs agree."
         ),
-        epilog="example: grundy experiment nivasch-table6 --gmax 20 --n 1000000000000 --check",
+        epilog=(
+            "examples: grundy experiment nivasch-table6 --gmax 20 --n 1000000000000 --check; "
+            "grundy experiment nivasch-table6 --gmax 30 --R 22500 --one-run --check "
+            "--n 1e12 1e15 1e18"
+        ),
     )
-    from fast.fsw import MAX_G
-    from fast.rw import N_MAX
-
+    n_max = int(rw_engine("fast.rw").N_MAX)
     parser.add_argument(
         "--gmax",
-        type=count("--gmax", lo=0, hi=MAX_G),
+        type=count("--gmax", lo=0, hi=62),
         default=20,
-        help=f"largest g, 0..20 (up to {MAX_G} with --R; default 20)",
+        help="largest g, 0..20 (up to 62 with --R or --one-run; default 20)",
     )
     parser.add_argument(
         "--n",
-        type=count("--n", lo=0, hi=N_MAX),
-        default=10**12,
-        help=f"index n, 0..{N_MAX:.3e} (the int64 kernel's range; default 10**12)",
+        type=count("--n", lo=0, hi=n_max),
+        nargs="+",
+        default=[10**12],
+        help=f"one or more indices n, 0..{n_max:.3e} (the int64 kernel's range; "
+        "default 1e12; 1e18 and 10**18 accepted)",
     )
-    parser.add_argument("--check", action="store_true", help="re-run at 2 R_g and compare")
+    parser.add_argument("--check", action="store_true", help="re-run at 2R, L-5, H+5; compare")
+    parser.add_argument(
+        "--one-run",
+        action="store_true",
+        help="all h <= GMAX from one RW run per n with R = R_GMAX (needed past g = 20)",
+    )
     parser.add_argument(
         "--L", type=count("--L", hi=-1), default=None, help="RW bound L < 0 (default -15)"
     )
@@ -132,9 +274,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--R",
-        type=count("--R", lo=1, hi=10**6),
+        type=count("--R", lo=0, hi=10**6),
         default=None,
-        help="R_g for every g, 1..1e6 (default about twice 000 Table 5)",
+        help="R for every g (default about twice 000 Table 5; below Table 5 is refused)",
     )
     add_experiment_options(parser)
     parser.set_defaults(func=run)
@@ -148,34 +290,45 @@ def run(args: argparse.Namespace) -> int:
         L=args.L,
         H=args.H,
         R=args.R,
+        one_run=args.one_run,
         quiet=args.quiet or args.json,
     )
     if args.out:
         result.save(args.out)
+    unstable = [(row[0], row[1]) for row in result.table if args.check and not row[7]]
     if args.json:
         emit_json(result.__dict__)
-        return 0 if result.agrees and all(r[-1] for r in result.table if args.check) else 1
+        return 0 if result.agrees and not unstable else 1
     paper = {row["g"]: row for row in result.comparison}
-    console.print(f"p_n^g for n = {args.n} (Algorithm RW; conditional on Conjecture 3.10)")
-    if paper:
-        console.print("offsets from a = 1618033988700, b = 2618033988700 (000 Table 6)")
-    for row in result.table:
-        g, a, b, da, db = row[:5]
-        text = f"g={g:>2}  ours " + (f"(a{da:+d}, b{db:+d})" if paper else f"({a}, {b})")
-        if g in paper:
-            pa, pb = paper[g]["paper"]
-            mark = "" if paper[g]["agrees"] else "  * differs"
-            text += f"  paper (a{pa - 1618033988700:+d}, b{pb - 2618033988700:+d}){mark}"
-        if args.check:
-            text += "  2R: same" if row[-1] else "  2R: CHANGED"
-        console.print(text)
-    unstable = [row[0] for row in result.table if args.check and not row[-1]]
+    for n in result.parameters["n"]:
+        console.print(f"p_n^g for n = {n} (Algorithm RW; conditional on Conjecture 3.10)")
+        at_paper = n == 10**12 and bool(paper)
+        if at_paper:
+            console.print("offsets from a = 1618033988700, b = 2618033988700 (000 Table 6)")
+        else:
+            console.print("offsets from floor(n phi) and floor(n phi) + n")
+        for row in (r for r in result.table if r[0] == n):
+            g, a, b, da, db = row[1:6]
+            if a is None:
+                text = f"g={g:>2}  runs disagree: {row[8]}"
+            elif at_paper:
+                text = f"g={g:>2}  ours (a{a - 1618033988700:+d}, b{b - 2618033988700:+d})"
+            else:
+                text = f"g={g:>2}  ({a}, {b})  offsets ({da:+d}, {db:+d})"
+            if at_paper and g in paper:
+                pa, pb = paper[g]["paper"]
+                mark = "" if paper[g]["agrees"] else "  * differs"
+                text += f"  paper (a{pa - 1618033988700:+d}, b{pb - 2618033988700:+d}){mark}"
+            if args.check and a is not None:
+                text += "  check: same"
+            console.print(text)
     if result.comparison:
         agree = sum(1 for r in result.comparison if r["agrees"])
         console.print(f"{agree}/{len(result.comparison)} rows agree with 000 Table 6")
     if args.check:
         console.print(
-            "check at 2R: " + (f"DISAGREES for g = {unstable}" if unstable else "all equal")
+            f"check at {CHECK_R_FACTOR}R, L-{CHECK_BAND}, H+{CHECK_BAND}: "
+            + (f"DISAGREES for (n, g) = {unstable}" if unstable else "all equal")
         )
     t = result.timings
     console.print(

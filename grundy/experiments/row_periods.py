@@ -2,25 +2,36 @@
 
 For each row X in the range, the fast machine (numba, :mod:`fast.landman`)
 runs until a state repeats, which proves the additive periodicity
-G(X, m + p) = G(X, m) + p for m >= preperiod (seed 004 §3; seed 001
+G(X, m + p) = G(X, m) + s for m >= preperiod (seed 004 §3; seed 001
 Theorem 4 / Remark 5 for F-/R-Wythoff columns). The table has one line per
-row: (row, preperiod, period, saltus, cycle_start, cycle_length).
+row: (row, preperiod, period, saltus, cycle_start, cycle_length, seconds),
+where the cycle is the machine's first repeated state and preperiod/period
+are the minimal ones read from the values:
 
-* ``preperiod``, ``period``, ``saltus``: the *minimal* periodicity of the row's
-  values, G(X, m + period) = G(X, m) + saltus for every m >= preperiod (what the
-  papers print; seed 003's row 3: 8, 6, 6);
-* ``cycle_start``, ``cycle_length``: where the *machine's* state first repeats
-  and after how many steps (the proof). The machine's state holds more than
-  the values, so its cycle may start later and be a multiple of the period:
-  cycle_start >= preperiod and cycle_length is a multiple of period.
+* ``period`` p is the least p >= 1 with G(X, m + p) - G(X, m) constant
+  (= ``saltus`` s, always p here) for all m >= some m0;
+* ``preperiod`` is the least y0 >= 0 such that G(X, y + p) = G(X, y) + s
+  for every y >= y0.
 
-With ``--check-reference`` every row is also computed by
-:mod:`reference.landman` and compared.
+Both are exact, not read off a finite table: the repeated state determines
+every later value. With ``--check-reference`` every row is also computed by
+:mod:`reference.landman` and compared; with ``--check-table SIZE`` every row
+whose preperiod + 2 * period fits is checked against an independent
+brute-force table G[x, y], 0 <= x, y < SIZE (:func:`fast.tables.grundy_table`,
+the mex over the followers): the relation holds from the preperiod to the
+end of the table, fails at preperiod - 1, and fails for every proper
+divisor of the period.
 
-Work grows quickly with the row (``grundy period wythoff --row 100`` alone
-takes over a minute, and the time grows faster than the square of the row),
-so ``--rows`` ends at :data:`MAX_ROW` and the run shows
-a progress bar.
+The sweep is one chunk per row through :func:`grundy.execution.run_chunks`:
+``--chunks DIR`` makes it resumable (finished rows are kept in
+``DIR/chunks/``), ``--workers`` / ``--scheduler`` run it on Dask (default
+``--workers 0``, in this process).
+
+The machine's state holds more than the values, so its cycle may start
+later than the preperiod and be a multiple of the period (cycle_start >=
+preperiod, cycle_length a multiple of period). Work grows quickly with the
+row (row 100 alone takes over a minute), so ``--rows`` ends at
+:data:`MAX_ROW`.
 
 Seed 003 prints row 3 of Wythoff (preperiod 8, period 6, saltus 6); that row
 is compared with the paper whenever it is in the range.
@@ -32,71 +43,218 @@ import argparse
 import time
 from typing import Any
 
-from fast import landman as fast_landman
-from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
+import numpy as np
+
+from grundy.execution import Chunk, add_execution_options, run_chunks
+from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, emit_json
-from grundy.parsing import count_range
+from grundy.parsing import count, count_range
+from grundy.registry import ask
+from grundy.registry.rows import machine_engine
 from reference import landman as ref_landman
+
+__all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]
 
 #: Seed 003's row-3 example (preperiod, period, saltus).
 PUBLISHED = {("wythoff", 3): (8, 6, 6)}
-COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length"]
+#: The preperiod convention (stated in every result).
+PREPERIOD = "least y0 >= 0 with G(row, y + period) = G(row, y) + saltus for all y >= y0"
+COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length", "seconds"]
 #: The largest row accepted (the machine's work grows fast with the row).
 MAX_ROW = 500
 
 
+def _machine(row: int, game: str, implementation: str = "fast") -> tuple[Any, Any]:
+    """The one accessor to the computing layer: (Periodicity, MachineCycle) of a row.
+
+    The registry's machine ``fast.landman`` (or ``reference.landman``):
+    ``machine_cycle``, then the values up to the end of the first cycle
+    (``row_values``) and the minimal preperiod/period read from them
+    (:func:`reference.landman.minimal_periodicity`), which is
+    ``row_periodicity`` without running the machine a second time.
+    """
+    machine = machine_engine(f"{implementation}.landman")
+    cycle = machine.machine_cycle(row, game)
+    values = [int(v) for v in machine.row_values(row, cycle.start + cycle.length - 1, game)]
+    return ref_landman.minimal_periodicity(values, cycle.start, cycle.length), cycle
+
+
+def _table(game: str, size: int) -> np.ndarray:
+    """The brute-force table G[x, y], 0 <= x, y < size (the registry's ``grundy-table``)."""
+    return np.asarray(ask("grundy-table", game, size=size))
+
+
+def row_chunk(params: dict[str, Any]) -> dict[str, Any]:
+    """One row of the sweep (a :func:`grundy.execution.run_chunks` chunk function).
+
+    ``params``: ``game``, ``row`` and ``check_reference``. Returns the
+    periodicity, the machine's cycle, the seconds it took and, when asked,
+    the reference machine's periodicity.
+
+    Examples
+    --------
+    >>> r = row_chunk({"game": "wythoff", "row": 3, "check_reference": False})
+    >>> r["preperiod"], r["period"], r["saltus"], r["cycle_start"], r["cycle_length"]
+    (8, 6, 6, 8, 6)
+    """
+    game, row = params["game"], params["row"]
+    t0 = time.perf_counter()
+    per, cycle = _machine(row, game)
+    out: dict[str, Any] = {
+        "row": row,
+        "preperiod": int(per.preperiod),
+        "period": int(per.period),
+        "saltus": int(per.saltus),
+        "cycle_start": int(cycle.start),
+        "cycle_length": int(cycle.length),
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
+    if params.get("check_reference"):
+        t0 = time.perf_counter()
+        ref, _ = _machine(row, game, "reference")
+        out["reference"] = [int(ref.preperiod), int(ref.period), int(ref.saltus)]
+        out["reference_seconds"] = round(time.perf_counter() - t0, 3)
+    return out
+
+
+def check_against_table(
+    table: np.ndarray, row: int, preperiod: int, period: int, saltus: int
+) -> bool | None:
+    """Check one row's (preperiod, period, saltus) against a brute-force table.
+
+    True when, in ``table[row]``: G(row, y + p) = G(row, y) + s for every
+    preperiod <= y < size - p; not at y = preperiod - 1 (if preperiod > 0);
+    and for every proper divisor q of p, G(row, y + q) - G(row, y) is not
+    constant on preperiod <= y < size - q. None when the table is too short
+    (size < preperiod + 2 p + 1). False otherwise.
+
+    Examples
+    --------
+    >>> t = np.array([[3, 4, 5, 6, 2, 0, 1, 9, 10, 12, 8, 7, 15, 11, 16, 18, 14, 13, 21, 17, 22]])
+    >>> check_against_table(t, 0, 8, 6, 6)
+    True
+    >>> check_against_table(t, 0, 7, 6, 6), check_against_table(t, 0, 8, 3, 6)
+    (False, False)
+    """
+    values = np.asarray(table[row], dtype=np.int64)
+    size = values.size
+    if size < preperiod + 2 * period + 1:
+        return None
+    diff = values[period:] - values[:-period]
+    if not (diff[preperiod:] == saltus).all():
+        return False
+    if preperiod > 0 and diff[preperiod - 1] == saltus:
+        return False
+    for q in range(1, period):
+        if period % q == 0:
+            d = values[preperiod + q :] - values[preperiod:-q]
+            if (d == d[0]).all():
+                return False
+    return True
+
+
 def run_experiment(
-    game: str, rows: range, *, check_reference: bool = False, quiet: bool = True
+    game: str,
+    rows: range,
+    *,
+    check_reference: bool = False,
+    check_table: int = 0,
+    quiet: bool = True,
+    **execution: Any,
 ) -> ExperimentResult:
-    """Compute the table; ``compile`` (numba, first call) is timed apart from ``run``."""
+    """The (preperiod, period, saltus) of every row in ``rows``, one chunk per row.
+
+    ``execution`` goes to :func:`grundy.execution.run_chunks` (``out_dir``
+    to resume, ``workers``, ``scheduler``; default ``workers=0``).
+    ``compile`` (numba, first call) is timed apart from ``run``.
+    """
     ref_landman.rules_for(game)  # validates the game name
+    if check_table < 0:
+        raise ValueError(f"--check-table must be >= 0 (check_table = {check_table})")
     start = time.perf_counter()
-    fast_landman.row_periodicity(1, game)  # compile or load from the numba cache
+    _machine(1, game)  # compile or load from the numba cache
     compile_s = time.perf_counter() - start
-    table: list[list[Any]] = []
-    comparison: list[dict[str, Any]] = []
-    reference_s = 0.0
+    chunks = [
+        Chunk(
+            f"{game}-row-{row:05d}", {"game": game, "row": row, "check_reference": check_reference}
+        )
+        for row in rows
+    ]
+    execution.setdefault("workers", 0)
     start = time.perf_counter()
-    with progress_bar(f"{game} rows", len(rows), disable=quiet) as advance:
-        for row in rows:
-            cycle = fast_landman.machine_cycle(row, game)
-            result = fast_landman.row_periodicity(row, game)
-            table.append([row, *result, cycle.start, cycle.length])
-            if (game, row) in PUBLISHED:
-                printed = PUBLISHED[(game, row)]
-                comparison.append(
-                    {
-                        "row": row,
-                        "source": "seed 003",
-                        "ours": list(result),
-                        "paper": list(printed),
-                        "agrees": tuple(result) == printed,
-                    }
-                )
-            if check_reference:
-                t0 = time.perf_counter()
-                ref = ref_landman.row_periodicity(row, game)
-                reference_s += time.perf_counter() - t0
-                comparison.append(
-                    {
-                        "row": row,
-                        "source": "reference.landman",
-                        "ours": list(result),
-                        "paper": list(ref),
-                        "agrees": tuple(result) == tuple(ref),
-                    }
-                )
-            advance(1)
-    run_s = time.perf_counter() - start - reference_s
-    timings = {"compile": compile_s, "run": run_s}
+    results = run_chunks(
+        row_chunk,
+        chunks,
+        name="row-periods",
+        parameters={
+            "game": game,
+            "rows": [rows.start, rows.stop - 1],
+            "check_reference": check_reference,
+        },
+        description=f"{game} rows {rows.start}..{rows.stop - 1}",
+        quiet=quiet,
+        **execution,
+    )
+    run_s = time.perf_counter() - start
+    table: list[list[Any]] = [[r[c] for c in COLUMNS] for r in results]
+    comparison: list[dict[str, Any]] = []
+    for r in results:
+        ours = [r["preperiod"], r["period"], r["saltus"]]
+        if (game, r["row"]) in PUBLISHED:
+            printed = list(PUBLISHED[(game, r["row"])])
+            comparison.append(
+                {
+                    "row": r["row"],
+                    "source": "seed 003",
+                    "ours": ours,
+                    "paper": printed,
+                    "agrees": ours == printed,
+                }
+            )
+        if "reference" in r:
+            comparison.append(
+                {
+                    "row": r["row"],
+                    "source": "reference.landman",
+                    "ours": ours,
+                    "paper": r["reference"],
+                    "agrees": ours == r["reference"],
+                }
+            )
+    timings = {
+        "compile": compile_s,
+        "run": run_s,
+        "rows_seconds": float(sum(r["seconds"] for r in results)),
+        "chunks_computed": float(len(results.computed)),
+        "chunks_reused": float(len(results.reused)),
+    }
     if check_reference:
-        timings["reference"] = reference_s
+        timings["reference"] = float(sum(r.get("reference_seconds", 0.0) for r in results))
+    if check_table:
+        t0 = time.perf_counter()
+        brute = _table(game, check_table)
+        for r in results:
+            if r["row"] < check_table:
+                ok = check_against_table(brute, r["row"], r["preperiod"], r["period"], r["saltus"])
+                if ok is not None:
+                    comparison.append(
+                        {
+                            "row": r["row"],
+                            "source": f"fast.tables.grundy_table({game!r}, {check_table})",
+                            "ours": [r["preperiod"], r["period"], r["saltus"]],
+                            "paper": "brute-force table",
+                            "agrees": ok,
+                        }
+                    )
+        timings["check_table"] = time.perf_counter() - t0
     return ExperimentResult(
         name="row-periods",
         parameters={
             "game": game,
             "rows": [rows.start, rows.stop - 1],
             "check_reference": check_reference,
+            "check_table": check_table,
+            "preperiod": PREPERIOD,
         },
         columns=COLUMNS,
         table=table,
@@ -112,11 +270,12 @@ def register(subparsers: Any) -> None:
         description=(
             "Exact additive periods of rows A..B of Wythoff (G(X, m), m varying) or columns "
             "of F-/R-Wythoff (Jiao's column a), proven by a repeated state of Landman's "
-            "finite-state machine (seed 004 §3; seed 001 Thm 4, Remark 5). Columns: "
+            "finite-state machine (seed 004 §3; seed 001 Thm 4, Remark 5). "
             "preperiod/period/saltus are the minimal periodicity of the values "
             "(G(X, m + period) = G(X, m) + saltus for m >= preperiod); cycle_start/"
             "cycle_length are where the machine's state first repeats (the proof; "
-            "cycle_start >= preperiod, cycle_length a multiple of period)."
+            "cycle_start >= preperiod, cycle_length a multiple of period). One chunk per "
+            "row; --chunks DIR resumes a sweep."
         ),
         epilog="example: grundy experiment row-periods --game wythoff --rows 0..23",
     )
@@ -132,14 +291,35 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also run the plain-Python reference machine on every row and compare",
     )
+    parser.add_argument(
+        "--check-table",
+        type=count("--check-table", lo=0, hi=20_000),
+        default=0,
+        metavar="SIZE",
+        help="check every row that fits against a brute-force SIZE x SIZE table",
+    )
+    parser.add_argument(
+        "--chunks",
+        default=None,
+        metavar="DIR",
+        help="directory for the manifest and one file per finished row; re-running resumes",
+    )
     add_experiment_options(parser)
+    add_execution_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     rows = args.rows
     result = run_experiment(
-        args.game, rows, check_reference=args.check_reference, quiet=args.quiet or args.json
+        args.game,
+        rows,
+        check_reference=args.check_reference,
+        check_table=args.check_table,
+        quiet=args.quiet or args.json,
+        out_dir=args.chunks,
+        scheduler=args.scheduler,
+        workers=0 if args.workers is None else args.workers,
     )
     if args.out:
         result.save(args.out)
@@ -163,13 +343,11 @@ def run(args: argparse.Namespace) -> int:
         console.print(
             f"row {row['row']}: ours {row['ours']}, {row['source']} {row['paper']}: {mark}"
         )
+    t = result.timings
     console.print(
-        f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s"
-        + (
-            f", reference {result.timings['reference']:.2f} s"
-            if "reference" in result.timings
-            else ""
-        )
+        f"compile {t['compile']:.2f} s, run {t['run']:.2f} s"
+        + (f", reference {t['reference']:.2f} s" if "reference" in t else "")
+        + (f", table check {t['check_table']:.2f} s" if "check_table" in t else "")
     )
     if args.out:
         console.print(f"saved {args.out}")

@@ -37,7 +37,25 @@ from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
 
-__all__ = ["spec_periodicity"]
+__all__ = ["MACHINES", "machine_engine", "spec_periodicity"]
+
+#: The implementations of Landman's machine, by registry name: modules with
+#: ``machine_cycle``, ``row_values``, ``row_periodicity`` (the same contract),
+#: for the sweeps that report the machine's cycle itself.
+MACHINES = {"fast.landman": fast_landman, "reference.landman": ref_landman}
+
+
+def machine_engine(name: str = "fast.landman") -> Any:
+    """Landman's machine ``name`` (``fast.landman`` or ``reference.landman``).
+
+    Examples
+    --------
+    >>> machine_engine("reference.landman").machine_cycle(3)
+    MachineCycle(start=8, length=6, states=8)
+    """
+    if name not in MACHINES:
+        raise ValueError(f"no machine {name!r} (known: {', '.join(MACHINES)})")
+    return MACHINES[name]
 
 #: Default domains (kept small: these rows run in well under 3 s together).
 ROW_DOMAIN = {"rows": 5, "length": 40}

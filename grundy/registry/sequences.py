@@ -56,6 +56,9 @@ __all__ = [
 #: The certificate of an Algorithm RW answer.
 CONDITIONAL = "conditional on Conjecture 3.10"
 
+#: The largest g of the FSW kernels (``fast.fsw``: one int64 bit mask per row).
+FSW_MAX_G = fast.fsw.MAX_G
+
 #: Default and --all domains of g-points.
 DOMAIN = {"g": 8, "rows": 80}
 LARGE_DOMAIN = {"g": 12, "rows": 200}
