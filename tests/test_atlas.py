@@ -25,7 +25,7 @@ from reference import landman as ref_landman
 
 ATLAS = Path(__file__).resolve().parents[1] / "data" / "atlas"
 FILES = {
-    "wythoff": ATLAS / "wythoff_rows_0_100.json",
+    "wythoff": ATLAS / "wythoff_rows_0_114.json",
     "f-wythoff": ATLAS / "f-wythoff_columns_0_24.json",
     "r-wythoff": ATLAS / "r-wythoff_columns_0_12.json",
 }
