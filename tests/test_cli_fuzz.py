@@ -241,10 +241,13 @@ def test_help_defaults_are_accepted_by_the_parser() -> None:
         for action in parser._actions:
             if not hasattr(action.type, "limits") or action.default is None:
                 continue
-            assert action.type(str(action.default)) == action.default, (path, action.dest)
+            many = isinstance(action.default, list)  # nargs="+": a list of defaults
+            defaults = action.default if many else [action.default]
+            for default in defaults:
+                assert action.type(str(default)) == default, (path, action.dest)
             match = re.search(r"default:? ([0-9][0-9_e*.]*)", action.help or "")
             if match:
-                shown = match.group(1).rstrip(".")
-                assert action.type(shown) == action.default, (path, action.dest, shown)
+                shown = match.group(1).rstrip(".;")
+                assert action.type(shown) == defaults[0], (path, action.dest, shown)
                 checked += 1
     assert checked >= 10
