@@ -2,64 +2,51 @@
 
 The questions ``nth-gvalue``, ``row-hpoints`` and ``fsw-convergence`` (every
 implementation against its oracle) are registered in
-:mod:`grundy.registry.sequences`; the checks here pin the published tables
-on the implementation the registry resolves.
+:mod:`grundy.registry.sequences`. The published Tables 5 and 6 are compared
+with the paper in one place, the experiments ``nivasch-table5`` and
+``nivasch-table6``; the checks here run those experiments on a quick range
+and report their comparison.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from grundy.conformance import CheckResult, conformance_check
+from grundy.experiments import nivasch_table5, nivasch_table6
 from grundy.registry import ask
-from reference.published import load_published
-
-# --------------------------------------------------- published Tables 5, 6
 
 
-def _table6_rows(gmax: int) -> CheckResult:
-    data = load_published("nivasch_000_table6")
-    bad = []
-    points = ask("nth-gvalue", "wythoff", g=gmax, count=1, start=data["n"])
-    for g, da, db in data["rows"][: gmax + 1]:
-        got = tuple(int(v) for v in points[g][0])
-        want = (data["a"] + da, data["b"] + db)
-        if got != want:
-            bad.append(f"g={g}: got {got}, paper {want}")
-    return CheckResult(not bad, gmax + 1, "; ".join(bad))
+def _from_experiment(result: Any) -> CheckResult:
+    """A check row from an experiment's comparison with the paper."""
+    rows = [row for row in result.comparison if row.get("checked", "exact") != "none"]
+    bad = [row for row in rows if not row["agrees"]]
+    detail = "; ".join(
+        f"g={row.get('g')}: ours {row.get('ours')}, paper {row.get('paper')}" for row in bad[:5]
+    )
+    return CheckResult(bool(result.agrees) and not bad, len(rows), detail)
 
 
 @conformance_check(
     name="nivasch-000-table6",
     game="wythoff",
-    implementation="fast.rw",
+    implementation="experiment nivasch-table6 (fast.rw)",
     domain="g<=20, n=1e12",
 )
 def table6_all() -> CheckResult:
     """All 21 rows of 000 Table 6."""
-    return _table6_rows(20)
-
-
-def _table5_rows(gs: list[int], rows: int) -> CheckResult:
-    data = {r[0]: (r[1], r[2]) for r in load_published("nivasch_000_table5")["rows"]}
-    bad = []
-    for g in gs:
-        times = ask("fsw-convergence", "wythoff", g=g, r0_start=0, r0_stop=rows + 1)
-        got = (int(times.max()), int(times.argmax()))
-        if (times < 0).any():
-            bad.append(f"g={g}: {(times < 0).sum()} runs beyond the horizon")
-        if got != data[g]:
-            bad.append(f"g={g}: got {got}, paper {data[g]}")
-    return CheckResult(not bad, len(gs), "; ".join(bad))
+    return _from_experiment(nivasch_table6.run_experiment(20, [10**12]))
 
 
 @conformance_check(
     name="nivasch-000-table5",
     game="wythoff",
-    implementation="fast.fsw",
+    implementation="experiment nivasch-table5 (fast.fsw)",
     domain="g<=4, r0<=1e6",
 )
 def table5_g4() -> CheckResult:
     """000 Table 5 for g = 1..4 over start rows up to 10^6."""
-    return _table5_rows([1, 2, 3, 4], 10**6)
+    return _from_experiment(nivasch_table5.run_experiment(4, 10**6, only=[1, 2, 3, 4]))
 
 
 @conformance_check(
