@@ -30,11 +30,11 @@ import subprocess
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _timing import best
 
 import spec
 from fast import engine
@@ -82,16 +82,6 @@ int main(int argc, char **argv) {
     return 0;
 }
 """
-
-
-def best(func: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
 
 def c_loop(size: int, rules: tuple[tuple[int, int], ...], repeat: int) -> tuple[float, Any] | None:
     """(best C loop seconds, its table), or None without a C compiler."""

@@ -28,18 +28,11 @@ import os
 import platform
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+
+from _timing import timed
 
 from fast.rw import nth_gvalue, nth_gvalues
-
-
-def timed(func: Callable[[], Any]) -> tuple[float, Any]:
-    start = time.perf_counter()
-    result = func()
-    return time.perf_counter() - start, result
 
 
 def cli_seconds(g: int, n: int, only: bool) -> float:

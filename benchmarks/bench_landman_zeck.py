@@ -14,11 +14,9 @@ fewer items where it would take minutes.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
-from typing import Any
 
 import numpy as np
+from _timing import timed
 
 from fast import beatty as fast_beatty
 from fast import landman as fast_landman
@@ -26,12 +24,6 @@ from fast import zeckendorf as fast_zeckendorf
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
-
-
-def timed(func: Callable[[], Any]) -> tuple[float, Any]:
-    start = time.perf_counter()
-    result = func()
-    return time.perf_counter() - start, result
 
 
 def main() -> None:

@@ -19,21 +19,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from _timing import best
+
 import spec
 from fast.fwsg import fwsg, fwsg_rows
 from fast.tables import grundy_table
 from fast.wsg import wsg, wsg_rows
 from reference.fwsg import fwsg as reference_fwsg
 from reference.wsg import wsg as reference_wsg
-
-
-def best(func: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def first_call(func: Callable[[], Any]) -> float:

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.registry import ask, load_plugins, resolve
+from grundy.registry import ask, load_plugins
 from grundy.registry.dispatch import Moves, Period, Value
 from grundy.registry.dispatch import moves as _moves
 from grundy.registry.dispatch import period as _period
@@ -157,8 +157,3 @@ def check(claim_id: str, *, quick: bool = False, tighten: int = 0, **params: int
     from proofs_check.claim import run_claim
 
     return run_claim(claim_id, params or None, quick=quick, tighten=tighten)
-
-
-def implementation_for(question: str, game: str, **domain: Any) -> str:
-    """The name of the implementation the registry would use (for messages)."""
-    return resolve(question, game, **domain).name

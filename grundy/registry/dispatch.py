@@ -189,10 +189,6 @@ def _by_table(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
     return int(impl.answer(size=size)[x, y]), impl.name, f"exact (table: {impl.name})"
 
 
-def _symmetric(game: spec.ImpartialGame) -> bool:
-    return game.describe() in MACHINE_GAMES
-
-
 def _by_row_period(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     name = game.describe()
