@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from grundy.experiments.dn_histogram import stream_wsg
+from grundy.registry.sequences import stream_points
 
 __all__ = [
     "PNG_SIGNATURE",
@@ -56,7 +56,7 @@ def t_sequences(g: int, rows: int, wanted: Sequence[int]) -> dict[int, list[tupl
     [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
     """
     points: dict[int, list[tuple[int, int]]] = {h: [] for h in wanted}
-    for h, a, b in stream_wsg(g, rows):
+    for h, a, b in stream_points("wythoff", g, rows):
         if h in points:
             points[h].append((a, b))
     return points

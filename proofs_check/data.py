@@ -13,12 +13,14 @@ from functools import cache
 from typing import Any
 
 from grundy.registry import ask, resolve
+from grundy.registry.dn import dn_statistics
 from grundy.registry.tables import is_two_pile
 from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
 
 __all__ = [
     "convergence_times",
+    "dn_extremes",
     "f_t_sequences",
     "fibonacci_numbers",
     "fwsg",
@@ -70,6 +72,20 @@ def _points(game: str, g: int, rows: int) -> tuple[Any, str]:
 def t_sequences(g: int, rows: int) -> tuple[Any, str]:
     """Wythoff's T_0 .. T_g on rows 0..rows-1 (``T[h]``, ``a(h)``, ``d(h)``), and the path."""
     return _points("wythoff", g, rows)
+
+
+@cache
+def dn_extremes(g: int, rows: int) -> tuple[Any, str]:
+    """Extremes of d_n^h - n for h <= g over the h-points with a < rows, and the source.
+
+    :func:`grundy.registry.dn.dn_statistics` (streamed fast.wsg, which the
+    ``g-points`` question checks against the spec).
+
+    >>> stats, name = dn_extremes(1, 501)
+    >>> stats.min_n, name
+    ([0, 57], 'grundy.registry.dn (fast.wsg streamed)')
+    """
+    return dn_statistics(g, rows), "grundy.registry.dn (fast.wsg streamed)"
 
 
 def f_t_sequences(g: int, rows: int) -> tuple[Any, str]:

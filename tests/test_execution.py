@@ -17,11 +17,12 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from grundy.cli import main
@@ -34,8 +35,11 @@ from grundy.execution import (
 )
 from grundy.experiments import beatty_partition, dn_histogram
 from grundy.experiments.beatty_partition import check_range, count_upper_below
-from grundy.experiments.dn_histogram import dn_statistics, stream_wsg
+from grundy.experiments.dn_histogram import dn_statistics
 from grundy.parsing import parse_count
+from grundy.registry.dn import TABLE3_MIN_N
+from grundy.registry.dn import dn_statistics as registry_dn_statistics
+from grundy.registry.sequences import stream_points
 from reference.beatty import lower_wythoff
 from reference.wsg import wsg
 
@@ -346,49 +350,59 @@ class TestStreamWSG:
     @example(g=30, rows=300)
     def test_same_points_as_reference_wsg(self, g: int, rows: int) -> None:
         points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
-        for h, a, b in stream_wsg(g, rows):
+        for h, a, b in stream_points("wythoff", g, rows):
             points[h].append((a, b))
         assert points == wsg(g, rows).T
 
-    def test_dn_statistics_against_reference(self) -> None:
-        g, rows = 7, 400
-        stats = dn_statistics({"g": g, "rows": rows})
+    @settings(max_examples=40, deadline=None)
+    @given(g=st.integers(0, 9), rows=st.integers(0, 500), chunk=st.integers(1, 200))
+    @example(g=7, rows=400, chunk=1 << 14)
+    @example(g=8, rows=500, chunk=7)  # T_8 passes n = 100 (Table 3's column)
+    def test_dn_statistics_against_reference(self, g: int, rows: int, chunk: int) -> None:
+        """The registry's d_n - n statistics (blocks of any size) against reference.wsg."""
+        stats = registry_dn_statistics(g, rows, histograms=True, chunk=chunk)
         reference = wsg(g, rows)
         for h in range(g + 1):
             values = [d - n for n, d in enumerate(reference.d(h))]
-            hist: dict[int, int] = {}
-            for v in values:
-                hist[v] = hist.get(v, 0) + 1
-            assert stats["histograms"][h] == sorted([v, c] for v, c in hist.items())
-            low, high = min(values), max(values)
-            assert stats["extremes"][h] == [low, values.index(low), high, values.index(high)]
-        assert stats["histograms"][0] == [[0, len(reference.T[0])]]  # d_n^0 = n (Theorem 1.1)
+            assert stats.count[h] == len(values)
+            assert stats.histograms[h] == dict(Counter(values))
+            if values:
+                low, high = min(values), max(values)
+                assert (stats.min[h], stats.min_n[h]) == (low, values.index(low))
+                assert (stats.max[h], stats.max_n[h]) == (high, values.index(high))
+            tail = values[TABLE3_MIN_N:]
+            if tail:
+                assert (stats.max100[h], stats.max100_n[h]) == (
+                    max(tail),
+                    TABLE3_MIN_N + tail.index(max(tail)),
+                )
+            else:
+                assert stats.max100_n[h] == -1
+        assert not stats.histograms or set(stats.histograms[0]) <= {0}  # d_n^0 = n (Thm 1.1)
 
-    def test_experiment_bound_and_table2(self) -> None:
-        # 000 Table 2, g = 1: min d - n = -4 first at n = 57; max 2 first at n = 282
-        # (the table counts rows up to 5e6; both extremes occur well below row 1000).
+    def test_chunk_function_shape(self) -> None:
+        stats = dn_statistics({"g": 3, "rows": 1000})
+        assert stats["extremes"][1] == [-4, 57, 2, 282]  # 000 Table 2, g = 1
+        assert stats["points"][0] == sum(c for _, c in stats["histograms"][0])
+
+    def test_experiment_bound(self) -> None:
+        # Theorem 2.15's bound; g = 1: min d - n = -4 first at n = 57, max 2 at n = 282
         result = dn_histogram.compute(3, 1_000, workers=0, quiet=True)
         row = result.comparison[1]
         assert (row["min"], row["n_min"], row["max"], row["n_max"]) == (-4, 57, 2, 282)
-        assert result.agrees
+        assert result.agrees and "paper" not in row
 
-    def test_table2_comparison(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """The Table 2 columns are compared (and a difference is reported) at its row bound."""
-        monkeypatch.setattr(dn_histogram, "TABLE2_ROWS", 1_001)
-        monkeypatch.setattr(
-            dn_histogram, "nivasch_table2", lambda: {1: (-4, 57, 2, 282), 2: (-5, 1, 3, 2)}
-        )
-        result = dn_histogram.compute(2, 1_000, workers=0, quiet=True)
-        assert "paper" not in result.comparison[0]
-        assert result.comparison[1]["agrees"] and result.comparison[1]["paper"] == [-4, 57, 2, 282]
-        assert not result.comparison[2]["agrees"] and not result.agrees
+    def test_a_violated_bound_is_reported(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        real = dn_histogram.registry_dn_statistics
 
-    @pytest.mark.slow
-    def test_table2_reproduced(self) -> None:
-        """000 Table 2 (g <= 30, a <= 5e6): every extreme and its earliest n (about 3 min)."""
-        result = dn_histogram.compute(30, dn_histogram.TABLE2_ROWS, workers=0, quiet=True)
-        assert all("paper" in row for row in result.comparison)
-        assert result.agrees, [row for row in result.comparison if not row["agrees"]]
+        def shifted(g: int, rows: int, **kwargs: Any) -> Any:
+            stats = real(g, rows, **kwargs)
+            stats.max[2] = 5  # above 2h = 4
+            return stats
+
+        monkeypatch.setattr(dn_histogram, "registry_dn_statistics", shifted)
+        result = dn_histogram.compute(2, 300, workers=0, quiet=True)
+        assert [row["agrees"] for row in result.comparison] == [True, True, False]
 
 
 class TestBeattyPartition:

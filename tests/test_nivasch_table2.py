@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from grundy.cli import main
 from grundy.experiments import ExperimentResult
-from grundy.experiments.nivasch_table2 import extremes, run_experiment
+from grundy.experiments.nivasch_table2 import run_experiment
 from grundy.published import load_published
+from grundy.registry.dn import dn_statistics
+from reference.published import compare_table2
 
 
 class TestTranscriptions:
@@ -64,26 +65,38 @@ class TestSmallRun:
         assert result.timings.keys() >= {"compile", "run"}
 
     def test_a_difference_is_marked(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import grundy.experiments.nivasch_table2 as module
+        import reference.published as published
 
-        real = load_published
-
-        def altered(name: str) -> dict[str, Any]:
-            data: dict[str, Any] = json.loads(json.dumps(real(name)))
-            if name == "nivasch_000_table2":
-                data["rows"][1][1] = -5  # claim g = 1 reaches -5
-            return data
-
-        monkeypatch.setattr(module, "load_published", altered)
+        table = {**published.nivasch_table2(), 1: (-5, 57, 2, 282)}  # claim g = 1 reaches -5
+        monkeypatch.setattr(published, "nivasch_table2", lambda: table)
         result = run_experiment(2, 1000)
         bad = [c for c in result.comparison if not c["agrees"]]
         assert [(c["g"], c["column"], c["ours"], c["paper"]) for c in bad] == [(1, "min", -4, -5)]
+        assert result.exit_code == 1
+
+
+class TestComparisonKinds:
+    """compare_table2's three kinds of check, on runs shorter than, and past, the paper's."""
+
+    def test_bound_before_the_papers_point(self) -> None:
+        # g = 3's min -5 is first reached at n = 105: a run of 60 rows stops before it
+        cells = {(c["g"], c["column"]): c for c in compare_table2(dn_statistics(3, 60))}
+        assert cells[3, "min"]["checked"] == "bound" and cells[3, "min"]["agrees"]
+        assert cells[3, "min"]["slack"] > 0
+
+    def test_beyond_the_papers_rows(self) -> None:
+        stats = dn_statistics(1, 1000)
+        stats.rows = 5_000_002  # pretend the run went past a <= 5e6
+        cells = {(c["g"], c["column"]): c for c in compare_table2(stats)}
+        assert cells[1, "min"]["checked"] == "beyond" and cells[1, "min"]["agrees"]
+        stats.min[1] = -3  # past the paper's rows an extreme can only grow
+        assert not compare_table2(stats)[2]["agrees"]
 
 
 def test_extremes_earliest_n() -> None:
-    e = extremes(2, 400)
-    assert e["min_n"].tolist()[:2] == [0, 57]
-    assert e["count"].tolist()[0] == 248  # a_n^0 = floor(n phi) <= 400 for n <= 247
+    e = dn_statistics(2, 401)
+    assert e.min_n[:2] == [0, 57]
+    assert e.count[0] == 248  # a_n^0 = floor(n phi) <= 400 for n <= 247
 
 
 class TestCli:

@@ -113,7 +113,7 @@ def test_quick_status_is_the_expected_one(claim_id: str) -> None:
         ("jiao-cor-17", {"j": 1, "rows": 20}, {"j": 0, "n": 0}),
         ("jiao-lemma-10", {"size": 20}, {"d": 0, "value": 0}),
         ("jiao-remark-5", {"size": 20}, {"a": 4, "b": 7, "G": 0}),
-        ("nivasch-table-2", {"g": 3, "rows": 100}, {"g": 0, "n": 0}),
+        ("nivasch-table-2", {"g": 3, "rows": 100}, {"g": 0, "column": "min", "ours_n": 0}),
     ],
 )
 def test_tightened_bound_is_violated_at_its_tightest_case(
@@ -328,11 +328,35 @@ def test_ab_complementary_detects_a_missing_number(monkeypatch: pytest.MonkeyPat
 
 
 def test_table_2_detects_a_mistranscription(monkeypatch: pytest.MonkeyPatch) -> None:
-    table = {**claims_nivasch.nivasch_table2(), 1: (-4, 56, 2, 282)}  # published n is 57
-    monkeypatch.setattr(claims_nivasch, "nivasch_table2", lambda: table)
+    import reference.published as published
+
+    table = {**published.nivasch_table2(), 1: (-4, 56, 2, 282)}  # published n is 57
+    monkeypatch.setattr(published, "nivasch_table2", lambda: table)
     report = run_claim("nivasch-table-2", {"g": 1, "rows": 200})
     assert report.status == "violated"
-    assert W(report)["published_n"] == 56 and W(report)["our_first_n"] == 57
+    assert W(report)["paper_n"] == 56 and W(report)["ours_n"] == 57
+
+
+def test_table_2_bound_detects_a_too_small_extreme(monkeypatch: pytest.MonkeyPatch) -> None:
+    import reference.published as published
+
+    # a run of 150 rows (92 points of T_3) stops before the claimed n = 500, yet its min -4
+    # (at n = 75) is below the claimed -3: a bound violation
+    table = {**published.nivasch_table2(), 3: (-3, 500, 3, 0)}
+    monkeypatch.setattr(published, "nivasch_table2", lambda: table)
+    report = run_claim("nivasch-table-2", {"g": 3, "rows": 150})
+    assert report.status == "violated"
+    witness = W(report)
+    assert (witness["g"], witness["ours"], witness["ours_n"], witness["slack"]) == (3, -4, 75, -1)
+
+
+def test_table_5_entry_is_compared(monkeypatch: pytest.MonkeyPatch) -> None:
+    import reference.published as published
+
+    monkeypatch.setattr(published, "nivasch_table5", lambda: {1: (46, 2201)})
+    report = run_claim("nivasch-conj-3.10", {"g": 1, "rows": 2300, "bound": -1})
+    assert report.status == "violated"
+    assert (W(report)["paper"], W(report)["ours"]) == (46, 45)
 
 
 def test_conjectures_report_evidence_and_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -351,7 +375,9 @@ def test_conjectures_report_evidence_and_bounds(monkeypatch: pytest.MonkeyPatch)
     conv = run_claim("nivasch-conj-3.10", {"g": 11, "rows": 4, "bound": 49})
     assert conv.status == "violated" and W(conv)["start_row"] == 2
     conv = run_claim("nivasch-conj-3.10", {"g": 1, "rows": 4})  # Table 5: R_1 = 45 < 50
-    assert conv.status == "violated" and W(conv)["R_g"] == 45
+    assert conv.status == "violated" and (W(conv)["paper"], W(conv)["ours"]) == (45, 50)
+    r_bound = next(b for b in conv.bounds if b["bound"] == "R_g - convergence_time >= 0")
+    assert r_bound["min_slack"] == -5
 
 
 def test_theorem_12_missing_pair_is_inconclusive(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -198,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_points(g: int, rows: int) -> None:
     """Refuse a point plot whose WSG pass would run for minutes or exhaust memory."""
-    from grundy.experiments.dn_histogram import wsg_stream_bytes
+    from grundy.registry.sequences import wsg_stream_bytes
 
     if not 1 <= rows <= MAX_PLOT_ROWS:
         raise ValueError(f"--rows must be between 1 and {MAX_PLOT_ROWS} (rows = {rows})")

@@ -22,12 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from grundy import __version__
-from grundy.output import add_json_option, output_file, progress_bar
+from grundy.output import add_json_option, emit_json, output_file, progress_bar
 
 __all__ = [
     "ExperimentResult",
     "add_experiment_options",
     "atomic_write_text",
+    "comparison_mark",
     "progress_bar",
 ]
 
@@ -72,6 +73,23 @@ class ExperimentResult:
         """True when every compared row agrees with the paper."""
         return all(row.get("agrees", True) for row in self.comparison)
 
+    @property
+    def exit_code(self) -> int:
+        """The command's exit status: 0 when every compared row agrees, else 1."""
+        return 0 if self.agrees else 1
+
+    def deliver(self, args: argparse.Namespace, out: str | os.PathLike[str] | None) -> bool:
+        """Save to ``out`` (if given) and print the JSON when ``--json`` was asked.
+
+        Returns True when the JSON was printed (the command then prints nothing else).
+        """
+        if out:
+            self.save(out)
+        if getattr(args, "json", False):
+            emit_json(json.loads(self.to_json()))
+            return True
+        return False
+
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1, default=_json_default)
 
@@ -94,6 +112,20 @@ class ExperimentResult:
         else:
             atomic_write_text(target, self.to_json())
         return target
+
+
+def comparison_mark(row: dict[str, Any] | None) -> str:
+    """How a row of :mod:`reference.published`'s comparisons is shown beside the paper's value.
+
+    >>> [comparison_mark(r) for r in ({"checked": "exact", "agrees": True},
+    ...                               {"checked": "bound", "agrees": False}, None)]
+    ['=', 'DIFFERS', '']
+    """
+    if row is None:
+        return ""
+    if not row["agrees"]:
+        return "DIFFERS"
+    return {"exact": "=", "bound": "(within)", "beyond": "(beyond)", "none": "-"}[row["checked"]]
 
 
 def _json_default(value: Any) -> Any:

@@ -4,17 +4,17 @@ For every h <= g it counts the values of d_n^h - n over the h-points
 p_n^h = (a_n^h, b_n^h) with a_n^h < rows, and reports the extremes with
 their earliest n (the layout of Table 2) beside the proven bound
 -16h <= d_n^h - n <= 2h of Theorem 2.15. ``grundy plot figure9`` draws the
-histogram for h = g.
+histogram for h = g. (The comparison with Table 2 itself is the
+``nivasch-table2`` experiment's.)
 
-The computation is one pass of Algorithm WSG (000 §2.1) over the rows,
-streamed in blocks of rows by the registry's WSG
-(:func:`grundy.registry.sequences.stream_points`, the fast kernel that
-conformance checks against the spec). Its state holds the columns still
-ahead of the current row: a point (a, b) of T_h keeps column b until row b,
-and b is about phi * a, so memory grows as O(g * rows)
-(:func:`wsg_stream_bytes`, an upper estimate), and a run past the machine's
-memory is refused up front. It is checked against ``reference.wsg.wsg`` in
-``tests/test_execution.py``.
+The numbers are :func:`grundy.registry.dn.dn_statistics`: one pass of
+Algorithm WSG (000 §2.1) over the rows, streamed in blocks of rows by the
+registry's WSG (the fast kernel that conformance checks against the spec).
+Its state holds the columns still ahead of the current row: a point (a, b)
+of T_h keeps column b until row b, and b is about phi * a, so memory grows
+as O(g * rows) (:func:`grundy.registry.sequences.wsg_stream_bytes`, an
+upper estimate), and a run past the machine's memory is refused up front.
+It is checked against ``reference.wsg.wsg`` in ``tests/test_execution.py``.
 
 WSG is sequential in the rows, and T_h needs every T_k with k < h, so this
 experiment is a single chunk: it runs on the Dask cluster (or a remote one)
@@ -31,9 +31,7 @@ Figure 9 and Table 2. Seed ``000``.
 from __future__ import annotations
 
 import argparse
-import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,55 +43,18 @@ from grundy.execution import (
     run_chunks,
 )
 from grundy.experiments import ExperimentResult
-from grundy.output import check_memory, console, emit_json
+from grundy.output import check_memory, console
 from grundy.parsing import count
-from grundy.registry.sequences import stream_points
-from reference.published import nivasch_table2
+from grundy.registry.dn import dn_statistics as registry_dn_statistics
+from grundy.registry.sequences import wsg_stream_bytes
 
 __all__ = [
     "dn_statistics",
     "histogram_from_result",
-    "stream_wsg",
     "validate_chunk",
-    "wsg_stream_bytes",
 ]
 
 NAME = "dn-histogram"
-
-#: Table 2's row bound: points with a <= 5e6, i.e. rows 0 .. 5e6.
-TABLE2_ROWS = 5_000_001
-
-
-def stream_wsg(g: int, rows: int) -> Iterator[tuple[int, int, int]]:
-    """Algorithm WSG, streamed: yield (h, a, b) for each h-point, row by row.
-
-    Yields the same points as ``reference.wsg.wsg(g, rows).T`` (for each row
-    r = 0..rows-1, the points of row r in increasing h), from the registry's
-    streaming WSG (:func:`grundy.registry.sequences.stream_points`).
-
-    Examples
-    --------
-    >>> [p for p in stream_wsg(4, 9) if p[0] == 4]
-    [(4, 0, 4), (4, 1, 3), (4, 2, 5), (4, 6, 7), (4, 8, 8)]
-    """
-    if g < 0 or rows < 0:
-        raise ValueError(f"g and rows must be >= 0 (g = {g}, rows = {rows})")
-    return stream_points("wythoff", g, rows)
-
-
-#: Bytes per (h, row) held by :func:`stream_wsg` (the columns still ahead of the row,
-#: measured with tracemalloc: about 21), with a margin.
-BYTES_PER_H_ROW = 32
-
-
-def wsg_stream_bytes(g: int, rows: int) -> int:
-    """Estimated peak memory of :func:`stream_wsg` (O(g * rows): the columns ahead of the row).
-
-    >>> wsg_stream_bytes(30, 100_000) // 2**20  # MiB
-    94
-    """
-    return BYTES_PER_H_ROW * (g + 1) * rows
-
 
 def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
     """Why a :func:`dn_statistics` result read back from disk is inconsistent, or None.
@@ -122,6 +83,9 @@ def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
 def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
     """Chunk function: histograms and extremes of d_n^h - n for h <= g.
 
+    The numbers are the registry's (:func:`grundy.registry.dn.dn_statistics`);
+    this puts them in the chunk's JSON shape.
+
     Parameters
     ----------
     params : dict
@@ -141,29 +105,20 @@ def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
     ([[0, 4]], [-2, 4, 1, 0])
     """
     g, rows = int(params["g"]), int(params["rows"])
-    counts: list[dict[int, int]] = [{} for _ in range(g + 1)]
-    index = [0] * (g + 1)
-    extremes: list[list[int]] = [[] for _ in range(g + 1)]
-    for h, a, b in stream_wsg(g, rows):
-        if h == 0 and not a & 0xFFF:
-            report_progress(a, rows)
-        n = index[h]
-        index[h] = n + 1
-        value = b - a - n
-        hist = counts[h]
-        hist[value] = hist.get(value, 0) + 1
-        ext = extremes[h]
-        if not ext:
-            extremes[h] = [value, n, value, n]
-        else:
-            if value < ext[0]:
-                ext[0], ext[1] = value, n
-            if value > ext[2]:
-                ext[2], ext[3] = value, n
+    done = 0
+
+    def advance(block: int) -> None:
+        nonlocal done
+        done += block
+        report_progress(done, rows)
+
+    stats = registry_dn_statistics(g, rows, histograms=True, advance=advance)
     return {
-        "histograms": [sorted([v, c] for v, c in hist.items()) for hist in counts],
-        "extremes": extremes,
-        "points": index,
+        "histograms": [sorted([v, c] for v, c in hist.items()) for hist in stats.histograms],
+        "extremes": [
+            [stats.min[h], stats.min_n[h], stats.max[h], stats.max_n[h]] for h in range(g + 1)
+        ],
+        "points": stats.count,
     }
 
 
@@ -174,7 +129,7 @@ def register(subparsers: Any) -> None:
         description=(
             "Run Algorithm WSG (streamed) over rows 0..ROWS-1 and count d_n^h - n for every "
             "h <= g; print the extremes with their earliest n beside Theorem 2.15's bound "
-            "-16h <= d_n^h - n <= 2h, and beside 000 Table 2 when --rows is 5e6. One chunk "
+            "-16h <= d_n^h - n <= 2h (for 000 Table 2 itself see nivasch-table2). One chunk "
             "(WSG is sequential); --out DIR resumes."
         ),
         epilog="example: grundy experiment dn-histogram --g 30 --rows 100000 --out runs/dn30",
@@ -224,10 +179,6 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
             "bound_max": 2 * h,
             "agrees": -16 * h <= low and high <= 2 * h,
         }
-        if rows in (TABLE2_ROWS - 1, TABLE2_ROWS) and h in nivasch_table2():
-            # Table 2 counts a <= 5e6 (rows = 5e6 + 1); rows = 5e6 leaves out row 5e6 only.
-            row["paper"] = list(nivasch_table2()[h])
-            row["agrees"] = row["agrees"] and row["paper"] == [low, n_low, high, n_high]
         comparison.append(row)
     return ExperimentResult(
         name=NAME,
@@ -241,29 +192,20 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
 
 def run(args: argparse.Namespace) -> int:
     result = compute(args.g, args.rows, **execution_kwargs(args))
-    if args.out:
-        result.save(Path(args.out) / "result.json")
-    if args.json:
-        emit_json(json.loads(result.to_json()))
-    else:
+    if not result.deliver(args, Path(args.out) / "result.json" if args.out else None):
         console.print(
             f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
             f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"
         )
-        paper = any("paper" in row for row in result.comparison)
-        header = "  bound" + ("  000 Table 2" if paper else "")
-        console.print(f"{'h':>4} {'points':>9} {'min':>5} {'n':>9} {'max':>5} {'n':>9}{header}")
+        console.print(f"{'h':>4} {'points':>9} {'min':>5} {'n':>9} {'max':>5} {'n':>9}  bound")
         for row in result.comparison:
             in_bound = -16 * row["h"] <= row["min"] and row["max"] <= 2 * row["h"]
             mark = "ok" if in_bound else "VIOLATED"
-            if "paper" in row:
-                ours = [row["min"], row["n_min"], row["max"], row["n_max"]]
-                mark += "     same" if row["paper"] == ours else f"     DIFFERS: {row['paper']}"
             console.print(
                 f"{row['h']:>4} {row['points']:>9} {row['min']:>5} {row['n_min']:>9} "
                 f"{row['max']:>5} {row['n_max']:>9}  {mark}"
             )
-    return 0 if result.agrees else 1
+    return result.exit_code
 
 
 def histogram_from_result(result: ExperimentResult, h: int) -> list[tuple[int, int]]:

@@ -8,154 +8,45 @@ p_n^g = (a_n^g, b_n^g) with a_n^g <= 5 * 10**6,
 * Table 3: the maximum of d_n^g - n over n >= 100, for g >= 7.
 
 Both come from one streaming pass of the registry's WSG
-(:func:`grundy.registry.sequences.stream_blocks`, ``fast.wsg.wsg_rows``;
+(:func:`grundy.registry.dn.dn_statistics` over ``fast.wsg.wsg_rows``;
 memory is the sliding-window state plus one chunk), so the two names run the same
 experiment and print both tables beside the paper's, every difference
 marked.
 
-A paper row is checked *exactly* when our run reaches the point the paper
-names (its n is below our count of g-points): then our extreme and its
-earliest n must equal the paper's. When a smaller run does not reach it,
-the row is checked as a *bound*: an extreme over fewer points can be no
-more extreme than the paper's.
+The comparison is :func:`reference.published.compare_table2` /
+``compare_table3`` (the one place these tables are compared; the claims
+``nivasch-table-2`` / ``-3`` call them too). A paper cell is checked
+*exactly* when our run reaches the point the paper names (its n is below
+our count of g-points): then our extreme and its earliest n must equal the
+paper's. When a smaller run does not reach it, the cell is checked as a
+*bound*: an extreme over fewer points can be no more extreme than the
+paper's. Past the paper's 5e6 rows, ours must be at least as extreme.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from typing import Any
 
-import numpy as np
-
-from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
-from grundy.output import console, emit_json
+from grundy.experiments import (
+    ExperimentResult,
+    add_experiment_options,
+    comparison_mark,
+    progress_bar,
+)
+from grundy.output import console
 from grundy.parsing import count
-from grundy.published import load_published
+from grundy.registry.dn import TABLE3_MIN_N, dn_statistics
 from grundy.registry.sequences import stream_blocks
+from reference.published import compare_table2, compare_table3
 
-__all__ = ["compare_with_paper", "extremes", "register", "run", "run_experiment"]
+__all__ = ["register", "run", "run_experiment"]
 
 NAME = "nivasch-table2"
 #: Table 3 counts the points with n >= MIN_N only, and g >= MIN_G.
-MIN_N = 100
+MIN_N = TABLE3_MIN_N
 MIN_G = 7
-_BIG = np.iinfo(np.int64).max
-
-
-def extremes(
-    gmax: int, max_a: int, *, chunk: int = 1 << 16, quiet: bool = True
-) -> dict[str, np.ndarray]:
-    """min / max of d_n^g - n (all n, and n >= MIN_N) with earliest n, per g.
-
-    Parameters
-    ----------
-    gmax : int
-        Values g = 0..gmax.
-    max_a : int
-        Points with a_n^g <= max_a (rows 0..max_a).
-    chunk : int
-        Rows per kernel call.
-    quiet : bool
-        No progress bar.
-
-    Returns
-    -------
-    dict of numpy.ndarray
-        ``min, min_n, max, max_n`` (Table 2), ``max100, max100_n`` (Table 3;
-        -1 where no point has n >= MIN_N) and ``count`` (points per g), each of
-        length gmax + 1.
-
-    Examples
-    --------
-    >>> e = extremes(1, 500)
-    >>> e["min"].tolist(), e["min_n"].tolist(), e["max"].tolist(), e["max_n"].tolist()
-    ([0, -4], [0, 57], [0, 2], [0, 282])
-    """
-    rows = max_a + 1
-    size = gmax + 1
-    lo = np.full(size, _BIG, dtype=np.int64)
-    lo_n = np.full(size, -1, dtype=np.int64)
-    hi = np.full(size, -_BIG, dtype=np.int64)
-    hi_n = np.full(size, -1, dtype=np.int64)
-    hi100 = np.full(size, -_BIG, dtype=np.int64)
-    hi100_n = np.full(size, -1, dtype=np.int64)
-    count = np.zeros(size, dtype=np.int64)
-    columns = np.arange(size)
-    with progress_bar(f"WSG g <= {gmax}, rows <= {max_a}", rows, disable=quiet) as advance:
-        for r0, cols in stream_blocks("wythoff", gmax, rows, chunk):
-            present = cols >= 0
-            n = count + np.cumsum(present, axis=0) - 1  # index of each point in T_g
-            a = (r0 + np.arange(len(cols)))[:, None]
-            dn = cols - a - n
-            for stat, stat_n, values, better in (
-                (lo, lo_n, np.where(present, dn, _BIG), np.less),
-                (hi, hi_n, np.where(present, dn, -_BIG), np.greater),
-                (hi100, hi100_n, np.where(present & (n >= MIN_N), dn, -_BIG), np.greater),
-            ):
-                pick = values.argmin(axis=0) if better is np.less else values.argmax(axis=0)
-                best = values[pick, columns]
-                improved = better(best, stat)  # strict: keep the earliest appearance
-                stat[improved] = best[improved]
-                stat_n[improved] = n[pick, columns][improved]
-            count += present.sum(axis=0)
-            advance(len(cols))
-    hi100[hi100_n < 0] = 0
-    return {
-        "min": lo,
-        "min_n": lo_n,
-        "max": hi,
-        "max_n": hi_n,
-        "max100": hi100,
-        "max100_n": hi100_n,
-        "count": count,
-    }
-
-
-def _check(
-    kind: str, ours: int, ours_n: int, paper: int, paper_n: int, count: int, lower: bool
-) -> dict[str, Any]:
-    if paper_n < count:  # our run reaches the paper's point: must agree exactly
-        checked, agrees = "exact", (ours, ours_n) == (paper, paper_n)
-    else:  # fewer points: our extreme can be no more extreme than the paper's
-        checked, agrees = "bound", (ours >= paper if lower else ours <= paper)
-    return {
-        "column": kind,
-        "ours": ours,
-        "ours_n": ours_n,
-        "paper": paper,
-        "paper_n": paper_n,
-        "checked": checked,
-        "agrees": bool(agrees),
-    }
-
-
-def compare_with_paper(stats: dict[str, np.ndarray], gmax: int) -> list[dict[str, Any]]:
-    """One comparison row per paper cell (Table 2: min and max; Table 3: max, n >= 100)."""
-    rows: list[dict[str, Any]] = []
-    for g, pmin, pmin_n, pmax, pmax_n in load_published("nivasch_000_table2")["rows"]:
-        if g > gmax:
-            continue
-        count = int(stats["count"][g])
-        for kind, key, paper, paper_n, lower in (
-            ("min", "min", pmin, pmin_n, True),
-            ("max", "max", pmax, pmax_n, False),
-        ):
-            row = _check(
-                kind, int(stats[key][g]), int(stats[f"{key}_n"][g]), paper, paper_n, count, lower
-            )
-            rows.append({"table": 2, "g": g, **row})
-    for g, pmax, pmax_n in load_published("nivasch_000_table3")["rows"]:
-        if g > gmax:
-            continue
-        count = int(stats["count"][g])
-        ours_n = int(stats["max100_n"][g])
-        row = _check("max n>=100", int(stats["max100"][g]), ours_n, pmax, pmax_n, count, False)
-        if ours_n < 0:  # no point with n >= 100 yet: nothing to compare
-            row.update(checked="none", agrees=True)
-        rows.append({"table": 3, "g": g, **row})
-    return rows
 
 
 def run_experiment(
@@ -172,18 +63,20 @@ def run_experiment(
     list(stream_blocks("wythoff", 1, 2))  # compile (or load the numba cache) outside the timing
     compile_s = time.perf_counter() - start
     start = time.perf_counter()
-    stats = extremes(gmax, max_a, chunk=chunk, quiet=quiet)
+    rows = max_a + 1
+    with progress_bar(f"WSG g <= {gmax}, rows <= {max_a}", rows, disable=quiet) as advance:
+        stats = dn_statistics(gmax, rows, chunk=chunk, advance=advance)
     run_s = time.perf_counter() - start
     table = [
         [
             g,
-            int(stats["min"][g]),
-            int(stats["min_n"][g]),
-            int(stats["max"][g]),
-            int(stats["max_n"][g]),
-            int(stats["max100"][g]),
-            int(stats["max100_n"][g]),
-            int(stats["count"][g]),
+            stats.min[g],
+            stats.min_n[g],
+            stats.max[g],
+            stats.max_n[g],
+            stats.max100[g],
+            stats.max100_n[g],
+            stats.count[g],
         ]
         for g in range(gmax + 1)
     ]
@@ -193,7 +86,7 @@ def run_experiment(
         columns=["g", "min d-n", "n", "max d-n", "n", "max d-n (n>=100)", "n", "points"],
         table=table,
         timings={"compile": compile_s, "run": run_s},
-        comparison=compare_with_paper(stats, gmax),
+        comparison=compare_table2(stats) + compare_table3(stats),
     )
 
 
@@ -229,26 +122,16 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _mark(row: dict[str, Any] | None) -> str:
-    if row is None:
-        return ""
-    if not row["agrees"]:
-        return "DIFFERS"
-    return {"exact": "=", "bound": "(within)", "none": "-"}[row["checked"]]
-
-
 def run(args: argparse.Namespace) -> int:
     result = run_experiment(args.gmax, args.rows, chunk=args.chunk, quiet=args.quiet or args.json)
-    if args.out:
-        result.save(args.out)
-    if args.json:
-        emit_json(json.loads(result.to_json()))
-        return 0 if result.agrees else 1
+    if result.deliver(args, args.out):
+        return result.exit_code
     by_key = {(c["table"], c["g"], c["column"]): c for c in result.comparison}
     console.print(
         f"Nivasch 000 Table 2: extremes of d_n^g - n, points with a_n^g <= {args.rows} "
         "(ours | paper; '=' exact match, '(within)' our run ends before the paper's "
-        "point and stays within its value, DIFFERS marks a difference)"
+        "point and stays within its value, '(beyond)' our run goes past the paper's rows "
+        "and is at least as extreme, DIFFERS marks a difference)"
     )
     lines = [["g", "min", "n", "paper", "n", "", "max", "n", "paper", "n", ""]]
     for row in result.table:
@@ -261,12 +144,12 @@ def run(args: argparse.Namespace) -> int:
                 str(row[2]),
                 str(cmin["paper"]) if cmin else "",
                 str(cmin["paper_n"]) if cmin else "",
-                _mark(cmin),
+                comparison_mark(cmin),
                 str(row[3]),
                 str(row[4]),
                 str(cmax["paper"]) if cmax else "",
                 str(cmax["paper_n"]) if cmax else "",
-                _mark(cmax),
+                comparison_mark(cmax),
             ]
         )
     console.print(_format(lines), markup=False)
@@ -281,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
                 str(row[6]),
                 str(c3["paper"]) if c3 else "",
                 str(c3["paper_n"]) if c3 else "",
-                _mark(c3),
+                comparison_mark(c3),
             ]
         )
     console.print(_format(lines), markup=False)
@@ -291,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         f"{len(result.comparison)} paper cells: {exact} checked exactly, {differ} differ; "
         f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s"
     )
-    return 0 if result.agrees else 1
+    return result.exit_code
 
 
 def _format(lines: list[list[str]]) -> str:

@@ -33,12 +33,12 @@ from grundy.execution import (
     range_chunks,
     run_chunks,
 )
-from grundy.experiments import ExperimentResult
-from grundy.output import console, emit_json
+from grundy.experiments import ExperimentResult, comparison_mark
+from grundy.output import console
 from grundy.parsing import count
-from grundy.published import load_published
 from grundy.registry import ask
 from grundy.registry.sequences import FSW_MAX_G
+from reference.published import compare_table5
 
 __all__ = [
     "chunk_task",
@@ -208,9 +208,6 @@ def run_experiment(
     gs = sorted(set(only)) if only else list(range(gmax + 1))
     n_chunks = len(gs) * -(-(rows + 1) // chunk)
     check_chunk_count(n_chunks, f"{len(gs)} values of g x --rows {rows} / --chunk {chunk}")
-    data = load_published("nivasch_000_table5")
-    published = {r[0]: (r[1], r[2]) for r in data["rows"]}
-    up_to_1e7 = data["up_to_1e7"]
     start = time.perf_counter()
     run_chunk(1, 0, 2)  # compile (or load the numba cache) here, outside the timing
     compile_s = time.perf_counter() - start
@@ -239,29 +236,7 @@ def run_experiment(
         table.append(
             [g, c["max"], c["argmax"], at_max, c["unconverged"], c["horizon"], c["histogram"]]
         )
-        if g in published:
-            row: dict[str, Any] = {
-                "g": g,
-                "ours": [c["max"], c["argmax"]],
-                "paper": list(published[g]),
-            }
-            if rows == 10**6:
-                row["agrees"] = row["ours"] == row["paper"]
-            else:
-                row["note"] = "paper searched start rows up to 10^6"
-            comparison.append(row)
-        if rows == 10**7 and str(g) in up_to_1e7:
-            paper7 = up_to_1e7[str(g)]
-            ours7 = [c["max"], at_max]
-            comparison.append(
-                {
-                    "g": g,
-                    "rows": 10**7,
-                    "ours": ours7,
-                    "paper": [paper7["max"], paper7["instances"]],
-                    "agrees": ours7 == [paper7["max"], paper7["instances"]],
-                }
-            )
+        comparison += compare_table5(g, c["max"], c["argmax"], rows + 1, instances=at_max)
     return ExperimentResult(
         name=NAME,
         parameters={"g": gmax, "gs": gs, "rows": rows, "chunk": chunk, "horizon": horizon},
@@ -356,24 +331,25 @@ def run(args: argparse.Namespace) -> int:
         only=args.only,
         **execution,
     )
-    if args.out:
-        result.save(Path(args.out) / "result.json")
-    if args.json:
-        emit_json(result.__dict__)
-        return 0
-    paper = {row["g"]: row for row in result.comparison if "rows" not in row}
-    paper7 = {row["g"]: row for row in result.comparison if "rows" in row}
-    console.print(f"000 Table 5: rows to convergence, start rows 0..{args.rows}")
+    if result.deliver(args, Path(args.out) / "result.json" if args.out else None):
+        return result.exit_code
+    paper = {row["g"]: row for row in result.comparison if row["table"] == 5}
+    paper7 = {row["g"]: row for row in result.comparison if row["table"] == "3.3"}
+    console.print(
+        f"000 Table 5: rows to convergence, start rows 0..{args.rows} "
+        "(paper: '=' exact, '(within)' our search stops before the paper's row, "
+        "'(beyond)' ours searches past 10^6, DIFFERS marks a difference)"
+    )
     console.print(f"{'g':>3} {'max':>6} {'first r0':>10}   {'paper':>16} {'#max':>6}  unconverged")
     for g, mx, arg, at_max, unconv, _, _hist in result.table:
         row = paper.get(g)
-        ptxt = f"{row['paper'][0]} @ {row['paper'][1]}" if row else "-"
-        mark = "*" if row and [mx, arg] != row["paper"] else " "
+        ptxt = f"{row['paper']} @ {row['paper_n']}" if row else "-"
+        mark = comparison_mark(row)
         extra = ""
         if g in paper7:
-            p7 = paper7[g]["paper"]
-            extra = f"  (§3.3 to 10^7: {p7[0]} x {p7[1]}{'' if paper7[g]['agrees'] else ' *'})"
-        console.print(f"{g:>3} {mx:>6} {arg:>10} {mark} {ptxt:>16} {at_max:>6}  {unconv}{extra}")
+            p7 = paper7[g]
+            extra = f"  (§3.3 to 10^7: {p7['paper']} x {p7['paper_n']} {comparison_mark(p7)})"
+        console.print(f"{g:>3} {mx:>6} {arg:>10} {mark:>8} {ptxt:>16} {at_max:>6}  {unconv}{extra}")
     last = result.table[-1]
     hist = last[6]
     if hist:
@@ -383,8 +359,5 @@ def run(args: argparse.Namespace) -> int:
             f"histogram g = {last[0]} (Figure 11 is g = 10): {total} runs, mean {mean:.2f} rows, "
             f"0 rows: {hist[0]}, >= 100 rows: {sum(hist[100:])}, max {len(hist) - 1}"
         )
-    console.print(
-        f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s"
-        + ("" if args.rows == 10**6 else "  (* compares with the paper's 10^6 search)")
-    )
-    return 0
+    console.print(f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s")
+    return result.exit_code
