@@ -27,8 +27,8 @@ import numpy as np
 
 from fast._jit import INT64_MAX, check_int64_range, jit
 from fast.fsw import MAX_G, _mark_columns, _raise, _ring_size, _row_step, _true_symbol
-from reference.beatty import index0, lower_wythoff
-from reference.rw import H_DEFAULT, L_DEFAULT, check_parameters, default_R
+from reference.beatty import index0
+from reference.rw import H_DEFAULT, L_DEFAULT, band_search, check_parameters, default_R
 
 __all__ = ["N_MAX", "gvalues", "nth_gvalue", "nth_gvalues"]
 
@@ -188,27 +188,12 @@ def gvalues(
 def _nth_points(
     func: str, g: object, n: object, L: object, H: object, R: object, all_h: bool
 ) -> list[tuple[int, int]]:
-    """``p_n^h`` for h = 0..g (``all_h``) or h = g, one RW run per band around phi n (§3.5)."""
+    """``p_n^h`` for h = 0..g (``all_h``) or h = g (:func:`reference.rw.band_search`)."""
     g, L, H, R = _params(func, g, L, H, R)
     n = _check_int(func, "n", n)
     check_int64_range("n", n, N_MAX)
     hs = range(g + 1) if all_h else [g]
-    center = lower_wythoff(n)
-    margin = 32 + 4 * g
-    while True:
-        r1 = max(0, center - margin)
-        r2 = center + margin
-        index, points = _rw(g, r1, r2, L, H, R)
-        found: list[tuple[int, int]] = []
-        for h in hs:
-            mine = points[points[:, 0] == h]
-            k = n - int(index[h])
-            if not 0 <= k < len(mine):
-                break
-            found.append((int(mine[k, 2]), int(mine[k, 3])))
-        else:
-            return found
-        margin *= 2
+    return band_search(n, g, hs, lambda r1, r2: _rw(g, r1, r2, L, H, R)[1].tolist())
 
 
 def nth_gvalues(

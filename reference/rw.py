@@ -21,7 +21,7 @@ Nim heap, Figure 13), §3.7 and Tables 5, 6. Seed ``000``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from reference.beatty import index0, lower_wythoff
 from reference.fsw import dummy_state, fsw
@@ -252,34 +252,44 @@ def gvalues(
     return index, sorted(points, key=lambda p: (p[2], p[0]))
 
 
+def band_search(
+    n: int, g: int, hs: Sequence[int], band: Callable[[int, int], Iterable[Sequence[int]]]
+) -> list[tuple[int, int]]:
+    """``p_n^h`` for h in ``hs``: RW runs on widening bands of rows around phi n (000 §3.5).
+
+    The one driver of both twins' ``nth_gvalue(s)``: ``band(r1, r2)`` is an
+    Algorithm RW run giving the h-points (h, n, a, b) with r1 <= a <= r2
+    (:func:`gvalues`' second result, from either implementation). The row
+    a_n^h stays within a constant alpha_h of a_n^0 = floor(n phi) (Theorem
+    2.3), so a margin of 32 + 4g rows nearly always holds it; the band
+    doubles until it does.
+
+    >>> band_search(4, 1, [0, 1], lambda r1, r2: _rw(1, r1, r2, L_DEFAULT, H_DEFAULT, 45)[1])
+    [(6, 10), (5, 7)]
+    """
+    center = lower_wythoff(n)
+    margin = 32 + 4 * g
+    while True:
+        wanted: dict[int, tuple[int, int] | None] = dict.fromkeys(hs)
+        for h, k, a, b in band(max(0, center - margin), center + margin):
+            if k == n and h in wanted:
+                wanted[h] = (a, b)
+        found = [wanted[h] for h in hs]
+        if all(p is not None for p in found):
+            return [p for p in found if p is not None]
+        margin *= 2
+
+
 def _nth_points(
     func: str, g: int, n: int, L: int, H: int, R: int | None, hs: Sequence[int]
 ) -> list[tuple[int, int]]:
-    """``p_n^h`` for h in ``hs`` from one RW run per band around row phi n (§3.5).
-
-    Widens the band until it holds the n-th h-point of every h asked for.
-    """
+    """``p_n^h`` for h in ``hs`` (:func:`band_search` over :func:`_rw`)."""
     _check_int(func, "g", g)
     _check_int(func, "n", n)
     if R is None:
         R = default_R(g)
     check_parameters(func, g, L, H, R)
-    center = lower_wythoff(n)
-    margin = 32 + 4 * g
-    while True:
-        r1 = max(0, center - margin)
-        r2 = center + margin
-        index, points = gvalues(g, r1, r2, L, H, R)
-        found: list[tuple[int, int]] = []
-        for h in hs:
-            mine = sorted((p for p in points if p[0] == h), key=lambda p: p[1])
-            if not index[h] <= n < index[h] + len(mine):
-                break
-            _, _, a, b = mine[n - index[h]]
-            found.append((a, b))
-        else:
-            return found
-        margin *= 2
+    return band_search(n, g, hs, lambda r1, r2: _rw(g, r1, r2, L, H, R)[1])
 
 
 def nth_gvalue(
