@@ -200,13 +200,14 @@ class _Store:
     chunk_params: dict[str, dict[str, Any]] = field(default_factory=dict)
     validate: Callable[[dict[str, Any], Any], str | None] | None = None
     rejected: int = 0
+    option: str = "--out"  # the command-line option that named ``root``, for messages
 
     def path(self, chunk_id: str) -> Path:
         return self.root / "chunks" / f"{chunk_id}.json"
 
     def open(self, name: str, parameters: dict[str, Any], chunks: Sequence[Chunk]) -> None:
         if self.root.exists() and not self.root.is_dir():
-            raise ValueError(f"--out: {str(self.root)!r} is a file, not a directory")
+            raise ValueError(f"{self.option}: {str(self.root)!r} is a file, not a directory")
         manifest = {
             "experiment": name,
             "parameters": _normalise(parameters),
@@ -220,7 +221,7 @@ class _Store:
                     raise ValueError(
                         f"{self.root} holds a run of {old.get('experiment')!r} with "
                         f"{key} {_short(old.get(key))}, not {_short(manifest[key])}; "
-                        f"resume with the same parameters or choose a new --out directory"
+                        f"resume with the same parameters or choose a new {self.option} directory"
                     )
         else:
             try:
@@ -228,7 +229,7 @@ class _Store:
                     target, json.dumps({**manifest, "version": __version__}, indent=1)
                 )
             except OSError as error:
-                raise ValueError(f"--out: cannot write {str(target)!r} ({error})") from None
+                raise ValueError(f"{self.option}: cannot write {str(target)!r} ({error})") from None
         self.chunk_params = {chunk.id: _normalise(chunk.params) for chunk in chunks}
 
     @staticmethod
@@ -375,6 +376,7 @@ def run_chunks(
     quiet: bool = False,
     description: str | None = None,
     connect_timeout: float = 20.0,
+    out_option: str = "--out",
     validate: Callable[[dict[str, Any], Any], str | None] | None = None,
 ) -> ChunkResults:
     """Run ``func(chunk.params)`` for every chunk; results in chunk order.
@@ -411,6 +413,8 @@ def run_chunks(
     validate : callable, optional
         ``validate(params, result)`` returns None for a consistent chunk result
         read back from ``out_dir``, else why not (the chunk is then recomputed).
+    out_option : str
+        The command-line option that named ``out_dir`` (``--out``), for messages.
 
     Returns
     -------
@@ -450,7 +454,11 @@ def run_chunks(
             f"--workers must be between 0 and {max_workers()} (4 per core; workers = {workers})"
         )
     check_chunk_count(len(chunk_list), f"{name}: {len(chunk_list)} chunks")
-    store = _Store(Path(out_dir), validate=validate) if out_dir is not None else None
+    store = (
+        _Store(Path(out_dir), validate=validate, option=out_option)
+        if out_dir is not None
+        else None
+    )
     results: list[Any] = [None] * len(chunk_list)
     pending: list[int] = []
     reused: list[str] = []

@@ -263,5 +263,7 @@ def get_game(name: str) -> ImpartialGame:
             example = FAMILIES[name].example or f"{name}:..."
             raise ValueError(f"{name} is a family of games: give its parameters, e.g. {example}")
         known = ", ".join(sorted(GAMES))
-        raise ValueError(f"unknown game {name!r}; known games: {known}")
+        families = ", ".join(FAMILIES[f].example or f"{f}:..." for f in sorted(FAMILIES))
+        extra = f"; families, e.g. {families}" if families else ""
+        raise ValueError(f"unknown game {name!r}; known games: {known}{extra}")
     return factory()

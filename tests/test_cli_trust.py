@@ -138,6 +138,23 @@ class TestPaths:
     ) -> None:
         assert "argument --out: an empty path" in refused(capsys, *argv)
 
+    def test_row_periods_chunks_messages_name_chunks(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    ) -> None:
+        """row-periods resumes from --chunks DIR (its --out is a file): errors say --chunks."""
+        existing = tmp_path / "f"
+        existing.write_text("x")
+        argv = ["experiment", "row-periods", "--rows", "0..1", "--chunks"]
+        line = refused(capsys, *argv, str(existing))
+        assert "argument --chunks" in line and "is a file" in line
+        chunks = str(tmp_path / "run")
+        code, _, _ = run(
+            capsys, "experiment", "row-periods", "--rows", "0..1", "--chunks", chunks, "--quiet"
+        )
+        assert code == 0
+        line = refused(capsys, "experiment", "row-periods", "--rows", "0..2", "--chunks", chunks)
+        assert "choose a new --chunks directory" in line and "--out" not in line
+
     def test_missing_parent_is_created(
         self, capsys: pytest.CaptureFixture[str], tmp_path: Path
     ) -> None:

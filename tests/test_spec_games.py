@@ -233,8 +233,9 @@ class TestErrors:
             spec.FibonacciNim.start(0)
 
     def test_unknown_game(self) -> None:
-        with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: f-wythoff"):
+        with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: f-wythoff") as e:
             spec.get_game("chess")
+        assert "families, e.g. a-wythoff:2, nimhof:" in str(e.value)  # the families too
 
     def test_bounded_needs_natural_bound(self) -> None:
         with pytest.raises(ValueError, match=r"the bound g must be an int >= 0 \(g = -2\)"):

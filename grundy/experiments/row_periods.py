@@ -47,7 +47,7 @@ import numpy as np
 
 from grundy.execution import Chunk, add_execution_options, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
-from grundy.output import console, emit_json
+from grundy.output import console, emit_json, output_dir
 from grundy.parsing import count, count_range
 from grundy.registry import ask
 from grundy.registry.rows import machine_engine
@@ -301,6 +301,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--chunks",
         default=None,
+        type=output_dir("--chunks"),
         metavar="DIR",
         help="directory for the manifest and one file per finished row; re-running resumes",
     )
@@ -318,6 +319,7 @@ def run(args: argparse.Namespace) -> int:
         check_table=args.check_table,
         quiet=args.quiet or args.json,
         out_dir=args.chunks,
+        out_option="--chunks",
         scheduler=args.scheduler,
         workers=0 if args.workers is None else args.workers,
     )
