@@ -147,6 +147,21 @@ def _mark_columns(r: int, g: int, outb: np.ndarray, ring: np.ndarray, ring_mask:
 
 
 @jit
+def _true_state(g: int, ring_size: int) -> tuple:  # type: ignore[type-arg]
+    """The true pass's arrays at row 0: FSW's state (index, firstd, dmask, cmask,
+    all zero), the row scratch (rowcols, outb) and the ring of occupied columns."""
+    return (
+        np.zeros(g + 1, np.int64),
+        np.zeros(g + 1, np.int64),
+        np.zeros(g + 1, np.int64),
+        np.zeros(g + 1, np.int64),
+        np.zeros(g + 1, np.int64),
+        np.zeros(g + 1, np.int64),
+        np.zeros((g + 1, ring_size), np.int64),
+    )
+
+
+@jit
 def _true_pass(
     g: int,
     rows: int,
@@ -158,13 +173,7 @@ def _true_pass(
     out_cmask: np.ndarray,
 ) -> int:
     """WSG through FSW's step from row 0: the true state and symbol of every row."""
-    index = np.zeros(g + 1, np.int64)
-    firstd = np.zeros(g + 1, np.int64)
-    dmask = np.zeros(g + 1, np.int64)
-    cmask = np.zeros(g + 1, np.int64)
-    rowcols = np.zeros(g + 1, np.int64)
-    outb = np.zeros(g + 1, np.int64)
-    ring = np.zeros((g + 1, ring_size), np.int64)
+    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
     ring_mask = ring_size - 1
     for r in range(rows):
         for h in range(g + 1):
@@ -272,13 +281,7 @@ def _convergence_kernel(
     state; a run stops when its state equals the true state (its time is
     recorded) or after ``horizon`` rows (its time stays -1).
     """
-    index = np.zeros(g + 1, np.int64)
-    firstd = np.zeros(g + 1, np.int64)
-    dmask = np.zeros(g + 1, np.int64)
-    cmask = np.zeros(g + 1, np.int64)
-    rowcols = np.zeros(g + 1, np.int64)
-    outb = np.zeros(g + 1, np.int64)
-    ring = np.zeros((g + 1, ring_size), np.int64)
+    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
     ring_mask = ring_size - 1
     slots = horizon + 1
     a_index = np.zeros((slots, g + 1), np.int64)
@@ -353,13 +356,7 @@ def _convergence_kernel_merged(
     dropped once its youngest member is ``horizon`` rows old; at convergence
     each member gets its own time, or -1 if that exceeds ``horizon``.
     """
-    index = np.zeros(g + 1, np.int64)
-    firstd = np.zeros(g + 1, np.int64)
-    dmask = np.zeros(g + 1, np.int64)
-    cmask = np.zeros(g + 1, np.int64)
-    rowcols = np.zeros(g + 1, np.int64)
-    outb = np.zeros(g + 1, np.int64)
-    ring = np.zeros((g + 1, ring_size), np.int64)
+    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
     ring_mask = ring_size - 1
     slots = horizon + 2
     a_index = np.zeros((slots, g + 1), np.int64)

@@ -26,7 +26,15 @@ from __future__ import annotations
 import numpy as np
 
 from fast._jit import INT64_MAX, check_int64_range, jit
-from fast.fsw import MAX_G, _mark_columns, _raise, _ring_size, _row_step, _true_symbol
+from fast.fsw import (
+    MAX_G,
+    _mark_columns,
+    _raise,
+    _ring_size,
+    _row_step,
+    _true_state,
+    _true_symbol,
+)
 from reference.beatty import index0
 from reference.rw import H_DEFAULT, L_DEFAULT, band_search, check_parameters, default_R
 
@@ -37,15 +45,22 @@ N_MAX = (INT64_MAX - 10**9) // 2619 * 1000
 
 
 @jit
+def _record(r: int, g: int, index: np.ndarray, outb: np.ndarray, out: np.ndarray, cnt: int) -> int:
+    """Append row r's h-points (h, n, r, b) to ``out`` from row ``cnt``; the new count."""
+    for h in range(g + 1):
+        if outb[h] >= 0:
+            out[cnt, 0] = h
+            out[cnt, 1] = index[h] - 1
+            out[cnt, 2] = r
+            out[cnt, 3] = outb[h]
+            cnt += 1
+    return cnt
+
+
+@jit
 def _base_kernel(g: int, r1: int, r2: int, ring_size: int, index_r1: np.ndarray) -> tuple:  # type: ignore[type-arg]
     """RW line 5: WSG (FSW's step with true symbols) from row 0 to r2."""
-    index = np.zeros(g + 1, np.int64)
-    firstd = np.zeros(g + 1, np.int64)
-    dmask = np.zeros(g + 1, np.int64)
-    cmask = np.zeros(g + 1, np.int64)
-    rowcols = np.zeros(g + 1, np.int64)
-    outb = np.zeros(g + 1, np.int64)
-    ring = np.zeros((g + 1, ring_size), np.int64)
+    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
     ring_mask = ring_size - 1
     out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
     cnt = 0
@@ -61,13 +76,7 @@ def _base_kernel(g: int, r1: int, r2: int, ring_size: int, index_r1: np.ndarray)
         if err != 0:
             return err, out[:0]
         if r >= r1:
-            for h in range(g + 1):
-                if outb[h] >= 0:
-                    out[cnt, 0] = h
-                    out[cnt, 1] = index[h] - 1
-                    out[cnt, 2] = r
-                    out[cnt, 3] = outb[h]
-                    cnt += 1
+            cnt = _record(r, g, index, outb, out, cnt)
     return 0, out[:cnt]
 
 
@@ -106,13 +115,7 @@ def _level_kernel(
         if err != 0:
             return err, out[:0]
         if r >= r1:  # RW line 13
-            for h in range(g + 1):
-                if outb[h] >= 0:
-                    out[cnt, 0] = h
-                    out[cnt, 1] = index[h] - 1
-                    out[cnt, 2] = r
-                    out[cnt, 3] = outb[h]
-                    cnt += 1
+            cnt = _record(r, g, index, outb, out, cnt)
     return 0, out[:cnt]
 
 

@@ -28,7 +28,6 @@ I. Suriyaprakash (2021), seed ``002``, Theorem 4.3 (Beatty).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from math import isqrt
 from pathlib import Path
@@ -42,7 +41,7 @@ from grundy.execution import (
     run_chunks,
 )
 from grundy.experiments import ExperimentResult
-from grundy.output import console, emit_json
+from grundy.output import console
 from grundy.parsing import count, short_int
 from reference.beatty import index0, lower_wythoff
 
@@ -197,15 +196,11 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
 
 def run(args: argparse.Namespace) -> int:
     result = compute(args.n, args.start, args.chunk, **execution_kwargs(args))
-    if args.out:
-        result.save(Path(args.out) / "result.json")
-    if args.json:
-        emit_json(json.loads(result.to_json()))
-    else:
+    if not result.deliver(args, Path(args.out) / "result.json" if args.out else None):
         row = result.comparison[0]
         verdict = "holds" if row["agrees"] else f"FAILS ({row['violations']} values of n)"
         console.print(
             f"Theorem 1.1 / Beatty partition for {args.start} <= n < {args.start + args.n}: "
             f"{verdict}; {len(result.table)} chunks, {result.timings['run']:.1f} s"
         )
-    return 0 if result.agrees else 1
+    return result.exit_code

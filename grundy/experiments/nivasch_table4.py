@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
-from grundy.output import console, emit_json
+from grundy.output import console
 from grundy.parsing import count
 from grundy.published import load_published
 from grundy.registry import ask
@@ -392,11 +392,8 @@ def run(args: argparse.Namespace) -> int:
         min_row=args.min_row,
         quiet=args.quiet or args.json,
     )
-    if args.out:
-        result.save(args.out)
-    if args.json:
-        emit_json(result.__dict__)
-        return 0 if result.agrees else 1
+    if result.deliver(args, args.out):
+        return result.exit_code
     console.print(
         f"000 Table 4: largest value at each distance from the closest 0-value, "
         f"cells a <= b, a <= {args.rows}, values <= {args.g}"
@@ -423,4 +420,4 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"compile {t['compile']:.2f} s, run {t['run']:.2f} s")
     if args.out:
         console.print(f"saved {args.out}")
-    return 0 if result.agrees else 1
+    return result.exit_code

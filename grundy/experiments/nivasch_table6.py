@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
-from grundy.output import console, emit_json
+from grundy.output import console
 from grundy.parsing import count
 from grundy.published import load_published
 from grundy.registry.sequences import rw_engine, stream_blocks
@@ -293,12 +293,9 @@ def run(args: argparse.Namespace) -> int:
         one_run=args.one_run,
         quiet=args.quiet or args.json,
     )
-    if args.out:
-        result.save(args.out)
     unstable = [(row[0], row[1]) for row in result.table if args.check and not row[7]]
-    if args.json:
-        emit_json(result.__dict__)
-        return 0 if result.agrees and not unstable else 1
+    if result.deliver(args, args.out):
+        return 1 if unstable else result.exit_code
     paper = {row["g"]: row for row in result.comparison}
     for n in result.parameters["n"]:
         console.print(f"p_n^g for n = {n} (Algorithm RW; conditional on Conjecture 3.10)")
@@ -335,4 +332,4 @@ def run(args: argparse.Namespace) -> int:
         f"compile {t['compile']:.2f} s, run {t['run']:.2f} s"
         + (f", check {t['check']:.2f} s" if "check" in t else "")
     )
-    return 0 if result.agrees and not unstable else 1
+    return 1 if unstable else result.exit_code

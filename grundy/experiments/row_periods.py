@@ -47,7 +47,7 @@ import numpy as np
 
 from grundy.execution import Chunk, add_execution_options, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
-from grundy.output import console, emit_json, output_dir
+from grundy.output import console, output_dir
 from grundy.parsing import count, count_range
 from grundy.registry import ask
 from grundy.registry.rows import machine_engine
@@ -323,11 +323,8 @@ def run(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         workers=0 if args.workers is None else args.workers,
     )
-    if args.out:
-        result.save(args.out)
-    if args.json:
-        emit_json(result.__dict__)
-        return 0 if result.agrees else 1
+    if result.deliver(args, args.out):
+        return result.exit_code
     console.print(
         f"{args.game}: exact additive periods (Landman's machine), rows "
         f"{rows.start}..{rows.stop - 1}"
@@ -353,4 +350,4 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.out:
         console.print(f"saved {args.out}")
-    return 0 if result.agrees else 1
+    return result.exit_code
