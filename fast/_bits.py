@@ -15,7 +15,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from fast._jit import jit
 
-__all__ = ["ALL_ONES", "ONE", "get_bit", "lowest_zero_bit", "set_bit"]
+__all__ = ["ALL_ONES", "ONE", "lowest_zero_bit", "set_bit"]
 
 ONE = np.uint64(1)
 ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -78,12 +78,8 @@ def _lowest_zero_bit_jit(word: Any) -> Any:  # pragma: no cover - numba typing
 
 
 @jit
-def get_bit(bits: np.ndarray, i: int) -> bool:
-    """Bit ``i`` of the 1-d uint64 array ``bits``."""
-    return bool((bits[i >> 6] >> np.uint64(i & 63)) & ONE != 0)
-
-
-@jit
-def set_bit(bits: np.ndarray, i: int) -> None:
-    """Set bit ``i`` of the 1-d uint64 array ``bits``."""
-    bits[i >> 6] |= ONE << np.uint64(i & 63)
+def set_bit(bits: np.ndarray, i: Any) -> int:
+    """Set bit ``i`` of the 1-d uint64 array ``bits``; return its word index ``i >> 6``."""
+    w: int = i >> 6
+    bits[w] |= ONE << np.uint64(i & 63)
+    return w

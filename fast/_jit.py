@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numba
+import numpy as np
 
-__all__ = ["INT64_MAX", "check_int64_range", "jit"]
+__all__ = ["INT64_MAX", "check_int64_range", "jit", "smallest_unsigned"]
 
 INT64_MAX = 2**63 - 1
 
@@ -40,3 +41,15 @@ def check_int64_range(name: str, value: int, limit: int = INT64_MAX) -> None:
         raise OverflowError(
             f"{name} = {value} is beyond this kernel's int64 range (at most {limit})"
         )
+
+
+def smallest_unsigned(top: int) -> np.dtype[Any]:
+    """The smallest of uint8, uint16, uint32, uint64 that holds every value 0..top.
+
+    >>> [str(smallest_unsigned(t)) for t in (255, 256, 65536, 2**32)]
+    ['uint8', 'uint16', 'uint32', 'uint64']
+    """
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if top <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    return np.dtype(np.uint64)

@@ -67,8 +67,8 @@ from typing import Any
 import numba
 import numpy as np
 
-from fast._bits import ALL_ONES, ONE, lowest_zero_bit
-from fast._jit import jit
+from fast._bits import ALL_ONES, ONE, lowest_zero_bit, set_bit
+from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
 from fast._rules import keeps_ratio
 
@@ -352,8 +352,7 @@ class _Plan:
     line_base: np.ndarray  # (R,) int64: first line of the ray in the bitset array
     lines: int
     words: int
-    bound: int  # every value is <= bound
-    dtype: type
+    dtype: np.dtype[Any]
 
 
 def _plan(rule: CompiledRule, rows: int, cols: int, capacity: int) -> _Plan:
@@ -370,10 +369,9 @@ def _plan(rule: CompiledRule, rows: int, cols: int, capacity: int) -> _Plan:
             base[r] = lines
             lines += count
     words = bound // 64 + 2
-    dtype: type = np.uint8 if bound <= 0xFF else np.uint16 if bound <= 0xFFFF else np.uint32
     if bound > 0xFFFFFFFF:
         raise OverflowError(f"{rule.name}: values up to {bound} do not fit uint32")
-    return _Plan(dense, base, lines, words, bound, dtype)
+    return _Plan(dense, base, lines, words, smallest_unsigned(bound))
 
 
 def table_memory(game: Any, size: int) -> int:
@@ -385,12 +383,12 @@ def table_memory(game: Any, size: int) -> int:
     >>> table_memory(spec.get_game("nimhof:1,0/1,1/1,2/0,1"), 4000) // 2**20
     77
     """
-    return _block_memory(compiled_rule(game), size, size, size + size + 16)
+    capacity = size + size + 16
+    return _block_memory(_plan(compiled_rule(game), size, size, capacity), size, size, capacity)
 
 
-def _block_memory(rule: CompiledRule, rows: int, cols: int, capacity: int) -> int:
-    plan = _plan(rule, rows, cols, capacity)
-    table = rows * cols * np.dtype(plan.dtype).itemsize
+def _block_memory(plan: _Plan, rows: int, cols: int, capacity: int) -> int:
+    table = rows * cols * plan.dtype.itemsize
     return table + plan.lines * (8 * plan.words + 8) + 16 * capacity + 8 * plan.words
 
 
@@ -415,8 +413,8 @@ def grundy_table(game: Any, size: int) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        ``(size, size)``, the smallest unsigned dtype that holds the largest
-        possible value (the number of followers at the far corner), else uint32.
+        ``(size, size)``, the smallest unsigned dtype (at most uint32) that
+        holds the largest possible value (the number of followers at the far corner).
 
     Raises
     ------
@@ -456,7 +454,7 @@ def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
     while True:
         plan = _plan(rule, rows, cols, capacity)
         check_memory(
-            _block_memory(rule, rows, cols, capacity),
+            _block_memory(plan, rows, cols, capacity),
             f"a {rows}x{cols} {rule.name} table (compiled engine)",
         )
         out: np.ndarray = np.zeros((rows, cols), dtype=plan.dtype)
@@ -557,14 +555,6 @@ def _line_id(u: int, v: int, a: int, b: int, rows: int, cols: int) -> int:  # pr
 
 
 @jit
-def _set_value(bits: np.ndarray, value: Any) -> int:  # pragma: no cover - jit
-    """Set bit ``value`` of the 1-d word array ``bits``; return its word index."""
-    w: int = value >> 6
-    bits[w] |= ONE << np.uint64(value & 63)
-    return w
-
-
-@jit
 def _rays_step(
     x: int,
     y: int,
@@ -613,7 +603,7 @@ def _rays_step(
                     start = m
         elif on:
             while u >= 0 and v >= 0:
-                w = _set_value(scratch, np.int64(out[u, v]))
+                w = set_bit(scratch, np.int64(out[u, v]))
                 if w > top:
                     top = w
                 if a == 0 and b == 0:
@@ -714,7 +704,7 @@ def _fill_with_followers_py(
                     err[2] = u
                     err[3] = v
                     return code
-                w = _set_value(scratch, np.int64(out[u, v]))
+                w = set_bit(scratch, np.int64(out[u, v]))
                 if w > top:
                     top = w
             _mex_store(x, y, start, count, top, bits, active, scratch, out)

@@ -326,7 +326,8 @@ def machine_cycle(n: int, game: str = "wythoff", max_steps: int = 10**9) -> Mach
     """The machine's first repeated state (start, length) found by Brent's algorithm.
 
     ``states`` is the number of distinct states from m0 on (start + length - m0),
-    as in :func:`reference.landman.machine_cycle`.
+    as in :func:`reference.landman.machine_cycle`. ``max_steps`` bounds Brent's
+    steps (the reference bounds distinct states); beyond it :class:`NoCycle`.
 
     Examples
     --------

@@ -61,7 +61,7 @@ import numba
 import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
-from fast._jit import jit
+from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
 
 __all__ = [
@@ -87,7 +87,10 @@ MAX_BLOCK = 512
 
 
 def block_side(size: int, threads: int) -> int:
-    """The wavefront's block side: about 8 blocks per thread on the longest anti-diagonal.
+    """The wavefront's block side: about 8 block rows per thread.
+
+    Only blocks with I <= J are computed, so that is about 4 blocks per
+    thread on the longest anti-diagonal.
 
     Between :data:`BLOCK` and :data:`MAX_BLOCK`: larger blocks mean fewer
     barriers (one per block anti-diagonal, 2 size / side of them), smaller
@@ -112,11 +115,7 @@ def table_dtype(size: int) -> np.dtype[Any]:
     >>> [str(table_dtype(n)) for n in (0, 128, 129, 32768, 32769)]
     ['uint8', 'uint8', 'uint16', 'uint16', 'uint32']
     """
-    top = max(0, 2 * (int(size) - 1))
-    for dtype in (np.uint8, np.uint16, np.uint32):
-        if top <= np.iinfo(dtype).max:
-            return np.dtype(dtype)
-    return np.dtype(np.uint64)
+    return smallest_unsigned(max(0, 2 * (int(size) - 1)))
 
 
 def _words(size: int) -> tuple[int, int]:

@@ -348,7 +348,8 @@ def machine_cycle(n: int, game: str = "wythoff", max_steps: int = 10**9) -> Mach
     Every state from m0 on is kept in a dict keyed by the state itself (the
     tuple of bit arrays), so a repeat is found exactly at its first return.
     The twin of :func:`fast.landman.machine_cycle` (same arguments, same
-    result).
+    result whenever both find the cycle; the step budget is counted
+    differently, see ``max_steps``).
 
     Parameters
     ----------
@@ -357,7 +358,9 @@ def machine_cycle(n: int, game: str = "wythoff", max_steps: int = 10**9) -> Mach
     game : str
         ``wythoff``, ``f-wythoff`` or ``r-wythoff``.
     max_steps : int
-        Give up (WindowError) after this many machine steps.
+        Give up (:class:`NoCycle`) after this many distinct states. (The
+        fast twin counts Brent's steps, so near the limit the two may
+        disagree on whether the cycle was found in time.)
 
     Returns
     -------
