@@ -381,8 +381,7 @@ def _wavefront(
             )
             if got >= 0 and bad[i] < 0:
                 bad[i] = got
-    worst = -1
     for i in range(nb):
         if bad[i] >= 0:
-            worst = bad[i]
-    return worst
+            return int(bad[i])  # the first block row that reported one
+    return -1

@@ -54,9 +54,7 @@ class _PointLists(Sequence[list[tuple[int, int]]]):
         if not -len(self) <= h < len(self):
             raise IndexError(f"T[{h}]: values 0..{self._result.g} were computed")
         h %= len(self)
-        k = int(self._result.counts[h])
-        r = self._result
-        return list(zip(r.a_table[h, :k].tolist(), r.b_table[h, :k].tolist(), strict=True))
+        return list(zip(self._result.a(h), self._result.b(h), strict=True))
 
 
 @dataclass

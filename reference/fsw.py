@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from reference.beatty import index0
 from reference.mex import mex
+from reference.published import table5_rows_above
 from reference.wsg import WSGResult, wsg
 
 __all__ = [
@@ -277,13 +278,8 @@ def default_horizon(g: int) -> int:
     >>> default_horizon(1), default_horizon(10), default_horizon(12)
     (280, 3736, 8264)
     """
-    from reference.published import nivasch_table5
-
-    table5 = nivasch_table5()
-    for known in sorted(table5):
-        if known >= g:
-            return 4 * table5[known][0] + 100
-    return 20000
+    rows = table5_rows_above(g)
+    return 20000 if rows is None else 4 * rows + 100
 
 
 def convergence_times(

@@ -53,6 +53,7 @@ __all__ = [
     "nivasch_table2",
     "nivasch_table3",
     "nivasch_table5",
+    "table5_rows_above",
 ]
 
 def data_names() -> list[str]:
@@ -100,6 +101,19 @@ def nivasch_table3() -> dict[int, tuple[int, int]]:
 def nivasch_table5() -> dict[int, tuple[int, int]]:
     """000 Table 5: g -> (max rows to convergence up to row 1e6, first start row)."""
     return {g: (t, r) for g, t, r in load_published("nivasch_000_table5")["rows"]}
+
+
+def table5_rows_above(g: int) -> int | None:
+    """Table 5's rows to convergence at the least listed g' >= g (None past g = 20).
+
+    The h-points of h <= g do not depend on larger values, so the entry of
+    a larger g' bounds g's from above (the table skips g = 11..14, 16..19).
+
+    >>> table5_rows_above(10), table5_rows_above(11), table5_rows_above(21)
+    (909, 2041, None)
+    """
+    table5 = nivasch_table5()
+    return next((table5[known][0] for known in sorted(table5) if known >= g), None)
 
 
 # ------------------------------------------------------------------ comparisons

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from reference.beatty import index0, lower_wythoff
 from reference.fsw import dummy_state, fsw
-from reference.published import nivasch_table5
+from reference.published import nivasch_table5, table5_rows_above
 from reference.wsg import wsg
 
 __all__ = [
@@ -76,13 +76,12 @@ def default_R(g: int) -> int:
     """
     if isinstance(g, bool) or not isinstance(g, int) or g < 0:
         raise ValueError(f"default_R: g must be an int >= 0 (g = {g!r})")
-    table5 = nivasch_table5()
-    for known in sorted(table5):
-        if known >= g:
-            return 2 * table5[known][0] + 10
-    raise ValueError(
-        f"default_R: no published convergence bound for g = {g} > 20; pass R explicitly"
-    )
+    rows = table5_rows_above(g)
+    if rows is None:
+        raise ValueError(
+            f"default_R: no published convergence bound for g = {g} > 20; pass R explicitly"
+        )
+    return 2 * rows + 10
 
 
 def min_R(g: int) -> int:
