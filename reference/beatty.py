@@ -24,7 +24,9 @@ from math import isqrt
 __all__ = [
     "index0",
     "is_wythoff_p_position",
+    "lower_index",
     "lower_wythoff",
+    "upper_index",
     "upper_wythoff",
     "wythoff_p_positions",
 ]
@@ -76,6 +78,39 @@ def index0(r: int) -> int:
     if r == 0:
         return 0
     return (isqrt(5 * r * r) - r) // 2 + 1
+
+
+def lower_index(v: int) -> int | None:
+    """The n with floor(n phi) = v, or None if v is not in the lower Wythoff sequence.
+
+    n = ceil(v / phi) (:func:`index0`) is the least n with floor(n phi) >= v,
+    so v is in the sequence exactly when it is hit there.
+
+    Examples
+    --------
+    >>> [lower_index(v) for v in range(8)]
+    [0, 1, None, 2, 3, None, 4, None]
+    """
+    n = index0(v)
+    return n if lower_wythoff(n) == v else None
+
+
+def upper_index(v: int) -> int | None:
+    """The n with floor(n phi^2) = v, or None if v is not in the upper Wythoff sequence.
+
+    The sequences a_n, b_n (n >= 1) partition the positive integers (000
+    Theorem 1.1), and ``index0(v) - 1`` of the a_n lie in 1..v-1, so an upper
+    v >= 1 is b_m with m = v - index0(v) + 1; b_0 = 0.
+
+    Examples
+    --------
+    >>> [upper_index(v) for v in range(8)]
+    [0, None, 1, None, None, 2, None, 3]
+    """
+    if v == 0:
+        return 0
+    m = v - index0(v) + 1
+    return m if upper_wythoff(m) == v else None
 
 
 def wythoff_p_positions(count: int) -> list[tuple[int, int]]:

@@ -15,7 +15,9 @@ import spec
 from reference.beatty import (
     index0,
     is_wythoff_p_position,
+    lower_index,
     lower_wythoff,
+    upper_index,
     upper_wythoff,
     wythoff_p_positions,
 )
@@ -65,3 +67,17 @@ def test_rejects_negative_and_non_int(func) -> None:  # type: ignore[no-untyped-
         func(-1)
     with pytest.raises(ValueError, match=r"must be an int >= 0"):
         func(2.5)
+
+
+@given(st.integers(min_value=0, max_value=10**40), st.integers(min_value=-3, max_value=3))
+@example(10**6, 0)
+@example(231_230, 1)
+def test_lower_and_upper_index(n: int, shift: int) -> None:
+    """The inverse of each Beatty sequence: exact at a_n, b_n, None between (any size)."""
+    a, b = lower_wythoff(n), upper_wythoff(n)
+    assert lower_index(a) == n and upper_index(b) == n
+    v = max(0, a + shift)
+    if shift:  # the sequences partition the positive integers (000 Theorem 1.1)
+        assert (lower_index(v) is not None) != (upper_index(v) is not None) or v == 0
+    found = lower_index(v)
+    assert found is None or lower_wythoff(found) == v

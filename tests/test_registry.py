@@ -25,6 +25,7 @@ import spec
 from grundy import registry
 from grundy.registry import dispatch
 from grundy.registry.core import NoImplementation
+from reference.beatty import lower_wythoff, upper_wythoff
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -230,6 +231,14 @@ class TestDispatch:
     def test_moves_far_out(self) -> None:
         assert grundy.moves("wythoff", (5, 10**18)).moves == [(5, 3)]
         assert grundy.moves("wythoff", (3, 5)).moves == []
+
+    @given(n=st.integers(1, 10**30), k=st.integers(1, 50))
+    @example(n=10**6, k=7)  # once answered [] (an approximate 1/phi missed b_n's index)
+    def test_moves_to_a_p_position_any_size(self, n: int, k: int) -> None:
+        """From (a_n, b_n + k) and (a_n + k, b_n), the P-position (a_n, b_n) is a winning move."""
+        a, b = lower_wythoff(n), upper_wythoff(n)
+        assert (a, b) in grundy.moves("wythoff", (a, b + k), method="beatty").moves
+        assert (a, b) in grundy.moves("wythoff", (a + k, b), method="beatty").moves
 
     def test_period_certified_and_apparent(self) -> None:
         assert grundy.period("wythoff", 3).status == "certified"

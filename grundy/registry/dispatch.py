@@ -46,7 +46,7 @@ import spec
 from fast._memory import check_memory
 from grundy.registry.core import NoImplementation, candidates, resolve
 from grundy.registry.tables import is_two_pile
-from reference.beatty import lower_wythoff, upper_wythoff
+from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
 from reference.landman import GAMES as MACHINE_GAMES
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
@@ -322,10 +322,10 @@ def _beatty_moves(game: spec.ImpartialGame, position: Any) -> list[tuple[int, in
     def partners(v: int) -> list[int]:
         # the P-positions (v, w): w = b_n if v = a_n, w = a_n if v = b_n
         out = []
-        n = _index_lower(v)
+        n = lower_index(v)
         if n is not None:
             out.append(upper_wythoff(n))
-        n = _index_upper(v)
+        n = upper_index(v)
         if n is not None:
             out.append(lower_wythoff(n))
         return out
@@ -341,24 +341,6 @@ def _beatty_moves(game: spec.ImpartialGame, position: Any) -> list[tuple[int, in
     if a < min(x, y):
         found.add((a, a + d) if x <= y else (a + d, a))
     return sorted(found)
-
-
-def _index_lower(v: int) -> int | None:
-    """n with floor(n phi) = v, or None."""
-    n = (v * 1000) // 1618
-    for k in range(max(0, n - 2), n + 3):
-        if lower_wythoff(k) == v:
-            return k
-    return None
-
-
-def _index_upper(v: int) -> int | None:
-    """n with floor(n phi^2) = v, or None."""
-    n = (v * 1000) // 2618
-    for k in range(max(0, n - 2), n + 3):
-        if upper_wythoff(k) == v:
-            return k
-    return None
 
 
 def moves(
