@@ -232,6 +232,16 @@ class TestDispatch:
         assert grundy.moves("wythoff", (5, 10**18)).moves == [(5, 3)]
         assert grundy.moves("wythoff", (3, 5)).moves == []
 
+    @pytest.mark.parametrize("n", [0, 1, 231_230, 999_999])
+    def test_nth_gvalue_by_wsg_at_the_edge_of_its_domain(self, n: int) -> None:
+        """The WSG implementations of nth-gvalue hold p_n^0 = (a_n, b_n) for every n they cover.
+
+        (A 1000/1618 row bound once fell short near n = 10^6: IndexError.)
+        """
+        for using in ("fast.wsg", "spec") if n < 200 else ("fast.wsg",):
+            got = registry.ask("nth-gvalue", "wythoff", g=0, count=1, start=n, using=using)
+            assert got.tolist() == [[[lower_wythoff(n), upper_wythoff(n)]]]
+
     @given(n=st.integers(1, 10**30), k=st.integers(1, 50))
     @example(n=10**6, k=7)  # once answered [] (an approximate 1/phi missed b_n's index)
     def test_moves_to_a_p_position_any_size(self, n: int, k: int) -> None:

@@ -42,6 +42,7 @@ from grundy.registry.core import (
     register_implementation,
     register_question,
 )
+from reference.beatty import lower_wythoff
 
 __all__ = [
     "CONDITIONAL",
@@ -221,23 +222,27 @@ def wsg_stream_bytes(g: int, rows: int) -> int:
 # ------------------------------------------------------------------ p_n^h
 
 
-def _spec_nth(g: int, count: int, start: int = 0) -> np.ndarray:
-    """``P[h, i] = p_{start+i}^h`` for h <= g, i < count from the spec table."""
-    stop = start + count
-    rows = (1618 * stop) // 1000 + 4 * g + 12
-    points = spec_points("wythoff", g, rows)
-    if any(len(points.T[h]) < stop for h in range(g + 1)):
-        raise ValueError(f"fewer than {stop} h-points in {rows} rows")
-    return np.array([points.T[h][start:stop] for h in range(g + 1)], np.int64)
-
-
 def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
+    """``P[h, i] = p_{start+i}^h`` (h <= g, i < count) from the g-points of the first rows.
+
+    p_n^h's row stays near floor(n phi) (000 Theorem 2.3), so the rows up to
+    floor(stop phi) + 4g + 12 nearly always hold p_{stop-1}^h; the margin
+    doubles until they do.
+    """
+
     def answer(g: int, count: int, start: int = 0) -> np.ndarray:
         stop = start + count
-        result = wsg(g, (1618 * stop) // 1000 + 4 * g + 12)
-        return np.array([result.T[h][start:stop] for h in range(g + 1)], np.int64)
+        margin = 4 * g + 12
+        while True:
+            result = wsg(g, lower_wythoff(stop) + margin)
+            if all(len(result.T[h]) >= stop for h in range(g + 1)):
+                return np.array([result.T[h][start:stop] for h in range(g + 1)], np.int64)
+            margin *= 2
 
     return answer
+
+
+_spec_nth = _wsg_nth(lambda g, rows: spec_points("wythoff", g, rows))
 
 
 def _rw_nth(nth_gvalues: Callable[[int, int], list[tuple[int, int]]]) -> Callable[..., np.ndarray]:
