@@ -5,7 +5,6 @@ Landman writes G(m, n) with n the (fixed) row and m the position in it.
 
 from __future__ import annotations
 
-from grundy.registry import ask
 from proofs_check import data
 from proofs_check.claim import Param, Run, claim
 
@@ -120,20 +119,6 @@ def check_row_periodicity(run: Run, game: str, rows: int, m_max: int) -> None:
         run.inconclusive(
             f"no repeated state below m_max = {m_max} for rows {missing}; raise --m_max"
         )
-    if game == "wythoff" and rows <= 12:
-        run.used("reference.landman (compared)")
-        theirs = ask("row-periods", game, rows=rows + 1, using="reference.landman")
-        for k in range(rows + 1):
-            found, _ = data.row_period(game, k, m_max)
-            if found is not None:
-                ours = (found["preperiod"], found["period"], found["saltus"])
-                run.fact(
-                    "reference.landman agrees",
-                    tuple(theirs[k]) == ours,
-                    k=k,
-                    reference=tuple(theirs[k]),
-                    proofs_check=ours,
-                )
 
 
 @claim(
