@@ -175,7 +175,8 @@ def _two_pile(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def _by_table(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _table_for(game: spec.ImpartialGame, position: Any) -> tuple[np.ndarray, str]:
+    """The compiled table that holds ``position`` (the table method), and its implementation."""
     x, y = _two_pile(game, position)
     size = max(x, y) + 1
     if size > TABLE_LIMIT:
@@ -186,7 +187,13 @@ def _by_table(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
         raise _Declined(str(error)) from None
     if impl.layer == "spec":
         raise _Declined("no compiled table for this game (the spec method covers it)")
-    return int(impl.answer(size=size)[x, y]), impl.name, f"exact (table: {impl.name})"
+    return impl.answer(size=size), impl.name
+
+
+def _by_table(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+    table, name = _table_for(game, position)
+    x, y = position
+    return int(table[x, y]), name, f"exact (table: {name})"
 
 
 def _by_row_period(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
@@ -373,12 +380,9 @@ def moves(
                 found: list[Any] = list(_beatty_moves(g, position))
                 certificate = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
             elif name == "table":
-                _by_table(g, position)  # declines if the method does not cover the position
-                x, y = position
-                table = resolve("grundy-table", g.describe(), size=max(x, y) + 1)
-                values = table.answer(size=max(x, y) + 1)
+                values, table_name = _table_for(g, position)
                 found = [f for f in dict.fromkeys(g.followers(position)) if values[f] == 0]
-                certificate = f"exact (table: {table.name})"
+                certificate = f"exact (table: {table_name})"
             else:
                 _by_spec(g, position)
                 found = spec.winning_moves(g, position)
@@ -508,9 +512,7 @@ def _method_values(method: str) -> Any:
         g = spec.get_game(game)
         out = np.full((rows, cols), -1, dtype=np.int64)
         if method == "table":  # one table for the whole domain (the method's own lookup)
-            _by_table(g, (rows - 1, col0 + cols - 1))  # declines as the method would
-            size = max(rows, col0 + cols)
-            table = resolve("grundy-table", game, size=size).answer(size=size)
+            table, _ = _table_for(g, (rows - 1, col0 + cols - 1))  # declines as the method would
             return np.asarray(table[:rows, col0 : col0 + cols], dtype=np.int64)
         for x in range(rows):
             for j in range(cols):
