@@ -93,6 +93,14 @@ class TestBadInput:
         assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
+def test_max_positions_is_per_call(capsys: pytest.CaptureFixture[str]) -> None:
+    """--max-positions limits its own command only (it once changed a module constant)."""
+    code, _, err = run(capsys, "value", "nim", "7", "--max-positions", "3")
+    assert code == 2 and "limit 3" in err
+    code, out, _ = run(capsys, "value", "nim", "7")
+    assert code == 0 and "= 7" in out
+
+
 class TestConformance:
     def test_report_passes(self, capsys: pytest.CaptureFixture[str]) -> None:
         code, out, _ = run(capsys, "conformance", "--only", "grundy-table", "--json")

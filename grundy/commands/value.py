@@ -70,13 +70,12 @@ def register(subparsers: Any) -> None:
 def _setup(args: argparse.Namespace) -> tuple[Any, Any]:
     game = parse_game(args.game)
     position = parse_position(game, args.position)
-    dispatch.MAX_POSITIONS = args.max_positions
     return game, position
 
 
 def run_value(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    result = dispatch.value(game, position, args.method)
+    result = dispatch.value(game, position, args.method, max_positions=args.max_positions)
     if args.json:
         emit_json(result.as_dict())
     else:
@@ -93,7 +92,7 @@ def run_value(args: argparse.Namespace) -> int:
 
 def run_moves(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    result = dispatch.moves(game, position, args.method)
+    result = dispatch.moves(game, position, args.method, max_positions=args.max_positions)
     if args.json:
         emit_json(result.as_dict())
     elif not result.moves:

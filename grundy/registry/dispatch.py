@@ -249,11 +249,13 @@ def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
     )
 
 
-def _by_spec(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _by_spec(
+    game: spec.ImpartialGame, position: Any, max_positions: int = MAX_POSITIONS
+) -> tuple[int, str, str]:
     count = math.prod(v + 1 for v in _flatten(position))
-    if count > MAX_POSITIONS:
+    if count > max_positions:
         raise _Declined(
-            f"the spec solver may need {count:,} sub-positions (limit {MAX_POSITIONS:,}; "
+            f"the spec solver may need {count:,} sub-positions (limit {max_positions:,}; "
             "raise --max-positions if you mean it)"
         )
     return spec.grundy(game, position), "spec", "exact (spec)"
@@ -268,7 +270,11 @@ _VALUE_METHODS = {
 
 
 def value(
-    game: str | spec.ImpartialGame, position: Any, method: str | None = None
+    game: str | spec.ImpartialGame,
+    position: Any,
+    method: str | None = None,
+    *,
+    max_positions: int = MAX_POSITIONS,
 ) -> Value:
     """The Grundy value of ``position``, by ``method`` or the first method that covers it.
 
@@ -281,6 +287,8 @@ def value(
     method : str, optional
         One of ``table``, ``row-period``, ``rw``, ``spec``; default: the
         first that covers the position, in that order.
+    max_positions : int
+        The spec method declines positions with more sub-positions than this.
 
     Returns
     -------
@@ -309,7 +317,10 @@ def value(
     reasons = []
     for name in order:
         try:
-            result, impl, certificate = _VALUE_METHODS[name](g, position)
+            if name == "spec":
+                result, impl, certificate = _by_spec(g, position, max_positions)
+            else:
+                result, impl, certificate = _VALUE_METHODS[name](g, position)
         except _Declined as why:
             reasons.append(f"{name}: {why}")
             continue
@@ -351,14 +362,19 @@ def _beatty_moves(game: spec.ImpartialGame, position: Any) -> list[tuple[int, in
 
 
 def moves(
-    game: str | spec.ImpartialGame, position: Any, method: str | None = None
+    game: str | spec.ImpartialGame,
+    position: Any,
+    method: str | None = None,
+    *,
+    max_positions: int = MAX_POSITIONS,
 ) -> Moves:
     """The winning moves from ``position`` (its followers of value 0).
 
     ``beatty`` (Wythoff, any size: the P-positions of Theorem 1.1 of 000 in
     the row, column and diagonal of the position) is tried first for
     Wythoff; otherwise every follower is valued by :func:`value` with the
-    ``table`` or ``spec`` method.
+    ``table`` or ``spec`` method (the spec declines positions with more than
+    ``max_positions`` sub-positions, as in :func:`value`).
 
     Examples
     --------
@@ -384,7 +400,7 @@ def moves(
                 found = [f for f in dict.fromkeys(g.followers(position)) if values[f] == 0]
                 certificate = f"exact (table: {table_name})"
             else:
-                _by_spec(g, position)
+                _by_spec(g, position, max_positions)
                 found = spec.winning_moves(g, position)
                 certificate = "exact (spec)"
         except _Declined as why:
