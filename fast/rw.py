@@ -38,10 +38,12 @@ from fast.fsw import (
 from reference.beatty import index0
 from reference.rw import H_DEFAULT, L_DEFAULT, band_search, check_parameters, default_R
 
-__all__ = ["N_MAX", "gvalues", "nth_gvalue", "nth_gvalues"]
+__all__ = ["N_MAX", "R2_MAX", "gvalues", "nth_gvalue", "nth_gvalues"]
 
 #: Largest n accepted: b_n^g is about phi^2 n and must stay within int64.
 N_MAX = (INT64_MAX - 10**9) // 2619 * 1000
+#: Largest row r2 accepted by :func:`gvalues` (about phi N_MAX).
+R2_MAX = (N_MAX * 1618) // 1000
 
 
 @jit
@@ -184,7 +186,7 @@ def gvalues(
     g, L, H, R = _params("gvalues", g, L, H, R)
     r1 = _check_int("gvalues", "r1", r1)
     r2 = _check_int("gvalues", "r2", r2, r1)
-    check_int64_range("r2", r2, (N_MAX * 1618) // 1000)
+    check_int64_range("r2", r2, R2_MAX)
     return _rw(g, r1, r2, L, H, R)
 
 

@@ -31,9 +31,8 @@ def fast_limits() -> tuple[int, int]:
     branches, 000 §3.6), so its bound is the kernel's row bound over phi, with a
     margin for the diagonal search (16 g rows) and L, H.
     """
-    n_max = int(rw_engine("fast.rw").N_MAX)
-    row_max = n_max * 1618 // 1000  # fast.rw.gvalues' bound on r2
-    return n_max, (row_max - 4096) * 1000 // 1619
+    engine = rw_engine("fast.rw")
+    return int(engine.N_MAX), (int(engine.R2_MAX) - 4096) * 1000 // 1619
 
 
 def _add_rw_options(parser: argparse.ArgumentParser) -> None:

@@ -14,12 +14,11 @@ import numpy as np
 
 import spec
 from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import parse_game
+from grundy.parsing import count, parse_game
 from grundy.registry import NoImplementation, resolve
-from grundy.registry.tables import SPEC_MAX_CELLS
 from reference import structure
 
-__all__ = ["SPEC_MAX_CELLS", "game_table", "register", "run"]
+__all__ = ["game_table", "register", "run"]
 
 #: Pairs printed by default.
 SHOW = 12
@@ -58,24 +57,27 @@ def register(subparsers: Any) -> None:
         epilog="example: grundy structure a-wythoff:2 --size 500",
     )
     parser.add_argument("game", help="a two-pile game (see 'grundy games'), e.g. a-wythoff:2")
-    parser.add_argument("--size", type=int, default=300, help="N, rows and columns (300)")
+    parser.add_argument(
+        "--size", type=count("--size", lo=1), default=300, help="N, rows and columns (300)"
+    )
     parser.add_argument(
         "--alpha", default=None, help="check this alpha: phi, sqrt2, (P+Q*sqrt(D))/R"
     )
     parser.add_argument(
-        "--rows", type=int, default=4, help="rows (columns too if asymmetric) with periods (4)"
+        "--rows",
+        type=count("--rows", lo=0),
+        default=4,
+        help="rows (columns too if asymmetric) with periods (4)",
     )
-    parser.add_argument("--show", type=int, default=SHOW, help=f"pairs printed ({SHOW})")
+    parser.add_argument(
+        "--show", type=count("--show", lo=0), default=SHOW, help=f"pairs printed ({SHOW})"
+    )
     add_json_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
-    if args.size < 1:
-        raise ValueError(f"--size must be >= 1 (size = {args.size})")
-    if args.rows < 0 or args.show < 0:
-        raise ValueError(f"--rows and --show must be >= 0 (rows = {args.rows}, show = {args.show})")
     alpha = structure.parse_ratio(args.alpha) if args.alpha else None
     table, implementation = game_table(game, args.size, args.size)
     result = structure.analyse_p_positions(table, alpha)

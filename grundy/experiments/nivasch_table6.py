@@ -41,7 +41,7 @@ from grundy.experiments import ExperimentResult, add_experiment_options, progres
 from grundy.output import console
 from grundy.parsing import count
 from grundy.published import load_published
-from grundy.registry.sequences import rw_engine, stream_blocks
+from grundy.registry.sequences import FSW_MAX_G, rw_engine, stream_blocks
 
 __all__ = ["register", "run", "run_experiment", "rw_vs_wsg"]
 
@@ -248,9 +248,9 @@ def register(subparsers: Any) -> None:
     n_max = int(rw_engine("fast.rw").N_MAX)
     parser.add_argument(
         "--gmax",
-        type=count("--gmax", lo=0, hi=62),
+        type=count("--gmax", lo=0, hi=FSW_MAX_G),
         default=20,
-        help="largest g, 0..20 (up to 62 with --R or --one-run; default 20)",
+        help=f"largest g, 0..20 (up to {FSW_MAX_G} with --R; default 20)",
     )
     parser.add_argument(
         "--n",
