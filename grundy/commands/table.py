@@ -80,12 +80,10 @@ def _write(path: Path, table: np.ndarray) -> None:
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if args.list_impls:
-        for impl, reason in candidates("grundy-table", game.describe(), size=max(args.size, 0)):
+        for impl, reason in candidates("grundy-table", game.describe(), size=args.size):
             note = "" if reason is None else f"  [does not cover size {args.size}: {reason}]"
             console.print(f"{impl.name}  ({impl.layer}){note}", markup=False)
         return 0
-    if args.size < 0:
-        raise ValueError(f"--size must be >= 0 (size = {args.size})")
     out = None if args.out is None else _check_out(args.out, args.size)
     start = time.perf_counter()
     with activity(f"{game.describe()} table {args.size}x{args.size}", disable=args.json):
