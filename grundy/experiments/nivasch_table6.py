@@ -51,7 +51,9 @@ CHECK_R_FACTOR = 2
 CHECK_BAND = 5
 
 
-def _rw(g: int, n: int, L: int, H: int, R: int, *, all_h: bool = False) -> list[tuple[int, int]]:
+def _rw(
+    g: int, n: int, L: int, H: int, R: int | None, *, all_h: bool = False
+) -> list[tuple[int, int]]:
     """The one accessor to the computing layer: the registry's Algorithm RW (``fast.rw``).
 
     ``[p_n^g]`` (``nth_gvalue``), or ``[p_n^h for h <= g]`` from one run when
@@ -193,9 +195,16 @@ def run_experiment(
 
 
 def rw_vs_wsg(
-    gmax: int, ns: Sequence[int], R: int, *, L: int | None = None, H: int | None = None
+    gmax: int,
+    ns: Sequence[int],
+    R: int | None = None,
+    *,
+    L: int | None = None,
+    H: int | None = None,
 ) -> list[dict[str, Any]]:
     """Compare RW (``nth_gvalues(gmax, n, L, H, R)``) with WSG at every n, for all h <= gmax.
+
+    ``R`` defaults to RW's R_gmax (:func:`reference.rw.default_R`).
 
     WSG (unconditional) runs once over the rows up to the largest point
     needed, counting the h-points in row order. Returns one entry per n:
