@@ -133,20 +133,26 @@ def _judge(
 ) -> Implementation | None:
     """The oracle, or where it declines the domain, the most trusted other one that covers it.
 
-    Trust: spec, then reference (the papers' algorithms read beside the
-    paper), then an exact fast implementation of another algorithm (WSG
-    judges RW far out, where only fast kernels reach). When that is the
+    Trust: an exact answer before a conditional one; within each, spec,
+    then reference (the papers' algorithms read beside the paper), then a
+    fast implementation of another algorithm, exact only (WSG judges RW far
+    out, where the reference WSG is too slow). When the judge is the
     implementation under test itself, it is the judge of the domain and
     gets no row (no row compares an implementation with itself).
     """
     if oracle.covers(**domain) is None:
         return oracle
-    for layer in ("spec", "reference", "fast"):
-        for other in question.implementations:
-            exact = other.certificate == "exact" and other.name != impl.name
-            if other.layer == layer and other.covers(**domain) is None and (
-                layer != "fast" or exact
-            ):
+    for exact_only in (True, False):
+        for layer in ("spec", "reference", "fast"):
+            for other in question.implementations:
+                exact = other.certificate == "exact"
+                if (
+                    other.layer != layer
+                    or other.covers(**domain) is not None
+                    or (exact_only and not exact)
+                    or (layer == "fast" and (not exact or other.name == impl.name))
+                ):
+                    continue
                 return other
     return None
 

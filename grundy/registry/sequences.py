@@ -285,7 +285,7 @@ register_implementation(
 )
 register_implementation(
     _NTH, "reference.wsg", "reference", _wsg_nth(reference.wsg.wsg), replace=True, rank=12,
-    covers=_nth_covers(20_000, "reference.wsg is quadratic"),
+    covers=_nth_covers(2_000, "reference.wsg is quadratic"),
 )
 register_implementation(
     _NTH, "fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), replace=True, rank=1,
