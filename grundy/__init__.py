@@ -1,8 +1,9 @@
 """grundy: the Sprague-Grundy theory of Wythoff's game and its relatives, executable.
 
 The front door (:mod:`grundy.api`) answers a researcher's questions by the
-fastest sound method and says how: ``grundy.value``, ``grundy.moves``,
-``grundy.table``, ``grundy.gvalues``, ``grundy.period``, ``grundy.check``.
+fastest sound method: ``grundy.value``, ``grundy.moves``, ``grundy.table``,
+``grundy.gvalues``, ``grundy.period``, ``grundy.check``; ``value``,
+``moves`` and ``period`` also say how (the method and its certificate).
 They are imported on first use, so ``import grundy`` stays cheap.
 
 >>> import grundy

@@ -177,7 +177,7 @@ def row_period(game: str, row: int, m_max: int) -> tuple[dict[str, Any] | None, 
 # --------------------------------------------------------------------------- convergence (FSW)
 
 
-def convergence_times(g: int, rows: int) -> tuple[list[int | None] | None, str]:
+def convergence_times(g: int, rows: int) -> tuple[list[int | None], str]:
     """Rows to convergence of Algorithm FSW from each start row < rows (000 §3.2-3.3).
 
     ``None`` marks a start row that did not converge within the default

@@ -17,9 +17,10 @@ Modules
 :mod:`grundy.registry.plugins`
     User modules (``$GRUNDY_PLUGINS``, entry points).
 
-The built-in registrations are loaded when this package is imported; then
+The built-in registrations are loaded when this package is imported, and
 the registry is sealed (a later registration that would replace a default
-needs ``shadow=True``) and the plugins are loaded.
+needs ``shadow=True``). Plugins are loaded by :func:`load_plugins`, which
+the front door calls before its first question and the CLI at start-up.
 
 Examples
 --------
@@ -55,7 +56,6 @@ from grundy.registry.core import (
     compare_arrays,
     compare_sequences,
     get_question,
-    question_ids,
     register_implementation,
     register_provider,
     register_question,
@@ -83,7 +83,6 @@ __all__ = [
     "conformance_games",
     "get_question",
     "load_plugins",
-    "question_ids",
     "register_implementation",
     "register_provider",
     "register_question",

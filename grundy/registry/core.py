@@ -403,11 +403,6 @@ def get_question(id: str, game: str, *, create: bool = False) -> Question | None
     return QUESTIONS.get(key)
 
 
-def question_ids() -> list[str]:
-    """Every registered question kind and per-game question id."""
-    return sorted(set(_KINDS) | {q.id for q in QUESTIONS.values()})
-
-
 def candidates(id: str, game: str, **domain: Any) -> list[tuple[Implementation, str | None]]:
     """Every computing implementation of the question with its reason to decline (or None)."""
     question = get_question(id, game)

@@ -45,6 +45,7 @@ import numpy as np
 import spec
 from fast._memory import check_memory
 from grundy.registry.core import NoImplementation, candidates, resolve
+from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
 from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
 from reference.landman import GAMES as MACHINE_GAMES
@@ -65,16 +66,12 @@ __all__ = [
     "value",
 ]
 
-#: The methods, in the order the dispatcher tries them.
-METHODS = ("table", "row-period", "rw", "spec", "beatty")
 #: The table method covers positions with both coordinates below this.
 TABLE_LIMIT = 4096
 #: The row-period method covers rows up to this (Landman's machine grows as 2^O(x^2)).
 ROW_LIMIT = 60
-#: The rw method looks for the value among h <= RW_MAX_G (Table 5 has R_g up to 20).
-RW_MAX_G = 20
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
-RW_STEPS = (3, 7, 12, 20)
+RW_STEPS = (3, 7, 12, RW_MAX_G)
 #: The spec method refuses positions with more sub-positions than this.
 MAX_POSITIONS = 4_000_000
 
@@ -214,10 +211,11 @@ def _by_row_period(game: spec.ImpartialGame, position: Any) -> tuple[int, str, s
         index, shift = column - turns * length, turns * saltus
     values = resolve("row-values", name, rows=row + 1, length=index + 1, start=row)
     base = int(values.answer(rows=row + 1, length=index + 1, start=row)[0][index])
-    certificate = (
-        f"exact (Landman cycle: preperiod {preperiod}, period {length}, saltus {saltus})"
-    )
-    return base + shift, impl.name, certificate
+    return base + shift, impl.name, _landman_certificate(preperiod, length, saltus)
+
+
+def _landman_certificate(preperiod: int, period: int, saltus: int) -> str:
+    return f"exact (Landman cycle: preperiod {preperiod}, period {period}, saltus {saltus})"
 
 
 def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
@@ -267,6 +265,8 @@ _VALUE_METHODS = {
     "rw": _by_rw,
     "spec": _by_spec,
 }
+#: Every method of :func:`value` and :func:`moves` (value tries them in this order).
+METHODS = (*_VALUE_METHODS, "beatty")
 
 
 def value(
@@ -483,6 +483,8 @@ def period(
     reason = is_two_pile(name)
     if reason is not None:
         raise ValueError(reason)
+    if window < 2:
+        raise ValueError(f"window must be >= 2 (window = {window})")
     certified = candidates("row-periods", name, rows=row + 1, start=row)
     usable = [i for i, why in certified if why is None and implementation in (None, i.name)]
     if usable:
@@ -494,12 +496,9 @@ def period(
         head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
         return Period(
             name, row, found.preperiod, found.period, found.saltus, "certified", impl.name,
-            f"exact (Landman cycle: preperiod {found.preperiod}, period {found.period}, "
-            f"saltus {found.saltus})",
+            _landman_certificate(found.preperiod, found.period, found.saltus),
             values=head[:shown],
         )
-    if window < 2:
-        raise ValueError(f"window must be >= 2 (window = {window})")
     try:
         block = resolve("grundy-block", name, rows=row + 1, cols=window)
     except NoImplementation as error:

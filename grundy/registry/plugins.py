@@ -1,7 +1,9 @@
 """Plugins: user modules that add games, implementations, checks and claims.
 
-A plugin is an ordinary Python module. It is loaded when the registry is
-first used (``import grundy`` and every ``grundy`` command) from
+A plugin is an ordinary Python module. It is loaded before the first
+question of the front door (``grundy.value`` ...) and by every ``grundy``
+command, through :func:`load_plugins` (``import grundy`` alone loads
+nothing), from
 
 * the comma-separated module names in ``$GRUNDY_PLUGINS`` (the current
   directory is searched first, so ``GRUNDY_PLUGINS=mymodule`` finds

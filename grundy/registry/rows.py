@@ -85,11 +85,11 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.P
     """Minimal periodicity from spec values, on the reference machine's certificate."""
     cycle = ref_landman.machine_cycle(n, game, max_steps)
     total = cycle.start + cycle.length
-    values = spec.grundy_table(spec.get_game(game), n + 1, total)[n]
+    spec_values = spec.grundy_table(spec.get_game(game), n + 1, total + cycle.length)[n]
+    values = spec_values[:total]
     extended = values + [
         values[m - cycle.length] + cycle.length for m in range(total, total + cycle.length)
     ]
-    spec_values = spec.grundy_table(spec.get_game(game), n + 1, total + cycle.length)[n]
     if spec_values != extended:
         raise AssertionError(f"{game} row {n}: spec values contradict the machine's cycle")
     return ref_landman.minimal_periodicity(values, cycle.start, cycle.length)

@@ -46,6 +46,7 @@ from reference.beatty import lower_wythoff
 
 __all__ = [
     "CONDITIONAL",
+    "RW_MAX_G",
     "PointSequences",
     "compare_points",
     "rw_engine",
@@ -57,6 +58,9 @@ __all__ = [
 
 #: The certificate of an Algorithm RW answer.
 CONDITIONAL = "conditional on Conjecture 3.10"
+
+#: Algorithm RW's default R_g exists for g <= RW_MAX_G (000 Table 5 stops at g = 20).
+RW_MAX_G = 20
 
 #: The largest g of the FSW kernels (``fast.fsw``: one int64 bit mask per row).
 FSW_MAX_G = fast.fsw.MAX_G
@@ -268,8 +272,8 @@ def _nth_covers(limit: int, what: str) -> Callable[..., str | None]:
 
 
 def _rw_nth_covers(g: int, count: int, start: int = 0) -> str | None:
-    if g > 20:
-        return f"Algorithm RW has a measured R_g only for g <= 20 (g = {g})"
+    if g > RW_MAX_G:
+        return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g})"
     return None
 
 
@@ -335,8 +339,8 @@ def _rw_row_points(
 
 
 def _rw_covers(g: int, row: int) -> str | None:
-    if g > 20:
-        return f"Algorithm RW has a measured R_g only for g <= 20 (g = {g})"
+    if g > RW_MAX_G:
+        return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g})"
     if row > fast.rw.N_MAX:
         return f"row {row} is beyond the int64 range of fast.rw (N_MAX = {fast.rw.N_MAX})"
     return None
@@ -361,7 +365,9 @@ register_implementation(
 register_implementation(
     _ROW, "reference.rw", "reference", _rw_row_points(reference.rw.gvalues), replace=True,
     covers=lambda g, row: (
-        None if g <= 20 and row <= 5000 else "the reference RW is slow past row 5000 or g > 20"
+        None
+        if g <= RW_MAX_G and row <= 5000
+        else f"the reference RW is slow past row 5000 or g > {RW_MAX_G}"
     ),
     certificate=CONDITIONAL,
 )
