@@ -235,16 +235,41 @@ def covers(game: Any) -> str | None:
     return None
 
 
+@jit
+def _follower_code(x: int, y: int, u: int, v: int) -> int:  # pragma: no cover - jit
+    """0 for a legal follower (u, v) of (x, y), else the :data:`_ERRORS` code."""
+    if u < 0 or v < 0:
+        return 1
+    if u + v >= x + y:
+        return 2
+    if u > x or v > y:
+        return 3
+    return 0
+
+
+def _refused_follower(name: str, code: int, x: int, y: int, u: int, v: int) -> ValueError:
+    return ValueError(
+        f"{name}: the compiled rule is refused: the follower ({u}, {v}) of ({x}, {y}) "
+        f"{_ERRORS[code]}"
+    )
+
+
+def _refused_count(name: str, x: int, y: int, count: int, capacity: int) -> ValueError:
+    return ValueError(
+        f"{name}: the compiled rule is refused: compiled_followers returned "
+        f"count {count} at ({x}, {y}), outside 0..{capacity}"
+    )
+
+
 def _check_follower(name: str, x: int, y: int, u: int, v: int) -> None:
-    code = 1 if u < 0 or v < 0 else 2 if u + v >= x + y else 3 if u > x or v > y else 0
+    code = _follower_code(x, y, u, v)
     if code:
-        raise ValueError(
-            f"{name}: the compiled rule is refused: the follower ({u}, {v}) of ({x}, {y}) "
-            f"{_ERRORS[code]}"
-        )
+        raise _refused_follower(name, code, x, y, u, v)
 
 
-def _guard_holds(code: int, x: int, y: int) -> bool:
+@jit
+def _guard_holds(code: int, x: int, y: int) -> bool:  # pragma: no cover - jit
+    """Whether a ray with guard ``code`` applies at (x, y) (0: always; 1..4: x >= y, ...)."""
     return (
         code == 0
         or (code == 1 and x >= y)
@@ -294,10 +319,7 @@ def engine_followers(game: Any, position: tuple[int, int]) -> list[tuple[int, in
                         f"(more than {(x + 1) * (y + 1)} followers)"
                     ) from None
         if not 0 <= count <= capacity:
-            raise ValueError(
-                f"{rule.name}: the compiled rule is refused: compiled_followers returned "
-                f"count {count} at ({x}, {y}), outside 0..{capacity}"
-            )
+            raise _refused_count(rule.name, x, y, count, capacity)
         for u, v in out[:count].tolist():
             _check_follower(rule.name, x, y, u, v)
             found.add((u, v))
@@ -485,16 +507,9 @@ def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
                 capacity = min(4 * capacity, rows * cols + 64)
                 continue
         if code == 4:
-            raise ValueError(
-                f"{rule.name}: the compiled rule is refused: compiled_followers returned "
-                f"count {int(err[2])} at ({int(err[0])}, {int(err[1])}), outside 0..{int(err[3])}"
-            )
+            raise _refused_count(rule.name, *(int(c) for c in err))
         if code:
-            x, y, u, v = (int(c) for c in err)
-            raise ValueError(
-                f"{rule.name}: the compiled rule is refused: the follower ({u}, {v}) of "
-                f"({x}, {y}) {_ERRORS[code]}"
-            )
+            raise _refused_follower(rule.name, code, *(int(c) for c in err))
         return out
 
 
@@ -581,13 +596,7 @@ def _rays_step(
         v = y - q
         if u < 0 or v < 0:
             continue
-        on = (
-            guard == 0
-            or (guard == 1 and x >= y)
-            or (guard == 2 and y >= x)
-            or (guard == 3 and x > y)
-            or (guard == 4 and y > x)
-        )
+        on = _guard_holds(guard, x, y)
         if dense[r]:
             line = line_base[r] + _line_id(u, v, a, b, rows, cols)
             value = np.int64(out[u, v])
@@ -691,13 +700,7 @@ def _fill_with_followers_py(
             for j in range(n):
                 u = buffer[j, 0]
                 v = buffer[j, 1]
-                code = 0
-                if u < 0 or v < 0:
-                    code = 1
-                elif u + v >= x + y:
-                    code = 2
-                elif u > x or v > y:
-                    code = 3
+                code = _follower_code(x, y, u, v)
                 if code:
                     err[0] = x
                     err[1] = y
