@@ -37,12 +37,13 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
-from grundy.output import console
+from grundy.output import check_memory, console
 from grundy.parsing import count
 from grundy.published import load_published
 from grundy.registry import ask
@@ -84,6 +85,7 @@ def _zero_columns(points: np.ndarray, size: int) -> np.ndarray:
     return c
 
 
+@cache
 def _offsets(max_distance: int) -> tuple[np.ndarray, np.ndarray]:
     """All (dr, dj) with |dr| + |dj| <= D."""
     dr, dj = [], []
@@ -194,13 +196,14 @@ def table4(
     >>> t["all"][1]["value"], t["all"][1]["cells"][0]
     (39, [18, 28])
     """
-    for name, value, low in (("rows", rows, 0), ("g", g, 0), ("max_distance", max_distance, 1)):
+    for name, value, low in (
+        ("rows", rows, 0),
+        ("g", g, 0),
+        ("max_distance", max_distance, 1),
+        ("min_row", min_row, 0),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be an int >= {low} ({name} = {value!r})")
-    if isinstance(min_row, bool) or not isinstance(min_row, int) or min_row < 0:
-        raise ValueError(f"min_row must be an int >= 0 (min_row = {min_row!r})")
-    from fast._memory import check_memory
-
     if rows > 10**9:  # keeps b < KEY and a * KEY within int64
         raise ValueError(f"rows must be <= 10**9 (rows = {rows})")
     offsets = 2 * max_distance * (max_distance + 1) + 1
@@ -350,7 +353,7 @@ def register(subparsers: Any) -> None:
         help="000 Table 4: largest Grundy values at each distance from the closest 0-value",
         description=(
             "For each Manhattan distance 1..D from the closest 0-value, the cell (a, b), "
-            "a <= b <= ..., a <= ROWS, with the largest Grundy value (values up to G by "
+            "a <= b, a <= ROWS, with the largest Grundy value (values up to G by "
             "Algorithm WSG; '>=G+1' = none of them), and the same for rows MIN_ROW..ROWS; "
             "compared with 000 Table 4 (§2.6). Ties: the first cell in row order."
         ),

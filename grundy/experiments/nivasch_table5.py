@@ -193,12 +193,11 @@ def run_experiment(
     ``workers=0``, in this process). The merge is in chunk order, so the
     result does not depend on the number of workers.
     """
-    MAX_G = FSW_MAX_G
 
-    if not 0 <= gmax <= MAX_G:
-        raise ValueError(f"--g must be between 0 and {MAX_G} (--g = {gmax})")
-    if only and not all(0 <= g <= MAX_G for g in only):
-        raise ValueError(f"--only: each g must be between 0 and {MAX_G} (--only = {only})")
+    if not 0 <= gmax <= FSW_MAX_G:
+        raise ValueError(f"--g must be between 0 and {FSW_MAX_G} (--g = {gmax})")
+    if only and not all(0 <= g <= FSW_MAX_G for g in only):
+        raise ValueError(f"--only: each g must be between 0 and {FSW_MAX_G} (--only = {only})")
     if rows < 0:
         raise ValueError(f"--rows must be >= 0 (rows = {rows})")
     if not 1 <= chunk <= MAX_CHUNK:
@@ -279,20 +278,19 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table5 --g 10 --rows 1000000",
     )
-    MAX_G = FSW_MAX_G
 
     parser.add_argument(
         "--g",
-        type=count("--g", lo=0, hi=MAX_G),
+        type=count("--g", lo=0, hi=FSW_MAX_G),
         default=3,
-        help=f"largest g, 0..{MAX_G} (default 3)",
+        help=f"largest g, 0..{FSW_MAX_G} (default 3)",
     )
     parser.add_argument(
         "--only",
-        type=count("--only", lo=0, hi=MAX_G),
+        type=count("--only", lo=0, hi=FSW_MAX_G),
         nargs="+",
         default=None,
-        help=f"only these g (each 0..{MAX_G})",
+        help=f"only these g (each 0..{FSW_MAX_G})",
     )
     parser.add_argument(
         "--rows", type=count("--rows", lo=0), default=10**5, help="last start row (default 1e5)"
