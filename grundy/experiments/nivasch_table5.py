@@ -193,7 +193,6 @@ def run_experiment(
     ``workers=0``, in this process). The merge is in chunk order, so the
     result does not depend on the number of workers.
     """
-
     if not 0 <= gmax <= FSW_MAX_G:
         raise ValueError(f"--g must be between 0 and {FSW_MAX_G} (--g = {gmax})")
     if only and not all(0 <= g <= FSW_MAX_G for g in only):
