@@ -14,6 +14,7 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from typing import TypeVar
 
 from grundy.registry.dispatch import game_named
 from spec import ImpartialGame, Position, Sum
@@ -164,6 +165,20 @@ def parse_int(text: str, name: str) -> int:
     return parse_count(text, name)
 
 
+T = TypeVar("T")
+
+
+def _for_argparse(name: str, parse: Callable[[], T]) -> T:
+    """``parse()``, its ValueError as argparse's error (argparse prefixes "argument NAME: ")."""
+    try:
+        return parse()
+    except ValueError as error:
+        message = str(error)
+        if message.startswith(f"{name} must"):
+            message = message[len(name) + 1 :]
+        raise argparse.ArgumentTypeError(message) from None
+
+
 def count(
     name: str, *, lo: int | None = None, hi: int | None = None
 ) -> Callable[[str], int]:
@@ -182,13 +197,7 @@ def count(
     """
 
     def convert(text: str) -> int:
-        try:
-            return parse_count(text, name, lo=lo, hi=hi)
-        except ValueError as error:
-            message = str(error)  # argparse prefixes "argument NAME: "
-            if message.startswith(f"{name} must"):
-                message = message[len(name) + 1 :]
-            raise argparse.ArgumentTypeError(message) from None
+        return _for_argparse(name, lambda: parse_count(text, name, lo=lo, hi=hi))
 
     convert.__name__ = f"count {name}"
     convert.limits = (lo, hi)  # type: ignore[attr-defined]  # for tests and docs
@@ -260,13 +269,7 @@ def count_range(name: str, *, hi: int | None = None) -> Callable[[str], range]:
     """
 
     def convert(text: str) -> range:
-        try:
-            return parse_range(text, name, hi=hi)
-        except ValueError as error:
-            message = str(error)
-            if message.startswith(f"{name} must"):
-                message = message[len(name) + 1 :]
-            raise argparse.ArgumentTypeError(message) from None
+        return _for_argparse(name, lambda: parse_range(text, name, hi=hi))
 
     convert.__name__ = f"range {name}"
     convert.range_hi = hi  # type: ignore[attr-defined]  # for tests and docs
