@@ -171,10 +171,10 @@ def run(args: argparse.Namespace) -> int:
     elif args.figure == "row-periods":
         series = []
         for path in args.input:
-            saved = read_json(_result_file(path), "--input")
-            if saved.get("name") != "row-periods":
+            saved = _load_result(path)
+            if saved.name != "row-periods":
                 raise ValueError(f"{path} is not a row-periods result")
-            series.append((saved["parameters"]["game"], saved["table"]))
+            series.append((saved.parameters["game"], saved.table))
         plots.row_periods(out, series)
         details.update(inputs=args.input, rows=sum(len(t) for _, t in series))
     else:
@@ -326,15 +326,10 @@ def _convergence_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, in
 def _heatmap_table(game_name: str, size: int) -> tuple[np.ndarray, str, str, tuple[str, str]]:
     """The table for a heat map (the registry's fastest implementation), with the
     game's coordinate names."""
-    game = parse_game(game_name)
-    coordinates = tuple(getattr(game, "coordinates", ("x", "y")))[:2]
-    names = (coordinates[0], coordinates[1]) if len(coordinates) == 2 else ("x", "y")
-    return (*_grundy_table(game_name, size), names)
-
-
-def _grundy_table(game_name: str, size: int) -> tuple[np.ndarray, str, str]:
     from grundy.registry.tables import compute_table
 
     game = parse_game(game_name)
+    coordinates = tuple(getattr(game, "coordinates", ("x", "y")))[:2]
+    names = (coordinates[0], coordinates[1]) if len(coordinates) == 2 else ("x", "y")
     table, chosen = compute_table(game.describe(), size)
-    return table.astype(np.int64), game.describe(), chosen
+    return table.astype(np.int64), game.describe(), chosen, names
