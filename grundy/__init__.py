@@ -2,7 +2,7 @@
 
 The front door (:mod:`grundy.api`) answers a researcher's questions by the
 fastest sound method: ``grundy.value``, ``grundy.moves``, ``grundy.table``,
-``grundy.gvalues``, ``grundy.period``, ``grundy.check``; ``value``,
+``grundy.gvalues``, ``grundy.period``, ``grundy.sequence``, ``grundy.check``; ``value``,
 ``moves`` and ``period`` also say how (the method and its certificate).
 They are imported on first use, so ``import grundy`` stays cheap.
 
@@ -17,9 +17,9 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "check", "gvalues", "moves", "period", "table", "value"]
+__all__ = ["__version__", "check", "gvalues", "moves", "period", "sequence", "table", "value"]
 
-_API = {"check", "gvalues", "moves", "period", "table", "value"}
+_API = {"check", "gvalues", "moves", "period", "sequence", "table", "value"}
 
 
 def __getattr__(name: str) -> Any:

@@ -4,7 +4,7 @@ Each function asks the registry (:mod:`grundy.registry`) for the fastest
 implementation that covers the request and says how the answer was
 obtained; nothing here computes by itself. ``import grundy`` exposes them
 as ``grundy.value``, ``grundy.moves``, ``grundy.table``, ``grundy.gvalues``,
-``grundy.period`` and ``grundy.check``.
+``grundy.period``, ``grundy.sequence`` and ``grundy.check``.
 
 Examples
 --------
@@ -37,7 +37,7 @@ from grundy.registry.dispatch import moves as _moves
 from grundy.registry.dispatch import period as _period
 from grundy.registry.dispatch import value as _value
 
-__all__ = ["check", "gvalues", "moves", "period", "table", "value"]
+__all__ = ["check", "gvalues", "moves", "period", "sequence", "table", "value"]
 
 _plugins_loaded = False
 
@@ -140,6 +140,23 @@ def period(game: Any, row: int, window: int = 2000) -> Period:
     """
     _ready()
     return _period(game, row, window=window)
+
+
+def sequence(game: Any, kind: str, terms: int, *, offset: int = 0) -> Any:
+    """A sequence of a game (a row, the diagonal, the P-positions...): :mod:`grundy.oeis`.
+
+    Returns an :class:`grundy.oeis.OeisSequence` (``.terms``, ``.method``,
+    ``.certificate``; :func:`grundy.oeis.bfile_text` writes its OEIS b-file).
+
+    Examples
+    --------
+    >>> sequence("wythoff", "upper-p", 5, offset=1).terms
+    [2, 5, 7, 10, 13]
+    """
+    _ready()
+    from grundy.oeis import sequence as _sequence
+
+    return _sequence(game, kind, terms, offset=offset)
 
 
 def check(claim_id: str, *, quick: bool = False, tighten: int = 0, **params: int) -> Any:

@@ -6,7 +6,8 @@
   ``floor_phi_multiple``);
 - :mod:`proofs_check.data`: the data providers every claim uses;
 - ``claims_landman`` (004), ``claims_nivasch`` (000, 002 Thm 4.3), ``claims_jiao`` (001),
-  ``claims_fibonacci`` (002): the registered claims.
+  ``claims_fibonacci`` (002), ``claims_oeis`` (OEIS recurrences of Wythoff rows): the
+  registered claims.
 
 See docs/claims.md and ``grundy check --help``.
 """

@@ -402,6 +402,7 @@ def load_claims() -> dict[str, Claim]:
         claims_jiao,
         claims_landman,
         claims_nivasch,
+        claims_oeis,
     )
 
     return CLAIMS

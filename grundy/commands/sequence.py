@@ -1,0 +1,97 @@
+"""``grundy sequence``: a game's integer sequences as OEIS b-files (:mod:`grundy.oeis`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from grundy import oeis
+from grundy.output import add_json_option, console, emit_json, output_file
+from grundy.parsing import count, parse_game
+
+KINDS_HELP = (
+    "row=X: G(X, n); column=X: G(n, X); diagonal: G(n, n); antidiagonals: the table read "
+    "by antidiagonals, T(d-k, k) for k = 0..d; zeros: the y with G(n, y) = 0; inverse-row=X: "
+    "the y with G(X, y) = n; lower-p / upper-p: a_n / b_n of the P-positions (a_n <= b_n, "
+    "increasing); start: Fibonacci Nim's G(n, n-1)"
+)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "sequence",
+        help="a sequence of a game (a row, the diagonal, the P-positions...) as an OEIS b-file",
+        description=(
+            "The terms a(n), n = offset .. offset+terms-1, of one sequence of a game, from the "
+            "fastest certified method, with the method and certificate; --bfile writes the "
+            "OEIS b-file (lines 'n a(n)', no header). Kinds: " + KINDS_HELP
+        ),
+        epilog="examples: grundy sequence wythoff row=3 --terms 10000 --bfile b004484.txt; "
+        "grundy sequence wythoff lower-p --terms 1e6 --offset 1 --bfile a.txt; "
+        "grundy sequence wythoff row=4 --formula",
+    )
+    parser.add_argument("game", help="a registered game (see 'grundy games')")
+    parser.add_argument("kind", help="one of: " + ", ".join(oeis.KINDS))
+    parser.add_argument(
+        "--terms",
+        type=count("--terms", lo=1, hi=oeis.MAX_TERMS),
+        default=100,
+        help="how many terms (default 100)",
+    )
+    parser.add_argument(
+        "--offset", type=count("--offset", lo=0), default=0, help="the first n (default 0)"
+    )
+    parser.add_argument(
+        "--bfile",
+        type=output_file("--bfile"),
+        default=None,
+        help="write the OEIS b-file here (the terms are then not printed)",
+    )
+    parser.add_argument(
+        "--formula",
+        action="store_true",
+        help="row=X or column=X (symmetric games): print the certified periodicity as OEIS "
+        "formula lines",
+    )
+    add_json_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from grundy.experiments import atomic_write_text
+
+    game = parse_game(args.game)
+    if args.formula:
+        base, _, x = args.kind.partition("=")
+        if base not in ("row", "column") or not x.isdigit():
+            raise ValueError(f"--formula needs kind row=X or column=X (kind = {args.kind!r})")
+        if base == "column" and game.describe() not in oeis.SYMMETRIC_GAMES:
+            raise ValueError(f"--formula: column=X needs a symmetric game (game = {args.game})")
+        lines = oeis.row_formula(game, int(x))
+        if args.json:
+            emit_json({"game": game.describe(), "kind": args.kind, "formula": lines})
+        else:
+            for line in lines:
+                console.print(line, markup=False)
+        return 0
+    seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
+    if args.bfile:
+        atomic_write_text(Path(args.bfile), oeis.bfile_text(seq))
+    if args.json:
+        data = seq.as_dict()
+        if args.bfile:
+            data.pop("terms")
+            data["bfile"] = args.bfile
+        emit_json(data)
+        return 0
+    if args.bfile:
+        console.print(
+            f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{seq.offset + len(seq.terms) - 1}) "
+            f"to {args.bfile}",
+            markup=False,
+        )
+    else:
+        console.print(", ".join(map(str, seq.terms)), markup=False, soft_wrap=True)
+    console.print(f"method: {seq.method}; {seq.certificate}", markup=False)
+    return 0

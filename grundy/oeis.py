@@ -1,0 +1,405 @@
+"""Integer sequences of a game, as OEIS b-files, from the fastest certified method.
+
+A *kind* names the sequence a(n); :func:`sequence` computes a(n) for
+``offset <= n < offset + terms`` and says how (method and certificate);
+:func:`bfile_text` writes the OEIS b-file format (lines ``n a(n)``, each
+ending in a newline, no header); :func:`row_formula` states the certified
+periodicity of a row as OEIS formula lines.
+
+=====================  ============================================================
+kind                   a(n)
+=====================  ============================================================
+``row=X``              G(X, n)
+``column=X``           G(n, X)
+``diagonal``           G(n, n)
+``antidiagonals``      the table read by antidiagonals: T(d - k, k), k = 0..d,
+                       d = 0, 1, ... (n counts the cells in that order)
+``zeros``              the y with G(n, y) = 0
+``inverse-row=X``      the y with G(X, y) = n
+``lower-p``            a_n of the P-positions (a_n, b_n), a_n <= b_n, by increasing a_n
+``upper-p``            b_n of the same
+``start``              Fibonacci Nim: G(n, n - 1), n >= 1 (the value of the start)
+=====================  ============================================================
+
+No kind computes a Grundy value itself: each asks :mod:`grundy.registry`
+(a certified row period where one exists, else a compiled table or block;
+Wythoff's P-positions from 000 Theorem 1.1) and converts.
+
+``zeros``, ``inverse-row``, ``lower-p`` and ``upper-p`` outside Wythoff's
+game need "the" y: they read it from computed rows and refuse when a row
+holds the asked value twice (a game whose rows are not lines of moves) or
+not within the columns the machine can hold.
+
+Examples
+--------
+>>> s = sequence("wythoff", "row=3", 8)
+>>> s.terms
+[3, 4, 5, 6, 2, 0, 1, 9]
+>>> print(bfile_text(sequence("wythoff", "lower-p", 4, offset=1)), end="")
+1 1
+2 3
+3 4
+4 6
+>>> row_formula("wythoff", 3)[0]
+'a(n) = a(n-1) + a(n-6) - a(n-7) for n > 14.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import isqrt
+from typing import Any
+
+import numpy as np
+
+import spec
+from grundy.registry import resolve
+from grundy.registry.core import NoImplementation
+from grundy.registry.dispatch import period as row_period
+from grundy.registry.dispatch import value as position_value
+from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
+from reference.landman import GAMES as SYMMETRIC_GAMES
+
+__all__ = [
+    "KINDS",
+    "MAX_TERMS",
+    "SYMMETRIC_GAMES",
+    "OeisSequence",
+    "bfile_text",
+    "row_formula",
+    "sequence",
+]
+
+#: The kinds of :func:`sequence` (``X`` is a row or column index).
+KINDS = (
+    "row=X",
+    "column=X",
+    "diagonal",
+    "antidiagonals",
+    "zeros",
+    "inverse-row=X",
+    "lower-p",
+    "upper-p",
+    "start",
+)
+#: At most this many terms (a b-file of 10^7 lines is about 150 MB).
+MAX_TERMS = 10**7
+#: Kinds that search rows for a value grow their columns up to this many cells.
+MAX_SEARCH_CELLS = 4 * 10**8
+
+
+@dataclass(frozen=True)
+class OeisSequence:
+    """a(n) for ``offset <= n < offset + len(terms)``, with how it was obtained."""
+
+    game: str
+    kind: str
+    offset: int
+    terms: list[int] = field(default_factory=list)
+    method: str = ""
+    certificate: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "kind": self.kind,
+            "offset": self.offset,
+            "terms": self.terms,
+            "method": self.method,
+            "certificate": self.certificate,
+        }
+
+
+def bfile_text(seq: OeisSequence) -> str:
+    """The OEIS b-file of ``seq``: ``n a(n)`` per line, each ending in a newline.
+
+    >>> bfile_text(OeisSequence("wythoff", "diagonal", 5, [7, 8]))
+    '5 7\\n6 8\\n'
+    """
+    return "".join(f"{seq.offset + i} {a}\n" for i, a in enumerate(seq.terms))
+
+
+# ------------------------------------------------------------------------------ kinds
+
+
+def _parse_kind(kind: str) -> tuple[str, int | None]:
+    """``row=3`` -> ("row", 3); ``diagonal`` -> ("diagonal", None)."""
+    if not isinstance(kind, str):
+        raise ValueError(f"kind must be a string (kind = {kind!r})")
+    base, sep, arg = kind.partition("=")
+    needs = {k.partition("=")[0]: "=" in k for k in KINDS}
+    if base not in needs:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)} (kind = {kind!r})")
+    if needs[base] != bool(sep):
+        what = f"{base}=X with X an integer >= 0" if needs[base] else f"{base} without '='"
+        raise ValueError(f"kind must be {what} (kind = {kind!r})")
+    if not sep:
+        return base, None
+    if not arg.isdigit():
+        raise ValueError(f"kind {base}=X needs X an integer >= 0 (kind = {kind!r})")
+    return base, int(arg)
+
+
+def _two_pile_name(game: spec.ImpartialGame) -> str:
+    from grundy.registry.tables import is_two_pile
+
+    name = game.describe()
+    reason = None if isinstance(game, spec.Sum) else is_two_pile(name)
+    if isinstance(game, spec.Sum) or reason is not None:
+        raise ValueError(f"this kind needs a two-pile game ({name}: {reason or 'a sum'})")
+    return name
+
+
+def _block(name: str, rows: int, cols: int) -> tuple[np.ndarray, str]:
+    """G(x, y), x < rows, y < cols, from the fastest registered implementation."""
+    try:
+        impl = resolve("grundy-block", name, rows=rows, cols=cols)
+    except NoImplementation as error:
+        raise ValueError(str(error)) from None
+    return np.asarray(impl.answer(rows=rows, cols=cols)), impl.name
+
+
+def _table(name: str, size: int) -> tuple[np.ndarray, str]:
+    try:
+        impl = resolve("grundy-table", name, size=size)
+    except NoImplementation as error:
+        raise ValueError(str(error)) from None
+    return np.asarray(impl.answer(size=size)), impl.name
+
+
+def _row(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
+    """G(x, n), lo <= n < hi: a certified row period where one exists, else a block."""
+    found = row_period(name, x, lines=1) if hi - lo > 0 else None
+    if found is not None and found.status == "certified":
+        assert found.preperiod is not None and found.period is not None
+        assert found.saltus is not None
+        mu, p, s = found.preperiod, found.period, found.saltus
+        head = found.values
+        if hi < 2**62:
+            n = np.arange(lo, hi, dtype=np.int64)
+            turns = np.where(n < mu, 0, (n - mu) // p)
+            index = n - turns * p
+            terms = (np.asarray(head, dtype=np.int64)[index] + turns * s).tolist()
+        else:  # beyond int64: Python integers
+            terms = []
+            for m in range(lo, hi):
+                t = 0 if m < mu else (m - mu) // p
+                terms.append(head[m - t * p] + t * s)
+        return terms, f"row-period ({found.implementation})", found.certificate
+    block, impl = _block(name, x + 1, hi)
+    return [int(v) for v in block[x, lo:hi]], f"table ({impl})", f"exact (table: {impl})"
+
+
+def _column(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
+    if name in SYMMETRIC_GAMES:  # G(n, x) = G(x, n): their rules depend on min and max only
+        return _row(name, x, lo, hi)
+    block, impl = _block(name, hi, x + 1)
+    return [int(v) for v in block[lo:hi, x]], f"table ({impl})", f"exact (table: {impl})"
+
+
+def _diagonal(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
+    table, impl = _table(name, hi)
+    return [int(table[n, n]) for n in range(lo, hi)], f"table ({impl})", f"exact (table: {impl})"
+
+
+def _antidiagonals(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
+    last = hi - 1
+    d_max = (isqrt(8 * last + 1) - 1) // 2  # the antidiagonal of the last cell
+    table, impl = _table(name, d_max + 1)
+    terms = []
+    for n in range(lo, hi):
+        d = (isqrt(8 * n + 1) - 1) // 2
+        k = n - d * (d + 1) // 2
+        terms.append(int(table[d - k, k]))
+    return terms, f"table ({impl})", f"exact (table: {impl})"
+
+
+_BEATTY = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+
+
+def _wythoff_partner(v: int) -> int:
+    """The y with G(v, y) = 0 in Wythoff's game (b_k for v = a_k, a_k for v = b_k)."""
+    k = lower_index(v)
+    if k is not None:
+        return upper_wythoff(k)
+    k = upper_index(v)
+    assert k is not None  # the Beatty sequences partition the integers >= 1; v = 0 is a_0
+    return lower_wythoff(k)
+
+
+def _search_rows(name: str, rows: range, target: Callable[[int], int], what: str) -> list[int]:
+    """For each x in ``rows``, the unique y with G(x, y) = target(x), from growing blocks."""
+    hi = rows.stop
+    cols = max(2 * hi + 16, 64)
+    while True:
+        block, _ = _block(name, hi, cols)
+        out = []
+        missing = None
+        for x in rows:
+            hits = np.flatnonzero(block[x] == target(x))
+            if len(hits) > 1:
+                raise ValueError(
+                    f"{name}: row {x} holds {what} {target(x)} twice (at y = {hits[0]} and "
+                    f"{hits[1]}), so 'the y' is undefined for this game"
+                )
+            if len(hits) == 0:
+                missing = x
+                break
+            out.append(int(hits[0]))
+        if missing is None:
+            return out
+        if 2 * hi * cols > MAX_SEARCH_CELLS:
+            raise ValueError(
+                f"{name}: row {missing} has no {what} {target(missing)} in columns < {cols:,} "
+                f"(the search stops at {MAX_SEARCH_CELLS:,} cells)"
+            )
+        cols *= 2
+
+
+def _zeros(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
+    if name == "wythoff":
+        return [_wythoff_partner(n) for n in range(lo, hi)], "beatty", _BEATTY
+    terms = _search_rows(name, range(lo, hi), lambda x: 0, "the value")
+    return terms, "table", "exact (table; each row holds 0 once)"
+
+
+def _inverse_row(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
+    cols = hi + 3 * x + 16  # Wythoff: G(x, y) >= y - 2x, so v sits at y <= v + 2x
+    while True:
+        row, method, certificate = _row(name, x, 0, cols)
+        where: dict[int, int] = {}
+        for y, v in enumerate(row):
+            if lo <= v < hi:
+                if v in where:
+                    raise ValueError(
+                        f"{name}: row {x} holds the value {v} twice (y = {where[v]} and {y}), "
+                        "so 'the y' is undefined for this game"
+                    )
+                where[v] = y
+        if len(where) == hi - lo:
+            return [where[v] for v in range(lo, hi)], method, certificate
+        if (x + 1) * cols > MAX_SEARCH_CELLS:
+            v = next(v for v in range(lo, hi) if v not in where)
+            raise ValueError(
+                f"{name}: the value {v} is not in row {x} at columns < {cols:,} "
+                f"(the search stops at {MAX_SEARCH_CELLS:,} cells)"
+            )
+        cols *= 2
+
+
+def _p_positions(name: str, kind: str, lo: int, hi: int) -> tuple[list[int], str, str]:
+    upper = kind == "upper-p"
+    if name == "wythoff":
+        pick = upper_wythoff if upper else lower_wythoff
+        return [pick(n) for n in range(lo, hi)], "beatty", _BEATTY
+    rows = 2 * hi + 16
+    while True:
+        zeros = _search_rows(name, range(rows), lambda x: 0, "the value")
+        pairs = [(a, b) for a, b in enumerate(zeros) if a <= b]
+        if len(pairs) >= hi:
+            picked = [b if upper else a for a, b in pairs[lo:hi]]
+            return picked, "table", "exact (table; each row holds 0 once)"
+        rows *= 2
+
+
+def _start(lo: int, hi: int) -> tuple[list[int], str, str]:
+    if lo < 1:
+        raise ValueError(f"kind start is defined for n >= 1 (offset = {lo})")
+    answers = [position_value("fibonacci-nim", (n, n - 1)) for n in range(lo, hi)]
+    methods = sorted({a.method for a in answers})
+    certificates = sorted({a.certificate for a in answers})
+    return [a.value for a in answers], ", ".join(methods), "; ".join(certificates)
+
+
+def sequence(
+    game: str | spec.ImpartialGame, kind: str, terms: int, *, offset: int = 0
+) -> OeisSequence:
+    """a(n) of ``kind`` for ``offset <= n < offset + terms`` (see the module docstring).
+
+    Parameters
+    ----------
+    game : str or spec.ImpartialGame
+        A two-pile game (``fibonacci-nim`` for ``start``).
+    kind : str
+        One of :data:`KINDS` (``row=X``, ``column=X``, ``inverse-row=X`` take X).
+    terms : int
+        How many terms, 1 <= terms <= MAX_TERMS.
+    offset : int
+        The first n (default 0).
+
+    Raises
+    ------
+    ValueError
+        One line naming the bad argument, or why no method gives the terms.
+
+    Examples
+    --------
+    >>> sequence("wythoff", "zeros", 6).terms
+    [0, 2, 1, 5, 7, 3]
+    >>> sequence("wythoff", "antidiagonals", 6).terms
+    [0, 1, 1, 2, 2, 2]
+    >>> sequence("wythoff", "row=5", 3, offset=10**18).certificate
+    'exact (Landman cycle: preperiod 27, period 24, saltus 24)'
+    """
+    g = spec.get_game(game) if isinstance(game, str) else game
+    base, x = _parse_kind(kind)
+    for label, number, least in (("terms", terms, 1), ("offset", offset, 0)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < least:
+            raise ValueError(f"{label} must be an integer >= {least} ({label} = {number!r})")
+    if terms > MAX_TERMS:
+        raise ValueError(f"terms must be <= {MAX_TERMS:,} (terms = {terms:,})")
+    lo, hi = offset, offset + terms
+    if base == "start":
+        if g.describe() != "fibonacci-nim":
+            raise ValueError(f"kind start is for fibonacci-nim (game = {g.describe()})")
+        values, method, certificate = _start(lo, hi)
+        return OeisSequence(g.describe(), kind, offset, values, method, certificate)
+    name = _two_pile_name(g)
+    if base in ("row", "column", "inverse-row"):
+        assert x is not None
+        compute: dict[str, Callable[[], tuple[list[int], str, str]]] = {
+            "row": lambda: _row(name, x, lo, hi),
+            "column": lambda: _column(name, x, lo, hi),
+            "inverse-row": lambda: _inverse_row(name, x, lo, hi),
+        }
+        values, method, certificate = compute[base]()
+    elif base == "diagonal":
+        values, method, certificate = _diagonal(name, lo, hi)
+    elif base == "antidiagonals":
+        values, method, certificate = _antidiagonals(name, lo, hi)
+    elif base == "zeros":
+        values, method, certificate = _zeros(name, lo, hi)
+    else:
+        values, method, certificate = _p_positions(name, base, lo, hi)
+    return OeisSequence(name, kind, offset, values, method, certificate)
+
+
+def row_formula(game: str | spec.ImpartialGame, row: int) -> list[str]:
+    """OEIS formula lines for a(n) = G(row, n), from its certified additive period.
+
+    With the minimal preperiod mu, period p and saltus s (certified),
+    a(n + p) = a(n) + s for n >= mu, so a(n) - a(n-p) is constant for
+    n >= mu + p and a(n) = a(n-1) + a(n-p) - a(n-p-1) for n > mu + p; the
+    bound is sharp when mu >= 1 (minimality of mu).
+
+    >>> for line in row_formula("wythoff", 4):
+    ...     print(line)
+    a(n) = a(n-1) + a(n-12) - a(n-13) for n > 21.
+    a(n+12) = a(n) + 12 for n >= 9.
+    Certified: exact (Landman cycle: preperiod 9, period 12, saltus 12).
+    """
+    name = game if isinstance(game, str) else game.describe()
+    found = row_period(name, row, lines=1)
+    if found.status != "certified":
+        raise ValueError(
+            f"row {row} of {name} has no certified period ({found.status}: "
+            f"{found.certificate}); no formula is stated"
+        )
+    assert found.preperiod is not None and found.period is not None
+    mu, p, s = found.preperiod, found.period, found.saltus
+    return [
+        f"a(n) = a(n-1) + a(n-{p}) - a(n-{p + 1}) for n > {mu + p}.",
+        f"a(n+{p}) = a(n) + {s} for n >= {mu}.",
+        f"Certified: {found.certificate}.",
+    ]
