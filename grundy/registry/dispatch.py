@@ -117,6 +117,16 @@ class Value:
             "certificate": self.certificate,
         }
 
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
+
 
 @dataclass(frozen=True)
 class Moves:
@@ -136,6 +146,16 @@ class Moves:
             "method": self.method,
             "certificate": self.certificate,
         }
+
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
 
 
 class _Declined(Exception):
@@ -448,6 +468,16 @@ class Period:
             "window": self.window,
             "values": self.values,
         }
+
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
 
 
 def period(
