@@ -12,7 +12,7 @@ method                  covers                                                 c
                         coordinate <= ROW_LIMIT, the other any size            cycle: preperiod,
                         (``row-periods``, ``row-values``: Landman's machine)   period, saltus)
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
-                        rows up to about 3.5e18 (``row-hpoints``: Algorithm     Conjecture 3.10
+                        rows up to about 3.5e18 (``row-hpoints``: Algorithm    Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
 ``spec``                any game, positions with at most MAX_POSITIONS         exact (spec)
                         sub-positions (the generic solver)
