@@ -28,8 +28,8 @@ What is deliberately suppressed, and why (see ``suppress_warnings`` and
 
 from __future__ import annotations
 
+import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -122,11 +122,33 @@ OPTIONAL_PAGES = ["strip"]
 _OUTSIDE_LINK = re.compile(r"\]\((\.\./[^)#\s]+\.md)(#[^)\s]*)?\)")
 
 
+def _claims_table(seed: str) -> str:
+    """The registered claims whose source is seed ``seed``, as a Markdown table."""
+    from proofs_check.claim import load_claims
+
+    bar = "\\|"  # a | inside a table cell
+    rows = [
+        f"| `{c.id}` | {c.kind} | {c.source} | {c.statement.replace('|', bar)} |"
+        for c in load_claims().values()
+        if c.source.startswith(seed)
+    ]
+    head = "| claim | kind | where | statement |\n|---|---|---|---|"
+    note = (
+        '\n\nCheck one with `grundy check ID` or `grundy.check("ID")`; '
+        "see [claims](../claims.md) and [the claims notebook](../notebooks/checking-a-lemma.ipynb)."
+    )
+    return head + "\n" + "\n".join(rows) + note
+
+
 def _source_read(app: Any, docname: str, source: list[str]) -> None:
     text = source[0]
     if docname == "index":
         present = [p for p in OPTIONAL_PAGES if (DOCS / f"{p}.md").exists()]
         text = text.replace("<!-- optional pages -->", "\n".join(present))
+    for seed in re.findall(r"<!-- claims (\d{3}) -->", text):
+        text = text.replace(f"<!-- claims {seed} -->", _claims_table(seed))
+    if docname == "gallery":
+        text = text.replace("<!-- gallery -->", _gallery_page())
     source[0] = _OUTSIDE_LINK.sub(lambda m: f"](path:{m.group(1)})", text)
 
 
@@ -147,7 +169,89 @@ def _module_sections(
             lines[i], lines[i + 1] = f".. rubric:: {title}", ""
 
 
+#: The gallery: (file, caption, the ``grundy plot`` arguments). Each figure is
+#: drawn at build time by exactly that command (run in-process through
+#: ``grundy.cli.main``, from the repository root) into ``docs/_generated/``;
+#: the page shows the command under the figure. A failing command fails the build.
+GALLERY = [
+    ("figure2.png", "000 Figure 2: the first terms of T_0 (framed) and T_20 (filled)", "figure2"),
+    ("figure9.png", "000 Figure 9: histogram of d_n^g - n for g = 30", "figure9 --rows 100000"),
+    ("figure10.png", "000 Figure 10: the first terms of T_200", "figure10"),
+    (
+        "figure11.png",
+        "000 Figure 11: rows to convergence for g = 10, start rows up to 10^6 (saved run)",
+        "figure11 --input data/table5/convergence_g0_10_r0_1e6.json",
+    ),
+    (
+        "row_periods.png",
+        "The row-period atlas: exact periods and preperiods (Landman's machine, saved runs)",
+        "row-periods --input data/atlas/wythoff_rows_0_114.json "
+        "data/atlas/f-wythoff_columns_0_24.json data/atlas/r-wythoff_columns_0_12.json",
+    ),
+    ("heatmap_wythoff.png", "Wythoff's game, G(x, y) for x, y < 64", "heatmap wythoff --size 64"),
+    (
+        "heatmap_f-wythoff.png",
+        "F-Wythoff (Jiao's Table 1 and beyond), x, y < 24",
+        "heatmap f-wythoff --size 24",
+    ),
+    (
+        "heatmap_fibonacci-nim.png",
+        "Fibonacci Nim G(n, r) (Suriyaprakash's Figure 1)",
+        "heatmap fibonacci-nim --size 21",
+    ),
+    (
+        "heatmap_a-wythoff-2.png",
+        "Fraenkel's 2-Wythoff, x, y < 128 (the compiled engine)",
+        "heatmap a-wythoff:2 --size 128",
+    ),
+]
+GENERATED = DOCS / "_generated" / "gallery"
+
+
+def _gallery(app: Any) -> None:
+    """Draw every gallery figure with its ``grundy plot`` command."""
+    import shlex
+
+    from grundy.cli import main
+
+    GENERATED.mkdir(parents=True, exist_ok=True)
+    here = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        for name, _, command in GALLERY:
+            argv = ["plot", *shlex.split(command), "--quiet", "--out", str(GENERATED / name)]
+            if main(argv) != 0:
+                raise RuntimeError(f"gallery: 'grundy {' '.join(argv)}' failed")
+    finally:
+        os.chdir(here)
+
+
+def _gallery_page() -> str:
+    blocks = []
+    for name, caption, command in GALLERY:
+        blocks.append(
+            f"## {caption}\n\n```{{image}} _generated/gallery/{name}\n:alt: {caption}\n"
+            f":width: 100%\n```\n\n```console\n$ grundy plot {command} --out {name}\n```\n"
+        )
+    return "\n".join(blocks)
+
+
+def _skip_foreign(app: Any, what: str, name: str, obj: Any, skip: bool, options: Any) -> Any:
+    """Skip members that another library defines on our subclasses.
+
+    matplotlib writes a ``set`` method onto every Artist subclass
+    (:class:`grundy.plot.PlotFigure` is one), with matplotlib's own roles in
+    its docstring; it is matplotlib's API, documented there.
+    """
+    module = getattr(obj, "__module__", None) or ""
+    if module.startswith("matplotlib"):
+        return True
+    return None
+
+
 def setup(app: Any) -> dict[str, Any]:
+    app.connect("builder-inited", _gallery)
+    app.connect("autodoc-skip-member", _skip_foreign)
     app.connect("source-read", _source_read)
     app.connect("autodoc-process-docstring", _module_sections)
     return {"parallel_read_safe": True}

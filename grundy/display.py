@@ -88,13 +88,35 @@ def experiment_html(result: Any, limit: int = 40) -> str:
     return head + html_grid(result.columns, result.table, limit=limit)
 
 
+#: Seconds a call runs before its bar appears (shorter calls show nothing).
+PROGRESS_DELAY = 1.0
+
+
+def _tqdm() -> Any:
+    """tqdm's notebook widget inside a Jupyter kernel with ipywidgets, else the text bar."""
+    import sys
+
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    if type(shell).__name__ == "ZMQInteractiveShell":
+        try:
+            import ipywidgets  # noqa: F401
+            from tqdm.notebook import tqdm as notebook_tqdm
+
+            return notebook_tqdm
+        except ImportError:
+            pass
+    from tqdm.std import tqdm
+
+    return tqdm
+
+
 @contextmanager
 def progress(description: str, *, enabled: bool = True) -> Iterator[Callable[[int], None]]:
     """A tqdm bar (a widget in Jupyter, text elsewhere) driven by ``update(count)``.
 
-    The bar appears on the first update only, so a short call shows
-    nothing; ``enabled=False`` (the library calls' ``progress=False``)
-    gives a no-op. ``count`` is the running total (cases checked so far).
+    The bar appears only once the call has run :data:`PROGRESS_DELAY`
+    seconds, so a short call shows nothing; ``enabled=False`` (the library
+    calls' ``progress=False``) gives a no-op. ``count`` is the running total (cases checked so far).
 
     Examples
     --------
@@ -109,9 +131,7 @@ def progress(description: str, *, enabled: bool = True) -> Iterator[Callable[[in
         if not enabled:
             return
         if bar is None:
-            from tqdm.auto import tqdm
-
-            bar = tqdm(desc=description, unit=" cases", leave=False)
+            bar = _tqdm()(desc=description, unit=" cases", leave=False, delay=PROGRESS_DELAY)
         bar.update(count - shown)
         shown = count
 

@@ -33,6 +33,7 @@ Examples
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,6 +43,7 @@ from matplotlib.figure import Figure
 from grundy.registry.sequences import stream_points
 
 __all__ = [
+    "PlotFigure",
     "atlas",
     "figure2",
     "figure9",
@@ -52,6 +54,25 @@ __all__ = [
     "t_sequences",
     "table_heatmap",
 ]
+
+
+class PlotFigure(Figure):
+    """A :class:`~matplotlib.figure.Figure` that shows itself as a PNG in Jupyter.
+
+    A figure made without pyplot has no display hook of its own; this one
+    has ``_repr_png_``, so a notebook cell that returns it shows the picture
+    whatever the matplotlib backend.
+
+    Examples
+    --------
+    >>> PlotFigure(figsize=(2, 2))._repr_png_()[:4]
+    b'\\x89PNG'
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+        return buffer.getvalue()
 
 
 def t_sequences(g: int, rows: int, wanted: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
@@ -87,7 +108,7 @@ def figure2(*, rows: int = 40, g: int = 20) -> Figure:
     if rows < 1 or g < 1:
         raise ValueError(f"rows and g must be >= 1 (rows = {rows}, g = {g})")
     seqs = t_sequences(g, rows, [0, g])
-    figure = Figure(figsize=(8, 5))
+    figure = PlotFigure(figsize=(8, 5))
     axes = _points_axes(figure, f"First terms of T_0 (framed) and T_{g} (filled), rows < {rows}")
     a0, b0 = zip(*seqs[0], strict=True)
     ag, bg = zip(*seqs[g], strict=True)
@@ -107,7 +128,7 @@ def figure9(histogram: Sequence[tuple[int, int]], *, g: int, rows: int) -> Figur
     if not histogram:
         raise ValueError("the histogram is empty")
     values, counts = zip(*sorted(histogram), strict=True)
-    figure = Figure(figsize=(8, 4.5))
+    figure = PlotFigure(figsize=(8, 4.5))
     axes = figure.add_subplot()
     axes.bar(values, counts, width=0.9, color="tab:blue")
     axes.set_title(f"Histogram of d_n^g - n for g = {g}, points in rows < {rows:,}")
@@ -130,7 +151,7 @@ def figure10(*, rows: int = 600, g: int = 200) -> Figure:
     if rows < 1 or g < 1:
         raise ValueError(f"rows and g must be >= 1 (rows = {rows}, g = {g})")
     seqs = t_sequences(g, rows, [0, g])
-    figure = Figure(figsize=(9, 6))
+    figure = PlotFigure(figsize=(9, 6))
     axes = _points_axes(figure, f"First terms of T_{g} (filled), T_0 (framed), rows < {rows}")
     a0, b0 = zip(*seqs[0], strict=True)
     ag, bg = zip(*seqs[g], strict=True)
@@ -153,7 +174,7 @@ def figure11(
     if not histogram:
         raise ValueError("the histogram is empty")
     values, counts = zip(*sorted(histogram), strict=True)
-    figure = Figure(figsize=(8, 4.5))
+    figure = PlotFigure(figsize=(8, 4.5))
     axes = figure.add_subplot()
     axes.bar(values, counts, width=1.0, color="tab:green")
     bound = f", up to row {rows:,}" if rows else ""
@@ -181,7 +202,7 @@ def table_heatmap(table: Any, *, title: str, coordinates: Sequence[str] = ("x", 
     if len(coordinates) != 2:
         raise ValueError(f"a heat map needs two coordinate names (coordinates = {coordinates!r})")
     size = max(grid.shape)
-    figure = Figure(figsize=(7, 6))
+    figure = PlotFigure(figsize=(7, 6))
     axes = figure.add_subplot()
     image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest")
     colorbar = figure.colorbar(image, ax=axes, label="Grundy value")
@@ -242,7 +263,7 @@ def row(game: Any, row: int, *, window: int = 2000) -> Figure:
 
     found = api.period(game, row, window=window)
     values = list(found.values)
-    figure = Figure(figsize=(9, 4))
+    figure = PlotFigure(figsize=(9, 4))
     axes = figure.add_subplot()
     axes.plot(range(len(values)), values, "o-", ms=3, color="tab:blue", label=f"G({row}, y)")
     if found.period is None or found.preperiod is None:
@@ -285,7 +306,7 @@ def atlas(
     series = [_series(r) for r in results]
     if not series or not any(len(table) for _, table in series):
         raise ValueError("the atlas needs at least one non-empty row-periods table")
-    figure = Figure(figsize=(9, 5))
+    figure = PlotFigure(figsize=(9, 5))
     axes = figure.add_subplot()
     for index, (label, table) in enumerate(series):
         rows = np.array([r[0] for r in table])
