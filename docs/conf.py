@@ -104,14 +104,31 @@ def _local_mathjax() -> None:
     static = Path(jupyter_server_mathjax.__file__).parent / "static"
     if (static / "MathJax.js").exists():
         html_static_path.append(str(static))  # its contents go to _static/
-        mathjax_path = "MathJax.js?config=TeX-AMS-MML_HTMLorMML"
+        mathjax_path = "MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
 
 
 mathjax_path = "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"
 _local_mathjax()
 if mathjax_path.startswith("MathJax.js"):
-    # MathJax 2 wants its inline delimiters named; Sphinx writes \( \) and \[ \].
-    mathjax2_config = {"tex2jax": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]]}}
+    # MathJax 2: Sphinx writes \( \) and \[ \] inside elements of class "math";
+    # MyST marks the page body "tex2jax_ignore" so that only those are typeset.
+    myst_update_mathjax = False
+    mathjax2_config = {
+        "tex2jax": {
+            "inlineMath": [["\\(", "\\)"]],
+            "displayMath": [["\\[", "\\]"]],
+            "processClass": "tex2jax_process|mathjax_process|math|output_area",
+            "ignoreClass": "tex2jax_ignore|mathjax_ignore|document",
+            "processEscapes": True,
+        },
+        "HTML-CSS": {
+            "availableFonts": ["STIX-Web"],
+            "preferredFont": "STIX-Web",
+            "webFont": "STIX-Web",
+            "imageFont": None,
+        },
+        "messageStyle": "none",
+    }
 
 
 #: Pages that other branches add: listed in the index's last toctree when present.
