@@ -166,7 +166,15 @@ def _source_read(app: Any, docname: str, source: list[str]) -> None:
         text = text.replace(f"<!-- claims {seed} -->", _claims_table(seed))
     if docname == "gallery":
         text = text.replace("<!-- gallery -->", _gallery_page())
-    source[0] = _OUTSIDE_LINK.sub(lambda m: f"](path:{m.group(1)})", text)
+    here = (DOCS / docname).parent
+
+    def outside(match: re.Match[str]) -> str:
+        target = (here / match.group(1)).resolve()
+        if target.is_relative_to(DOCS):
+            return match.group(0)  # a page of the site: a checked cross-reference
+        return f"](path:{match.group(1)})"
+
+    source[0] = _OUTSIDE_LINK.sub(outside, text)
 
 
 def _module_sections(
