@@ -4,7 +4,9 @@ The front door (:mod:`grundy.api`) answers a researcher's questions by the
 fastest sound method: ``grundy.value``, ``grundy.moves``, ``grundy.table``,
 ``grundy.gvalues``, ``grundy.period``, ``grundy.check``; ``value``,
 ``moves`` and ``period`` also say how (the method and its certificate).
-They are imported on first use, so ``import grundy`` stays cheap.
+They are imported on first use, so ``import grundy`` stays cheap; so are
+:mod:`grundy.plot` (figures as matplotlib objects) and :mod:`grundy.display`
+(the tables answers show in Jupyter).
 
 >>> import grundy
 >>> grundy.value("wythoff", (3, 5)).outcome
@@ -32,4 +34,8 @@ def __getattr__(name: str) -> Any:
         from grundy import api
 
         return getattr(api, name)
+    if name in ("plot", "display"):  # figures and notebook renderings, also imported on first use
+        import importlib
+
+        return importlib.import_module(f"grundy.{name}")
     raise AttributeError(f"module 'grundy' has no attribute {name!r}")
