@@ -11,19 +11,28 @@ without outputs and executed at build time by myst-nb (cached in
 figures are drawn at build time by the ``grundy plot`` commands it shows
 (:func:`_gallery` below).
 
-What is deliberately suppressed, and why (see ``suppress_warnings`` and
-``nitpick_ignore`` below):
+No Sphinx warning is suppressed (there is no ``suppress_warnings``); what is
+configured deliberately instead, and why:
 
-- ``myst.xref_missing`` is *not* suppressed: a broken link between pages
-  fails the build. Links from the Markdown pages to source files of the
-  repository (``../grundy/api.py``) are rewritten to the repository URL by
-  ``myst_url_schemes``-free relative links: they are listed in
-  ``_SOURCE_LINKS`` and resolved by :func:`_source_links`.
+- A broken link between pages fails the build (``myst.xref_missing``).
+  Links from a page to a file *outside* ``docs/`` (``../README.md``,
+  ``../data/README.md``) are made download links of that file (MyST's
+  ``path:`` scheme, :func:`_source_read`): they are repository files, not pages.
+- Pages that concurrent branches add (``OPTIONAL_PAGES``: ``strip``) join
+  the index's last toctree when the file exists, so the site builds with or
+  without them (a plain toctree entry would warn while the page is absent).
 - numpydoc's docstring validation is off (``numpydoc_validation_checks``
-  empty): the project's docstrings follow numpydoc's sections, but many
-  one-line helpers have no Parameters section by design (STYLE.md).
-- ``numpydoc_show_class_members = False``: autodoc's ``:members:`` already
-  lists them; numpydoc's autosummary tables would list each twice.
+  empty): the project's docstrings use numpydoc's sections, but many short
+  helpers have a one-line docstring and no Parameters section by design.
+- ``numpydoc_show_class_members = False``: autodoc's ``:members:`` lists
+  the members already; numpydoc's tables would list each twice.
+- Module docstrings' numpydoc sections become rubrics (:func:`_module_sections`):
+  numpydoc rewrites only functions and classes, and a module's ``References``
+  section would otherwise be a page section whose label repeats.
+- Members that matplotlib defines on our Figure subclass are skipped
+  (:func:`_skip_foreign`): matplotlib's API, with matplotlib's own roles.
+- MathJax is served from the build (``jupyter-server-mathjax``'s MathJax 2)
+  so formulas render offline; the CDN's MathJax 3 without that package.
 """
 
 from __future__ import annotations
