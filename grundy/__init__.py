@@ -4,7 +4,9 @@ The front door (:mod:`grundy.api`) answers a researcher's questions by the
 fastest sound method: ``grundy.value``, ``grundy.moves``, ``grundy.table``,
 ``grundy.gvalues``, ``grundy.period``, ``grundy.sequence``, ``grundy.check``; ``value``,
 ``moves`` and ``period`` also say how (the method and its certificate).
-They are imported on first use, so ``import grundy`` stays cheap.
+They are imported on first use, so ``import grundy`` stays cheap; so are
+:mod:`grundy.plot` (figures as matplotlib objects) and :mod:`grundy.display`
+(the tables answers show in Jupyter).
 
 >>> import grundy
 >>> grundy.value("wythoff", (3, 5)).outcome
@@ -13,9 +15,14 @@ They are imported on first use, so ``import grundy`` stays cheap.
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _distribution_version
 from typing import Any
 
-__version__ = "0.1.0"
+try:  # the version is written once, in pyproject.toml
+    __version__ = _distribution_version("grundy-wythoff")
+except PackageNotFoundError:  # pragma: no cover - a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = ["__version__", "check", "gvalues", "moves", "period", "sequence", "table", "value"]
 
@@ -27,4 +34,8 @@ def __getattr__(name: str) -> Any:
         from grundy import api
 
         return getattr(api, name)
+    if name in ("plot", "display"):  # figures and notebook renderings, also imported on first use
+        import importlib
+
+        return importlib.import_module(f"grundy.{name}")
     raise AttributeError(f"module 'grundy' has no attribute {name!r}")

@@ -159,11 +159,20 @@ def sequence(game: Any, kind: str, terms: int, *, offset: int = 0) -> Any:
     return _sequence(game, kind, terms, offset=offset)
 
 
-def check(claim_id: str, *, quick: bool = False, tighten: int = 0, **params: int) -> Any:
+def check(
+    claim_id: str,
+    *,
+    quick: bool = False,
+    tighten: int = 0,
+    progress: bool = True,
+    **params: int,
+) -> Any:
     """Check a lemma, bound or conjecture of the papers (``grundy check list``).
 
     Returns the claim's report: ``.status`` is ``holds``, ``violated`` or
-    ``inconclusive``; ``.witness`` holds the exact counterexample.
+    ``inconclusive``; ``.witness`` holds the exact counterexample. A check
+    that runs past a few thousand cases shows a progress bar (a widget in
+    Jupyter, :func:`grundy.display.progress`); ``progress=False`` turns it off.
 
     Examples
     --------
@@ -171,6 +180,8 @@ def check(claim_id: str, *, quick: bool = False, tighten: int = 0, **params: int
     'violated'
     """
     _ready()
+    from grundy.display import progress as bar
     from proofs_check.claim import run_claim
 
-    return run_claim(claim_id, params or None, quick=quick, tighten=tighten)
+    with bar(claim_id, enabled=progress) as update:
+        return run_claim(claim_id, params or None, quick=quick, tighten=tighten, progress=update)

@@ -155,6 +155,16 @@ class Report:
         """0 holds or inconclusive, 1 violated."""
         return 1 if self.status == "violated" else 0
 
+    def __str__(self) -> str:
+        from proofs_check.display import report_text
+
+        return report_text(self)
+
+    def _repr_html_(self) -> str:
+        from proofs_check.display import report_html
+
+        return report_html(self)
+
 
 def _plain(value: Any) -> Any:
     """Recursively turn QPhi numbers and tuples into JSON-ready values."""

@@ -15,7 +15,7 @@ Neither family is defined in the seeds (``shared/seeds``); the sources are:
 * a-Wythoff: A. S. Fraenkel, "How to beat your Wythoff games' opponent on
   three fronts", Amer. Math. Monthly 89 (1982). Take any positive number
   from one pile, or k >= 1 from one and l >= 1 from the other with
-  |k - l| < a; a = 1 is Wythoff's game.
+  ``|k - l| < a``; a = 1 is Wythoff's game.
 
 Both classes also carry their compiled form (``move_rays``, plain data,
 see :class:`spec.game.TwoPileGame`) for :mod:`fast.engine`.
@@ -119,7 +119,7 @@ class NimHof(TwoPileGame):
 
 
 class AWythoff(TwoPileGame):
-    """Fraenkel's a-Wythoff: one pile alone, or k, l >= 1 from both with |k - l| < a.
+    """Fraenkel's a-Wythoff: one pile alone, or k, l >= 1 from both with ``|k - l| < a``.
 
     Parameters
     ----------

@@ -12,8 +12,6 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from grundy.output import (
     activity,
     add_json_option,
@@ -25,7 +23,7 @@ from grundy.output import (
     output_file,
     read_json,
 )
-from grundy.parsing import count, parse_game
+from grundy.parsing import count
 
 #: Point plots (figures 2 and 10): the largest g, rows, and (g + 1) * rows drawn.
 MAX_PLOT_G = 1000
@@ -147,6 +145,7 @@ _plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
+    from grundy.plot import game_table
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
     details: dict[str, Any] = {"figure": args.figure}
@@ -178,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
         plots.row_periods(out, series)
         details.update(inputs=args.input, rows=sum(len(t) for _, t in series))
     else:
-        table, name, impl, coordinates = _heatmap_table(args.game, args.size)
+        table, name, impl, coordinates = game_table(args.game, args.size)
         plots.heatmap(
             out,
             table,
@@ -321,15 +320,3 @@ def _convergence_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, in
     rows = args.rows if args.rows is not None else 1_000_000
     histogram = compute(g=args.g, rows=rows, quiet=args.quiet)
     return sorted((int(v), int(c)) for v, c in dict(histogram).items()), rows
-
-
-def _heatmap_table(game_name: str, size: int) -> tuple[np.ndarray, str, str, tuple[str, str]]:
-    """The table for a heat map (the registry's fastest implementation), with the
-    game's coordinate names."""
-    from grundy.registry.tables import compute_table
-
-    game = parse_game(game_name)
-    coordinates = tuple(getattr(game, "coordinates", ("x", "y")))[:2]
-    names = (coordinates[0], coordinates[1]) if len(coordinates) == 2 else ("x", "y")
-    table, chosen = compute_table(game.describe(), size)
-    return table.astype(np.int64), game.describe(), chosen, names

@@ -90,6 +90,16 @@ class ExperimentResult:
             return True
         return False
 
+    def __str__(self) -> str:
+        from grundy.display import experiment_text
+
+        return experiment_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.display import experiment_html
+
+        return experiment_html(self)
+
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1, default=_json_default)
 

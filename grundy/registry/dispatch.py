@@ -12,7 +12,7 @@ method                  covers                                                 c
                         coordinate <= ROW_LIMIT, the other any size            cycle: preperiod,
                         (``row-periods``, ``row-values``: Landman's machine)   period, saltus)
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
-                        rows up to about 3.5e18 (``row-hpoints``: Algorithm     Conjecture 3.10
+                        rows up to about 3.5e18 (``row-hpoints``: Algorithm    Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
 ``spec``                any game, positions with at most MAX_POSITIONS         exact (spec)
                         sub-positions (the generic solver)
@@ -117,6 +117,16 @@ class Value:
             "certificate": self.certificate,
         }
 
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
+
 
 @dataclass(frozen=True)
 class Moves:
@@ -136,6 +146,16 @@ class Moves:
             "method": self.method,
             "certificate": self.certificate,
         }
+
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
 
 
 class _Declined(Exception):
@@ -448,6 +468,16 @@ class Period:
             "window": self.window,
             "values": self.values,
         }
+
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
 
 
 def period(

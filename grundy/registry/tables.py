@@ -15,13 +15,13 @@ Implementations
     Every two-pile game with a compiled form (``move_rays`` or
     ``compiled_followers``, see docs/adding-a-game.md): the NimHof and
     a-Wythoff families, plugin games. Chosen after ``fast.tables``.
+``published 003``, ``published 001 Table 1``
+    The transcribed tables, on their printed range only.
 
 Question ``followers``: for 0 <= x, y < size, the sorted followers of
 (x, y). The spec's ``followers`` is the oracle; ``fast.engine`` answers
 with the compiled rule, so a wrong compiled move is caught even where it
 does not change a value.
-``published 003``, ``published 001 Table 1``
-    The transcribed tables, on their printed range only.
 """
 
 from __future__ import annotations

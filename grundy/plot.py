@@ -1,0 +1,328 @@
+"""Figures from Python: every function returns a :class:`matplotlib.figure.Figure`.
+
+In a notebook the figure displays itself; ``figure.savefig("x.png")``
+writes it. The CLI's ``grundy plot`` draws with these functions and only
+adds the files (:mod:`grundy.plots`). No pyplot state is used: each figure
+is a fresh ``Figure`` on the Agg canvas, so no display is needed.
+
+As in the paper (000 §1, "graphical representation"), the first coordinate
+of a point is plotted vertically, increasing upwards, and the second
+horizontally: a point (a, b) of T_g is drawn at x = b, y = a.
+
+=============  ================================================  ==============================
+function       what it shows                                     data
+=============  ================================================  ==============================
+heatmap        G[x, y] of any registered two-pile game           the fastest implementation
+row            G(row, y) with its preperiod and period marked    :func:`grundy.period`
+atlas          period and preperiod of each row, log scale       ``row-periods`` results
+figure2        T_0 (framed) and T_20 (filled), 000 Fig. 2        Algorithm WSG
+figure9        histogram of d_n^g - n, g = 30, 000 Fig. 9        ``dn-histogram`` experiment
+figure10       T_200 (filled) and T_0 (framed), 000 Fig. 10      Algorithm WSG
+figure11       histogram of rows to convergence, 000 Fig. 11     ``nivasch-table5`` experiment
+=============  ================================================  ==============================
+
+Examples
+--------
+>>> from grundy import plot
+>>> figure = plot.heatmap("wythoff", 8)
+>>> figure.axes[0].get_title()
+'wythoff: G, 0 <= x, y < 8 (fast.tables)'
+>>> plot.row("wythoff", 3).axes[0].get_title()
+'wythoff row 3: preperiod 8, period 6, saltus 6 (certified)'
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from grundy.registry.sequences import stream_points
+
+__all__ = [
+    "PlotFigure",
+    "atlas",
+    "figure2",
+    "figure9",
+    "figure10",
+    "figure11",
+    "heatmap",
+    "row",
+    "t_sequences",
+    "table_heatmap",
+]
+
+
+class PlotFigure(Figure):
+    """A :class:`~matplotlib.figure.Figure` that shows itself as a PNG in Jupyter.
+
+    A figure made without pyplot has no display hook of its own; this one
+    has ``_repr_png_``, so a notebook cell that returns it shows the picture
+    whatever the matplotlib backend.
+
+    Examples
+    --------
+    >>> PlotFigure(figsize=(2, 2))._repr_png_()[:4]
+    b'\\x89PNG'
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+        return buffer.getvalue()
+
+
+def t_sequences(g: int, rows: int, wanted: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
+    """T_h for each h in ``wanted`` (h <= g): the h-points (a, b), a <= b, a < rows.
+
+    Examples
+    --------
+    >>> t_sequences(4, 9, [0, 4])[4]
+    [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
+    """
+    points: dict[int, list[tuple[int, int]]] = {h: [] for h in wanted}
+    for h, a, b in stream_points("wythoff", g, rows):
+        if h in points:
+            points[h].append((a, b))
+    return points
+
+
+def _points_axes(figure: Figure, title: str) -> Any:
+    axes = figure.add_subplot()
+    axes.set_title(title)
+    axes.set_xlabel("column (second coordinate b)")
+    axes.set_ylabel("row (first coordinate a)")
+    axes.set_aspect("equal")
+    axes.grid(True, linewidth=0.3, alpha=0.5)
+    return axes
+
+
+def figure2(*, rows: int = 40, g: int = 20) -> Figure:
+    """000 Figure 2: the first terms of T_0 (framed squares) and T_g (filled), g = 20.
+
+    Draws the points (a, b), a <= b, with a < ``rows`` at x = b, y = a.
+    """
+    if rows < 1 or g < 1:
+        raise ValueError(f"rows and g must be >= 1 (rows = {rows}, g = {g})")
+    seqs = t_sequences(g, rows, [0, g])
+    figure = PlotFigure(figsize=(8, 5))
+    axes = _points_axes(figure, f"First terms of T_0 (framed) and T_{g} (filled), rows < {rows}")
+    a0, b0 = zip(*seqs[0], strict=True)
+    ag, bg = zip(*seqs[g], strict=True)
+    axes.scatter(b0, a0, marker="s", s=22, facecolors="none", edgecolors="black", label="T_0")
+    axes.scatter(bg, ag, marker="s", s=22, color="tab:blue", label=f"T_{g}")
+    axes.legend(loc="upper left")
+    return figure
+
+
+def figure9(histogram: Sequence[tuple[int, int]], *, g: int, rows: int) -> Figure:
+    """000 Figure 9: histogram of d_n^g - n, counting points in rows < ``rows``.
+
+    ``histogram`` is [(d - n, count)] (from the ``dn-histogram`` experiment).
+    The proven bounds -16g and 2g of Theorem 2.15 are drawn as dashed lines
+    when they fall near the data.
+    """
+    if not histogram:
+        raise ValueError("the histogram is empty")
+    values, counts = zip(*sorted(histogram), strict=True)
+    figure = PlotFigure(figsize=(8, 4.5))
+    axes = figure.add_subplot()
+    axes.bar(values, counts, width=0.9, color="tab:blue")
+    axes.set_title(f"Histogram of d_n^g - n for g = {g}, points in rows < {rows:,}")
+    axes.set_xlabel("d_n^g - n")
+    axes.set_ylabel("number of points")
+    low, high = min(values), max(values)
+    for bound, label in ((-16 * g, "-16g"), (2 * g, "2g")):
+        if low - 5 <= bound <= high + 5:
+            axes.axvline(bound, linestyle="--", color="gray", linewidth=0.8)
+            axes.annotate(label, (bound, max(counts)), ha="center", va="bottom", color="gray")
+    return figure
+
+
+def figure10(*, rows: int = 600, g: int = 200) -> Figure:
+    """000 Figure 10: the first terms of T_200 (filled), with T_0 (framed) for reference.
+
+    T_g starts near (0, g) and first runs close to the 0-points before it
+    "smooths out" into a strip around them (000 §2.6).
+    """
+    if rows < 1 or g < 1:
+        raise ValueError(f"rows and g must be >= 1 (rows = {rows}, g = {g})")
+    seqs = t_sequences(g, rows, [0, g])
+    figure = PlotFigure(figsize=(9, 6))
+    axes = _points_axes(figure, f"First terms of T_{g} (filled), T_0 (framed), rows < {rows}")
+    a0, b0 = zip(*seqs[0], strict=True)
+    ag, bg = zip(*seqs[g], strict=True)
+    axes.scatter(
+        b0, a0, marker="s", s=6, facecolors="none", edgecolors="gray", linewidths=0.5, label="T_0"
+    )
+    axes.scatter(bg, ag, marker="s", s=6, color="tab:red", label=f"T_{g}")
+    axes.legend(loc="upper left")
+    return figure
+
+
+def figure11(
+    histogram: Sequence[tuple[int, int]], *, g: int, rows: int | None = None, log: bool = True
+) -> Figure:
+    """000 Figure 11: histogram of the number of rows to convergence (g = 10).
+
+    ``histogram`` is [(rows to convergence, number of starting rows)].
+    The count axis is logarithmic by default, to show the rare long ones.
+    """
+    if not histogram:
+        raise ValueError("the histogram is empty")
+    values, counts = zip(*sorted(histogram), strict=True)
+    figure = PlotFigure(figsize=(8, 4.5))
+    axes = figure.add_subplot()
+    axes.bar(values, counts, width=1.0, color="tab:green")
+    bound = f", up to row {rows:,}" if rows else ""
+    axes.set_title(f"Rows to convergence for g = {g}{bound}")
+    axes.set_xlabel("rows to convergence")
+    axes.set_ylabel("number of starting rows")
+    if log:
+        axes.set_yscale("log")
+    return figure
+
+
+def table_heatmap(table: Any, *, title: str, coordinates: Sequence[str] = ("x", "y")) -> Figure:
+    """A heat map of a Grundy table ``G[x, y]`` given as an array.
+
+    The first coordinate runs vertically (0 at the bottom), the second
+    across, with integer ticks; the axes are named by ``coordinates`` (the
+    game's own names: Fibonacci Nim's are (n, r)). Values are written in the
+    cells of tables up to 24 x 24.
+    """
+    from matplotlib.ticker import MaxNLocator
+
+    grid = np.asarray(table)
+    if grid.ndim != 2 or grid.size == 0:
+        raise ValueError(f"a heat map needs a non-empty 2-d table (shape {grid.shape})")
+    if len(coordinates) != 2:
+        raise ValueError(f"a heat map needs two coordinate names (coordinates = {coordinates!r})")
+    size = max(grid.shape)
+    figure = PlotFigure(figsize=(7, 6))
+    axes = figure.add_subplot()
+    image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest")
+    colorbar = figure.colorbar(image, ax=axes, label="Grundy value")
+    colorbar.locator = MaxNLocator(integer=True)
+    colorbar.update_ticks()
+    if size <= 24:
+        for (x, y), value in np.ndenumerate(grid):
+            axes.text(y, x, str(value), ha="center", va="center", fontsize=7, color="white")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_title(title)
+    axes.set_xlabel(f"{coordinates[1]} (second coordinate)")
+    axes.set_ylabel(f"{coordinates[0]} (first coordinate)")
+    return figure
+
+
+def game_table(game: Any, size: int) -> tuple[np.ndarray, str, str, tuple[str, str]]:
+    """``(table, game name, implementation, coordinate names)`` of a two-pile game.
+
+    The table comes from the registry's fastest implementation; ``game`` is a
+    name (``grundy games``) or a :class:`spec.ImpartialGame`.
+    """
+    from grundy.registry.dispatch import game_named
+    from grundy.registry.tables import compute_table
+
+    spec_game = game_named(game) if isinstance(game, str) else game
+    coordinates = tuple(getattr(spec_game, "coordinates", ("x", "y")))[:2]
+    names = (str(coordinates[0]), str(coordinates[1])) if len(coordinates) == 2 else ("x", "y")
+    table, chosen = compute_table(spec_game.describe(), size)
+    return np.asarray(table).astype(np.int64), spec_game.describe(), chosen, names
+
+
+def heatmap(game: Any, size: int = 64) -> Figure:
+    """The heat map of ``G[x, y]``, ``0 <= x, y < size``, of any registered two-pile game.
+
+    Parameters
+    ----------
+    game : str or spec.ImpartialGame
+        ``"wythoff"``, ``"a-wythoff:2"``, ``"fibonacci-nim"``... (``grundy games``).
+    size : int
+        Rows and columns drawn.
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"size must be an int >= 1 (size = {size!r})")
+    table, name, impl, coordinates = game_table(game, size)
+    title = f"{name}: G, 0 <= {', '.join(coordinates)} < {size} ({impl})"
+    return table_heatmap(table, title=title, coordinates=coordinates)
+
+
+def row(game: Any, row: int, *, window: int = 2000) -> Figure:
+    """G(row, y) against y, the preperiod shaded and each period's start marked.
+
+    The values and the period come from :func:`grundy.period` (certified by
+    Landman's machine where it applies, apparent on ``window`` values
+    otherwise; the title says which): the preperiod and three periods.
+    """
+    from grundy import api
+
+    found = api.period(game, row, window=window)
+    values = list(found.values)
+    figure = PlotFigure(figsize=(9, 4))
+    axes = figure.add_subplot()
+    axes.plot(range(len(values)), values, "o-", ms=3, color="tab:blue", label=f"G({row}, y)")
+    if found.period is None or found.preperiod is None:
+        axes.set_title(f"{found.game} row {row}: {found.certificate}")
+    else:
+        pre, per = found.preperiod, found.period
+        if pre:
+            axes.axvspan(-0.5, pre - 0.5, color="gray", alpha=0.15, label=f"preperiod {pre}")
+        for start in range(pre, len(values), per):
+            axes.axvline(start - 0.5, color="tab:red", linewidth=0.8, linestyle="--")
+        axes.plot([], [], color="tab:red", linestyle="--", label=f"period {per}")
+        axes.set_title(
+            f"{found.game} row {row}: preperiod {pre}, period {per}, "
+            f"saltus {found.saltus} ({found.status})"
+        )
+    axes.set_xlabel("y")
+    axes.set_ylabel(f"G({row}, y)")
+    axes.grid(True, alpha=0.3)
+    axes.legend(fontsize=8, loc="upper left")
+    return figure
+
+
+def _series(result: Any) -> tuple[str, Sequence[Sequence[int]]]:
+    if isinstance(result, tuple):
+        return str(result[0]), result[1]
+    return str(result.parameters["game"]), result.table
+
+
+def atlas(
+    results: Sequence[Any], *, title: str = "Additive periods of the rows (Landman's machine)"
+) -> Figure:
+    """Period and preperiod against the row, log scale: the row-period atlas.
+
+    ``results`` are ``row-periods`` :class:`~grundy.experiments.ExperimentResult`
+    objects (``grundy.experiments.row_periods.run_experiment``, or saved ones
+    read with ``ExperimentResult.from_json``) or ``(label, table)`` pairs whose
+    table rows start ``[row, preperiod, period, ...]``. Zeros (a preperiod 0)
+    are not drawn on the log axis.
+    """
+    series = [_series(r) for r in results]
+    if not series or not any(len(table) for _, table in series):
+        raise ValueError("the atlas needs at least one non-empty row-periods table")
+    figure = PlotFigure(figsize=(9, 5))
+    axes = figure.add_subplot()
+    for index, (label, table) in enumerate(series):
+        rows = np.array([r[0] for r in table])
+        pre = np.array([r[1] for r in table], dtype=float)
+        period = np.array([r[2] for r in table], dtype=float)
+        color = f"C{index}"
+        axes.plot(rows, period, "o-", ms=3, color=color, label=f"{label}: period")
+        shown = pre > 0
+        axes.plot(
+            rows[shown], pre[shown], "s--", ms=3, color=color, alpha=0.6,
+            label=f"{label}: preperiod",
+        )  # fmt: skip
+    axes.set_yscale("log")
+    axes.set_xlabel("row (Wythoff) / column a (F-, R-Wythoff)")
+    axes.set_ylabel("period, preperiod")
+    axes.set_title(title)
+    axes.grid(True, which="major", alpha=0.3)
+    axes.legend(fontsize=8)
+    return figure

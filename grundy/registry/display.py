@@ -1,0 +1,181 @@
+"""Plain-text and HTML renderings of the answers, for terminals and notebooks.
+
+The answer types of the registry (:class:`~grundy.registry.dispatch.Value`,
+:class:`~grundy.registry.dispatch.Moves`, :class:`~grundy.registry.dispatch.Period`)
+and of :mod:`proofs_check` (``Report``) render themselves through these two
+shapes: a *record* (a title over ``field: value`` lines) and a *grid* (a
+header row over rows). They live in the registry so that every layer that
+returns an answer may use them (``proofs_check`` may import the registry, not
+the rest of :mod:`grundy`); :mod:`grundy.display` is the public face.
+
+Examples
+--------
+>>> print(text_record("wythoff (3, 5)", [("value", 0), ("method", "table")]))
+wythoff (3, 5)
+  value   0
+  method  table
+>>> html_record("t", [("a", "<b>")]).count("<tr>")
+1
+>>> print(text_grid(["y", "G"], [[0, 3], [1, 4]]))
+y  G
+0  3
+1  4
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "answer_html",
+    "answer_text",
+    "html_grid",
+    "html_record",
+    "shorten",
+    "text_grid",
+    "text_record",
+]
+
+#: Lists longer than this are shown by their first items and a count.
+SHOWN_ITEMS = 24
+
+_STYLE = "border-collapse:collapse;text-align:left;font-family:inherit"
+_CELL = "padding:2px 10px;border-bottom:1px solid #ddd;vertical-align:top"
+
+
+def shorten(value: Any, items: int = SHOWN_ITEMS) -> str:
+    """``value`` as text, a long list cut to its first ``items`` entries and a count.
+
+    >>> shorten(list(range(30)), 3)
+    '[0, 1, 2, ... (30 in all)]'
+    >>> shorten(None)
+    '-'
+    """
+    if value is None:
+        return "-"
+    if isinstance(value, list | tuple) and len(value) > items:
+        head = ", ".join(str(v) for v in value[:items])
+        return f"[{head}, ... ({len(value)} in all)]"
+    return str(value)
+
+
+def text_record(title: str, rows: Sequence[tuple[str, Any]]) -> str:
+    """A title line, then one ``name  value`` line per row, the names aligned."""
+    width = max((len(name) for name, _ in rows), default=0)
+    lines = [title] + [f"  {name.ljust(width)}  {shorten(value)}" for name, value in rows]
+    return "\n".join(lines)
+
+
+def html_record(title: str, rows: Sequence[tuple[str, Any]]) -> str:
+    """An HTML table: a caption, then one ``<th>name</th><td>value</td>`` row per field."""
+    body = "".join(
+        f'<tr><th style="{_CELL}">{html.escape(name)}</th>'
+        f'<td style="{_CELL}">{html.escape(shorten(value))}</td></tr>'
+        for name, value in rows
+    )
+    caption = f'<caption style="text-align:left;font-weight:bold">{html.escape(title)}</caption>'
+    return f'<table style="{_STYLE}">{caption}{body}</table>'
+
+
+def text_grid(columns: Sequence[str], rows: Sequence[Sequence[Any]], limit: int = 40) -> str:
+    """Columns aligned under their headers; at most ``limit`` rows, then a count."""
+    shown = [[shorten(v, 8) for v in row] for row in rows[:limit]]
+    cells = [list(map(str, columns)), *shown]
+    widths = [max(len(r[i]) for r in cells if i < len(r)) for i in range(len(columns))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in cells]
+    if len(rows) > limit:
+        lines.append(f"... ({len(rows)} rows in all)")
+    return "\n".join(lines)
+
+
+def html_grid(
+    columns: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str = "", limit: int = 40
+) -> str:
+    """An HTML table with a header row; at most ``limit`` rows, then a count."""
+    head = "".join(f'<th style="{_CELL}">{html.escape(str(c))}</th>' for c in columns)
+    body = "".join(
+        "<tr>"
+        + "".join(f'<td style="{_CELL}">{html.escape(shorten(v, 8))}</td>' for v in row)
+        + "</tr>"
+        for row in rows[:limit]
+    )
+    more = f"<p>... ({len(rows)} rows in all)</p>" if len(rows) > limit else ""
+    caption = (
+        f'<caption style="text-align:left;font-weight:bold">{html.escape(title)}</caption>'
+        if title
+        else ""
+    )
+    return f'<table style="{_STYLE}">{caption}<tr>{head}</tr>{body}</table>{more}'
+
+
+def _position(position: Any) -> str:
+    return f"({', '.join(map(str, position))})" if isinstance(position, tuple) else str(position)
+
+
+def _period_lines(answer: Any) -> list[tuple[str, list[int]]]:
+    """The values of a Period, split as seed 003 prints a row: preperiod, then periods."""
+    from reference.landman import layout
+
+    if answer.period is None or answer.preperiod is None:
+        return [("values", list(answer.values))]
+    lines = layout(list(answer.values), answer.preperiod, answer.period)
+    labels = (["pre-period"] if answer.preperiod else []) + ["period"] * len(lines)
+    return list(zip(labels, lines, strict=False))
+
+
+def _fields(answer: Any) -> tuple[str, list[tuple[str, Any]]]:
+    """The title and the ``(name, value)`` rows of a Value, Moves or Period."""
+    kind = type(answer).__name__
+    names: tuple[str, ...]
+    if kind == "Value":
+        where = f"G{_position(answer.position)} = {answer.value}"
+        title = f"{where}  ({answer.outcome}-position of {answer.game})"
+        names = ("value", "outcome", "method", "implementation", "certificate")
+    elif kind == "Moves":
+        title = f"winning moves from {_position(answer.position)} in {answer.game}"
+        names = ("moves", "method", "certificate")
+    elif kind == "Period":
+        title = f"{answer.game} row {answer.row}: {answer.status}"
+        names = ("preperiod", "period", "saltus", "status", "implementation", "certificate")
+    else:
+        raise TypeError(f"no rendering for a {kind}")
+    return title, [(name, getattr(answer, name)) for name in names]
+
+
+def answer_text(answer: Any) -> str:
+    """A Value, Moves or Period as plain text, as the CLI prints it.
+
+    Examples
+    --------
+    >>> from grundy.registry.dispatch import Value
+    >>> print(answer_text(Value("wythoff", (3, 5), 0, "table", "fast.tables", "exact")))
+    G(3, 5) = 0  (P-position of wythoff)
+    method: table (fast.tables); exact
+    """
+    kind = type(answer).__name__
+    title, _ = _fields(answer)
+    if kind == "Value":
+        return f"{title}\nmethod: {answer.method} ({answer.implementation}); {answer.certificate}"
+    if kind == "Moves":
+        moves = ", ".join(map(_position, answer.moves)) or "none: every move loses"
+        return f"{title}: {moves}\nmethod: {answer.method}; {answer.certificate}"
+    if answer.period is None:
+        head = f"{answer.game} row {answer.row}: {answer.certificate}"
+    else:
+        head = (
+            f"{answer.game} row {answer.row}: preperiod {answer.preperiod}, period "
+            f"{answer.period}, saltus {answer.saltus} ({answer.status}; {answer.implementation})"
+            f"\n{answer.certificate}"
+        )
+    body = [f"{' '.join(map(str, line))}    {label}" for label, line in _period_lines(answer)]
+    return "\n".join([head, *body])
+
+
+def answer_html(answer: Any) -> str:
+    """A Value, Moves or Period as an HTML table (a Period's values laid out by period)."""
+    title, rows = _fields(answer)
+    if type(answer).__name__ == "Period":
+        rows = rows + [(label, " ".join(map(str, line))) for label, line in _period_lines(answer)]
+    return html_record(title, rows)
