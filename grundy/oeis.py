@@ -35,6 +35,11 @@ Examples
 >>> s = sequence("wythoff", "row=3", 8)
 >>> s.terms
 [3, 4, 5, 6, 2, 0, 1, 9]
+>>> print(s)
+row=3 of wythoff
+  a(n), n = 0..7  [3, 4, 5, 6, 2, 0, 1, 9]
+  method          row-period (fast.landman)
+  certificate     exact (Landman cycle: preperiod 8, period 6, saltus 6)
 >>> print(bfile_text(sequence("wythoff", "lower-p", 4, offset=1)), end="")
 1 1
 2 3
@@ -58,6 +63,7 @@ from grundy.registry import resolve
 from grundy.registry.core import NoImplementation
 from grundy.registry.dispatch import period as row_period
 from grundy.registry.dispatch import value as position_value
+from grundy.registry.display import html_record, text_record
 from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
 from reference.landman import GAMES as SYMMETRIC_GAMES
 
@@ -99,6 +105,20 @@ class OeisSequence:
     terms: list[int] = field(default_factory=list)
     method: str = ""
     certificate: str = ""
+
+    def _rows(self) -> list[tuple[str, Any]]:
+        last = self.offset + len(self.terms) - 1
+        return [
+            (f"a(n), n = {self.offset}..{last}", self.terms),
+            ("method", self.method),
+            ("certificate", self.certificate),
+        ]
+
+    def __str__(self) -> str:
+        return text_record(f"{self.kind} of {self.game}", self._rows())
+
+    def _repr_html_(self) -> str:
+        return html_record(f"{self.kind} of {self.game}", self._rows())
 
     def as_dict(self) -> dict[str, Any]:
         return {
