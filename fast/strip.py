@@ -1,0 +1,584 @@
+"""The strip: rows 0..X of Wythoff, F-Wythoff and R-Wythoff, column by column.
+
+One kernel computes ``G(k, y)`` for ``0 <= k <= X`` and ``y = 0, 1, 2, ...``
+in column order, with memory ``O(X * window)``: the whole past of the strip
+is summarised by a few bitsets (docs/strip.md has the proofs).
+
+* ``rowbits[k]``: the values of row k that are >= ``mex[k]``, the least
+  value not yet in row k, as a circular bitset of ``B >= 3X + 2`` bits
+  (bit ``v mod B``). Every ``v < y - 2k`` is already in row k before
+  column y (the counting argument of docs/strip.md, Landman's 004 Lemma 1;
+  checked at every cell), and ``G(k, y') <= y' + k``, so the values of
+  row k that are >= ``mex[k]`` lie in ``[y - 2k, y + k]``: no two collide.
+* ``colbits``: the values of rows < k in the current column.
+* ``diagbits[d mod (X + 1)]``: the values of diagonal ``d = y - k`` in rows
+  < k (values in ``[y - 2k, y]``); a new diagonal enters at row 0 of each
+  column and takes the slot of the one that just left. F-Wythoff keeps only
+  the cells of the current ratio block (``|d| // min`` constant along a
+  diagonal, 001 §1): the slot is cleared when the block changes.
+
+The mex of a cell scans the OR of the (at most three) follower bitsets one
+uint64 word at a time from ``mex[k]`` (from 0 where the game has no move
+along the row: R-Wythoff below the diagonal); it stops within a word or
+two. A value outside the bounds stops the kernel with an error, so a wrong
+bound cannot pass silently.
+
+Values leave the kernel normalised, ``D(k, y) = G(k, y) - y`` (in
+``[-2X, X]``), into a ring of columns; :func:`strip_blocks` streams them
+as blocks of G values, :func:`rectangle` fills a table, and
+:func:`strip_periods` certifies the additive periods of every row 0..X at
+once with the window certificate (docs/strip.md): the normalised values of
+the last ``W = 3X`` columns determine every later column once the rules are
+translation invariant, so two equal windows prove the period.
+
+References
+----------
+Seed ``004`` Lemmas 1, 2 and §3 (Landman); seed ``001`` §1, Lemmas 1, 2,
+Theorem 4 and Remark 5 (Jiao: F- and R-Wythoff).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from fast._bits import ALL_ONES, ONE, lowest_zero_bit
+from fast._jit import jit
+from fast._memory import check_memory
+from reference.landman import GAMES, Periodicity, WindowError
+
+__all__ = [
+    "GAMES",
+    "BLOCK",
+    "Certificate",
+    "Strip",
+    "certify_window",
+    "rectangle",
+    "rectangle_memory",
+    "row_periodicity",
+    "row_values",
+    "start_column",
+    "strip_blocks",
+    "strip_periods",
+    "window",
+]
+
+#: Columns computed per kernel call (a progress tick).
+BLOCK = 4096
+_CODES = {name: code for code, name in enumerate(GAMES)}
+#: Status codes of the kernel (-1: fine).
+_OK = -1
+
+
+def window(rows: int) -> int:
+    """``W``: the columns whose normalised values fix the future of rows 0..rows-1.
+
+    ``3X`` for X = rows - 1 (docs/strip.md): the values of row k that are at
+    least ``y - 2k`` sit in the last ``3k`` columns, the diagonal followers
+    in the last ``k``. At least 1.
+
+    Examples
+    --------
+    >>> window(1), window(4), window(161)
+    (1, 9, 480)
+    """
+    return max(1, 3 * (rows - 1))
+
+
+def start_column(game: str, rows: int) -> int:
+    """The first column from which the rules of rows 0..X do not depend on the column.
+
+    Wythoff 0; R-Wythoff X + 1 (the column pile is then the larger: moves
+    along the row and slant moves, never across); F-Wythoff ``X**2 + 1``
+    (no slant follower once y >= k**2: e // (k - 1) > e // k for
+    e = y - k >= k (k - 1), 001 Lemma 2).
+
+    Examples
+    --------
+    >>> start_column("wythoff", 10), start_column("r-wythoff", 10), start_column("f-wythoff", 10)
+    (0, 10, 82)
+    """
+    x = rows - 1
+    if game == "wythoff":
+        return 0
+    if game == "r-wythoff":
+        return x + 1
+    return x * x + 1
+
+
+def _words(rows: int) -> int:
+    """uint64 words of a circular bitset: a power of two, at least 3X + 2 + 64 bits."""
+    need = (3 * max(rows - 1, 0) + 2 + 64 + 63) // 64
+    words = 1
+    while words < need:
+        words *= 2
+    return words
+
+
+@jit
+def _columns(
+    game: int,
+    rows: int,
+    words: int,
+    rowbits: np.ndarray,
+    mex: np.ndarray,
+    diagbits: np.ndarray,
+    diagkey: np.ndarray,
+    colbits: np.ndarray,
+    y_from: int,
+    y_to: int,
+    ring: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """Columns y_from <= y < y_to; ``ring[y % len(ring), k] = G(k, y) - y``. -1 or a bad column."""
+    size = ring.shape[0]
+    nd = rows  # diagonal slots: d mod rows
+    mask = words - 1
+    bits = words * 64
+    for y in range(y_from, y_to):
+        slot0 = y % nd  # diagonal d = y enters at row 0
+        for w in range(words):
+            diagbits[slot0, w] = np.uint64(0)
+            colbits[w] = np.uint64(0)
+        diagkey[slot0] = -1
+        out = y % size
+        for k in range(rows):
+            use_row = True
+            use_col = True
+            use_diag = k > 0 and y > 0
+            if game == 2:  # r-wythoff: the larger pile alone (either if equal)
+                use_row = y >= k
+                use_col = k >= y
+            slot = (y - k + nd) % nd
+            small = min(k, y)
+            target = True  # the cell is a slant target of later cells of its diagonal
+            if game == 1:  # f-wythoff: j <= s - 1 and the ratio block kept
+                if small == 0:
+                    use_diag = False
+                    target = False
+                else:
+                    key = abs(y - k) // small
+                    if key != diagkey[slot]:
+                        for w in range(words):
+                            diagbits[slot, w] = np.uint64(0)
+                        diagkey[slot] = key
+                    if small == 1:
+                        use_diag = False  # j <= s - 1 = 0
+            if use_row:
+                start = mex[k]
+                if start < y - 2 * k:
+                    return y  # a value below y - 2k missing from row k
+            else:
+                start = 0
+            w = start >> 6
+            first = (ONE << np.uint64(start & 63)) - ONE
+            while True:
+                i = w & mask
+                word = first
+                if use_row:
+                    word |= rowbits[k, i]
+                if use_col:
+                    word |= colbits[i]
+                if use_diag:
+                    word |= diagbits[slot, i]
+                if word != ALL_ONES:
+                    break
+                first = np.uint64(0)
+                w += 1
+            v = (w << 6) + lowest_zero_bit(word)
+            if v > y + k or v - start >= bits:
+                return y
+            ring[out, k] = v - y
+            # row k: advance its mex over the values already there
+            if v == mex[k]:
+                m = v + 1
+                while True:
+                    i = (m >> 6) & mask
+                    bit = ONE << np.uint64(m & 63)
+                    if rowbits[k, i] & bit == np.uint64(0):
+                        break
+                    rowbits[k, i] &= ~bit
+                    m += 1
+                mex[k] = m
+            else:
+                rowbits[k, (v >> 6) & mask] |= ONE << np.uint64(v & 63)
+            bit = ONE << np.uint64(v & 63)
+            colbits[(v >> 6) & mask] |= bit
+            if target:
+                diagbits[slot, (v >> 6) & mask] |= bit
+    return _OK
+
+
+class Strip:
+    """The kernel's state for rows 0..rows-1 and the ring its columns go to.
+
+    ``advance(y_to)`` computes the columns up to ``y_to`` (exclusive);
+    ``ring[y % len(ring)]`` then holds ``D(., y) = G(., y) - y`` for the
+    last ``len(ring)`` columns.
+
+    Examples
+    --------
+    >>> s = Strip("wythoff", 4, 8)
+    >>> s.advance(8)
+    >>> (s.ring[:8].T + np.arange(8)).tolist()[3]
+    [3, 4, 5, 6, 2, 0, 1, 9]
+    """
+
+    def __init__(self, game: str, rows: int, ring_columns: int) -> None:
+        if game not in _CODES:
+            raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+        self.game = game
+        self.code = _CODES[game]
+        self.rows = rows
+        self.words = _words(rows)
+        self.rowbits = np.zeros((rows, self.words), dtype=np.uint64)
+        self.mex = np.zeros(rows, dtype=np.int64)
+        self.diagbits = np.zeros((rows, self.words), dtype=np.uint64)
+        self.diagkey = np.full(rows, -1, dtype=np.int64)
+        self.colbits = np.zeros(self.words, dtype=np.uint64)
+        dtype = np.int16 if rows <= 10_000 else np.int32
+        self.ring = np.zeros((max(1, ring_columns), rows), dtype=dtype)
+        self.y = 0
+
+    def advance(self, y_to: int) -> None:
+        """Compute the columns self.y <= y < y_to into the ring."""
+        if y_to <= self.y:
+            return
+        bad = _columns(
+            self.code, self.rows, self.words, self.rowbits, self.mex, self.diagbits,
+            self.diagkey, self.colbits, self.y, y_to, self.ring,
+        )
+        if bad != _OK:  # pragma: no cover - a proven bound (docs/strip.md)
+            raise WindowError(
+                f"{self.game}: a value outside [y - 2k, y + k] at column {bad} of rows "
+                f"0..{self.rows - 1}: the bound the strip relies on fails"
+            )
+        self.y = y_to
+
+    def grow(self, ring_columns: int) -> None:
+        """A larger ring that keeps the columns already held (index y % new size)."""
+        old, size = self.ring, self.ring.shape[0]
+        new = np.zeros((ring_columns, self.rows), dtype=old.dtype)
+        for y in range(max(0, self.y - size), self.y):
+            new[y % ring_columns] = old[y % size]
+        self.ring = new
+
+    def column_range(self, y_from: int, y_to: int) -> np.ndarray:
+        """D(., y) for y_from <= y < y_to, shape (y_to - y_from, rows); must be in the ring."""
+        size = self.ring.shape[0]
+        if y_from < self.y - size or y_to > self.y:
+            raise ValueError(f"columns {y_from}..{y_to} are not in the ring")
+        index = np.arange(y_from, y_to) % size
+        return self.ring[index]
+
+
+def _check_rows_cols(rows: int, cols: int) -> None:
+    for name, v in (("rows", rows), ("cols", cols)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError(f"{name} must be an int >= 0 ({name} = {v!r})")
+
+
+def strip_blocks(
+    game: str, rows: int, cols: int, block: int = BLOCK
+) -> Iterator[tuple[int, np.ndarray]]:
+    """Stream ``G(k, y)``, ``0 <= k < rows``, ``0 <= y < cols`` in column blocks.
+
+    Yields ``(y0, values)`` with ``values[k, j] = G(k, y0 + j)`` (int64,
+    shape ``(rows, <= block)``); memory is ``O(rows * block)``, never the
+    whole strip.
+
+    Examples
+    --------
+    >>> [(y0, v.tolist()) for y0, v in strip_blocks("wythoff", 2, 5, block=3)]
+    [(0, [[0, 1, 2], [1, 2, 0]]), (3, [[3, 4], [4, 5]])]
+    """
+    _check_rows_cols(rows, cols)
+    if rows == 0:
+        return
+    strip = Strip(game, rows, block)
+    for y0 in range(0, cols, block):
+        y1 = min(cols, y0 + block)
+        strip.advance(y1)
+        values = strip.ring[: y1 - y0].astype(np.int64).T + np.arange(y0, y1, dtype=np.int64)
+        yield y0, values
+
+
+def rectangle_memory(rows: int, cols: int, itemsize: int = 4) -> int:
+    """Bytes :func:`rectangle` needs: the output plus the kernel's bitsets and one block.
+
+    Examples
+    --------
+    >>> rectangle_memory(3000, 5000) // 2**20
+    61
+    """
+    small = min(rows, cols)
+    return itemsize * rows * cols + 16 * small * _words(small) * 8 + 24 * small * BLOCK
+
+
+def rectangle(
+    game: str,
+    rows: int,
+    cols: int,
+    *,
+    dtype: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> np.ndarray:
+    """``T[x, y] = G(x, y)`` for ``0 <= x < rows``, ``0 <= y < cols`` by the strip.
+
+    The strip runs along the longer side (the games are symmetric), so the
+    kernel's state is ``O(min(rows, cols)**2)`` bits whatever the other side.
+    ``dtype`` defaults to the smallest unsigned type holding
+    ``rows + cols - 2`` (G(x, y) <= x + y). ``progress(done, total)`` is
+    called after each block of columns.
+
+    Examples
+    --------
+    >>> rectangle("wythoff", 4, 4).tolist()
+    [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]]
+    >>> rectangle("f-wythoff", 5, 2).tolist() == rectangle("f-wythoff", 2, 5).T.tolist()
+    True
+    """
+    from fast._jit import smallest_unsigned
+
+    _check_rows_cols(rows, cols)
+    chosen = smallest_unsigned(max(0, rows + cols - 2)) if dtype is None else np.dtype(dtype)
+    check_memory(
+        rectangle_memory(rows, cols, chosen.itemsize), f"a {rows}x{cols} {game} table"
+    )
+    out = np.zeros((rows, cols), dtype=chosen)
+    if rows == 0 or cols == 0:
+        return out
+    small, large = min(rows, cols), max(rows, cols)
+    view = out if rows <= cols else out.T
+    for y0, values in strip_blocks(game, small, large):
+        view[:, y0 : y0 + values.shape[1]] = values
+        if progress is not None:
+            progress(y0 + values.shape[1], large)
+    return out
+
+
+def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:
+    """``G(n, m)`` for 0 <= m <= m_max (twin of :func:`reference.landman.row_values`).
+
+    Examples
+    --------
+    >>> row_values(3, 13).tolist()
+    [3, 4, 5, 6, 2, 0, 1, 9, 10, 12, 8, 7, 15, 11]
+    """
+    for name, v in (("n", n), ("m_max", m_max)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError(f"{name} must be an int >= 0 ({name} = {v!r})")
+    if game not in _CODES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+    check_memory(8 * (m_max + 1) + 4 * (n + 1) * BLOCK, f"row {n} up to m = {m_max}")
+    out = np.empty(m_max + 1, dtype=np.int64)
+    for y0, values in strip_blocks(game, n + 1, m_max + 1):
+        out[y0 : y0 + values.shape[1]] = values[n]
+    return out
+
+
+# --------------------------------------------------------------------------- certificate
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Equal normalised windows: the proof of the periods of rows 0..rows-1.
+
+    ``D(k, y) = G(k, y) - y`` for every ``k < rows`` and
+    ``y0 - window <= y < y0`` equals ``D(k, y + period)``, and
+    ``y0 >= start`` (the rules no longer depend on the column): so
+    ``G(k, y + period) = G(k, y) + period`` for every y >= y0 - window
+    (docs/strip.md). ``periodicities[k]`` is row k's minimal (preperiod,
+    period, saltus) read from the values; ``columns`` were computed.
+    """
+
+    game: str
+    rows: int
+    y0: int
+    period: int
+    window: int
+    start: int
+    columns: int
+    periodicities: list[Periodicity] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return (
+            f"equal normalised windows of rows 0..{self.rows - 1}: columns "
+            f"[{self.y0 - self.window}, {self.y0}) and {self.period} later "
+            f"(W = {self.window})"
+        )
+
+
+def certify_window(
+    game: str, rows: int, windows: tuple[np.ndarray, np.ndarray], y0: int, period: int
+) -> str | None:
+    """None if two normalised windows prove the period; else why not.
+
+    ``windows`` are ``D(., y)`` for ``y0 - W <= y < y0`` and for the same
+    columns ``period`` later, shape ``(W, rows)`` each.
+
+    Examples
+    --------
+    >>> s = Strip("wythoff", 4, 64); s.advance(64)
+    >>> w = window(4)
+    >>> certify_window("wythoff", 4, (s.column_range(20 - w, 20), s.column_range(26 - w, 26)), 20, 6)
+    >>> bad = s.column_range(26 - w, 26).copy(); bad[0, 3] += 1
+    >>> certify_window("wythoff", 4, (s.column_range(20 - w, 20), bad), 20, 6)
+    'the windows differ in row 3 at column 11'
+    """
+    w = window(rows)
+    first, second = windows
+    if y0 < start_column(game, rows):
+        return f"y0 = {y0} is before the rules settle (column {start_column(game, rows)})"
+    if y0 < w:
+        return f"y0 = {y0} < W = {w}"
+    if first.shape != (w, rows) or second.shape != (w, rows):
+        return f"windows must have shape ({w}, {rows})"
+    differ = np.argwhere(first != second)
+    if len(differ):
+        j, k = (int(i) for i in differ[0])
+        return f"the windows differ in row {k} at column {y0 - w + j}"
+    return None
+
+
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _column_hashes(block: np.ndarray, coeffs: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each column's D vector (rows of ``block``)."""
+    h = (block.astype(np.uint64) * coeffs).sum(axis=1, dtype=np.uint64)
+    h ^= h >> np.uint64(31)
+    h *= _MIX
+    h ^= h >> np.uint64(29)
+    return h
+
+
+def strip_periods(
+    game: str,
+    rows: int,
+    *,
+    max_columns: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Certificate:
+    """Certified minimal (preperiod, period, saltus) of every row 0..rows-1, one pass.
+
+    The strip is computed column by column; each column's normalised vector
+    gets a 64-bit hash and each window of ``W`` columns a rolling hash
+    (8 bytes a column). The first window equal (by hash) to an earlier one
+    is compared exactly with it (:func:`certify_window`); that proves the
+    joint period ``P``. Row k's preperiod is 1 + the last column with
+    ``D(k, y) != D(k, y + P)`` and its minimal period the least divisor q
+    of P with ``D(k, y + q) = D(k, y)`` on one P-window after it.
+
+    The normalised columns are kept (2 bytes a cell) until the period is
+    found, so memory is ``2 * rows * columns`` bytes: checked against the
+    free memory before each growth (MemoryError, with the estimate).
+
+    Examples
+    --------
+    >>> c = strip_periods("wythoff", 6)
+    >>> c.periodicities[3], c.periodicities[5]
+    (Periodicity(preperiod=8, period=6, saltus=6), Periodicity(preperiod=27, period=24, saltus=24))
+    """
+    if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
+        raise ValueError(f"rows must be an int >= 1 (rows = {rows!r})")
+    if game not in _CODES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+    w = window(rows)
+    first_key = max(w, start_column(game, rows))  # windows whose next column is settled
+    rng = np.random.default_rng(rows * 7 + _CODES[game])
+    coeffs = rng.integers(1, 2**63, size=rows, dtype=np.uint64) | np.uint64(1)
+    base = np.uint64(0x100000001B3)
+    inv = np.uint64(pow(int(base), -1, 2**64))
+    capacity = max(4 * BLOCK, 2 * first_key)
+    strip = Strip(game, rows, capacity)
+    hashes = np.zeros(capacity + 1, dtype=np.uint64)
+    prefix = np.zeros(capacity + 1, dtype=np.uint64)  # sum_{j<y} h[j] base^j
+    power = np.uint64(1)
+    seen: dict[int, int] = {}
+    found: tuple[int, int] | None = None
+    y = 0
+    while found is None:
+        if max_columns is not None and y >= max_columns:
+            raise RuntimeError(
+                f"{game}: no repeated window of rows 0..{rows - 1} within {max_columns} columns"
+            )
+        y1 = y + BLOCK
+        if y1 > capacity:
+            capacity = 2 * capacity
+            check_memory(
+                capacity * (strip.ring.itemsize * rows + 16),
+                f"the normalised strip of rows 0..{rows - 1} to column {capacity}",
+            )
+            strip.grow(capacity)
+            hashes = np.concatenate([hashes, np.zeros(capacity + 1 - len(hashes), np.uint64)])
+            prefix = np.concatenate([prefix, np.zeros(capacity + 1 - len(prefix), np.uint64)])
+        strip.advance(y1)
+        h = _column_hashes(strip.ring[y:y1], coeffs)
+        hashes[y:y1] = h
+        # base^j for j = y..y1-1: power * base^(j - y)
+        powers = power * np.concatenate(
+            [np.ones(1, np.uint64), np.cumprod(np.full(y1 - y - 1, base, np.uint64), dtype=np.uint64)]
+        )
+        prefix[y + 1 : y1 + 1] = prefix[y] + np.cumsum(h * powers, dtype=np.uint64)
+        power = np.uint64(int(powers[-1]) * int(base) % 2**64)
+        lo = max(first_key, y + 1)
+        if lo <= y1:
+            cols = np.arange(lo, y1 + 1)
+            # window ending before column c: sum_{j=c-W}^{c-1} h[j] base^(j-c+W)
+            inv_pow = _powers(inv, cols - w)
+            keys = (prefix[cols] - prefix[cols - w]) * inv_pow
+            for c, key in zip(cols.tolist(), keys.tolist(), strict=True):
+                earlier = seen.setdefault(key, c)
+                if earlier != c:
+                    windows = (strip.column_range(earlier - w, earlier), strip.column_range(c - w, c))
+                    if certify_window(game, rows, windows, earlier, c - earlier) is None:
+                        found = (earlier, c - earlier)
+                        break
+        y = y1
+        if progress is not None:
+            progress(y)
+    y0, period = found
+    end = y0 + period  # columns [0, end) are in the ring; D periodic from y0 - w
+    data = strip.column_range(0, end)
+    periodicities = []
+    for k in range(rows):
+        row = data[:, k]
+        differ = np.flatnonzero(row[: end - period] != row[period:end])
+        pre = int(differ[-1]) + 1 if len(differ) else 0
+        segment = row[end - period : end]
+        least = period
+        for q in range(1, period + 1):
+            if period % q == 0 and np.array_equal(segment, np.roll(segment, -q)):
+                least = q
+                break
+        periodicities.append(Periodicity(pre, least, least))
+    return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities)
+
+
+def _powers(base: np.uint64, exponents: np.ndarray) -> np.ndarray:
+    """base ** e (mod 2**64) for each e (square and multiply, vectorised)."""
+    result = np.ones(len(exponents), dtype=np.uint64)
+    b = np.full(len(exponents), base, dtype=np.uint64)
+    e = exponents.astype(np.uint64)
+    while e.any():
+        odd = (e & np.uint64(1)).astype(bool)
+        result[odd] *= b[odd]
+        b *= b
+        e >>= np.uint64(1)
+    return result
+
+
+def row_periodicity(n: int, game: str = "wythoff", max_columns: int | None = None) -> Periodicity:
+    """Certified minimal (preperiod, period, saltus) of row n (twin of the reference).
+
+    Examples
+    --------
+    >>> row_periodicity(3)
+    Periodicity(preperiod=8, period=6, saltus=6)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be an int >= 0 (n = {n!r})")
+    return strip_periods(game, n + 1, max_columns=max_columns).periodicities[n]
