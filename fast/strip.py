@@ -261,8 +261,11 @@ class Strip:
         """A larger ring that keeps the columns already held (index y % new size)."""
         old, size = self.ring, self.ring.shape[0]
         new = np.zeros((ring_columns, self.rows), dtype=old.dtype)
-        for y in range(max(0, self.y - size), self.y):
-            new[y % ring_columns] = old[y % size]
+        if self.y <= size:
+            new[: self.y] = old[: self.y]
+        else:
+            index = np.arange(self.y - size, self.y)
+            new[index % ring_columns] = old[index % size]
         self.ring = new
 
     def column_range(self, y_from: int, y_to: int) -> np.ndarray:
@@ -492,13 +495,20 @@ def strip_periods(
     coeffs = rng.integers(1, 2**63, size=rows, dtype=np.uint64) | np.uint64(1)
     base = np.uint64(0x100000001B3)
     inv = np.uint64(pow(int(base), -1, 2**64))
-    capacity = max(4 * BLOCK, 2 * first_key)
-    strip = Strip(game, rows, capacity)
-    hashes = np.zeros(capacity + 1, dtype=np.uint64)
-    prefix = np.zeros(capacity + 1, dtype=np.uint64)  # sum_{j<y} h[j] base^j
+    strip = Strip(game, rows, BLOCK)
+    chunks: list[np.ndarray] = []  # the normalised columns, BLOCK at a time
+
+    def columns(a: int, b: int) -> np.ndarray:
+        first, last = a // BLOCK, (b - 1) // BLOCK
+        joined = np.concatenate(chunks[first : last + 1])
+        return joined[a - first * BLOCK : b - first * BLOCK]
+
+    prefix = np.zeros(BLOCK + 1, dtype=np.uint64)  # sum_{j<y} h[j] base^j
     power = np.uint64(1)
-    seen: dict[int, int] = {}
+    table_keys, table_cols = _rehash(np.zeros(0, np.uint64), np.zeros(0, np.int64), 1 << 16)
+    fill = np.zeros(1, dtype=np.int64)
     found: tuple[int, int] | None = None
+    checked = 0
     y = 0
     while found is None:
         if max_columns is not None and y >= max_columns:
@@ -506,21 +516,20 @@ def strip_periods(
                 f"{game}: no repeated window of rows 0..{rows - 1} within {max_columns} columns"
             )
         y1 = y + BLOCK
-        if y1 > capacity:
-            capacity = 2 * capacity
+        if y1 > 2 * checked:
+            checked = max(y1, 2 * checked)
             check_memory(
-                capacity * (strip.ring.itemsize * rows + 16),
-                f"the normalised strip of rows 0..{rows - 1} to column {capacity}",
+                checked * (strip.ring.itemsize * rows + 8),
+                f"the normalised strip of rows 0..{rows - 1} to column {checked}",
             )
-            strip.grow(capacity)
-            hashes = np.concatenate([hashes, np.zeros(capacity + 1 - len(hashes), np.uint64)])
-            prefix = np.concatenate([prefix, np.zeros(capacity + 1 - len(prefix), np.uint64)])
+        if y1 + 1 > len(prefix):
+            prefix = np.concatenate([prefix, np.zeros(len(prefix), np.uint64)])
         strip.advance(y1)
-        h = _column_hashes(strip.ring[y:y1], coeffs)
-        hashes[y:y1] = h
+        chunks.append(strip.ring.copy())
+        h = _column_hashes(chunks[-1], coeffs)
         # base^j for j = y..y1-1: power * base^(j - y)
         powers = power * np.concatenate(
-            [np.ones(1, np.uint64), np.cumprod(np.full(y1 - y - 1, base, np.uint64), dtype=np.uint64)]
+            [np.ones(1, np.uint64), np.cumprod(np.full(BLOCK - 1, base, np.uint64), dtype=np.uint64)]
         )
         prefix[y + 1 : y1 + 1] = prefix[y] + np.cumsum(h * powers, dtype=np.uint64)
         power = np.uint64(int(powers[-1]) * int(base) % 2**64)
@@ -528,34 +537,107 @@ def strip_periods(
         if lo <= y1:
             cols = np.arange(lo, y1 + 1)
             # window ending before column c: sum_{j=c-W}^{c-1} h[j] base^(j-c+W)
-            inv_pow = _powers(inv, cols - w)
-            keys = (prefix[cols] - prefix[cols - w]) * inv_pow
-            for c, key in zip(cols.tolist(), keys.tolist(), strict=True):
-                earlier = seen.setdefault(key, c)
-                if earlier != c:
-                    windows = (strip.column_range(earlier - w, earlier), strip.column_range(c - w, c))
-                    if certify_window(game, rows, windows, earlier, c - earlier) is None:
-                        found = (earlier, c - earlier)
-                        break
+            keys = (prefix[cols] - prefix[cols - w]) * _powers(inv, cols - w)
+            at = _first_repeat(table_keys, table_cols, keys, cols, fill)
+            while at >= 0:
+                c, earlier = int(cols[at]), int(table_cols[_slot_of(table_keys, keys[at])])
+                windows = (columns(earlier - w, earlier), columns(c - w, c))
+                if certify_window(game, rows, windows, earlier, c - earlier) is None:
+                    found = (earlier, c - earlier)
+                    break
+                # a hash collision: go on after it (the earlier column keeps the key)
+                at2 = _first_repeat(table_keys, table_cols, keys[at + 1 :], cols[at + 1 :], fill)
+                at = -1 if at2 < 0 else at + 1 + at2
+            if len(table_keys) < 4 * (fill[0] + BLOCK):
+                table_keys, table_cols = _rehash(table_keys, table_cols, 8 * (fill[0] + BLOCK))
         y = y1
         if progress is not None:
             progress(y)
     y0, period = found
-    end = y0 + period  # columns [0, end) are in the ring; D periodic from y0 - w
-    data = strip.column_range(0, end)
-    periodicities = []
-    for k in range(rows):
-        row = data[:, k]
-        differ = np.flatnonzero(row[: end - period] != row[period:end])
-        pre = int(differ[-1]) + 1 if len(differ) else 0
-        segment = row[end - period : end]
-        least = period
-        for q in range(1, period + 1):
-            if period % q == 0 and np.array_equal(segment, np.roll(segment, -q)):
-                least = q
-                break
-        periodicities.append(Periodicity(pre, least, least))
+    end = y0 + period  # D periodic from y0 - w on
+    pre, least = _row_periodicities(columns(0, end), period)
+    periodicities = [Periodicity(int(p), int(q), int(q)) for p, q in zip(pre, least, strict=True)]
     return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities)
+
+
+@jit
+def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: 1 + the last y with D(y) != D(y + period), and the least period dividing it.
+
+    ``data[y, k] = D(k, y)`` for ``0 <= y < end``, periodic with ``period``
+    on its last ``period + 1`` columns at least.
+    """  # pragma: no cover - jit
+    end, rows = data.shape
+    pre = np.zeros(rows, dtype=np.int64)
+    for y in range(end - period - 1, -1, -1):
+        done = True
+        for k in range(rows):
+            if pre[k] == 0:
+                if data[y, k] != data[y + period, k]:
+                    pre[k] = y + 1
+                else:
+                    done = False
+        if done:
+            break
+    least = np.full(rows, period, dtype=np.int64)
+    base = end - period
+    for k in range(rows):
+        for q in range(1, period):
+            if period % q != 0:
+                continue
+            good = True
+            for t in range(period):
+                u = t + q
+                if u >= period:
+                    u -= period
+                if data[base + u, k] != data[base + t, k]:
+                    good = False
+                    break
+            if good:
+                least[k] = q
+                break
+    return pre, least
+
+
+@jit
+def _first_repeat(
+    table_keys: np.ndarray, table_cols: np.ndarray, keys: np.ndarray, cols: np.ndarray,
+    fill: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """Insert keys in order (open addressing); the index of the first key already there, or -1."""
+    mask = len(table_keys) - 1
+    for i in range(len(keys)):
+        key = keys[i]
+        j = int((key ^ (key >> np.uint64(29))) & np.uint64(0xFFFFFFFFFFFF)) & mask
+        while table_cols[j] >= 0:
+            if table_keys[j] == key:
+                return i
+            j = (j + 1) & mask
+        table_keys[j] = key
+        table_cols[j] = cols[i]
+        fill[0] += 1
+    return -1
+
+
+@jit
+def _slot_of(table_keys: np.ndarray, key: np.uint64) -> int:  # pragma: no cover - jit
+    mask = len(table_keys) - 1
+    j = int((key ^ (key >> np.uint64(29))) & np.uint64(0xFFFFFFFFFFFF)) & mask
+    while table_keys[j] != key:
+        j = (j + 1) & mask
+    return j
+
+
+def _rehash(keys: np.ndarray, cols: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """A table of at least ``size`` slots (a power of two) holding the same entries."""
+    n = 1
+    while n < size:
+        n *= 2
+    new_keys = np.zeros(n, dtype=np.uint64)
+    new_cols = np.full(n, -1, dtype=np.int64)
+    used = cols >= 0
+    _first_repeat(new_keys, new_cols, keys[used], cols[used], np.zeros(1, dtype=np.int64))
+    return new_keys, new_cols
 
 
 def _powers(base: np.uint64, exponents: np.ndarray) -> np.ndarray:
