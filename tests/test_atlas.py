@@ -69,8 +69,7 @@ def test_no_drift(atlas: tuple[str, dict[str, Any]]) -> None:
     for row in SAMPLE[game]:
         if row in table:
             got = fast_landman.row_periodicity(row, game)
-            cycle = fast_landman.machine_cycle(row, game)
-            assert [*got, cycle.start, cycle.length] == table[row][1:6], (game, row)
+            assert [*got] == table[row][1:4], (game, row)
 
 
 def test_reference_machine_on_small_rows(atlas: tuple[str, dict[str, Any]]) -> None:

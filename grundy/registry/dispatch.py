@@ -6,16 +6,24 @@ one ``method`` names) and say which they used and what the answer rests on.
 ======================  =====================================================  ==================
 method                  covers                                                 certificate
 ======================  =====================================================  ==================
-``table``               a two-pile game with a fast table implementation       exact (table)
+``table``               Wythoff, F-Wythoff, R-Wythoff: the strip of rows       exact (strip or
+                        0..min(x, y), columns 0..max(x, y) (``fast.strip``),   table)
+                        when it takes under STRIP_SECONDS at the measured
+                        speed (:func:`strip_seconds`) and fits in memory;
+                        other two-pile games: a compiled table
                         (``grundy-table``), both coordinates < TABLE_LIMIT
-``row-period``          Wythoff, F-Wythoff, R-Wythoff with the smaller         exact (Landman
-                        coordinate <= ROW_LIMIT, the other any size            cycle: preperiod,
-                        (``row-periods``, ``row-values``: Landman's machine)   period, saltus)
+``row-period``          Wythoff, F-Wythoff, R-Wythoff, the other coordinate    exact (the atlas's
+                        any size: the row's certified (preperiod, period,      record, or the
+                        saltus) from the atlas (``data/atlas/``) or computed   strip's equal
+                        by the strip for rows <= ROW_LIMIT; then the value     windows)
+                        at the reduced column by the strip (``row-periods``,
+                        ``row-values``)
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
                         rows up to about 3.5e18 (``row-hpoints``: Algorithm     Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
 ``spec``                any game, positions with at most MAX_POSITIONS         exact (spec)
-                        sub-positions (the generic solver)
+                        sub-positions and at most SPEC_MAX_WORK follower
+                        visits (the generic solver's measured speed)
 ``beatty``              moves only: Wythoff at any size, by the P-positions    exact (000 Thm 1.1)
                         (floor(n phi), floor(n phi^2)) of Theorem 1.1
 ======================  =====================================================  ==================
@@ -24,10 +32,10 @@ Examples
 --------
 >>> v = value("wythoff", (300, 400))
 >>> v.value, v.method, v.certificate
-(556, 'table', 'exact (table: fast.tables)')
+(556, 'table', 'exact (strip: rows 0..300, columns 0..400)')
 >>> v = value("wythoff", (5, 10**18))
 >>> v.value, v.certificate
-(1000000000000000002, 'exact (Landman cycle: preperiod 27, period 24, saltus 24)')
+(1000000000000000002, 'exact (row 5: preperiod 27, period 24, saltus 24; atlas data/atlas/wythoff_rows_0_114.json)')
 >>> value("wythoff", (3, 5)).value
 0
 >>> moves("wythoff", (5, 10**18)).moves
@@ -47,12 +55,15 @@ from fast._memory import check_memory
 from grundy.registry.core import NoImplementation, candidates, resolve
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
+from grundy.registry.rows import atlas_row, strip_rows
 from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
 from reference.landman import GAMES as MACHINE_GAMES
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
 __all__ = [
     "MAX_POSITIONS",
+    "SPEC_MAX_WORK",
+    "STRIP_SECONDS",
     "METHODS",
     "ROW_LIMIT",
     "RW_MAX_G",
@@ -63,13 +74,25 @@ __all__ = [
     "game_named",
     "moves",
     "period",
+    "strip_seconds",
     "value",
 ]
 
-#: The table method covers positions with both coordinates below this.
+#: The table method covers positions of games without a strip with both coordinates below this.
 TABLE_LIMIT = 4096
-#: The row-period method covers rows up to this (Landman's machine grows as 2^O(x^2)).
-ROW_LIMIT = 60
+#: The row-period method computes certificates for rows up to this (atlas rows: any).
+#: Measured (benchmarks/bench_strip.py, x86_64, 2 cores, loaded): Wythoff rows 0..160
+#: certify in 3 s, 0..200 in 14 s, 0..240 in 19 s (1.1 GB of normalised columns).
+ROW_LIMIT = 240
+#: The strip (table method) takes positions it computes in at most this many seconds.
+STRIP_SECONDS = 45.0
+#: The strip's measured speed: cells per second ~ STRIP_RATE / (1 + rows / 100)
+#: (bench_strip.py: 3.4e7 cells/s with 501 rows, 1.3e7 with 3001; a lower bound).
+STRIP_RATE = 2e8
+#: The spec solver visits about 5e6 followers a second (Wythoff, measured); the spec
+#: method declines positions whose estimated visits (sub-positions x the sum of the
+#: coordinates) pass 30 s of that.
+SPEC_MAX_WORK = 150_000_000
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
 RW_STEPS = (3, 7, 12, RW_MAX_G)
 #: The spec method refuses positions with more sub-positions than this.
@@ -172,6 +195,17 @@ def _two_pile(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
     return int(x), int(y)
 
 
+def strip_seconds(rows: int, cols: int) -> float:
+    """Estimated seconds of the strip of ``rows`` rows and ``cols`` columns (measured speed).
+
+    Examples
+    --------
+    >>> round(strip_seconds(501, 10**6), 1)
+    15.0
+    """
+    return rows * cols * (1 + rows / 100) / STRIP_RATE
+
+
 def _table_for(game: spec.ImpartialGame, position: Any) -> tuple[np.ndarray, str]:
     """The compiled table that holds ``position`` (the table method), and its implementation."""
     x, y = _two_pile(game, position)
@@ -187,35 +221,95 @@ def _table_for(game: spec.ImpartialGame, position: Any) -> tuple[np.ndarray, str
     return impl.answer(size=size), impl.name
 
 
-def _by_table(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _strip_value(name: str, row: int, column: int, progress: Any = None) -> int:
+    """G(row, column) by the strip of rows 0..row, columns 0..column (streamed)."""
+    check_memory(
+        16 * (row + 1) * (3 * row // 64 + 4) * 8 + 8 * (row + 1) * 4096,
+        f"the strip of rows 0..{row}",
+    )
+    found = -1
+    for y0, values in strip_rows(name, row + 1, column + 1):
+        if progress is not None and y0 % (64 * 4096) == 0 and y0:
+            progress(f"column {y0:,} of {column + 1:,}")
+        if y0 + values.shape[1] > column:
+            found = int(values[row, column - y0])
+    return found
+
+
+def _by_table(
+    game: spec.ImpartialGame, position: Any, progress: Any = None
+) -> tuple[int, str, str]:
+    x, y = _two_pile(game, position)
+    name = game.describe()
+    if name in MACHINE_GAMES:
+        row, column = min(x, y), max(x, y)
+        seconds = strip_seconds(row + 1, column + 1)
+        if seconds > STRIP_SECONDS:
+            raise _Declined(
+                f"the strip of rows 0..{row}, columns 0..{column} would take about "
+                f"{seconds:,.0f} s at its measured speed (limit {STRIP_SECONDS:.0f} s)"
+            )
+        value = _strip_value(name, row, column, progress)
+        return value, "fast.strip", f"exact (strip: rows 0..{row}, columns 0..{column})"
     table, name = _table_for(game, position)
-    x, y = position
     return int(table[x, y]), name, f"exact (table: {name})"
 
 
-def _by_row_period(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _row_periodicity(
+    name: str, row: int, implementation: str | None = None, progress: Any = None
+) -> tuple[Any, str, str]:
+    """(Periodicity, implementation, where it comes from) of a row: the atlas, or computed.
+
+    The atlas (``data/atlas/``, certified when it was made; conformance and
+    tests/test_atlas.py recompute it) unless ``implementation`` names a
+    ``row-periods`` implementation; otherwise the registry's choice.
+    """
+    if implementation is None:
+        held = atlas_row(name, row)
+        if held is not None:
+            return held[0], "atlas", f"atlas {held[1]}"
+    tried = candidates("row-periods", name, rows=row + 1, start=row)
+    usable = [i for i, why in tried if why is None and implementation in (None, i.name)]
+    if not usable:
+        raise _Declined("; ".join(f"{i.name}: {why}" for i, why in tried) or "no implementation")
+    impl = usable[0]
+    if impl.name == "fast.strip" and progress is not None:
+        from grundy.registry.rows import strip_certificate
+
+        found = strip_certificate(name, row + 1, lambda y: progress(f"column {y:,}"))
+        result = found.periodicities[row]
+        how = f"computed: {found.describe()}"
+    else:
+        (result,) = impl.answer(rows=row + 1, start=row)
+        how = f"computed by {impl.name}"
+    return result, impl.name, how
+
+
+def _by_row_period(
+    game: spec.ImpartialGame, position: Any, progress: Any = None
+) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     name = game.describe()
     if name not in MACHINE_GAMES:
-        raise _Declined(f"Landman's machine covers {', '.join(MACHINE_GAMES)} only")
+        raise _Declined(f"certified row periods cover {', '.join(MACHINE_GAMES)} only")
     row, column = min(x, y), max(x, y)
-    if row > ROW_LIMIT:
-        raise _Declined(f"the smaller coordinate is > {ROW_LIMIT}")
-    impl = resolve("row-periods", name, rows=row + 1, start=row)
-    (period,) = impl.answer(rows=row + 1, start=row)
-    preperiod, length, saltus = period
+    if atlas_row(name, row) is None and row > ROW_LIMIT:
+        raise _Declined(
+            f"row {row} is not in the atlas and > {ROW_LIMIT} (the strip's certificate of "
+            f"rows 0..{ROW_LIMIT} takes about 20 s here; beyond, minutes and gigabytes)"
+        )
+    found, impl, how = _row_periodicity(name, row, progress=progress)
+    preperiod, length, saltus = found
     if column < preperiod + length:
         index, shift = column, 0
     else:
         turns = (column - preperiod) // length
         index, shift = column - turns * length, turns * saltus
-    values = resolve("row-values", name, rows=row + 1, length=index + 1, start=row)
-    base = int(values.answer(rows=row + 1, length=index + 1, start=row)[0][index])
-    return base + shift, impl.name, _landman_certificate(preperiod, length, saltus)
-
-
-def _landman_certificate(preperiod: int, period: int, saltus: int) -> str:
-    return f"exact (Landman cycle: preperiod {preperiod}, period {period}, saltus {saltus})"
+    base = _strip_value(name, row, index, progress)
+    certificate = (
+        f"exact (row {row}: preperiod {preperiod}, period {length}, saltus {saltus}; {how})"
+    )
+    return base + shift, impl, certificate
 
 
 def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
@@ -250,16 +344,23 @@ def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
 def _by_spec(
     game: spec.ImpartialGame, position: Any, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
-    count = math.prod(v + 1 for v in _flatten(position))
+    flat = _flatten(position)
+    count = math.prod(v + 1 for v in flat)
     if count > max_positions:
         raise _Declined(
             f"the spec solver may need {count:,} sub-positions (limit {max_positions:,}; "
             "raise --max-positions if you mean it)"
         )
+    work = count * max(1, sum(flat))
+    if max_positions == MAX_POSITIONS and work > SPEC_MAX_WORK:
+        raise _Declined(
+            f"the spec solver may visit about {work:.1e} followers (limit {SPEC_MAX_WORK:.1e}: "
+            "30 s at its measured speed; raise --max-positions if you mean it)"
+        )
     return spec.grundy(game, position), "spec", "exact (spec)"
 
 
-_VALUE_METHODS = {
+_VALUE_METHODS: dict[str, Any] = {
     "table": _by_table,
     "row-period": _by_row_period,
     "rw": _by_rw,
@@ -275,6 +376,7 @@ def value(
     method: str | None = None,
     *,
     max_positions: int = MAX_POSITIONS,
+    progress: Any = None,
 ) -> Value:
     """The Grundy value of ``position``, by ``method`` or the first method that covers it.
 
@@ -288,7 +390,10 @@ def value(
         One of ``table``, ``row-period``, ``rw``, ``spec``; default: the
         first that covers the position, in that order.
     max_positions : int
-        The spec method declines positions with more sub-positions than this.
+        The spec method declines positions with more sub-positions than this
+        (and, at the default, positions past its measured 30 s).
+    progress : callable, optional
+        ``progress(text)`` is called now and then by the long methods.
 
     Returns
     -------
@@ -319,6 +424,8 @@ def value(
         try:
             if name == "spec":
                 result, impl, certificate = _by_spec(g, position, max_positions)
+            elif name in ("table", "row-period"):
+                result, impl, certificate = _VALUE_METHODS[name](g, position, progress)
             else:
                 result, impl, certificate = _VALUE_METHODS[name](g, position)
         except _Declined as why:
@@ -457,11 +564,14 @@ def period(
     window: int = 2000,
     lines: int = 3,
     implementation: str | None = None,
+    progress: Any = None,
 ) -> Period:
     """The additive period of a row of any two-pile game, certified where the project can.
 
-    Landman's machine (``row-periods``) where a registered implementation
-    covers the game (wythoff, f-wythoff, r-wythoff): certified. Otherwise
+    Wythoff, F-Wythoff, R-Wythoff: certified, from the atlas (``data/atlas/``)
+    when it holds the row and ``implementation`` is None, else computed by
+    the ``row-periods`` implementation named (default: the registry's
+    choice, the strip's window certificate). Otherwise
     the apparent period of G(row, y), y < ``window``, from the registry's
     ``grundy-block`` (:func:`reference.structure.additive_period`): apparent.
     ``values`` holds the preperiod and ``lines`` periods (or the window).
@@ -485,18 +595,19 @@ def period(
         raise ValueError(reason)
     if window < 2:
         raise ValueError(f"window must be >= 2 (window = {window})")
-    certified = candidates("row-periods", name, rows=row + 1, start=row)
-    usable = [i for i, why in certified if why is None and implementation in (None, i.name)]
-    if usable:
-        impl = usable[0]
-        (found,) = impl.answer(rows=row + 1, start=row)
+    if name in MACHINE_GAMES and implementation != "none":
+        try:
+            found, impl_name, how = _row_periodicity(name, row, implementation, progress)
+        except _Declined as why:
+            raise ValueError(f"no certified period of {name} row {row}: {why}") from None
         shown = found.preperiod + lines * found.period
         check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
         rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
         head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
         return Period(
-            name, row, found.preperiod, found.period, found.saltus, "certified", impl.name,
-            _landman_certificate(found.preperiod, found.period, found.saltus),
+            name, row, found.preperiod, found.period, found.saltus, "certified", impl_name,
+            f"exact (preperiod {found.preperiod}, period {found.period}, saltus "
+            f"{found.saltus}; {how})",
             values=head[:shown],
         )
     try:
