@@ -273,10 +273,11 @@ def _row_periodicity(
     if not usable:
         raise _Declined("; ".join(f"{i.name}: {why}" for i, why in tried) or "no implementation")
     impl = usable[0]
-    if impl.name == "fast.strip" and progress is not None:
+    if impl.name == "fast.strip":
         from grundy.registry.rows import strip_certificate
 
-        found = strip_certificate(name, row + 1, lambda y: progress(f"column {y:,}"))
+        tick = None if progress is None else (lambda y: progress(f"column {y:,}"))
+        found = strip_certificate(name, row + 1, tick)
         result = found.periodicities[row]
         how = f"computed: {found.describe()}"
     else:
