@@ -51,8 +51,8 @@ from fast._memory import check_memory
 from reference.landman import GAMES, Periodicity, WindowError
 
 __all__ = [
-    "GAMES",
     "BLOCK",
+    "GAMES",
     "Certificate",
     "Strip",
     "certify_window",
@@ -247,8 +247,17 @@ class Strip:
         if y_to <= self.y:
             return
         bad = _columns(
-            self.code, self.rows, self.words, self.rowbits, self.mex, self.diagbits,
-            self.diagkey, self.colbits, self.y, y_to, self.ring,
+            self.code,
+            self.rows,
+            self.words,
+            self.rowbits,
+            self.mex,
+            self.diagbits,
+            self.diagkey,
+            self.colbits,
+            self.y,
+            y_to,
+            self.ring,
         )
         if bad != _OK:  # pragma: no cover - a proven bound (docs/strip.md)
             raise WindowError(
@@ -314,7 +323,7 @@ def rectangle_memory(rows: int, cols: int, itemsize: int = 4) -> int:
     Examples
     --------
     >>> rectangle_memory(3000, 5000) // 2**20
-    61
+    432
     """
     small = min(rows, cols)
     return itemsize * rows * cols + 16 * small * _words(small) * 8 + 24 * small * BLOCK
@@ -347,9 +356,7 @@ def rectangle(
 
     _check_rows_cols(rows, cols)
     chosen = smallest_unsigned(max(0, rows + cols - 2)) if dtype is None else np.dtype(dtype)
-    check_memory(
-        rectangle_memory(rows, cols, chosen.itemsize), f"a {rows}x{cols} {game} table"
-    )
+    check_memory(rectangle_memory(rows, cols, chosen.itemsize), f"a {rows}x{cols} {game} table")
     out = np.zeros((rows, cols), dtype=chosen)
     if rows == 0 or cols == 0:
         return out
@@ -426,9 +433,10 @@ def certify_window(
     --------
     >>> s = Strip("wythoff", 4, 64); s.advance(64)
     >>> w = window(4)
-    >>> certify_window("wythoff", 4, (s.column_range(20 - w, 20), s.column_range(26 - w, 26)), 20, 6)
-    >>> bad = s.column_range(26 - w, 26).copy(); bad[0, 3] += 1
-    >>> certify_window("wythoff", 4, (s.column_range(20 - w, 20), bad), 20, 6)
+    >>> first, second = s.column_range(20 - w, 20), s.column_range(26 - w, 26)
+    >>> certify_window("wythoff", 4, (first, second), 20, 6)
+    >>> bad = second.copy(); bad[0, 3] += 1
+    >>> certify_window("wythoff", 4, (first, bad), 20, 6)
     'the windows differ in row 3 at column 11'
     """
     w = window(rows)
@@ -451,7 +459,7 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 def _column_hashes(block: np.ndarray, coeffs: np.ndarray) -> np.ndarray:
     """A 64-bit hash of each column's D vector (rows of ``block``)."""
-    h = (block.astype(np.uint64) * coeffs).sum(axis=1, dtype=np.uint64)
+    h: np.ndarray = (block.astype(np.uint64) * coeffs).sum(axis=1, dtype=np.uint64)
     h ^= h >> np.uint64(31)
     h *= _MIX
     h ^= h >> np.uint64(29)
@@ -529,7 +537,10 @@ def strip_periods(
         h = _column_hashes(chunks[-1], coeffs)
         # base^j for j = y..y1-1: power * base^(j - y)
         powers = power * np.concatenate(
-            [np.ones(1, np.uint64), np.cumprod(np.full(BLOCK - 1, base, np.uint64), dtype=np.uint64)]
+            [
+                np.ones(1, np.uint64),
+                np.cumprod(np.full(BLOCK - 1, base, np.uint64), dtype=np.uint64),
+            ]
         )
         prefix[y + 1 : y1 + 1] = prefix[y] + np.cumsum(h * powers, dtype=np.uint64)
         power = np.uint64(int(powers[-1]) * int(base) % 2**64)
@@ -601,7 +612,10 @@ def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.nd
 
 @jit
 def _first_repeat(
-    table_keys: np.ndarray, table_cols: np.ndarray, keys: np.ndarray, cols: np.ndarray,
+    table_keys: np.ndarray,
+    table_cols: np.ndarray,
+    keys: np.ndarray,
+    cols: np.ndarray,
     fill: np.ndarray,
 ) -> int:  # pragma: no cover - jit
     """Insert keys in order (open addressing); the index of the first key already there, or -1."""

@@ -34,8 +34,10 @@ Examples
 >>> v.value, v.method, v.certificate
 (556, 'table', 'exact (strip: rows 0..300, columns 0..400)')
 >>> v = value("wythoff", (5, 10**18))
->>> v.value, v.certificate
-(1000000000000000002, 'exact (row 5: preperiod 27, period 24, saltus 24; atlas data/atlas/wythoff_rows_0_114.json)')
+>>> v.value, v.method, v.implementation
+(1000000000000000002, 'row-period', 'atlas')
+>>> v.certificate.split(";")[0]
+'exact (row 5: preperiod 27, period 24, saltus 24'
 >>> value("wythoff", (3, 5)).value
 0
 >>> moves("wythoff", (5, 10**18)).moves
@@ -53,20 +55,20 @@ import numpy as np
 import spec
 from fast._memory import check_memory
 from grundy.registry.core import NoImplementation, candidates, resolve
+from grundy.registry.rows import atlas_row, strip_rows
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
-from grundy.registry.rows import atlas_row, strip_rows
 from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
 from reference.landman import GAMES as MACHINE_GAMES
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
 __all__ = [
     "MAX_POSITIONS",
-    "SPEC_MAX_WORK",
-    "STRIP_SECONDS",
     "METHODS",
     "ROW_LIMIT",
     "RW_MAX_G",
+    "SPEC_MAX_WORK",
+    "STRIP_SECONDS",
     "TABLE_LIMIT",
     "Moves",
     "Period",
@@ -200,8 +202,8 @@ def strip_seconds(rows: int, cols: int) -> float:
 
     Examples
     --------
-    >>> round(strip_seconds(501, 10**6), 1)
-    15.0
+    >>> round(strip_seconds(501, 10**6))
+    15
     """
     return rows * cols * (1 + rows / 100) / STRIP_RATE
 

@@ -114,7 +114,10 @@ def strip_certificate(
 
 
 def strip_rows(game: str, rows: int, cols: int, block: int = fast_strip.BLOCK) -> Any:
-    """Blocks ``(y0, G[k, y0 + j])`` of rows 0..rows-1, columns < cols (:func:`fast.strip.strip_blocks`)."""
+    """Blocks ``(y0, G[k, y0 + j])`` of rows 0..rows-1, columns < cols.
+
+    The registry's door to :func:`fast.strip.strip_blocks`.
+    """
     return fast_strip.strip_blocks(game, rows, cols, block)
 
 
