@@ -137,58 +137,26 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     with activity(f"{game.describe()} table {args.size}x{args.size}", disable=args.json):
         table, chosen = compute_table(game.describe(), args.size, args.impl)
+    if table.dtype.kind not in "iu":  # the spec's [] for size 0
+        table = table.astype(np.int64)
+    table = table.reshape(args.size, args.size)
+    return _deliver(args, game.describe(), out, table, chosen, start, {"size": args.size})
+
+
+def _deliver(
+    args: argparse.Namespace,
+    name: str,
+    out: Path | None,
+    table: np.ndarray,
+    chosen: str,
+    start: float,
+    shape: dict[str, int],
+) -> int:
+    """Write ``table`` to --out (a one-line summary) or print it (or its JSON)."""
+    rows, cols = table.shape
     if out is not None:
-        if table.dtype.kind not in "iu":  # the spec's [] for size 0
-            table = table.astype(np.int64)
-        table = table.reshape(args.size, args.size)
         _write(out, table)
         seconds = time.perf_counter() - start
-        if args.json:
-            emit_json(
-                {
-                    "game": game.describe(),
-                    "implementation": chosen,
-                    "out": str(out),
-                    "shape": list(table.shape),
-                    "dtype": str(table.dtype),
-                    "seconds": seconds,
-                }
-            )
-        else:
-            console.print(
-                f"{out}: {game.describe()} table {args.size}x{args.size} {table.dtype}, "
-                f"{chosen}, {seconds:.2f} s",
-                markup=False,
-                highlight=False,
-            )
-        return 0
-    if args.json:
-        emit_json(
-            {
-                "game": game.describe(),
-                "size": args.size,
-                "implementation": chosen,
-                "table": table,
-            }
-        )
-    else:
-        console.print(f"{game.describe()}: G[x, y], implementation {chosen}", markup=False)
-        console.print(format_grid(table.tolist()), markup=False, highlight=False, soft_wrap=True)
-    return 0
-
-
-def _run_rectangle(args: argparse.Namespace, game: Any) -> int:
-    name = game.describe()
-    rows, cols = args.rows, args.cols
-    out = None if args.out is None else _check_out(args.out, max(rows, cols))
-    start = time.perf_counter()
-    table, chosen = _rectangle(name, rows, cols, args.impl, quiet=args.json)
-    if table.dtype.kind not in "iu":
-        table = table.astype(np.int64)
-    table = table.reshape(rows, cols)
-    seconds = time.perf_counter() - start
-    if out is not None:
-        _write(out, table)
         if args.json:
             emit_json(
                 {
@@ -208,9 +176,20 @@ def _run_rectangle(args: argparse.Namespace, game: Any) -> int:
             )
         return 0
     if args.json:
-        emit_json({"game": name, "rows": rows, "cols": cols, "implementation": chosen,
-                   "table": table})
+        emit_json({"game": name, **shape, "implementation": chosen, "table": table})
     else:
         console.print(f"{name}: G[x, y], implementation {chosen}", markup=False)
         console.print(format_grid(table.tolist()), markup=False, highlight=False, soft_wrap=True)
     return 0
+
+
+def _run_rectangle(args: argparse.Namespace, game: Any) -> int:
+    name = game.describe()
+    rows, cols = args.rows, args.cols
+    out = None if args.out is None else _check_out(args.out, max(rows, cols))
+    start = time.perf_counter()
+    table, chosen = _rectangle(name, rows, cols, args.impl, quiet=args.json)
+    if table.dtype.kind not in "iu":
+        table = table.astype(np.int64)
+    table = table.reshape(rows, cols)
+    return _deliver(args, name, out, table, chosen, start, {"rows": rows, "cols": cols})
