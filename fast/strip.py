@@ -544,9 +544,11 @@ def strip_periods(
         )
         prefix[y + 1 : y1 + 1] = prefix[y] + np.cumsum(h * powers, dtype=np.uint64)
         power = np.uint64(int(powers[-1]) * int(base) % 2**64)
-        lo = max(first_key, y + 1)
-        if lo <= y1:
-            cols = np.arange(lo, y1 + 1)
+        # key c: the window of columns [c - W, c), c in this block, so that the kernel has
+        # checked mex[k] >= c - 2k (every row's values >= its mex lie in the window)
+        lo = max(first_key, y)
+        if lo < y1:
+            cols = np.arange(lo, y1)
             # window ending before column c: sum_{j=c-W}^{c-1} h[j] base^(j-c+W)
             keys = (prefix[cols] - prefix[cols - w]) * _powers(inv, cols - w)
             at = _first_repeat(table_keys, table_cols, keys, cols, fill)
