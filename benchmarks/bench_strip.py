@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from _timing import timed
@@ -117,12 +118,25 @@ def _compile(directory: Path) -> Path | None:
     return binary
 
 
-def _c_strip(binary: Path, rows: int, cols: int) -> tuple[float, int]:
-    start = time.perf_counter()
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _c_strip(binary: Path, rows: int, cols: int) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, checksum) of the C values-only strip."""
+    start, cpu = time.perf_counter(), _children_cpu()
     out = subprocess.run(
         [str(binary), str(rows - 1), str(cols)], check=True, capture_output=True, text=True
     )
-    return time.perf_counter() - start, int(out.stdout)
+    return time.perf_counter() - start, _children_cpu() - cpu, int(out.stdout)
+
+
+def _cpu_timed(func: Any) -> tuple[float, float, Any]:
+    """(wall seconds, CPU seconds of this process, result)."""
+    cpu = time.process_time()
+    wall, result = timed(func)
+    return wall, time.process_time() - cpu, result
 
 
 RECTANGLE = """
@@ -166,22 +180,28 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         binary = _compile(Path(tmp))
         for rows in (31, 61) if args.small else (101, 161):
-            cert_s, found = timed(lambda rows=rows: strip.strip_periods("wythoff", rows))
+            cert_s, cert_cpu, found = _cpu_timed(
+                lambda rows=rows: strip.strip_periods("wythoff", rows)
+            )
             cols = found.columns
-            numba_s, _ = timed(
+            numba_s, numba_cpu, _ = _cpu_timed(
                 lambda rows=rows, cols=cols: [
                     None for _ in strip.strip_blocks("wythoff", rows, cols, block=1 << 16)
                 ]
             )
             line = (
-                f"rows 0..{rows - 1}, {cols:,} columns: certified {cert_s:.2f} s "
-                f"(P = {found.period}, y0 = {found.y0}, row {rows - 1}: "
-                f"{tuple(found.periodicities[-1])}); values-only numba {numba_s:.2f} s"
+                f"rows 0..{rows - 1}, {cols:,} columns: certified {cert_s:.2f} s wall / "
+                f"{cert_cpu:.2f} s CPU (P = {found.period}, y0 = {found.y0}, row {rows - 1}: "
+                f"{tuple(found.periodicities[-1])}); values-only numba {numba_s:.2f} s / "
+                f"{numba_cpu:.2f} s CPU"
             )
             if binary is not None:
-                c_s, c_sum = _c_strip(binary, rows, cols)
+                c_s, c_cpu, c_sum = _c_strip(binary, rows, cols)
                 ok = c_sum == _checksum(rows, cols) if rows * cols <= 2 * 10**7 else None
-                line += f"; values-only C {c_s:.2f} s; certified / C = {cert_s / c_s:.2f}"
+                line += (
+                    f"; values-only C {c_s:.2f} s / {c_cpu:.2f} s CPU; certified / C = "
+                    f"{cert_s / c_s:.2f} wall, {cert_cpu / c_cpu:.2f} CPU"
+                )
                 line += {True: " (C checksum = strip's)", False: " (C CHECKSUM DIFFERS)"}.get(
                     ok, ""
                 )
@@ -200,7 +220,6 @@ def main() -> None:
             flush=True,
         )
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
-    _ = resource  # ru_maxrss is read in the child processes
 
 
 if __name__ == "__main__":

@@ -71,6 +71,7 @@ BLOCK = 4096
 _CODES = {name: code for code, name in enumerate(GAMES)}
 #: Status codes of the kernel (-1: fine).
 _OK = -1
+_NO_HASHES = np.zeros(0, dtype=np.uint64)
 
 
 def window(rows: int) -> int:
@@ -131,9 +132,17 @@ def _columns(
     y_from: int,
     y_to: int,
     ring: np.ndarray,
+    hashes: np.ndarray,
 ) -> int:  # pragma: no cover - jit
-    """Columns y_from <= y < y_to; ``ring[y % len(ring), k] = G(k, y) - y``. -1 or a bad column."""
+    """Columns y_from <= y < y_to; ``ring[y % len(ring), k] = G(k, y) - y``. -1 or a bad column.
+
+    If ``hashes`` is not empty, ``hashes[y - y_from]`` gets a 64-bit hash of
+    the column's normalised values (FNV-1a over the rows, then mixed).
+    """
     size = ring.shape[0]
+    hashing = len(hashes) > 0
+    prime = np.uint64(0x100000001B3)
+    offset = 2 * rows
     nd = rows  # diagonal slots: d mod rows
     mask = words - 1
     bits = words * 64
@@ -144,6 +153,7 @@ def _columns(
             colbits[w] = np.uint64(0)
         diagkey[slot0] = -1
         out = y % size
+        h = np.uint64(0xCBF29CE484222325)
         for k in range(rows):
             use_row = True
             use_col = True
@@ -191,6 +201,8 @@ def _columns(
             if v > y + k or v - start >= bits:
                 return y
             ring[out, k] = v - y
+            if hashing:
+                h = (h ^ np.uint64(v - y + offset)) * prime
             # row k: advance its mex over the values already there
             if v == mex[k]:
                 m = v + 1
@@ -208,6 +220,9 @@ def _columns(
             colbits[(v >> 6) & mask] |= bit
             if target:
                 diagbits[slot, (v >> 6) & mask] |= bit
+        if hashing:
+            h ^= h >> np.uint64(29)
+            hashes[y - y_from] = h * np.uint64(0xBF58476D1CE4E5B9)
     return _OK
 
 
@@ -242,7 +257,7 @@ class Strip:
         self.ring = np.zeros((max(1, ring_columns), rows), dtype=dtype)
         self.y = 0
 
-    def advance(self, y_to: int) -> None:
+    def advance(self, y_to: int, hashes: np.ndarray | None = None) -> None:
         """Compute the columns self.y <= y < y_to into the ring."""
         if y_to <= self.y:
             return
@@ -258,6 +273,7 @@ class Strip:
             self.y,
             y_to,
             self.ring,
+            _NO_HASHES if hashes is None else hashes,
         )
         if bad != _OK:  # pragma: no cover - a proven bound (docs/strip.md)
             raise WindowError(
@@ -362,11 +378,22 @@ def rectangle(
         return out
     small, large = min(rows, cols), max(rows, cols)
     view = out if rows <= cols else out.T
-    for y0, values in strip_blocks(game, small, large):
-        view[:, y0 : y0 + values.shape[1]] = values
+    strip = Strip(game, small, BLOCK)
+    for y0 in range(0, large, BLOCK):
+        y1 = min(large, y0 + BLOCK)
+        strip.advance(y1)
+        _fill(view, strip.ring, y0, y1)
         if progress is not None:
-            progress(y0 + values.shape[1], large)
+            progress(y1, large)
     return out
+
+
+@jit
+def _fill(view: np.ndarray, ring: np.ndarray, y0: int, y1: int) -> None:  # pragma: no cover
+    """``view[k, y] = ring[y - y0, k] + y`` for y0 <= y < y1 (G from the normalised ring)."""
+    for j in range(y1 - y0):
+        for k in range(view.shape[0]):
+            view[k, y0 + j] = ring[j, k] + y0 + j
 
 
 def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:
@@ -454,18 +481,6 @@ def certify_window(
     return None
 
 
-_MIX = np.uint64(0x9E3779B97F4A7C15)
-
-
-def _column_hashes(block: np.ndarray, coeffs: np.ndarray) -> np.ndarray:
-    """A 64-bit hash of each column's D vector (rows of ``block``)."""
-    h: np.ndarray = (block.astype(np.uint64) * coeffs).sum(axis=1, dtype=np.uint64)
-    h ^= h >> np.uint64(31)
-    h *= _MIX
-    h ^= h >> np.uint64(29)
-    return h
-
-
 def strip_periods(
     game: str,
     rows: int,
@@ -499,8 +514,6 @@ def strip_periods(
         raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
     w = window(rows)
     first_key = max(w, start_column(game, rows))  # windows whose next column is settled
-    rng = np.random.default_rng(rows * 7 + _CODES[game])
-    coeffs = rng.integers(1, 2**63, size=rows, dtype=np.uint64) | np.uint64(1)
     base = np.uint64(0x100000001B3)
     inv = np.uint64(pow(int(base), -1, 2**64))
     strip = Strip(game, rows, BLOCK)
@@ -532,9 +545,11 @@ def strip_periods(
             )
         if y1 + 1 > len(prefix):
             prefix = np.concatenate([prefix, np.zeros(len(prefix), np.uint64)])
-        strip.advance(y1)
-        chunks.append(strip.ring.copy())
-        h = _column_hashes(chunks[-1], coeffs)
+        strip.ring = np.empty((BLOCK, rows), dtype=strip.ring.dtype)
+        h = np.empty(BLOCK, dtype=np.uint64)
+        with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT: numpy scalars)
+            strip.advance(y1, h)
+        chunks.append(strip.ring)
         # base^j for j = y..y1-1: power * base^(j - y)
         powers = power * np.concatenate(
             [

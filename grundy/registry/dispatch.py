@@ -640,9 +640,6 @@ def _method_values(method: str) -> Any:
     def answer(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
         g = spec.get_game(game)
         out = np.full((rows, cols), -1, dtype=np.int64)
-        if method == "table":  # one table for the whole domain (the method's own lookup)
-            table, _ = _table_for(g, (rows - 1, col0 + cols - 1))  # declines as the method would
-            return np.asarray(table[:rows, col0 : col0 + cols], dtype=np.int64)
         for x in range(rows):
             for j in range(cols):
                 try:
