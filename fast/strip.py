@@ -396,6 +396,27 @@ def _fill(view: np.ndarray, ring: np.ndarray, y0: int, y1: int) -> None:  # prag
             view[k, y0 + j] = ring[j, k] + y0 + j
 
 
+def value_at(game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None) -> int:
+    """``G(x, y)`` by the strip of rows 0..min(x, y), columns 0..max(x, y) (nothing kept).
+
+    Examples
+    --------
+    >>> value_at("wythoff", 3, 7), value_at("wythoff", 7, 3), value_at("r-wythoff", 0, 0)
+    (9, 9, 0)
+    """
+    _check_rows_cols(x, y)
+    row, column = min(x, y), max(x, y)
+    if game not in _CODES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+    check_memory(rectangle_memory(row + 1, 0), f"the strip of rows 0..{row}")
+    strip = Strip(game, row + 1, BLOCK)
+    for y0 in range(0, column + 1, BLOCK):
+        strip.advance(min(column + 1, y0 + BLOCK))
+        if progress is not None:
+            progress(strip.y, column + 1)
+    return int(strip.ring[column % BLOCK, row]) + column
+
+
 def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:
     """``G(n, m)`` for 0 <= m <= m_max (twin of :func:`reference.landman.row_values`).
 
@@ -499,8 +520,10 @@ def strip_periods(
     of P with ``D(k, y + q) = D(k, y)`` on one P-window after it.
 
     The normalised columns are kept (2 bytes a cell) until the period is
-    found, so memory is ``2 * rows * columns`` bytes: checked against the
-    free memory before each growth (MemoryError, with the estimate).
+    found, so memory is ``2 * rows * columns`` bytes plus at most 72 bytes a
+    column for the window hashes and their table: checked against the free
+    memory before each doubling (MemoryError, with the estimate).
+    ``max_columns`` stops the search earlier (RuntimeError).
 
     Examples
     --------
@@ -540,7 +563,7 @@ def strip_periods(
         if y1 > 2 * checked:
             checked = max(y1, 2 * checked)
             check_memory(
-                checked * (strip.ring.itemsize * rows + 8),
+                checked * (strip.ring.itemsize * rows + 8 + 64),
                 f"the normalised strip of rows 0..{rows - 1} to column {checked}",
             )
         if y1 + 1 > len(prefix):
@@ -576,8 +599,8 @@ def strip_periods(
                 # a hash collision: go on after it (the earlier column keeps the key)
                 at2 = _first_repeat(table_keys, table_cols, keys[at + 1 :], cols[at + 1 :], fill)
                 at = -1 if at2 < 0 else at + 1 + at2
-            if len(table_keys) < 4 * (fill[0] + BLOCK):
-                table_keys, table_cols = _rehash(table_keys, table_cols, 8 * (fill[0] + BLOCK))
+            if 2 * (fill[0] + BLOCK) > len(table_keys):  # load <= 1/2: 32 to 64 bytes a column
+                table_keys, table_cols = _rehash(table_keys, table_cols, 4 * (fill[0] + BLOCK))
         y = y1
         if progress is not None:
             progress(y)

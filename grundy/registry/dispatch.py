@@ -55,7 +55,7 @@ import numpy as np
 import spec
 from fast._memory import check_memory
 from grundy.registry.core import NoImplementation, candidates, resolve
-from grundy.registry.rows import atlas_row, strip_rows
+from grundy.registry.rows import atlas_row, strip_value
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
 from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
@@ -224,18 +224,15 @@ def _table_for(game: spec.ImpartialGame, position: Any) -> tuple[np.ndarray, str
 
 
 def _strip_value(name: str, row: int, column: int, progress: Any = None) -> int:
-    """G(row, column) by the strip of rows 0..row, columns 0..column (streamed)."""
-    check_memory(
-        16 * (row + 1) * (3 * row // 64 + 4) * 8 + 8 * (row + 1) * 4096,
-        f"the strip of rows 0..{row}",
-    )
-    found = -1
-    for y0, values in strip_rows(name, row + 1, column + 1):
-        if progress is not None and y0 % (64 * 4096) == 0 and y0:
-            progress(f"column {y0:,} of {column + 1:,}")
-        if y0 + values.shape[1] > column:
-            found = int(values[row, column - y0])
-    return found
+    """G(row, column) by the strip of rows 0..row, columns 0..column (nothing kept)."""
+    tick = None
+    if progress is not None:
+
+        def tick(done: int, total: int) -> None:
+            if done % (64 * 4096) == 0:
+                progress(f"column {done:,} of {total:,}")
+
+    return strip_value(name, row, column, tick)
 
 
 def _by_table(

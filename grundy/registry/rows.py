@@ -53,6 +53,7 @@ __all__ = [
     "spec_periodicity",
     "strip_certificate",
     "strip_rows",
+    "strip_value",
 ]
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
@@ -119,6 +120,13 @@ def strip_rows(game: str, rows: int, cols: int, block: int = fast_strip.BLOCK) -
     The registry's door to :func:`fast.strip.strip_blocks`.
     """
     return fast_strip.strip_blocks(game, rows, cols, block)
+
+
+def strip_value(
+    game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None
+) -> int:
+    """G(x, y) by the strip of rows 0..min(x, y) (:func:`fast.strip.value_at`)."""
+    return fast_strip.value_at(game, x, y, progress)
 
 
 def reference_cycle(row: int, game: str) -> ref_landman.MachineCycle:
