@@ -209,6 +209,21 @@ def main() -> None:
                     ok, ""
                 )
             print(line, flush=True)
+            if binary is not None and rows == (61 if args.small else 161):
+                start, cpu = time.perf_counter(), _children_cpu()
+                command = ["-m", "grundy", "period", "wythoff", "--row", str(rows - 1)]
+                subprocess.run(
+                    [sys.executable, *command, "--compute", "--lines", "0"],
+                    check=True,
+                    capture_output=True,
+                )
+                wall, used = time.perf_counter() - start, _children_cpu() - cpu
+                print(
+                    f"  the whole command `grundy period wythoff --row {rows - 1} --compute "
+                    f"--lines 0` (start-up, certificate, printing the preperiod): {wall:.2f} s "
+                    f"wall / {used:.2f} s CPU = {wall / c_s:.2f} / {used / c_cpu:.2f} x the C strip",
+                    flush=True,
+                )
     cases = (
         [(300, 500, True), (500, 700, True), (50, 10**5, False)]
         if args.small

@@ -460,6 +460,21 @@ class Certificate:
     start: int
     columns: int
     periodicities: list[Periodicity] = field(default_factory=list)
+    #: G(rows - 1, y) for 0 <= y < y0 + period (the top row, from the columns kept).
+    top_row: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def row_head(self, length: int) -> list[int]:
+        """G(rows - 1, y) for 0 <= y < length, extended by the certified period.
+
+        Examples
+        --------
+        >>> strip_periods("wythoff", 4).row_head(14)
+        [3, 4, 5, 6, 2, 0, 1, 9, 10, 12, 8, 7, 15, 11]
+        """
+        values = self.top_row.tolist()
+        while len(values) < length:  # G(k, y) = G(k, y - P) + P from y0 - W on
+            values.append(values[len(values) - self.period] + self.period)
+        return [int(v) for v in values[:length]]
 
     def describe(self) -> str:
         return (
@@ -606,9 +621,11 @@ def strip_periods(
             progress(y)
     y0, period = found
     end = y0 + period  # D periodic from y0 - w on
-    pre, least = _row_periodicities(columns(0, end), period)
+    data = columns(0, end)
+    pre, least = _row_periodicities(data, period)
     periodicities = [Periodicity(int(p), int(q), int(q)) for p, q in zip(pre, least, strict=True)]
-    return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities)
+    top = data[:, rows - 1].astype(np.int64) + np.arange(end, dtype=np.int64)
+    return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities, top)
 
 
 @jit

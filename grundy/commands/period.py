@@ -122,6 +122,9 @@ def run(args: argparse.Namespace) -> int:
     labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
     lines = ref_landman.layout(result.values, result.preperiod, result.period)
     for label, line in zip(labels, lines, strict=False):
-        console.print(f"{' '.join(map(str, line))}    [dim]{label}[/dim]")
+        # plain text, no wrapping or highlighting: a preperiod line can hold 10^6 values
+        console.print(
+            f"{' '.join(map(str, line))}    {label}", markup=False, highlight=False, soft_wrap=True
+        )
     console.print("...")
     return 0

@@ -256,8 +256,11 @@ def _by_table(
 
 def _row_periodicity(
     name: str, row: int, implementation: str | None = None, progress: Any = None
-) -> tuple[Any, str, str]:
-    """(Periodicity, implementation, where it comes from) of a row: the atlas, or computed.
+) -> tuple[Any, str, str, Any]:
+    """(Periodicity, implementation, where it comes from, head) of a row: the atlas, or computed.
+
+    ``head(length)`` gives the row's first values when the computation kept
+    them (the strip's certificate), else None.
 
     The atlas (``data/atlas/``, certified when it was made; conformance and
     tests/test_atlas.py recompute it) unless ``implementation`` names a
@@ -266,7 +269,7 @@ def _row_periodicity(
     if implementation is None:
         held = atlas_row(name, row)
         if held is not None:
-            return held[0], "atlas", f"atlas {held[1]}"
+            return held[0], "atlas", f"atlas {held[1]}", None
     tried = candidates("row-periods", name, rows=row + 1, start=row)
     usable = [i for i, why in tried if why is None and implementation in (None, i.name)]
     if not usable:
@@ -277,12 +280,9 @@ def _row_periodicity(
 
         tick = None if progress is None else (lambda y: progress(f"column {y:,}"))
         found = strip_certificate(name, row + 1, tick)
-        result = found.periodicities[row]
-        how = f"computed: {found.describe()}"
-    else:
-        (result,) = impl.answer(rows=row + 1, start=row)
-        how = f"computed by {impl.name}"
-    return result, impl.name, how
+        return found.periodicities[row], impl.name, f"computed: {found.describe()}", found.row_head
+    (result,) = impl.answer(rows=row + 1, start=row)
+    return result, impl.name, f"computed by {impl.name}", None
 
 
 def _by_row_period(
@@ -298,7 +298,7 @@ def _by_row_period(
             f"row {row} is not in the atlas and > {ROW_LIMIT} (the strip's certificate of "
             f"rows 0..{ROW_LIMIT} takes about 20 s here; beyond, minutes and gigabytes)"
         )
-    found, impl, how = _row_periodicity(name, row, progress=progress)
+    found, impl, how, _ = _row_periodicity(name, row, progress=progress)
     preperiod, length, saltus = found
     if column < preperiod + length:
         index, shift = column, 0
@@ -597,13 +597,16 @@ def period(
         raise ValueError(f"window must be >= 2 (window = {window})")
     if name in MACHINE_GAMES and implementation != "none":
         try:
-            found, impl_name, how = _row_periodicity(name, row, implementation, progress)
+            found, impl_name, how, kept = _row_periodicity(name, row, implementation, progress)
         except _Declined as why:
             raise ValueError(f"no certified period of {name} row {row}: {why}") from None
         shown = found.preperiod + lines * found.period
         check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
-        rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
-        head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
+        if kept is not None:
+            head = kept(max(shown, 1))
+        else:
+            rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
+            head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
         return Period(
             name, row, found.preperiod, found.period, found.saltus, "certified", impl_name,
             f"exact (preperiod {found.preperiod}, period {found.period}, saltus "
