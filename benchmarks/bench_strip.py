@@ -221,7 +221,7 @@ def main() -> None:
                 print(
                     f"  the whole command `grundy period wythoff --row {rows - 1} --compute "
                     f"--lines 0` (start-up, certificate, printing the preperiod): {wall:.2f} s "
-                    f"wall / {used:.2f} s CPU = {wall / c_s:.2f} / {used / c_cpu:.2f} x the C strip",
+                    f"wall / {used:.2f} s CPU = {wall / c_s:.2f} / {used / c_cpu:.2f} x C",
                     flush=True,
                 )
     cases = (
