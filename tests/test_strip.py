@@ -9,6 +9,7 @@ fail the certificate.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ import grundy
 import spec
 from fast import strip
 from fast import tables as fast_tables
+from grundy.cli import main
 from grundy.registry import dispatch
 from reference import landman as ref_landman
 
@@ -171,3 +173,30 @@ def test_period_reads_the_atlas_and_computes_on_request() -> None:
         computed.period,
         computed.saltus,
     )
+
+
+class TestCommands:
+    def test_table_rectangle_npy(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        out = tmp_path / "strip.npy"
+        args = ["table", "r-wythoff", "--rows", "40", "--cols", "900", "--out", str(out)]
+        assert main(args) == 0
+        assert "fast.strip" in capsys.readouterr().out
+        table = fast_tables.grundy_table("r-wythoff", 900).astype(np.int64)
+        assert (np.load(out).astype(np.int64) == table[:40]).all()
+
+    def test_table_rows_need_cols(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["table", "wythoff", "--rows", "3"]) == 2
+        assert "--rows and --cols go together" in capsys.readouterr().err
+
+    def test_period_says_where_it_comes_from(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["period", "wythoff", "--row", "7", "--lines", "0"]) == 0
+        assert "atlas data/atlas/wythoff_rows_0_114.json" in capsys.readouterr().out
+        assert main(["period", "wythoff", "--row", "7", "--lines", "0", "--compute"]) == 0
+        text = capsys.readouterr().out
+        assert "preperiod 92, period 24, saltus 24" in text and "equal normalised windows" in text
+
+    def test_value_prints_method_and_certificate(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["value", "wythoff", "114,1000000000000000000"]) == 0
+        text = capsys.readouterr().out
+        assert "G(114, 1000000000000000000) = 1000000000000000061" in text
+        assert "method: row-period (atlas); exact (row 114: preperiod 226905" in text
