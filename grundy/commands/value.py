@@ -18,7 +18,9 @@ METHODS_HELP = (
     f"(when it takes under {dispatch.STRIP_SECONDS:.0f} s at its measured speed), other "
     f"games by a compiled table, both coordinates < {dispatch.TABLE_LIMIT}; "
     "row-period: wythoff, f-wythoff, r-wythoff, the row's certified period from the atlas "
-    f"(data/atlas/) or computed by the strip (rows <= {dispatch.ROW_LIMIT}), the other "
+    "(data/atlas/) or computed by the strip (rows <= "
+    + ", ".join(f"{n} {g}" for g, n in dispatch.ROW_LIMITS.items())
+    + "), the other "
     "coordinate any size, exact; "
     f"rw: Algorithm RW (wythoff), value <= {dispatch.RW_MAX_G}, conditional on Conjecture 3.10; "
     "spec: the generic solver, any game, small positions (limit from its measured speed)"

@@ -15,9 +15,9 @@ method                  covers                                                 c
 ``row-period``          Wythoff, F-Wythoff, R-Wythoff, the other coordinate    exact (the atlas's
                         any size: the row's certified (preperiod, period,      record, or the
                         saltus) from the atlas (``data/atlas/``) or computed   strip's equal
-                        by the strip for rows <= ROW_LIMIT; then the value     windows)
-                        at the reduced column by the strip (``row-periods``,
-                        ``row-values``)
+                        by the strip for rows <= ROW_LIMITS[game]; then the    windows)
+                        value at the reduced column by the strip
+                        (``row-periods``, ``row-values``)
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
                         rows up to about 3.5e18 (``row-hpoints``: Algorithm     Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
@@ -66,6 +66,7 @@ __all__ = [
     "MAX_POSITIONS",
     "METHODS",
     "ROW_LIMIT",
+    "ROW_LIMITS",
     "RW_MAX_G",
     "SPEC_MAX_WORK",
     "STRIP_SECONDS",
@@ -86,6 +87,10 @@ TABLE_LIMIT = 4096
 #: Measured (benchmarks/bench_strip.py, x86_64, 2 cores, loaded): Wythoff rows 0..160
 #: certify in 3 s, 0..200 in 14 s, 0..240 in 19 s (1.1 GB of normalised columns).
 ROW_LIMIT = 240
+#: The same limit per game: the rows of F- and R-Wythoff have joint periods that grow
+#: fast (R-Wythoff rows 0..15: 18,144,000 columns, about 2 GB; F-Wythoff rows 0..30:
+#: 720,720 columns, 7 s; 0..40 ran out of memory), so their certificates stop earlier.
+ROW_LIMITS = {"wythoff": ROW_LIMIT, "f-wythoff": 30, "r-wythoff": 15}
 #: The strip (table method) takes positions it computes in at most this many seconds.
 STRIP_SECONDS = 45.0
 #: The strip's measured speed: cells per second ~ STRIP_RATE / (1 + rows / 100)
@@ -293,10 +298,11 @@ def _by_row_period(
     if name not in MACHINE_GAMES:
         raise _Declined(f"certified row periods cover {', '.join(MACHINE_GAMES)} only")
     row, column = min(x, y), max(x, y)
-    if atlas_row(name, row) is None and row > ROW_LIMIT:
+    limit = ROW_LIMITS[name]
+    if atlas_row(name, row) is None and row > limit:
         raise _Declined(
-            f"row {row} is not in the atlas and > {ROW_LIMIT} (the strip's certificate of "
-            f"rows 0..{ROW_LIMIT} takes about 20 s here; beyond, minutes and gigabytes)"
+            f"row {row} is not in the atlas and > {limit} (the strip's certificate of "
+            f"rows 0..{limit} takes up to 20 s here; beyond, minutes and gigabytes)"
         )
     found, impl, how, _ = _row_periodicity(name, row, progress=progress)
     preperiod, length, saltus = found
