@@ -280,6 +280,12 @@ def _row_periodicity(
     if not usable:
         raise _Declined("; ".join(f"{i.name}: {why}" for i, why in tried) or "no implementation")
     impl = usable[0]
+    if impl.name == "fast.strip" and name != "wythoff" and row > ROW_LIMITS[name]:
+        raise _Declined(
+            f"the joint period of {name} rows 0..{row} is too long for the strip's certificate "
+            f"(rows <= {ROW_LIMITS[name]}: R-Wythoff rows 0..15 already need 18,144,000 "
+            "columns)"
+        )
     if impl.name == "fast.strip":
         from grundy.registry.rows import strip_certificate
 
@@ -601,11 +607,15 @@ def period(
         raise ValueError(reason)
     if window < 2:
         raise ValueError(f"window must be >= 2 (window = {window})")
-    if name in MACHINE_GAMES and implementation != "none":
+    uncertified = ""
+    if name in MACHINE_GAMES:
         try:
             found, impl_name, how, kept = _row_periodicity(name, row, implementation, progress)
         except _Declined as why:
-            raise ValueError(f"no certified period of {name} row {row}: {why}") from None
+            if implementation is not None:
+                raise ValueError(f"no certified period of {name} row {row}: {why}") from None
+            uncertified = f"; not certified: {why}"
+    if name in MACHINE_GAMES and not uncertified:
         shown = found.preperiod + lines * found.period
         check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
         if kept is not None:
@@ -628,11 +638,11 @@ def period(
     if apparent is None:
         return Period(
             name, row, None, None, None, "none", block.name,
-            f"no apparent period within the window y < {window}", window, values[:30],
+            f"no apparent period within the window y < {window}{uncertified}", window, values[:30],
         )
     return Period(
         name, row, apparent.preperiod, apparent.period, apparent.saltus, "apparent", block.name,
-        f"apparent on y < {window} only (not certified)", window,
+        f"apparent on y < {window} only (not certified{uncertified})", window,
         values[: apparent.preperiod + lines * apparent.period],
     )
 
