@@ -47,7 +47,7 @@ import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
-from fast._memory import check_memory
+from fast._memory import available_memory, check_memory
 from reference.landman import GAMES, Periodicity, WindowError
 
 __all__ = [
@@ -522,9 +522,10 @@ def strip_periods(
     rows: int,
     *,
     max_columns: int | None = None,
+    keep_bytes: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Certificate:
-    """Certified minimal (preperiod, period, saltus) of every row 0..rows-1, one pass.
+    """Certified minimal (preperiod, period, saltus) of every row 0..rows-1.
 
     The strip is computed column by column; each column's normalised vector
     gets a 64-bit hash and each window of ``W`` columns a rolling hash
@@ -534,11 +535,17 @@ def strip_periods(
     ``D(k, y) != D(k, y + P)`` and its minimal period the least divisor q
     of P with ``D(k, y + q) = D(k, y)`` on one P-window after it.
 
-    The normalised columns are kept (2 bytes a cell) until the period is
-    found, so memory is ``2 * rows * columns`` bytes plus at most 72 bytes a
-    column for the window hashes and their table: checked against the free
-    memory before each doubling (MemoryError, with the estimate).
-    ``max_columns`` stops the search earlier (RuntimeError).
+    One pass while the normalised columns (2 bytes a cell) fit in
+    ``keep_bytes`` (default: a quarter of the free memory): they are kept
+    until the period is found. Past that they are dropped and only the
+    hashes kept (at most 72 bytes a column with their table); the first
+    repeated window hash then gives (y0, P), and a second pass recomputes
+    columns [0, y0 + P) with a ring of P + W columns, compares the two
+    windows exactly and reads the per-row preperiods and periods: memory
+    ``O(columns + rows (P + W))`` instead of ``O(rows * columns)``, for about
+    twice the time. Memory is checked before each doubling (MemoryError,
+    with the estimate). ``max_columns`` stops the search earlier
+    (RuntimeError). ``progress(column)`` is called after each block.
 
     Examples
     --------
@@ -556,6 +563,9 @@ def strip_periods(
     inv = np.uint64(pow(int(base), -1, 2**64))
     strip = Strip(game, rows, BLOCK)
     chunks: list[np.ndarray] = []  # the normalised columns, BLOCK at a time
+    if keep_bytes is None:
+        keep_bytes = available_memory() // 4
+    keep = True  # one pass while the columns fit in keep_bytes
 
     def columns(a: int, b: int) -> np.ndarray:
         first, last = a // BLOCK, (b - 1) // BLOCK
@@ -575,11 +585,15 @@ def strip_periods(
                 f"{game}: no repeated window of rows 0..{rows - 1} within {max_columns} columns"
             )
         y1 = y + BLOCK
+        if keep and y1 * strip.ring.itemsize * rows > keep_bytes:
+            keep = False  # two passes from here: keep the hashes only
+            chunks.clear()
         if y1 > 2 * checked:
             checked = max(y1, 2 * checked)
+            per_column = (strip.ring.itemsize * rows if keep else 0) + 8 + 64
             check_memory(
-                checked * (strip.ring.itemsize * rows + 8 + 64),
-                f"the normalised strip of rows 0..{rows - 1} to column {checked}",
+                checked * per_column,
+                f"the window hashes of rows 0..{rows - 1} to column {checked}",
             )
         if y1 + 1 > len(prefix):
             prefix = np.concatenate([prefix, np.zeros(len(prefix), np.uint64)])
@@ -587,7 +601,8 @@ def strip_periods(
         h = np.empty(BLOCK, dtype=np.uint64)
         with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT: numpy scalars)
             strip.advance(y1, h)
-        chunks.append(strip.ring)
+        if keep:
+            chunks.append(strip.ring)
         # base^j for j = y..y1-1: power * base^(j - y)
         powers = power * np.concatenate(
             [
@@ -607,6 +622,9 @@ def strip_periods(
             at = _first_repeat(table_keys, table_cols, keys, cols, fill)
             while at >= 0:
                 c, earlier = int(cols[at]), int(table_cols[_slot_of(table_keys, keys[at])])
+                if not keep:  # compared exactly in the second pass
+                    found = (earlier, c - earlier)
+                    break
                 windows = (columns(earlier - w, earlier), columns(c - w, c))
                 if certify_window(game, rows, windows, earlier, c - earlier) is None:
                     found = (earlier, c - earlier)
@@ -621,11 +639,83 @@ def strip_periods(
             progress(y)
     y0, period = found
     end = y0 + period  # D periodic from y0 - w on
-    data = columns(0, end)
-    pre, least = _row_periodicities(data, period)
+    if keep:
+        data = columns(0, end)
+        pre, least = _row_periodicities(data, period)
+        top = data[:, rows - 1].astype(np.int64) + np.arange(end, dtype=np.int64)
+    else:
+        pre, least, top = _second_pass(game, rows, y0, period, progress)
     periodicities = [Periodicity(int(p), int(q), int(q)) for p, q in zip(pre, least, strict=True)]
-    top = data[:, rows - 1].astype(np.int64) + np.arange(end, dtype=np.int64)
     return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities, top)
+
+
+@jit
+def _least_periods(segment: np.ndarray, period: int) -> np.ndarray:  # pragma: no cover - jit
+    """Per row: the least q dividing ``period`` with ``segment`` (one period) q-periodic."""
+    rows = segment.shape[1]
+    least = np.full(rows, period, dtype=np.int64)
+    for k in range(rows):
+        for q in range(1, period):
+            if period % q != 0:
+                continue
+            good = True
+            for t in range(period):
+                u = t + q
+                if u >= period:
+                    u -= period
+                if segment[u, k] != segment[t, k]:
+                    good = False
+                    break
+            if good:
+                least[k] = q
+                break
+    return least
+
+
+@jit
+def _violations(
+    ring: np.ndarray, c_from: int, c_to: int, period: int, last: np.ndarray
+) -> None:  # pragma: no cover - jit
+    """``last[k] = y + 1`` for the last y with D(k, y) != D(k, y + period), y + period < c_to."""
+    size, rows = ring.shape
+    for c in range(c_from, c_to):
+        i = c % size
+        j = (c - period) % size
+        for k in range(rows):
+            if ring[i, k] != ring[j, k]:
+                last[k] = c - period + 1
+
+
+def _second_pass(
+    game: str, rows: int, y0: int, period: int, progress: Callable[[int], None] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Recompute columns [0, y0 + period) with a ring of period + W columns: the exact
+    window check, per-row last violations of ``period`` and the least periods."""
+    w = window(rows)
+    end = y0 + period
+    size = period + w + BLOCK
+    check_memory(size * rows * 2 + end * 8, f"the second pass over rows 0..{rows - 1}")
+    strip = Strip(game, rows, size)
+    last = np.zeros(rows, dtype=np.int64)
+    top = np.empty(end, dtype=np.int64)
+    for a in range(0, end, BLOCK):
+        b = min(end, a + BLOCK)
+        strip.advance(b)
+        if b > period:
+            _violations(strip.ring, max(a, period), b, period, last)
+        index = np.arange(a, b)
+        top[a:b] = strip.ring[index % size, rows - 1] + index
+        if progress is not None:
+            progress(end + b)
+    windows = (strip.column_range(y0 - w, y0), strip.column_range(end - w, end))
+    reason = certify_window(game, rows, windows, y0, period)
+    if reason is not None:  # pragma: no cover - a 64-bit hash collision of two windows
+        raise RuntimeError(
+            f"{game}: the windows whose hashes matched differ ({reason}); "
+            "rerun with more memory (keep_bytes) for the exact one-pass search"
+        )
+    least = _least_periods(strip.column_range(end - period, end), period)
+    return last, least, top
 
 
 @jit
@@ -647,23 +737,7 @@ def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.nd
                     done = False
         if done:
             break
-    least = np.full(rows, period, dtype=np.int64)
-    base = end - period
-    for k in range(rows):
-        for q in range(1, period):
-            if period % q != 0:
-                continue
-            good = True
-            for t in range(period):
-                u = t + q
-                if u >= period:
-                    u -= period
-                if data[base + u, k] != data[base + t, k]:
-                    good = False
-                    break
-            if good:
-                least[k] = q
-                break
+    least = _least_periods(data[end - period :], period)
     return pre, least
 
 

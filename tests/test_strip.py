@@ -88,6 +88,17 @@ def test_periods_equal_the_values_of_a_longer_strip(game: str) -> None:
                 assert not (d == q).all(), (k, q)
 
 
+@given(game=GAMES, rows=st.integers(1, 14), keep=st.integers(0, 200_000))
+@example(game="wythoff", rows=14, keep=0)
+@settings(max_examples=15, deadline=None)
+def test_two_passes_equal_one(game: str, rows: int, keep: int) -> None:
+    """Hashes only in the first pass (keep_bytes small), the exact work in the second."""
+    one = strip.strip_periods(game, rows)
+    two = strip.strip_periods(game, rows, keep_bytes=keep)
+    assert (two.y0, two.period, two.periodicities) == (one.y0, one.period, one.periodicities)
+    assert two.top_row.tolist() == one.top_row.tolist()
+
+
 def test_a_corrupted_window_fails_the_certificate() -> None:
     found = strip.strip_periods("wythoff", 12)
     w, y0, p = found.window, found.y0, found.period
