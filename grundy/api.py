@@ -130,7 +130,7 @@ def gvalues(g: int, n: int) -> list[tuple[int, int]]:
 
 
 def period(game: Any, row: int, window: int = 2000) -> Period:
-    """The additive period of a row: certified by Landman's machine, or apparent on a window.
+    """The additive period of a row: certified (the atlas, or the strip), or apparent on a window.
 
     Examples
     --------
