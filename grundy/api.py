@@ -20,7 +20,7 @@ Examples
 >>> grundy.gvalues(2, 10)
 [(16, 26), (15, 25), (17, 26)]
 >>> grundy.period("wythoff", 3).certificate
-'exact (Landman cycle: preperiod 8, period 6, saltus 6)'
+'exact (preperiod 8, period 6, saltus 6; atlas data/atlas/wythoff_rows_0_114.json)'
 >>> grundy.check("nivasch-thm-1.1", quick=True).status
 'holds'
 """
@@ -130,7 +130,7 @@ def gvalues(g: int, n: int) -> list[tuple[int, int]]:
 
 
 def period(game: Any, row: int, window: int = 2000) -> Period:
-    """The additive period of a row: certified by Landman's machine, or apparent on a window.
+    """The additive period of a row: certified (the atlas, or the strip), or apparent on a window.
 
     Examples
     --------

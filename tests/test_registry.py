@@ -176,11 +176,16 @@ class TestPlugins:
 class TestDispatch:
     def test_the_three_positions_of_the_issue(self) -> None:
         small = grundy.value("wythoff", (300, 400))
-        assert (small.method, small.certificate) == ("table", "exact (table: fast.tables)")
+        assert (small.method, small.certificate) == (
+            "table",
+            "exact (strip: rows 0..300, columns 0..400)",
+        )
         engine = registry.ask("grundy-table", "wythoff", size=401, using="fast.engine")
         assert small.value == int(engine[300, 400])
         row = grundy.value("wythoff", (5, 10**18))
-        assert row.method == "row-period" and row.certificate.startswith("exact (Landman cycle")
+        assert row.method == "row-period" and row.certificate.startswith(
+            "exact (row 5: preperiod 27, period 24, saltus 24; atlas"
+        )
         rw = grundy.value("wythoff", (1618033988750, 2618033988746))
         assert (rw.value, rw.method) == (7, "rw")  # 000 Table 6, g = 7
         assert rw.certificate.startswith("conditional on Conjecture 3.10 (R_g = ")
@@ -194,8 +199,8 @@ class TestDispatch:
 
     def test_forced_method(self) -> None:
         assert grundy.value("wythoff", (3, 5), method="spec").certificate == "exact (spec)"
-        with pytest.raises(ValueError, match="row-period: the smaller coordinate is > 60"):
-            grundy.value("wythoff", (100, 200), method="row-period")
+        with pytest.raises(ValueError, match="row-period: row 300 is not in the atlas and > 240"):
+            grundy.value("wythoff", (300, 400), method="row-period")
         with pytest.raises(ValueError, match="method must be one of"):
             grundy.value("wythoff", (3, 5), method="magic")
 

@@ -9,9 +9,16 @@ from typing import Any
 
 import numpy as np
 
-from grundy.output import activity, add_json_option, console, emit_json, format_grid
+from grundy.output import (
+    activity,
+    add_json_option,
+    console,
+    emit_json,
+    format_grid,
+    progress_bar,
+)
 from grundy.parsing import count, parse_game
-from grundy.registry import candidates
+from grundy.registry import candidates, resolve
 from grundy.registry.tables import compute_table
 
 #: The largest table --out writes as CSV (a 2000^2 CSV is about 20 MB of text).
@@ -25,16 +32,25 @@ def register(subparsers: Any) -> None:
         description=(
             "Print G[x, y] for 0 <= x, y < N as the seeds print it: row x labelled on the "
             "left, row 0 at the bottom, columns y along the bottom. Uses the fastest "
-            "registered implementation unless --impl is given."
+            "registered implementation unless --impl is given. --rows X --cols Y gives the "
+            "rectangle 0 <= x < X, 0 <= y < Y instead (wythoff, f-wythoff, r-wythoff by the "
+            "strip, fast.strip: long rows cost memory for the output only)."
         ),
         epilog=(
             "examples: grundy table wythoff --size 14; "
-            "grundy table wythoff --size 8000 --out t.npy (load with numpy.load)"
+            "grundy table wythoff --size 8000 --out t.npy (load with numpy.load); "
+            "grundy table wythoff --rows 500 --cols 1000000 --out strip.npy"
         ),
     )
     parser.add_argument("game", help="a registered two-pile game (see 'grundy games')")
     parser.add_argument(
         "--size", type=count("--size", lo=0), default=14, help="N, the number of rows/columns"
+    )
+    parser.add_argument(
+        "--rows", type=count("--rows", lo=0), default=None, help="X: a rectangle of X rows"
+    )
+    parser.add_argument(
+        "--cols", type=count("--cols", lo=0), default=None, help="Y: a rectangle of Y columns"
     )
     parser.add_argument("--impl", default=None, help="implementation name (see --list-impls)")
     parser.add_argument(
@@ -77,8 +93,41 @@ def _write(path: Path, table: np.ndarray) -> None:
         np.savetxt(path, table, fmt="%d", delimiter=",")
 
 
+def _rectangle(
+    name: str, rows: int, cols: int, impl: str | None, quiet: bool = False
+) -> tuple[np.ndarray, str]:
+    """G[x, y], 0 <= x < rows, 0 <= y < cols, from the registry's ``grundy-block``."""
+    known = candidates("grundy-block", name, rows=rows, cols=cols)
+    if impl is not None:
+        chosen = [i for i, why in known if i.name == impl]
+        if not chosen:
+            names = ", ".join(i.name for i, _ in known)
+            raise ValueError(f"unknown implementation {impl!r} for {name} blocks; known: {names}")
+        found = chosen[0]
+    else:
+        found = resolve("grundy-block", name, rows=rows, cols=cols)
+    total = max(rows, cols)
+    with progress_bar(f"{name} table {rows}x{cols}", total, disable=quiet) as advance:
+        done = [0]
+
+        def step(now: int, total: int) -> None:
+            advance(now - done[0])
+            done[0] = now
+
+        if found.name == "fast.strip":
+            table = found.answer(rows=rows, cols=cols, progress=step)
+        else:
+            table = found.answer(rows=rows, cols=cols)
+            step(total, total)
+    return np.asarray(table), found.name
+
+
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
+    if (args.rows is None) != (args.cols is None):
+        raise ValueError("--rows and --cols go together (or give --size)")
+    if args.rows is not None:
+        return _run_rectangle(args, game)
     if args.list_impls:
         for impl, reason in candidates("grundy-table", game.describe(), size=args.size):
             note = "" if reason is None else f"  [does not cover size {args.size}: {reason}]"
@@ -88,16 +137,30 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     with activity(f"{game.describe()} table {args.size}x{args.size}", disable=args.json):
         table, chosen = compute_table(game.describe(), args.size, args.impl)
+    if table.dtype.kind not in "iu":  # the spec's [] for size 0
+        table = table.astype(np.int64)
+    table = table.reshape(args.size, args.size)
+    return _deliver(args, game.describe(), out, table, chosen, start, {"size": args.size})
+
+
+def _deliver(
+    args: argparse.Namespace,
+    name: str,
+    out: Path | None,
+    table: np.ndarray,
+    chosen: str,
+    start: float,
+    shape: dict[str, int],
+) -> int:
+    """Write ``table`` to --out (a one-line summary) or print it (or its JSON)."""
+    rows, cols = table.shape
     if out is not None:
-        if table.dtype.kind not in "iu":  # the spec's [] for size 0
-            table = table.astype(np.int64)
-        table = table.reshape(args.size, args.size)
         _write(out, table)
         seconds = time.perf_counter() - start
         if args.json:
             emit_json(
                 {
-                    "game": game.describe(),
+                    "game": name,
                     "implementation": chosen,
                     "out": str(out),
                     "shape": list(table.shape),
@@ -107,22 +170,26 @@ def run(args: argparse.Namespace) -> int:
             )
         else:
             console.print(
-                f"{out}: {game.describe()} table {args.size}x{args.size} {table.dtype}, "
-                f"{chosen}, {seconds:.2f} s",
+                f"{out}: {name} table {rows}x{cols} {table.dtype}, {chosen}, {seconds:.2f} s",
                 markup=False,
                 highlight=False,
             )
         return 0
     if args.json:
-        emit_json(
-            {
-                "game": game.describe(),
-                "size": args.size,
-                "implementation": chosen,
-                "table": table,
-            }
-        )
+        emit_json({"game": name, **shape, "implementation": chosen, "table": table})
     else:
-        console.print(f"{game.describe()}: G[x, y], implementation {chosen}", markup=False)
+        console.print(f"{name}: G[x, y], implementation {chosen}", markup=False)
         console.print(format_grid(table.tolist()), markup=False, highlight=False, soft_wrap=True)
     return 0
+
+
+def _run_rectangle(args: argparse.Namespace, game: Any) -> int:
+    name = game.describe()
+    rows, cols = args.rows, args.cols
+    out = None if args.out is None else _check_out(args.out, max(rows, cols))
+    start = time.perf_counter()
+    table, chosen = _rectangle(name, rows, cols, args.impl, quiet=args.json)
+    if table.dtype.kind not in "iu":
+        table = table.astype(np.int64)
+    table = table.reshape(rows, cols)
+    return _deliver(args, name, out, table, chosen, start, {"rows": rows, "cols": cols})

@@ -9,16 +9,21 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json
+from grundy.output import activity, add_json_option, console, emit_json
 from grundy.parsing import count, parse_game, parse_position
 from grundy.registry import dispatch
 
 METHODS_HELP = (
-    f"table: a compiled table, both coordinates < {dispatch.TABLE_LIMIT}; "
-    "row-period: Landman's machine (wythoff, f-wythoff, r-wythoff), smaller coordinate "
-    f"<= {dispatch.ROW_LIMIT}, the other any size, exact; "
+    "table: wythoff, f-wythoff, r-wythoff by the strip of rows 0..min, columns 0..max "
+    f"(when it takes under {dispatch.STRIP_SECONDS:.0f} s at its measured speed), other "
+    f"games by a compiled table, both coordinates < {dispatch.TABLE_LIMIT}; "
+    "row-period: wythoff, f-wythoff, r-wythoff, the row's certified period from the atlas "
+    "(data/atlas/) or computed by the strip (rows <= "
+    + ", ".join(f"{n} {g}" for g, n in dispatch.ROW_LIMITS.items())
+    + "), the other "
+    "coordinate any size, exact; "
     f"rw: Algorithm RW (wythoff), value <= {dispatch.RW_MAX_G}, conditional on Conjecture 3.10; "
-    "spec: the generic solver, any game, small positions"
+    "spec: the generic solver, any game, small positions (limit from its measured speed)"
 )
 
 
@@ -50,7 +55,8 @@ def register(subparsers: Any) -> None:
             "that covers it, with the method and its certificate. Methods: " + METHODS_HELP
         ),
         epilog="examples: grundy value wythoff 5,8; grundy value wythoff 5,1000000000000000000; "
-        "grundy value wythoff 1618033988750,2618033988746",
+        "grundy value wythoff 1618033988750,2618033988746; "
+        "grundy value wythoff 160,1000000000000000",
     )
     _add_arguments(value, ("table", "row-period", "rw", "spec"))
     value.set_defaults(func=run_value)
@@ -75,7 +81,10 @@ def _setup(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def run_value(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    result = dispatch.value(game, position, args.method, max_positions=args.max_positions)
+    with activity(f"value of {args.position} in {game.describe()}", disable=args.json) as update:
+        result = dispatch.value(
+            game, position, args.method, max_positions=args.max_positions, progress=update
+        )
     if args.json:
         emit_json(result.as_dict())
     else:

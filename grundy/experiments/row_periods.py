@@ -1,12 +1,15 @@
-"""``grundy experiment row-periods``: exact periods of many rows (Landman's machine).
+"""``grundy experiment row-periods``: exact periods of many rows (the strip).
 
-For each row X in the range, the fast machine (numba, :mod:`fast.landman`)
-runs until a state repeats, which proves the additive periodicity
-G(X, m + p) = G(X, m) + s for m >= preperiod (seed 004 §3; seed 001
-Theorem 4 / Remark 5 for F-/R-Wythoff columns). The table has one line per
-row: (row, preperiod, period, saltus, cycle_start, cycle_length, seconds),
-where the cycle is the machine's first repeated state and preperiod/period
-are the minimal ones read from the values:
+For each row X in the range, the strip of rows 0..X (:mod:`fast.strip`,
+through the registry) runs until two normalised windows of W = 3X columns
+are equal, which proves the additive periodicity G(X, m + p) = G(X, m) + s
+for m >= preperiod (docs/strip.md; Landman's argument, seed 004 §3; seed
+001 Theorem 4 / Remark 5 for F-/R-Wythoff columns). The table has one line
+per row: (row, preperiod, period, saltus, cycle_start, cycle_length,
+seconds), where the cycle is the proof (the strip: periodic from
+cycle_start = y0 - W with the joint period cycle_length of rows 0..X; the
+reference machine, ``--check-reference``: its first repeated state) and
+preperiod/period are the minimal ones read from the values:
 
 * ``period`` p is the least p >= 1 with G(X, m + p) - G(X, m) constant
   (= ``saltus`` s, always p here) for all m >= some m0;
@@ -27,11 +30,12 @@ The sweep is one chunk per row through :func:`grundy.execution.run_chunks`:
 ``DIR/chunks/``), ``--workers`` / ``--scheduler`` run it on Dask (default
 ``--workers 0``, in this process).
 
-The machine's state holds more than the values, so its cycle may start
-later than the preperiod and be a multiple of the period (cycle_start >=
-preperiod, cycle_length a multiple of period). Work grows quickly with the
-row (row 100 alone takes over a minute), so ``--rows`` ends at
-:data:`MAX_ROW`.
+The proof may start later than the preperiod and its length be a multiple
+of the period (cycle_start >= preperiod, cycle_length a multiple of
+period). The data/atlas files were made by Landman's machine (their
+cycle columns are the machine's); the strip agrees with every row's
+(preperiod, period, saltus). ``--rows`` ends at :data:`MAX_ROW` (the strip
+keeps 2 bytes a cell until its windows repeat: memory is checked).
 
 Seed 003 prints row 3 of Wythoff (preperiod 8, period 6, saltus 6); that row
 is compared with the paper whenever it is in the range.
@@ -50,7 +54,7 @@ from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir
 from grundy.parsing import count, count_range
 from grundy.registry import ask
-from grundy.registry.rows import machine_engine
+from grundy.registry.rows import reference_cycle, strip_certificate
 from reference import landman as ref_landman
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]
@@ -60,23 +64,21 @@ PUBLISHED = {("wythoff", 3): (8, 6, 6)}
 #: The preperiod convention (stated in every result).
 PREPERIOD = "least y0 >= 0 with G(row, y + period) = G(row, y) + saltus for all y >= y0"
 COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length", "seconds"]
-#: The largest row accepted (the machine's work grows fast with the row).
+#: The largest row accepted (the strip keeps 2 bytes a cell until it certifies).
 MAX_ROW = 500
 
 
 def _machine(row: int, game: str, implementation: str = "fast") -> tuple[Any, Any]:
-    """The one accessor to the computing layer: (Periodicity, MachineCycle) of a row.
+    """The one accessor to the computing layer: (Periodicity, (cycle start, length)) of a row.
 
-    The registry's machine ``fast.landman`` (or ``reference.landman``):
-    ``machine_cycle``, then the values up to the end of the first cycle
-    (``row_values``) and the minimal preperiod/period read from them
-    (:func:`reference.landman.minimal_periodicity`), which is
-    ``row_periodicity`` without running the machine a second time.
+    ``fast``: the strip's window certificate of rows 0..row (periodic from
+    y0 - W with the joint period). ``reference``: Landman's machine, its
+    first repeated state, and the minimal periodicity read from its values.
     """
-    machine = machine_engine(f"{implementation}.landman")
-    cycle = machine.machine_cycle(row, game)
-    values = [int(v) for v in machine.row_values(row, cycle.start + cycle.length - 1, game)]
-    return ref_landman.minimal_periodicity(values, cycle.start, cycle.length), cycle
+    if implementation == "fast":
+        found = strip_certificate(game, row + 1)
+        return found.periodicities[row], (found.y0 - found.window, found.period)
+    return ref_landman.row_periodicity(row, game), tuple(reference_cycle(row, game)[:2])
 
 
 def _table(game: str, size: int) -> np.ndarray:
@@ -105,8 +107,8 @@ def row_chunk(params: dict[str, Any]) -> dict[str, Any]:
         "preperiod": int(per.preperiod),
         "period": int(per.period),
         "saltus": int(per.saltus),
-        "cycle_start": int(cycle.start),
-        "cycle_length": int(cycle.length),
+        "cycle_start": int(cycle[0]),
+        "cycle_length": int(cycle[1]),
         "seconds": round(time.perf_counter() - t0, 3),
     }
     if params.get("check_reference"):
@@ -266,16 +268,16 @@ def run_experiment(
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "row-periods",
-        help="exact (preperiod, period, saltus) of rows A..B (Landman's machine)",
+        help="exact (preperiod, period, saltus) of rows A..B (the strip's window certificate)",
         description=(
             "Exact additive periods of rows A..B of Wythoff (G(X, m), m varying) or columns "
-            "of F-/R-Wythoff (Jiao's column a), proven by a repeated state of Landman's "
-            "finite-state machine (seed 004 §3; seed 001 Thm 4, Remark 5). "
-            "preperiod/period/saltus are the minimal periodicity of the values "
-            "(G(X, m + period) = G(X, m) + saltus for m >= preperiod); cycle_start/"
-            "cycle_length are where the machine's state first repeats (the proof; "
-            "cycle_start >= preperiod, cycle_length a multiple of period). One chunk per "
-            "row; --chunks DIR resumes a sweep."
+            "of F-/R-Wythoff (Jiao's column a), proven by two equal normalised windows of "
+            "the strip of rows 0..X (docs/strip.md; Landman's argument, seed 004 §3; seed "
+            "001 Thm 4, Remark 5). preperiod/period/saltus are the minimal periodicity of "
+            "the values (G(X, m + period) = G(X, m) + saltus for m >= preperiod); "
+            "cycle_start/cycle_length: the proof (periodic from cycle_start with period "
+            "cycle_length; cycle_start >= preperiod, cycle_length a multiple of period). "
+            "One chunk per row; --chunks DIR resumes a sweep."
         ),
         epilog="example: grundy experiment row-periods --game wythoff --rows 0..23",
     )
@@ -289,7 +291,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--check-reference",
         action="store_true",
-        help="also run the plain-Python reference machine on every row and compare",
+        help="also run the plain-Python reference machine (Landman's) on every row and compare",
     )
     parser.add_argument(
         "--check-table",
@@ -326,12 +328,12 @@ def run(args: argparse.Namespace) -> int:
     if result.deliver(args, args.out):
         return result.exit_code
     console.print(
-        f"{args.game}: exact additive periods (Landman's machine), rows "
+        f"{args.game}: exact additive periods (the strip's window certificate), rows "
         f"{rows.start}..{rows.stop - 1}"
     )
     console.print(
         "preperiod/period/saltus: minimal periodicity of the values; cycle_start/cycle_length: "
-        "the machine's first repeated state (the proof)",
+        "the proof (equal normalised windows of the strip)",
         markup=False,
     )
     console.print(" ".join(f"{c:>12}" for c in COLUMNS))

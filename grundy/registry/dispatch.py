@@ -6,16 +6,24 @@ one ``method`` names) and say which they used and what the answer rests on.
 ======================  =====================================================  ==================
 method                  covers                                                 certificate
 ======================  =====================================================  ==================
-``table``               a two-pile game with a fast table implementation       exact (table)
+``table``               Wythoff, F-Wythoff, R-Wythoff: the strip of rows       exact (strip or
+                        0..min(x, y), columns 0..max(x, y) (``fast.strip``),   table)
+                        when it takes under STRIP_SECONDS at the measured
+                        speed (:func:`strip_seconds`) and fits in memory;
+                        other two-pile games: a compiled table
                         (``grundy-table``), both coordinates < TABLE_LIMIT
-``row-period``          Wythoff, F-Wythoff, R-Wythoff with the smaller         exact (Landman
-                        coordinate <= ROW_LIMIT, the other any size            cycle: preperiod,
-                        (``row-periods``, ``row-values``: Landman's machine)   period, saltus)
+``row-period``          Wythoff, F-Wythoff, R-Wythoff, the other coordinate    exact (the atlas's
+                        any size: the row's certified (preperiod, period,      record, or the
+                        saltus) from the atlas (``data/atlas/``) or computed   strip's equal
+                        by the strip for rows <= ROW_LIMITS[game]; then the    windows)
+                        value at the reduced column by the strip
+                        (``row-periods``, ``row-values``)
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
                         rows up to about 3.5e18 (``row-hpoints``: Algorithm    Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
 ``spec``                any game, positions with at most MAX_POSITIONS         exact (spec)
-                        sub-positions (the generic solver)
+                        sub-positions and at most SPEC_MAX_WORK follower
+                        visits (the generic solver's measured speed)
 ``beatty``              moves only: Wythoff at any size, by the P-positions    exact (000 Thm 1.1)
                         (floor(n phi), floor(n phi^2)) of Theorem 1.1
 ======================  =====================================================  ==================
@@ -24,10 +32,12 @@ Examples
 --------
 >>> v = value("wythoff", (300, 400))
 >>> v.value, v.method, v.certificate
-(556, 'table', 'exact (table: fast.tables)')
+(556, 'table', 'exact (strip: rows 0..300, columns 0..400)')
 >>> v = value("wythoff", (5, 10**18))
->>> v.value, v.certificate
-(1000000000000000002, 'exact (Landman cycle: preperiod 27, period 24, saltus 24)')
+>>> v.value, v.method, v.implementation
+(1000000000000000002, 'row-period', 'atlas')
+>>> v.certificate.split(";")[0]
+'exact (row 5: preperiod 27, period 24, saltus 24'
 >>> value("wythoff", (3, 5)).value
 0
 >>> moves("wythoff", (5, 10**18)).moves
@@ -45,6 +55,7 @@ import numpy as np
 import spec
 from fast._memory import check_memory
 from grundy.registry.core import NoImplementation, candidates, resolve
+from grundy.registry.rows import atlas_row, strip_value
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
 from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
@@ -55,7 +66,10 @@ __all__ = [
     "MAX_POSITIONS",
     "METHODS",
     "ROW_LIMIT",
+    "ROW_LIMITS",
     "RW_MAX_G",
+    "SPEC_MAX_WORK",
+    "STRIP_SECONDS",
     "TABLE_LIMIT",
     "Moves",
     "Period",
@@ -63,13 +77,29 @@ __all__ = [
     "game_named",
     "moves",
     "period",
+    "strip_seconds",
     "value",
 ]
 
-#: The table method covers positions with both coordinates below this.
+#: The table method covers positions of games without a strip with both coordinates below this.
 TABLE_LIMIT = 4096
-#: The row-period method covers rows up to this (Landman's machine grows as 2^O(x^2)).
-ROW_LIMIT = 60
+#: The row-period method computes certificates for rows up to this (atlas rows: any).
+#: Measured (benchmarks/bench_strip.py, x86_64, 2 cores, loaded): Wythoff rows 0..160
+#: certify in 3 s, 0..200 in 14 s, 0..240 in 19 s (1.1 GB of normalised columns).
+ROW_LIMIT = 240
+#: The same limit per game: the rows of F- and R-Wythoff have joint periods that grow
+#: fast (R-Wythoff rows 0..15: 18,144,000 columns, about 2 GB; F-Wythoff rows 0..30:
+#: 720,720 columns, 7 s; 0..40 ran out of memory), so their certificates stop earlier.
+ROW_LIMITS = {"wythoff": ROW_LIMIT, "f-wythoff": 30, "r-wythoff": 15}
+#: The strip (table method) takes positions it computes in at most this many seconds.
+STRIP_SECONDS = 45.0
+#: The strip's measured speed: cells per second ~ STRIP_RATE / (1 + rows / 100)
+#: (bench_strip.py: 3.4e7 cells/s with 501 rows, 1.3e7 with 3001; a lower bound).
+STRIP_RATE = 2e8
+#: The spec solver visits about 5e6 followers a second (Wythoff, measured); the spec
+#: method declines positions whose estimated visits (sub-positions x the sum of the
+#: coordinates) pass 30 s of that.
+SPEC_MAX_WORK = 150_000_000
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
 RW_STEPS = (3, 7, 12, RW_MAX_G)
 #: The spec method refuses positions with more sub-positions than this.
@@ -192,6 +222,17 @@ def _two_pile(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
     return int(x), int(y)
 
 
+def strip_seconds(rows: int, cols: int) -> float:
+    """Estimated seconds of the strip of ``rows`` rows and ``cols`` columns (measured speed).
+
+    Examples
+    --------
+    >>> round(strip_seconds(501, 10**6))
+    15
+    """
+    return rows * cols * (1 + rows / 100) / STRIP_RATE
+
+
 def _table_for(game: spec.ImpartialGame, position: Any) -> tuple[np.ndarray, str]:
     """The compiled table that holds ``position`` (the table method), and its implementation."""
     x, y = _two_pile(game, position)
@@ -207,35 +248,100 @@ def _table_for(game: spec.ImpartialGame, position: Any) -> tuple[np.ndarray, str
     return impl.answer(size=size), impl.name
 
 
-def _by_table(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _strip_value(name: str, row: int, column: int, progress: Any = None) -> int:
+    """G(row, column) by the strip of rows 0..row, columns 0..column (nothing kept)."""
+    tick = None
+    if progress is not None:
+
+        def tick(done: int, total: int) -> None:
+            if done % (64 * 4096) == 0:
+                progress(f"column {done:,} of {total:,}")
+
+    return strip_value(name, row, column, tick)
+
+
+def _by_table(
+    game: spec.ImpartialGame, position: Any, progress: Any = None
+) -> tuple[int, str, str]:
+    x, y = _two_pile(game, position)
+    name = game.describe()
+    if name in MACHINE_GAMES:
+        row, column = min(x, y), max(x, y)
+        seconds = strip_seconds(row + 1, column + 1)
+        if seconds > STRIP_SECONDS:
+            raise _Declined(
+                f"the strip of rows 0..{row}, columns 0..{column} would take about "
+                f"{seconds:,.0f} s at its measured speed (limit {STRIP_SECONDS:.0f} s)"
+            )
+        value = _strip_value(name, row, column, progress)
+        return value, "fast.strip", f"exact (strip: rows 0..{row}, columns 0..{column})"
     table, name = _table_for(game, position)
-    x, y = position
     return int(table[x, y]), name, f"exact (table: {name})"
 
 
-def _by_row_period(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _row_periodicity(
+    name: str, row: int, implementation: str | None = None, progress: Any = None
+) -> tuple[Any, str, str, Any]:
+    """(Periodicity, implementation, where it comes from, head) of a row: the atlas, or computed.
+
+    ``head(length)`` gives the row's first values when the computation kept
+    them (the strip's certificate), else None.
+
+    The atlas (``data/atlas/``, certified when it was made; conformance and
+    tests/test_atlas.py recompute it) unless ``implementation`` names a
+    ``row-periods`` implementation; otherwise the registry's choice.
+    """
+    if implementation is None:
+        held = atlas_row(name, row)
+        if held is not None:
+            return held[0], "atlas", f"atlas {held[1]}", None
+    tried = candidates("row-periods", name, rows=row + 1, start=row)
+    usable = [i for i, why in tried if why is None and implementation in (None, i.name)]
+    if not usable:
+        raise _Declined("; ".join(f"{i.name}: {why}" for i, why in tried) or "no implementation")
+    impl = usable[0]
+    if impl.name == "fast.strip" and name != "wythoff" and row > ROW_LIMITS[name]:
+        raise _Declined(
+            f"the joint period of {name} rows 0..{row} is too long for the strip's certificate "
+            f"(rows <= {ROW_LIMITS[name]}: R-Wythoff rows 0..15 already need 18,144,000 "
+            "columns)"
+        )
+    if impl.name == "fast.strip":
+        from grundy.registry.rows import strip_certificate
+
+        tick = None if progress is None else (lambda y: progress(f"column {y:,}"))
+        found = strip_certificate(name, row + 1, tick)
+        return found.periodicities[row], impl.name, f"computed: {found.describe()}", found.row_head
+    (result,) = impl.answer(rows=row + 1, start=row)
+    return result, impl.name, f"computed by {impl.name}", None
+
+
+def _by_row_period(
+    game: spec.ImpartialGame, position: Any, progress: Any = None
+) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     name = game.describe()
     if name not in MACHINE_GAMES:
-        raise _Declined(f"Landman's machine covers {', '.join(MACHINE_GAMES)} only")
+        raise _Declined(f"certified row periods cover {', '.join(MACHINE_GAMES)} only")
     row, column = min(x, y), max(x, y)
-    if row > ROW_LIMIT:
-        raise _Declined(f"the smaller coordinate is > {ROW_LIMIT}")
-    impl = resolve("row-periods", name, rows=row + 1, start=row)
-    (period,) = impl.answer(rows=row + 1, start=row)
-    preperiod, length, saltus = period
+    limit = ROW_LIMITS[name]
+    if atlas_row(name, row) is None and row > limit:
+        raise _Declined(
+            f"row {row} is not in the atlas and > {limit} (the strip's certificate of "
+            f"rows 0..{limit} takes up to 20 s here; beyond, minutes and gigabytes)"
+        )
+    found, impl, how, _ = _row_periodicity(name, row, progress=progress)
+    preperiod, length, saltus = found
     if column < preperiod + length:
         index, shift = column, 0
     else:
         turns = (column - preperiod) // length
         index, shift = column - turns * length, turns * saltus
-    values = resolve("row-values", name, rows=row + 1, length=index + 1, start=row)
-    base = int(values.answer(rows=row + 1, length=index + 1, start=row)[0][index])
-    return base + shift, impl.name, _landman_certificate(preperiod, length, saltus)
-
-
-def _landman_certificate(preperiod: int, period: int, saltus: int) -> str:
-    return f"exact (Landman cycle: preperiod {preperiod}, period {period}, saltus {saltus})"
+    base = _strip_value(name, row, index, progress)
+    certificate = (
+        f"exact (row {row}: preperiod {preperiod}, period {length}, saltus {saltus}; {how})"
+    )
+    return base + shift, impl, certificate
 
 
 def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
@@ -270,16 +376,23 @@ def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
 def _by_spec(
     game: spec.ImpartialGame, position: Any, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
-    count = math.prod(v + 1 for v in _flatten(position))
+    flat = _flatten(position)
+    count = math.prod(v + 1 for v in flat)
     if count > max_positions:
         raise _Declined(
             f"the spec solver may need {count:,} sub-positions (limit {max_positions:,}; "
             "raise --max-positions if you mean it)"
         )
+    work = count * max(1, sum(flat))
+    if max_positions == MAX_POSITIONS and work > SPEC_MAX_WORK:
+        raise _Declined(
+            f"the spec solver may visit about {work:.1e} followers (limit {SPEC_MAX_WORK:.1e}: "
+            "30 s at its measured speed; raise --max-positions if you mean it)"
+        )
     return spec.grundy(game, position), "spec", "exact (spec)"
 
 
-_VALUE_METHODS = {
+_VALUE_METHODS: dict[str, Any] = {
     "table": _by_table,
     "row-period": _by_row_period,
     "rw": _by_rw,
@@ -295,6 +408,7 @@ def value(
     method: str | None = None,
     *,
     max_positions: int = MAX_POSITIONS,
+    progress: Any = None,
 ) -> Value:
     """The Grundy value of ``position``, by ``method`` or the first method that covers it.
 
@@ -308,7 +422,10 @@ def value(
         One of ``table``, ``row-period``, ``rw``, ``spec``; default: the
         first that covers the position, in that order.
     max_positions : int
-        The spec method declines positions with more sub-positions than this.
+        The spec method declines positions with more sub-positions than this
+        (and, at the default, positions past its measured 30 s).
+    progress : callable, optional
+        ``progress(text)`` is called now and then by the long methods.
 
     Returns
     -------
@@ -339,6 +456,8 @@ def value(
         try:
             if name == "spec":
                 result, impl, certificate = _by_spec(g, position, max_positions)
+            elif name in ("table", "row-period"):
+                result, impl, certificate = _VALUE_METHODS[name](g, position, progress)
             else:
                 result, impl, certificate = _VALUE_METHODS[name](g, position)
         except _Declined as why:
@@ -487,11 +606,14 @@ def period(
     window: int = 2000,
     lines: int = 3,
     implementation: str | None = None,
+    progress: Any = None,
 ) -> Period:
     """The additive period of a row of any two-pile game, certified where the project can.
 
-    Landman's machine (``row-periods``) where a registered implementation
-    covers the game (wythoff, f-wythoff, r-wythoff): certified. Otherwise
+    Wythoff, F-Wythoff, R-Wythoff: certified, from the atlas (``data/atlas/``)
+    when it holds the row and ``implementation`` is None, else computed by
+    the ``row-periods`` implementation named (default: the registry's
+    choice, the strip's window certificate). Otherwise
     the apparent period of G(row, y), y < ``window``, from the registry's
     ``grundy-block`` (:func:`reference.structure.additive_period`): apparent.
     ``values`` holds the preperiod and ``lines`` periods (or the window).
@@ -515,18 +637,26 @@ def period(
         raise ValueError(reason)
     if window < 2:
         raise ValueError(f"window must be >= 2 (window = {window})")
-    certified = candidates("row-periods", name, rows=row + 1, start=row)
-    usable = [i for i, why in certified if why is None and implementation in (None, i.name)]
-    if usable:
-        impl = usable[0]
-        (found,) = impl.answer(rows=row + 1, start=row)
+    uncertified = ""
+    if name in MACHINE_GAMES:
+        try:
+            found, impl_name, how, kept = _row_periodicity(name, row, implementation, progress)
+        except _Declined as why:
+            if implementation is not None:
+                raise ValueError(f"no certified period of {name} row {row}: {why}") from None
+            uncertified = f"; not certified: {why}"
+    if name in MACHINE_GAMES and not uncertified:
         shown = found.preperiod + lines * found.period
         check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
-        rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
-        head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
+        if kept is not None:
+            head = kept(max(shown, 1))
+        else:
+            rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
+            head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
         return Period(
-            name, row, found.preperiod, found.period, found.saltus, "certified", impl.name,
-            _landman_certificate(found.preperiod, found.period, found.saltus),
+            name, row, found.preperiod, found.period, found.saltus, "certified", impl_name,
+            f"exact (preperiod {found.preperiod}, period {found.period}, saltus "
+            f"{found.saltus}; {how})",
             values=head[:shown],
         )
     try:
@@ -538,11 +668,11 @@ def period(
     if apparent is None:
         return Period(
             name, row, None, None, None, "none", block.name,
-            f"no apparent period within the window y < {window}", window, values[:30],
+            f"no apparent period within the window y < {window}{uncertified}", window, values[:30],
         )
     return Period(
         name, row, apparent.preperiod, apparent.period, apparent.saltus, "apparent", block.name,
-        f"apparent on y < {window} only (not certified)", window,
+        f"apparent on y < {window} only (not certified{uncertified})", window,
         values[: apparent.preperiod + lines * apparent.period],
     )
 
@@ -556,9 +686,6 @@ def _method_values(method: str) -> Any:
     def answer(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
         g = spec.get_game(game)
         out = np.full((rows, cols), -1, dtype=np.int64)
-        if method == "table":  # one table for the whole domain (the method's own lookup)
-            table, _ = _table_for(g, (rows - 1, col0 + cols - 1))  # declines as the method would
-            return np.asarray(table[:rows, col0 : col0 + cols], dtype=np.int64)
         for x in range(rows):
             for j in range(cols):
                 try:

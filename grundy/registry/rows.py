@@ -4,14 +4,19 @@
     ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length
     (row n as in :mod:`reference.landman`): spec table vs reference machine
     vs fast machine.
+    The fast implementation is the strip (:mod:`fast.strip`: rows 0..n
+    column by column, one kernel for the three games).
 ``row-periods:<game>``
     ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity`
-    (preperiod, period, saltus) of rows start..rows-1, exact and certified by
-    the machine's repeated state (Landman 004 §3). The oracle takes the
-    reference machine's repeated state (start, length) as a certificate
-    only: it recomputes the row with the spec up to start + length, checks
-    the period there and derives the minimal preperiod/period from the
-    spec's own values.
+    (preperiod, period, saltus) of rows start..rows-1, exact: certified by
+    the reference machine's repeated state (Landman 004 §3) or by the
+    strip's equal normalised windows (:func:`fast.strip.strip_periods`,
+    docs/strip.md). The oracle takes the reference machine's repeated state
+    (start, length) as a certificate only: it recomputes the row with the
+    spec up to start + length, checks the period there and derives the
+    minimal preperiod/period from the spec's own values. ``atlas`` answers
+    from the shipped, certified ``data/atlas/`` files (compared, never
+    computed: a drift in the files or the kernels fails conformance).
 ``fibonacci-outcomes:fibonacci-nim``
     ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max:
     spec (bounded Grundy g = 0) vs reference.zeckendorf (002 Theorem 3.2) vs
@@ -23,39 +28,111 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import spec
 from fast import beatty as fast_beatty
-from fast import landman as fast_landman
+from fast import strip as fast_strip
 from fast import zeckendorf as fast_zeckendorf
 from grundy.registry.core import compare_sequences, register_implementation, register_question
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
 
-__all__ = ["MACHINES", "machine_engine", "spec_periodicity"]
+__all__ = [
+    "ATLAS_DIR",
+    "atlas_row",
+    "atlas_rows",
+    "reference_cycle",
+    "spec_periodicity",
+    "strip_certificate",
+    "strip_rows",
+    "strip_value",
+]
 
-#: The implementations of Landman's machine, by registry name: modules with
-#: ``machine_cycle``, ``row_values``, ``row_periodicity`` (the same contract),
-#: for the sweeps that report the machine's cycle itself.
-MACHINES = {"fast.landman": fast_landman, "reference.landman": ref_landman}
+#: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
+ATLAS_DIR = Path(__file__).resolve().parents[2] / "data" / "atlas"
 
 
-def machine_engine(name: str = "fast.landman") -> Any:
-    """Landman's machine ``name`` (``fast.landman`` or ``reference.landman``).
+@functools.cache
+def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
+    """``{row: (preperiod, period, saltus)}`` of the atlas file of ``game`` and its name."""
+    table: dict[int, tuple[int, int, int]] = {}
+    name = ""
+    for path in sorted(ATLAS_DIR.glob(f"{game}_*.json")):
+        data = json.loads(path.read_text())
+        if data.get("parameters", {}).get("game") != game:
+            continue
+        columns = data["columns"]
+        at = [columns.index(c) for c in ("row", "preperiod", "period", "saltus")]
+        for line in data["table"]:
+            row, pre, period, saltus = (int(line[i]) for i in at)
+            table[row] = (pre, period, saltus)
+        name = f"data/atlas/{path.name}"
+    return table, name
+
+
+def atlas_rows(game: str) -> int:
+    """How many rows 0, 1, ... the atlas holds for ``game`` (read on first use).
 
     Examples
     --------
-    >>> machine_engine("reference.landman").machine_cycle(3)
-    MachineCycle(start=8, length=6, states=8)
+    >>> atlas_rows("wythoff") >= 115, atlas_rows("nim")
+    (True, 0)
     """
-    if name not in MACHINES:
-        raise ValueError(f"no machine {name!r} (known: {', '.join(MACHINES)})")
-    return MACHINES[name]
+    table, _ = _atlas(game)
+    n = 0
+    while n in table:
+        n += 1
+    return n
+
+
+def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None:
+    """Row ``row``'s certified (preperiod, period, saltus) from the atlas and its file, or None.
+
+    Examples
+    --------
+    >>> atlas_row("wythoff", 3)
+    (Periodicity(preperiod=8, period=6, saltus=6), 'data/atlas/wythoff_rows_0_114.json')
+    """
+    table, name = _atlas(game)
+    if row not in table:
+        return None
+    return ref_landman.Periodicity(*table[row]), name
+
+
+def strip_certificate(
+    game: str, rows: int, progress: Callable[[int], None] | None = None
+) -> fast_strip.Certificate:
+    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`)."""
+    return fast_strip.strip_periods(game, rows, progress=progress)
+
+
+def strip_rows(game: str, rows: int, cols: int, block: int = fast_strip.BLOCK) -> Any:
+    """Blocks ``(y0, G[k, y0 + j])`` of rows 0..rows-1, columns < cols.
+
+    The registry's door to :func:`fast.strip.strip_blocks`.
+    """
+    return fast_strip.strip_blocks(game, rows, cols, block)
+
+
+def strip_value(
+    game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None
+) -> int:
+    """G(x, y) by the strip of rows 0..min(x, y) (:func:`fast.strip.value_at`)."""
+    return fast_strip.value_at(game, x, y, progress)
+
+
+def reference_cycle(row: int, game: str) -> ref_landman.MachineCycle:
+    """The reference machine's first repeated state of ``row`` (Landman 004 §3)."""
+    return ref_landman.machine_cycle(row, game)
+
 
 #: Default domains (kept small: these rows run in well under 3 s together).
 ROW_DOMAIN = {"rows": 5, "length": 40}
@@ -112,6 +189,42 @@ def _periods(
     return answer
 
 
+def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
+    """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
+
+    def answer(
+        rows: int, start: int = 0, max_steps: int = 10**9
+    ) -> list[ref_landman.Periodicity]:
+        if rows <= start:
+            return []
+        found = fast_strip.strip_periods(game, rows, max_columns=max_steps)
+        return found.periodicities[start:rows]
+
+    answer.__name__ = f"strip_periods_{game}"
+    return answer
+
+
+def _atlas_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
+    def answer(
+        rows: int, start: int = 0, max_steps: int = 10**9
+    ) -> list[ref_landman.Periodicity]:
+        found = [atlas_row(game, n) for n in range(start, rows)]
+        if any(f is None for f in found):
+            raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
+        return [f[0] for f in found if f is not None]
+
+    answer.__name__ = f"atlas_periods_{game}"
+    return answer
+
+
+def _atlas_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
+        held = atlas_rows(game)
+        return None if rows <= held else f"the atlas holds rows < {held}"
+
+    return covers
+
+
 def _reference_period_covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
     return None if rows <= 12 else "the reference machine is slow past row 12"
 
@@ -130,7 +243,7 @@ for _game in ref_landman.GAMES:
         replace=True,
     )
     register_implementation(
-        _key, "fast.landman", "fast", _machine_rows(fast_landman.row_values, _game), replace=True
+        _key, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), replace=True
     )
     register_implementation(
         _key,
@@ -144,9 +257,9 @@ for _game in ref_landman.GAMES:
     )
     register_implementation(
         _key,
-        "fast.landman (10 x 150)",
+        "fast.strip (10 x 150)",
         "fast",
-        _machine_rows(fast_landman.row_values, _game),
+        _machine_rows(fast_strip.row_values, _game),
         domain={"rows": 10, "length": 150},
         quick=False,
         rank=25,
@@ -177,16 +290,24 @@ for _game in ref_landman.GAMES:
         replace=True,
     )
     register_implementation(
-        _key, "fast.landman", "fast", _periods(fast_landman.row_periodicity, _game), replace=True
+        _key, "fast.strip", "fast", _strip_periods(_game), replace=True
     )
     register_implementation(
         _key,
-        "fast.landman (8 rows)",
+        "fast.strip (20 rows)",
         "fast",
-        _periods(fast_landman.row_periodicity, _game),
-        domain={"rows": 8},
+        _strip_periods(_game),
+        domain={"rows": 20},
         quick=False,
         rank=1,
+        replace=True,
+    )
+    register_implementation(
+        _key,
+        "atlas",
+        "published",
+        _atlas_periods(_game),
+        covers=_atlas_covers(_game),
         replace=True,
     )
 

@@ -11,6 +11,10 @@ Implementations
 ``fast.tables``
     The games :data:`fast.tables.GAMES` names (Wythoff, F-Wythoff,
     R-Wythoff), bitset kernels.
+``fast.strip``
+    Wythoff, F-Wythoff, R-Wythoff: the strip kernel (:mod:`fast.strip`),
+    rows 0..min, column by column along the longer side; chosen after
+    ``fast.tables`` for squares, first for rectangles (``grundy-block``).
 ``fast.engine``
     Every two-pile game with a compiled form (``move_rays`` or
     ``compiled_followers``, see docs/adding-a-game.md): the NimHof and
@@ -32,6 +36,7 @@ from typing import Any
 import numpy as np
 
 import fast.engine
+import fast.strip
 import fast.tables
 import spec
 from fast._memory import check_memory
@@ -166,6 +171,31 @@ def _engine(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | N
 register_provider("grundy-table", "fast.engine", "fast", _engine_covers_game, _engine, rank=5)
 
 
+def _strip_covers_game(name: str) -> str | None:
+    if name in fast.strip.GAMES:
+        return None
+    return "fast.strip has kernels for " + ", ".join(fast.strip.GAMES) + " only"
+
+
+def _strip_table(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
+    def answer(size: int) -> np.ndarray:
+        return fast.strip.rectangle(name, size, size)
+
+    answer.__name__ = f"strip_table_{name}"
+    return answer, lambda size: None
+
+
+def _strip_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
+    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
+        return fast.strip.rectangle(name, rows, cols, progress=progress)
+
+    answer.__name__ = f"strip_block_{name}"
+    return answer, lambda rows, cols, progress=None: None
+
+
+register_provider("grundy-table", "fast.strip", "fast", _strip_covers_game, _strip_table, rank=3)
+
+
 def _spec_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
     def answer(rows: int, cols: int) -> np.ndarray:
         table = spec.grundy_table(spec.get_game(name), rows, cols)
@@ -193,7 +223,10 @@ register_question(
     {"rows": 4, "cols": 120},
 )
 register_provider("grundy-block", "spec", "spec", is_two_pile, _spec_block)
-register_provider("grundy-block", "fast.engine", "fast", _engine_covers_game, _engine_block)
+register_provider("grundy-block", "fast.strip", "fast", _strip_covers_game, _strip_block)
+register_provider(
+    "grundy-block", "fast.engine", "fast", _engine_covers_game, _engine_block, rank=5
+)
 
 
 def _spec_followers(name: str) -> tuple[Callable[..., list[list[tuple[int, int]]]], Any]:

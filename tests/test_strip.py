@@ -1,0 +1,213 @@
+"""fast.strip: the strip kernel, its rectangles and its window certificate.
+
+Rectangles are compared with the spec (small) and with fast.tables (the
+wavefront kernel, larger); periods with reference.landman (Landman's
+machine) and with the values of a longer strip; a corrupted window must
+fail the certificate.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import grundy
+import spec
+from fast import strip
+from fast import tables as fast_tables
+from grundy.cli import main
+from grundy.registry import dispatch
+from reference import landman as ref_landman
+
+GAMES = st.sampled_from(strip.GAMES)
+
+
+@given(game=GAMES, rows=st.integers(0, 9), cols=st.integers(0, 14))
+@example(game="f-wythoff", rows=9, cols=14)
+@settings(max_examples=30, deadline=None)
+def test_rectangle_equals_the_spec(game: str, rows: int, cols: int) -> None:
+    truth = spec.grundy_table(spec.get_game(game), rows, cols)
+    got = strip.rectangle(game, rows, cols).astype(np.int64)
+    assert got.tolist() == np.array(truth, dtype=np.int64).reshape(rows, cols).tolist()
+
+
+@given(game=GAMES, rows=st.integers(1, 160), cols=st.integers(1, 700))
+@example(game="r-wythoff", rows=160, cols=161)
+@example(game="f-wythoff", rows=100, cols=700)
+@settings(max_examples=25, deadline=None)
+def test_rectangle_equals_fast_tables(game: str, rows: int, cols: int) -> None:
+    size = max(rows, cols)
+    table = fast_tables.grundy_table(game, size).astype(np.int64)
+    assert (strip.rectangle(game, rows, cols).astype(np.int64) == table[:rows, :cols]).all()
+
+
+@given(game=GAMES, rows=st.integers(1, 30), cols=st.integers(1, 300), block=st.integers(1, 70))
+@settings(max_examples=20, deadline=None)
+def test_blocks_stream_the_rectangle(game: str, rows: int, cols: int, block: int) -> None:
+    whole = strip.rectangle(game, rows, cols).astype(np.int64)
+    seen = 0
+    for y0, values in strip.strip_blocks(game, rows, cols, block):
+        assert y0 == seen and values.shape == (rows, min(block, cols - y0))
+        assert (values == whole[:, y0 : y0 + values.shape[1]]).all()
+        seen += values.shape[1]
+    assert seen == cols
+
+
+@given(game=GAMES, n=st.integers(0, 9))
+@example(game="wythoff", n=3)
+@example(game="f-wythoff", n=9)
+@example(game="r-wythoff", n=9)
+@settings(max_examples=20, deadline=None)
+def test_periods_equal_the_reference_machine(game: str, n: int) -> None:
+    found = strip.strip_periods(game, n + 1)
+    assert found.periodicities == [ref_landman.row_periodicity(k, game) for k in range(n + 1)]
+
+
+@pytest.mark.parametrize("game", strip.GAMES)
+def test_periods_equal_the_values_of_a_longer_strip(game: str) -> None:
+    """The certificate's claim, checked on values computed past it (not by the certificate)."""
+    rows = {"wythoff": 30, "f-wythoff": 12, "r-wythoff": 10}[game]
+    found = strip.strip_periods(game, rows)
+    end = found.y0 + 3 * found.period + 10
+    values = strip.rectangle(game, rows, end).astype(np.int64)
+    assert found.y0 >= found.start and found.window == strip.window(rows)
+    for k, (pre, period, saltus) in enumerate(found.periodicities):
+        diff = values[k, period:] - values[k, :-period]
+        assert (diff[pre:] == saltus).all(), k
+        assert pre == 0 or diff[pre - 1] != saltus, k
+        big = values[k, found.period :] - values[k, : -found.period]
+        assert (big[found.y0 - found.window :] == found.period).all(), k
+        for q in range(1, period):
+            if period % q == 0:
+                d = values[k, pre + q :] - values[k, pre:-q]
+                assert not (d == q).all(), (k, q)
+
+
+@given(game=GAMES, rows=st.integers(1, 14), keep=st.integers(0, 200_000))
+@example(game="wythoff", rows=14, keep=0)
+@settings(max_examples=15, deadline=None)
+def test_two_passes_equal_one(game: str, rows: int, keep: int) -> None:
+    """Hashes only in the first pass (keep_bytes small), the exact work in the second."""
+    one = strip.strip_periods(game, rows)
+    two = strip.strip_periods(game, rows, keep_bytes=keep)
+    assert (two.y0, two.period, two.periodicities) == (one.y0, one.period, one.periodicities)
+    assert two.top_row.tolist() == one.top_row.tolist()
+
+
+def test_a_corrupted_window_fails_the_certificate() -> None:
+    found = strip.strip_periods("wythoff", 12)
+    w, y0, p = found.window, found.y0, found.period
+    s = strip.Strip("wythoff", 12, y0 + p + 10)
+    s.advance(y0 + p + 10)
+    first, second = s.column_range(y0 - w, y0), s.column_range(y0 + p - w, y0 + p)
+    assert strip.certify_window("wythoff", 12, (first, second), y0, p) is None
+    for k, j in ((0, 0), (11, w - 1), (5, w // 2)):
+        bad = second.copy()
+        bad[j, k] += 1
+        reason = strip.certify_window("wythoff", 12, (first, bad), y0, p)
+        assert reason == f"the windows differ in row {k} at column {y0 - w + j}"
+    # equal windows, but the rules have not settled yet (F-Wythoff: y0 <= X**2)
+    assert "before the rules settle" in str(
+        strip.certify_window("f-wythoff", 12, (first, first), 100, p)
+    )
+    # one column short of the window
+    assert "must have shape" in str(
+        strip.certify_window("wythoff", 12, (first[1:], second[1:]), y0, p)
+    )
+
+
+def test_row_values_twin_of_the_reference() -> None:
+    for game in strip.GAMES:
+        assert strip.row_values(7, 300, game).tolist() == ref_landman.row_values(7, 300, game)
+    with pytest.raises(ValueError, match=r"m_max must be an int >= 0 \(m_max = -1\)"):
+        strip.row_values(2, -1)
+
+
+@pytest.mark.nojit
+def test_without_the_compiler() -> None:
+    assert strip.rectangle("wythoff", 4, 9)[3].tolist() == [3, 4, 5, 6, 2, 0, 1, 9, 10]
+    assert strip.row_periodicity(3) == (8, 6, 6)
+
+
+class TestValue:
+    def test_rectangle_positions_agree_with_fast_tables(self) -> None:
+        table = fast_tables.grundy_table("wythoff", 1500)
+        for x, y in ((1200, 1499), (1499, 700), (70, 1400)):
+            v = grundy.value("wythoff", (x, y))
+            assert v.method == "table" and v.implementation == "fast.strip"
+            assert v.value == int(table[x, y])
+
+    def test_computed_row_period_agrees_with_the_strip(self) -> None:
+        """Row 118 (past the atlas): the certified reduction equals the plain strip values."""
+        y = 300_001
+        reduced = grundy.value("wythoff", (118, y), method="row-period")
+        assert reduced.implementation == "fast.strip" and "computed" in reduced.certificate
+        assert reduced.value == int(strip.row_values(118, y)[y])
+
+    def test_atlas_row_agrees_with_the_strip(self) -> None:
+        y = 250_000
+        read = grundy.value("wythoff", (100, y), method="row-period")
+        assert read.implementation == "atlas"
+        assert read.value == int(strip.row_values(100, y)[y])
+
+    def test_refusal_is_quick(self) -> None:
+        start = time.perf_counter()
+        with pytest.raises(ValueError, match="no method gives the value") as error:
+            grundy.value("wythoff", (10**6, 10**12 + 7))
+        assert "row-period: row 1000000 is not in the atlas" in str(error.value)
+        assert time.perf_counter() - start < 30  # generous: loaded machines; 2 s here
+
+    def test_spec_refuses_past_its_measured_speed(self) -> None:
+        with pytest.raises(ValueError, match="spec: the spec solver may visit about"):
+            grundy.value("wythoff", (70, 5000), method="spec")
+
+    def test_strip_seconds_bounds_the_table_method(self) -> None:
+        assert dispatch.strip_seconds(501, 10**6 + 1) < dispatch.STRIP_SECONDS
+        with pytest.raises(ValueError, match=r"table: the strip of rows 0\.\.5000, columns 0\.\."):
+            grundy.value("wythoff", (5000, 10**7), method="table")
+
+
+def test_period_reads_the_atlas_and_computes_on_request() -> None:
+    read = dispatch.period("wythoff", 40, lines=0)
+    assert read.implementation == "atlas" and "data/atlas/" in read.certificate
+    computed = dispatch.period("wythoff", 40, lines=0, implementation="fast.strip")
+    assert computed.implementation == "fast.strip" and "equal normalised windows" in (
+        computed.certificate
+    )
+    assert (read.preperiod, read.period, read.saltus) == (
+        computed.preperiod,
+        computed.period,
+        computed.saltus,
+    )
+
+
+class TestCommands:
+    def test_table_rectangle_npy(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        out = tmp_path / "strip.npy"
+        args = ["table", "r-wythoff", "--rows", "40", "--cols", "900", "--out", str(out)]
+        assert main(args) == 0
+        assert "fast.strip" in capsys.readouterr().out
+        table = fast_tables.grundy_table("r-wythoff", 900).astype(np.int64)
+        assert (np.load(out).astype(np.int64) == table[:40]).all()
+
+    def test_table_rows_need_cols(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["table", "wythoff", "--rows", "3"]) == 2
+        assert "--rows and --cols go together" in capsys.readouterr().err
+
+    def test_period_says_where_it_comes_from(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["period", "wythoff", "--row", "7", "--lines", "0"]) == 0
+        assert "atlas data/atlas/wythoff_rows_0_114.json" in capsys.readouterr().out
+        assert main(["period", "wythoff", "--row", "7", "--lines", "0", "--compute"]) == 0
+        text = capsys.readouterr().out
+        assert "preperiod 92, period 24, saltus 24" in text and "equal normalised windows" in text
+
+    def test_value_prints_method_and_certificate(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["value", "wythoff", "114,1000000000000000000"]) == 0
+        text = capsys.readouterr().out
+        assert "G(114, 1000000000000000000) = 1000000000000000061" in text
+        assert "method: row-period (atlas); exact (row 114: preperiod 226905" in text
