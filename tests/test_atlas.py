@@ -128,10 +128,19 @@ def test_check_against_table_rejects_a_wrong_period() -> None:
 
 
 def test_sweep_resumes(tmp_path: Path) -> None:
-    first = run_experiment("wythoff", range(0, 6), out_dir=tmp_path / "chunks")
-    again = run_experiment("wythoff", range(0, 6), out_dir=tmp_path / "chunks")
-    assert again.timings["chunks_reused"] == 6 and again.timings["chunks_computed"] == 0
+    first = run_experiment("wythoff", range(0, 6), block=2, out_dir=tmp_path / "chunks")
+    again = run_experiment("wythoff", range(0, 6), block=2, out_dir=tmp_path / "chunks")
+    assert again.timings["chunks_reused"] == 3 and again.timings["chunks_computed"] == 0
     assert [r[:6] for r in first.table] == [r[:6] for r in again.table]
+    assert [r[0] for r in again.table] == list(range(6))
+
+
+def test_blocks_give_the_rows_of_one_strip() -> None:
+    """Each block is its own strip of rows 0..top: the rows agree with one strip of all."""
+    one = run_experiment("f-wythoff", range(0, 9), block=9)
+    blocks = run_experiment("f-wythoff", range(0, 9), block=4)
+    assert [r[:4] for r in one.table] == [r[:4] for r in blocks.table]
+    assert blocks.timings["chunks_computed"] == 3
 
 
 def test_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,5 +160,6 @@ def test_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_sweep_on_dask_equals_in_process(client: Any) -> None:
     here = run_experiment("r-wythoff", range(0, 8))
-    there = run_experiment("r-wythoff", range(0, 8), client=client)
-    assert [r[:6] for r in here.table] == [r[:6] for r in there.table]
+    there = run_experiment("r-wythoff", range(0, 8), block=3, client=client)  # 3 chunks
+    # (row, preperiod, period, saltus); the cycle columns are each block's own proof
+    assert [r[:4] for r in here.table] == [r[:4] for r in there.table]

@@ -25,10 +25,11 @@ the mex over the followers): the relation holds from the preperiod to the
 end of the table, fails at preperiod - 1, and fails for every proper
 divisor of the period.
 
-The sweep is one chunk per row through :func:`grundy.execution.run_chunks`:
-``--chunks DIR`` makes it resumable (finished rows are kept in
+The sweep is one chunk per block of rows (``--block``, one strip of rows
+0..last each) through :func:`grundy.execution.run_chunks`:
+``--chunks DIR`` makes it resumable (finished blocks are kept in
 ``DIR/chunks/``), ``--workers`` / ``--scheduler`` run it on Dask (default
-``--workers 0``, in this process).
+``--workers 0``, in this process); blocks run on separate workers.
 
 The proof may start later than the preperiod and its length be a multiple
 of the period (cycle_start >= preperiod, cycle_length a multiple of
@@ -86,36 +87,43 @@ def _table(game: str, size: int) -> np.ndarray:
     return np.asarray(ask("grundy-table", game, size=size))
 
 
-def row_chunk(params: dict[str, Any]) -> dict[str, Any]:
-    """One row of the sweep (a :func:`grundy.execution.run_chunks` chunk function).
+def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
+    """One block of rows of the sweep (a :func:`grundy.execution.run_chunks` chunk function).
 
-    ``params``: ``game``, ``row`` and ``check_reference``. Returns the
-    periodicity, the machine's cycle, the seconds it took and, when asked,
-    the reference machine's periodicity.
+    ``params``: ``game``, ``rows`` ([first, last]) and ``check_reference``.
+    One strip of rows 0..last certifies every row of the block at once (the
+    window certificate covers all rows <= last); each row's line gives the
+    block's seconds. With ``check_reference`` every row is also run through
+    Landman's machine (plain Python).
 
     Examples
     --------
-    >>> r = row_chunk({"game": "wythoff", "row": 3, "check_reference": False})
-    >>> r["preperiod"], r["period"], r["saltus"], r["cycle_start"], r["cycle_length"]
-    (8, 6, 6, 8, 6)
+    >>> r = row_chunk({"game": "wythoff", "rows": [2, 3], "check_reference": False})
+    >>> [(x["row"], x["preperiod"], x["period"], x["saltus"]) for x in r]
+    [(2, 0, 3, 3), (3, 8, 6, 6)]
     """
-    game, row = params["game"], params["row"]
+    game, (first, last) = params["game"], params["rows"]
     t0 = time.perf_counter()
-    per, cycle = _machine(row, game)
-    out: dict[str, Any] = {
-        "row": row,
-        "preperiod": int(per.preperiod),
-        "period": int(per.period),
-        "saltus": int(per.saltus),
-        "cycle_start": int(cycle[0]),
-        "cycle_length": int(cycle[1]),
-        "seconds": round(time.perf_counter() - t0, 3),
-    }
-    if params.get("check_reference"):
-        t0 = time.perf_counter()
-        ref, _ = _machine(row, game, "reference")
-        out["reference"] = [int(ref.preperiod), int(ref.period), int(ref.saltus)]
-        out["reference_seconds"] = round(time.perf_counter() - t0, 3)
+    found = strip_certificate(game, last + 1)
+    seconds = round(time.perf_counter() - t0, 3)
+    out = []
+    for row in range(first, last + 1):
+        per = found.periodicities[row]
+        line: dict[str, Any] = {
+            "row": row,
+            "preperiod": int(per.preperiod),
+            "period": int(per.period),
+            "saltus": int(per.saltus),
+            "cycle_start": int(found.y0 - found.window),
+            "cycle_length": int(found.period),
+            "seconds": seconds,
+        }
+        if params.get("check_reference"):
+            t1 = time.perf_counter()
+            ref, _ = _machine(row, game, "reference")
+            line["reference"] = [int(ref.preperiod), int(ref.period), int(ref.saltus)]
+            line["reference_seconds"] = round(time.perf_counter() - t1, 3)
+        out.append(line)
     return out
 
 
@@ -161,10 +169,17 @@ def run_experiment(
     *,
     check_reference: bool = False,
     check_table: int = 0,
+    block: int = 50,
     quiet: bool = True,
     **execution: Any,
 ) -> ExperimentResult:
-    """The (preperiod, period, saltus) of every row in ``rows``, one chunk per row.
+    """The (preperiod, period, saltus) of every row in ``rows``, one chunk per ``block`` rows.
+
+    Each chunk is one strip of rows 0..(its last row): the strip certifies
+    every row below its top at once, so a chunk costs what its top row
+    costs, and chunks are independent (they run on separate Dask workers).
+    A single strip is sequential in its columns; the blocks are the unit of
+    parallel work and of resumption.
 
     ``execution`` goes to :func:`grundy.execution.run_chunks` (``out_dir``
     to resume, ``workers``, ``scheduler``; default ``workers=0``).
@@ -176,15 +191,19 @@ def run_experiment(
     start = time.perf_counter()
     _machine(1, game)  # compile or load from the numba cache
     compile_s = time.perf_counter() - start
+    if isinstance(block, bool) or not isinstance(block, int) or block < 1:
+        raise ValueError(f"--block must be an int >= 1 (block = {block!r})")
     chunks = [
         Chunk(
-            f"{game}-row-{row:05d}", {"game": game, "row": row, "check_reference": check_reference}
+            f"{game}-rows-{a:05d}-{min(a + block, rows.stop) - 1:05d}",
+            {"game": game, "rows": [a, min(a + block, rows.stop) - 1],
+             "check_reference": check_reference},
         )
-        for row in rows
-    ]
+        for a in range(rows.start, rows.stop, block)
+    ]  # fmt: skip
     execution.setdefault("workers", 0)
     start = time.perf_counter()
-    results = run_chunks(
+    blocks = run_chunks(
         row_chunk,
         chunks,
         name="row-periods",
@@ -192,12 +211,14 @@ def run_experiment(
             "game": game,
             "rows": [rows.start, rows.stop - 1],
             "check_reference": check_reference,
+            "block": block,
         },
         description=f"{game} rows {rows.start}..{rows.stop - 1}",
         quiet=quiet,
         **execution,
     )
     run_s = time.perf_counter() - start
+    results = [line for block_lines in blocks for line in block_lines]
     table: list[list[Any]] = [[r[c] for c in COLUMNS] for r in results]
     comparison: list[dict[str, Any]] = []
     for r in results:
@@ -226,9 +247,9 @@ def run_experiment(
     timings = {
         "compile": compile_s,
         "run": run_s,
-        "rows_seconds": float(sum(r["seconds"] for r in results)),
-        "chunks_computed": float(len(results.computed)),
-        "chunks_reused": float(len(results.reused)),
+        "rows_seconds": float(sum(b[0]["seconds"] for b in blocks if b)),
+        "chunks_computed": float(len(blocks.computed)),
+        "chunks_reused": float(len(blocks.reused)),
     }
     if check_reference:
         timings["reference"] = float(sum(r.get("reference_seconds", 0.0) for r in results))
@@ -277,7 +298,7 @@ def register(subparsers: Any) -> None:
             "the values (G(X, m + period) = G(X, m) + saltus for m >= preperiod); "
             "cycle_start/cycle_length: the proof (periodic from cycle_start with period "
             "cycle_length; cycle_start >= preperiod, cycle_length a multiple of period). "
-            "One chunk per row; --chunks DIR resumes a sweep."
+            "One chunk per --block rows (one strip each); --chunks DIR resumes a sweep."
         ),
         epilog="example: grundy experiment row-periods --game wythoff --rows 0..23",
     )
@@ -294,6 +315,12 @@ def register(subparsers: Any) -> None:
         help="also run the plain-Python reference machine (Landman's) on every row and compare",
     )
     parser.add_argument(
+        "--block",
+        type=count("--block", lo=1, hi=MAX_ROW + 1),
+        default=50,
+        help="rows per chunk (one strip of rows 0..its last row certifies the block; default 50)",
+    )
+    parser.add_argument(
         "--check-table",
         type=count("--check-table", lo=0, hi=20_000),
         default=0,
@@ -305,7 +332,7 @@ def register(subparsers: Any) -> None:
         default=None,
         type=output_dir("--chunks"),
         metavar="DIR",
-        help="directory for the manifest and one file per finished row; re-running resumes",
+        help="directory for the manifest and one file per finished block; re-running resumes",
     )
     add_experiment_options(parser)
     add_execution_options(parser)
@@ -319,6 +346,7 @@ def run(args: argparse.Namespace) -> int:
         rows,
         check_reference=args.check_reference,
         check_table=args.check_table,
+        block=args.block,
         quiet=args.quiet or args.json,
         out_dir=args.chunks,
         out_option="--chunks",
