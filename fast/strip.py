@@ -55,6 +55,7 @@ __all__ = [
     "GAMES",
     "Certificate",
     "Strip",
+    "block_certificate",
     "certify_window",
     "rectangle",
     "rectangle_memory",
@@ -647,6 +648,67 @@ def strip_periods(
         pre, least, top = _second_pass(game, rows, y0, period, progress)
     periodicities = [Periodicity(int(p), int(q), int(q)) for p, q in zip(pre, least, strict=True)]
     return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities, top)
+
+
+def block_certificate(game: str, values: np.ndarray, window: int, start: int) -> Certificate | None:
+    """The window certificate of rows 0..X read from a computed block ``G[k, y]``.
+
+    For any two-pile game whose rows obey bounds that make the normalised
+    values ``D(k, y) = G(k, y) - y`` of the last ``window`` columns determine
+    every later column from column ``start`` on (docs/strip.md, "Any game
+    with moves along the row": :mod:`reference.row_bounds` derives W and the
+    start from the game's rays). The first window (ending at a column c with
+    c - W >= start) equal to an earlier one proves the joint period; the
+    rows' minimal (preperiod, period) are then read from the values as in
+    :func:`strip_periods`. None when no two windows within the block are
+    equal (a longer block may find them). Like the strip's, the certificate
+    speaks of the values it is given: they must be the game's (computed by
+    the mex of the followers, as every registered block is).
+
+    Examples
+    --------
+    >>> t = rectangle("wythoff", 6, 200)
+    >>> c = block_certificate("wythoff", t, window(6), 0)
+    >>> c.periodicities[5], c.y0 - c.window >= 0
+    (Periodicity(preperiod=27, period=24, saltus=24), True)
+    >>> block_certificate("wythoff", t[:, :40], window(6), 0) is None  # too short
+    True
+    """
+    rows, cols = values.shape
+    if window < 1 or start < 0:
+        raise ValueError(f"window must be >= 1 and start >= 0 (window = {window}, start = {start})")
+    data = np.ascontiguousarray((values.astype(np.int64) - np.arange(cols, dtype=np.int64)).T)
+    first = start + window  # windows [c - W, c) with c - W >= start
+    if first > cols:
+        return None
+    mix = np.uint64(0x9E3779B97F4A7C15)
+    base = np.uint64(0x100000001B3)
+    coeffs = (np.arange(1, rows + 1, dtype=np.uint64) * mix) | np.uint64(1)
+    with np.errstate(over="ignore"):  # uint64 arithmetic wraps by design
+        h = (data.astype(np.uint64) * coeffs).sum(axis=1, dtype=np.uint64)
+        h ^= h >> np.uint64(29)
+        h *= mix
+        powers = _powers(base, np.arange(cols, dtype=np.int64))
+        prefix = np.concatenate([np.zeros(1, np.uint64), np.cumsum(h * powers, dtype=np.uint64)])
+        ends = np.arange(first, cols + 1, dtype=np.int64)
+        inv = np.uint64(pow(int(base), -1, 2**64))
+        keys = (prefix[ends] - prefix[ends - window]) * _powers(inv, ends - window)
+    seen: dict[int, int] = {}
+    for c, key in zip(ends.tolist(), keys.tolist(), strict=True):
+        earlier = seen.get(key)
+        if earlier is not None and np.array_equal(
+            data[earlier - window : earlier], data[c - window : c]
+        ):
+            period = c - earlier
+            end = earlier + period
+            pre, least = _row_periodicities(data[:end], period)
+            periodicities = [
+                Periodicity(int(a), int(b), int(b)) for a, b in zip(pre, least, strict=True)
+            ]
+            top = values[rows - 1, :end].astype(np.int64)
+            return Certificate(game, rows, earlier, period, window, start, cols, periodicities, top)
+        seen.setdefault(key, c)
+    return None
 
 
 @jit

@@ -257,9 +257,10 @@ class TestDispatch:
 
     def test_period_certified_and_apparent(self) -> None:
         assert grundy.period("wythoff", 3).status == "certified"
-        apparent = grundy.period("nimhof:1,0/0,1/1,1", 3)  # Wythoff in disguise
-        assert apparent.status == "apparent"
-        assert (apparent.preperiod, apparent.period) == (8, 6)
+        disguised = grundy.period("nimhof:1,0/0,1/1,1", 3)  # Wythoff in disguise: the rays
+        assert disguised.status == "certified"
+        assert (disguised.preperiod, disguised.period) == (8, 6)
+        assert grundy.period("nimhof:1,0/1,1", 3).status == "apparent"  # no move along the row
 
     def test_front_door_check(self) -> None:
         assert grundy.check("landman-lemma-1", quick=True).status == "holds"

@@ -196,17 +196,25 @@ def test_period_certified_for_machine_games(capsys: pytest.CaptureFixture[str]) 
     ("game", "row", "expected"),
     [("a-wythoff:1", 3, (8, 6, 6)), ("nimhof:1,0/0,1/1,1", 5, None)],
 )
-def test_period_apparent_for_other_games(
+def test_period_certified_for_row_move_games(
     capsys: pytest.CaptureFixture[str], game: str, row: int, expected: tuple[int, ...] | None
 ) -> None:
-    assert main(["period", game, "--row", str(row), "--window", "800", "--json"]) == 0
+    """Wythoff written as a-wythoff:1 or as NimHof rays: the generic window certificate."""
+    assert main(["period", game, "--row", str(row), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["status"] == "apparent" and data["window"] == 800
+    assert data["status"] == "certified"
     certified = tuple(fast_landman.row_periodicity(row, "wythoff"))
     assert (data["preperiod"], data["period"], data["saltus"]) == (expected or certified)
-    assert main(["period", game, "--row", str(row), "--window", "800"]) == 0
+
+
+def test_period_apparent_outside_the_condition(capsys: pytest.CaptureFixture[str]) -> None:
+    game = "nimhof:1,0/1,1"  # no move along the row
+    assert main(["period", game, "--row", "3", "--window", "800", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "apparent" and data["window"] == 800
+    assert main(["period", game, "--row", "3", "--window", "800"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "apparent" in out and "not certified" in out and "window" in out
+    assert "apparent" in out and "not certified" in out and "y < 800" in out
 
 
 def test_period_for_a_game_without_compiled_form(capsys: pytest.CaptureFixture[str]) -> None:

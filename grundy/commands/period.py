@@ -110,8 +110,7 @@ def run(args: argparse.Namespace) -> int:
     kind = (
         f"certified: {result.certificate}"
         if result.status == "certified"
-        else f"apparent, not certified: checked on the window {coords[1]} < {result.window} "
-        f"only; certified periods cover {', '.join(ref_landman.GAMES)}"
+        else f"apparent: {result.certificate}"
     )
     console.print(
         f"{head}: preperiod {result.preperiod}, period {result.period}, saltus "

@@ -613,7 +613,11 @@ def period(
     Wythoff, F-Wythoff, R-Wythoff: certified, from the atlas (``data/atlas/``)
     when it holds the row and ``implementation`` is None, else computed by
     the ``row-periods`` implementation named (default: the registry's
-    choice, the strip's window certificate). Otherwise
+    choice, the strip's window certificate). A game given by ``move_rays``
+    whose rules allow every move along the row and shift the column by a
+    bounded amount into lower rows (NimHof rule sets with (0, 1),
+    a-Wythoff): certified by the same window certificate on the engine's
+    blocks (:func:`grundy.registry.rows.ray_certificate`). Otherwise
     the apparent period of G(row, y), y < ``window``, from the registry's
     ``grundy-block`` (:func:`reference.structure.additive_period`): apparent.
     ``values`` holds the preperiod and ``lines`` periods (or the window).
@@ -624,6 +628,8 @@ def period(
     >>> (p.preperiod, p.period, p.saltus, p.status)
     (8, 6, 6, 'certified')
     >>> period("a-wythoff:2", 3).status
+    'certified'
+    >>> period("nimhof:1,0/1,1", 3).status  # no move along the row: rows need not be lines
     'apparent'
     """
     from reference.structure import additive_period
@@ -659,6 +665,24 @@ def period(
             f"{found.saltus}; {how})",
             values=head[:shown],
         )
+    if name not in MACHINE_GAMES and implementation is None:
+        from grundy.registry.rows import ray_certificate
+
+        try:
+            tick = None if progress is None else (lambda y: progress(f"column {y:,}"))
+            cert = ray_certificate(g, row + 1, tick)
+        except ValueError as why:
+            uncertified = f"; not certified: {why}"
+        else:
+            found = cert.periodicities[row]
+            shown = found.preperiod + lines * found.period
+            return Period(
+                name, row, found.preperiod, found.period, found.saltus, "certified",
+                "fast.engine + window certificate",
+                f"exact (preperiod {found.preperiod}, period {found.period}, saltus "
+                f"{found.saltus}; computed: {cert.describe()}, row bounds from the rays)",
+                values=cert.row_head(max(shown, 1))[:shown],
+            )  # fmt: skip
     try:
         block = resolve("grundy-block", name, rows=row + 1, cols=window)
     except NoImplementation as error:
@@ -672,7 +696,7 @@ def period(
         )
     return Period(
         name, row, apparent.preperiod, apparent.period, apparent.saltus, "apparent", block.name,
-        f"apparent on y < {window} only (not certified{uncertified})", window,
+        f"apparent on y < {window} only ({uncertified[2:] or 'not certified'})", window,
         values[: apparent.preperiod + lines * apparent.period],
     )
 

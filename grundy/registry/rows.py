@@ -49,6 +49,7 @@ __all__ = [
     "ATLAS_DIR",
     "atlas_row",
     "atlas_rows",
+    "ray_certificate",
     "reference_cycle",
     "spec_periodicity",
     "strip_certificate",
@@ -114,6 +115,62 @@ def strip_certificate(
     return fast_strip.strip_periods(game, rows, progress=progress)
 
 
+#: The ray certificate searches blocks of at most this many cells (the engine fills about
+#: 10^8 cells in a few seconds here; the block and its normalised copy take 8 bytes a cell).
+RAY_MAX_CELLS = 2 * 10**8
+
+
+def ray_certificate(
+    game: spec.ImpartialGame, rows: int, progress: Callable[[int], None] | None = None
+) -> fast_strip.Certificate:
+    """The window certificate of rows 0..rows-1 of a game given by ``move_rays``.
+
+    :mod:`reference.row_bounds` derives the row bounds (every move along the
+    row allowed, bounded column shifts into lower rows; else ValueError with
+    the reason) and the window W; the registry's ``grundy-block`` computes
+    blocks of growing width and :func:`fast.strip.block_certificate` finds
+    two equal normalised windows past column ``start = max(X + 1, S_X)``
+    (guards and follower sets no longer depend on the column there).
+    ValueError when none is found within :data:`RAY_MAX_CELLS` cells.
+
+    Examples
+    --------
+    >>> c = ray_certificate(spec.get_game("nimhof:0,1/1,0/1,1"), 4)
+    >>> c.periodicities[3]
+    Periodicity(preperiod=8, period=6, saltus=6)
+    """
+    from grundy.registry.core import resolve
+    from reference.row_bounds import row_bounds
+
+    rays = getattr(game, "move_rays", None)
+    name = game.describe()
+    if not rays:
+        raise ValueError(
+            f"{name} declares no move_rays, from which the row bounds are derived "
+            "(compiled_followers or followers alone state no bound)"
+        )
+    bounds = row_bounds(rays, rows - 1)
+    if bounds.reason is not None:
+        raise ValueError(bounds.reason)
+    start = max(rows, max(bounds.shift))
+    cols = 4096
+    while True:
+        if rows * cols > RAY_MAX_CELLS:
+            raise ValueError(
+                f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns "
+                f"(the search stops at {RAY_MAX_CELLS:,} cells)"
+            )
+        block = resolve("grundy-block", name, rows=rows, cols=cols)
+        found = fast_strip.block_certificate(
+            name, np.asarray(block.answer(rows=rows, cols=cols)), bounds.window, start
+        )
+        if found is not None:
+            return found
+        if progress is not None:
+            progress(cols)
+        cols *= 2
+
+
 def strip_rows(game: str, rows: int, cols: int, block: int = fast_strip.BLOCK) -> Any:
     """Blocks ``(y0, G[k, y0 + j])`` of rows 0..rows-1, columns < cols.
 
@@ -177,9 +234,7 @@ def _periods(
 ) -> Callable[..., list[ref_landman.Periodicity]]:
     """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
 
-    def answer(
-        rows: int, start: int = 0, max_steps: int = 10**9
-    ) -> list[ref_landman.Periodicity]:
+    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
         return [
             ref_landman.Periodicity(*row_periodicity(n, game, max_steps))
             for n in range(start, rows)
@@ -192,9 +247,7 @@ def _periods(
 def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
-    def answer(
-        rows: int, start: int = 0, max_steps: int = 10**9
-    ) -> list[ref_landman.Periodicity]:
+    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
         if rows <= start:
             return []
         found = fast_strip.strip_periods(game, rows, max_columns=max_steps)
@@ -205,9 +258,7 @@ def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
 
 
 def _atlas_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
-    def answer(
-        rows: int, start: int = 0, max_steps: int = 10**9
-    ) -> list[ref_landman.Periodicity]:
+    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
         found = [atlas_row(game, n) for n in range(start, rows)]
         if any(f is None for f in found):
             raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
@@ -289,9 +340,7 @@ for _game in ref_landman.GAMES:
         covers=_reference_period_covers,
         replace=True,
     )
-    register_implementation(
-        _key, "fast.strip", "fast", _strip_periods(_game), replace=True
-    )
+    register_implementation(_key, "fast.strip", "fast", _strip_periods(_game), replace=True)
     register_implementation(
         _key,
         "fast.strip (20 rows)",
@@ -387,5 +436,3 @@ register_implementation(
     lambda count: fast_beatty.lower_wythoff_array(np.arange(count)),
     replace=True,
 )
-
-

@@ -1,0 +1,107 @@
+"""The generic window certificate (registry.rows.ray_certificate, fast.strip.block_certificate).
+
+A game given by ``move_rays`` whose rules allow every move along the row and
+shift the column by a bounded amount into lower rows gets certified row
+periods; they are checked here against the spec (the oracle) on values far
+past the certificate, and against Landman's machine for Wythoff written as
+rays. Games outside the condition stay ``apparent``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spec
+from fast import strip as fast_strip
+from grundy.registry import ask
+from grundy.registry.dispatch import period
+from grundy.registry.rows import ray_certificate
+from reference import landman as ref_landman
+from reference.row_bounds import row_bounds
+
+
+def _check_against_values(name: str, row: int) -> None:
+    cert = ray_certificate(spec.get_game(name), row + 1)
+    found = cert.periodicities[row]
+    mu, p, s = found.preperiod, found.period, found.saltus
+    cols = mu + 3 * p + 50
+    values = np.asarray(ask("grundy-block", name, rows=row + 1, cols=cols))[row]
+    assert all(values[y + p] == values[y] + s for y in range(mu, cols - p))
+    if mu > 0:
+        assert values[mu - 1 + p] != values[mu - 1] + s  # the least preperiod
+    for q in range(1, p):  # the least period
+        if p % q == 0:
+            d = values[mu + q :] - values[mu : cols - q]
+            assert not (d == d[0]).all()
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    extra=st.lists(
+        st.tuples(st.integers(0, 2), st.integers(0, 2)).filter(lambda r: r != (0, 0)),
+        max_size=2,
+    ),
+    row=st.integers(0, 6),
+)
+def test_nimhof_rule_sets_against_their_values(extra: list[tuple[int, int]], row: int) -> None:
+    name = "nimhof:" + "/".join(f"{a},{b}" for a, b in sorted({(0, 1), (1, 0), *extra}))
+    _check_against_values(name, row)
+
+
+@pytest.mark.parametrize("name, row", [("a-wythoff:2", 8), ("a-wythoff:3", 5)])
+def test_a_wythoff(name: str, row: int) -> None:
+    _check_against_values(name, row)
+
+
+def test_small_rows_against_the_spec() -> None:
+    game = spec.get_game("a-wythoff:2")
+    cert = ray_certificate(game, 4)
+    mu, p, s = cert.periodicities[3]
+    for y in range(mu, mu + 2 * p):  # the spec itself, past the preperiod
+        assert spec.grundy(game, (3, y + p)) == spec.grundy(game, (3, y)) + s
+
+
+def test_wythoff_as_rays_equals_landmans_machine() -> None:
+    cert = ray_certificate(spec.get_game("nimhof:0,1/1,0/1,1"), 9)  # Wythoff's rules as rays
+    for row in range(9):
+        assert cert.periodicities[row] == ref_landman.row_periodicity(row, "wythoff")
+
+
+def test_block_certificate_equals_the_strip() -> None:
+    values = fast_strip.rectangle("wythoff", 12, 3000)
+    generic = fast_strip.block_certificate("wythoff", values, fast_strip.window(12), 0)
+    assert generic is not None
+    assert generic.periodicities == fast_strip.strip_periods("wythoff", 12).periodicities
+
+
+def test_a_block_too_short_certifies_nothing() -> None:
+    values = fast_strip.rectangle("wythoff", 8, 120)
+    assert fast_strip.block_certificate("wythoff", values, fast_strip.window(8), 0) is None
+
+
+def test_a_wider_window_never_certifies_earlier() -> None:
+    values = fast_strip.rectangle("wythoff", 8, 3000)
+    narrow = fast_strip.block_certificate("wythoff", values, fast_strip.window(8), 0)
+    wide = fast_strip.block_certificate("wythoff", values, 4 * fast_strip.window(8), 0)
+    assert narrow is not None and wide is not None
+    assert wide.periodicities == narrow.periodicities and wide.y0 >= narrow.y0
+
+
+@pytest.mark.parametrize("name", ["nimhof:1,0/1,1", "nimhof:1,0/1,2/0,2"])
+def test_games_outside_the_condition_stay_apparent(name: str) -> None:
+    found = period(name, 3)  # no move (x, y) -> (x, y - 1): a row need not be a line
+    assert found.status == "apparent" and "no unguarded ray (0, 1)" in found.certificate
+
+
+def test_period_says_certified_for_row_move_games() -> None:
+    for name in ("nimhof:1,0/0,1/1,1", "nimhof:0,1/1,0/1,2/2,1", "a-wythoff:2", "a-wythoff:3"):
+        found = period(name, 4)
+        assert found.status == "certified", (name, found.certificate)
+        assert "equal normalised windows" in found.certificate
+
+
+def test_row_bounds_refuse_an_unbounded_shift() -> None:
+    assert "unbounded" in (row_bounds(((0, 1), (1, 0, 0, 1)), 3).reason or "")
