@@ -408,6 +408,7 @@ def claim(
 def load_claims() -> dict[str, Claim]:
     """Import every claims_* module so that the registry is full."""
     from proofs_check import (  # noqa: F401
+        claims_atlas,
         claims_fibonacci,
         claims_jiao,
         claims_landman,

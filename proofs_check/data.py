@@ -19,6 +19,7 @@ from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
 
 __all__ = [
+    "atlas_periods",
     "convergence_times",
     "dn_extremes",
     "f_t_sequences",
@@ -149,6 +150,17 @@ def rows_table(game: str, n: int, m_max: int) -> list[list[int]]:
     """
     rows: list[list[int]] = ask("row-values", game, rows=n + 1, length=m_max).tolist()
     return rows
+
+
+def atlas_periods(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
+    """The shipped atlas of certified row periods: ``{row: (preperiod, period, saltus)}``.
+
+    >>> atlas_periods("wythoff")[0][4]
+    (9, 12, 12)
+    """
+    from grundy.registry.rows import atlas_table
+
+    return atlas_table(game)
 
 
 def row_period(game: str, row: int, m_max: int) -> tuple[dict[str, Any] | None, str]:

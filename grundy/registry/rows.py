@@ -49,6 +49,7 @@ __all__ = [
     "ATLAS_DIR",
     "atlas_row",
     "atlas_rows",
+    "atlas_table",
     "ray_certificate",
     "reference_cycle",
     "spec_periodicity",
@@ -77,6 +78,19 @@ def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
             table[row] = (pre, period, saltus)
         name = f"data/atlas/{path.name}"
     return table, name
+
+
+def atlas_table(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
+    """Every atlas row of ``game``: ``{row: (preperiod, period, saltus)}`` and the file.
+
+    Examples
+    --------
+    >>> table, name = atlas_table("wythoff")
+    >>> table[3], name.startswith("data/atlas/wythoff_rows_0_")
+    ((8, 6, 6), True)
+    """
+    table, name = _atlas(game)
+    return dict(table), name
 
 
 def atlas_rows(game: str) -> int:
