@@ -43,7 +43,8 @@ import fast.zeckendorf as fast_zeckendorf
 import reference.fibonacci as ref_fibonacci
 import reference.zeckendorf as ref_zeckendorf
 import spec
-from grundy.registry import rows, tables  # noqa: F401  (the questions this module extends)
+from grundy.registry import rows as _rows  # noqa: F401  (registers fibonacci-outcomes)
+from grundy.registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
 from grundy.registry.core import compare_sequences, register_implementation, register_question
 
 __all__ = ["GAME", "SPEC_MAX_ROWS"]
