@@ -18,6 +18,7 @@ METHODS_HELP = (
     "row-period: Landman's machine (wythoff, f-wythoff, r-wythoff), smaller coordinate "
     f"<= {dispatch.ROW_LIMIT}, the other any size, exact; "
     f"rw: Algorithm RW (wythoff), value <= {dispatch.RW_MAX_G}, conditional on Conjecture 3.10; "
+    "fibonacci: Fibonacci Nim (and sums with it), rows as step functions, exact; "
     "spec: the generic solver, any game, small positions"
 )
 
@@ -52,18 +53,18 @@ def register(subparsers: Any) -> None:
         epilog="examples: grundy value wythoff 5,8; grundy value wythoff 5,1000000000000000000; "
         "grundy value wythoff 1618033988750,2618033988746",
     )
-    _add_arguments(value, ("table", "row-period", "rw", "spec"))
+    _add_arguments(value, dispatch.METHODS[:-1])
     value.set_defaults(func=run_value)
     moves = subparsers.add_parser(
         "moves",
         help="the winning moves from a position",
         description=(
             "The winning moves (followers of value 0), or that it is a P-position. "
-            "Methods: beatty (Wythoff, any size, by 000 Theorem 1.1), table, spec."
+            "Methods: beatty (Wythoff, any size, by 000 Theorem 1.1), fibonacci, table, spec."
         ),
         epilog="example: grundy moves wythoff+nim 5,8+3",
     )
-    _add_arguments(moves, ("beatty", "table", "spec"))
+    _add_arguments(moves, ("beatty", "fibonacci", "table", "spec"))
     moves.set_defaults(func=run_moves)
 
 
