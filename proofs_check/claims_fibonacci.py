@@ -116,7 +116,7 @@ def _starting_values(run: Run, n: int) -> list[int]:
 
 @claim(
     "fibonacci-start-zero",
-    source="002 §3 Corollary 3.3.1 (classical); Larsson & Rubinstein-Salzedo, IJGT 2016",
+    source="002 §3 Corollary 3.3.1 (from [LS15]: Larsson & Rubinstein-Salzedo)",
     kind="corollary",
     statement=(
         "The starting value G(n, n - 1) is 0 exactly when n is a Fibonacci number "
@@ -139,7 +139,7 @@ def fibonacci_start_zero(run: Run, n: int) -> None:
 
 @claim(
     "larsson-rs-start-nondecreasing",
-    source="Larsson & Rubinstein-Salzedo, Grundy values of Fibonacci nim, IJGT 45 (2016)",
+    source="002 [LS15]: Larsson & Rubinstein-Salzedo, Grundy values of Fibonacci nim (IJGT 2016)",
     kind="theorem",
     statement=(
         "With the Fibonacci n removed, the starting values G(n, n - 1) are nondecreasing in n."
