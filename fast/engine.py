@@ -472,45 +472,82 @@ def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
     rows = _check_size("rows", rows)
     cols = _check_size("cols", cols)
     rule = compiled_rule(game)
+    if rule.followers is not None:
+        return _block_with_followers(rule, rows, cols)
+    plan = _plan(rule, rows, cols, 0)
+    check_memory(
+        _block_memory(plan, rows, cols, 0), f"a {rows}x{cols} {rule.name} table (compiled engine)"
+    )
+    out: np.ndarray = np.zeros((rows, cols), dtype=plan.dtype)
+    if rows == 0 or cols == 0:
+        return out
+    # Word-major: neighbouring cells use neighbouring lines (columns y, y + 1,
+    # diagonals y - x, ...) at about the same word, so this layout is cache-friendly.
+    bits = np.zeros((plan.words, max(plan.lines, 1)), dtype=np.uint64)
+    line_mex = np.zeros(max(plan.lines, 1), dtype=np.int64)
+    scratch = np.zeros(plan.words + 1, dtype=np.uint64)
+    _fill_rays(np.ascontiguousarray(rule.rays), plan.dense, plan.line_base, bits, line_mex,
+               scratch, out)  # fmt: skip
+    return out
+
+
+def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarray:
+    """The table of a rule with a follower function: one pass, resumed where it must grow.
+
+    The kernel records the cell it is at; when the follower function overruns
+    its buffer (IndexError) the buffer grows and the pass resumes at that cell,
+    and when a value outgrows the bitsets (code 5) they grow and it resumes
+    too, so no cell is computed twice. The working table is uint32; the
+    result has the dtype of the bound (rays' followers + the largest buffer).
+    """
     capacity = rows + cols + 16
+    plan = _plan(rule, rows, cols, capacity)
+    words = plan.words
+    what = f"a {rows}x{cols} {rule.name} table (compiled engine)"
+    check_memory(_block_memory(plan, rows, cols, capacity) + 4 * rows * cols, what)
+    if rows == 0 or cols == 0:
+        return np.zeros((rows, cols), dtype=plan.dtype)
+    out = np.zeros((rows, cols), dtype=np.uint32)
+    lines = max(plan.lines, 1)
+    bits = np.zeros((words, lines), dtype=np.uint64)
+    line_mex = np.zeros(lines, dtype=np.int64)
+    scratch = np.zeros(words + 1, dtype=np.uint64)
+    seen = np.zeros(64 * words, dtype=np.int64)
+    buffer = np.zeros((capacity, 2), dtype=np.int64)
+    err = np.zeros(4, dtype=np.int64)
+    state = np.zeros(3, dtype=np.int64)  # the cell being computed, the last stamp
+    rays = np.ascontiguousarray(rule.rays)
     while True:
-        plan = _plan(rule, rows, cols, capacity)
-        check_memory(
-            _block_memory(plan, rows, cols, capacity),
-            f"a {rows}x{cols} {rule.name} table (compiled engine)",
-        )
-        out: np.ndarray = np.zeros((rows, cols), dtype=plan.dtype)
-        if rows == 0 or cols == 0:
-            return out
-        err = np.zeros(4, dtype=np.int64)
-        # Word-major: neighbouring cells use neighbouring lines (columns y, y + 1,
-        # diagonals y - x, ...) at about the same word, so this layout is cache-friendly.
-        bits = np.zeros((plan.words, max(plan.lines, 1)), dtype=np.uint64)
-        line_mex = np.zeros(max(plan.lines, 1), dtype=np.int64)
-        scratch = np.zeros(plan.words + 1, dtype=np.uint64)
-        rays = np.ascontiguousarray(rule.rays)
-        if rule.followers is None:
-            code = _fill_rays(rays, plan.dense, plan.line_base, bits, line_mex, scratch, out)
-        else:
+        try:
+            code = _fill_with_followers(
+                rule.followers, buffer, rays, plan.dense, plan.line_base, bits, line_mex,
+                scratch, seen, out, err, state,
+            )  # fmt: skip
+        except IndexError:
+            if capacity >= rows * cols + 64:
+                raise ValueError(
+                    f"{rule.name}: compiled_followers overruns its buffer "
+                    f"(more than {capacity} followers of one position)"
+                ) from None
+            capacity = min(4 * capacity, rows * cols + 64)
+            check_memory(16 * capacity, f"{what}: a buffer of {capacity:,} followers")
             buffer = np.zeros((capacity, 2), dtype=np.int64)
-            try:
-                code = _fill_with_followers(
-                    rule.followers, buffer, rays, plan.dense, plan.line_base, bits, line_mex,
-                    scratch, out, err,
-                )  # fmt: skip
-            except IndexError:
-                if capacity >= rows * cols + 64:
-                    raise ValueError(
-                        f"{rule.name}: compiled_followers overruns its buffer "
-                        f"(more than {capacity} followers of one position)"
-                    ) from None
-                capacity = min(4 * capacity, rows * cols + 64)
-                continue
+            scratch[:] = 0
+            continue
+        if code == 5:  # a value reached the bitsets' width: double it, resume at the cell
+            grown = np.zeros((2 * words, lines), dtype=np.uint64)
+            grown[:words] = bits
+            check_memory(grown.nbytes + bits.nbytes, f"{what}: bitsets of {2 * words} words")
+            words *= 2
+            bits = grown
+            scratch = np.zeros(words + 1, dtype=np.uint64)
+            seen = np.zeros(64 * words, dtype=np.int64)
+            continue
         if code == 4:
             raise _refused_count(rule.name, *(int(c) for c in err))
         if code:
             raise _refused_follower(rule.name, code, *(int(c) for c in err))
-        return out
+        return out.astype(_plan(rule, rows, cols, capacity).dtype, copy=False)
 
 
 def grundy_value(game: Any, position: tuple[int, int]) -> int:
@@ -679,17 +716,31 @@ def _fill_with_followers_py(
     bits: np.ndarray,
     line_mex: np.ndarray,
     scratch: np.ndarray,
+    seen: np.ndarray,
     out: np.ndarray,
     err: np.ndarray,
+    state: np.ndarray,
 ) -> int:  # pragma: no cover - jit
-    """The table of a game with a follower function (compiled once per function)."""
+    """The table of a game with a follower function (compiled once per function).
+
+    Starts at the cell ``state[:2]`` and keeps it there while it works, so that
+    the caller can resume after growing the buffer (the follower function raised
+    IndexError) or the bitsets (return code 5). The followers' values are marked
+    in ``seen`` with a per-cell stamp (one store each, nothing to clear); the
+    mex reads the rays' line bitsets and the scratch word by word and the stamps
+    at the free bits. Returns 0, or an error code (``err`` holds the cell and
+    the follower or count).
+    """
     rows, cols = out.shape
+    words = bits.shape[0]
     active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
-    for x in range(rows):
-        for y in range(cols):
-            start, count, top = _rays_step(
-                x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
-            )
+    x0 = state[0]
+    y0 = state[1]
+    stamp = state[2]
+    for x in range(x0, rows):
+        for y in range(y0 if x == x0 else 0, cols):
+            state[0] = x
+            state[1] = y
             n = followers(x, y, buffer)
             if n < 0 or n > buffer.shape[0]:
                 err[0] = x
@@ -697,20 +748,39 @@ def _fill_with_followers_py(
                 err[2] = n
                 err[3] = buffer.shape[0]
                 return 4
+            stamp += 1
+            state[2] = stamp
             for j in range(n):
                 u = buffer[j, 0]
                 v = buffer[j, 1]
-                code = _follower_code(x, y, u, v)
-                if code:
+                if u < 0 or v < 0 or u > x or v > y or u + v >= x + y:
                     err[0] = x
                     err[1] = y
                     err[2] = u
                     err[3] = v
-                    return code
-                w = set_bit(scratch, np.int64(out[u, v]))
-                if w > top:
-                    top = w
-            _mex_store(x, y, start, count, top, bits, active, scratch, out)
+                    return _follower_code(x, y, u, v)
+                seen[out[u, v]] = stamp
+            start, count, top = _rays_step(
+                x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
+            )
+            w = start >> 6
+            found = -1
+            while found < 0:
+                if w >= words:
+                    return 5
+                word = scratch[w]
+                for k in range(count):
+                    word |= bits[w, active[k]]
+                while word != ALL_ONES:
+                    b = lowest_zero_bit(word)
+                    if seen[(w << 6) + b] != stamp:
+                        found = (w << 6) + b
+                        break
+                    word |= ONE << np.uint64(b)
+                w += 1
+            out[x, y] = found
+            for k in range(top + 1):
+                scratch[k] = np.uint64(0)
     return 0
 
 
