@@ -80,7 +80,9 @@ class FibonacciRows:
     def steps(self, n: int) -> list[tuple[int, int]]:
         """Row n's steps ``[(start, value), ...]`` (as :func:`reference.fibonacci.row_steps`)."""
         lo, hi = int(self.offsets[n]), int(self.offsets[n + 1])
-        return [(int(s), int(v)) for s, v in zip(self.starts[lo:hi], self.values[lo:hi])]
+        return [
+            (int(s), int(v)) for s, v in zip(self.starts[lo:hi], self.values[lo:hi], strict=True)
+        ]
 
     def value(self, n: int, r: int) -> int:
         """G(n, r) for 0 <= n <= n_max, r >= 0."""

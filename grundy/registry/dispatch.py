@@ -427,8 +427,8 @@ def moves(
                 certificate = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
             elif name == "fibonacci":
                 followers = list(dict.fromkeys(g.followers(position)))
-                values, impl = _fibonacci_values(g, [position, *followers])
-                found = [f for f, v in zip(followers, values[1:], strict=True) if v == 0]
+                valued, impl = _fibonacci_values(g, [position, *followers])
+                found = [f for f, v in zip(followers, valued[1:], strict=True) if v == 0]
                 certificate = f"exact ({impl}: rows as step functions)"
             elif name == "table":
                 values, table_name = _table_for(g, position)

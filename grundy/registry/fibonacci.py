@@ -33,7 +33,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -54,7 +54,7 @@ GAME = "fibonacci-nim"
 SPEC_MAX_ROWS = 200
 
 
-def _rows_covers(limit: int, what: str) -> Any:
+def _rows_covers(limit: int, what: str) -> Callable[[int], str | None]:
     """``covers(n_max)``: None up to row ``limit``."""
 
     def covers(n_max: int) -> str | None:
@@ -246,7 +246,7 @@ register_implementation(
 
 def _kernel_outcomes(n_max: int) -> np.ndarray:
     """1 where G(n, r) = 0 by fast.fibonacci, 0 <= n, r <= n_max."""
-    return (fast_fibonacci.grundy_table(n_max + 1) == 0).astype(np.int64)
+    return np.asarray(fast_fibonacci.grundy_table(n_max + 1) == 0, dtype=np.int64)
 
 
 register_implementation(
