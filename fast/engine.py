@@ -534,6 +534,10 @@ def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarra
     too, so no cell is computed twice. The working table is uint32; the
     result has the dtype of the bound (rays' followers + the largest buffer).
     """
+    if rows * cols > 2**32:
+        raise OverflowError(
+            f"{rule.name}: a {rows}x{cols} table is beyond the follower kernel's uint32 range"
+        )
     capacity = rows + cols + 16
     plan = _plan(rule, rows, cols, capacity)
     words = plan.words
@@ -594,7 +598,12 @@ def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarra
             raise _refused_count(rule.name, x, y, count, size, label)
         if code:
             raise _refused_follower(rule.name, code, *(int(c) for c in err))
-        return out.astype(_plan(rule, rows, cols, capacity).dtype, copy=False)
+        # The regions' cells are not in the bound: the largest value decides then.
+        dtype = _plan(rule, rows, cols, capacity).dtype
+        top = int(out.max())
+        if top > np.iinfo(dtype).max:
+            dtype = smallest_unsigned(top)
+        return out.astype(dtype, copy=False)
 
 
 def grundy_value(game: Any, position: tuple[int, int]) -> int:
