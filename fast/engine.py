@@ -16,8 +16,15 @@ forms (see :class:`spec.game.TwoPileGame` and ``docs/adding-a-game.md``):
     writes the followers' coordinates into the int64 array ``out`` of shape
     (capacity, 2) and returns how many it wrote; or its path
     ``"module:function"``. It is jitted here with bounds checking, so a
-    function that overruns ``out`` raises IndexError and the engine retries
-    with a larger buffer (never a silent overwrite).
+    function that overruns ``out`` raises IndexError and the engine grows
+    the buffer and resumes at that cell (never a silent overwrite).
+``compiled_regions`` (numba code, like ``compiled_followers``)
+    A function ``regions(x, y, out) -> count`` writing rows
+    ``(u0, u1, v0, v1)`` into ``out`` of shape (capacity, 4): every (u, v)
+    with u0 <= u < u1, v0 <= v < v1 is a follower (an empty rectangle is
+    skipped). Each rectangle is checked at its corners and read row by row,
+    so a triangle of followers given as row spans costs about what a C loop
+    over its cells costs, without the 16 bytes a follower of the list form.
 
 How a table is computed
 -----------------------
@@ -34,9 +41,13 @@ already.
   Each line also keeps its own mex, and the mex of the union starts at the
   largest of those (every smaller value lies in one of the sets), so a cell
   usually costs a few word ORs per ray.
-* Jumps, rays with so many lines that per-line bitsets would not pay (a
-  or b large; few cells each), and the follower function write into one
-  scratch bitset, cleared after each cell.
+* Jumps and rays with so many lines that per-line bitsets would not pay (a
+  or b large; few cells each) write into one scratch bitset, cleared after
+  each cell. The follower and region functions' values are marked in a
+  stamp array (``seen[value] = cell number``: one store, nothing to clear);
+  the mex then scans the OR of the lines' and the scratch's words and looks
+  up the stamps at its zero bits only. That table runs in one pass: when a
+  buffer or the bitsets must grow, the kernel resumes at the cell it was on.
 
 G(x, y) is at most the number of followers of (x, y), so the sum over the
 rays of their follower counts at the far corner, plus the follower-buffer
@@ -229,7 +240,7 @@ def covers(game: Any) -> str | None:
     >>> covers(spec.get_game("a-wythoff:3")) is None
     True
     >>> covers(spec.FibonacciNim())  # doctest: +ELLIPSIS
-    'fibonacci-nim: no compiled form (set move_rays or compiled_followers; ...)'
+    'fibonacci-nim: no compiled form (set move_rays, compiled_followers or compiled_regions; ...)'
     """
     try:
         compiled_rule(game)
