@@ -264,9 +264,13 @@ def _by_spec(
 
 def _by_fibonacci(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
     """Fibonacci Nim from its rows' step functions (``fibonacci-values``); a sum by XOR."""
-    parts_named = [c.describe() for c in getattr(game, "components", ())]
-    if isinstance(game, spec.Sum) and "fibonacci-nim" in parts_named:
-        parts = [value(c, p) for c, p in zip(game.components, position, strict=True)]
+    if isinstance(game, spec.Sum) and any(
+        c.describe() == "fibonacci-nim" for c in game.components
+    ):  # fmt: skip
+        try:
+            parts = [value(c, p) for c, p in zip(game.components, position, strict=True)]
+        except ValueError as error:
+            raise _Declined(f"a component has no value: {error}") from None
         total = 0
         for part in parts:
             total ^= part.value
