@@ -89,6 +89,7 @@ def _check_against_spec(directory: Path, command: str, data: dict[str, object]) 
     module = re.search(r"GRUNDY_PLUGINS=(\w+)", command)
     assert module is not None
     name = str(data["game"])
+    before = set(spec.GAMES)
     sys.path.insert(0, str(directory))
     try:
         importlib.import_module(module.group(1))
@@ -96,9 +97,10 @@ def _check_against_spec(directory: Path, command: str, data: dict[str, object]) 
     finally:
         sys.path.remove(str(directory))
         sys.modules.pop(module.group(1), None)
-        spec.GAMES.pop(name, None)
-        for key in [k for k in QUESTIONS if k.endswith(f":{name}")]:
-            unregister_question(key)
+        for added in set(spec.GAMES) - before | {name}:  # every game the module registered
+            spec.GAMES.pop(added, None)
+            for key in [k for k in QUESTIONS if k.endswith(f":{added}")]:
+                unregister_question(key)
     assert np.array(data["table"]).tolist() == expected
 
 
