@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json
+from grundy.output import activity, add_json_option, console, emit_json
 from grundy.parsing import count, parse_game, parse_position
 from grundy.registry import dispatch
 
@@ -76,7 +76,8 @@ def _setup(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def run_value(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    result = dispatch.value(game, position, args.method, max_positions=args.max_positions)
+    with activity(f"value of {args.position} in {args.game}", disable=args.json):
+        result = dispatch.value(game, position, args.method, max_positions=args.max_positions)
     if args.json:
         emit_json(result.as_dict())
     else:
@@ -93,7 +94,8 @@ def run_value(args: argparse.Namespace) -> int:
 
 def run_moves(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    result = dispatch.moves(game, position, args.method, max_positions=args.max_positions)
+    with activity(f"winning moves from {args.position} in {args.game}", disable=args.json):
+        result = dispatch.moves(game, position, args.method, max_positions=args.max_positions)
     if args.json:
         emit_json(result.as_dict())
     elif not result.moves:
