@@ -16,8 +16,15 @@ forms (see :class:`spec.game.TwoPileGame` and ``docs/adding-a-game.md``):
     writes the followers' coordinates into the int64 array ``out`` of shape
     (capacity, 2) and returns how many it wrote; or its path
     ``"module:function"``. It is jitted here with bounds checking, so a
-    function that overruns ``out`` raises IndexError and the engine retries
-    with a larger buffer (never a silent overwrite).
+    function that overruns ``out`` raises IndexError and the engine grows
+    the buffer and resumes at that cell (never a silent overwrite).
+``compiled_regions`` (numba code, like ``compiled_followers``)
+    A function ``regions(x, y, out) -> count`` writing rows
+    ``(u0, u1, v0, v1)`` into ``out`` of shape (capacity, 4): every (u, v)
+    with u0 <= u < u1, v0 <= v < v1 is a follower (an empty rectangle is
+    skipped). Each rectangle is checked at its corners and read row by row,
+    so a triangle of followers given as row spans costs about what a C loop
+    over its cells costs, without the 16 bytes a follower of the list form.
 
 How a table is computed
 -----------------------
@@ -34,9 +41,13 @@ already.
   Each line also keeps its own mex, and the mex of the union starts at the
   largest of those (every smaller value lies in one of the sets), so a cell
   usually costs a few word ORs per ray.
-* Jumps, rays with so many lines that per-line bitsets would not pay (a
-  or b large; few cells each), and the follower function write into one
-  scratch bitset, cleared after each cell.
+* Jumps and rays with so many lines that per-line bitsets would not pay (a
+  or b large; few cells each) write into one scratch bitset, cleared after
+  each cell. The follower and region functions' values are marked in a
+  stamp array (``seen[value] = cell number``: one store, nothing to clear);
+  the mex then scans the OR of the lines' and the scratch's words and looks
+  up the stamps at its zero bits only. That table runs in one pass: when a
+  buffer or the bitsets must grow, the kernel resumes at the cell it was on.
 
 G(x, y) is at most the number of followers of (x, y), so the sum over the
 rays of their follower counts at the far corner, plus the follower-buffer
@@ -129,20 +140,23 @@ class CompiledRule:
     """A game's validated compiled form.
 
     ``rays`` is an (R, 5) int64 array of (p, q, a, b, guard code);
-    ``followers`` the jitted follower function or None; ``name`` the game's
-    ``describe()``.
+    ``followers`` the jitted follower function or None; ``regions`` the
+    jitted region function or None; ``name`` the game's ``describe()``.
     """
 
     name: str
     rays: np.ndarray
     followers: Callable[..., int] | None
+    regions: Callable[..., int] | None = None
 
 
 _JITTED: dict[Any, Any] = {}
 
 
-def _jit_followers(function: Any, name: str) -> Callable[..., int]:
-    """The follower function jitted with bounds checking (once per process)."""
+def _jit_followers(
+    function: Any, name: str, label: str = "compiled_followers"
+) -> Callable[..., int]:
+    """The follower (or region) function jitted with bounds checking (once per process)."""
     if isinstance(function, str):
         module_name, colon, attribute = function.partition(":")
         try:
@@ -150,12 +164,10 @@ def _jit_followers(function: Any, name: str) -> Callable[..., int]:
                 raise ImportError("expected 'module:function'")
             function = getattr(importlib.import_module(module_name), attribute)
         except (ImportError, AttributeError) as error:
-            raise ValueError(
-                f"{name}: compiled_followers = {function!r} cannot be loaded: {error}"
-            ) from None
+            raise ValueError(f"{name}: {label} = {function!r} cannot be loaded: {error}") from None
     python_function = getattr(function, "py_func", function)
     if not callable(python_function):
-        raise ValueError(f"{name}: compiled_followers = {function!r} is not a function")
+        raise ValueError(f"{name}: {label} = {function!r} is not a function")
     if python_function not in _JITTED:
         _JITTED[python_function] = numba.njit(boundscheck=True)(python_function)
     return _JITTED[python_function]  # type: ignore[no-any-return]
@@ -206,15 +218,17 @@ def compiled_rule(game: Any) -> CompiledRule:
     rays = getattr(game, "move_rays", None)
     # From the class, not the instance: a plain function there would become a bound method.
     function = vars(game).get("compiled_followers", getattr(type(game), "compiled_followers", None))
-    if rays is None and function is None:
+    regions = vars(game).get("compiled_regions", getattr(type(game), "compiled_regions", None))
+    if rays is None and function is None and regions is None:
         raise ValueError(
-            f"{name}: no compiled form (set move_rays or compiled_followers; "
+            f"{name}: no compiled form (set move_rays, compiled_followers or compiled_regions; "
             "see docs/adding-a-game.md)"
         )
     checked = [_check_ray(name, ray) for ray in (rays or ())]
     array = np.array(checked, dtype=np.int64).reshape(len(checked), 5)
     jitted = _jit_followers(function, name) if function is not None else None
-    return CompiledRule(name, array, jitted)
+    spans = _jit_followers(regions, name, "compiled_regions") if regions is not None else None
+    return CompiledRule(name, array, jitted, spans)
 
 
 def covers(game: Any) -> str | None:
@@ -226,7 +240,7 @@ def covers(game: Any) -> str | None:
     >>> covers(spec.get_game("a-wythoff:3")) is None
     True
     >>> covers(spec.FibonacciNim())  # doctest: +ELLIPSIS
-    'fibonacci-nim: no compiled form (set move_rays or compiled_followers; ...)'
+    'fibonacci-nim: no compiled form (set move_rays, compiled_followers or compiled_regions; ...)'
     """
     try:
         compiled_rule(game)
@@ -254,11 +268,49 @@ def _refused_follower(name: str, code: int, x: int, y: int, u: int, v: int) -> V
     )
 
 
-def _refused_count(name: str, x: int, y: int, count: int, capacity: int) -> ValueError:
+def _refused_count(
+    name: str, x: int, y: int, count: int, capacity: int, label: str = "compiled_followers"
+) -> ValueError:
     return ValueError(
-        f"{name}: the compiled rule is refused: compiled_followers returned "
+        f"{name}: the compiled rule is refused: {label} returned "
         f"count {count} at ({x}, {y}), outside 0..{capacity}"
     )
+
+
+def _call_growing(function: Any, name: str, label: str, x: int, y: int, width: int) -> np.ndarray:
+    """``function(x, y, out)``'s rows, the buffer grown until it does not overrun."""
+    capacity = x + y + 16
+    while True:
+        out = np.zeros((capacity, width), dtype=np.int64)
+        try:
+            count = int(function(x, y, out))
+            break
+        except IndexError:
+            capacity *= 4
+            if capacity > 4 * (x + 1) * (y + 1) + 64:
+                raise ValueError(
+                    f"{name}: {label} overruns its buffer at ({x}, {y}) "
+                    f"(more than {(x + 1) * (y + 1)} rows)"
+                ) from None
+    if not 0 <= count <= capacity:
+        raise _refused_count(name, x, y, count, capacity, label)
+    return out[:count]
+
+
+@jit
+def _region_code(
+    x: int, y: int, u0: int, u1: int, v0: int, v1: int
+) -> tuple[int, int, int]:  # pragma: no cover - jit
+    """(code, u, v): 0 for a legal (or empty) region, else the :data:`_ERRORS` code and corner."""
+    if u0 >= u1 or v0 >= v1:
+        return 0, 0, 0
+    if u0 < 0 or v0 < 0:
+        return 1, u0, v0
+    if u1 - 1 > x or v1 - 1 > y:
+        return 3, u1 - 1, v1 - 1
+    if u1 - 1 == x and v1 - 1 == y:
+        return 2, x, y
+    return 0, 0, 0
 
 
 def _check_follower(name: str, x: int, y: int, u: int, v: int) -> None:
@@ -305,24 +357,17 @@ def engine_followers(game: Any, position: tuple[int, int]) -> list[tuple[int, in
                 break
             u, v = u - a, v - b
     if rule.followers is not None:
-        capacity = x + y + 16
-        while True:
-            out = np.zeros((capacity, 2), dtype=np.int64)
-            try:
-                count = int(rule.followers(x, y, out))
-                break
-            except IndexError:
-                capacity *= 4
-                if capacity > 4 * (x + 1) * (y + 1) + 64:
-                    raise ValueError(
-                        f"{rule.name}: compiled_followers overruns its buffer at ({x}, {y}) "
-                        f"(more than {(x + 1) * (y + 1)} followers)"
-                    ) from None
-        if not 0 <= count <= capacity:
-            raise _refused_count(rule.name, x, y, count, capacity)
-        for u, v in out[:count].tolist():
+        rows = _call_growing(rule.followers, rule.name, "compiled_followers", x, y, 2)
+        for u, v in rows.tolist():
             _check_follower(rule.name, x, y, u, v)
             found.add((u, v))
+    if rule.regions is not None:
+        regions = _call_growing(rule.regions, rule.name, "compiled_regions", x, y, 4)
+        for u0, u1, v0, v1 in regions.tolist():
+            code, u, v = _region_code(x, y, u0, u1, v0, v1)
+            if code:
+                raise _refused_follower(rule.name, code, x, y, u, v)
+            found.update((u, v) for u in range(u0, u1) for v in range(v0, v1))
     return sorted(found)
 
 
@@ -472,45 +517,104 @@ def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
     rows = _check_size("rows", rows)
     cols = _check_size("cols", cols)
     rule = compiled_rule(game)
-    capacity = rows + cols + 16
-    while True:
-        plan = _plan(rule, rows, cols, capacity)
-        check_memory(
-            _block_memory(plan, rows, cols, capacity),
-            f"a {rows}x{cols} {rule.name} table (compiled engine)",
+    if rule.followers is not None or rule.regions is not None:
+        return _block_with_followers(rule, rows, cols)
+    plan = _plan(rule, rows, cols, 0)
+    check_memory(
+        _block_memory(plan, rows, cols, 0), f"a {rows}x{cols} {rule.name} table (compiled engine)"
+    )
+    out: np.ndarray = np.zeros((rows, cols), dtype=plan.dtype)
+    if rows == 0 or cols == 0:
+        return out
+    # Word-major: neighbouring cells use neighbouring lines (columns y, y + 1,
+    # diagonals y - x, ...) at about the same word, so this layout is cache-friendly.
+    bits = np.zeros((plan.words, max(plan.lines, 1)), dtype=np.uint64)
+    line_mex = np.zeros(max(plan.lines, 1), dtype=np.int64)
+    scratch = np.zeros(plan.words + 1, dtype=np.uint64)
+    _fill_rays(np.ascontiguousarray(rule.rays), plan.dense, plan.line_base, bits, line_mex,
+               scratch, out)  # fmt: skip
+    return out
+
+
+def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarray:
+    """The table of a rule with a follower function: one pass, resumed where it must grow.
+
+    The kernel records the cell it is at; when the follower function overruns
+    its buffer (IndexError) the buffer grows and the pass resumes at that cell,
+    and when a value outgrows the bitsets (code 5) they grow and it resumes
+    too, so no cell is computed twice. The working table is uint32; the
+    result has the dtype of the bound (rays' followers + the largest buffer).
+    """
+    if rows * cols > 2**32:
+        raise OverflowError(
+            f"{rule.name}: a {rows}x{cols} table is beyond the follower kernel's uint32 range"
         )
-        out: np.ndarray = np.zeros((rows, cols), dtype=plan.dtype)
-        if rows == 0 or cols == 0:
-            return out
-        err = np.zeros(4, dtype=np.int64)
-        # Word-major: neighbouring cells use neighbouring lines (columns y, y + 1,
-        # diagonals y - x, ...) at about the same word, so this layout is cache-friendly.
-        bits = np.zeros((plan.words, max(plan.lines, 1)), dtype=np.uint64)
-        line_mex = np.zeros(max(plan.lines, 1), dtype=np.int64)
-        scratch = np.zeros(plan.words + 1, dtype=np.uint64)
-        rays = np.ascontiguousarray(rule.rays)
-        if rule.followers is None:
-            code = _fill_rays(rays, plan.dense, plan.line_base, bits, line_mex, scratch, out)
-        else:
-            buffer = np.zeros((capacity, 2), dtype=np.int64)
-            try:
-                code = _fill_with_followers(
-                    rule.followers, buffer, rays, plan.dense, plan.line_base, bits, line_mex,
-                    scratch, out, err,
-                )  # fmt: skip
-            except IndexError:
-                if capacity >= rows * cols + 64:
-                    raise ValueError(
-                        f"{rule.name}: compiled_followers overruns its buffer "
-                        f"(more than {capacity} followers of one position)"
-                    ) from None
-                capacity = min(4 * capacity, rows * cols + 64)
-                continue
-        if code == 4:
-            raise _refused_count(rule.name, *(int(c) for c in err))
+    capacity = rows + cols + 16
+    plan = _plan(rule, rows, cols, capacity)
+    words = plan.words
+    what = f"a {rows}x{cols} {rule.name} table (compiled engine)"
+    check_memory(_block_memory(plan, rows, cols, capacity) + 4 * rows * cols, what)
+    if rows == 0 or cols == 0:
+        return np.zeros((rows, cols), dtype=plan.dtype)
+    out = np.zeros((rows, cols), dtype=np.uint32)
+    lines = max(plan.lines, 1)
+    bits = np.zeros((words, lines), dtype=np.uint64)
+    line_mex = np.zeros(lines, dtype=np.int64)
+    scratch = np.zeros(words + 1, dtype=np.uint64)
+    seen = np.zeros(64 * words, dtype=np.int64)
+    region_capacity = rows + cols + 16
+    buffer = np.zeros((capacity, 2), dtype=np.int64)
+    region_buffer = np.zeros((region_capacity, 4), dtype=np.int64)
+    err = np.zeros(4, dtype=np.int64)
+    state = np.zeros(4, dtype=np.int64)  # the cell being computed, the last stamp, which call
+    rays = np.ascontiguousarray(rule.rays)
+    followers = _NO_ROWS if rule.followers is None else rule.followers
+    regions = _NO_ROWS if rule.regions is None else rule.regions
+    while True:
+        try:
+            code = _fill_with_followers(
+                followers, regions, buffer, region_buffer, rays, plan.dense, plan.line_base,
+                bits, line_mex, scratch, seen, out, err, state,
+            )  # fmt: skip
+        except IndexError:
+            label, size = ("compiled_regions", region_capacity) if state[3] else (
+                "compiled_followers", capacity)  # fmt: skip
+            if size >= rows * cols + 64:
+                raise ValueError(
+                    f"{rule.name}: {label} overruns its buffer "
+                    f"(more than {size} rows for one position)"
+                ) from None
+            size = min(4 * size, rows * cols + 64)
+            check_memory(32 * size, f"{what}: a buffer of {size:,} rows")
+            if state[3]:
+                region_capacity = size
+                region_buffer = np.zeros((size, 4), dtype=np.int64)
+            else:
+                capacity = size
+                buffer = np.zeros((size, 2), dtype=np.int64)
+            scratch[:] = 0
+            continue
+        if code == 5:  # a value reached the bitsets' width: double it, resume at the cell
+            grown = np.zeros((2 * words, lines), dtype=np.uint64)
+            grown[:words] = bits
+            check_memory(grown.nbytes + bits.nbytes, f"{what}: bitsets of {2 * words} words")
+            words *= 2
+            bits = grown
+            scratch = np.zeros(words + 1, dtype=np.uint64)
+            seen = np.zeros(64 * words, dtype=np.int64)
+            continue
+        if code in (4, 6):
+            label = "compiled_followers" if code == 4 else "compiled_regions"
+            x, y, count, size = (int(c) for c in err)
+            raise _refused_count(rule.name, x, y, count, size, label)
         if code:
             raise _refused_follower(rule.name, code, *(int(c) for c in err))
-        return out
+        # The regions' cells are not in the bound: the largest value decides then.
+        dtype = _plan(rule, rows, cols, capacity).dtype
+        top = int(out.max())
+        if top > np.iinfo(dtype).max:
+            dtype = smallest_unsigned(top)
+        return out.astype(dtype, copy=False)
 
 
 def grundy_value(game: Any, position: tuple[int, int]) -> int:
@@ -670,26 +774,53 @@ def _fill_rays(
     return 0
 
 
+def _no_rows(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
+    """The follower or region function of a rule that has none."""
+    return 0
+
+
+_NO_ROWS = numba.njit(_no_rows)
+
+
 def _fill_with_followers_py(
     followers: Any,
+    regions: Any,
     buffer: np.ndarray,
+    region_buffer: np.ndarray,
     rays: np.ndarray,
     dense: np.ndarray,
     line_base: np.ndarray,
     bits: np.ndarray,
     line_mex: np.ndarray,
     scratch: np.ndarray,
+    seen: np.ndarray,
     out: np.ndarray,
     err: np.ndarray,
+    state: np.ndarray,
 ) -> int:  # pragma: no cover - jit
-    """The table of a game with a follower function (compiled once per function)."""
+    """The table of a game with a follower function (compiled once per function).
+
+    Starts at the cell ``state[:2]`` and keeps it there while it works, so that
+    the caller can resume after growing a buffer (the follower or region
+    function, ``state[3]`` says which, raised IndexError) or the bitsets
+    (return code 5). A region (u0, u1, v0, v1) is every (u, v) with
+    u0 <= u < u1, v0 <= v < v1: checked at its corners, then read row by row.
+    The followers' values are marked in ``seen`` with a per-cell stamp (one
+    store each, nothing to clear); the mex reads the rays' line bitsets and the
+    scratch word by word and the stamps at the free bits. Returns 0, or an error
+    code (``err`` holds the cell and the follower or count).
+    """
     rows, cols = out.shape
+    words = bits.shape[0]
     active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
-    for x in range(rows):
-        for y in range(cols):
-            start, count, top = _rays_step(
-                x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
-            )
+    x0 = state[0]
+    y0 = state[1]
+    stamp = state[2]
+    for x in range(x0, rows):
+        for y in range(y0 if x == x0 else 0, cols):
+            state[0] = x
+            state[1] = y
+            state[3] = 0
             n = followers(x, y, buffer)
             if n < 0 or n > buffer.shape[0]:
                 err[0] = x
@@ -697,20 +828,62 @@ def _fill_with_followers_py(
                 err[2] = n
                 err[3] = buffer.shape[0]
                 return 4
+            state[3] = 1
+            m = regions(x, y, region_buffer)
+            if m < 0 or m > region_buffer.shape[0]:
+                err[0] = x
+                err[1] = y
+                err[2] = m
+                err[3] = region_buffer.shape[0]
+                return 6
+            stamp += 1
+            state[2] = stamp
+            for j in range(m):
+                u0 = region_buffer[j, 0]
+                u1 = region_buffer[j, 1]
+                v0 = region_buffer[j, 2]
+                v1 = region_buffer[j, 3]
+                code, cu, cv = _region_code(x, y, u0, u1, v0, v1)
+                if code:
+                    err[0] = x
+                    err[1] = y
+                    err[2] = cu
+                    err[3] = cv
+                    return code
+                for u in range(u0, u1):
+                    for v in range(v0, v1):
+                        seen[out[u, v]] = stamp
             for j in range(n):
                 u = buffer[j, 0]
                 v = buffer[j, 1]
-                code = _follower_code(x, y, u, v)
-                if code:
+                if u < 0 or v < 0 or u > x or v > y or u + v >= x + y:
                     err[0] = x
                     err[1] = y
                     err[2] = u
                     err[3] = v
-                    return code
-                w = set_bit(scratch, np.int64(out[u, v]))
-                if w > top:
-                    top = w
-            _mex_store(x, y, start, count, top, bits, active, scratch, out)
+                    return _follower_code(x, y, u, v)
+                seen[out[u, v]] = stamp
+            start, count, top = _rays_step(
+                x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
+            )
+            w = start >> 6
+            found = -1
+            while found < 0:
+                if w >= words:
+                    return 5
+                word = scratch[w]
+                for k in range(count):
+                    word |= bits[w, active[k]]
+                while word != ALL_ONES:
+                    b = lowest_zero_bit(word)
+                    if seen[(w << 6) + b] != stamp:
+                        found = (w << 6) + b
+                        break
+                    word |= ONE << np.uint64(b)
+                w += 1
+            out[x, y] = found
+            for k in range(top + 1):
+                scratch[k] = np.uint64(0)
     return 0
 
 

@@ -108,6 +108,65 @@ def fibonacci_cor_3_3_1(run: Run, n: int) -> None:
         )
 
 
+def _starting_values(run: Run, n: int) -> list[int]:
+    values, path = data.fibonacci_starting_values(n)
+    run.used(f"{path} (registry question fibonacci-starting)")
+    return values
+
+
+@claim(
+    "fibonacci-start-zero",
+    source="002 §3 Corollary 3.3.1 (from [LS15]: Larsson & Rubinstein-Salzedo)",
+    kind="corollary",
+    statement=(
+        "The starting value G(n, n - 1) is 0 exactly when n is a Fibonacci number "
+        "(the first player wins every other game), to n = 10^6 by the compiled rows."
+    ),
+    formula="G(n, n-1) = 0 <=> n ∈ {1, 2, 3, 5, 8, ...}",
+    params=(Param("n", 10**6, 3000, 1, 10**6, "n = 1..n"),),
+    family="fibonacci",
+)
+def fibonacci_start_zero(run: Run, n: int) -> None:
+    values = _starting_values(run, n)
+    fibs = set(data.fibonacci_numbers(n))
+    for tokens in range(1, n + 1):
+        value = values[tokens]
+        is_fib = tokens in fibs
+        run.fact("G(n,n-1) = 0 iff n Fibonacci", (value == 0) == is_fib, n=tokens, G=value,
+                 fibonacci=is_fib)  # fmt: skip
+    run.observe("starting values", n=n, zeros=values[1:].count(0), largest=max(values))
+
+
+@claim(
+    "larsson-rs-start-nondecreasing",
+    source="002 [LS15]: Larsson & Rubinstein-Salzedo, Grundy values of Fibonacci nim (IJGT 2016)",
+    kind="theorem",
+    statement=(
+        "With the Fibonacci n removed, the starting values G(n, n - 1) are nondecreasing in n."
+    ),
+    formula="n' < n both not Fibonacci, no non-Fibonacci between => G(n, n-1) >= G(n', n'-1)",
+    params=(Param("n", 10**6, 3000, 1, 10**6, "n = 1..n"),),
+    family="fibonacci",
+)
+def larsson_rs_start_nondecreasing(run: Run, n: int) -> None:
+    values = _starting_values(run, n)
+    fibs = set(data.fibonacci_numbers(n))
+    previous = None
+    label = "G(n, n-1) - G(n', n'-1) >= 0"
+    steps = 0
+    for tokens in range(1, n + 1):
+        if tokens in fibs:
+            continue
+        if previous is not None:
+            before = values[previous]
+            slack = values[tokens] - before
+            steps += slack > 0
+            run.bound(label, slack, n=tokens, G=values[tokens], n_prev=previous, G_prev=before)
+        previous = tokens
+    run.observe("growth", n=n, increases=steps, largest=max(values))
+    run.note("n' is the non-Fibonacci number before n; --tighten 1 checks 'strictly increasing'")
+
+
 @claim(
     "suriyaprakash-zeckendorf",
     source="002 §3 Theorem 3.1 (Zeckendorf)",

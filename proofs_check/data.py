@@ -24,6 +24,7 @@ __all__ = [
     "dn_extremes",
     "f_t_sequences",
     "fibonacci_numbers",
+    "fibonacci_starting_values",
     "fwsg",
     "grundy_table",
     "row_period",
@@ -111,6 +112,20 @@ def fwsg(g: int, rows: int) -> Any:
 def zeckendorf_z1(n: int) -> tuple[int, str]:
     """z_1(n), the smallest Fibonacci number in n's Zeckendorf representation."""
     return z1(n), "reference.zeckendorf.z1"
+
+
+def fibonacci_starting_values(n_max: int) -> tuple[list[int], str]:
+    """G(n, n - 1) of Fibonacci Nim for 0 <= n <= n_max (0 for n = 0), and the implementation.
+
+    The registry question ``fibonacci-starting`` (fast.fibonacci: rows as step
+    functions; conformance compares it with the spec).
+
+    >>> values, name = fibonacci_starting_values(13)
+    >>> values, name
+    ([0, 0, 0, 0, 3, 0, 4, 4, 0, 5, 5, 5, 6, 0], 'fast.fibonacci')
+    """
+    impl = resolve("fibonacci-starting", "fibonacci-nim", n_max=n_max)
+    return [int(v) for v in impl.answer(n_max=n_max)], impl.name
 
 
 def zeckendorf_representations(n: int) -> int:

@@ -22,6 +22,7 @@ import pytest
 
 import spec
 from grundy.registry import QUESTIONS, unregister_question
+from reference.beatty import wythoff_p_positions
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "adding-a-game.md"
@@ -88,6 +89,7 @@ def _check_against_spec(directory: Path, command: str, data: dict[str, object]) 
     module = re.search(r"GRUNDY_PLUGINS=(\w+)", command)
     assert module is not None
     name = str(data["game"])
+    before = set(spec.GAMES)
     sys.path.insert(0, str(directory))
     try:
         importlib.import_module(module.group(1))
@@ -95,7 +97,31 @@ def _check_against_spec(directory: Path, command: str, data: dict[str, object]) 
     finally:
         sys.path.remove(str(directory))
         sys.modules.pop(module.group(1), None)
-        spec.GAMES.pop(name, None)
-        for key in [k for k in QUESTIONS if k.endswith(f":{name}")]:
-            unregister_question(key)
+        for added in set(spec.GAMES) - before | {name}:  # every game the module registered
+            spec.GAMES.pop(added, None)
+            for key in [k for k in QUESTIONS if k.endswith(f":{added}")]:
+                unregister_question(key)
     assert np.array(data["table"]).tolist() == expected
+
+
+def test_e_wythoff_p_positions_are_wythoffs_by_grundy_structure(tmp_path: Path) -> None:
+    """Level (b)'s E-Wythoff: ``grundy structure`` finds exactly Wythoff's P-positions."""
+    files, commands = _blocks(_levels()["b"])
+    assert "e_wythoff.py" in files and "e_wythoff_check.py" in files
+    assert any("table e-wythoff --size 1000" in c for c in commands)
+    (tmp_path / "e_wythoff.py").write_text(files["e_wythoff.py"])
+    size = 300
+    command = f"GRUNDY_PLUGINS=e_wythoff python -m grundy structure e-wythoff --size {size}"
+    done = _run(command + " --json", tmp_path)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["implementation"] == "fast.engine"
+    positions = {tuple(p) for p in found["p_positions"]["positions"]}
+    wythoff = {
+        q
+        for a, b in wythoff_p_positions(size)
+        for q in ((a, b), (b, a))
+        if max(q) < size
+    }
+    assert positions == wythoff
+    assert found["p_positions"]["translate"] == [0, []]  # Wythoff's, shifted by (0, 0)

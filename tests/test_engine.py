@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import sys
 import textwrap
@@ -376,3 +377,160 @@ def test_bad_positions_are_refused() -> None:
     for bad in [(-1, 2), (1,), "1,2", (1.0, 2), (True, 1)]:
         with pytest.raises(ValueError, match="wythoff: position"):
             engine.grundy_value(spec.Wythoff(), bad)
+
+
+# ---------------------------------------------------------------------------
+# compiled_regions: rectangles of followers (docs/adding-a-game.md, level (b)).
+
+
+def _regions_game(function: Any) -> _Rule:
+    game = _Rule()
+    game.compiled_regions = function
+    return game
+
+
+def _triangle(x: int, y: int, out: np.ndarray) -> int:
+    """E-Wythoff's extra moves as row spans (the docs' example)."""
+    count = 0
+    if x <= y:
+        for k in range(2, x + 1):
+            out[count, 0] = x - k
+            out[count, 1] = x - k + 1
+            out[count, 2] = y - k + 1
+            out[count, 3] = y
+            count += 1
+    if y <= x:
+        for l in range(1, y):
+            out[count, 0] = x - l
+            out[count, 1] = x - l + 1
+            out[count, 2] = 0
+            out[count, 3] = y - l
+            count += 1
+    return count
+
+
+def _cells_below(x: int, y: int, out: np.ndarray) -> int:
+    """Every (u, v) <= (x, y) but (x, y), one 1x1 rectangle each (overruns small buffers)."""
+    count = 0
+    for u in range(x + 1):
+        for v in range(y + 1):
+            if u != x or v != y:
+                out[count, 0] = u
+                out[count, 1] = u + 1
+                out[count, 2] = v
+                out[count, 3] = v + 1
+                count += 1
+    return count
+
+
+class _EWythoff(spec.TwoPileGame):
+    name = "test-e-wythoff"
+    move_rays = ((1, 0), (0, 1), (1, 1))
+    compiled_regions = _triangle
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        x, y = position
+        yield from spec.Wythoff().followers(position)
+        if x <= y:
+            yield from ((x - k, y - l) for k in range(2, x + 1) for l in range(1, k))
+        if y <= x:
+            yield from ((x - l, y - k) for k in range(2, y + 1) for l in range(1, k))
+
+
+class _Below(spec.TwoPileGame):
+    name = "test-below"
+    compiled_regions = _cells_below
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        x, y = position
+        yield from ((u, v) for u in range(x + 1) for v in range(y + 1) if (u, v) != (x, y))
+
+
+def test_regions_match_the_spec() -> None:
+    game = _EWythoff()
+    assert engine.check_followers(game, 14) is None
+    assert (engine.grundy_table(game, 36) == np.array(spec.grundy_table(game, 36, 36))).all()
+    table = engine.grundy_table(game, 150)
+    assert ((table == 0) == (engine.grundy_table(spec.Wythoff(), 150) == 0)).all()
+
+
+def test_regions_and_followers_together() -> None:
+    game = _EWythoff()
+    both = _EWythoff()
+    both.move_rays = ((1, 0), (0, 1))
+    both.compiled_followers = _diagonal  # the diagonal ray as a follower list
+    assert engine.check_followers(both, 10) is None
+    assert (engine.grundy_table(both, 40) == engine.grundy_table(game, 40)).all()
+
+
+def _diagonal(x: int, y: int, out: np.ndarray) -> int:
+    count = 0
+    for j in range(1, min(x, y) + 1):
+        out[count, 0] = x - j
+        out[count, 1] = y - j
+        count += 1
+    return count
+
+
+def test_region_buffer_grows_and_resumes() -> None:
+    game = _Below()
+    # 195 one-cell regions at (13, 13): the region buffer (first 44 rows) grows mid-table
+    assert (engine.grundy_table(game, 14) == np.array(spec.grundy_table(game, 14, 14))).all()
+    assert len(engine.engine_followers(game, (9, 9))) == 99
+
+
+def test_bitsets_grow_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _EWythoff()
+    expected = engine.grundy_table(game, 90)  # values up to about 180
+    original = engine._plan
+
+    def one_word(*args: Any) -> Any:  # start with 64 values: the kernel must ask for more
+        return dataclasses.replace(original(*args), words=1)
+
+    monkeypatch.setattr(engine, "_plan", one_word)
+    assert (engine.grundy_table(game, 90) == expected).all()
+    assert int(expected.max()) >= 128
+
+
+def _region_off_board(x: int, y: int, out: np.ndarray) -> int:
+    out[0, 0], out[0, 1], out[0, 2], out[0, 3] = x - 1, x, 0, 1
+    return 1
+
+
+def _region_with_itself(x: int, y: int, out: np.ndarray) -> int:
+    out[0, 0], out[0, 1], out[0, 2], out[0, 3] = 0, x + 1, 0, y + 1
+    return 1
+
+
+def _region_grows(x: int, y: int, out: np.ndarray) -> int:
+    if x + y >= 2:
+        out[0, 0], out[0, 1], out[0, 2], out[0, 3] = 0, 1, 0, y + 2
+        return 1
+    return 0
+
+
+def _region_empty(x: int, y: int, out: np.ndarray) -> int:
+    out[0, 0], out[0, 1], out[0, 2], out[0, 3] = x + 5, x, -3, y + 9  # u0 >= u1: empty
+    return 1
+
+
+@pytest.mark.parametrize(
+    ("function", "message"),
+    [
+        (_region_off_board, r"the follower \(-1, 0\) of \(0, 0\) leaves the board"),
+        (_region_with_itself, r"the follower \(0, 0\) of \(0, 0\) is not smaller"),
+        (_region_grows, r"the follower \(0, 3\) of \(0, 2\) increases a coordinate"),
+        (_bad_count, r"compiled_regions returned count"),
+    ],
+)
+def test_bad_regions_are_refused(function: Any, message: str) -> None:
+    with pytest.raises(ValueError, match="test-rule: .*" + message):
+        engine.grundy_table(_regions_game(function), 6)
+    with pytest.raises(ValueError, match="test-rule: "):
+        engine.engine_followers(_regions_game(function), (0, 2))
+
+
+def test_empty_regions_are_skipped() -> None:
+    game = _regions_game(_region_empty)
+    assert engine.grundy_table(game, 5).tolist() == np.zeros((5, 5)).tolist()
+    assert engine.engine_followers(game, (2, 3)) == []

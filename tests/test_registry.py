@@ -33,12 +33,13 @@ ROOT = Path(__file__).resolve().parents[1]
 class TestResolver:
     def test_fastest_covering_implementation(self) -> None:
         assert registry.resolve("grundy-table", "wythoff", size=50).name == "fast.tables"
-        assert registry.resolve("grundy-table", "fibonacci-nim", size=50).name == "spec"
+        assert registry.resolve("grundy-table", "fibonacci-nim", size=50).name == "fast.fibonacci"
         assert registry.resolve("grundy-table", "a-wythoff:2", size=50).name == "fast.engine"
 
     def test_refusal_names_every_implementation_tried(self) -> None:
-        with pytest.raises(NoImplementation, match=r"spec: the spec solver is cubic"):
-            registry.resolve("grundy-table", "fibonacci-nim", size=5000)
+        with pytest.raises(NoImplementation, match=r"spec: the spec solver is cubic") as error:
+            registry.resolve("grundy-table", "fibonacci-nim", size=30_000_000)
+        assert "fast.fibonacci: rows up to 20,000,000" in str(error.value)
 
     def test_using_an_implementation_that_declines(self) -> None:
         with pytest.raises(NoImplementation, match="spec does not answer this"):

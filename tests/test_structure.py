@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from math import isqrt
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -217,12 +218,36 @@ def test_period_apparent_outside_the_condition(capsys: pytest.CaptureFixture[str
     assert "apparent" in out and "not certified" in out and "y < 800" in out
 
 
-def test_period_for_a_game_without_compiled_form(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["period", "fibonacci-nim", "--row", "4", "--window", "60", "--json"]) == 0
+class _SpecOnly(spec.TwoPileGame):
+    """Wythoff's game written at level (a) only (no compiled form)."""
+
+    name = "test-spec-only-wythoff"
+    rules = "Wythoff's moves"
+    source = "tests/test_structure.py"
+
+    def followers(self, position: tuple[int, int]) -> Any:
+        return spec.Wythoff().followers(position)
+
+
+def test_period_for_a_game_without_compiled_form(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(spec.GAMES, _SpecOnly.name, _SpecOnly)
+    assert main(["period", _SpecOnly.name, "--row", "4", "--window", "60", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["implementation"] == "spec" and data["status"] == "apparent"
-    assert main(["period", "fibonacci-nim", "--row", "4", "--window", "20000"]) == 2
+    assert main(["period", _SpecOnly.name, "--row", "4", "--window", "20000"]) == 2
     assert "5x20000 > 40,000 cells" in capsys.readouterr().err
+
+
+def test_period_of_fibonacci_nim_rows_uses_the_compiled_rows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["period", "fibonacci-nim", "--row", "4", "--window", "20000", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["implementation"] == "fast.fibonacci" and data["status"] == "apparent"
+    # G(4, r) = G(4, 4) = 3 for r >= 4: period 1, saltus 0 after the preperiod
+    assert (data["period"], data["saltus"]) == (1, 0)
 
 
 def test_period_refuses_non_two_pile_games(capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,7 @@ METHODS_HELP = (
     + "), the other "
     "coordinate any size, exact; "
     f"rw: Algorithm RW (wythoff), value <= {dispatch.RW_MAX_G}, conditional on Conjecture 3.10; "
+    "fibonacci: Fibonacci Nim (and sums with it), rows as step functions, exact; "
     "spec: the generic solver, any game, small positions (limit from its measured speed)"
 )
 
@@ -58,18 +59,18 @@ def register(subparsers: Any) -> None:
         "grundy value wythoff 1618033988750,2618033988746; "
         "grundy value wythoff 160,1000000000000000",
     )
-    _add_arguments(value, ("table", "row-period", "rw", "spec"))
+    _add_arguments(value, dispatch.METHODS[:-1])
     value.set_defaults(func=run_value)
     moves = subparsers.add_parser(
         "moves",
         help="the winning moves from a position",
         description=(
             "The winning moves (followers of value 0), or that it is a P-position. "
-            "Methods: beatty (Wythoff, any size, by 000 Theorem 1.1), table, spec."
+            "Methods: beatty (Wythoff, any size, by 000 Theorem 1.1), fibonacci, table, spec."
         ),
         epilog="example: grundy moves wythoff+nim 5,8+3",
     )
-    _add_arguments(moves, ("beatty", "table", "spec"))
+    _add_arguments(moves, ("beatty", "fibonacci", "table", "spec"))
     moves.set_defaults(func=run_moves)
 
 
@@ -101,7 +102,8 @@ def run_value(args: argparse.Namespace) -> int:
 
 def run_moves(args: argparse.Namespace) -> int:
     game, position = _setup(args)
-    result = dispatch.moves(game, position, args.method, max_positions=args.max_positions)
+    with activity(f"winning moves from {args.position} in {args.game}", disable=args.json):
+        result = dispatch.moves(game, position, args.method, max_positions=args.max_positions)
     if args.json:
         emit_json(result.as_dict())
     elif not result.moves:

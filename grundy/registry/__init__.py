@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from grundy.registry import (  # noqa: F401  (built-in registrations)
     dispatch,
+    fibonacci,
     rows,
     sequences,
     tables,

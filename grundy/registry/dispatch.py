@@ -21,6 +21,9 @@ method                  covers                                                 c
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
                         rows up to about 3.5e18 (``row-hpoints``: Algorithm    Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
+``fibonacci``           Fibonacci Nim (n, r), n up to fast.fibonacci.MAX_ROWS,  exact (rows as
+                        any r; a sum with a Fibonacci Nim component (the       step functions)
+                        XOR of its components' values, 000 §1.1)
 ``spec``                any game, positions with at most MAX_POSITIONS         exact (spec)
                         sub-positions and at most SPEC_MAX_WORK follower
                         visits (the generic solver's measured speed)
@@ -392,10 +395,41 @@ def _by_spec(
     return spec.grundy(game, position), "spec", "exact (spec)"
 
 
+def _by_fibonacci(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+    """Fibonacci Nim from its rows' step functions (``fibonacci-values``); a sum by XOR."""
+    if isinstance(game, spec.Sum) and any(
+        c.describe() == "fibonacci-nim" for c in game.components
+    ):  # fmt: skip
+        try:
+            parts = [value(c, p) for c, p in zip(game.components, position, strict=True)]
+        except ValueError as error:
+            raise _Declined(f"a component has no value: {error}") from None
+        total = 0
+        for part in parts:
+            total ^= part.value
+        how = " + ".join(f"{p.method}: {p.certificate}" for p in parts)
+        return total, "xor", f"exact (Sprague-Grundy theorem, 000 §1.1: XOR of {how})"
+    (result,), name = _fibonacci_values(game, [position])
+    return result, name, f"exact ({name}: rows 0..{position[0]} as step functions)"
+
+
+def _fibonacci_values(game: spec.ImpartialGame, positions: list[Any]) -> tuple[list[int], str]:
+    """G at Fibonacci Nim ``positions`` (question ``fibonacci-values``), and the implementation."""
+    if game.describe() != "fibonacci-nim":
+        raise _Declined("the fibonacci method is for Fibonacci Nim and sums with it")
+    asked = [tuple(p) for p in positions]
+    try:
+        impl = resolve("fibonacci-values", "fibonacci-nim", positions=asked)
+    except NoImplementation as error:
+        raise _Declined(str(error)) from None
+    return list(impl.answer(positions=asked)), impl.name
+
+
 _VALUE_METHODS: dict[str, Any] = {
     "table": _by_table,
     "row-period": _by_row_period,
     "rw": _by_rw,
+    "fibonacci": _by_fibonacci,
     "spec": _by_spec,
 }
 #: Every method of :func:`value` and :func:`moves` (value tries them in this order).
@@ -524,7 +558,7 @@ def moves(
     """
     g = _game(game)
     position = g.check_position(position)
-    allowed = ("beatty", "table", "spec")
+    allowed = ("beatty", "fibonacci", "table", "spec")
     if method is not None and method not in allowed:
         raise ValueError(f"method must be one of {', '.join(allowed)} (method = {method!r})")
     order = [method] if method else list(allowed)
@@ -534,9 +568,17 @@ def moves(
             if name == "beatty":
                 found: list[Any] = list(_beatty_moves(g, position))
                 certificate = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+            elif name == "fibonacci":
+                followers = list(dict.fromkeys(g.followers(position)))
+                valued, impl = _fibonacci_values(g, [position, *followers])
+                found = [f for f, v in zip(followers, valued[1:], strict=True) if v == 0]
+                certificate = f"exact ({impl}: rows as step functions)"
             elif name == "table":
                 values, table_name = _table_for(g, position)
-                found = [f for f in dict.fromkeys(g.followers(position)) if values[f] == 0]
+                followers = list(dict.fromkeys(g.followers(position)))
+                if any(max(f) >= len(values) for f in followers):  # (n - k, 2k) in Fibonacci Nim
+                    raise _Declined("a follower lies outside the table of the position")
+                found = [f for f in followers if values[f] == 0]
                 certificate = f"exact (table: {table_name})"
             else:
                 _by_spec(g, position, max_positions)

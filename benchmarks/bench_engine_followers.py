@@ -1,0 +1,217 @@
+"""Benchmark fast.engine's general path (compiled_followers, compiled_regions) against C.
+
+Run from the repository root::
+
+    PYTHONPATH=. python benchmarks/bench_engine_followers.py              # 300 and 600
+    PYTHONPATH=. python benchmarks/bench_engine_followers.py --sizes 300 --repeat 3
+
+The game is Ho's E-Wythoff (docs/adding-a-game.md, level (b)): Wythoff's moves
+(rays), or k >= 1 from the smaller pile and 1 <= l < k from the larger (so
+k >= 2). Its extra followers are a triangle of about min(x, y)^2 / 2 cells per
+position, so a table of side N has about N^4 / 12 of them: the general path at
+its heaviest.
+
+Three ways, each timed apart from start-up and compilation (a first call on a
+small table compiles; then the best of ``--repeat`` calls):
+
+* ``compiled_followers``: the follower function writes every extra follower into
+  the engine's buffer (the form of docs/adding-a-game.md level (b));
+* ``compiled_regions``: the region function writes one row span per k
+  (u, u + 1, v0, v1), which the engine reads row by row;
+* the C mex (source below, ``gcc -O2``): for each cell in row-major order, the
+  mex over all its followers (row, column, diagonal, the triangle), marked in a
+  stamp array: the straightforward algorithm at C speed; only its compute loop
+  is timed, inside C. Skipped with a message when gcc (or cc) is missing.
+
+All tables are checked equal (and the P-positions equal to Wythoff's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+
+import numba
+import numpy as np
+from _timing import timed
+
+import spec
+from fast import engine
+
+C_SOURCE = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <time.h>
+
+/* usage: ewythoff N OUT.bin -- writes the N x N E-Wythoff table as int32 */
+int main(int argc, char **argv) {
+    int n = atoi(argv[1]);
+    int32_t *g = malloc(sizeof(int32_t) * (size_t)n * n);
+    int64_t *seen = calloc((size_t)n * n + 3 * (size_t)n + 8, sizeof(int64_t));
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int64_t stamp = 0;
+    for (int x = 0; x < n; x++) for (int y = 0; y < n; y++) {
+        stamp++;
+        for (int u = 0; u < x; u++) seen[g[(size_t)u * n + y]] = stamp;
+        for (int v = 0; v < y; v++) seen[g[(size_t)x * n + v]] = stamp;
+        for (int j = 1; j <= x && j <= y; j++) seen[g[(size_t)(x - j) * n + y - j]] = stamp;
+        if (x <= y)
+            for (int k = 2; k <= x; k++)
+                for (int l = 1; l < k; l++) seen[g[(size_t)(x - k) * n + y - l]] = stamp;
+        if (y <= x)
+            for (int k = 2; k <= y; k++)
+                for (int l = 1; l < k; l++) seen[g[(size_t)(x - l) * n + y - k]] = stamp;
+        int m = 0;
+        while (seen[m] == stamp) m++;
+        g[(size_t)x * n + y] = m;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
+    FILE *f = fopen(argv[2], "wb");
+    fwrite(g, sizeof(int32_t), (size_t)n * n, f);
+    fclose(f);
+    return 0;
+}
+"""
+
+
+@numba.njit
+def e_moves(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
+    """E-Wythoff's extra followers: (x - k, y - l) from the smaller pile x, or mirrored."""
+    count = 0
+    if x <= y:
+        for k in range(2, x + 1):
+            for l in range(1, k):
+                out[count, 0] = x - k
+                out[count, 1] = y - l
+                count += 1
+    if y <= x:
+        for k in range(2, y + 1):
+            for l in range(1, k):
+                out[count, 0] = x - l
+                out[count, 1] = y - k
+                count += 1
+    return count
+
+
+@numba.njit
+def e_regions(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
+    """The same followers as row spans (u, u + 1, v0, v1): v0 <= v < v1 in row u."""
+    count = 0
+    if x <= y:
+        for k in range(2, x + 1):  # row x - k, l = 1 .. k - 1
+            out[count, 0] = x - k
+            out[count, 1] = x - k + 1
+            out[count, 2] = y - k + 1
+            out[count, 3] = y
+            count += 1
+    if y <= x:
+        for l in range(1, y):  # row x - l, k = l + 1 .. y
+            out[count, 0] = x - l
+            out[count, 1] = x - l + 1
+            out[count, 2] = 0
+            out[count, 3] = y - l
+            count += 1
+    return count
+
+
+class EWythoff(spec.TwoPileGame):
+    """Ho's E-Wythoff through compiled_followers."""
+
+    name = "bench-e-wythoff"
+    rules = "Wythoff's moves, or k >= 1 from the smaller pile and 1 <= l < k from the larger"
+    source = "benchmarks/bench_engine_followers.py"
+    move_rays = ((1, 0), (0, 1), (1, 1))
+    compiled_followers = e_moves
+
+    def followers(self, position: tuple[int, int]):  # type: ignore[no-untyped-def]
+        x, y = position
+        yield from spec.Wythoff().followers(position)
+        if x <= y:
+            for k in range(2, x + 1):
+                for l in range(1, k):
+                    yield (x - k, y - l)
+        if y <= x:
+            for k in range(2, y + 1):
+                for l in range(1, k):
+                    yield (x - l, y - k)
+
+
+class EWythoffRegions(EWythoff):
+    """The same game through compiled_regions."""
+
+    name = "bench-e-wythoff-regions"
+    compiled_followers = None
+    compiled_regions = e_regions
+
+
+def c_table(size: int, repeat: int) -> tuple[float, np.ndarray] | None:
+    """(best C seconds, its table), or None without a C compiler."""
+    compiler = shutil.which("gcc") or shutil.which("cc")
+    if compiler is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "ewythoff.c"
+        binary = Path(tmp) / "ewythoff"
+        table_file = Path(tmp) / "table.bin"
+        source.write_text(C_SOURCE)
+        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+        args = [str(binary), str(size), str(table_file)]
+        seconds = min(
+            float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+            for _ in range(repeat)
+        )
+        table = np.fromfile(table_file, dtype=np.int32).reshape(size, size)
+    return seconds, table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[300, 600])
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"machine: {platform.machine()} {platform.processor() or ''} "
+        f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {load:.1f}"
+    )
+    games = {"compiled_followers": EWythoff(), "compiled_regions": EWythoffRegions()}
+    for label, game in games.items():
+        start = time.perf_counter()
+        small = engine.grundy_table(game, 24)
+        print(f"{label}: first call (compile) {time.perf_counter() - start:.2f} s")
+        assert (small == np.array(spec.grundy_table(game, 24, 24))).all(), label
+        assert engine.check_followers(game, 12) is None, label
+    wythoff = spec.Wythoff()
+    for n in args.sizes:
+        c = c_table(n, args.repeat)
+        if c is None:
+            print(f"{n}x{n}: C mex skipped: no C compiler (gcc, cc) found")
+        times = {}
+        table = np.zeros((0, 0))
+        for label, game in games.items():
+            runs = [timed(partial(engine.grundy_table, game, n)) for _ in range(args.repeat)]
+            times[label] = min(seconds for seconds, _ in runs)
+            table = runs[0][1]
+            if c is not None and not (c[1] == table).all():
+                raise SystemExit(f"{label} and the C mex disagree at {n}x{n}")
+        p_equal = bool(((table == 0) == (engine.grundy_table(wythoff, n) == 0)).all())
+        line = f"E-Wythoff {n}x{n}: " + ", ".join(f"{k} {v:.3f} s" for k, v in times.items())
+        if c is not None:
+            line += f", C mex {c[0]:.3f} s; engine / C: " + ", ".join(
+                f"{k} {v / c[0]:.2f}" for k, v in times.items()
+            )
+        print(line + f" (best of {args.repeat}; tables equal; P = Wythoff's: {p_equal})")
+
+
+if __name__ == "__main__":
+    main()
