@@ -62,7 +62,6 @@ import spec
 from grundy.registry import resolve
 from grundy.registry.core import NoImplementation
 from grundy.registry.dispatch import period as row_period
-from grundy.registry.dispatch import value as position_value
 from grundy.registry.display import html_record, text_record
 from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
 from reference.landman import GAMES as SYMMETRIC_GAMES
@@ -326,10 +325,12 @@ def _p_positions(name: str, kind: str, lo: int, hi: int) -> tuple[list[int], str
 def _start(lo: int, hi: int) -> tuple[list[int], str, str]:
     if lo < 1:
         raise ValueError(f"kind start is defined for n >= 1 (offset = {lo})")
-    answers = [position_value("fibonacci-nim", (n, n - 1)) for n in range(lo, hi)]
-    methods = sorted({a.method for a in answers})
-    certificates = sorted({a.certificate for a in answers})
-    return [a.value for a in answers], ", ".join(methods), "; ".join(certificates)
+    try:
+        impl = resolve("fibonacci-starting", "fibonacci-nim", n_max=hi - 1)
+    except NoImplementation as error:
+        raise ValueError(str(error)) from None
+    values = np.asarray(impl.answer(n_max=hi - 1))
+    return [int(v) for v in values[lo:hi]], impl.name, f"exact ({impl.name})"
 
 
 def sequence(

@@ -115,7 +115,7 @@ def test_formula_lines_and_their_recurrence() -> None:
     assert all(a[n] == a[n - 1] + a[n - 6] - a[n - 7] for n in range(15, 60))
     assert a[14] != a[13] + a[8] - a[7]  # the threshold is sharp
     with pytest.raises(ValueError, match="no certified period"):
-        oeis.row_formula("a-wythoff:2", 3)
+        oeis.row_formula("nimhof:1,0/1,1", 3)
 
 
 def test_bfile_format(tmp_path: Path, capsys: Any) -> None:
@@ -139,7 +139,7 @@ def test_bfile_format(tmp_path: Path, capsys: Any) -> None:
         (["wythoff", "row=3", "--terms", "1e400"], "--terms"),
         (["wythoff", "row=3", "--offset", "-1"], "--offset"),
         (["wythoff", "diagonal", "--formula"], "--formula"),
-        (["a-wythoff:2", "row=3", "--formula"], "no certified period"),
+        (["nimhof:1,0/1,1", "row=3", "--formula"], "no certified period"),
         (["wythoff", "row=3", "--bfile", "/proc/x/b.txt"], "--bfile"),
     ],
 )
