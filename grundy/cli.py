@@ -99,12 +99,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # argparse: --help, --version, usage errors
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
     try:
-        with interrupt_after_compiled_code():
+        with interrupt_after_compiled_code(), spec_limits():
             code = int(args.func(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
         return code
     except BaseException as error:  # noqa: BLE001 - the one place errors become exit codes
         return _refusal(args.command, error)
+
+
+#: Seconds the spec solver may take for one evaluation from the command line
+#: (``$GRUNDY_SPEC_SECONDS`` overrides); refused earlier when the measured time per
+#: sub-position projects past it.
+SPEC_SECONDS = 60.0
+
+
+@contextmanager
+def spec_limits() -> Iterator[None]:
+    """Run the command under the spec solver's limits, with its progress shown.
+
+    Memory: the sub-positions that fit in half the available memory at
+    :data:`spec.solver.BYTES_PER_POSITION` bytes each. Time:
+    :data:`SPEC_SECONDS`, projected from the measured time per sub-position.
+    """
+    import spec
+    from fast._memory import available_memory
+    from grundy.output import SpecProgress
+
+    try:
+        seconds = float(os.environ.get("GRUNDY_SPEC_SECONDS", SPEC_SECONDS))
+    except ValueError:
+        seconds = SPEC_SECONDS
+    max_positions = available_memory() // 2 // spec.solver.BYTES_PER_POSITION
+    with spec.limits(max_positions=max_positions, max_seconds=seconds, progress=SpecProgress()):
+        yield
 
 
 def _refusal(command: str, error: BaseException) -> int:

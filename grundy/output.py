@@ -432,3 +432,25 @@ def _plain_activity(description: str) -> Iterator[Callable[[str], None]]:
         if printed[0]:
             elapsed = time.monotonic() - began
             print(f"{description}: done in {elapsed:.1f} s", file=sys.stderr, flush=True)
+
+
+class SpecProgress:
+    """The spec solver's progress hook (``spec.Limits.progress``): an activity line
+    opened the first time the solver reports (after a few seconds), closed at its end.
+    """
+
+    def __init__(self, description: str = "spec solver") -> None:
+        self.description = description
+        self._context: Any = None
+        self._update: Callable[[str], None] | None = None
+
+    def __call__(self, done: int, estimate: int | None, seconds: float, final: bool) -> None:
+        if self._context is None and not final:
+            self._context = activity(self.description)
+            self._update = self._context.__enter__()
+        if self._update is not None:
+            of = f" of at most {estimate:,}" if estimate else ""
+            self._update(f"{done:,}{of} sub-positions, {seconds:.0f} s")
+        if final and self._context is not None:
+            context, self._context, self._update = self._context, None, None
+            context.__exit__(None, None, None)
