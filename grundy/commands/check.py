@@ -199,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
                             quick=quick,
                             tighten=tighten,
                             progress=lambda cases: update(f"{cases:,} cases"),
+                            note=update,
                         )
                     )
                 except NotTightenable:
@@ -248,6 +249,7 @@ def run(args: argparse.Namespace) -> int:
             quick=quick,
             tighten=tighten,
             progress=lambda cases: update(f"{cases:,} cases"),
+            note=update,
         )
     if as_json:
         emit_json(report.to_dict())
