@@ -86,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     130 interrupted (Ctrl-C: one line), and a closed output pipe
     (``grundy check list --json | head``) ends quietly with 0.
     """
+    from grundy.output import check_distinct_paths
     from grundy.registry import PluginError, load_plugins
 
     try:
@@ -99,11 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # argparse: --help, --version, usage errors
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
     try:
+        check_distinct_paths(_subparser(parser, args), args)
         with interrupt_after_compiled_code(), spec_limits():
             code = int(args.func(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
         return code
-    except BaseException as error:  # noqa: BLE001 - the one place errors become exit codes
+    except BaseException as error:  # the one place errors become exit codes
         return _refusal(args.command, error)
 
 
@@ -132,6 +134,20 @@ def spec_limits() -> Iterator[None]:
     max_positions = available_memory() // 2 // spec.solver.BYTES_PER_POSITION
     with spec.limits(max_positions=max_positions, max_seconds=seconds, progress=SpecProgress()):
         yield
+
+
+def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """The parser of the command (and sub-command) that ``args`` came from."""
+    current: Any = parser
+    while True:
+        found = None
+        for action in current._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                name = getattr(args, action.dest, None)
+                found = action.choices.get(name) if name is not None else None
+        if found is None:
+            return current
+        current = found
 
 
 def _refusal(command: str, error: BaseException) -> int:
@@ -182,7 +198,7 @@ def _os_error(error: OSError) -> str:
     """An OSError as one phrase naming the file: ``cannot write '/proc/t.npy' (...)``."""
     reason = error.strerror or str(error) or type(error).__name__
     if error.filename is None:
-        return _one_line(reason)
+        return _printable(" ".join(reason.split()))
     target = error.filename2 if error.filename2 is not None else error.filename
     return _printable(f"cannot use the file {str(target)!r} ({reason})")
 
@@ -225,7 +241,7 @@ def interrupt_after_compiled_code() -> Iterator[None]:
 
     def handler(signum: int, frame: FrameType | None) -> None:
         if _in_compiled_call(frame):
-            _thread.interrupt_main(signum)  # again at the next bytecode boundary
+            _thread.interrupt_main(signal.Signals(signum))  # again at the next bytecode
             return
         raise KeyboardInterrupt
 
