@@ -132,6 +132,7 @@ class _Run:
         self.game, self.position, self.estimate = game, position, estimate
         self.limits = _LIMITS[-1]
         self.began = time.perf_counter()
+        self.last_time, self.last_done = self.began, 0
         self.done = 0
         self.next_check = _CHECK_EVERY
         self.last_progress: float | None = None
@@ -146,20 +147,26 @@ class _Run:
                 f"sub-positions, the limit from free memory at about {BYTES_PER_POSITION} "
                 "bytes each; use a smaller position or a compiled method"
             )
-        elapsed = time.perf_counter() - self.began
+        now = time.perf_counter()
+        elapsed = now - self.began
+        # The latest interval's rate: later sub-positions tend to have more moves.
+        per = (now - self.last_time) / max(1, self.done - self.last_done)
+        self.last_time, self.last_done = now, self.done
         if (
             limits.max_seconds is not None
             and elapsed >= limits.measure_after
             and self.estimate is not None
         ):
-            per = elapsed / self.done
-            projected = per * max(self.estimate, self.done)
-            if projected > limits.max_seconds:
+            remaining = max(0, self.estimate - self.done)
+            projected = elapsed + per * remaining
+            # Past half of the estimate the run finishes unless it would take twice the limit.
+            allowed = limits.max_seconds * (1 if 2 * self.done < self.estimate else 2)
+            if projected > allowed:
                 raise SolverLimit(
                     f"{where}: the spec solver would take about {projected:,.0f} s "
-                    f"(measured {per * 1e6:,.0f} µs per sub-position over {self.done:,} of "
-                    f"about {self.estimate:,}; limit {limits.max_seconds:,.0f} s); use a "
-                    "smaller position or a compiled method"
+                    f"(measured {per * 1e6:,.0f} µs per sub-position, {self.done:,} of about "
+                    f"{self.estimate:,} done in {elapsed:,.0f} s; limit {limits.max_seconds:,.0f} "
+                    "s); use a smaller position or a compiled method"
                 )
         if limits.progress is not None and elapsed >= limits.progress_after:
             if self.last_progress is None or elapsed - self.last_progress >= limits.progress_every:
