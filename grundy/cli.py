@@ -101,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
     try:
         check_distinct_paths(_subparser(parser, args), args)
-        with interrupt_after_compiled_code(), spec_limits():
+        seconds = getattr(args, "spec_seconds", SPEC_SECONDS)
+        with interrupt_after_compiled_code(), spec_limits(seconds):
             code = int(args.func(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
         return code
@@ -116,21 +117,24 @@ SPEC_SECONDS = 60.0
 
 
 @contextmanager
-def spec_limits() -> Iterator[None]:
+def spec_limits(seconds: float | None = SPEC_SECONDS) -> Iterator[None]:
     """Run the command under the spec solver's limits, with its progress shown.
 
     Memory: the sub-positions that fit in half the available memory at
-    :data:`spec.solver.BYTES_PER_POSITION` bytes each. Time:
-    :data:`SPEC_SECONDS`, projected from the measured time per sub-position.
+    :data:`spec.solver.BYTES_PER_POSITION` bytes each. Time: ``seconds``
+    (:data:`SPEC_SECONDS`, or ``$GRUNDY_SPEC_SECONDS``; None for commands that
+    run whole suites, ``conformance`` and ``check``), projected from the measured
+    time per sub-position.
     """
     import spec
     from fast._memory import available_memory
     from grundy.output import SpecProgress
 
-    try:
-        seconds = float(os.environ.get("GRUNDY_SPEC_SECONDS", SPEC_SECONDS))
-    except ValueError:
-        seconds = SPEC_SECONDS
+    if seconds is not None and "GRUNDY_SPEC_SECONDS" in os.environ:
+        try:
+            seconds = float(os.environ["GRUNDY_SPEC_SECONDS"])
+        except ValueError:
+            pass
     max_positions = available_memory() // 2 // spec.solver.BYTES_PER_POSITION
     with spec.limits(max_positions=max_positions, max_seconds=seconds, progress=SpecProgress()):
         yield
