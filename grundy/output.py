@@ -382,9 +382,7 @@ def _plain_progress(description: str, total: int) -> Iterator[Advance]:
         if 0 < done < total and not final:
             eta = f", eta {elapsed * (total - done) / done:.1f} s"
         extra = f", {state['note']}" if state["note"] and not final else ""
-        print(
-            f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr
-        )
+        print(f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr)
 
     def maybe_line() -> None:
         now = time.monotonic()

@@ -243,7 +243,9 @@ def _row_periods_series(path: str) -> tuple[str, list[list[Any]]]:
             raise ValueError(
                 f"--input: {path!r}: table row {index} is not [row, preperiod, period, ...]"
             )
-        for column, value, least in zip(("row", "preperiod", "period"), row[:3], (0, 0, 1), strict=True):
+        for column, value, least in zip(
+            ("row", "preperiod", "period"), row[:3], (0, 0, 1), strict=True
+        ):
             if value is None and column != "row":
                 continue  # not determined for this row: not drawn
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value - least:
