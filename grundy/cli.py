@@ -86,19 +86,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     130 interrupted (Ctrl-C: one line), and a closed output pipe
     (``grundy check list --json | head``) ends quietly with 0.
     """
-    from grundy.output import check_distinct_paths
-    from grundy.registry import PluginError, load_plugins
+    try:
+        from grundy.output import check_distinct_paths
+        from grundy.registry import PluginError, load_plugins
 
-    try:
-        load_plugins()  # $GRUNDY_PLUGINS (the current directory too) and entry points
-    except PluginError as error:
-        print(f"grundy: error: {_one_line(error)}", file=sys.stderr)
-        return 2
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse: --help, --version, usage errors
-        return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
+        try:
+            load_plugins()  # $GRUNDY_PLUGINS (the current directory too) and entry points
+        except PluginError as error:
+            print(f"grundy: error: {_one_line(error)}", file=sys.stderr)
+            return 2
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:  # argparse: --help, --version, usage errors
+            return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
+    except KeyboardInterrupt:  # Ctrl-C while the modules load
+        print("grundy: interrupted", file=sys.stderr)
+        return 130
     try:
         check_distinct_paths(_subparser(parser, args), args)
         seconds = getattr(args, "spec_seconds", SPEC_SECONDS)
