@@ -211,13 +211,15 @@ def _os_error(error: OSError) -> str:
     return _printable(f"cannot use the file {str(target)!r} ({reason})")
 
 
-#: Modules whose Python code runs inside a compiled kernel's call (numba boxes
+#: Packages whose Python code runs inside a compiled kernel's call (numba boxes
 #: results and raises errors through them): Ctrl-C waits until they return.
-_DEFERRING_PACKAGES = ("numba", "llvmlite", "numpy")
+#: (numpy is not one: its Python loops, np.savetxt, stay interruptible; a
+#: SystemError caused by Ctrl-C is still read as an interrupt by _interrupted.)
+_DEFERRING_PACKAGES = ("numba", "llvmlite")
 
 
 def _in_compiled_call(frame: FrameType | None) -> bool:
-    """True when ``frame`` is numba's (or numpy's) own Python code."""
+    """True when ``frame`` is numba's own Python code."""
     if frame is None:
         return False
     module = frame.f_globals.get("__name__", "")
@@ -232,7 +234,7 @@ def interrupt_after_compiled_code() -> Iterator[None]:
     kernel returns, numba's C dispatcher runs Python helpers to box the result;
     an interrupt raised there leaves the dispatcher returning a value with an
     exception set (``SystemError``). This handler, when the current frame is
-    numba's (or numpy's) own code, re-arms the signal (``_thread.interrupt_main``)
+    numba's own code, re-arms the signal (``_thread.interrupt_main``)
     instead of raising, so the KeyboardInterrupt is raised at the next bytecode
     of our code, after the kernel call has returned cleanly. Outside the main
     thread, or when SIGINT is not the default handler (ignored, or set by a
