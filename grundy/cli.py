@@ -139,8 +139,13 @@ def spec_limits(seconds: float | None = SPEC_SECONDS) -> Iterator[None]:
             seconds = float(os.environ["GRUNDY_SPEC_SECONDS"])
         except ValueError:
             pass
-    max_positions = available_memory() // 2 // spec.solver.BYTES_PER_POSITION
-    with spec.limits(max_positions=max_positions, max_seconds=seconds, progress=SpecProgress()):
+    available = available_memory()
+    with spec.limits(
+        max_positions=available // 2 // spec.solver.BYTES_PER_POSITION,
+        memory_note=f"half of the {available / 2**30:.1f} GiB available",
+        max_seconds=seconds,
+        progress=SpecProgress(),
+    ):
         yield
 
 

@@ -22,6 +22,11 @@ Adding a game variant is one class and one decorator::
 The CLI, the conformance runner and the property tests iterate over
 :data:`GAMES`, so the new game is picked up everywhere.
 
+Every follower must be a valid position and smaller than the position it
+leaves in :meth:`ImpartialGame.rank` (lexicographic order by default): the
+solver refuses a rule that cycles, grows or leaves the board
+(:class:`NotAGame`, naming the game, the position and the follower).
+
 A *family* of games with parameters (``nimhof:1,0/0,1/1,1``,
 ``a-wythoff:2``) is registered with :func:`register_family`: a factory
 parses the text after the colon and returns an instance, whose

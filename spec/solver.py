@@ -69,7 +69,8 @@ class Limits:
     ----------
     max_positions : int or None
         Refuse (:class:`SolverLimit`) before the memo of one evaluation holds
-        more sub-positions than this (about free memory / BYTES_PER_POSITION).
+        more sub-positions than this (about free memory / BYTES_PER_POSITION);
+        ``memory_note`` says where the number comes from, for the message.
     max_seconds : float or None
         Refuse once the measured time per sub-position projects the evaluation
         past this many seconds (checked from ``measure_after`` seconds on).
@@ -82,6 +83,7 @@ class Limits:
     """
 
     max_positions: int | None = None
+    memory_note: str = "the limit set"
     max_seconds: float | None = None
     progress: Callable[[int, int | None, float, bool], None] | None = None
     progress_after: float = 2.0
@@ -144,8 +146,8 @@ class _Run:
         if limits.max_positions is not None and self.done > limits.max_positions:
             raise SolverLimit(
                 f"{where}: the spec solver needs more than {limits.max_positions:,} "
-                f"sub-positions, the limit from free memory at about {BYTES_PER_POSITION} "
-                "bytes each; use a smaller position or a compiled method"
+                f"sub-positions at about {BYTES_PER_POSITION} bytes each ({limits.memory_note}); "
+                "use a smaller position or a compiled method"
             )
         now = time.perf_counter()
         elapsed = now - self.began
