@@ -395,3 +395,23 @@ def test_matrix_slow_cases(tmp_path: Path) -> None:
     for (argv, text), r in zip(SLOW_ANSWERS, results, strict=True):
         answered = r["code"] in (0, 1) and text in r["stdout"]
         assert answered or not _problems([r]), (argv, r)
+
+
+#: The issue's row-machine cases, answered by the strip kernel of issue 17: each
+#: must answer or refuse in one line within a minute and 8 GB.
+STRIP_CASES = [
+    ["period", "wythoff", "--row", "100"],
+    ["period", "r-wythoff", "--row", "14"],
+    ["experiment", "row-periods", "--rows", "200..200"],
+    ["experiment", "row-periods", "--game", "f-wythoff", "--rows", "60..60"],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(reason="strip (issue 17)", strict=False)
+@pytest.mark.parametrize("argv", STRIP_CASES, ids=" ".join)
+def test_matrix_row_machine_cases(argv: list[str], tmp_path: Path) -> None:
+    (result,) = _run_matrix([argv], tmp_path)
+    assert result["code"] in (0, 2) and "Traceback" not in result["stderr"], result
+    if result["code"] == 2:
+        assert len(result["stderr"].strip().splitlines()) == 1, result
