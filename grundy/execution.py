@@ -57,6 +57,7 @@ __all__ = [
     "Chunk",
     "ChunkResults",
     "add_execution_options",
+    "check_chunk_time",
     "execution_kwargs",
     "max_workers",
     "range_chunks",
@@ -147,6 +148,44 @@ def check_chunk_count(n_chunks: int, what: str) -> None:
             "smaller range"
         )
     check_memory(n_chunks * BYTES_PER_CHUNK, f"{what} ({n_chunks:,} chunks)")
+
+
+#: The longest one chunk may run (seconds): a chunk the measured rate projects past
+#: this shows no progress for too long (and is lost whole on Ctrl-C); it is refused.
+CHUNK_SECONDS = 300.0
+
+
+def check_chunk_time(
+    func: Callable[[dict[str, Any]], Any],
+    sample: dict[str, Any],
+    sample_size: int,
+    chunk_size: int,
+    option: str = "--chunk",
+) -> float:
+    """Time ``func(sample)`` (``sample_size`` units of work) and refuse chunks of
+    ``chunk_size`` units projected past :data:`CHUNK_SECONDS`; returns the seconds per unit.
+
+    Examples
+    --------
+    >>> check_chunk_time(sum_range, {"start": 0, "stop": 100}, 100, 10**6) < 1
+    True
+    >>> check_chunk_time(sum_range, {"start": 0, "stop": 100}, 100, 10**15)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --chunk = 1,000,000,000,000,000 would run about ... s per chunk ...
+    """
+    began = time.perf_counter()
+    func(sample)
+    per_unit = max(time.perf_counter() - began, 1e-9) / max(sample_size, 1)
+    projected = per_unit * chunk_size
+    if projected > CHUNK_SECONDS:
+        largest = max(1, int(CHUNK_SECONDS / per_unit))
+        raise ValueError(
+            f"{option} = {chunk_size:,} would run about {projected:,.0f} s per chunk (measured "
+            f"{per_unit * 1e6:.3g} µs each on {sample_size:,}; limit {CHUNK_SECONDS:,.0f} s, "
+            f"so progress shows and Ctrl-C keeps finished chunks); use {option} <= {largest:,}"
+        )
+    return per_unit
 
 
 def _count_text(value: int) -> str:

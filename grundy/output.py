@@ -123,15 +123,19 @@ def warn(message: str) -> None:
 
 
 def _probe_directory(directory: Path) -> str | None:
-    """Create ``directory`` if missing and check that a file can be written there.
+    """Check that ``directory`` (existing, or creatable) can hold a new file.
 
+    A missing directory is created for the probe and removed again (the run
+    creates it when it writes), so a refused command leaves no trace.
     Returns None, or why not (one phrase).
     """
+    missing: list[Path] = []
     for parent in [directory, *directory.parents]:
         if parent.exists():
             if not parent.is_dir():
                 return f"{str(parent)!r} is a file, not a directory"
             break
+        missing.append(parent)
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -141,6 +145,12 @@ def _probe_directory(directory: Path) -> str | None:
             pass
     except OSError as error:
         return f"cannot write in the directory {str(directory)!r} ({error.strerror or error})"
+    finally:
+        for created in missing:  # deepest first
+            try:
+                created.rmdir()
+            except OSError:
+                break
     return None
 
 
@@ -225,6 +235,30 @@ def read_json(path: str | os.PathLike[str], option: str = "--input") -> Any:
         return json.loads(data)
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
         raise ValueError(f"{option}: {str(target)!r} is not valid JSON ({error})") from None
+
+
+def check_distinct_paths(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse two path options of one command naming the same file or directory
+    (``--out F --chunks F``: one would overwrite the other).
+
+    The options are those whose ``type=`` is :func:`output_file`,
+    :func:`output_dir` or :func:`input_file`; two inputs may share a path.
+    """
+    seen: dict[Path, tuple[str, str]] = {}
+    for action in parser._actions:
+        kind = getattr(action.type, "path_kind", None)
+        value = getattr(args, action.dest, None)
+        if kind is None or not isinstance(value, str) or not action.option_strings:
+            continue
+        key = Path(os.path.abspath(value))
+        option = action.option_strings[-1]
+        if key in seen:
+            other, other_kind = seen[key]
+            if "output" in kind or "output" in other_kind:
+                raise ValueError(
+                    f"{other} and {option} name the same path {value!r}; give each its own"
+                )
+        seen[key] = (option, kind)
 
 
 def _argparse_type(
@@ -348,9 +382,7 @@ def _plain_progress(description: str, total: int) -> Iterator[Advance]:
         if 0 < done < total and not final:
             eta = f", eta {elapsed * (total - done) / done:.1f} s"
         extra = f", {state['note']}" if state["note"] and not final else ""
-        print(
-            f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr
-        )
+        print(f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr)
 
     def maybe_line() -> None:
         now = time.monotonic()
@@ -432,3 +464,25 @@ def _plain_activity(description: str) -> Iterator[Callable[[str], None]]:
         if printed[0]:
             elapsed = time.monotonic() - began
             print(f"{description}: done in {elapsed:.1f} s", file=sys.stderr, flush=True)
+
+
+class SpecProgress:
+    """The spec solver's progress hook (``spec.Limits.progress``): an activity line
+    opened the first time the solver reports (after a few seconds), closed at its end.
+    """
+
+    def __init__(self, description: str = "spec solver") -> None:
+        self.description = description
+        self._context: Any = None
+        self._update: Callable[[str], None] | None = None
+
+    def __call__(self, done: int, estimate: int | None, seconds: float, final: bool) -> None:
+        if self._context is None and not final:
+            self._context = activity(self.description)
+            self._update = self._context.__enter__()
+        if self._update is not None:
+            of = f" of at most {estimate:,}" if estimate else ""
+            self._update(f"{done:,}{of} sub-positions, {seconds:.0f} s")
+        if final and self._context is not None:
+            context, self._context, self._update = self._context, None, None
+            context.__exit__(None, None, None)

@@ -245,6 +245,9 @@ class Run:
         Called as ``progress(cases)`` every :data:`PROGRESS_EVERY` cases, so a
         front end can show that a long check is running (no claim needs to
         change for it).
+    note : callable, optional
+        Called as ``note(text)`` by :meth:`note_progress` while a claim gathers
+        its data (``"20,000/100,000 start rows"``).
     """
 
     def __init__(
@@ -253,6 +256,7 @@ class Run:
         params: dict[str, int],
         tighten: int = 0,
         progress: Callable[[int], None] | None = None,
+        note: Callable[[str], None] | None = None,
     ) -> None:
         if isinstance(tighten, bool) or not isinstance(tighten, int) or tighten < 0:
             raise ValueError(f"{claim_id}: --tighten must be an integer >= 0 (got {tighten!r})")
@@ -260,6 +264,7 @@ class Run:
         self.params = dict(params)
         self.tighten = tighten
         self.progress = progress
+        self._note = note
         self.cases = 0
         self._bounds: dict[str, dict[str, Any]] = {}
         self._facts: dict[str, dict[str, Any]] = {}
@@ -299,6 +304,11 @@ class Run:
                 self.witness = {"bound": name, "slack": slack, **where}
             return False
         return True
+
+    def note_progress(self, text: str) -> None:
+        """Say how far the data gathering is (shown by a front end; never in the report)."""
+        if self._note is not None:
+            self._note(text)
 
     def fact(self, name: str, ok: bool, **where: Any) -> bool:
         """Record one case of an exact statement; the first failure is the witness."""
@@ -436,6 +446,7 @@ def run_claim(
     quick: bool = False,
     tighten: int = 0,
     progress: Callable[[int], None] | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> Report:
     """Check one claim and return its report.
 
@@ -453,10 +464,12 @@ def run_claim(
         tightened: ValueError.
     progress : callable, optional
         ``progress(cases)``, called now and then while the check runs.
+    note : callable, optional
+        ``note(text)``: how far a long data gathering is.
     """
     entry = get_claim(claim_id)
     values = entry.resolve(params, quick=quick)
-    run = Run(entry.id, values, tighten=tighten, progress=progress)
+    run = Run(entry.id, values, tighten=tighten, progress=progress, note=note)
     start = time.perf_counter()
     entry.check(run, **values)
     if tighten and not run._bounds:

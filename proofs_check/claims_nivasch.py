@@ -488,7 +488,7 @@ def beatty_theorem(run: Run, n: int) -> None:
     family="nivasch",
 )
 def nivasch_conj_3_10(run: Run, g: int, rows: int, bound: int) -> None:
-    times, path = data.convergence_times(g, rows)
+    times, path = data.convergence_times(g, rows, note=run.note_progress)
     run.used(path)
     published = nivasch_table5().get(g)
     known = [(t, r) for r, t in enumerate(times) if t is not None]

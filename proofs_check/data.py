@@ -9,6 +9,8 @@ algorithm is written here.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -19,6 +21,7 @@ from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
 
 __all__ = [
+    "DATA_SECONDS",
     "atlas_periods",
     "convergence_times",
     "dn_extremes",
@@ -34,6 +37,11 @@ __all__ = [
     "zeckendorf_representations",
     "zeckendorf_z1",
 ]
+
+
+#: The longest a data provider may run for one check (seconds): a run its measured
+#: rate projects past this is refused before the time is spent.
+DATA_SECONDS = 600.0
 
 
 # --------------------------------------------------------------------------- tables
@@ -204,12 +212,46 @@ def row_period(game: str, row: int, m_max: int) -> tuple[dict[str, Any] | None, 
 # --------------------------------------------------------------------------- convergence (FSW)
 
 
-def convergence_times(g: int, rows: int) -> tuple[list[int | None], str]:
+def convergence_times(
+    g: int,
+    rows: int,
+    *,
+    note: Callable[[str], None] | None = None,
+    max_seconds: float | None = None,
+    option: str = "--rows",
+) -> tuple[list[int | None], str]:
     """Rows to convergence of Algorithm FSW from each start row < rows (000 §3.2-3.3).
 
     ``None`` marks a start row that did not converge within the default
     horizon (4 x Table 5 + 100 rows).
+
+    The start rows are asked for in chunks that double in size (the
+    implementations are chunkable; each chunk re-runs the true pass, so the
+    doubling keeps that overhead below the work itself). After each chunk
+    ``note`` gets how far it is, and once a second has been measured the time
+    per start row projects the whole run: past ``max_seconds`` (default
+    :data:`DATA_SECONDS`) it is refused with a ValueError naming ``option``,
+    the measured rate and the projection, before that time is spent.
     """
+    limit = DATA_SECONDS if max_seconds is None else max_seconds
     impl = resolve("fsw-convergence", "wythoff", g=g, r0_start=0, r0_stop=rows)
-    times = impl.answer(g=g, r0_start=0, r0_stop=rows)
-    return [None if t < 0 else int(t) for t in list(times)], impl.name
+    began = time.perf_counter()
+    times: list[int | None] = []
+    size = 64
+    while len(times) < rows:
+        start, stop = len(times), min(rows, len(times) + size)
+        chunk = impl.answer(g=g, r0_start=start, r0_stop=stop)
+        times.extend(None if t < 0 else int(t) for t in list(chunk))
+        size *= 2
+        elapsed = time.perf_counter() - began
+        if len(times) < rows and elapsed >= 1.0:
+            projected = elapsed * rows / len(times)
+            if projected > limit:
+                raise ValueError(
+                    f"{option} = {rows:,} would take about {projected:,.0f} s at g = {g} "
+                    f"(measured {1e3 * elapsed / len(times):.3g} ms per start row over "
+                    f"{len(times):,} rows; limit {limit:,.0f} s): choose fewer rows"
+                )
+        if note is not None:
+            note(f"{len(times):,}/{rows:,} start rows, {elapsed:.0f} s")
+    return times, impl.name

@@ -104,6 +104,10 @@ def additive_period(
 # Quadratic irrationals and exact Beatty floors.
 
 
+#: The largest k whose square :meth:`QuadraticIrrational.make` divides out of d.
+SQUARE_FACTOR_LIMIT = 10**5
+
+
 @dataclass(frozen=True)
 class QuadraticIrrational:
     """The number (p + q sqrt(d)) / r, r >= 1, d >= 0, in lowest terms.
@@ -124,7 +128,15 @@ class QuadraticIrrational:
 
     @staticmethod
     def make(p: int, q: int, d: int, r: int) -> QuadraticIrrational:
-        """Normalise: r > 0, square factors of d moved into q, common factor removed."""
+        """Normalise: r > 0, square factors of d moved into q, common factor removed.
+
+        Square factors k^2 with k <= :data:`SQUARE_FACTOR_LIMIT` are moved (trial
+        division, so a 100-digit d costs milliseconds, not 10^50 steps); a larger
+        square factor stays in d, which changes the printed form, never the value.
+
+        >>> str(QuadraticIrrational.make(1, 1, 10**100 - 1, 2)).startswith("(1 + 3*sqrt(")
+        True
+        """
         if r == 0:
             raise ValueError("a quadratic irrational needs r != 0")
         if d < 0:
@@ -136,7 +148,7 @@ class QuadraticIrrational:
             p, q, d = p + q * root, 0, 0
         else:
             k = 2
-            while k * k <= d:
+            while k * k <= d and k <= SQUARE_FACTOR_LIMIT:
                 while d % (k * k) == 0:
                     d //= k * k
                     q *= k
@@ -205,10 +217,12 @@ def parse_ratio(text: str) -> QuadraticIrrational:
     error = ValueError(
         f"--alpha {text!r}: expected phi, sqrtD or (P+Q*sqrt(D))/R with integers"
     )
+    if compact.count("(") != compact.count(")"):
+        raise error
     r = 1
-    match = re.fullmatch(r"\((.+)\)/(\d+)", compact)
+    match = re.fullmatch(r"\((.+)\)(?:/(\d+))?", compact)
     if match:
-        compact, r = match.group(1), int(match.group(2))
+        compact, r = match.group(1), int(match.group(2) or 1)
     if not compact or r == 0:
         raise error
     p = q = 0

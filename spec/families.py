@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 
 from spec.game import MoveRay, Position, TwoPileGame, register_family
 
-__all__ = ["AWythoff", "NimHof"]
+__all__ = ["A_RAYS_MAX", "AWythoff", "NimHof"]
 
 
 def _parse_int(family: str, label: str, text: str, example: str) -> int:
@@ -118,6 +118,14 @@ class NimHof(TwoPileGame):
                 i += 1
 
 
+#: The largest a for which a-Wythoff has a compiled form: its 2a + 1 rays are
+#: kept as data and scanned at every cell by :mod:`fast.engine`, so a huge a
+#: (``a-wythoff:1000000000``) would spend gigabytes on rays that never fit a
+#: table. Beyond it the game has no ``move_rays`` and the spec answers (its
+#: followers need no memory in a).
+A_RAYS_MAX = 4096
+
+
 class AWythoff(TwoPileGame):
     """Fraenkel's a-Wythoff: one pile alone, or k, l >= 1 from both with ``|k - l| < a``.
 
@@ -150,6 +158,10 @@ class AWythoff(TwoPileGame):
         if a < 1:
             raise ValueError(f"a-wythoff: parameter A = {a} must be >= 1 (e.g. {self.example})")
         self.a = a
+        if a > A_RAYS_MAX:
+            # 2A + 1 rays, each scanned at every cell: no compiled form (the spec answers).
+            self.move_rays = None
+            return
         # One pile alone; then both piles, k = l + d (d >= 0) or l = k + d (d >= 1):
         # (x - d - 1 - i, y - 1 - i) and (x - 1 - i, y - d - 1 - i), i >= 0.
         rays: list[MoveRay] = [(1, 0), (0, 1)]

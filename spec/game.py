@@ -22,6 +22,11 @@ Adding a game variant is one class and one decorator::
 The CLI, the conformance runner and the property tests iterate over
 :data:`GAMES`, so the new game is picked up everywhere.
 
+Every follower must be a valid position and smaller than the position it
+leaves in :meth:`ImpartialGame.rank` (lexicographic order by default): the
+solver refuses a rule that cycles, grows or leaves the board
+(:class:`NotAGame`, naming the game, the position and the follower).
+
 A *family* of games with parameters (``nimhof:1,0/0,1/1,1``,
 ``a-wythoff:2``) is registered with :func:`register_family`: a factory
 parses the text after the colon and returns an instance, whose
@@ -48,6 +53,7 @@ __all__ = [
     "Family",
     "ImpartialGame",
     "InvalidPosition",
+    "NotAGame",
     "PileGame",
     "Position",
     "TwoPileGame",
@@ -61,6 +67,13 @@ class InvalidPosition(ValueError):
     """A position that is not a legal position of the game.
 
     The message names the game, the position and what is wrong with it.
+    """
+
+
+class NotAGame(InvalidPosition):
+    """A follower rule that does not define a game: a move to a position that is
+    not valid, or not smaller than the position it leaves (a cycle, or play that
+    grows forever). The message names the game, the position and the follower.
     """
 
 
@@ -88,6 +101,24 @@ class ImpartialGame(ABC):
     @abstractmethod
     def check_position(self, position: Any) -> Position:
         """Return ``position`` as a canonical tuple, or raise InvalidPosition."""
+
+    def rank(self, position: Position) -> Any:
+        """A key that every move strictly lowers, in a well-founded order.
+
+        The solver refuses a follower whose rank is not below its position's
+        (:class:`NotAGame`): that is how a rule with a cycle or unbounded
+        growth is caught before memory grows. The default is the position
+        itself, compared lexicographically (a well-order on tuples of
+        non-negative integers): every game whose moves lower the first
+        coordinate they change qualifies. A game with other moves overrides it.
+
+        Examples
+        --------
+        >>> from spec.games import Wythoff
+        >>> Wythoff().rank((2, 5)) < Wythoff().rank((3, 0))
+        True
+        """
+        return position
 
     def describe(self) -> str:
         """The name used in messages (the registry name)."""

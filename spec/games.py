@@ -219,6 +219,10 @@ class Sum(ImpartialGame):
             game.check_position(part) for game, part in zip(self.components, position, strict=True)
         )
 
+    def rank(self, position: Position) -> Any:
+        """The components' ranks, lexicographically: a move lowers exactly one."""
+        return tuple(game.rank(part) for game, part in zip(self.components, position, strict=True))
+
     def followers(self, position: Position) -> Iterator[Position]:
         for index, game in enumerate(self.components):
             for follower in game.followers(position[index]):

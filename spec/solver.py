@@ -14,16 +14,24 @@ Lemma 1.3 (bounded labelling). Seed ``000``, §1.1.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import math
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Final
 
-from spec.game import ImpartialGame, InvalidPosition, Position
+from spec.game import ImpartialGame, InvalidPosition, NotAGame, Position
 
 __all__ = [
     "ABOVE",
+    "BYTES_PER_POSITION",
+    "Limits",
+    "SolverLimit",
     "bounded_grundy",
     "grundy",
     "grundy_table",
+    "limits",
     "mex",
     "outcome",
     "winning_moves",
@@ -31,6 +39,164 @@ __all__ = [
 
 #: The label "value > g" of :func:`bounded_grundy` (000 Lemma 1.3's ∞).
 ABOVE: Final = -1
+
+#: Bytes one solved sub-position keeps (its memo entry: a dict slot, the
+#: position tuple and its ints), measured with tracemalloc on Wythoff's game
+#: below (300, 400) (about 150 bytes each) and rounded up for larger ints and
+#: the evaluation stack. Used to turn free memory into a position limit.
+BYTES_PER_POSITION: Final = 256
+
+#: How often (in solved sub-positions) the solver looks at the clock.
+_CHECK_EVERY: Final = 2048
+
+
+class SolverLimit(ValueError):
+    """The spec solver refused to go on: the memory or time limit of :func:`limits`.
+
+    The message names the game, the position, the measured rate and the limit.
+    """
+
+
+@dataclass
+class Limits:
+    """Limits and a progress hook for the solver, set from above with :func:`limits`.
+
+    The spec uses the standard library only, so the command line (or a test)
+    passes in what it knows: how many sub-positions fit in memory, how long
+    it may run, and how to show progress.
+
+    Attributes
+    ----------
+    max_positions : int or None
+        Refuse (:class:`SolverLimit`) before the memo of one evaluation holds
+        more sub-positions than this (about free memory / BYTES_PER_POSITION);
+        ``memory_note`` says where the number comes from, for the message.
+    max_seconds : float or None
+        Refuse once the measured time per sub-position projects the evaluation
+        past this many seconds (checked from ``measure_after`` seconds on).
+    progress : callable or None
+        ``progress(done, estimate, seconds, final)``, called every
+        ``progress_every`` seconds once an evaluation has run ``progress_after``
+        seconds, and once with ``final=True`` at its end (only if it was called
+        before). ``estimate`` is the sub-position count the projection uses
+        (the product of coordinate + 1), or None.
+    """
+
+    max_positions: int | None = None
+    memory_note: str = "the limit set"
+    max_seconds: float | None = None
+    progress: Callable[[int, int | None, float, bool], None] | None = None
+    progress_after: float = 2.0
+    progress_every: float = 1.0
+    measure_after: float = 2.0
+
+
+_LIMITS: list[Limits] = [Limits()]
+
+
+@contextmanager
+def limits(**settings: Any) -> Iterator[Limits]:
+    """Run the solver under :class:`Limits` ``settings`` inside the ``with`` block.
+
+    Examples
+    --------
+    >>> from spec.games import Wythoff
+    >>> with limits(max_positions=100):
+    ...     grundy(Wythoff(), (60, 80))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spec.solver.SolverLimit: wythoff: position (60, 80): the spec solver needs more than 100 ...
+    """
+    _LIMITS.append(Limits(**settings))
+    try:
+        yield _LIMITS[-1]
+    finally:
+        _LIMITS.pop()
+
+
+def _estimate(position: Any) -> int | None:
+    """The sub-positions below ``position`` if every move lowers coordinates: prod(v + 1)."""
+    values: list[int] = []
+    stack = [position]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (tuple, list)):
+            stack.extend(item)
+        elif isinstance(item, int):
+            values.append(item)
+    return math.prod(v + 1 for v in values) if values else None
+
+
+class _Run:
+    """One top-level evaluation: counts solved sub-positions, checks the limits."""
+
+    def __init__(self, game: ImpartialGame, position: Any, estimate: int | None) -> None:
+        self.game, self.position, self.estimate = game, position, estimate
+        self.limits = _LIMITS[-1]
+        self.began = time.perf_counter()
+        self.last_time, self.last_done = self.began, 0
+        self.done = 0
+        self.next_check = _CHECK_EVERY
+        self.last_progress: float | None = None
+
+    def check(self) -> None:
+        limits = self.limits
+        self.next_check = self.done + _CHECK_EVERY
+        where = f"{self.game.describe()}: position {self.position!r}"
+        if limits.max_positions is not None and self.done > limits.max_positions:
+            raise SolverLimit(
+                f"{where}: the spec solver needs more than {limits.max_positions:,} "
+                f"sub-positions at about {BYTES_PER_POSITION} bytes each ({limits.memory_note}); "
+                "use a smaller position or a compiled method"
+            )
+        now = time.perf_counter()
+        elapsed = now - self.began
+        # The latest interval's rate: later sub-positions tend to have more moves.
+        per = (now - self.last_time) / max(1, self.done - self.last_done)
+        self.last_time, self.last_done = now, self.done
+        if (
+            limits.max_seconds is not None
+            and elapsed >= limits.measure_after
+            and self.estimate is not None
+        ):
+            remaining = max(0, self.estimate - self.done)
+            projected = elapsed + per * remaining
+            # Past half of the estimate the run finishes unless it would take twice the limit.
+            allowed = limits.max_seconds * (1 if 2 * self.done < self.estimate else 2)
+            if projected > allowed:
+                raise SolverLimit(
+                    f"{where}: the spec solver would take about {projected:,.0f} s "
+                    f"(measured {per * 1e6:,.0f} µs per sub-position, {self.done:,} of about "
+                    f"{self.estimate:,} done in {elapsed:,.0f} s; limit {limits.max_seconds:,.0f} "
+                    "s); use a smaller position or a compiled method"
+                )
+        if limits.progress is not None and elapsed >= limits.progress_after:
+            if self.last_progress is None or elapsed - self.last_progress >= limits.progress_every:
+                self.last_progress = elapsed
+                limits.progress(self.done, self.estimate, elapsed, False)
+
+    def finish(self) -> None:
+        if self.last_progress is not None and self.limits.progress is not None:
+            elapsed = time.perf_counter() - self.began
+            self.limits.progress(self.done, self.estimate, elapsed, True)
+
+
+_RUNS: list[_Run] = []
+
+
+@contextmanager
+def _run(game: ImpartialGame, position: Any, estimate: int | None) -> Iterator[_Run]:
+    """The current top-level run, or a new one (nested calls share the outer run)."""
+    if _RUNS:
+        yield _RUNS[-1]
+        return
+    run = _Run(game, position, estimate)
+    _RUNS.append(run)
+    try:
+        yield run
+        run.finish()
+    finally:
+        _RUNS.pop()
 
 
 def mex(values: Iterable[int]) -> int:
@@ -50,42 +216,81 @@ def mex(values: Iterable[int]) -> int:
     return m
 
 
+def _not_a_game(game: ImpartialGame, position: Position, follower: Any, why: str) -> NotAGame:
+    return NotAGame(
+        f"{game.describe()}: the rule is not a game: the follower {follower!r} of "
+        f"{position!r} {why}"
+    )
+
+
+def _admit(game: ImpartialGame, position: Position, follower: Any) -> None:
+    """Refuse a follower that is not a valid position or not smaller than ``position``.
+
+    Checked for each sub-position the first time it is reached, before it is
+    expanded, so a rule that grows or cycles is refused before memory grows.
+    """
+    try:
+        checked = game.check_position(follower)
+    except InvalidPosition as error:
+        raise _not_a_game(game, position, follower, f"is not a valid position ({error})") from None
+    if checked != follower or type(checked) is not type(follower):
+        raise _not_a_game(
+            game, position, follower, f"is not in canonical form (expected {checked!r})"
+        )
+    try:
+        smaller = game.rank(follower) < game.rank(position)
+    except TypeError as error:
+        raise _not_a_game(game, position, follower, f"cannot be ranked ({error})") from None
+    if not smaller:
+        raise _not_a_game(
+            game,
+            position,
+            follower,
+            "is not smaller than it (a move must lead to a smaller position in the game's "
+            "rank() order, lexicographic by default, or the play could cycle or grow forever)",
+        )
+
+
 def _evaluate(
     game: ImpartialGame,
     position: Position,
     memo: dict[Position, int],
-    label: Callable[[list[int]], int],
+    label: Callable[[set[int]], int],
 ) -> int:
-    """Label ``position`` with ``label(labels of its followers)``, bottom-up.
+    """Label ``position`` with ``label(set of its followers' labels)``, bottom-up.
 
-    An explicit stack replaces recursion: each frame holds a position, its
-    followers and how many of them are already labelled.
+    An explicit stack replaces recursion: each frame holds a position, the
+    iterator over its followers and the labels seen so far (a set, so the
+    memory per frame does not grow with the number of moves). Each follower
+    is admitted (:func:`_admit`) when it is first reached.
     """
     if position in memo:
         return memo[position]
-    stack: list[tuple[Position, list[Position]]] = [(position, list(game.followers(position)))]
-    cursor: list[int] = [0]
-    on_stack = {position}
-    while stack:
-        current, followers = stack[-1]
-        i = cursor[-1]
-        while i < len(followers) and followers[i] in memo:
-            i += 1
-        cursor[-1] = i
-        if i < len(followers):
-            child = followers[i]
-            if child in on_stack:
-                raise InvalidPosition(
-                    f"{game.describe()}: the follower relation has a cycle through {child!r}"
-                )
-            stack.append((child, list(game.followers(child))))
-            cursor.append(0)
-            on_stack.add(child)
-            continue
-        memo[current] = label([memo[f] for f in followers])
-        stack.pop()
-        cursor.pop()
-        on_stack.discard(current)
+    with _run(game, position, _estimate(position)) as run:
+        stack: list[tuple[Position, Iterator[Position], set[int]]] = [
+            (position, iter(game.followers(position)), set())
+        ]
+        while stack:
+            current, followers, seen = stack[-1]
+            for child in followers:
+                try:
+                    known = memo.get(child)
+                except TypeError:  # unhashable: not a tuple position
+                    raise _not_a_game(game, current, child, "is not a position (a tuple)") from None
+                if known is None:
+                    _admit(game, current, child)
+                    stack.append((child, iter(game.followers(child)), set()))
+                    break
+                seen.add(known)
+            else:
+                value = label(seen)
+                memo[current] = value
+                stack.pop()
+                if stack:
+                    stack[-1][2].add(value)
+                run.done += 1
+                if run.done >= run.next_check:
+                    run.check()
     return memo[position]
 
 
@@ -123,7 +328,7 @@ def bounded_grundy(game: ImpartialGame, position: Any, g: int) -> int:
         raise ValueError(f"bounded_grundy: the bound g must be an int >= 0 (g = {g!r})")
     position = game.check_position(position)
 
-    def label(labels: list[int]) -> int:
+    def label(labels: set[int]) -> int:
         value = mex(v for v in labels if v != ABOVE)
         return value if value <= g else ABOVE
 
@@ -157,9 +362,13 @@ def winning_moves(game: ImpartialGame, position: Any) -> list[Position]:
     """
     position = game.check_position(position)
     moves: list[Position] = []
-    for follower in game.followers(position):
-        if follower not in moves and outcome(game, follower) == "P":
-            moves.append(follower)
+    with _run(game, position, _estimate(position)):
+        for follower in game.followers(position):
+            if follower in moves:
+                continue
+            _admit(game, position, follower)
+            if outcome(game, follower) == "P":
+                moves.append(follower)
     return moves
 
 
@@ -178,6 +387,8 @@ def grundy_table(game: ImpartialGame, rows: int, cols: int) -> list[list[int]]:
     for label, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"grundy_table: {label} must be an int >= 0 ({label} = {value!r})")
-    if rows and cols:
-        game.check_position((0, 0))
-    return [[grundy(game, (x, y)) for y in range(cols)] for x in range(rows)]
+    if not (rows and cols):
+        return [[] for _ in range(rows)]
+    game.check_position((0, 0))
+    with _run(game, (rows - 1, cols - 1), rows * cols):
+        return [[grundy(game, (x, y)) for y in range(cols)] for x in range(rows)]

@@ -368,7 +368,7 @@ def test_conjectures_report_evidence_and_bounds(monkeypatch: pytest.MonkeyPatch)
     assert ho.status == "inconclusive"  # Ho: T_1, T_2 are translates by 2 and 4
     found = {f["observation"]: f["translate_of_tail"] for f in ho.facts}
     assert found["j=1"][1:] == (2, 2) and found["j=2"][1:] == (4, 4)
-    monkeypatch.setattr(data, "convergence_times", lambda g, rows: ([0, 3, 50, 2], "fake"))
+    monkeypatch.setattr(data, "convergence_times", lambda g, rows, **_: ([0, 3, 50, 2], "fake"))
     conv = run_claim("nivasch-conj-3.10", {"g": 11, "rows": 4})  # no published R_11
     assert conv.status == "holds"
     assert conv.facts[0]["max"] == 50 and conv.facts[0]["first_start_row"] == 2

@@ -30,7 +30,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     add_json_option(parser)
-    parser.set_defaults(func=run)
+    # a whole suite of checks: the spec solver runs without the one-minute limit
+    parser.set_defaults(func=run, spec_seconds=None)
 
 
 def _style(result: str) -> str:
@@ -52,6 +53,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         rows = run_all(only=args.only, include_slow=args.all)
     elapsed = time.perf_counter() - start
+    if not rows:
+        raise ValueError(
+            f"--only {args.only!r} matched no check (give part of a check, game or "
+            "implementation name, as in the report)"
+        )
     failed = [r for r in rows if r.result != "pass"]
     if args.json:
         emit_json(
@@ -70,9 +76,6 @@ def run(args: argparse.Namespace) -> int:
                 f"{row.implementation}: {row.detail}"
             )
         console.print(f"{len(rows) - len(failed)} passed, {len(failed)} failed ({elapsed:.1f} s)")
-    if not rows:
-        console.print("no check matched --only")
-        return 2
     return 1 if failed else 0
 
 

@@ -16,6 +16,7 @@ constants (L = -15, H = 15, R_g about twice 000 Table 5; g <= 20).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
@@ -90,6 +91,43 @@ def register(subparsers: Any) -> None:
     move.set_defaults(func=run_wythoff_nim)
 
 
+#: reference.rw's seconds per recursion level (one row band of RW) at g = 2 with the
+#: default R, and the growth factor per unit of g: measured on x86_64 (2 cores,
+#: loaded) for n = 10^20 and 10^40: 0.005-0.008 s at g = 2, 0.04-0.06 at g = 5,
+#: 0.5-0.6 at g = 10.
+REFERENCE_LEVEL_SECONDS = 0.0076
+REFERENCE_GROWTH = 1.7
+#: The longest a --reference run may take (it shows no progress).
+REFERENCE_SECONDS = 60.0
+
+
+def _check_reference(g: int, n: int, option: str = "--n") -> None:
+    """Refuse a ``--reference`` run whose recursion or time is past its limits.
+
+    reference.rw recurses once per level, about log_phi(n) levels (000 §3.4):
+    beyond Python's recursion limit it cannot run, and its measured time per
+    level (:data:`REFERENCE_LEVEL_SECONDS`, growing about
+    :data:`REFERENCE_GROWTH`-fold per unit of g) projects the run.
+    """
+    levels = max(1, int(n.bit_length() * 1.4405)) + 1  # log_phi(2) = 1.4404...
+    headroom = sys.getrecursionlimit() - 200
+    if levels > headroom:
+        digits = int(headroom / 1.4405 * 0.30103)
+        raise ValueError(
+            f"{option} = {short_int(n)} needs about {levels:,} recursion levels of "
+            f"reference.rw, more than Python allows here ({headroom:,}); --reference takes "
+            f"{option} up to about 10^{digits}"
+        )
+    seconds = levels * REFERENCE_LEVEL_SECONDS * REFERENCE_GROWTH ** max(0, g - 2)
+    if seconds > REFERENCE_SECONDS:
+        raise ValueError(
+            f"--reference at g = {g}, {option} = {short_int(n)} would take about "
+            f"{seconds:,.0f} s ({levels:,} levels at a measured {seconds / levels:.2g} s each; "
+            f"limit {REFERENCE_SECONDS:.0f} s); use a smaller g or n, or drop --reference "
+            "(fast.rw, n up to about 3.5e18)"
+        )
+
+
 def _check(name: str, value: int, maximum: int | None = None) -> None:
     if value < 0:
         raise ValueError(f"{name} must be >= 0 ({name} = {value})")
@@ -106,6 +144,8 @@ def run_gvalues(args: argparse.Namespace) -> int:
             f"--n = {short_int(args.n)} is beyond this kernel's int64 range (at most "
             f"{n_max}); use --reference for exact Python integers beyond (slower)"
         )
+    if args.reference:
+        _check_reference(args.g, args.n)
     start = time.perf_counter()
     rw = rw_engine("reference.rw" if args.reference else "fast.rw")
     if args.only:
@@ -146,6 +186,8 @@ def run_wythoff_nim(args: argparse.Namespace) -> int:
             f"position {args.position} is beyond this kernel's int64 range (A, B <= "
             f"{pile_max}); use --reference for exact Python integers beyond (slower)"
         )
+    if args.reference:
+        _check_reference(args.heap, max(a, b), "A, B")
     engine = rw_engine("reference.rw" if args.reference else "fast.rw").gvalues
     move = rw_engine("reference.rw").wythoff_nim_move(a, b, args.heap, R=args.R, engine=engine)
     if args.json:

@@ -12,6 +12,8 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from grundy.output import (
     activity,
     add_json_option,
@@ -23,7 +25,7 @@ from grundy.output import (
     output_file,
     read_json,
 )
-from grundy.parsing import count
+from grundy.parsing import count, short_int
 
 #: Point plots (figures 2 and 10): the largest g, rows, and (g + 1) * rows drawn.
 MAX_PLOT_G = 1000
@@ -170,10 +172,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.figure == "row-periods":
         series = []
         for path in args.input:
-            saved = _load_result(path)
-            if saved.name != "row-periods":
-                raise ValueError(f"{path} is not a row-periods result")
-            series.append((saved.parameters["game"], saved.table))
+            series.append(_row_periods_series(path))
         plots.row_periods(out, series)
         details.update(inputs=args.input, rows=sum(len(t) for _, t in series))
     else:
@@ -216,12 +215,54 @@ def _load_result(path: str) -> Any:
     target = _result_file(path)
     data = read_json(target, "--input")
     try:
-        return ExperimentResult(**data)
+        result = ExperimentResult(**data)
+        if not (
+            isinstance(result.name, str)
+            and isinstance(result.parameters, dict)
+            and isinstance(result.columns, list)
+            and isinstance(result.table, list)
+        ):
+            raise TypeError("fields of the wrong kind")
+        return result
     except TypeError:
         raise ValueError(
             f"--input: {str(target)!r} is not a saved experiment result (JSON object with "
             "name, parameters, columns, table)"
         ) from None
+
+
+def _row_periods_series(path: str) -> tuple[str, list[list[Any]]]:
+    """(game, table) of a saved row-periods result, its shape checked row by row."""
+    saved = _load_result(path)
+    if saved.name != "row-periods":
+        raise ValueError(f"--input: {path!r} is not a row-periods result (it is {saved.name!r})")
+    game = saved.parameters.get("game")
+    if not isinstance(game, str):
+        raise ValueError(f"--input: {path!r}: parameters.game is not a game name ({game!r})")
+    for index, row in enumerate(saved.table):
+        if not isinstance(row, list) or len(row) < 3:
+            raise ValueError(
+                f"--input: {path!r}: table row {index} is not [row, preperiod, period, ...]"
+            )
+        for column, value, least in zip(
+            ("row", "preperiod", "period"), row[:3], (0, 0, 1), strict=True
+        ):
+            if value is None and column != "row":
+                continue  # not determined for this row: not drawn
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value - least:
+                raise ValueError(
+                    f"--input: {path!r}: table row {index}: {column} = {value!r} is not an "
+                    f"integer >= {least}"
+                )
+            if value >= 2**53:
+                raise ValueError(
+                    f"--input: {path!r}: table row {index}: {column} = {short_int(value)} is "
+                    "too large to draw"
+                )
+    return game, [
+        [r[0], np.nan if r[1] is None else r[1], np.nan if r[2] is None else r[2]]
+        for r in saved.table
+    ]
 
 
 def _dn_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, int]], int]:

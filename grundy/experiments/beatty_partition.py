@@ -36,6 +36,7 @@ from typing import Any
 from grundy.execution import (
     add_execution_options,
     check_chunk_count,
+    check_chunk_time,
     execution_kwargs,
     range_chunks,
     run_chunks,
@@ -160,6 +161,10 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
         if value < least:
             raise ValueError(f"{label} must be >= {least} ({label} = {value})")
     check_chunk_count(-(-n // chunk), f"--n {short_int(n)} in chunks of --chunk {chunk}")
+    sample = min(n, 2000)  # at the top of the range, where the integers are largest
+    check_chunk_time(
+        check_range, {"start": start + n - sample, "stop": start + n}, sample, min(n, chunk)
+    )
     parameters = {"n": n, "start": start, "chunk": chunk}
     began = time.perf_counter()
     chunks = range_chunks(start, start + n, chunk, prefix="n")
