@@ -101,7 +101,8 @@ def test_plot_functions_return_figures_that_show_in_jupyter() -> None:
         assert isinstance(figure, Figure)
         assert figure._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"  # type: ignore[attr-defined]
     assert "(certified)" in plot.row("wythoff", 3).axes[0].get_title()
-    assert "(apparent)" in plot.row("a-wythoff:2", 3).axes[0].get_title()
+    assert "(certified)" in plot.row("a-wythoff:2", 3).axes[0].get_title()  # its rays
+    assert "(apparent)" in plot.row("nimhof:1,0/1,1", 3).axes[0].get_title()
     with pytest.raises(ValueError, match="size must be an int >= 1"):
         plot.heatmap("wythoff", 0)
     with pytest.raises(ValueError, match="at least one non-empty"):

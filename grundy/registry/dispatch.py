@@ -16,7 +16,8 @@ method                  covers                                                 c
                         any size: the row's certified (preperiod, period,      record, or the
                         saltus) from the atlas (``data/atlas/``) or computed   strip's equal
                         by the strip for rows <= ROW_LIMITS[game]; then the    windows)
-                        value at the reduced column by the strip
+                        value at the reduced column by the strip (at most
+                        ROW_VALUE_SECONDS at its measured speed)
                         (``row-periods``, ``row-values``)
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
                         rows up to about 3.5e18 (``row-hpoints``: Algorithm    Conjecture 3.10
@@ -70,6 +71,7 @@ __all__ = [
     "METHODS",
     "ROW_LIMIT",
     "ROW_LIMITS",
+    "ROW_VALUE_SECONDS",
     "RW_MAX_G",
     "SPEC_MAX_WORK",
     "STRIP_SECONDS",
@@ -99,6 +101,9 @@ STRIP_SECONDS = 45.0
 #: The strip's measured speed: cells per second ~ STRIP_RATE / (1 + rows / 100)
 #: (bench_strip.py: 3.4e7 cells/s with 501 rows, 1.3e7 with 3001; a lower bound).
 STRIP_RATE = 2e8
+#: The row-period method computes the value at the reduced column by the strip when that
+#: takes at most this long at the measured speed (with progress): atlas rows up to about 500.
+ROW_VALUE_SECONDS = 300.0
 #: The spec solver visits about 5e6 followers a second (Wythoff, measured); the spec
 #: method declines positions whose estimated visits (sub-positions x the sum of the
 #: coordinates) pass 30 s of that.
@@ -340,6 +345,13 @@ def _by_row_period(
     else:
         turns = (column - preperiod) // length
         index, shift = column - turns * length, turns * saltus
+    seconds = strip_seconds(row + 1, index + 1)
+    if seconds > ROW_VALUE_SECONDS:
+        raise _Declined(
+            f"row {row} is periodic from column {preperiod} (period {length}); its value at "
+            f"column {index} needs the strip of rows 0..{row} to that column: about "
+            f"{seconds:,.0f} s at its measured speed (limit {ROW_VALUE_SECONDS:.0f} s)"
+        )
     base = _strip_value(name, row, index, progress)
     certificate = (
         f"exact (row {row}: preperiod {preperiod}, period {length}, saltus {saltus}; {how})"
