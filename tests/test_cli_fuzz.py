@@ -408,7 +408,6 @@ STRIP_CASES = [
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="strip (issue 17)", strict=False)
 @pytest.mark.parametrize("argv", STRIP_CASES, ids=" ".join)
 def test_matrix_row_machine_cases(argv: list[str], tmp_path: Path) -> None:
     (result,) = _run_matrix([argv], tmp_path)

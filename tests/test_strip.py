@@ -142,8 +142,11 @@ class TestValue:
             assert v.method == "table" and v.implementation == "fast.strip"
             assert v.value == int(table[x, y])
 
-    def test_computed_row_period_agrees_with_the_strip(self) -> None:
-        """Row 118 (past the atlas): the certified reduction equals the plain strip values."""
+    def test_computed_row_period_agrees_with_the_strip(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Row 118 computed (the atlas hidden): the certified reduction equals the strip."""
+        monkeypatch.setattr(dispatch, "atlas_row", lambda game, row: None)
         y = 300_001
         reduced = grundy.value("wythoff", (118, y), method="row-period")
         assert reduced.implementation == "fast.strip" and "computed" in reduced.certificate
@@ -201,7 +204,7 @@ class TestCommands:
 
     def test_period_says_where_it_comes_from(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["period", "wythoff", "--row", "7", "--lines", "0"]) == 0
-        assert "atlas data/atlas/wythoff_rows_0_114.json" in capsys.readouterr().out
+        assert "atlas data/atlas/wythoff_rows_0_500.json" in capsys.readouterr().out
         assert main(["period", "wythoff", "--row", "7", "--lines", "0", "--compute"]) == 0
         text = capsys.readouterr().out
         assert "preperiod 92, period 24, saltus 24" in text and "equal normalised windows" in text

@@ -52,7 +52,8 @@ def register(subparsers: Any) -> None:
         "--row",
         required=True,
         type=count("--row", lo=0, hi=MAX_ROW),
-        help=f"the row X, 0..{MAX_ROW} (computing rows 0..160 takes seconds, 0..240 about 20 s)",
+        help=f"the row X, 0..{MAX_ROW} (the atlas holds Wythoff rows 0..500; computing rows "
+        "0..160 takes seconds, 0..240 about 20 s)",
     )
     parser.add_argument(
         "--lines",
@@ -89,8 +90,12 @@ def run(args: argparse.Namespace) -> int:
         implementation = IMPLEMENTATIONS[args.impl or "fast"]
     with activity(f"{game.describe()} row {row}", disable=args.json) as update:
         result = period(
-            game, row, window=args.window, lines=args.lines,
-            implementation=implementation, progress=update,
+            game,
+            row,
+            window=args.window,
+            lines=args.lines,
+            implementation=implementation,
+            progress=update,
         )
     if args.json:
         out = result.as_dict()

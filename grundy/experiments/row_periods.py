@@ -66,7 +66,12 @@ PUBLISHED = {("wythoff", 3): (8, 6, 6)}
 PREPERIOD = "least y0 >= 0 with G(row, y + period) = G(row, y) + saltus for all y >= y0"
 COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length", "seconds"]
 #: The largest row accepted (the strip keeps 2 bytes a cell until it certifies).
-MAX_ROW = 500
+MAX_ROW = 1000
+#: The last row of F-/R-Wythoff a strip reaches here: their rows' periods are not all
+#: 3 * 2^j, so the joint period of rows 0..X grows fast (F-Wythoff 0..34: 24.5 million
+#: columns, 52 s; 0..38: over 67 million columns, 9.4 GiB of window hashes, refused;
+#: R-Wythoff 0..14: 18.1 million columns, 26 s).
+GAME_MAX_ROW = {"wythoff": MAX_ROW, "f-wythoff": 36, "r-wythoff": 15}
 
 
 def _machine(row: int, game: str, implementation: str = "fast") -> tuple[Any, Any]:
@@ -191,6 +196,11 @@ def run_experiment(
     start = time.perf_counter()
     _machine(1, game)  # compile or load from the numba cache
     compile_s = time.perf_counter() - start
+    if rows.stop - 1 > GAME_MAX_ROW[game]:
+        raise ValueError(
+            f"--rows: {game} rows beyond {GAME_MAX_ROW[game]} are out of reach here (the joint "
+            f"period of rows 0..X grows too fast; rows = {rows.start}..{rows.stop - 1})"
+        )
     if isinstance(block, bool) or not isinstance(block, int) or block < 1:
         raise ValueError(f"--block must be an int >= 1 (block = {block!r})")
     chunks = [

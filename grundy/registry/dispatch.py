@@ -314,6 +314,12 @@ def _row_periodicity(
             f"(rows <= {ROW_LIMITS[name]}: R-Wythoff rows 0..15 already need 18,144,000 "
             "columns)"
         )
+    if impl.name == "fast.strip" and implementation is None and row > ROW_LIMITS[name]:
+        raise _Declined(
+            f"row {row} is not in the atlas, and the strip of rows 0..{row} takes over "
+            f"{ROW_LIMITS[name]} rows' 20 s (rows 0..500: 12 minutes here); ask for it with "
+            "--compute, or run 'grundy experiment row-periods --rows A..B --chunks DIR'"
+        )
     if impl.name == "fast.strip":
         from grundy.registry.rows import strip_certificate
 
