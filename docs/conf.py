@@ -141,7 +141,7 @@ if mathjax_path.startswith("MathJax.js"):
 
 
 #: Pages that other branches add: listed in the index's last toctree when present.
-OPTIONAL_PAGES = ["strip"]
+OPTIONAL_PAGES: list[str] = []  # strip.md has joined the index
 #: Markdown links out of docs/ (``../README.md``, ``../data/README.md``) become
 #: download links of the file (MyST's ``path:`` scheme): they are files of the
 #: repository, not pages of the site.

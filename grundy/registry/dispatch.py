@@ -22,9 +22,10 @@ method                  covers                                                 c
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
                         rows up to about 3.5e18 (``row-hpoints``: Algorithm    Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
-``fibonacci``           Fibonacci Nim (n, r), n up to fast.fibonacci.MAX_ROWS,  exact (rows as
-                        any r; a sum with a Fibonacci Nim component (the       step functions)
-                        XOR of its components' values, 000 §1.1)
+``fibonacci``           Fibonacci Nim (n, r), n up to MAX_ROWS of              exact (rows as
+                        ``fast.fibonacci``, any r; a sum with a Fibonacci Nim  step functions)
+                        component (the XOR of its components' values, 000
+                        §1.1)
 ``spec``                any game, positions with at most MAX_POSITIONS         exact (spec)
                         sub-positions and at most SPEC_MAX_WORK follower
                         visits (the generic solver's measured speed)

@@ -3,7 +3,7 @@
 Questions (``fibonacci-nim``)
 -----------------------------
 ``grundy-table``, ``grundy-block``
-    + ``fast.fibonacci`` (rows as step functions, expanded) and
+    Adds ``fast.fibonacci`` (rows as step functions, expanded) and
     ``reference.fibonacci`` (the row scan, tables up to 3001); the spec
     stays the oracle. ``grundy table``, ``structure``, ``period`` and the
     ``table`` method of ``grundy value``/``moves`` use them.
@@ -16,7 +16,7 @@ Questions (``fibonacci-nim``)
     0): the data of the claims in ``proofs_check.claims_fibonacci``. Oracle:
     the spec.
 ``fibonacci-outcomes``
-    + ``fast.fibonacci (G = 0)``: the kernel's P-positions against the spec
+    Adds ``fast.fibonacci (G = 0)``: the kernel's P-positions against the spec
     and against Theorem 3.2 (``reference.zeckendorf``).
 ``fibonacci-zeckendorf``
     The same P-positions on n, r <= 1500, beyond the spec's reach: the
