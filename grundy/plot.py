@@ -293,7 +293,7 @@ def _series(result: Any) -> tuple[str, Sequence[Sequence[int]]]:
 
 
 def atlas(
-    results: Sequence[Any], *, title: str = "Additive periods of the rows (Landman's machine)"
+    results: Sequence[Any], *, title: str = "Additive periods of the rows (certified)"
 ) -> Figure:
     """Period and preperiod against the row, log scale: the row-period atlas.
 

@@ -117,7 +117,7 @@ def row_periods(
     path: str | os.PathLike[str],
     series: Sequence[tuple[str, Sequence[Sequence[int]]]],
     *,
-    title: str = "Additive periods of the rows (Landman's machine)",
+    title: str = "Additive periods of the rows (certified)",
 ) -> Path:
     """Write :func:`grundy.plot.atlas` of ``[(label, table)]`` to ``path``."""
     return save(plot.atlas(series, title=title), _checked(path))
