@@ -235,7 +235,7 @@ class TestRanges:
 
     def test_row_periods_range(self, capsys: pytest.CaptureFixture[str]) -> None:
         line = refused(capsys, "experiment", "row-periods", "--rows", "0..100000")
-        assert "--rows" in line and "<= 500" in line
+        assert "--rows" in line and "<= 1000" in line
 
     def test_period_lines(self, capsys: pytest.CaptureFixture[str]) -> None:
         line = refused(capsys, "period", "wythoff", "--row", "3", "--lines", "100000000")
