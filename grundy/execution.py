@@ -48,8 +48,7 @@ from typing import Any
 
 from fast._memory import format_bytes
 from grundy import __version__
-from grundy.experiments import atomic_write_text
-from grundy.output import check_memory, output_dir, progress_bar, warn
+from grundy.output import atomic_write_text, check_memory, output_dir, progress_bar, warn
 from grundy.parsing import count
 
 __all__ = [

@@ -37,6 +37,8 @@ __all__ = [
     "Advance",
     "activity",
     "add_json_option",
+    "atomic_write",
+    "atomic_write_text",
     "available_memory",
     "check_input_file",
     "check_memory",
@@ -53,6 +55,39 @@ __all__ = [
     "read_json",
     "warn",
 ]
+
+
+def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None]) -> None:
+    """Write ``path`` atomically: ``write(handle)`` fills a temporary binary file in the
+    same directory, which is renamed onto ``path`` only when it is complete; on any
+    error or Ctrl-C the temporary file is removed and ``path`` is untouched.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> target = Path(tempfile.mkdtemp()) / "t.bin"
+    >>> atomic_write(target, lambda handle: handle.write(b"ok"))
+    >>> target.read_bytes(), sorted(p.name for p in target.parent.iterdir())
+    (b'ok', ['t.bin'])
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            write(handle)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; give the usual permissions
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically (:func:`atomic_write`)."""
+    atomic_write(path, lambda handle: handle.write(text.encode("utf-8")))
 
 
 def _width() -> int | None:

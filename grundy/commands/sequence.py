@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy import oeis
-from grundy.output import add_json_option, console, emit_json, output_file
+from grundy.output import add_json_option, atomic_write_text, console, emit_json, output_file
 from grundy.parsing import count, parse_game
 
 KINDS_HELP = (
@@ -59,8 +59,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from grundy.experiments import atomic_write_text
-
     game = parse_game(args.game)
     if args.formula:
         base, _, x = args.kind.partition("=")

@@ -12,6 +12,7 @@ import numpy as np
 from grundy.output import (
     activity,
     add_json_option,
+    atomic_write,
     console,
     emit_json,
     format_grid,
@@ -86,11 +87,11 @@ def _check_out(out: str, size: int) -> Path:
 
 
 def _write(path: Path, table: np.ndarray) -> None:
-    if path.suffix.lower() == ".npy":
-        with path.open("wb") as handle:  # numpy.save would append .npy to other names
-            np.save(handle, table)
+    """The table as .npy or .csv, atomically: Ctrl-C or an error leaves no partial file."""
+    if path.suffix.lower() == ".npy":  # numpy.save on a handle: no .npy appended to the name
+        atomic_write(path, lambda handle: np.save(handle, table))
     else:
-        np.savetxt(path, table, fmt="%d", delimiter=",")
+        atomic_write(path, lambda handle: np.savetxt(handle, table, fmt="%d", delimiter=","))
 
 
 def _rectangle(

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy import __version__
-from grundy.output import add_json_option, emit_json, output_file, progress_bar
+from grundy.output import add_json_option, atomic_write_text, emit_json, output_file, progress_bar
 
 __all__ = [
     "ExperimentResult",
@@ -144,23 +144,6 @@ def _json_default(value: Any) -> Any:
     if hasattr(value, "item"):
         return value.item()
     raise TypeError(f"cannot serialise {type(value).__name__}")
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` atomically (a temporary file, then rename)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as handle:
-            handle.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; give the usual permissions
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def add_experiment_options(parser: argparse.ArgumentParser) -> None:
