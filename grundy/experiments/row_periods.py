@@ -50,12 +50,13 @@ from typing import Any
 
 import numpy as np
 
+import spec
 from grundy.execution import Chunk, add_execution_options, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir
 from grundy.parsing import count, count_range
 from grundy.registry import ask
-from grundy.registry.rows import reference_cycle, strip_certificate
+from grundy.registry.rows import ray_certificate, reference_cycle, strip_certificate
 from reference import landman as ref_landman
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]
@@ -92,6 +93,23 @@ def _table(game: str, size: int) -> np.ndarray:
     return np.asarray(ask("grundy-table", game, size=size))
 
 
+def _chunk_name(game: str) -> str:
+    """The game's name in a chunk id (``:``, ``/`` and ``,`` are not allowed there).
+
+    >>> _chunk_name("nimhof:0,1/1,0/1,2")
+    'nimhof=0+1-1+0-1+2'
+    """
+    return game.replace(":", "=").replace("/", "-").replace(",", "+")
+
+
+def _certificate(game: str, rows: int) -> Any:
+    """The window certificate of rows 0..rows-1: the strip (wythoff, f-wythoff, r-wythoff),
+    or the generic one on the engine's blocks for a game given by rays (docs/strip.md)."""
+    if game in ref_landman.GAMES:
+        return strip_certificate(game, rows)
+    return ray_certificate(spec.get_game(game), rows)
+
+
 def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
     """One block of rows of the sweep (a :func:`grundy.execution.run_chunks` chunk function).
 
@@ -109,7 +127,7 @@ def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
     """
     game, (first, last) = params["game"], params["rows"]
     t0 = time.perf_counter()
-    found = strip_certificate(game, last + 1)
+    found = _certificate(game, last + 1)
     seconds = round(time.perf_counter() - t0, 3)
     out = []
     for row in range(first, last + 1):
@@ -190,22 +208,28 @@ def run_experiment(
     to resume, ``workers``, ``scheduler``; default ``workers=0``).
     ``compile`` (numba, first call) is timed apart from ``run``.
     """
-    ref_landman.rules_for(game)  # validates the game name
+    game = spec.get_game(game).describe()  # validates the name; the canonical form
     if check_table < 0:
         raise ValueError(f"--check-table must be >= 0 (check_table = {check_table})")
-    start = time.perf_counter()
-    _machine(1, game)  # compile or load from the numba cache
-    compile_s = time.perf_counter() - start
-    if rows.stop - 1 > GAME_MAX_ROW[game]:
+    if check_reference and game not in ref_landman.GAMES:
         raise ValueError(
-            f"--rows: {game} rows beyond {GAME_MAX_ROW[game]} are out of reach here (the joint "
-            f"period of rows 0..X grows too fast; rows = {rows.start}..{rows.stop - 1})"
+            f"--check-reference: Landman's machine covers {', '.join(ref_landman.GAMES)} only "
+            f"(game = {game})"
+        )
+    start = time.perf_counter()
+    _certificate(game, 2)  # compile or load from the numba cache; refuses a game without rays
+    compile_s = time.perf_counter() - start
+    if rows.stop - 1 > GAME_MAX_ROW.get(game, MAX_ROW):
+        raise ValueError(
+            f"--rows: {game} rows beyond {GAME_MAX_ROW.get(game, MAX_ROW)} are out of reach "
+            "here (the joint period of rows 0..X grows too fast; "
+            f"rows = {rows.start}..{rows.stop - 1})"
         )
     if isinstance(block, bool) or not isinstance(block, int) or block < 1:
         raise ValueError(f"--block must be an int >= 1 (block = {block!r})")
     chunks = [
         Chunk(
-            f"{game}-rows-{a:05d}-{min(a + block, rows.stop) - 1:05d}",
+            f"{_chunk_name(game)}-rows-{a:05d}-{min(a + block, rows.stop) - 1:05d}",
             {"game": game, "rows": [a, min(a + block, rows.stop) - 1],
              "check_reference": check_reference},
         )
@@ -273,7 +297,7 @@ def run_experiment(
                     comparison.append(
                         {
                             "row": r["row"],
-                            "source": f"fast.tables.grundy_table({game!r}, {check_table})",
+                            "source": f"the registry's grundy-table ({game!r}, {check_table})",
                             "ours": [r["preperiod"], r["period"], r["saltus"]],
                             "paper": "brute-force table",
                             "agrees": ok,
@@ -312,7 +336,13 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment row-periods --game wythoff --rows 0..23",
     )
-    parser.add_argument("--game", default="wythoff", choices=ref_landman.GAMES)
+    parser.add_argument(
+        "--game",
+        default="wythoff",
+        help="wythoff, f-wythoff, r-wythoff (the strip), or any two-pile game given by rays "
+        "that allows every move along the row (nimhof:0,1/1,0/1,2, a-wythoff:2: the generic "
+        "certificate, docs/strip.md)",
+    )
     parser.add_argument(
         "--rows",
         type=count_range("--rows", hi=MAX_ROW),
