@@ -365,14 +365,15 @@ for _game in ref_landman.GAMES:
         rank=1,
         replace=True,
     )
-    register_implementation(
-        _key,
-        "atlas",
-        "published",
-        _atlas_periods(_game),
-        covers=_atlas_covers(_game),
-        replace=True,
-    )
+    if ATLAS_DIR.is_dir():  # a checkout: data/atlas/ is not in the wheel (nothing to compare)
+        register_implementation(
+            _key,
+            "atlas",
+            "published",
+            _atlas_periods(_game),
+            covers=_atlas_covers(_game),
+            replace=True,
+        )
 
 
 def _spec_outcomes(n_max: int) -> np.ndarray:
