@@ -63,7 +63,7 @@ from grundy.registry import resolve
 from grundy.registry.core import NoImplementation
 from grundy.registry.dispatch import period as row_period
 from grundy.registry.display import html_record, text_record
-from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
+from reference.beatty import lower_wythoff, partner, upper_wythoff
 from reference.landman import GAMES as SYMMETRIC_GAMES
 
 __all__ = [
@@ -72,6 +72,7 @@ __all__ = [
     "SYMMETRIC_GAMES",
     "OeisSequence",
     "bfile_text",
+    "formula",
     "row_formula",
     "sequence",
 ]
@@ -187,10 +188,16 @@ def _table(name: str, size: int) -> tuple[np.ndarray, str]:
     return np.asarray(impl.answer(size=size)), impl.name
 
 
-def _row(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
-    """G(x, n), lo <= n < hi: a certified row period where one exists, else a block."""
-    found = row_period(name, x, lines=1) if hi - lo > 0 else None
-    if found is not None and found.status == "certified":
+def _row(
+    name: str, x: int, lo: int, hi: int, found: Any = None
+) -> tuple[list[int], str, str]:
+    """G(x, n), lo <= n < hi: a certified row period where one exists, else a block.
+
+    ``found`` is the row's :func:`row_period` when the caller already has it.
+    """
+    if found is None:
+        found = row_period(name, x, lines=1)
+    if found.status == "certified":
         assert found.preperiod is not None and found.period is not None
         assert found.saltus is not None
         mu, p, s = found.preperiod, found.period, found.saltus
@@ -237,16 +244,6 @@ def _antidiagonals(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
 _BEATTY = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
 
 
-def _wythoff_partner(v: int) -> int:
-    """The y with G(v, y) = 0 in Wythoff's game (b_k for v = a_k, a_k for v = b_k)."""
-    k = lower_index(v)
-    if k is not None:
-        return upper_wythoff(k)
-    k = upper_index(v)
-    assert k is not None  # the Beatty sequences partition the integers >= 1; v = 0 is a_0
-    return lower_wythoff(k)
-
-
 def _search_rows(name: str, rows: range, target: Callable[[int], int], what: str) -> list[int]:
     """For each x in ``rows``, the unique y with G(x, y) = target(x), from growing blocks."""
     hi = rows.stop
@@ -278,15 +275,16 @@ def _search_rows(name: str, rows: range, target: Callable[[int], int], what: str
 
 def _zeros(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
     if name == "wythoff":
-        return [_wythoff_partner(n) for n in range(lo, hi)], "beatty", _BEATTY
+        return [partner(n) for n in range(lo, hi)], "beatty", _BEATTY
     terms = _search_rows(name, range(lo, hi), lambda x: 0, "the value")
     return terms, "table", "exact (table; each row holds 0 once)"
 
 
 def _inverse_row(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
     cols = hi + 3 * x + 16  # Wythoff: G(x, y) >= y - 2x, so v sits at y <= v + 2x
+    found = row_period(name, x, lines=1)  # once, for every width tried
     while True:
-        row, method, certificate = _row(name, x, 0, cols)
+        row, method, certificate = _row(name, x, 0, cols, found)
         where: dict[int, int] = {}
         for y, v in enumerate(row):
             if lo <= v < hi:
@@ -394,6 +392,21 @@ def sequence(
     else:
         values, method, certificate = _p_positions(name, base, lo, hi)
     return OeisSequence(name, kind, offset, values, method, certificate)
+
+
+def formula(game: str | spec.ImpartialGame, kind: str) -> list[str]:
+    """:func:`row_formula` for ``row=X``, or ``column=X`` of a symmetric game.
+
+    >>> formula("wythoff", "column=3")[0]
+    'a(n) = a(n-1) + a(n-6) - a(n-7) for n > 14.'
+    """
+    name = game if isinstance(game, str) else game.describe()
+    base, x = _parse_kind(kind)
+    if base not in ("row", "column") or x is None:
+        raise ValueError(f"--formula needs kind row=X or column=X (kind = {kind!r})")
+    if base == "column" and name not in SYMMETRIC_GAMES:
+        raise ValueError(f"--formula: column=X needs a symmetric game (game = {name})")
+    return row_formula(game, x)
 
 
 def row_formula(game: str | spec.ImpartialGame, row: int) -> list[str]:

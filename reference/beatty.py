@@ -26,6 +26,7 @@ __all__ = [
     "is_wythoff_p_position",
     "lower_index",
     "lower_wythoff",
+    "partner",
     "upper_index",
     "upper_wythoff",
     "wythoff_p_positions",
@@ -111,6 +112,26 @@ def upper_index(v: int) -> int | None:
         return 0
     m = v - index0(v) + 1
     return m if upper_wythoff(m) == v else None
+
+
+def partner(v: int) -> int:
+    """The w with (v, w) a P-position of Wythoff's game: b_n for v = a_n, a_n for v = b_n.
+
+    Unique by 000 Theorem 1.1 (the a_n, b_n, n >= 1, partition the positive
+    integers; a_0 = b_0 = 0).
+
+    Examples
+    --------
+    >>> [partner(v) for v in range(8)]
+    [0, 2, 1, 5, 7, 3, 10, 4]
+    """
+    _check_natural("v", v)
+    n = lower_index(v)
+    if n is not None:
+        return upper_wythoff(n)
+    m = upper_index(v)
+    assert m is not None  # the two sequences cover every integer >= 0
+    return lower_wythoff(m)
 
 
 def wythoff_p_positions(count: int) -> list[tuple[int, int]]:

@@ -61,12 +61,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if args.formula:
-        base, _, x = args.kind.partition("=")
-        if base not in ("row", "column") or not x.isdigit():
-            raise ValueError(f"--formula needs kind row=X or column=X (kind = {args.kind!r})")
-        if base == "column" and game.describe() not in oeis.SYMMETRIC_GAMES:
-            raise ValueError(f"--formula: column=X needs a symmetric game (game = {args.game})")
-        lines = oeis.row_formula(game, int(x))
+        lines = oeis.formula(game, args.kind)
         if args.json:
             emit_json({"game": game.describe(), "kind": args.kind, "formula": lines})
         else:

@@ -63,7 +63,7 @@ from grundy.registry.core import NoImplementation, candidates, resolve
 from grundy.registry.rows import atlas_row, strip_value
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
-from reference.beatty import lower_index, lower_wythoff, upper_index, upper_wythoff
+from reference.beatty import lower_wythoff, partner
 from reference.landman import GAMES as MACHINE_GAMES
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
@@ -529,23 +529,12 @@ def _beatty_moves(game: spec.ImpartialGame, position: Any) -> list[tuple[int, in
     x, y = _two_pile(game, position)
     found = set()
 
-    def partners(v: int) -> list[int]:
-        # the P-positions (v, w): w = b_n if v = a_n, w = a_n if v = b_n
-        out = []
-        n = lower_index(v)
-        if n is not None:
-            out.append(upper_wythoff(n))
-        n = upper_index(v)
-        if n is not None:
-            out.append(lower_wythoff(n))
-        return out
-
-    for w in partners(x):
-        if w < y:
-            found.add((x, w))
-    for w in partners(y):
-        if w < x:
-            found.add((w, y))
+    w = partner(x)  # the P-position in the row of x, then in the column of y
+    if w < y:
+        found.add((x, w))
+    w = partner(y)
+    if w < x:
+        found.add((w, y))
     d = abs(y - x)
     a = lower_wythoff(d)
     if a < min(x, y):
