@@ -595,9 +595,9 @@ def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarra
             scratch[:] = 0
             continue
         if code == 5:  # a value reached the bitsets' width: double it, resume at the cell
+            check_memory(3 * bits.nbytes, f"{what}: bitsets of {2 * words} words")
             grown = np.zeros((2 * words, lines), dtype=np.uint64)
             grown[:words] = bits
-            check_memory(grown.nbytes + bits.nbytes, f"{what}: bitsets of {2 * words} words")
             words *= 2
             bits = grown
             scratch = np.zeros(words + 1, dtype=np.uint64)

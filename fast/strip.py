@@ -283,17 +283,6 @@ class Strip:
             )
         self.y = y_to
 
-    def grow(self, ring_columns: int) -> None:
-        """A larger ring that keeps the columns already held (index y % new size)."""
-        old, size = self.ring, self.ring.shape[0]
-        new = np.zeros((ring_columns, self.rows), dtype=old.dtype)
-        if self.y <= size:
-            new[: self.y] = old[: self.y]
-        else:
-            index = np.arange(self.y - size, self.y)
-            new[index % ring_columns] = old[index % size]
-        self.ring = new
-
     def column_range(self, y_from: int, y_to: int) -> np.ndarray:
         """D(., y) for y_from <= y < y_to, shape (y_to - y_from, rows); must be in the ring."""
         size = self.ring.shape[0]
@@ -335,7 +324,8 @@ def strip_blocks(
 
 
 def rectangle_memory(rows: int, cols: int, itemsize: int = 4) -> int:
-    """Bytes :func:`rectangle` needs: the output plus the kernel's bitsets and one block.
+    """An upper bound on the bytes :func:`rectangle` needs: the output plus the kernel's
+    bitsets and one block (generous: it is checked against the free memory).
 
     Examples
     --------

@@ -256,8 +256,8 @@ def row(game: Any, row: int, *, window: int = 2000) -> Figure:
     """G(row, y) against y, the preperiod shaded and each period's start marked.
 
     The values and the period come from :func:`grundy.period` (certified by
-    Landman's machine where it applies, apparent on ``window`` values
-    otherwise; the title says which): the preperiod and three periods.
+    the atlas or a window certificate where one applies, apparent on
+    ``window`` values otherwise; the title says which): the preperiod and three periods.
     """
     from grundy import api
 

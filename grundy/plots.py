@@ -19,7 +19,6 @@ row_periods    :func:`grundy.plot.atlas`             ``row-periods --input RESUL
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from grundy import plot
+from grundy.output import atomic_write
 from grundy.plot import t_sequences
 
 __all__ = [
@@ -51,18 +51,9 @@ heatmap_figure = plot.table_heatmap
 def save(figure: Figure, path: str | os.PathLike[str], dpi: int = 120) -> Path:
     """Write ``figure`` as PNG to ``path`` atomically; return the path."""
     target = Path(_checked(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".png")
-    os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it 0600; a plot is an ordinary file
-        figure.savefig(tmp, format="png", dpi=dpi, bbox_inches="tight")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(
+        target, lambda handle: figure.savefig(handle, format="png", dpi=dpi, bbox_inches="tight")
+    )
     return target
 
 

@@ -9,8 +9,8 @@ Chai Wah Wu conjectured in 2021 from the listed terms:
 
 **Proof from a certificate.** Let row X have the certified minimal
 additive period (mu, p, s): G(X, m + p) = G(X, m) + s for every m >= mu
-(Landman's machine repeated a state, 004 §3; the atlas and the strip give
-the same certificate). The recurrence with lag q says a(n) - a(n-q) =
+(the atlas, or the strip's equal normalised windows, docs/strip.md; Landman's
+machine, 004 §3, gives the same). The recurrence with lag q says a(n) - a(n-q) =
 a(n-1) - a(n-1-q), i.e. a(m + q) - a(m) is the same for every m >= N - q
 when it holds for every n > N. If p divides q, a(m + q) - a(m) = (q/p) s
 for every m >= mu, so the recurrence holds for every n > mu + q: for all

@@ -347,9 +347,8 @@ def machine_cycle(n: int, game: str = "wythoff", max_steps: int = 10**9) -> Mach
 
     Every state from m0 on is kept in a dict keyed by the state itself (the
     tuple of bit arrays), so a repeat is found exactly at its first return.
-    The twin of :func:`fast.landman.machine_cycle` (same arguments, same
-    result whenever both find the cycle; the step budget is counted
-    differently, see ``max_steps``).
+    (Its numba twin is gone: the strip, :func:`fast.strip.strip_periods`,
+    certifies the same periods and is compared with this machine.)
 
     Parameters
     ----------

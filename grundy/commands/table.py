@@ -111,7 +111,7 @@ def _rectangle(
     with progress_bar(f"{name} table {rows}x{cols}", total, disable=quiet) as advance:
         done = [0]
 
-        def step(now: int, total: int) -> None:
+        def step(now: int, _total: int) -> None:
             advance(now - done[0])
             done[0] = now
 

@@ -36,7 +36,8 @@ of the period (cycle_start >= preperiod, cycle_length a multiple of
 period). The data/atlas files were made by Landman's machine (their
 cycle columns are the machine's); the strip agrees with every row's
 (preperiod, period, saltus). ``--rows`` ends at :data:`MAX_ROW` (the strip
-keeps 2 bytes a cell until its windows repeat: memory is checked).
+keeps 2 bytes a cell, or only window hashes and a second pass when that does
+not fit: memory is checked).
 
 Seed 003 prints row 3 of Wythoff (preperiod 8, period 6, saltus 6); that row
 is compared with the paper whenever it is in the range.
@@ -56,7 +57,7 @@ from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir
 from grundy.parsing import count, count_range
 from grundy.registry import ask
-from grundy.registry.rows import ray_certificate, reference_cycle, strip_certificate
+from grundy.registry.rows import ray_certificate, strip_certificate
 from reference import landman as ref_landman
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]
@@ -73,19 +74,6 @@ MAX_ROW = 1000
 #: columns, 52 s; 0..38: over 67 million columns, 9.4 GiB of window hashes, refused;
 #: R-Wythoff 0..14: 18.1 million columns, 26 s).
 GAME_MAX_ROW = {"wythoff": MAX_ROW, "f-wythoff": 36, "r-wythoff": 15}
-
-
-def _machine(row: int, game: str, implementation: str = "fast") -> tuple[Any, Any]:
-    """The one accessor to the computing layer: (Periodicity, (cycle start, length)) of a row.
-
-    ``fast``: the strip's window certificate of rows 0..row (periodic from
-    y0 - W with the joint period). ``reference``: Landman's machine, its
-    first repeated state, and the minimal periodicity read from its values.
-    """
-    if implementation == "fast":
-        found = strip_certificate(game, row + 1)
-        return found.periodicities[row], (found.y0 - found.window, found.period)
-    return ref_landman.row_periodicity(row, game), tuple(reference_cycle(row, game)[:2])
 
 
 def _table(game: str, size: int) -> np.ndarray:
@@ -143,7 +131,7 @@ def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
         }
         if params.get("check_reference"):
             t1 = time.perf_counter()
-            ref, _ = _machine(row, game, "reference")
+            ref = ref_landman.row_periodicity(row, game)  # Landman's machine (plain Python)
             line["reference"] = [int(ref.preperiod), int(ref.period), int(ref.saltus)]
             line["reference_seconds"] = round(time.perf_counter() - t1, 3)
         out.append(line)

@@ -472,7 +472,7 @@ def value(
     position : tuple
         A position of the game (validated).
     method : str, optional
-        One of ``table``, ``row-period``, ``rw``, ``spec``; default: the
+        One of ``table``, ``row-period``, ``rw``, ``fibonacci``, ``spec``; default: the
         first that covers the position, in that order.
     max_positions : int
         The spec method declines positions with more sub-positions than this
@@ -607,9 +607,10 @@ class Period:
     """The additive periodicity of row ``row``: G(row, y + period) = G(row, y) + saltus
     for every y >= preperiod (the smallest such preperiod, the smallest period).
 
-    ``status`` is ``certified`` (Landman's machine reached a repeated state:
-    proved for all y), ``apparent`` (found on ``window`` values only, not a
-    proof) or ``none`` (no period within the window; the fields are None).
+    ``status`` is ``certified`` (the atlas, the strip's equal normalised
+    windows or the same certificate on a rays game's blocks: proved for all
+    y), ``apparent`` (found on ``window`` values only, not a proof) or
+    ``none`` (no period within the window; the fields are None).
     ``values`` holds G(row, y) for the first y.
     """
 

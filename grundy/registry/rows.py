@@ -51,10 +51,8 @@ __all__ = [
     "atlas_rows",
     "atlas_table",
     "ray_certificate",
-    "reference_cycle",
     "spec_periodicity",
     "strip_certificate",
-    "strip_rows",
     "strip_value",
 ]
 
@@ -185,24 +183,11 @@ def ray_certificate(
         cols *= 2
 
 
-def strip_rows(game: str, rows: int, cols: int, block: int = fast_strip.BLOCK) -> Any:
-    """Blocks ``(y0, G[k, y0 + j])`` of rows 0..rows-1, columns < cols.
-
-    The registry's door to :func:`fast.strip.strip_blocks`.
-    """
-    return fast_strip.strip_blocks(game, rows, cols, block)
-
-
 def strip_value(
     game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None
 ) -> int:
     """G(x, y) by the strip of rows 0..min(x, y) (:func:`fast.strip.value_at`)."""
     return fast_strip.value_at(game, x, y, progress)
-
-
-def reference_cycle(row: int, game: str) -> ref_landman.MachineCycle:
-    """The reference machine's first repeated state of ``row`` (Landman 004 §3)."""
-    return ref_landman.machine_cycle(row, game)
 
 
 #: Default domains (kept small: these rows run in well under 3 s together).
