@@ -59,8 +59,6 @@ __all__ = [
 MAX_ROWS = 20_000_000
 #: Bytes per row while computing (steps, buckets, interval pool), measured up to 10^6 rows.
 BYTES_PER_ROW = 240
-#: An interval that never ends (the last step of a row).
-_NEVER = np.int64(2**62)
 
 
 class FibonacciRows:

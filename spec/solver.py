@@ -78,7 +78,7 @@ class Limits:
         ``progress(done, estimate, seconds, final)``, called every
         ``progress_every`` seconds once an evaluation has run ``progress_after``
         seconds, and once with ``final=True`` at its end (only if it was called
-        before). ``estimate`` is the sub-position count the projection uses
+        before), also when the evaluation is refused, fails or is interrupted. ``estimate`` is the sub-position count the projection uses
         (the product of coordinate + 1), or None.
     """
 
@@ -194,9 +194,10 @@ def _run(game: ImpartialGame, position: Any, estimate: int | None) -> Iterator[_
     _RUNS.append(run)
     try:
         yield run
-        run.finish()
     finally:
+        # A refused, failing or interrupted evaluation closes its progress too.
         _RUNS.pop()
+        run.finish()
 
 
 def mex(values: Iterable[int]) -> int:

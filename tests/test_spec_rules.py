@@ -138,6 +138,26 @@ def test_progress_is_reported_from_above() -> None:
     assert calls[-1][0] == 3600  # every cell solved once
 
 
+@pytest.mark.parametrize("stop", ["refused", "interrupted"])
+def test_progress_is_finished_when_a_solve_stops(stop: str) -> None:
+    """A refused or interrupted evaluation still closes its progress (final=True)."""
+    calls: list[bool] = []
+
+    def progress(done: int, estimate: int | None, seconds: float, final: bool) -> None:
+        calls.append(final)
+        if stop == "interrupted" and not final:
+            raise KeyboardInterrupt
+
+    settings: dict[str, Any] = {"progress": progress, "progress_after": 0.0, "progress_every": 0.0}
+    if stop == "refused":
+        settings["max_positions"] = 3000  # checked every 2048: progress once, then refused
+    error = spec.SolverLimit if stop == "refused" else KeyboardInterrupt
+    with spec.limits(**settings), pytest.raises(error):
+        spec.grundy(spec.Wythoff(), (80, 90))
+    assert calls[0] is False and calls[-1] is True and calls.count(True) == 1
+    assert spec.grundy(spec.Wythoff(), (3, 5)) == spec.grundy(spec.Wythoff(), (5, 3))
+
+
 PLUGIN = """
 from spec.game import TwoPileGame, register_game
 
