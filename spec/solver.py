@@ -78,8 +78,9 @@ class Limits:
         ``progress(done, estimate, seconds, final)``, called every
         ``progress_every`` seconds once an evaluation has run ``progress_after``
         seconds, and once with ``final=True`` at its end (only if it was called
-        before), also when the evaluation is refused, fails or is interrupted. ``estimate`` is the sub-position count the projection uses
-        (the product of coordinate + 1), or None.
+        before), also when the evaluation is refused, fails or is interrupted.
+        ``estimate`` is the sub-position count the projection uses (the
+        product of coordinate + 1), or None.
     """
 
     max_positions: int | None = None
