@@ -152,15 +152,6 @@ def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
     assert message in done.stderr
 
 
-@pytest.mark.parametrize("claim_id", ["oeis-a004484-recurrence", "oeis-a004485-recurrence"])
-def test_recurrence_claims_hold_and_a_false_variant_is_violated(claim_id: str) -> None:
-    report = run_claim(claim_id, quick=True)
-    assert report.status == "holds", report.witness
-    false = run_claim(claim_id, quick=True, tighten=1)  # "for n > N - 1": false
-    assert false.status == "violated"
-    assert false.witness is not None and false.witness["slack"] == -1
-
-
 def test_recurrence_claim_flags_a_wrong_listed_term(monkeypatch: pytest.MonkeyPatch) -> None:
     data = load_published("oeis_wythoff_rows")
     entry = dict(data["sequences"]["A004484"])

@@ -1,9 +1,9 @@
-"""proofs_check claims: every family holds on its quick range, and a deliberately
-false variant of each family is reported ``violated`` with the right witness.
+"""proofs_check claims: the registry, particular witnesses and tightness, the CLI.
 
-The false variants are either ``tighten=K`` (every bound made K tighter, so the
-tightest case becomes the witness) or corrupted data fed through the
-providers in proofs_check.data (monkeypatched).
+Every claim on its quick range, and a deliberately false variant of every
+claim (tightened bounds, false parameters, corrupted data), are run by
+tests/test_statements.py; this file keeps the checks of particular findings
+(exact tightness, known counterexamples) and of the command line.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ import pytest
 
 import spec
 from grundy.cli import main
-from grundy.registry.sequences import PointSequences
-from proofs_check import claims_nivasch, data
+from proofs_check import data
 from proofs_check.claim import CLAIMS, KINDS, Report, Run, load_claims, run_claim
 from proofs_check.claims_jiao import check_diagonal_multiplicity
 
@@ -79,57 +78,7 @@ def test_registry_has_every_required_claim() -> None:
         assert entry.source[:3] in ("000", "001", "002", "004")
 
 
-@pytest.mark.parametrize("claim_id", REQUIRED)
-def test_quick_status_is_the_expected_one(claim_id: str) -> None:
-    report = run_claim(claim_id, quick=True)
-    assert not report.surprising, (report.status, report.witness, report.notes)
-    if (
-        CLAIMS[claim_id].kind in ("theorem", "lemma", "corollary", "proposition")
-        and CLAIMS[claim_id].expect == "holds"
-    ):
-        assert report.status in ("holds", "inconclusive")
-        assert report.cases > 0
-
-
 # ---------------------------------------------------------------- bound families: tighten
-
-
-@pytest.mark.parametrize(
-    ("claim_id", "params", "witness"),
-    [
-        ("landman-lemma-1", {"size": 10}, {"m": 0, "n": 0}),
-        ("landman-h-range", {"size": 10}, {"m": 0, "n": 0}),
-        ("nivasch-lemma-1.2", {"size": 4}, {"game": "f-wythoff", "v": (0, 0)}),
-        ("nivasch-lemma-2.1", {"size": 20}, {"x": 0, "g": 0, "y": 0}),
-        ("nivasch-lemma-2.2", {"size": 20}, {"g": 0, "x": 0}),
-        ("nivasch-lemma-2.4", {"n": 5}, {"n": 1, "q": 1}),
-        ("nivasch-lemma-2.10", {"g": 2, "rows": 50}, {"g": 0, "m": 0}),
-        ("nivasch-thm-2.15", {"g": 2, "rows": 100}, {"g": 0, "n": 0}),
-        ("jiao-lemma-1", {"size": 10}, {"a": 0, "b": 0}),
-        ("jiao-remark-3", {"a": 5}, {"a": 2, "b": 2, "follower": (1, 1)}),
-        ("jiao-prop-13", {"j": 1, "rows": 20}, {"j": 0, "n": 0}),
-        ("jiao-prop-14", {"j": 1, "rows": 20}, {"j": 0, "L_0": 1}),
-        ("jiao-prop-16", {"j": 1, "rows": 20}, {"j": 0, "n": 0}),
-        ("jiao-cor-17", {"j": 1, "rows": 20}, {"j": 0, "n": 0}),
-        ("jiao-lemma-10", {"size": 20}, {"d": 0, "value": 0}),
-        ("jiao-remark-5", {"size": 20}, {"a": 4, "b": 7, "G": 0}),
-        ("nivasch-table-2", {"g": 3, "rows": 100}, {"g": 0, "column": "min", "ours_n": 0}),
-    ],
-)
-def test_tightened_bound_is_violated_at_its_tightest_case(
-    claim_id: str, params: dict[str, int], witness: dict[str, Any]
-) -> None:
-    honest = run_claim(claim_id, params)
-    assert honest.status == "holds"
-    tight = [b for b in honest.bounds if b["min_slack"] == 0]
-    assert tight, "the bound is attained, so lowering it by one must fail"
-    false = run_claim(claim_id, params, tighten=1)
-    assert false.status == "violated"
-    assert false.witness is not None and W(false)["slack"] == -1
-    assert {k: W(false)[k] for k in witness} == witness
-    # the witness is the first case where the honest bound is tight
-    first = next(b for b in honest.bounds if b["bound"] == W(false)["bound"])
-    assert all(first["first_at"][k] == v for k, v in witness.items())
 
 
 def test_blass_fraenkel_exact_tightness_and_false_variant() -> None:
@@ -195,35 +144,6 @@ def test_lemma_2_11_literal_k1_fails_and_k2_holds() -> None:
 # ---------------------------------------------------------------- fact families: corrupted data
 
 
-def _patched_table(
-    monkeypatch: pytest.MonkeyPatch, game: str, cell: tuple[int, int], value: int
-) -> None:
-    original = data.grundy_table
-
-    def fake(name: str, size: int) -> tuple[list[list[int]], str]:
-        table, _ = original(name, size)
-        if name == game:
-            table = [row[:] for row in table]
-            table[cell[0]][cell[1]] = value
-        return table, "corrupted"
-
-    monkeypatch.setattr(data, "grundy_table", fake)
-
-
-def test_theorem_1_1_detects_a_wrong_p_position(monkeypatch: pytest.MonkeyPatch) -> None:
-    _patched_table(monkeypatch, "wythoff", (4, 6), 0)
-    report = run_claim("nivasch-thm-1.1", {"size": 20, "rows": 50})
-    assert report.status == "violated"
-    assert (W(report)["x"], W(report)["y"]) == (4, 6)
-
-
-def test_landman_lemma_2_detects_a_low_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    _patched_table(monkeypatch, "wythoff", (9, 1), 6)  # 6 < m - 2n = 7
-    report = run_claim("landman-lemma-2", {"size": 12})
-    assert report.status == "violated"
-    assert (W(report)["m"], W(report)["n"], W(report)["slack"]) == (9, 1, -1)
-
-
 def test_ho_exactly_once_fails_and_paper_triple_is_found() -> None:
     run = Run("ho-exactly-once", {})
     table, _ = data.grundy_table("f-wythoff", 40)
@@ -235,128 +155,6 @@ def test_ho_exactly_once_fails_and_paper_triple_is_found() -> None:
     assert refuted.status == "holds"
     on_7 = next(f for f in refuted.facts if f.get("observation") == "value 9 on diagonal 7")
     assert on_7["positions"][:3] == [(1, 8), (3, 10), (5, 12)]
-
-
-def test_ho_refutation_fails_on_wythoff_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = data.grundy_table
-    monkeypatch.setattr(data, "grundy_table", lambda name, size: original("wythoff", size))
-    report = run_claim("jiao-ho-refuted", {"size": 30})
-    assert report.status == "violated"
-    assert W(report)["fact"] == "9 = G(1,8) = G(3,10) = G(5,12)"
-
-
-def test_row_periodicity_detects_a_wrong_period(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = data.row_period
-
-    def wrong(game: str, row: int, m_max: int) -> tuple[dict[str, Any] | None, str]:
-        found, path = original(game, row, m_max)
-        if found is not None and row == 3:
-            found = {**found, "period": 5, "saltus": 5}
-        return found, path
-
-    monkeypatch.setattr(data, "row_period", wrong)
-    report = run_claim("landman-row-periodicity", {"rows": 3, "m_max": 200})
-    assert report.status == "violated"
-    assert (W(report)["k"], W(report)["m"], W(report)["p"]) == (3, 8, 5)
-
-
-def test_fibonacci_theorem_3_2_detects_wrong_z1(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = data.zeckendorf_z1
-    monkeypatch.setattr(data, "zeckendorf_z1", lambda n: (original(n)[0] + (n == 4), "corrupted"))
-    report = run_claim("suriyaprakash-thm-3.2", {"n": 10})
-    assert report.status == "violated"
-    assert (W(report)["n"], W(report)["r"], W(report)["z1"]) == (4, 1, 2)
-
-
-def test_lemma_3_3_detects_wrong_z1(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = data.zeckendorf_z1
-    monkeypatch.setattr(
-        data, "zeckendorf_z1", lambda n: (2 if n == 3 else original(n)[0], "corrupted")
-    )
-    report = run_claim("suriyaprakash-lemma-3.3", {"n": 30})
-    assert report.status == "violated"
-
-
-def test_zeckendorf_uniqueness_detects_consecutive_sums(monkeypatch: pytest.MonkeyPatch) -> None:
-    def any_subset(n: int) -> int:  # false variant: consecutive Fibonacci numbers allowed
-        fibs = data.fibonacci_numbers(n)
-        from itertools import combinations
-
-        return sum(sum(c) == n for r in range(1, len(fibs) + 1) for c in combinations(fibs, r))
-
-    monkeypatch.setattr(data, "zeckendorf_representations", any_subset)
-    report = run_claim("suriyaprakash-zeckendorf", {"n": 20})
-    assert report.status == "violated"
-    assert W(report)["n"] == 3  # 3 = 3 = 1 + 2
-    assert W(report)["representations"] == 2
-
-
-def test_corollary_3_3_1_detects_a_changed_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        data,
-        "fibonacci_numbers",
-        lambda limit: [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 4],
-    )
-    report = run_claim("suriyaprakash-cor-3.3.1", {"n": 10})
-    assert report.status == "violated"
-    assert W(report)["n"] == 4
-
-
-def test_beatty_detects_a_rational_pair(monkeypatch: pytest.MonkeyPatch) -> None:
-    # false variant: 8/5 instead of phi; floor(k*8/5) and floor(k*8/5) + k are not complementary
-    monkeypatch.setattr(claims_nivasch, "floor_phi_multiple", lambda p, q: p + (8 * q) // 5)
-    report = run_claim("suriyaprakash-thm-4.3", {"n": 50})
-    assert report.status == "violated"
-    assert W(report)["m"] > 0
-
-
-def test_ab_complementary_detects_a_missing_number(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = data.t_sequences
-
-    def drop(g: int, rows: int) -> Any:
-        result, path = original(g, rows)
-        import copy
-
-        result = copy.deepcopy(result)
-        result.B[0].discard(5)
-        return result, path
-
-    monkeypatch.setattr(data, "t_sequences", drop)
-    report = run_claim("nivasch-ab-complementary", {"g": 1, "rows": 30})
-    assert report.status == "violated"
-    assert (W(report)["g"], W(report)["v"]) == (0, 5)
-
-
-def test_table_2_detects_a_mistranscription(monkeypatch: pytest.MonkeyPatch) -> None:
-    import reference.published as published
-
-    table = {**published.nivasch_table2(), 1: (-4, 56, 2, 282)}  # published n is 57
-    monkeypatch.setattr(published, "nivasch_table2", lambda: table)
-    report = run_claim("nivasch-table-2", {"g": 1, "rows": 200})
-    assert report.status == "violated"
-    assert W(report)["paper_n"] == 56 and W(report)["ours_n"] == 57
-
-
-def test_table_2_bound_detects_a_too_small_extreme(monkeypatch: pytest.MonkeyPatch) -> None:
-    import reference.published as published
-
-    # a run of 150 rows (92 points of T_3) stops before the claimed n = 500, yet its min -4
-    # (at n = 75) is below the claimed -3: a bound violation
-    table = {**published.nivasch_table2(), 3: (-3, 500, 3, 0)}
-    monkeypatch.setattr(published, "nivasch_table2", lambda: table)
-    report = run_claim("nivasch-table-2", {"g": 3, "rows": 150})
-    assert report.status == "violated"
-    witness = W(report)
-    assert (witness["g"], witness["ours"], witness["ours_n"], witness["slack"]) == (3, -4, 75, -1)
-
-
-def test_table_5_entry_is_compared(monkeypatch: pytest.MonkeyPatch) -> None:
-    import reference.published as published
-
-    monkeypatch.setattr(published, "nivasch_table5", lambda: {1: (46, 2201)})
-    report = run_claim("nivasch-conj-3.10", {"g": 1, "rows": 2300, "bound": -1})
-    assert report.status == "violated"
-    assert (W(report)["paper"], W(report)["ours"]) == (46, 45)
 
 
 def test_conjectures_report_evidence_and_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -378,23 +176,6 @@ def test_conjectures_report_evidence_and_bounds(monkeypatch: pytest.MonkeyPatch)
     assert conv.status == "violated" and (W(conv)["paper"], W(conv)["ours"]) == (45, 50)
     r_bound = next(b for b in conv.bounds if b["bound"] == "R_g - convergence_time >= 0")
     assert r_bound["min_slack"] == -5
-
-
-def test_theorem_12_missing_pair_is_inconclusive(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = data.f_t_sequences
-
-    def drop(j: int, rows: int) -> Any:
-        result, path = original(j, rows)
-        kept = [
-            t if value != 1 else [p for p in t if p[1] - p[0] != 1]
-            for value, t in enumerate(result.T)
-        ]
-        return PointSequences(kept), path
-
-    monkeypatch.setattr(data, "f_t_sequences", drop)
-    report = run_claim("jiao-thm-12", {"j": 1, "rows": 50, "d": 5})
-    assert report.status == "inconclusive"
-    assert "(1, 1)" in report.notes[0]
 
 
 # ---------------------------------------------------------------- parameters and CLI
