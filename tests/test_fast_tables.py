@@ -6,7 +6,9 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+import brute_force
 import numpy as np
 import pytest
 from hypothesis import example, given
@@ -23,6 +25,8 @@ from reference.beatty import is_wythoff_p_position
 from reference.published import load_published
 
 SPEC_SIZE = 40
+#: The seeds' tables (reference/data): 003's Wythoff table, 001's Table 1.
+PUBLISHED = {"wythoff": "wythoff_003", "f-wythoff": "fwythoff_001_table1"}
 BIG_SIZES = 3 * fast.tables.BLOCK + 5  # sizes drawn: three block cuts (BLOCK 128)
 
 
@@ -31,11 +35,18 @@ def spec_table(name: str, size: int = SPEC_SIZE) -> np.ndarray:
     return np.array(spec.grundy_table(spec.get_game(name), size, size), dtype=np.int64)
 
 
+def _implementations(name: str) -> list[Any]:
+    question = get_question("grundy-table", name)
+    assert question is not None
+    return list(question.implementations)
+
+
+#: Every implementation but the oracle itself (and the published tables, checked below).
 IMPLEMENTATIONS = [
     pytest.param(name, impl, id=f"{name}-{impl.name}")
     for name in sorted(GAMES)
-    for impl in get_question("grundy-table", name).implementations  # type: ignore[union-attr]
-    if impl.layer != "published"
+    for impl in _implementations(name)
+    if impl.layer not in ("spec", "published")
 ]
 
 
@@ -45,6 +56,17 @@ def test_fast_tables_is_registered() -> None:
         assert question is not None
         layers = {i.name: i.layer for i in question.implementations}
         assert layers["fast.tables"] == "fast" and layers["spec"] == "spec"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_oracle_against_brute_force_and_the_seeds(name: str) -> None:
+    """The spec (and its registered door) against tables sharing no code with it."""
+    assert (spec_table(name) == brute_force.grundy_table(name, SPEC_SIZE, SPEC_SIZE)).all()
+    (door,) = [i for i in _implementations(name) if i.layer == "spec"]
+    if name in PUBLISHED:
+        rows = np.array(load_published(PUBLISHED[name])["rows"], dtype=np.int64)
+        assert np.array_equal(door.answer(size=len(rows)), rows)
+    assert np.array_equal(door.answer(size=9), brute_force.grundy_table(name, 9, 9))
 
 
 @pytest.mark.parametrize(("name", "impl"), IMPLEMENTATIONS)
@@ -201,9 +223,7 @@ class TestAgainstSpecAndPublished:
             offset = size - 1 - s
             assert (np.diagonal(flipped_got, offset) == np.diagonal(flipped_want, offset)).all()
 
-    @pytest.mark.parametrize(
-        ("name", "data"), [("wythoff", "wythoff_003"), ("f-wythoff", "fwythoff_001_table1")]
-    )
+    @pytest.mark.parametrize(("name", "data"), sorted(PUBLISHED.items()))
     def test_published_tables(self, name: str, data: str) -> None:
         rows = np.array(load_published(data)["rows"], dtype=np.int64)
         size = rows.shape[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import brute_force
 import numpy as np
 import pytest
 from hypothesis import example, given
@@ -33,12 +34,27 @@ def _question(game: str):  # type: ignore[no-untyped-def]
     return question
 
 
+#: Every quick implementation but the oracle itself.
 IMPLEMENTATIONS = [
     pytest.param(game, impl, id=f"{game}-{impl.name}")
     for game in GAMES
     for impl in _question(game).implementations
-    if impl.quick
+    if impl.quick and impl.layer != "spec"
 ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_oracle_against_brute_force(game: str) -> None:
+    """The spec's g-points (and its registered door) against a table sharing no code with it."""
+    table = brute_force.grundy_table(game, ROWS_MAX, 2 * ROWS_MAX + G_MAX + 1)
+    assert [list(t) for t in oracle(game).T] == [
+        brute_force.g_points(table, h) for h in range(G_MAX + 1)
+    ]
+    (door,) = [i for i in _question(game).implementations if i.layer == "spec"]
+    small = brute_force.grundy_table(game, 9, 9 * 2 + 4 + 1)
+    assert [list(t) for t in door.answer(g=4, rows=9).T] == [
+        brute_force.g_points(small, h) for h in range(5)
+    ]
 
 
 @pytest.mark.parametrize(("game", "impl"), IMPLEMENTATIONS)
