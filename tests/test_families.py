@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import family_members, nimhof_rules, piles
 
 import spec
 from grundy.cli import main
@@ -54,26 +55,17 @@ def test_a_wythoff_rules_example() -> None:
     assert (0, 2) in set(spec.get_game("a-wythoff:3").followers((3, 3)))
 
 
-@given(a=st.integers(1, 6), x=st.integers(0, 9), y=st.integers(0, 9))
+@given(a=st.integers(1, 6), x=piles(), y=piles())
 def test_a_wythoff_followers_match_the_definition(a: int, x: int, y: int) -> None:
     expected = {(x - k, y) for k in range(1, x + 1)} | {(x, y - k) for k in range(1, y + 1)}
-    expected |= {
-        (x - k, y - l)
-        for k in range(1, x + 1)
-        for l in range(1, y + 1)
-        if abs(k - l) < a
-    }
+    expected |= {(x - k, y - l) for k in range(1, x + 1) for l in range(1, y + 1) if abs(k - l) < a}
     assert set(AWythoff(a).followers((x, y))) == expected
 
 
 @given(
-    rules=st.lists(
-        st.tuples(st.integers(0, 5), st.integers(0, 5)).filter(lambda r: r != (0, 0)),
-        min_size=1,
-        max_size=4,
-    ),
-    x=st.integers(0, 12),
-    y=st.integers(0, 12),
+    rules=nimhof_rules(hi=5, max_rules=4),
+    x=piles(12),
+    y=piles(12),
 )
 def test_nimhof_followers_match_the_definition(
     rules: list[tuple[int, int]], x: int, y: int
@@ -146,34 +138,25 @@ def test_register_family_refuses_clashes() -> None:
         spec.register_family("a:b", AWythoff.from_text)
 
 
-# The generic properties of tests/test_spec_games.py, for family members (those draw
-# from spec.GAMES, which holds no family: a family is a prefix, not one game).
-
-nimhof_rule = st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(lambda r: r != (0, 0))
-member = st.one_of(
-    st.lists(nimhof_rule, min_size=1, max_size=3).map(
-        lambda rules: "nimhof:" + "/".join(f"{a},{b}" for a, b in rules)
-    ),
-    st.integers(1, 5).map(lambda a: f"a-wythoff:{a}"),
-)
-small = st.integers(0, 9)
+# The generic properties of tests/test_spec_games.py, for any family member (those draw
+# only the members the conformance report asks about: a family is a prefix, not one game).
 
 
-@given(member, small, small, small, small)
+@given(family_members(), piles(), piles(), piles(), piles())
 def test_sprague_grundy_theorem_for_members(name: str, a: int, b: int, c: int, d: int) -> None:
     game = spec.get_game(name)
     total = spec.grundy(spec.Sum(game, spec.get_game(name)), ((a, b), (c, d)))
     assert total == spec.grundy(game, (a, b)) ^ spec.grundy(game, (c, d))
 
 
-@given(member, small, small, st.integers(0, 6))
+@given(family_members(), piles(), piles(), st.integers(0, 6))
 def test_bounded_labelling_for_members(name: str, a: int, b: int, g: int) -> None:
     value = spec.grundy(spec.get_game(name), (a, b))
     bounded = spec.bounded_grundy(spec.get_game(name), (a, b), g)
     assert bounded == (value if value <= g else spec.ABOVE)
 
 
-@given(member, small, small)
+@given(family_members(), piles(), piles())
 def test_winning_moves_and_lemma_1_2_for_members(name: str, a: int, b: int) -> None:
     game = spec.get_game(name)
     moves = spec.winning_moves(game, (a, b))

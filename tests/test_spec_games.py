@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from strategies import game_and_position, game_names, piles
 
 import spec
-from grundy.registry import conformance_games
 from reference.beatty import is_wythoff_p_position, lower_wythoff, upper_wythoff
 
 DATA = Path(__file__).resolve().parents[1] / "reference" / "data"
@@ -109,25 +109,11 @@ def test_fwythoff_p_positions_are_shifted_wythoffs() -> None:
             assert (spec.outcome(game, (x, y)) == "P") == expected, (x, y)
 
 
-small = st.integers(min_value=0, max_value=9)
-#: Every game the property tests draw from: the registered ones (plugin games
-#: too, see conftest.py), and the family members conformance asks about.
-GAME_NAMES = [
-    name for name in conformance_games() if isinstance(spec.get_game(name), spec.PileGame)
-]
-
-
 def test_every_registered_game_is_drawn() -> None:
-    assert set(spec.GAMES) <= set(GAME_NAMES)
+    assert set(spec.GAMES) <= set(game_names())
 
 
-def _position(game: spec.ImpartialGame, a: int, b: int) -> tuple[int, ...]:
-    """A position of ``game`` from two small numbers (its arity, not its name, decides)."""
-    arity = getattr(game, "arity", 2)
-    return tuple((a, b, a + b, abs(a - b))[i % 4] for i in range(arity))
-
-
-@given(small, small, small)
+@given(piles(), piles(), piles())
 @example(3, 5, 0)
 @example(1, 2, 3)
 def test_sprague_grundy_theorem(x: int, y: int, heap: int) -> None:
@@ -136,37 +122,37 @@ def test_sprague_grundy_theorem(x: int, y: int, heap: int) -> None:
     assert plain == spec.grundy(spec.Wythoff(), (x, y)) ^ heap
 
 
-@given(st.sampled_from(GAME_NAMES), small, small)
-def test_sum_of_two_registered_games(name: str, a: int, b: int) -> None:
+@given(game_and_position())
+def test_sum_of_two_registered_games(drawn: tuple[str, tuple[int, ...]]) -> None:
+    name, pos = drawn
     game = spec.get_game(name)
-    pos = _position(game, a, b)
     total = spec.grundy(spec.Sum(game, spec.get_game(name)), (pos, pos))
     assert total == 0  # G xor G
 
 
-@given(st.sampled_from(GAME_NAMES), small, small, st.integers(0, 6))
-def test_bounded_labelling_agrees_with_grundy(name: str, a: int, b: int, g: int) -> None:
+@given(game_and_position(), st.integers(0, 6))
+def test_bounded_labelling_agrees_with_grundy(drawn: tuple[str, tuple[int, ...]], g: int) -> None:
     """000 Lemma 1.3: H = G where G <= g, and 'above' exactly where G > g."""
+    name, pos = drawn
     game = spec.get_game(name)
-    pos = _position(game, a, b)
     value = spec.grundy(game, pos)
     bounded = spec.bounded_grundy(spec.get_game(name), pos, g)
     assert bounded == (value if value <= g else spec.ABOVE)
 
 
-@given(st.sampled_from(GAME_NAMES), small, small)
-def test_winning_moves_lead_to_zero(name: str, a: int, b: int) -> None:
+@given(game_and_position())
+def test_winning_moves_lead_to_zero(drawn: tuple[str, tuple[int, ...]]) -> None:
+    name, pos = drawn
     game = spec.get_game(name)
-    pos = _position(game, a, b)
     moves = spec.winning_moves(game, pos)
     assert all(spec.grundy(game, m) == 0 for m in moves)
     assert bool(moves) == (spec.grundy(game, pos) != 0)
 
 
-@given(st.sampled_from(GAME_NAMES), small, small)
-def test_lemma_1_2_value_at_most_number_of_followers(name: str, a: int, b: int) -> None:
+@given(game_and_position())
+def test_lemma_1_2_value_at_most_number_of_followers(drawn: tuple[str, tuple[int, ...]]) -> None:
+    name, pos = drawn
     game = spec.get_game(name)
-    pos = _position(game, a, b)
     assert spec.grundy(game, pos) <= len(list(game.followers(pos)))
 
 
