@@ -1,7 +1,10 @@
 """Shared pytest configuration: Hypothesis profiles and plugin games.
 
 ``HYPOTHESIS_PROFILE=ci`` (the default) keeps example counts modest so the
-suite fits CI; ``HYPOTHESIS_PROFILE=thorough`` runs many more.
+suite fits CI; ``HYPOTHESIS_PROFILE=thorough`` runs many more. A test asks
+for more examples than the profile with ``strategies.at_least(n)`` (never a
+fixed ``max_examples``, which a larger profile could not raise); the shared
+strategies themselves are in tests/strategies.py.
 
 Plugin games join the property tests (every test drawn over
 ``registry.conformance_games()``): ``python -m pytest --grundy-plugins

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
+from strategies import g_and_rows, sizes
 
 from grundy.cli import main
 from grundy.execution import (
@@ -345,20 +346,21 @@ def test_unreachable_scheduler_is_a_clear_error() -> None:
 
 
 class TestStreamWSG:
-    @given(g=st.integers(0, 12), rows=st.integers(0, 120))
-    @example(g=4, rows=9)  # 000 §2.1: T_4 = (0,4), (1,3), (2,5), (6,7), (8,8)
-    @example(g=30, rows=300)
-    def test_same_points_as_reference_wsg(self, g: int, rows: int) -> None:
+    @given(g_rows=g_and_rows(12, 120))
+    @example(g_rows=(4, 9))  # 000 §2.1: T_4 = (0,4), (1,3), (2,5), (6,7), (8,8)
+    @example(g_rows=(30, 300))
+    def test_same_points_as_reference_wsg(self, g_rows: tuple[int, int]) -> None:
+        g, rows = g_rows
         points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
         for h, a, b in stream_points("wythoff", g, rows):
             points[h].append((a, b))
         assert points == wsg(g, rows).T
 
-    @settings(max_examples=40, deadline=None)
-    @given(g=st.integers(0, 9), rows=st.integers(0, 500), chunk=st.integers(1, 200))
-    @example(g=7, rows=400, chunk=1 << 14)
-    @example(g=8, rows=500, chunk=7)  # T_8 passes n = 100 (Table 3's column)
-    def test_dn_statistics_against_reference(self, g: int, rows: int, chunk: int) -> None:
+    @given(g_rows=g_and_rows(9, 500), chunk=sizes(200, lo=1))
+    @example(g_rows=(7, 400), chunk=1 << 14)
+    @example(g_rows=(8, 500), chunk=7)  # T_8 passes n = 100 (Table 3's column)
+    def test_dn_statistics_against_reference(self, g_rows: tuple[int, int], chunk: int) -> None:
+        g, rows = g_rows
         """The registry's d_n - n statistics (blocks of any size) against reference.wsg."""
         stats = registry_dn_statistics(g, rows, histograms=True, chunk=chunk)
         reference = wsg(g, rows)

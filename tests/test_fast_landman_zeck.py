@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from strategies import piles, sizes, wythoff_variants
 
 import spec
 from fast import beatty as fast_beatty
@@ -55,9 +56,9 @@ class TestRowValues:
 
     @pytest.mark.parametrize("impl", sorted(ROW_IMPLEMENTATIONS))
     @given(
-        game=st.sampled_from(ref_landman.GAMES),
-        n=st.integers(0, ROWS - 1),
-        m_max=st.integers(0, LENGTH - 1),
+        game=wythoff_variants(ref_landman.GAMES),
+        n=sizes(ROWS - 1),
+        m_max=sizes(LENGTH - 1),
     )
     @example(game="wythoff", n=3, m_max=25)  # seed 003's row 3
     @example(game="f-wythoff", n=6, m_max=69)  # machine starts at m0 = 37
@@ -104,7 +105,7 @@ class TestRowValues:
 class TestRowPeriodicity:
     """fast against reference; reference against the spec and 003 in tests/test_landman.py."""
 
-    @given(game=st.sampled_from(ref_landman.GAMES), n=st.integers(0, 9))
+    @given(game=wythoff_variants(ref_landman.GAMES), n=sizes(9))
     @example(game="wythoff", n=3)
     @example(game="f-wythoff", n=9)  # cycle of the strip (120) > period of the column (10)
     def test_same_periodicity(self, game: str, n: int) -> None:
@@ -144,7 +145,7 @@ class TestZeckendorf:
         assert Z1_IMPLEMENTATIONS[impl](ns) == [ref_zeckendorf.zeckendorf(n)[0] for n in ns]
 
     @pytest.mark.parametrize("impl", sorted(OUTCOME_IMPLEMENTATIONS))
-    @given(n=st.integers(0, 60), r=st.integers(0, 70))
+    @given(n=piles(60), r=piles(70))
     @example(n=8, r=7)  # Corollary 3.3.1: 8 is Fibonacci, the start is P
     @example(n=0, r=0)  # no move: P
     def test_same_outcome(self, impl: str, n: int, r: int) -> None:

@@ -12,7 +12,7 @@ import brute_force
 import numpy as np
 import pytest
 from hypothesis import example, given
-from hypothesis import strategies as st
+from strategies import sizes, wythoff_variants
 
 import fast._memory
 import fast.tables
@@ -70,7 +70,7 @@ def test_the_oracle_against_brute_force_and_the_seeds(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "impl"), IMPLEMENTATIONS)
-@given(size=st.integers(0, SPEC_SIZE))
+@given(size=sizes(SPEC_SIZE))
 @example(size=0)
 @example(size=1)
 @example(size=SPEC_SIZE)
@@ -232,7 +232,7 @@ class TestAgainstSpecAndPublished:
         assert (got == rows).all()
         assert (np.diagonal(got) == np.diagonal(rows)).all()
 
-    @given(size=st.integers(0, BIG_SIZES), name=st.sampled_from(sorted(GAMES)))
+    @given(size=sizes(BIG_SIZES), name=wythoff_variants(GAMES))
     @example(size=fast.tables.BLOCK, name="f-wythoff")
     @example(size=fast.tables.BLOCK + 1, name="wythoff")
     @example(size=2 * fast.tables.BLOCK + 1, name="r-wythoff")

@@ -8,7 +8,7 @@ import brute_force
 import numpy as np
 import pytest
 from hypothesis import example, given
-from hypothesis import strategies as st
+from strategies import g_and_rows, sizes
 
 import fast._memory
 import reference.fwsg
@@ -58,11 +58,14 @@ def test_the_oracle_against_brute_force(game: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "impl"), IMPLEMENTATIONS)
-@given(g=st.integers(0, G_MAX), rows=st.integers(0, 50))
-@example(g=4, rows=9)  # 003's 4-values example
-@example(g=0, rows=0)
-@example(g=G_MAX, rows=ROWS_MAX)
-def test_every_implementation_matches_spec(game: str, impl: object, g: int, rows: int) -> None:
+@given(g_rows=g_and_rows(G_MAX, 50))
+@example(g_rows=(4, 9))  # 003's 4-values example
+@example(g_rows=(0, 0))
+@example(g_rows=(G_MAX, ROWS_MAX))
+def test_every_implementation_matches_spec(
+    game: str, impl: object, g_rows: tuple[int, int]
+) -> None:
+    g, rows = g_rows
     expected = PointSequences([[p for p in oracle(game).T[h] if p[0] < rows] for h in range(g + 1)])
     got = impl.answer(g=g, rows=rows)  # type: ignore[attr-defined]
     assert compare_points(expected, got) is None
@@ -79,8 +82,9 @@ def test_implementations_registered() -> None:
     [(wsg, reference.wsg.wsg), (fwsg, reference.fwsg.fwsg)],
     ids=["wsg", "fwsg"],
 )
-@given(g=st.integers(0, 20), rows=st.integers(0, 500))
-def test_fast_matches_reference(fast_impl, reference_impl, g: int, rows: int) -> None:  # type: ignore[no-untyped-def]
+@given(g_rows=g_and_rows(20, 500))
+def test_fast_matches_reference(fast_impl, reference_impl, g_rows: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    g, rows = g_rows
     ours, theirs = fast_impl(g, rows), reference_impl(g, rows)
     assert list(ours.T) == theirs.T
     assert ours.counts.tolist() == [len(t) for t in theirs.T]
@@ -92,7 +96,7 @@ def test_tiny_runs_without_jit() -> None:
     assert list(fwsg(3, 25).T) == reference.fwsg.fwsg(3, 25).T
 
 
-@given(chunk=st.integers(1, 300))
+@given(chunk=sizes(300, lo=1))
 def test_chunking_does_not_change_rows(chunk: int) -> None:
     whole = np.concatenate([c for _, c in wsg_rows(6, 700, chunk=700)])
     parts = list(wsg_rows(6, 700, chunk=chunk))

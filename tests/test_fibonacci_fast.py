@@ -7,8 +7,8 @@ from functools import cache
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given
+from strategies import at_least, sizes
 
 import spec
 from fast import fibonacci as fast_fibonacci
@@ -53,8 +53,8 @@ class TestAgainstTheSpec:
         assert fast_fibonacci.starting_values(120).tolist() == expected
         assert ref_fibonacci.starting_values(120) == expected
 
-    @settings(max_examples=60, deadline=None)
-    @given(st.integers(0, 90), st.integers(0, 400))
+    @at_least(60)
+    @given(sizes(90), sizes(400))
     def test_values_at_any_r(self, n: int, r: int) -> None:
         assert fast_fibonacci.grundy_value(n, r) == spec_value(n, r)
 
@@ -63,8 +63,7 @@ class TestFastAgainstReference:
     def test_every_row_to_1500(self) -> None:
         assert fast_rows(1500).tolist() == reference_rows(1500)
 
-    @settings(max_examples=40, deadline=None)
-    @given(st.integers(0, 1500))
+    @given(sizes(1500))
     def test_rows_of_any_length(self, n_max: int) -> None:
         # a shorter run gives the same rows (no state leaks from rows beyond n_max)
         assert fast_fibonacci.row_steps(n_max).tolist() == reference_rows(1500)[: n_max + 1]
@@ -89,8 +88,8 @@ class TestZeckendorf:
         for n in range(1, 1201):
             assert ((table[n] == 0) == (r < z1(n))).all(), n
 
-    @settings(max_examples=200, deadline=None)
-    @given(st.integers(1, 100_000), st.integers(0, 10**12))
+    @at_least(200)
+    @given(sizes(100_000, lo=1), sizes(10**12))
     def test_p_positions_far_out(self, n: int, r: int) -> None:
         assert (fast_rows(100_000).value(n, r) == 0) == (r < z1(n))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import example, given
-from hypothesis import strategies as st
+from strategies import g_and_rows
 
 from reference.beatty import index0
 from reference.fsw import (
@@ -20,9 +20,10 @@ from reference.fsw import (
 from reference.wsg import wsg
 
 
-@given(g=st.integers(0, 4), rows=st.integers(1, 150))
-@example(g=3, rows=150)
-def test_fsw_from_row0_reproduces_wsg_states_and_points(g: int, rows: int) -> None:
+@given(g_rows=g_and_rows(4, 150, rows_min=1))
+@example(g_rows=(3, 150))
+def test_fsw_from_row0_reproduces_wsg_states_and_points(g_rows: tuple[int, int]) -> None:
+    g, rows = g_rows
     result = wsg(g, rows)
     symbols = [insert(g, r, result) for r in range(rows)]
     state = true_state(g, 0, result)

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 from hypothesis import example, given
-from hypothesis import strategies as st
+from strategies import g_and_rows
 
 from grundy.registry.sequences import spec_points
 from reference.fwsg import FWSGResult, fwsg, slant_follower
@@ -27,10 +27,11 @@ def spec_prefix(g: int, rows: int) -> list[list[tuple[int, int]]]:
 
 
 class TestFwsg:
-    @given(st.integers(0, G_MAX), st.integers(0, ROWS_MAX))
-    @example(9, 6)  # Jiao's 9 = G(1,8) = G(3,10) = G(5,12)
-    @example(G_MAX, ROWS_MAX)
-    def test_every_j_point_and_nothing_else(self, g: int, rows: int) -> None:
+    @given(g_and_rows(G_MAX, ROWS_MAX))
+    @example((9, 6))  # Jiao's 9 = G(1,8) = G(3,10) = G(5,12)
+    @example((G_MAX, ROWS_MAX))
+    def test_every_j_point_and_nothing_else(self, g_rows: tuple[int, int]) -> None:
+        g, rows = g_rows
         assert fwsg(g, rows).T == spec_prefix(g, rows)
 
     def test_sets_match_points(self) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
+from strategies import piles, sizes
 
 import spec
 from grundy import oeis
@@ -42,7 +42,7 @@ def _spec_zero(game: str, x: int) -> int:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@given(x=st.integers(0, 6), lo=st.integers(0, 20), terms=st.integers(1, 15))
+@given(x=piles(6), lo=sizes(20), terms=sizes(15, lo=1))
 def test_row_and_column_equal_the_spec(game: str, x: int, lo: int, terms: int) -> None:
     row = oeis.sequence(game, f"row={x}", terms, offset=lo)
     assert row.terms == [_spec(game, x, n) for n in range(lo, lo + terms)]

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from strategies import wythoff_variants
 
 import grundy
 import spec
@@ -215,7 +216,7 @@ class TestDispatch:
             assert grundy.value("wythoff", (x, y), method="rw").value == truth
 
     @given(
-        game=st.sampled_from(["wythoff", "f-wythoff", "r-wythoff"]),
+        game=wythoff_variants(),
         x=st.integers(0, 8),
         y=st.integers(2000, 4000),
     )
