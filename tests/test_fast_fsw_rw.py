@@ -25,9 +25,8 @@ _WSG = wsg(4, 6000)
 @pytest.mark.nojit
 def test_convergence_small_kernel() -> None:
     assert ffsw.convergence_times(1, 0, 13).tolist() == [0, 2, 1, 0, 6, 1, 0, 0, 0, 0, 0, 0, 11]
-    assert (
-        ffsw.convergence_times(2, 5, 9, horizon=50).tolist()
-        == rfsw.convergence_times(2, 5, 9, horizon=50)
+    assert ffsw.convergence_times(2, 5, 9, horizon=50).tolist() == rfsw.convergence_times(
+        2, 5, 9, horizon=50
     )
 
 

@@ -61,9 +61,7 @@ def test_additive_period_of_constructed_sequences(
     # The constructed period is a period; the found one is at most it, and really holds.
     assert found.period <= len(block) and found.preperiod <= len(pre)
     p, s = found.period, found.saltus
-    assert all(
-        values[y + p] == values[y] + s for y in range(found.preperiod, len(values) - p)
-    )
+    assert all(values[y + p] == values[y] + s for y in range(found.preperiod, len(values) - p))
     # Minimal preperiod: one step earlier breaks it (or it is 0).
     y0 = found.preperiod
     assert y0 == 0 or values[y0 - 1 + p] != values[y0 - 1] + s
@@ -91,7 +89,7 @@ def test_phi_floor_matches_reference_beatty(n: int) -> None:
     q=st.integers(-6, 6),
     d=st.integers(0, 30),
     r=st.integers(1, 9),
-    n=st.integers(-10**12, 10**12),
+    n=st.integers(-(10**12), 10**12),
 )
 def test_floor_times_is_exact(p: int, q: int, d: int, r: int, n: int) -> None:
     # floor(n (p + q sqrt d) / r) = largest k with k r <= n p + n q sqrt d; decide with squares.
