@@ -453,6 +453,8 @@ class Certificate:
     periodicities: list[Periodicity] = field(default_factory=list)
     #: G(rows - 1, y) for 0 <= y < y0 + period (the top row, from the columns kept).
     top_row: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: Where W and the start come from, when not the strip's own bounds.
+    bounds: str = ""
 
     def row_head(self, length: int) -> list[int]:
         """G(rows - 1, y) for 0 <= y < length, extended by the certified period.
@@ -471,7 +473,7 @@ class Certificate:
         return (
             f"equal normalised windows of rows 0..{self.rows - 1}: columns "
             f"[{self.y0 - self.window}, {self.y0}) and {self.period} later "
-            f"(W = {self.window})"
+            f"(W = {self.window})" + (f"; {self.bounds}" if self.bounds else "")
         )
 
 
