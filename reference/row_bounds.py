@@ -129,7 +129,8 @@ class RowBounds:
     def window(self) -> int:
         """W = max over k of max(L_k + U_k + 1, S_k + 1): the columns that fix the state."""
         return max(
-            max(a + b + 1, s + 1) for a, b, s in zip(self.lower, self.upper, self.shift, strict=True)
+            max(a + b + 1, s + 1)
+            for a, b, s in zip(self.lower, self.upper, self.shift, strict=True)
         )
 
     def describe(self) -> str:
