@@ -1,4 +1,4 @@
-"""E-Wythoff's rows certified through its stated ``row_shifts`` (docs/strip.md, docs/adding-a-game.md).
+"""E-Wythoff's rows certified through its stated ``row_shifts`` (docs/strip.md).
 
 The plugin is the worked example of docs/adding-a-game.md (level (b)) with
 the method of the section "Certified row periods: stating the row shifts"
@@ -44,7 +44,7 @@ def plugin_source(method: str | None = None) -> str:
         method = block.removeprefix(METHOD_MARK)
     anchor = "\n\n@spec.register_game\nclass EWythoffList"
     assert anchor in source and "class EWythoff(" in source
-    return source.replace(anchor, "\n" + method.rstrip() + "\n" + anchor)
+    return str(source).replace(anchor, "\n" + method.rstrip() + "\n" + anchor)
 
 
 def _grundy(directory: Path, *args: str) -> dict[str, object]:

@@ -118,7 +118,8 @@ class _Tampered(EWythoff):
     "statement, message",
     [
         # the diagonal shift d left out
-        (lambda x: (x + 1, [range(d) for d in range(1, x + 1)]), r"in row 0 have the column shifts \[0, 1\], the statement says \[0\]"),
+        (lambda x: (x + 1, [range(d) for d in range(1, x + 1)]),
+         r"in row 0 have the column shifts \[0, 1\], the statement says \[0\]"),
         # one shift too many
         (lambda x: (x + 1, [range(d + 2) for d in range(1, x + 1)]), "the statement says"),
         # from column x on: at y = x either pile is the smaller (more moves)
