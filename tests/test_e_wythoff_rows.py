@@ -124,6 +124,20 @@ def test_a_short_row_against_the_spec(plugin: ModuleType) -> None:
             assert len(set(d)) > 1, q
 
 
+ATLAS = ROOT / "data" / "atlas" / "e-wythoff_rows_0_30.json"
+
+
+@pytest.mark.parametrize("rows", [pytest.param(13), pytest.param(31, marks=pytest.mark.slow)])
+def test_the_atlas_recomputed(plugin: ModuleType, rows: int) -> None:
+    """data/atlas/e-wythoff_rows_0_30.json: rows 0..12 (all 31 under -m slow) recomputed."""
+    data = json.loads(ATLAS.read_text())
+    assert data["parameters"]["game"] == "e-wythoff" and "row_shifts" in data["plugin"]
+    assert len(data["comparison"]) >= 9 and all(c["agrees"] for c in data["comparison"])
+    found = row_certificate(spec.get_game("e-wythoff"), rows)
+    for line in data["table"][:rows]:
+        assert [*found.periodicities[line[0]]] == line[1:4], line[0]
+
+
 @pytest.mark.parametrize(
     "method, reason",
     [
