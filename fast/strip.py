@@ -648,8 +648,9 @@ def block_certificate(game: str, values: np.ndarray, window: int, start: int) ->
     values ``D(k, y) = G(k, y) - y`` of the last ``window`` columns determine
     every later column from column ``start`` on (docs/strip.md, "Any game
     with moves along the row": :mod:`reference.row_bounds` derives W and the
-    start from the game's rays). The first window (ending at a column c with
-    c - W >= start) equal to an earlier one proves the joint period; the
+    start from the game's row statement, its rays or its stated row shifts).
+    The first window (ending at a column c with c - W >= start) equal to an
+    earlier one proves the joint period; the
     rows' minimal (preperiod, period) are then read from the values as in
     :func:`strip_periods`. None when no two windows within the block are
     equal (a longer block may find them). Like the strip's, the certificate

@@ -25,7 +25,7 @@ column). Any other game may state it: a method ``row_shifts(x)`` returning
 (:func:`row_moves`). Either way :func:`row_bounds` **checks** it against the
 game's own ``followers`` (the definition): exhaustively on every column
 y < start[k] (where (E) does not apply: those followers are read, not
-assumed), and (L), (E) on the next columns (at least 64);
+assumed), and (L), (E) on the next ``max(2 (S_k + 1), 64)`` columns;
 :func:`check_columns` checks the columns a certificate uses. Past the
 checked columns the statement is assumed (docs/strip.md says what exactly).
 
@@ -115,8 +115,9 @@ class RowBounds:
     """L_k, U_k, S_k of rows 0..X (the module docstring), derived and checked.
 
     ``start`` is the first column from which (E) holds in every row;
-    ``checked`` the columns y < checked on which (L) and (E) were checked
-    against the game's followers (every row).
+    (L) and (E) were checked against the game's followers on the columns
+    y < ``checked`` of the highest rows (``max(2 (S_k + 1), 64)`` columns past
+    ``start[k]`` in row k).
     """
 
     moves: RowMoves
@@ -136,8 +137,8 @@ class RowBounds:
 
     def describe(self) -> str:
         return (
-            f"row bounds from {self.moves.source}, checked against followers() on "
-            f"columns < {self.checked:,}"
+            f"row bounds from {self.moves.source}, checked against followers() on the "
+            f"columns y < start_k + max(2 S_k + 2, 64) of each row k (y < {self.checked:,})"
         )
 
 
@@ -334,11 +335,11 @@ def row_bounds(
 
     Every column y < start[k] of row k is read (their followers give M and
     L(k, y) exactly); then (L) and (E) are checked on the next
-    ``max(2 (S + 1), 64)`` columns after ``start`` (S the largest shift:
-    every stated shift shows at least twice). ValueError naming the first
-    cell where the statement is false, or before reading more than
-    :data:`CHECK_MAX_FOLLOWERS` followers. ``progress(done, total)`` after
-    each row.
+    ``max(2 (S_k + 1), 64)`` columns of the row (S_k its largest shift: every
+    stated shift shows at least twice). ``checked`` is the largest column
+    checked, plus one. ValueError naming the first cell where the statement
+    is false, or before reading more than :data:`CHECK_MAX_FOLLOWERS`
+    followers. ``progress(done, total)`` after each row.
 
     Examples
     --------
@@ -353,14 +354,15 @@ def row_bounds(
     ((0, 2, 4, 6), (0, 2, 4, 6), (0, 1, 2, 3), 4, 13, 68)
     """
     rows = moves.rows
-    first = max(moves.start)
-    largest = max((s[-1] for shifts in moves.shifts for s in shifts if s), default=0)
-    end = first + max(2 * (largest + 1), 64)
-    reads = sum(end * (end + 1) // 2 + end * sum(len(s) for s in sh) for sh in moves.shifts)
+    ends = [_band_end(moves, k) for k in range(rows + 1)]
+    reads = sum(
+        e * (e + 1) // 2 + e * sum(len(s) for s in sh)
+        for e, sh in zip(ends, moves.shifts, strict=True)
+    )
     if reads > CHECK_MAX_FOLLOWERS:
         raise ValueError(
-            f"checking {moves.source} of rows 0..{rows} on columns < {end:,} would read "
-            f"about {reads:,} followers (more than {CHECK_MAX_FOLLOWERS:,}: about 30 s "
+            f"checking {moves.source} of rows 0..{rows} on columns < {max(ends):,} would "
+            f"read about {reads:,} followers (more than {CHECK_MAX_FOLLOWERS:,}: about 30 s "
             "of followers() at the measured 3 * 10^6 a second)"
         )
     lower, upper, shift = [], [], []
@@ -382,10 +384,16 @@ def row_bounds(
         lower.append(min(sum(counts.values()), start + sum(len(s) for s in stated.values())))
         upper.append(most)
         shift.append(max((max(s) for s in stated.values()), default=0))
-        _check_row(game, moves, k, range(start, end))
+        _check_row(game, moves, k, range(start, ends[k]))
         if progress is not None:
             progress(k + 1, rows + 1)
-    return RowBounds(moves, tuple(lower), tuple(upper), tuple(shift), first, end)
+    return RowBounds(moves, tuple(lower), tuple(upper), tuple(shift), max(moves.start), max(ends))
+
+
+def _band_end(moves: RowMoves, k: int) -> int:
+    """The end of the columns checked in row k: start[k] + max(2 (S_k + 1), 64)."""
+    largest = max((s[-1] for s in moves.shifts[k] if s), default=0)
+    return moves.start[k] + max(2 * (largest + 1), 64)
 
 
 def _check_row(game: Any, moves: RowMoves, k: int, columns: Iterable[int]) -> None:
