@@ -9,12 +9,12 @@ and every follower of (k, y) in a lower row at a column >= y - S_k, from a
 start column on where the rules no longer depend on the column. They follow
 from a **row statement** (:class:`RowMoves`) about rows 0..X:
 
-(L) **every move along the row is allowed**: for every column y, (k, y')
-    is a follower of (k, y) for every y' < y, and no follower leaves the
-    quadrant below (k, y) (rows <= k, columns <= y);
-(E) **bounded shifts into lower rows**: for every y >= ``start[k]``, the
-    followers of (k, y) outside row k are exactly (k - d, y - s) for
-    s in ``shifts[k][d - 1]``, d = 1..k (finite sets).
+- (L) **every move along the row is allowed**: for every column y, (k, y')
+  is a follower of (k, y) for every y' < y, and no follower leaves the
+  quadrant below (k, y) (rows <= k, columns <= y);
+- (E) **bounded shifts into lower rows**: for every y >= ``start[k]``, the
+  followers of (k, y) outside row k are exactly (k - d, y - s) for
+  s in ``shifts[k][d - 1]``, d = 1..k (finite sets).
 
 A game states it in one of two ways. A game given by ``move_rays`` alone
 (no ``compiled_followers`` / ``compiled_regions``) gets it derived from its
@@ -29,7 +29,7 @@ assumed), and (L), (E) on the next ``max(2 (S_k + 1), 64)`` columns;
 :func:`check_columns` checks the columns a certificate uses. Past the
 checked columns the statement is assumed (docs/strip.md says what exactly).
 
-The bounds (r(k, k') = |shifts[k][k - k' - 1]|):
+The bounds, with r(k, k') the number of shifts into row k' < k:
 
 - **Upper bound.** By (L), (k, y) has exactly y followers in its row, and
   L(k, y) followers in lower rows, with L(k, y) = sum r(k, k') for

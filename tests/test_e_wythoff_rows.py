@@ -131,7 +131,9 @@ ATLAS = ROOT / "data" / "atlas" / "e-wythoff_rows_0_30.json"
 def test_the_atlas_recomputed(plugin: ModuleType, rows: int) -> None:
     """data/atlas/e-wythoff_rows_0_30.json: rows 0..12 (all 31 under -m slow) recomputed."""
     data = json.loads(ATLAS.read_text())
-    assert data["parameters"]["game"] == "e-wythoff" and "row_shifts" in data["plugin"]
+    assert (
+        data["parameters"]["game"] == "e-wythoff" and "row_shifts" in data["parameters"]["plugin"]
+    )
     assert len(data["comparison"]) >= 9 and all(c["agrees"] for c in data["comparison"])
     found = row_certificate(spec.get_game("e-wythoff"), rows)
     for line in data["table"][:rows]:
