@@ -73,6 +73,14 @@ _CODES = {name: code for code, name in enumerate(GAMES)}
 #: Status codes of the kernel (-1: fine).
 _OK = -1
 _NO_HASHES = np.zeros(0, dtype=np.uint64)
+#: The rolling hash of windows: sum of h[j] * base^j (mod 2^64); base is odd, so invertible.
+_BASE = np.uint64(0x100000001B3)
+_INV = np.uint64(pow(int(_BASE), -1, 2**64))
+
+
+def _check_game(game: str) -> None:
+    if game not in _CODES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
 
 
 def window(rows: int) -> int:
@@ -243,8 +251,7 @@ class Strip:
     """
 
     def __init__(self, game: str, rows: int, ring_columns: int) -> None:
-        if game not in _CODES:
-            raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+        _check_game(game)
         self.game = game
         self.code = _CODES[game]
         self.rows = rows
@@ -397,8 +404,7 @@ def value_at(game: str, x: int, y: int, progress: Callable[[int, int], None] | N
     """
     _check_rows_cols(x, y)
     row, column = min(x, y), max(x, y)
-    if game not in _CODES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+    _check_game(game)
     check_memory(rectangle_memory(row + 1, 0), f"the strip of rows 0..{row}")
     strip = Strip(game, row + 1, BLOCK)
     for y0 in range(0, column + 1, BLOCK):
@@ -419,8 +425,7 @@ def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:
     for name, v in (("n", n), ("m_max", m_max)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise ValueError(f"{name} must be an int >= 0 ({name} = {v!r})")
-    if game not in _CODES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+    _check_game(game)
     check_memory(8 * (m_max + 1) + 4 * (n + 1) * BLOCK, f"row {n} up to m = {m_max}")
     out = np.empty(m_max + 1, dtype=np.int64)
     for y0, values in strip_blocks(game, n + 1, m_max + 1):
@@ -453,6 +458,8 @@ class Certificate:
     periodicities: list[Periodicity] = field(default_factory=list)
     #: G(rows - 1, y) for 0 <= y < y0 + period (the top row, from the columns kept).
     top_row: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: Where W and the start come from, when not the strip's own bounds.
+    bounds: str = ""
 
     def row_head(self, length: int) -> list[int]:
         """G(rows - 1, y) for 0 <= y < length, extended by the certified period.
@@ -471,7 +478,7 @@ class Certificate:
         return (
             f"equal normalised windows of rows 0..{self.rows - 1}: columns "
             f"[{self.y0 - self.window}, {self.y0}) and {self.period} later "
-            f"(W = {self.window})"
+            f"(W = {self.window})" + (f"; {self.bounds}" if self.bounds else "")
         )
 
 
@@ -546,12 +553,12 @@ def strip_periods(
     """
     if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
         raise ValueError(f"rows must be an int >= 1 (rows = {rows!r})")
-    if game not in _CODES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)} (game = {game!r})")
+    _check_game(game)
     w = window(rows)
     first_key = max(w, start_column(game, rows))  # windows whose next column is settled
-    base = np.uint64(0x100000001B3)
-    inv = np.uint64(pow(int(base), -1, 2**64))
+    # base^j for j = y..y + BLOCK - 1 is power * step[j - y]
+    with np.errstate(over="ignore"):
+        step = _powers(_BASE, np.arange(BLOCK, dtype=np.int64))
     strip = Strip(game, rows, BLOCK)
     chunks: list[np.ndarray] = []  # the normalised columns, BLOCK at a time
     if keep_bytes is None:
@@ -594,22 +601,16 @@ def strip_periods(
             strip.advance(y1, h)
         if keep:
             chunks.append(strip.ring)
-        # base^j for j = y..y1-1: power * base^(j - y)
-        powers = power * np.concatenate(
-            [
-                np.ones(1, np.uint64),
-                np.cumprod(np.full(BLOCK - 1, base, np.uint64), dtype=np.uint64),
-            ]
-        )
+        powers = power * step  # base^j for j = y..y1-1
         prefix[y + 1 : y1 + 1] = prefix[y] + np.cumsum(h * powers, dtype=np.uint64)
-        power = np.uint64(int(powers[-1]) * int(base) % 2**64)
+        power = np.uint64(int(powers[-1]) * int(_BASE) % 2**64)
         # key c: the window of columns [c - W, c), c in this block, so that the kernel has
         # checked mex[k] >= c - 2k (every row's values >= its mex lie in the window)
         lo = max(first_key, y)
         if lo < y1:
             cols = np.arange(lo, y1)
             # window ending before column c: sum_{j=c-W}^{c-1} h[j] base^(j-c+W)
-            keys = (prefix[cols] - prefix[cols - w]) * _powers(inv, cols - w)
+            keys = _window_keys(prefix, cols, w)
             at = _first_repeat(table_keys, table_cols, keys, cols, fill)
             while at >= 0:
                 c, earlier = int(cols[at]), int(table_cols[_slot_of(table_keys, keys[at])])
@@ -636,7 +637,7 @@ def strip_periods(
         top = data[:, rows - 1].astype(np.int64) + np.arange(end, dtype=np.int64)
     else:
         pre, least, top = _second_pass(game, rows, y0, period, progress)
-    periodicities = [Periodicity(int(p), int(q), int(q)) for p, q in zip(pre, least, strict=True)]
+    periodicities = _periodicities(pre, least)
     return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities, top)
 
 
@@ -647,8 +648,9 @@ def block_certificate(game: str, values: np.ndarray, window: int, start: int) ->
     values ``D(k, y) = G(k, y) - y`` of the last ``window`` columns determine
     every later column from column ``start`` on (docs/strip.md, "Any game
     with moves along the row": :mod:`reference.row_bounds` derives W and the
-    start from the game's rays). The first window (ending at a column c with
-    c - W >= start) equal to an earlier one proves the joint period; the
+    start from the game's row statement, its rays or its stated row shifts).
+    The first window (ending at a column c with c - W >= start) equal to an
+    earlier one proves the joint period; the
     rows' minimal (preperiod, period) are then read from the values as in
     :func:`strip_periods`. None when no two windows within the block are
     equal (a longer block may find them). Like the strip's, the certificate
@@ -672,17 +674,15 @@ def block_certificate(game: str, values: np.ndarray, window: int, start: int) ->
     if first > cols:
         return None
     mix = np.uint64(0x9E3779B97F4A7C15)
-    base = np.uint64(0x100000001B3)
     coeffs = (np.arange(1, rows + 1, dtype=np.uint64) * mix) | np.uint64(1)
     with np.errstate(over="ignore"):  # uint64 arithmetic wraps by design
         h = (data.astype(np.uint64) * coeffs).sum(axis=1, dtype=np.uint64)
         h ^= h >> np.uint64(29)
         h *= mix
-        powers = _powers(base, np.arange(cols, dtype=np.int64))
+        powers = _powers(_BASE, np.arange(cols, dtype=np.int64))
         prefix = np.concatenate([np.zeros(1, np.uint64), np.cumsum(h * powers, dtype=np.uint64)])
         ends = np.arange(first, cols + 1, dtype=np.int64)
-        inv = np.uint64(pow(int(base), -1, 2**64))
-        keys = (prefix[ends] - prefix[ends - window]) * _powers(inv, ends - window)
+        keys = _window_keys(prefix, ends, window)
     seen: dict[int, int] = {}
     for c, key in zip(ends.tolist(), keys.tolist(), strict=True):
         earlier = seen.get(key)
@@ -692,9 +692,7 @@ def block_certificate(game: str, values: np.ndarray, window: int, start: int) ->
             period = c - earlier
             end = earlier + period
             pre, least = _row_periodicities(data[:end], period)
-            periodicities = [
-                Periodicity(int(a), int(b), int(b)) for a, b in zip(pre, least, strict=True)
-            ]
+            periodicities = _periodicities(pre, least)
             top = values[rows - 1, :end].astype(np.int64)
             return Certificate(game, rows, earlier, period, window, start, cols, periodicities, top)
         seen.setdefault(key, c)
@@ -835,6 +833,19 @@ def _rehash(keys: np.ndarray, cols: np.ndarray, size: int) -> tuple[np.ndarray, 
     used = cols >= 0
     _first_repeat(new_keys, new_cols, keys[used], cols[used], np.zeros(1, dtype=np.int64))
     return new_keys, new_cols
+
+
+def _window_keys(prefix: np.ndarray, ends: np.ndarray, window: int) -> np.ndarray:
+    """The rolling hash of the windows [c - W, c), c in ``ends``: (prefix[c] - prefix[c - W])
+    / base^(c - W), i.e. sum over j of h[c - W + j] base^j (mod 2^64)."""
+    with np.errstate(over="ignore"):
+        keys: np.ndarray = (prefix[ends] - prefix[ends - window]) * _powers(_INV, ends - window)
+    return keys
+
+
+def _periodicities(pre: np.ndarray, least: np.ndarray) -> list[Periodicity]:
+    """(preperiod, period, saltus = period) per row (saltus = period: docs/strip.md)."""
+    return [Periodicity(int(a), int(b), int(b)) for a, b in zip(pre, least, strict=True)]
 
 
 def _powers(base: np.uint64, exponents: np.ndarray) -> np.ndarray:

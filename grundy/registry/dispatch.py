@@ -731,7 +731,7 @@ def period(
                 name, row, found.preperiod, found.period, found.saltus, "certified",
                 "fast.engine + window certificate",
                 f"exact (preperiod {found.preperiod}, period {found.period}, saltus "
-                f"{found.saltus}; computed: {cert.describe()}, row bounds from the rays)",
+                f"{found.saltus}; computed: {cert.describe()})",
                 values=cert.row_head(max(shown, 1))[:shown],
             )  # fmt: skip
     try:

@@ -51,6 +51,7 @@ __all__ = [
     "atlas_rows",
     "atlas_table",
     "ray_certificate",
+    "row_certificate",
     "spec_periodicity",
     "strip_certificate",
     "strip_value",
@@ -127,44 +128,47 @@ def strip_certificate(
     return fast_strip.strip_periods(game, rows, progress=progress)
 
 
-#: The ray certificate searches blocks of at most this many cells (the engine fills about
+#: The row certificate searches blocks of at most this many cells (the engine fills about
 #: 10^8 cells in a few seconds here; the block and its normalised copy take 8 bytes a cell).
 RAY_MAX_CELLS = 2 * 10**8
 
 
-def ray_certificate(
+def row_certificate(
     game: spec.ImpartialGame, rows: int, progress: Callable[[int], None] | None = None
 ) -> fast_strip.Certificate:
-    """The window certificate of rows 0..rows-1 of a game given by ``move_rays``.
+    """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
-    :mod:`reference.row_bounds` derives the row bounds (every move along the
-    row allowed, bounded column shifts into lower rows; else ValueError with
-    the reason) and the window W; the registry's ``grundy-block`` computes
-    blocks of growing width and :func:`fast.strip.block_certificate` finds
-    two equal normalised windows past column ``start = max(X + 1, S_X)``
-    (guards and follower sets no longer depend on the column there).
-    ValueError when none is found within :data:`RAY_MAX_CELLS` cells.
+    :func:`reference.row_bounds.row_moves` takes the game's row statement
+    (every move along the row allowed, bounded column shifts into lower
+    rows): stated by its ``row_shifts``, or derived from its ``move_rays``
+    when they are its whole rule; else ValueError with the reason.
+    :func:`reference.row_bounds.row_bounds` checks the statement against the
+    game's ``followers`` (every column before the rules settle and one
+    window after) and derives the window W and the start. The registry's
+    ``grundy-block`` computes blocks of growing width and
+    :func:`fast.strip.block_certificate` finds two equal normalised windows
+    past the start; the statement is checked once more at the two columns
+    that follow them. ValueError when the statement is false there, or no
+    windows are found within :data:`RAY_MAX_CELLS` cells.
 
     Examples
     --------
-    >>> c = ray_certificate(spec.get_game("nimhof:0,1/1,0/1,1"), 4)
+    >>> c = row_certificate(spec.get_game("nimhof:0,1/1,0/1,1"), 4)
     >>> c.periodicities[3]
     Periodicity(preperiod=8, period=6, saltus=6)
+    >>> c.bounds.startswith("row bounds from the rays, checked against followers()")
+    True
+    >>> c.bounds.endswith("(y < 68) and at columns 21, 27")
+    True
     """
-    from grundy.registry.core import resolve
-    from reference.row_bounds import row_bounds
+    import dataclasses
 
-    rays = getattr(game, "move_rays", None)
+    from grundy.registry.core import resolve
+    from reference.row_bounds import check_columns, row_bounds, row_moves
+
     name = game.describe()
-    if not rays:
-        raise ValueError(
-            f"{name} declares no move_rays, from which the row bounds are derived "
-            "(compiled_followers or followers alone state no bound)"
-        )
-    bounds = row_bounds(rays, rows - 1)
-    if bounds.reason is not None:
-        raise ValueError(bounds.reason)
-    start = max(rows, max(bounds.shift))
+    moves = row_moves(game, rows - 1)
+    bounds = row_bounds(game, moves)
     cols = 4096
     while True:
         if rows * cols > RAY_MAX_CELLS:
@@ -174,13 +178,22 @@ def ray_certificate(
             )
         block = resolve("grundy-block", name, rows=rows, cols=cols)
         found = fast_strip.block_certificate(
-            name, np.asarray(block.answer(rows=rows, cols=cols)), bounds.window, start
+            name, np.asarray(block.answer(rows=rows, cols=cols)), bounds.window, bounds.start
         )
         if found is not None:
-            return found
+            check_columns(game, moves, [found.y0, found.y0 + found.period])
+            return dataclasses.replace(
+                found,
+                bounds=f"{bounds.describe()} and at columns {found.y0:,}, "
+                f"{found.y0 + found.period:,}",
+            )
         if progress is not None:
             progress(cols)
         cols *= 2
+
+
+#: The former name of :func:`row_certificate` (it took rays only).
+ray_certificate = row_certificate
 
 
 def strip_value(
