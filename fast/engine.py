@@ -691,6 +691,7 @@ def _rays_step(
     Returns (mex start, number of active lines, highest scratch word used).
     """
     rows, cols = out.shape
+    limit = 64 * bits.shape[0]
     start = 0
     count = 0
     top = -1
@@ -706,7 +707,11 @@ def _rays_step(
             value = np.int64(out[u, v])
             bits[value >> 6, line] |= ONE << np.uint64(value & 63)
             m = line_mex[line]
-            while (bits[m >> 6, line] >> np.uint64(m & 63)) & ONE:
+            # Never past the last word: a full line (every value below 64 * words)
+            # stops at 64 * words, the mex then asks for wider bitsets (code 5) and
+            # the line's mex goes on from there (reading beyond the array left a
+            # garbage mex behind when the bitsets grew).
+            while m < limit and (bits[m >> 6, line] >> np.uint64(m & 63)) & ONE:
                 m += 1
             line_mex[line] = m
             if on:
