@@ -855,10 +855,12 @@ def _fill_with_followers_py(
                     err[2] = cu
                     err[3] = cv
                     return code
-                for u in range(u0, u1):
-                    for v in range(v0, v1):
+                # Checked: unsigned indices, so numba adds no negative-index wraparound
+                # (which costs about 3x in this loop).
+                for u in range(np.uint64(u0), np.uint64(u1)):
+                    for v in range(np.uint64(v0), np.uint64(v1)):
                         seen[out[u, v]] = stamp
-            for j in range(n):
+            for j in range(np.uint64(n)):
                 u = buffer[j, 0]
                 v = buffer[j, 1]
                 if u < 0 or v < 0 or u > x or v > y or u + v >= x + y:
@@ -867,7 +869,7 @@ def _fill_with_followers_py(
                     err[2] = u
                     err[3] = v
                     return _follower_code(x, y, u, v)
-                seen[out[u, v]] = stamp
+                seen[out[np.uint64(u), np.uint64(v)]] = stamp
             start, count, top = _rays_step(
                 x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
             )
