@@ -513,8 +513,9 @@ def test_a_full_line_stops_at_the_bitsets_end() -> None:
         bits = block[:1]  # a view: the block's other rows follow it in memory
         line_mex = np.zeros(lines, dtype=np.int64)
         out = np.zeros((1, 2), dtype=np.uint32)
-        start, count, _ = step(0, 1, rays, one, np.zeros(1, dtype=np.int64), bits, line_mex,
-                               np.zeros(2, dtype=np.uint64), out, np.zeros(1, dtype=np.int64))  # fmt: skip
+        scratch = np.zeros(2, dtype=np.uint64)
+        zero = np.zeros(1, dtype=np.int64)
+        start, count, _ = step(0, 1, rays, one, zero, bits, line_mex, scratch, out, zero.copy())
         assert (start, count, int(line_mex[0])) == (64, 1, 64)
 
 
