@@ -23,6 +23,15 @@ small table compiles; then the best of ``--repeat`` calls):
   stamp array: the straightforward algorithm at C speed; only its compute loop
   is timed, inside C. Skipped with a message when gcc (or cc) is missing.
 
+Two more figures say where the list form's time goes:
+
+* the C list: the same C program, the triangle given by a (not inlined) C
+  follower function that writes (u, v) int64 rows into a buffer of the
+  engine's layout, each row read back, checked as the engine checks it and
+  marked: the list form's cost at C speed;
+* the follower function alone: the engine's jitted follower function called
+  for every cell into a buffer, nothing else (no mex).
+
 All tables are checked equal (and the P-positions equal to Wythoff's).
 """
 
