@@ -855,6 +855,8 @@ def _fill_with_followers_py(
                     err[2] = cu
                     err[3] = cv
                     return code
+                if u0 >= u1 or v0 >= v1:  # empty (as unsigned numbers it might not be)
+                    continue
                 # Checked: unsigned indices, so numba adds no negative-index wraparound
                 # (which costs about 3x in this loop).
                 for u in range(np.uint64(u0), np.uint64(u1)):

@@ -557,7 +557,15 @@ def test_bad_regions_are_refused(function: Any, message: str) -> None:
         engine.engine_followers(_regions_game(function), (0, 2))
 
 
-def test_empty_regions_are_skipped() -> None:
-    game = _regions_game(_region_empty)
+def _region_empty_columns(x: int, y: int, out: np.ndarray) -> int:
+    out[0, 0], out[0, 1], out[0, 2], out[0, 3] = 0, x + 1, y, -1  # v0 >= 0 > v1: empty
+    return 1
+
+
+@pytest.mark.parametrize("function", [_region_empty, _region_empty_columns])
+def test_empty_regions_are_skipped(function: Any) -> None:
+    # The kernel reads regions with unsigned indices: an empty one must be
+    # skipped before (unsigned, v0 < v1 when v1 is negative and v0 is not).
+    game = _regions_game(function)
     assert engine.grundy_table(game, 5).tolist() == np.zeros((5, 5)).tolist()
     assert engine.engine_followers(game, (2, 3)) == []
