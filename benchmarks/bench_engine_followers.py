@@ -23,6 +23,15 @@ small table compiles; then the best of ``--repeat`` calls):
   stamp array: the straightforward algorithm at C speed; only its compute loop
   is timed, inside C. Skipped with a message when gcc (or cc) is missing.
 
+Two more figures say where the list form's time goes:
+
+* the C list: the same C program, the triangle given by a (not inlined) C
+  follower function that writes (u, v) int64 rows into a buffer of the
+  engine's layout, each row read back, checked as the engine checks it and
+  marked: the list form's cost at C speed;
+* the follower function alone: the engine's jitted follower function called
+  for every cell into a buffer, nothing else (no mex).
+
 All tables are checked equal (and the P-positions equal to Wythoff's).
 """
 
@@ -37,10 +46,11 @@ import tempfile
 import time
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numba
 import numpy as np
-from _timing import timed
+from _timing import best, timed
 
 import spec
 from fast import engine
@@ -51,11 +61,35 @@ C_SOURCE = r"""
 #include <stdint.h>
 #include <time.h>
 
-/* usage: ewythoff N OUT.bin -- writes the N x N E-Wythoff table as int32 */
+/* E-Wythoff's extra followers written as (u, v) int64 rows, the layout of the
+   engine's buffer; noinline: the loop sees it as the engine sees a user's function. */
+__attribute__((noinline)) static int64_t e_moves(int64_t x, int64_t y, int64_t *out) {
+    int64_t count = 0;
+    if (x <= y)
+        for (int64_t k = 2; k <= x; k++)
+            for (int64_t l = 1; l < k; l++, count++) {
+                out[2 * count] = x - k;
+                out[2 * count + 1] = y - l;
+            }
+    if (y <= x)
+        for (int64_t k = 2; k <= y; k++)
+            for (int64_t l = 1; l < k; l++, count++) {
+                out[2 * count] = x - l;
+                out[2 * count + 1] = y - k;
+            }
+    return count;
+}
+
+/* usage: ewythoff N OUT.bin MODE -- writes the N x N E-Wythoff table as int32.
+   MODE 0: the mex, every follower marked where the loop produces it;
+   MODE 1: the list form: e_moves fills the buffer, each row is read back,
+   checked as the engine checks it (on the board, smaller) and marked. */
 int main(int argc, char **argv) {
     int n = atoi(argv[1]);
+    int mode = atoi(argv[3]);
     int32_t *g = malloc(sizeof(int32_t) * (size_t)n * n);
     int64_t *seen = calloc((size_t)n * n + 3 * (size_t)n + 8, sizeof(int64_t));
+    int64_t *buffer = malloc(sizeof(int64_t) * 2 * ((size_t)n * n + 16));
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int64_t stamp = 0;
@@ -64,12 +98,21 @@ int main(int argc, char **argv) {
         for (int u = 0; u < x; u++) seen[g[(size_t)u * n + y]] = stamp;
         for (int v = 0; v < y; v++) seen[g[(size_t)x * n + v]] = stamp;
         for (int j = 1; j <= x && j <= y; j++) seen[g[(size_t)(x - j) * n + y - j]] = stamp;
-        if (x <= y)
-            for (int k = 2; k <= x; k++)
-                for (int l = 1; l < k; l++) seen[g[(size_t)(x - k) * n + y - l]] = stamp;
-        if (y <= x)
-            for (int k = 2; k <= y; k++)
-                for (int l = 1; l < k; l++) seen[g[(size_t)(x - l) * n + y - k]] = stamp;
+        if (mode == 0) {
+            if (x <= y)
+                for (int k = 2; k <= x; k++)
+                    for (int l = 1; l < k; l++) seen[g[(size_t)(x - k) * n + y - l]] = stamp;
+            if (y <= x)
+                for (int k = 2; k <= y; k++)
+                    for (int l = 1; l < k; l++) seen[g[(size_t)(x - l) * n + y - k]] = stamp;
+        } else {
+            int64_t count = e_moves(x, y, buffer);
+            for (int64_t i = 0; i < count; i++) {
+                int64_t u = buffer[2 * i], v = buffer[2 * i + 1];
+                if (u < 0 || v < 0 || u > x || v > y || u + v >= x + y) return 3;
+                seen[g[(size_t)u * n + v]] = stamp;
+            }
+        }
         int m = 0;
         while (seen[m] == stamp) m++;
         g[(size_t)x * n + y] = m;
@@ -154,24 +197,37 @@ class EWythoffRegions(EWythoff):
     compiled_regions = e_regions
 
 
-def c_table(size: int, repeat: int) -> tuple[float, np.ndarray] | None:
-    """(best C seconds, its table), or None without a C compiler."""
+def c_tables(size: int, repeat: int) -> dict[str, tuple[float, np.ndarray]] | None:
+    """{"C mex" | "C list": (best seconds, table)}, or None without a C compiler."""
     compiler = shutil.which("gcc") or shutil.which("cc")
     if compiler is None:
         return None
+    found = {}
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "ewythoff.c"
         binary = Path(tmp) / "ewythoff"
         table_file = Path(tmp) / "table.bin"
         source.write_text(C_SOURCE)
         subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        args = [str(binary), str(size), str(table_file)]
-        seconds = min(
-            float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        table = np.fromfile(table_file, dtype=np.int32).reshape(size, size)
-    return seconds, table
+        for mode, label in enumerate(("C mex", "C list")):
+            args = [str(binary), str(size), str(table_file), str(mode)]
+            seconds = min(
+                float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+                for _ in range(repeat)
+            )
+            table = np.fromfile(table_file, dtype=np.int32).reshape(size, size)
+            found[label] = (seconds, table)
+    return found
+
+
+@numba.njit
+def calls_alone(followers: Any, buffer: np.ndarray, size: int) -> int:  # pragma: no cover - jit
+    """Every cell's follower function call into the buffer, nothing else (no mex)."""
+    total = 0
+    for x in range(size):
+        for y in range(size):
+            total += followers(x, y, buffer)
+    return total
 
 
 def main() -> None:
@@ -192,26 +248,35 @@ def main() -> None:
         assert (small == np.array(spec.grundy_table(game, 24, 24))).all(), label
         assert engine.check_followers(game, 12) is None, label
     wythoff = spec.Wythoff()
+    function = engine.compiled_rule(games["compiled_followers"]).followers  # as the engine jits it
     for n in args.sizes:
-        c = c_table(n, args.repeat)
+        c = c_tables(n, args.repeat)
         if c is None:
             print(f"{n}x{n}: C mex skipped: no C compiler (gcc, cc) found")
-        times = {}
+        buffer = np.zeros((n * n + 16, 2), dtype=np.int64)  # x^2 rows at x = y
+        calls_alone(function, buffer, 8)
+        times = {"follower function alone": best(partial(calls_alone, function, buffer, n),
+                                                 args.repeat)}  # fmt: skip
         table = np.zeros((0, 0))
         for label, game in games.items():
             runs = [timed(partial(engine.grundy_table, game, n)) for _ in range(args.repeat)]
             times[label] = min(seconds for seconds, _ in runs)
             table = runs[0][1]
-            if c is not None and not (c[1] == table).all():
-                raise SystemExit(f"{label} and the C mex disagree at {n}x{n}")
+            for name, (_, other) in (c or {}).items():
+                if not (other == table).all():
+                    raise SystemExit(f"{label} and the {name} disagree at {n}x{n}")
         p_equal = bool(((table == 0) == (engine.grundy_table(wythoff, n) == 0)).all())
         line = f"E-Wythoff {n}x{n}: " + ", ".join(f"{k} {v:.3f} s" for k, v in times.items())
         if c is not None:
-            line += f", C mex {c[0]:.3f} s; engine / C: " + ", ".join(
-                f"{k} {v / c[0]:.2f}" for k, v in times.items()
-            )
-        print(line + f" (best of {args.repeat}; tables equal; P = Wythoff's: {p_equal})")
-
+            line += ", " + ", ".join(f"{k} {v[0]:.3f} s" for k, v in c.items())
+            for name, (seconds, _) in c.items():
+                line += f"; / {name}: " + ", ".join(
+                    f"{k} {v / seconds:.2f}" for k, v in times.items()
+                )
+            line += f"; C list / C mex {c['C list'][0] / c['C mex'][0]:.2f}"
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(line + f" (best of {args.repeat}; tables equal; P = Wythoff's: {p_equal}; "
+              f"load {load:.1f})")  # fmt: skip
 
 if __name__ == "__main__":
     main()

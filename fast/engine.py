@@ -691,6 +691,7 @@ def _rays_step(
     Returns (mex start, number of active lines, highest scratch word used).
     """
     rows, cols = out.shape
+    limit = 64 * bits.shape[0]
     start = 0
     count = 0
     top = -1
@@ -706,7 +707,11 @@ def _rays_step(
             value = np.int64(out[u, v])
             bits[value >> 6, line] |= ONE << np.uint64(value & 63)
             m = line_mex[line]
-            while (bits[m >> 6, line] >> np.uint64(m & 63)) & ONE:
+            # Never past the last word: a full line (every value below 64 * words)
+            # stops at 64 * words, the mex then asks for wider bitsets (code 5) and
+            # the line's mex goes on from there (reading beyond the array left a
+            # garbage mex behind when the bitsets grew).
+            while m < limit and (bits[m >> 6, line] >> np.uint64(m & 63)) & ONE:
                 m += 1
             line_mex[line] = m
             if on:
@@ -850,10 +855,14 @@ def _fill_with_followers_py(
                     err[2] = cu
                     err[3] = cv
                     return code
-                for u in range(u0, u1):
-                    for v in range(v0, v1):
+                if u0 >= u1 or v0 >= v1:  # empty (as unsigned numbers it might not be)
+                    continue
+                # Checked: unsigned indices, so numba adds no negative-index wraparound
+                # (which costs about 3x in this loop).
+                for u in range(np.uint64(u0), np.uint64(u1)):
+                    for v in range(np.uint64(v0), np.uint64(v1)):
                         seen[out[u, v]] = stamp
-            for j in range(n):
+            for j in range(np.uint64(n)):
                 u = buffer[j, 0]
                 v = buffer[j, 1]
                 if u < 0 or v < 0 or u > x or v > y or u + v >= x + y:
@@ -862,7 +871,7 @@ def _fill_with_followers_py(
                     err[2] = u
                     err[3] = v
                     return _follower_code(x, y, u, v)
-                seen[out[u, v]] = stamp
+                seen[out[np.uint64(u), np.uint64(v)]] = stamp
             start, count, top = _rays_step(
                 x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
             )

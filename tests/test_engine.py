@@ -494,6 +494,31 @@ def test_bitsets_grow_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     assert int(expected.max()) >= 128
 
 
+def test_a_full_line_stops_at_the_bitsets_end() -> None:
+    """A line holding every value below 64 * words: its mex stops at the last word.
+
+    The bitsets are the first row of a larger all-ones block (a zero row further
+    on), so a kernel reading past its bitsets' end sees set bits there and
+    leaves a mex beyond the width behind: the flaky failure of
+    ``test_bitsets_grow_and_resume``, where what followed the array was
+    whatever the heap held.
+    """
+    lines = engine._ray_lines(0, 1, 1, 2)
+    block = np.full((8, lines), np.iinfo(np.uint64).max, dtype=np.uint64)
+    block[5] = 0
+    rays = np.array([[0, 1, 0, 1, 0]], dtype=np.int64)  # the column ray: (x, y - 1 - i)
+    one = np.ones(1, dtype=np.int64)
+    # The kernel, and its Python (numpy would raise IndexError past the view's end).
+    for step in (engine._rays_step, getattr(engine._rays_step, "py_func", engine._rays_step)):
+        bits = block[:1]  # a view: the block's other rows follow it in memory
+        line_mex = np.zeros(lines, dtype=np.int64)
+        out = np.zeros((1, 2), dtype=np.uint32)
+        scratch = np.zeros(2, dtype=np.uint64)
+        zero = np.zeros(1, dtype=np.int64)
+        start, count, _ = step(0, 1, rays, one, zero, bits, line_mex, scratch, out, zero.copy())
+        assert (start, count, int(line_mex[0])) == (64, 1, 64)
+
+
 def _region_off_board(x: int, y: int, out: np.ndarray) -> int:
     out[0, 0], out[0, 1], out[0, 2], out[0, 3] = x - 1, x, 0, 1
     return 1
@@ -532,7 +557,15 @@ def test_bad_regions_are_refused(function: Any, message: str) -> None:
         engine.engine_followers(_regions_game(function), (0, 2))
 
 
-def test_empty_regions_are_skipped() -> None:
-    game = _regions_game(_region_empty)
+def _region_empty_columns(x: int, y: int, out: np.ndarray) -> int:
+    out[0, 0], out[0, 1], out[0, 2], out[0, 3] = 0, x + 1, y, -1  # v0 >= 0 > v1: empty
+    return 1
+
+
+@pytest.mark.parametrize("function", [_region_empty, _region_empty_columns])
+def test_empty_regions_are_skipped(function: Any) -> None:
+    # The kernel reads regions with unsigned indices: an empty one must be
+    # skipped before (unsigned, v0 < v1 when v1 is negative and v0 is not).
+    game = _regions_game(function)
     assert engine.grundy_table(game, 5).tolist() == np.zeros((5, 5)).tolist()
     assert engine.engine_followers(game, (2, 3)) == []
