@@ -80,7 +80,6 @@ __all__ = [
     "Moves",
     "Period",
     "Value",
-    "game_named",
     "moves",
     "period",
     "strip_seconds",
@@ -201,20 +200,8 @@ class _Declined(Exception):
     """A method does not cover the position; the message says why."""
 
 
-def game_named(name: str) -> spec.ImpartialGame:
-    """A registered game by name, or a disjunctive sum written ``wythoff+nim``.
-
-    Examples
-    --------
-    >>> game_named("wythoff+nim")
-    Sum(Wythoff(), Nim())
-    """
-    parts = [spec.get_game(part.strip()) for part in name.split("+")]
-    return parts[0] if len(parts) == 1 else spec.Sum(*parts)
-
-
 def _game(game: str | spec.ImpartialGame) -> spec.ImpartialGame:
-    return game_named(game) if isinstance(game, str) else game
+    return spec.get_game(game) if isinstance(game, str) else game
 
 
 def _flatten(position: Any) -> list[int]:
@@ -755,16 +742,15 @@ def period(
 # --------------------------------------------------------------- conformance of the methods
 
 
-def _method_values(method: str) -> Any:
-    """``(game, rows, cols, col0) -> values by one method``; -1 where the method declines."""
+def _method_values(game: spec.ImpartialGame, method: str) -> Any:
+    """``(rows, cols, col0) -> values by one method``; -1 where the method declines."""
 
-    def answer(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
-        g = spec.get_game(game)
+    def answer(rows: int, cols: int, col0: int = 0) -> np.ndarray:
         out = np.full((rows, cols), -1, dtype=np.int64)
         for x in range(rows):
             for j in range(cols):
                 try:
-                    out[x, j] = _VALUE_METHODS[method](g, (x, col0 + j))[0]
+                    out[x, j] = _VALUE_METHODS[method](game, (x, col0 + j))[0]
                 except _Declined:
                     pass
         return out
@@ -800,41 +786,38 @@ def compare_answered(expected: Any, actual: Any) -> str | None:
 def _register_method_questions() -> None:
     from grundy.registry.core import register_implementation, register_question
 
-    for game in MACHINE_GAMES:
+    for name in MACHINE_GAMES:
+        game = spec.get_game(name)
         key = register_question(
             "value-methods",
-            game,
+            name,
             "G(x, y), 0 <= x < rows, col0 <= y < col0 + cols, by each dispatch method "
             "(-1 where a method declines)",
-            {"game": game, "rows": 6, "cols": 60},
+            {"rows": 6, "cols": 60},
             compare_answered,
+            extra_domains=[({"rows": 8, "cols": 500, "col0": 3500}, False)],
         )
 
-        def by_spec(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
-            g = spec.get_game(game)
+        def by_spec(rows: int, cols: int, col0: int = 0, game: Any = game) -> np.ndarray:
             return np.array(
-                [[spec.grundy(g, (x, col0 + j)) for j in range(cols)] for x in range(rows)],
+                [[spec.grundy(game, (x, col0 + j)) for j in range(cols)] for x in range(rows)],
                 dtype=np.int64,
             )
 
         register_implementation(
             key, "spec", "spec", by_spec, replace=True,
-            covers=lambda game, rows, cols, col0=0: (
+            covers=lambda rows, cols, col0=0: (
                 None if col0 + cols <= 300 and rows <= 10 else "too large for the spec"
             ),
-        )
-        methods = ["table", "row-period"] + (["rw"] if game == "wythoff" else [])
-        for method in methods:
+        )  # fmt: skip
+        for method in ["table", "row-period"] + (["rw"] if name == "wythoff" else []):
             register_implementation(
-                key, f"method {method}", "fast", _method_values(method), replace=True,
-                rank=20 + methods.index(method),
+                key, f"method {method}", "fast", _method_values(game, method), replace=True,
                 certificate="conditional on Conjecture 3.10" if method == "rw" else "exact",
-            )
-        register_implementation(
-            key, "method row-period (y < 10^4)", "fast", _method_values("row-period"),
-            replace=True, rank=30, quick=False,
-            domain={"game": game, "rows": 8, "cols": 500, "col0": 3500},
-        )
+                # rw runs Algorithm RW once per position (milliseconds each): small domains
+                covers=(lambda rows, cols, col0=0: None if rows * cols <= 1000 else "> 1000 cells")
+                if method == "rw" else None,
+            )  # fmt: skip
 
 
 _register_method_questions()

@@ -198,8 +198,10 @@ BEATTY_DOMAIN = {"count": 40}
 
 
 def _spec_rows(game: str) -> Callable[..., np.ndarray]:
+    subject = spec.get_game(game)
+
     def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
-        table = spec.grundy_table(spec.get_game(game), rows, length)
+        table = spec.grundy_table(subject, rows, length)
         return np.array(table[start:], dtype=np.int64).reshape(rows - start, length)
 
     return answer
@@ -281,7 +283,8 @@ def _reference_period_covers(rows: int, start: int = 0, max_steps: int = 10**9) 
 
 for _game in ref_landman.GAMES:
     _key = register_question(
-        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN
+        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN,
+        extra_domains=[({"rows": 10, "length": 150}, False)],
     )
     register_implementation(_key, "spec", "spec", _spec_rows(_game), replace=True)
     register_implementation(
@@ -295,26 +298,6 @@ for _game in ref_landman.GAMES:
     register_implementation(
         _key, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), replace=True
     )
-    register_implementation(
-        _key,
-        "reference.landman (10 x 150)",
-        "reference",
-        _machine_rows(ref_landman.row_values, _game),
-        domain={"rows": 10, "length": 150},
-        quick=False,
-        rank=25,
-        replace=True,
-    )
-    register_implementation(
-        _key,
-        "fast.strip (10 x 150)",
-        "fast",
-        _machine_rows(fast_strip.row_values, _game),
-        domain={"rows": 10, "length": 150},
-        quick=False,
-        rank=25,
-        replace=True,
-    )
 
     _key = register_question(
         "row-periods",
@@ -322,6 +305,7 @@ for _game in ref_landman.GAMES:
         f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
         PERIOD_DOMAIN,
         compare_sequences,
+        extra_domains=[({"rows": 20}, False)],
     )
     register_implementation(
         _key,
@@ -340,16 +324,6 @@ for _game in ref_landman.GAMES:
         replace=True,
     )
     register_implementation(_key, "fast.strip", "fast", _strip_periods(_game), replace=True)
-    register_implementation(
-        _key,
-        "fast.strip (20 rows)",
-        "fast",
-        _strip_periods(_game),
-        domain={"rows": 20},
-        quick=False,
-        rank=1,
-        replace=True,
-    )
     if ATLAS_DIR.is_dir():  # a checkout: data/atlas/ is not in the wheel (nothing to compare)
         register_implementation(
             _key,
@@ -386,21 +360,13 @@ _key = register_question(
     "fibonacci-nim",
     "1 where (n, r) is a P-position, 0 <= n, r <= n_max",
     FIB_DOMAIN,
+    extra_domains=[({"n_max": 150}, False)],
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
 register_implementation(
     _key, "reference.zeckendorf (Thm 3.2)", "reference", _reference_outcomes, replace=True
 )
 register_implementation(_key, "fast.zeckendorf", "fast", _fast_outcomes, replace=True)
-register_implementation(
-    _key,
-    "fast.zeckendorf (n <= 150)",
-    "fast",
-    _fast_outcomes,
-    domain={"n_max": 150},
-    quick=False,
-    replace=True,
-)
 
 
 def _spec_lower(count: int) -> np.ndarray:

@@ -95,7 +95,7 @@ class PointSequences(reference.wsg.WSGResult):
         )
 
 
-def spec_points(game_name: str, g: int, rows: int) -> PointSequences:
+def spec_points(game: str | spec.ImpartialGame, g: int, rows: int) -> PointSequences:
     """``T_0 .. T_g`` from the spec's table: h-points (x, y), x <= y, x < rows, by x.
 
     The table has ``2 rows + g + 1`` columns. Every row holds each value at
@@ -111,7 +111,8 @@ def spec_points(game_name: str, g: int, rows: int) -> PointSequences:
     [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
     """
     cols = 2 * rows + g + 1
-    table = spec.grundy_table(spec.get_game(game_name), rows, cols)
+    subject = spec.get_game(game) if isinstance(game, str) else game
+    table = spec.grundy_table(subject, rows, cols)
     points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
     for x in range(rows):
         row = table[x]
@@ -150,6 +151,7 @@ register_question(
     "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows",
     DOMAIN,
     compare_points,
+    extra_domains=[(LARGE_DOMAIN, False)],
 )
 _ALGORITHMS: dict[str, tuple[tuple[str, Callable[..., Any]], tuple[str, Callable[..., Any]]]] = {
     "wythoff": (("reference.wsg", reference.wsg.wsg), ("fast.wsg", fast.wsg.wsg)),
@@ -163,10 +165,6 @@ for _game, ((_ref_name, _ref), (_fast_name, _fast)) in _ALGORITHMS.items():
     )
     register_implementation(_key, _ref_name, "reference", _ref, replace=True)
     register_implementation(_key, _fast_name, "fast", _fast, replace=True)
-    register_implementation(
-        _key, f"{_fast_name} (large)", "fast", _fast, domain=LARGE_DOMAIN, quick=False,
-        rank=1, replace=True,
-    )
 
 
 #: The streaming twins of the g-points question: ``rows(g, rows) -> (r0, cols)`` blocks.
@@ -282,17 +280,20 @@ _NTH = register_question(
     "wythoff",
     "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
     {"g": 4, "count": 30, "start": 0},
+    extra_domains=[({"g": 8, "count": 20, "start": 10_000}, False)],
 )
+# Preference: fast.wsg (exact, where it holds the rows) before fast.rw (conditional);
+# the resolver puts exact answers first within a layer.
 register_implementation(
     _NTH, "spec", "spec", _spec_nth, replace=True,
     covers=_nth_covers(200, "the spec solver is cubic"),
 )
 register_implementation(
-    _NTH, "reference.wsg", "reference", _wsg_nth(reference.wsg.wsg), replace=True, rank=12,
+    _NTH, "reference.wsg", "reference", _wsg_nth(reference.wsg.wsg), replace=True,
     covers=_nth_covers(2_000, "reference.wsg is quadratic"),
 )
 register_implementation(
-    _NTH, "fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), replace=True, rank=1,
+    _NTH, "fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), replace=True,
     covers=_nth_covers(1_000_000, "fast.wsg holds every row"),
 )
 register_implementation(
@@ -300,13 +301,8 @@ register_implementation(
     covers=_rw_nth_covers, certificate=CONDITIONAL,
 )
 register_implementation(
-    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True, rank=5,
+    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True,
     covers=_rw_nth_covers, certificate=CONDITIONAL,
-)
-register_implementation(
-    _NTH, "fast.rw (n = 10^4..)", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True, rank=6,
-    covers=_rw_nth_covers, certificate=CONDITIONAL, quick=False,
-    domain={"g": 8, "count": 20, "start": 10_000},
 )
 
 
@@ -348,18 +344,18 @@ def _rw_covers(g: int, row: int) -> str | None:
 
 _ROW = register_question(
     "row-hpoints", "wythoff", "the h-points (h, b), b >= row, h <= g, of one row",
-    {"g": 6, "row": 40}, compare_sequences,
+    {"g": 6, "row": 40}, compare_sequences, extra_domains=[({"g": 12, "row": 100_000}, True)],
 )
 register_implementation(
     _ROW, "spec", "spec", _spec_row_points, replace=True,
     covers=lambda g, row: None if row <= 300 else "the spec solver is cubic; row > 300",
 )
 register_implementation(
-    _ROW, "fast.wsg", "fast", _wsg_row_points, replace=True, rank=1,
+    _ROW, "fast.wsg", "fast", _wsg_row_points, replace=True,
     covers=lambda g, row: None if row < WSG_ROW_LIMIT else f"row >= {WSG_ROW_LIMIT}",
 )
 register_implementation(
-    _ROW, "fast.rw", "fast", _rw_row_points(fast.rw.gvalues), replace=True, rank=5,
+    _ROW, "fast.rw", "fast", _rw_row_points(fast.rw.gvalues), replace=True,
     covers=_rw_covers, certificate=CONDITIONAL,
 )
 register_implementation(
@@ -370,10 +366,6 @@ register_implementation(
         else f"the reference RW is slow past row 5000 or g > {RW_MAX_G}"
     ),
     certificate=CONDITIONAL,
-)
-register_implementation(
-    _ROW, "fast.rw (row 10^5)", "fast", _rw_row_points(fast.rw.gvalues), replace=True,
-    domain={"g": 12, "row": 100_000}, rank=6, covers=_rw_covers, certificate=CONDITIONAL,
 )
 
 
