@@ -223,10 +223,11 @@ class TestDispatch:
         by_table = grundy.value(game, (x, y), method="table")
         assert grundy.value(game, (y, x), method="row-period").value == by_table.value
 
-    @given(row=st.integers(0, 150_000), g=st.integers(0, 6))
-    def test_rw_against_wsg(self, row: int, g: int) -> None:
-        wsg = registry.ask("row-hpoints", "wythoff", g=g, row=row, using="fast.wsg")
-        assert registry.ask("row-hpoints", "wythoff", g=g, row=row, using="fast.rw") == wsg
+    @given(row=st.integers(0, 150_000), g=st.integers(0, 6), width=st.integers(0, 3))
+    def test_rw_against_wsg(self, row: int, g: int, width: int) -> None:
+        band = {"g": g, "r1": row, "r2": row + width}
+        wsg = registry.ask("row-hpoints", "wythoff", using="fast.wsg", **band)
+        assert registry.ask("row-hpoints", "wythoff", using="fast.rw", **band) == wsg
 
     @given(x=st.integers(0, 30), y=st.integers(0, 30))
     def test_moves_beatty_table_spec_agree(self, x: int, y: int) -> None:

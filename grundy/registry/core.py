@@ -118,7 +118,7 @@ def _always(**_: Any) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(eq=False)
 class Implementation:
     """One answer to a question: ``answer(**domain)``.
 

@@ -59,7 +59,13 @@ import numpy as np
 
 import spec
 from fast._memory import check_memory
-from grundy.registry.core import NoImplementation, candidates, resolve
+from grundy.registry.core import (
+    NoImplementation,
+    UnknownImplementation,
+    candidates,
+    question,
+    resolve,
+)
 from grundy.registry.rows import atlas_row, strip_value
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
@@ -291,11 +297,12 @@ def _row_periodicity(
         held = atlas_row(name, row)
         if held is not None:
             return held[0], "atlas", f"atlas {held[1]}", None
-    tried = candidates("row-periods", name, rows=row + 1, start=row)
-    usable = [i for i, why in tried if why is None and implementation in (None, i.name)]
-    if not usable:
-        raise _Declined("; ".join(f"{i.name}: {why}" for i, why in tried) or "no implementation")
-    impl = usable[0]
+    try:
+        impl = question("row-periods", name).resolve(implementation, rows=row + 1, start=row)
+    except UnknownImplementation:
+        raise
+    except NoImplementation as error:
+        raise _Declined(str(error)) from None
     if impl.name == "fast.strip" and name != "wythoff" and row > ROW_LIMITS[name]:
         raise _Declined(
             f"the joint period of {name} rows 0..{row} is too long for the strip's certificate "
@@ -360,12 +367,12 @@ def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
     row, column = min(x, y), max(x, y)
     impl = None
     for g in RW_STEPS:  # R_g grows with g: look among small values first
-        tried = candidates("row-hpoints", "wythoff", g=g, row=row)
+        tried = candidates("row-hpoints", game, g=g, r1=row, r2=row)
         impl = next((i for i, reason in tried if reason is None), None)
         if impl is None:
             raise _Declined("; ".join(f"{i.name}: {r}" for i, r in tried))
-        for h, b in impl.answer(g=g, row=row):
-            if b != column:
+        for h, _, a, b in impl.answer(g=g, r1=row, r2=row):
+            if a != row or b != column:
                 continue
             if impl.certificate.startswith("conditional"):
                 certificate = (
@@ -721,10 +728,7 @@ def period(
                 f"{found.saltus}; computed: {cert.describe()}, row bounds from the rays)",
                 values=cert.row_head(max(shown, 1))[:shown],
             )  # fmt: skip
-    try:
-        block = resolve("grundy-block", name, rows=row + 1, cols=window)
-    except NoImplementation as error:
-        raise ValueError(str(error)) from None
+    block = question("grundy-block", g).resolve(implementation, rows=row + 1, cols=window)
     values = [int(v) for v in block.answer(rows=row + 1, cols=window)[row]]
     apparent = additive_period(values)
     if apparent is None:
