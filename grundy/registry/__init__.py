@@ -56,6 +56,7 @@ from grundy.registry.core import (
     Provider,
     Question,
     UnknownImplementation,
+    as_game,
     ask,
     candidates,
     compare_arrays,
@@ -84,6 +85,7 @@ __all__ = [
     "Question",
     "UnknownImplementation",
     "all_questions",
+    "as_game",
     "ask",
     "candidates",
     "compare_arrays",
@@ -122,7 +124,7 @@ def conformance_games() -> list[str]:
 
     names = set(spec.GAMES)
     for text in [*FAMILY_EXAMPLES, *(f.example for f in spec.FAMILIES.values() if f.example)]:
-        names.add(spec.get_game(text).describe())
+        names.add(as_game(text).describe())
     return sorted(names)
 
 
@@ -131,10 +133,9 @@ def all_questions(games: list[str] | None = None) -> list[Question[Any]]:
 
     ``games`` defaults to :func:`conformance_games`.
     """
-    import spec
     from grundy.registry.core import _KINDS
 
-    subjects = [spec.get_game(name) for name in (conformance_games() if games is None else games)]
+    subjects = [as_game(name) for name in (conformance_games() if games is None else games)]
     for kind in _KINDS:
         for game in subjects:
             get_question(kind, game)

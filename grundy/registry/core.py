@@ -79,6 +79,7 @@ __all__ = [
     "Provider",
     "Question",
     "UnknownImplementation",
+    "as_game",
     "ask",
     "candidates",
     "compare_arrays",
@@ -519,7 +520,7 @@ def seal() -> None:
 def _covers_builtin_game(covers_game: Callable[[spec.ImpartialGame], str | None]) -> bool:
     """Whether a provider would answer for one of the project's own games."""
     return any(
-        covers_game(spec.get_game(name)) is None for name in spec.GAMES if name in _BUILTIN_GAMES
+        covers_game(as_game(name)) is None for name in spec.GAMES if name in _BUILTIN_GAMES
     )
 
 
@@ -528,6 +529,17 @@ def _is_builtin(question: Question[Any]) -> bool:
     if question.key in _BUILTIN_KEYS:
         return True
     return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
+
+
+def as_game(game: GameLike) -> spec.ImpartialGame:
+    """The game object of a name (parsed here, at the edge: ``wythoff+nim`` is a sum) or itself.
+
+    Examples
+    --------
+    >>> as_game("wythoff+nim")
+    Sum(Wythoff(), Nim())
+    """
+    return spec.get_game(game) if isinstance(game, str) else game
 
 
 def get_question(id: str, game: GameLike, *, create: bool = False) -> Question[Any] | None:
@@ -542,7 +554,7 @@ def get_question(id: str, game: GameLike, *, create: bool = False) -> Question[A
         if f"{id}:{game}" in QUESTIONS or id not in _KINDS:
             return QUESTIONS.get(f"{id}:{game}")
         try:
-            game = spec.get_game(game)
+            game = as_game(game)
         except ValueError:
             return None
     key = f"{id}:{game.describe()}"
@@ -573,7 +585,7 @@ def question(id: str, game: GameLike) -> Question[Any]:
     found = get_question(id, game)
     if found is None:
         if isinstance(game, str) and id in _KINDS:
-            game = spec.get_game(game)  # a bad name: its one-line ValueError
+            game = as_game(game)  # a bad name: its one-line ValueError
         name = game if isinstance(game, str) else game.describe()
         why = [] if isinstance(game, str) else [p.covers_game(game) for p in PROVIDERS.get(id, [])]
         reason = next((f": {r}" for r in why if r is not None), "")

@@ -62,6 +62,7 @@ from fast._memory import check_memory
 from grundy.registry.core import (
     NoImplementation,
     UnknownImplementation,
+    as_game,
     candidates,
     question,
     resolve,
@@ -207,7 +208,7 @@ class _Declined(Exception):
 
 
 def _game(game: str | spec.ImpartialGame) -> spec.ImpartialGame:
-    return spec.get_game(game) if isinstance(game, str) else game
+    return as_game(game)
 
 
 def _flatten(position: Any) -> list[int]:
@@ -217,7 +218,7 @@ def _flatten(position: Any) -> list[int]:
 
 
 def _two_pile(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
-    reason = is_two_pile(game.describe()) if not isinstance(game, spec.Sum) else "a sum"
+    reason = is_two_pile(game)
     if reason is not None:
         raise _Declined(reason)
     x, y = position
@@ -791,7 +792,7 @@ def _register_method_questions() -> None:
     from grundy.registry.core import register_implementation, register_question
 
     for name in MACHINE_GAMES:
-        game = spec.get_game(name)
+        game = as_game(name)
         key = register_question(
             "value-methods",
             name,

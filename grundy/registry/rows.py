@@ -40,7 +40,12 @@ import spec
 from fast import beatty as fast_beatty
 from fast import strip as fast_strip
 from fast import zeckendorf as fast_zeckendorf
-from grundy.registry.core import compare_sequences, register_implementation, register_question
+from grundy.registry.core import (
+    as_game,
+    compare_sequences,
+    register_implementation,
+    register_question,
+)
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
@@ -198,7 +203,7 @@ BEATTY_DOMAIN = {"count": 40}
 
 
 def _spec_rows(game: str) -> Callable[..., np.ndarray]:
-    subject = spec.get_game(game)
+    subject = as_game(game)
 
     def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
         table = spec.grundy_table(subject, rows, length)
@@ -220,7 +225,7 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.P
     """Minimal periodicity from spec values, on the reference machine's certificate."""
     cycle = ref_landman.machine_cycle(n, game, max_steps)
     total = cycle.start + cycle.length
-    spec_values = spec.grundy_table(spec.get_game(game), n + 1, total + cycle.length)[n]
+    spec_values = spec.grundy_table(as_game(game), n + 1, total + cycle.length)[n]
     values = spec_values[:total]
     extended = values + [
         values[m - cycle.length] + cycle.length for m in range(total, total + cycle.length)

@@ -45,6 +45,7 @@ import reference.rw
 import reference.wsg
 import spec
 from grundy.registry.core import (
+    as_game,
     compare_sequences,
     register_implementation,
     register_question,
@@ -118,7 +119,7 @@ def spec_points(game: str | spec.ImpartialGame, g: int, rows: int) -> PointSeque
     [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
     """
     cols = 2 * rows + g + 1
-    subject = spec.get_game(game) if isinstance(game, str) else game
+    subject = as_game(game)
     table = spec.grundy_table(subject, rows, cols)
     points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
     for x in range(rows):

@@ -50,6 +50,7 @@ import fast.strip
 import fast.tables
 import spec
 from grundy.registry.core import (
+    as_game,
     compare_sequences,
     register_implementation,
     register_provider,
@@ -85,7 +86,7 @@ def is_two_pile(game: str | spec.ImpartialGame) -> str | None:
     """None if ``game`` has positions of two integers (a two-pile table), else why not."""
     if isinstance(game, str):
         try:
-            game = spec.get_game(game)
+            game = as_game(game)
         except ValueError as error:
             return str(error)
     if isinstance(game, spec.PileGame) and game.arity == 2:
@@ -95,7 +96,7 @@ def is_two_pile(game: str | spec.ImpartialGame) -> str | None:
 
 def spec_table(game: str | spec.ImpartialGame) -> Callable[..., np.ndarray]:
     """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver (a name: a fresh instance)."""
-    subject = spec.get_game(game) if isinstance(game, str) else game
+    subject = as_game(game)
 
     def answer(size: int) -> np.ndarray:
         return np.array(spec.grundy_table(subject, size, size), dtype=np.int64)
