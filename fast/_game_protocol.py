@@ -1,4 +1,4 @@
-"""What :mod:`fast.engine` needs from a game, as a structural type (``fast`` never imports ``spec``).
+"""What :mod:`fast.engine` needs from a game, as a structural type (fast never imports spec).
 
 A spec two-pile game satisfies :class:`EngineGame` without naming it:
 ``describe()`` (its canonical name, the key of a compiled rule), ``arity``

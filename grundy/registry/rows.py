@@ -49,6 +49,7 @@ from grundy.registry.core import (
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
+from reference.published import load_published
 
 __all__ = [
     "ATLAS_DIR",
@@ -338,6 +339,31 @@ for _game in ref_landman.GAMES:
             covers=_atlas_covers(_game),
             replace=True,
         )
+
+
+def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:
+    """Seed 003's row 3 of Wythoff (G(3, y), y < 26), on its printed range only."""
+    printed = [v for line in load_published("wythoff_003_row3")["lines"] for v in line]
+    return np.array([printed[:length]], dtype=np.int64)
+
+
+def _published_row3_period(rows: int, start: int = 0, **_: Any) -> list[ref_landman.Periodicity]:
+    data = load_published("wythoff_003_row3")
+    return [ref_landman.Periodicity(data["preperiod"], data["period"], data["saltus"])]
+
+
+register_implementation(
+    "row-values:wythoff", "published 003 row 3", "published", _published_row3_values,
+    covers=lambda rows, length, start=0: (
+        None if (rows, start) == (4, 3) and length <= 26 else "printed: row 3, y < 26"
+    ),
+    domain={"rows": 4, "length": 26, "start": 3},
+)  # fmt: skip
+register_implementation(
+    "row-periods:wythoff", "published 003 row 3", "published", _published_row3_period,
+    covers=lambda rows, start=0, max_steps=0: None if (rows, start) == (4, 3) else "row 3 only",
+    domain={"rows": 4, "start": 3},
+)  # fmt: skip
 
 
 def _spec_outcomes(n_max: int) -> np.ndarray:
