@@ -57,7 +57,7 @@ from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir
 from grundy.parsing import count, count_range
 from grundy.registry import ask
-from grundy.registry.rows import ray_certificate, strip_certificate
+from grundy.registry.rows import STRIP_MAX_ROW, ray_certificate, strip_certificate
 from reference import landman as ref_landman
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]
@@ -69,11 +69,8 @@ PREPERIOD = "least y0 >= 0 with G(row, y + period) = G(row, y) + saltus for all 
 COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length", "seconds"]
 #: The largest row accepted (the strip keeps 2 bytes a cell until it certifies).
 MAX_ROW = 1000
-#: The last row of F-/R-Wythoff a strip reaches here: their rows' periods are not all
-#: 3 * 2^j, so the joint period of rows 0..X grows fast (F-Wythoff 0..34: 24.5 million
-#: columns, 52 s; 0..38: over 67 million columns, 9.4 GiB of window hashes, refused;
-#: R-Wythoff 0..14: 18.1 million columns, 26 s).
-GAME_MAX_ROW = {"wythoff": MAX_ROW, "f-wythoff": 36, "r-wythoff": 15}
+#: The last row a strip reaches here, per game (measured; one table for the registry too).
+GAME_MAX_ROW = STRIP_MAX_ROW
 
 
 def _table(game: str, size: int) -> np.ndarray:

@@ -95,14 +95,14 @@ __all__ = [
 
 #: The table method covers positions of games without a strip with both coordinates below this.
 TABLE_LIMIT = 4096
-#: The row-period method computes certificates for rows up to this (atlas rows: any).
-#: Measured (benchmarks/bench_strip.py, x86_64, 2 cores, loaded): Wythoff rows 0..160
-#: certify in 3 s, 0..200 in 14 s, 0..240 in 19 s (1.1 GB of normalised columns).
-ROW_LIMIT = 240
-#: The same limit per game: the rows of F- and R-Wythoff have joint periods that grow
-#: fast (R-Wythoff rows 0..15: 18,144,000 columns, about 2 GB; F-Wythoff rows 0..30:
-#: 720,720 columns, 7 s; 0..40 ran out of memory), so their certificates stop earlier.
-ROW_LIMITS = {"wythoff": ROW_LIMIT, "f-wythoff": 30, "r-wythoff": 15}
+#: The row-period method computes a certificate unasked for rows up to this (atlas rows:
+#: any; beyond, with an implementation named, up to the strip's reach
+#: :data:`grundy.registry.rows.STRIP_MAX_ROW`). Measured (benchmarks/bench_strip.py, x86_64,
+#: 2 cores, loaded): Wythoff rows 0..160 certify in 3 s, 0..200 in 14 s, 0..240 in 19 s
+#: (1.1 GB of normalised columns); F-Wythoff rows 0..30: 720,720 columns, 7 s; R-Wythoff
+#: rows 0..15: 18,144,000 columns, about 2 GB (their joint periods grow fast).
+ROW_LIMITS = {"wythoff": 240, "f-wythoff": 30, "r-wythoff": 15}
+ROW_LIMIT = ROW_LIMITS["wythoff"]
 #: The strip (table method) takes positions it computes in at most this many seconds.
 STRIP_SECONDS = 45.0
 #: The strip's measured speed: cells per second ~ STRIP_RATE / (1 + rows / 100)
@@ -303,18 +303,14 @@ def _row_periodicity(
     except UnknownImplementation:
         raise
     except NoImplementation as error:
-        raise _Declined(str(error)) from None
-    if impl.name == "fast.strip" and name != "wythoff" and row > ROW_LIMITS[name]:
-        raise _Declined(
-            f"the joint period of {name} rows 0..{row} is too long for the strip's certificate "
-            f"(rows <= {ROW_LIMITS[name]}: R-Wythoff rows 0..15 already need 18,144,000 "
-            "columns)"
-        )
+        held = "" if implementation is not None else f"row {row} is not in the atlas, and "
+        raise _Declined(f"{held}{error}") from None
     if impl.name == "fast.strip" and implementation is None and row > ROW_LIMITS[name]:
         raise _Declined(
-            f"row {row} is not in the atlas, and the strip of rows 0..{row} takes over "
-            f"{ROW_LIMITS[name]} rows' 20 s (rows 0..500: 12 minutes here); ask for it with "
-            "--compute, or run 'grundy experiment row-periods --rows A..B --chunks DIR'"
+            f"row {row} is not in the atlas, and the strip's certificate of rows 0..{row} takes "
+            f"more than about 20 s here past row {ROW_LIMITS[name]} (Wythoff rows 0..500: 12 "
+            "minutes); ask for it with --compute, or run 'grundy experiment row-periods "
+            "--rows A..B --chunks DIR'"
         )
     if impl.name == "fast.strip":
         from grundy.registry.rows import strip_certificate
@@ -334,12 +330,6 @@ def _by_row_period(
     if name not in MACHINE_GAMES:
         raise _Declined(f"certified row periods cover {', '.join(MACHINE_GAMES)} only")
     row, column = min(x, y), max(x, y)
-    limit = ROW_LIMITS[name]
-    if atlas_row(name, row) is None and row > limit:
-        raise _Declined(
-            f"row {row} is not in the atlas and > {limit} (the strip's certificate of "
-            f"rows 0..{limit} takes up to 20 s here; beyond, minutes and gigabytes)"
-        )
     found, impl, how, _ = _row_periodicity(name, row, progress=progress)
     preperiod, length, saltus = found
     if column < preperiod + length:

@@ -53,6 +53,7 @@ from reference.published import load_published
 
 __all__ = [
     "ATLAS_DIR",
+    "STRIP_MAX_ROW",
     "atlas_row",
     "atlas_rows",
     "atlas_table",
@@ -251,6 +252,24 @@ def _periods(
     return answer
 
 
+#: The last row whose certificate the strip reaches here, by memory (measured; the strip
+#: keeps 2 bytes a cell until it certifies): Wythoff's rows have periods 3 * 2^j, so rows
+#: 0..1000 stay in reach; the joint period of F-/R-Wythoff rows 0..X grows fast
+#: (F-Wythoff 0..34: 24.5 million columns, 52 s; 0..38: over 67 million columns, 9.4 GiB
+#: of window hashes, refused; R-Wythoff 0..14: 18.1 million columns, 26 s).
+STRIP_MAX_ROW = {"wythoff": 1000, "f-wythoff": 36, "r-wythoff": 15}
+
+
+def _strip_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
+        last = STRIP_MAX_ROW[game]
+        if rows - 1 <= last:
+            return None
+        return f"the strip's certificate reaches {game} rows <= {last} here (memory, measured)"
+
+    return covers
+
+
 def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
@@ -329,7 +348,10 @@ for _game in ref_landman.GAMES:
         covers=_reference_period_covers,
         replace=True,
     )
-    register_implementation(_key, "fast.strip", "fast", _strip_periods(_game), replace=True)
+    register_implementation(
+        _key, "fast.strip", "fast", _strip_periods(_game), covers=_strip_covers(_game),
+        replace=True,
+    )  # fmt: skip
     if ATLAS_DIR.is_dir():  # a checkout: data/atlas/ is not in the wheel (nothing to compare)
         register_implementation(
             _key,
