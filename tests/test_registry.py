@@ -267,3 +267,11 @@ class TestDispatch:
     def test_front_door_check(self) -> None:
         assert grundy.check("landman-lemma-1", quick=True).status == "holds"
         assert grundy.check("landman-lemma-1", quick=True, tighten=1).status == "violated"
+
+
+def test_one_spec_time_limit() -> None:
+    """The dispatcher's spec method and the CLI stop the spec solver at the same time."""
+    from grundy import cli
+    from grundy.registry import dispatch
+
+    assert cli.SPEC_SECONDS == dispatch.SPEC_SECONDS

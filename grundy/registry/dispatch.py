@@ -70,7 +70,7 @@ from grundy.registry.core import (
 from grundy.registry.rows import atlas_row, strip_value
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
-from reference.beatty import lower_wythoff, partner
+from reference.beatty import wythoff_winning_moves
 from reference.landman import GAMES as MACHINE_GAMES
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
@@ -82,6 +82,7 @@ __all__ = [
     "ROW_VALUE_SECONDS",
     "RW_MAX_G",
     "SPEC_MAX_WORK",
+    "SPEC_SECONDS",
     "STRIP_SECONDS",
     "TABLE_LIMIT",
     "Moves",
@@ -92,6 +93,8 @@ __all__ = [
     "strip_seconds",
     "value",
 ]
+
+Game = spec.ImpartialGame
 
 #: The table method covers positions of games without a strip with both coordinates below this.
 TABLE_LIMIT = 4096
@@ -111,10 +114,13 @@ STRIP_RATE = 2e8
 #: The row-period method computes the value at the reduced column by the strip when that
 #: takes at most this long at the measured speed (with progress): atlas rows up to about 500.
 ROW_VALUE_SECONDS = 300.0
-#: The spec solver visits about 5e6 followers a second (Wythoff, measured); the spec
-#: method declines positions whose estimated visits (sub-positions x the sum of the
-#: coordinates) pass 30 s of that.
-SPEC_MAX_WORK = 150_000_000
+#: Seconds the spec solver may take for one evaluation: the spec method declines positions
+#: past it at the measured speed, and the CLI stops the solver there (grundy.cli.spec_limits).
+SPEC_SECONDS = 60.0
+#: The spec solver visits about 5e6 followers a second (Wythoff, measured): the spec method
+#: declines positions whose estimated visits (sub-positions x the sum of the coordinates)
+#: pass SPEC_SECONDS of that.
+SPEC_MAX_WORK = int(SPEC_SECONDS * 5e6)
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
 RW_STEPS = (3, 7, 12, RW_MAX_G)
 #: The spec method refuses positions with more sub-positions than this.
@@ -264,7 +270,7 @@ def _strip_value(name: str, row: int, column: int, progress: Any = None) -> int:
 
 
 def _by_table(
-    game: spec.ImpartialGame, position: Any, progress: Any = None
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     name = game.describe()
@@ -303,8 +309,8 @@ def _row_periodicity(
     except UnknownImplementation:
         raise
     except NoImplementation as error:
-        held = "" if implementation is not None else f"row {row} is not in the atlas, and "
-        raise _Declined(f"{held}{error}") from None
+        why = "" if implementation is not None else f"row {row} is not in the atlas, and "
+        raise _Declined(f"{why}{error}") from None
     if impl.name == "fast.strip" and implementation is None and row > ROW_LIMITS[name]:
         raise _Declined(
             f"row {row} is not in the atlas, and the strip's certificate of rows 0..{row} takes "
@@ -323,7 +329,7 @@ def _row_periodicity(
 
 
 def _by_row_period(
-    game: spec.ImpartialGame, position: Any, progress: Any = None
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     name = game.describe()
@@ -351,7 +357,9 @@ def _by_row_period(
     return base + shift, impl, certificate
 
 
-def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _by_rw(
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
+) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     if game.describe() != "wythoff":
         raise _Declined("Algorithm RW is for Wythoff's game")
@@ -381,7 +389,7 @@ def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
 
 
 def _by_spec(
-    game: spec.ImpartialGame, position: Any, max_positions: int = MAX_POSITIONS
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
     flat = _flatten(position)
     count = math.prod(v + 1 for v in flat)
@@ -394,12 +402,14 @@ def _by_spec(
     if max_positions == MAX_POSITIONS and work > SPEC_MAX_WORK:
         raise _Declined(
             f"the spec solver may visit about {work:.1e} followers (limit {SPEC_MAX_WORK:.1e}: "
-            "30 s at its measured speed; raise --max-positions if you mean it)"
+            f"{SPEC_SECONDS:.0f} s at its measured speed; raise --max-positions if you mean it)"
         )
     return spec.grundy(game, position), "spec", "exact (spec)"
 
 
-def _by_fibonacci(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _by_fibonacci(
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
+) -> tuple[int, str, str]:
     """Fibonacci Nim from its rows' step functions (``fibonacci-values``); a sum by XOR."""
     if isinstance(game, spec.Sum) and any(
         c.describe() == "fibonacci-nim" for c in game.components
@@ -461,7 +471,7 @@ def value(
         first that covers the position, in that order.
     max_positions : int
         The spec method declines positions with more sub-positions than this
-        (and, at the default, positions past its measured 30 s).
+        (and, at the default, positions past SPEC_SECONDS at its measured speed).
     progress : callable, optional
         ``progress(text)`` is called now and then by the long methods.
 
@@ -492,12 +502,9 @@ def value(
     reasons = []
     for name in order:
         try:
-            if name == "spec":
-                result, impl, certificate = _by_spec(g, position, max_positions)
-            elif name in ("table", "row-period"):
-                result, impl, certificate = _VALUE_METHODS[name](g, position, progress)
-            else:
-                result, impl, certificate = _VALUE_METHODS[name](g, position)
+            result, impl, certificate = _VALUE_METHODS[name](
+                g, position, progress=progress, max_positions=max_positions
+            )
         except _Declined as why:
             reasons.append(f"{name}: {why}")
             continue
@@ -508,23 +515,9 @@ def value(
 
 
 def _beatty_moves(game: spec.ImpartialGame, position: Any) -> list[tuple[int, int]]:
-    """Wythoff's winning moves from (x, y): to the P-positions of its row, column, diagonal."""
     if game.describe() != "wythoff":
         raise _Declined("the Beatty method is for Wythoff's game")
-    x, y = _two_pile(game, position)
-    found = set()
-
-    w = partner(x)  # the P-position in the row of x, then in the column of y
-    if w < y:
-        found.add((x, w))
-    w = partner(y)
-    if w < x:
-        found.add((w, y))
-    d = abs(y - x)
-    a = lower_wythoff(d)
-    if a < min(x, y):
-        found.add((a, a + d) if x <= y else (a + d, a))
-    return sorted(found)
+    return wythoff_winning_moves(*_two_pile(game, position))
 
 
 def moves(
@@ -574,7 +567,7 @@ def moves(
                 found = [f for f in followers if values[f] == 0]
                 certificate = f"exact (table: {table_name})"
             else:
-                _by_spec(g, position, max_positions)
+                _by_spec(g, position, max_positions=max_positions)
                 found = spec.winning_moves(g, position)
                 certificate = "exact (spec)"
         except _Declined as why:
