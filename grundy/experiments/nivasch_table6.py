@@ -302,7 +302,7 @@ def run(args: argparse.Namespace) -> int:
         quiet=args.quiet or args.json,
     )
     unstable = [(row[0], row[1]) for row in result.table if args.check and not row[7]]
-    if result.deliver(args, args.out):
+    if result.deliver(args.out, json_out=args.json):
         return 1 if unstable else result.exit_code
     paper = {row["g"]: row for row in result.comparison}
     for n in result.parameters["n"]:

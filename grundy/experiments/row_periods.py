@@ -378,7 +378,7 @@ def run(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         workers=0 if args.workers is None else args.workers,
     )
-    if result.deliver(args, args.out):
+    if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     console.print(
         f"{args.game}: exact additive periods (the strip's window certificate), rows "
