@@ -62,6 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as _copy
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -295,20 +296,8 @@ _BUILTIN_KINDS: set[str] = set()
 _BUILTIN_KEYS: set[str] = set()
 _BUILTIN_GAMES: set[str] = set()
 
-@dataclass(frozen=True)
-class _Kind:
-    """A question kind (``game="*"``): what each game's question is built from."""
-
-    description: str
-    domain: dict[str, Any]
-    compare: Comparison
-    oracle: str | None
-    extra_domains: tuple[tuple[dict[str, Any], bool], ...]
-    memory: Memory | None
-
-
-#: Question kinds, by id.
-_KINDS: dict[str, _Kind] = {}
+#: Question kinds, by id: the template each game's question is copied from.
+_KINDS: dict[str, Question[Any]] = {}
 #: Built questions, by key ``"id:game"``.
 QUESTIONS: dict[str, Question[Any]] = {}
 #: Providers, by question id.
@@ -346,19 +335,14 @@ def register_question(
     ``replace`` is true.
     """
     key = f"{id}:{game}"
-    if game == "*":
-        if id not in _KINDS or replace:
-            _KINDS[id] = _Kind(
-                description, dict(domain), compare or compare_arrays, oracle,
-                tuple(extra_domains), memory,
-            )  # fmt: skip
-        return key
-    if key in QUESTIONS and not replace:
-        return key
-    QUESTIONS[key] = Question(
+    made: Question[Any] = Question(
         id, game, description, dict(domain), compare or compare_arrays, oracle_name=oracle,
         extra_domains=list(extra_domains), memory=memory,
     )  # fmt: skip
+    table = _KINDS if game == "*" else QUESTIONS
+    name = id if game == "*" else key
+    if name not in table or replace:
+        table[name] = made
     return key
 
 
@@ -559,12 +543,11 @@ def get_question(id: str, game: GameLike, *, create: bool = False) -> Question[A
             return None
     key = f"{id}:{game.describe()}"
     if key not in QUESTIONS and id in _KINDS:
-        kind = _KINDS[id]
-        name = game.describe()
-        built: Question[Any] = Question(
-            id, name, kind.description.replace("{game}", name), dict(kind.domain), kind.compare,
-            oracle_name=kind.oracle, extra_domains=list(kind.extra_domains), memory=kind.memory,
-            subject=game,
+        kind, name = _KINDS[id], game.describe()
+        built = _copy(
+            kind, game=name, description=kind.description.replace("{game}", name),
+            domain=dict(kind.domain), implementations=[], subject=game,
+            extra_domains=list(kind.extra_domains),
         )  # fmt: skip
         for provider in PROVIDERS.get(id, []):
             _bind(built, provider)

@@ -52,7 +52,7 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
@@ -127,8 +127,22 @@ RW_STEPS = (3, 7, 12, RW_MAX_G)
 MAX_POSITIONS = 4_000_000
 
 
+class _Shown:
+    """Text (as the CLI prints it) and HTML (notebooks) of an answer: registry.display."""
+
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
+
+
 @dataclass(frozen=True)
-class Value:
+class Value(_Shown):
     """The Grundy value of a position and how it was obtained.
 
     Attributes
@@ -158,29 +172,11 @@ class Value:
         return "P" if self.value == 0 else "N"
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "position": self.position,
-            "value": self.value,
-            "outcome": self.outcome,
-            "method": self.method,
-            "implementation": self.implementation,
-            "certificate": self.certificate,
-        }
-
-    def __str__(self) -> str:
-        from grundy.registry.display import answer_text
-
-        return answer_text(self)
-
-    def _repr_html_(self) -> str:
-        from grundy.registry.display import answer_html
-
-        return answer_html(self)
+        return {**asdict(self), "outcome": self.outcome}
 
 
 @dataclass(frozen=True)
-class Moves:
+class Moves(_Shown):
     """The winning moves (followers of value 0) of a position, with their certificate."""
 
     game: str
@@ -198,15 +194,6 @@ class Moves:
             "certificate": self.certificate,
         }
 
-    def __str__(self) -> str:
-        from grundy.registry.display import answer_text
-
-        return answer_text(self)
-
-    def _repr_html_(self) -> str:
-        from grundy.registry.display import answer_html
-
-        return answer_html(self)
 
 
 class _Declined(Exception):
@@ -581,7 +568,7 @@ def moves(
 
 
 @dataclass(frozen=True)
-class Period:
+class Period(_Shown):
     """The additive periodicity of row ``row``: G(row, y + period) = G(row, y) + saltus
     for every y >= preperiod (the smallest such preperiod, the smallest period).
 
@@ -604,28 +591,8 @@ class Period:
     values: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "row": self.row,
-            "status": self.status,
-            "preperiod": self.preperiod,
-            "period": self.period,
-            "saltus": self.saltus,
-            "implementation": self.implementation,
-            "certificate": self.certificate,
-            "window": self.window,
-            "values": self.values,
-        }
+        return asdict(self)
 
-    def __str__(self) -> str:
-        from grundy.registry.display import answer_text
-
-        return answer_text(self)
-
-    def _repr_html_(self) -> str:
-        from grundy.registry.display import answer_html
-
-        return answer_html(self)
 
 
 def period(
