@@ -67,7 +67,7 @@ from grundy.registry.core import (
     question,
     resolve,
 )
-from grundy.registry.rows import atlas_row, strip_value
+from grundy.registry.rows import atlas_row, reduce_column, strip_value
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
 from reference.beatty import wythoff_winning_moves
@@ -325,11 +325,7 @@ def _by_row_period(
     row, column = min(x, y), max(x, y)
     found, impl, how, _ = _row_periodicity(name, row, progress=progress)
     preperiod, length, saltus = found
-    if column < preperiod + length:
-        index, shift = column, 0
-    else:
-        turns = (column - preperiod) // length
-        index, shift = column - turns * length, turns * saltus
+    index, shift = reduce_column(found, column)
     seconds = strip_seconds(row + 1, index + 1)
     if seconds > ROW_VALUE_SECONDS:
         raise _Declined(

@@ -58,6 +58,7 @@ __all__ = [
     "atlas_rows",
     "atlas_table",
     "ray_certificate",
+    "reduce_column",
     "spec_periodicity",
     "strip_certificate",
     "strip_value",
@@ -125,6 +126,23 @@ def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None
     if row not in table:
         return None
     return ref_landman.Periodicity(*table[row]), name
+
+
+def reduce_column(found: ref_landman.Periodicity, column: int) -> tuple[int, int]:
+    """``(index, shift)``: G(row, column) = G(row, index) + shift, index < preperiod + period.
+
+    The one place a row is extended by its additive period (Python integers: any column).
+
+    Examples
+    --------
+    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 10**18)
+    (10, 999999999999999990)
+    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 5)
+    (5, 0)
+    """
+    preperiod, period, saltus = found
+    turns = max(0, (column - preperiod) // period)
+    return column - turns * period, turns * saltus
 
 
 def strip_certificate(
