@@ -219,7 +219,9 @@ def table_heatmap(table: Any, *, title: str, coordinates: Sequence[str] = ("x", 
     return figure
 
 
-def game_table(game: Any, size: int) -> tuple[np.ndarray, str, str, tuple[str, str]]:
+def game_table(
+    game: Any, size: int, implementation: str | None = None
+) -> tuple[np.ndarray, str, str, tuple[str, str]]:
     """``(table, game name, implementation, coordinate names)`` of a two-pile game.
 
     The table comes from the registry's fastest implementation; ``game`` is a
@@ -231,7 +233,7 @@ def game_table(game: Any, size: int) -> tuple[np.ndarray, str, str, tuple[str, s
     spec_game = spec.get_game(game) if isinstance(game, str) else game
     coordinates = tuple(getattr(spec_game, "coordinates", ("x", "y")))[:2]
     names = (str(coordinates[0]), str(coordinates[1])) if len(coordinates) == 2 else ("x", "y")
-    answer = question("grundy-table", spec_game)(size=size)
+    answer = question("grundy-table", spec_game)(using=implementation, size=size)
     table, chosen = answer.value, answer.name
     return np.asarray(table).astype(np.int64), spec_game.describe(), chosen, names
 
