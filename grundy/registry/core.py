@@ -286,7 +286,6 @@ class Provider:
     covers_game: Callable[[spec.ImpartialGame], str | None]
     make: Callable[[spec.ImpartialGame], tuple[Callable[..., Any], Covers]]
     quick: bool = True
-    rank: int | None = None
 
 
 #: True once the built-in registrations are loaded: from then on a registration
@@ -360,7 +359,6 @@ def register_implementation(
     covers: Covers | None = None,
     domain: dict[str, Any] | None = None,
     quick: bool = True,
-    rank: int | None = None,
     certificate: str = "exact",
     replace: bool = False,
     shadow: bool = False,
@@ -377,8 +375,6 @@ def register_implementation(
         A domain to add to the question's conformance domains (a published
         table's printed range, say); every implementation that covers it is
         compared there.
-    rank : int, optional
-        Overrides the layer's rank (plugins; the built-ins prefer by layer).
     replace : bool
         Replace an implementation of the same name (the project's own
         re-registrations).
@@ -400,10 +396,10 @@ def register_implementation(
     q = get_question(*question.split(":", 1), create=True) if ":" in question else None
     if q is None:
         raise KeyError(f"no question {question!r} is registered")
-    order = _layer_rank(layer) if rank is None else rank
+    order = _layer_rank(layer)
     impls = q.implementations
     ranks = [i.rank for i in impls if i.layer != "published" and i.name != name]
-    if shadow and rank is None and ranks and layer != "published":
+    if shadow and ranks and layer != "published":
         order = min(order, min(ranks) - 1)  # meant to replace the default: it is preferred
     existing = [i for i, impl in enumerate(impls) if impl.name == name]
     if existing:
@@ -431,7 +427,6 @@ def register_provider(
     make: Callable[[spec.ImpartialGame], tuple[Callable[..., Any], Covers]],
     *,
     quick: bool = True,
-    rank: int | None = None,
     shadow: bool = False,
 ) -> None:
     """Register implementations of question kind ``question`` for every capable game.
@@ -445,7 +440,7 @@ def register_provider(
     """
     if question not in _KINDS:
         raise KeyError(f"no question kind {question!r} is registered")
-    order = _layer_rank(layer) if rank is None else rank
+    order = _layer_rank(layer)
     existing = [p for p in PROVIDERS.get(question, []) if p.name != name and p.layer != "published"]
     if (
         question in _BUILTIN_KINDS
@@ -454,13 +449,13 @@ def register_provider(
         and layer != "published"
         and _covers_builtin_game(covers_game)
     ):
-        best = min(existing, key=lambda p: _layer_rank(p.layer) if p.rank is None else p.rank)
-        if order <= (_layer_rank(best.layer) if best.rank is None else best.rank):
+        best = min(existing, key=lambda p: _layer_rank(p.layer))
+        if order <= _layer_rank(best.layer):
             raise ValueError(
                 f"{question}: provider {name!r} would replace the default {best.name!r}; "
                 "register it with shadow=True if that is meant"
             )
-    provider = Provider(question, name, layer, covers_game, make, quick, rank)
+    provider = Provider(question, name, layer, covers_game, make, quick)
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
     for q in QUESTIONS.values():
@@ -482,7 +477,7 @@ def _bind(question: Question[Any], provider: Provider) -> None:
             answer,
             covers,
             provider.quick,
-            _layer_rank(provider.layer) if provider.rank is None else provider.rank,
+            _layer_rank(provider.layer),
             generic=True,
         )
     ]
