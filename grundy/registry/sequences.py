@@ -17,14 +17,15 @@
     fast.rw (any row, conditional on Conjecture 3.10; ``R`` is RW's
     convergence constant, which the WSG implementations decline).
 
-``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues``
-and ``grundy wythoff-nim`` (``--impl fast.rw`` / ``reference.rw`` / ...):
-where fast.rw's int64 range ends, the resolver takes reference.rw (exact
-Python integers) as far as its measured time allows.
 ``fsw-convergence:wythoff``
     ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of
     Algorithm FSW from the dummy state (3-8). Oracle: reference.fsw
     (itself checked against WSG, which the spec checks); fast.fsw.
+
+``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues``
+and ``grundy wythoff-nim`` (``--impl fast.rw`` / ``reference.rw`` / ...):
+where fast.rw's int64 range ends, the resolver takes reference.rw (exact
+Python integers) as far as its measured time allows.
 """
 
 from __future__ import annotations

@@ -20,6 +20,14 @@ Implementations
     ``compiled_followers``, see docs/adding-a-game.md): the NimHof and
     a-Wythoff families, plugin games.
 
+``published 003``, ``published 001 Table 1``
+    The transcribed tables, on their printed range only.
+
+Question ``followers``: for 0 <= x, y < size, the sorted followers of
+(x, y). The spec's ``followers`` is the oracle; ``fast.engine`` answers
+with the compiled rule, so a wrong compiled move is caught even where it
+does not change a value.
+
 The three fast providers are registered in the order the resolver prefers
 them (same layer): the bitset kernels of ``fast.tables`` before the strip
 for squares (benchmarks/bench_strip.py: the strip computes a square's
@@ -29,13 +37,6 @@ interprets compiled rules (benchmarks/bench_engine.py).
 The conformance domains: size 40 (quick) and 150 (``--all``, about 10 s
 of spec time per game). The memory of an answer is checked once, by the
 question, before it is computed (``BYTES_PER_CELL``).
-``published 003``, ``published 001 Table 1``
-    The transcribed tables, on their printed range only.
-
-Question ``followers``: for 0 <= x, y < size, the sorted followers of
-(x, y). The spec's ``followers`` is the oracle; ``fast.engine`` answers
-with the compiled rule, so a wrong compiled move is caught even where it
-does not change a value.
 """
 
 from __future__ import annotations
