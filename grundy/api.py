@@ -27,17 +27,25 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from grundy.registry import ask, load_plugins
+import spec
+from grundy.registry import load_plugins, question
 from grundy.registry.dispatch import Moves, Period, Value
 from grundy.registry.dispatch import moves as _moves
 from grundy.registry.dispatch import period as _period
 from grundy.registry.dispatch import value as _value
 
+if TYPE_CHECKING:
+    from grundy.oeis import OeisSequence
+    from proofs_check.claim import Report
+
 __all__ = ["check", "gvalues", "moves", "period", "sequence", "table", "value"]
+
+#: A game as the front door takes it: a name (``grundy games``; ``a+b`` is a sum) or an object.
+Game = str | spec.ImpartialGame
 
 _plugins_loaded = False
 
@@ -50,7 +58,7 @@ def _ready() -> None:
         load_plugins()
 
 
-def value(game: Any, position: Any, method: str | None = None) -> Value:
+def value(game: Game, position: Any, method: str | None = None) -> Value:
     """The Grundy value of a position of any registered game, with its certificate.
 
     Parameters
@@ -86,7 +94,7 @@ def value(game: Any, position: Any, method: str | None = None) -> Value:
     return _value(game, position, method)
 
 
-def moves(game: Any, position: Any, method: str | None = None) -> Moves:
+def moves(game: Game, position: Any, method: str | None = None) -> Moves:
     """The winning moves from a position (its followers of value 0), with their certificate.
 
     Examples
@@ -98,10 +106,11 @@ def moves(game: Any, position: Any, method: str | None = None) -> Moves:
     return _moves(game, position, method)
 
 
-def table(game: str, size: int, implementation: str | None = None) -> np.ndarray:
+def table(game: Game, size: int, implementation: str | None = None) -> np.ndarray:
     """``G[x, y]`` for ``0 <= x, y < size`` of a two-pile game, by the fastest implementation.
 
-    ``implementation`` names one (``grundy table GAME --list-impls``).
+    ``implementation`` names one (``grundy table GAME --list-impls``); the
+    memory it needs is checked first, as for ``grundy table``.
 
     Examples
     --------
@@ -109,8 +118,9 @@ def table(game: str, size: int, implementation: str | None = None) -> np.ndarray
     9
     """
     _ready()
-    result: np.ndarray = ask("grundy-table", game, using=implementation, size=size)
-    return result
+    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+        raise ValueError(f"size must be an int >= 0 (size = {size!r})")
+    return np.asarray(question("grundy-table", game)(using=implementation, size=size).value)
 
 
 def gvalues(g: int, n: int) -> list[tuple[int, int]]:
@@ -125,11 +135,11 @@ def gvalues(g: int, n: int) -> list[tuple[int, int]]:
     [(1618033988749, 2618033988749)]
     """
     _ready()
-    points = ask("nth-gvalue", "wythoff", g=g, count=1, start=n)
+    points = question("nth-gvalue", "wythoff")(g=g, count=1, start=n).value
     return [(int(points[h][0][0]), int(points[h][0][1])) for h in range(g + 1)]
 
 
-def period(game: Any, row: int, window: int = 2000) -> Period:
+def period(game: Game, row: int, window: int = 2000) -> Period:
     """The additive period of a row: certified (the atlas, or the strip), or apparent on a window.
 
     Examples
@@ -142,7 +152,7 @@ def period(game: Any, row: int, window: int = 2000) -> Period:
     return _period(game, row, window=window)
 
 
-def sequence(game: Any, kind: str, terms: int, *, offset: int = 0) -> Any:
+def sequence(game: Game, kind: str, terms: int, *, offset: int = 0) -> OeisSequence:
     """A sequence of a game (a row, the diagonal, the P-positions...): :mod:`grundy.oeis`.
 
     Returns an :class:`grundy.oeis.OeisSequence` (``.terms``, ``.method``,
@@ -166,7 +176,7 @@ def check(
     tighten: int = 0,
     progress: bool = True,
     **params: int,
-) -> Any:
+) -> Report:
     """Check a lemma, bound or conjecture of the papers (``grundy check list``).
 
     Returns the claim's report: ``.status`` is ``holds``, ``violated`` or

@@ -3,8 +3,9 @@
 Two kinds of rows, both shown by ``grundy conformance``:
 
 * **Questions** of the registry (:mod:`grundy.registry`): every
-  implementation registered for a question answers on the same domain and
-  is compared with the question's *oracle* (the implementation of layer
+  implementation registered for a question answers on each of the
+  question's conformance domains that it covers and is compared with the
+  question's *oracle* (the implementation of layer
   ``"spec"`` unless the question names another). A published table is one
   more implementation that only answers on its printed range. Questions
   built by providers are asked for every registered game their
@@ -129,16 +130,15 @@ def _count_cases(answer: Any) -> int:
 
 
 def _judge(
-    question: Question, oracle: Implementation, impl: Implementation, domain: dict[str, Any]
+    question: Question[Any], oracle: Implementation, domain: dict[str, Any]
 ) -> Implementation | None:
     """The oracle, or where it declines the domain, the most trusted other one that covers it.
 
     Trust: an exact answer before a conditional one; within each, spec,
     then reference (the papers' algorithms read beside the paper), then a
     fast implementation of another algorithm, exact only (WSG judges RW far
-    out, where the reference WSG is too slow). When the judge is the
-    implementation under test itself, it is the judge of the domain and
-    gets no row (no row compares an implementation with itself).
+    out, where the reference WSG is too slow). The judge of a domain gets
+    no row there (no row compares an implementation with itself).
     """
     if oracle.covers(**domain) is None:
         return oracle
@@ -150,71 +150,78 @@ def _judge(
                     other.layer != layer
                     or other.covers(**domain) is not None
                     or (exact_only and not exact)
-                    or (layer == "fast" and (not exact or other.name == impl.name))
+                    or (layer == "fast" and not exact)
                 ):
                     continue
                 return other
     return None
 
 
-def run_question(question: Question, *, include_slow: bool = False) -> list[Row]:
-    """Ask every implementation of ``question`` and compare with the oracle."""
+def _covers(impl: Implementation, domain: dict[str, Any]) -> bool:
+    try:
+        return impl.covers(**domain) is None
+    except (TypeError, ValueError):
+        return False
+
+
+def run_question(question: Question[Any], *, include_slow: bool = False) -> list[Row]:
+    """Ask every implementation of ``question`` on each of its domains; compare with the oracle.
+
+    An implementation answers on every conformance domain of the question
+    that it covers (the default one and, with ``include_slow``, the larger
+    ones); one that covers none of them is an error row, so nothing
+    registered goes untested.
+    """
     oracle = question.oracle()
-    rows: list[Row] = []
     if oracle is None:
+        label = _format_domain(question.domain)
         return [
-            Row(
-                question.id,
-                question.game,
-                "-",
-                _format_domain(question.domain),
-                "error",
-                0.0,
-                0,
-                "no oracle (spec implementation) registered",
-            )
-        ]
-    cache: dict[tuple[str, str], Any] = {}
-    for impl in question.implementations:
-        if impl is oracle and len(question.implementations) > 1:
-            continue
-        if not impl.quick and not include_slow:
-            continue
-        domain = impl.domain or question.domain
+            Row(question.id, question.game, "-", label, "error", 0.0, 0,
+                "no oracle (spec implementation) registered")
+        ]  # fmt: skip
+    rows: list[Row] = []
+    asked: set[str] = set()
+    alone = len(question.implementations) == 1
+    for domain in question.domains(include_slow):
         label = _format_domain(domain)
-        judge = _judge(question, oracle, impl, domain)
-        if impl is judge and impl is not oracle:
-            continue  # the judge of this domain: its answers are the expected ones
-        start = time.perf_counter()
-        try:
-            if judge is None:
-                raise LookupError(f"no oracle covers {label}: {oracle.covers(**domain)}")
-            if (judge.name, label) not in cache:
-                cache[judge.name, label] = judge.answer(**domain)
-            expected = cache[judge.name, label]
-            if impl is judge:
-                diff, cases = None, _count_cases(expected)
-            else:
-                actual = impl.answer(**domain)
-                diff, cases = question.compare(expected, actual), _count_cases(actual)
-            result = "pass" if diff is None else "FAIL"
-            detail = diff or ""
-        except Exception as error:  # a crash is reported as a row, not a traceback
-            result, cases, detail = "error", 0, f"{type(error).__name__}: {error}"
-        seconds = time.perf_counter() - start
-        versus = "" if judge is None or impl is judge else f" vs {judge.name}"
-        rows.append(
-            Row(
-                question.id,
-                question.game,
-                f"{impl.name}{versus}",
-                label,
-                result,
-                seconds,
-                cases,
-                detail,
-            )
-        )
+        expected: dict[str, Any] = {}
+        for impl in question.implementations:
+            if (impl is oracle and not alone) or (not impl.quick and not include_slow):
+                continue
+            if not _covers(impl, domain) and not (impl is oracle and alone):
+                continue
+            judge = _judge(question, oracle, domain)
+            asked.add(impl.name)
+            if impl is judge and impl is not oracle:
+                continue  # the judge of this domain: its answers are the expected ones
+            start = time.perf_counter()
+            try:
+                if judge is None:
+                    raise LookupError(f"no oracle covers {label}: {oracle.covers(**domain)}")
+                if judge.name not in expected:
+                    expected[judge.name] = judge.answer(**domain)
+                if impl is judge:
+                    diff, cases = None, _count_cases(expected[judge.name])
+                else:
+                    actual = impl.answer(**domain)
+                    diff = question.compare(expected[judge.name], actual)
+                    cases = _count_cases(actual)
+                result, detail = ("pass", "") if diff is None else ("FAIL", diff)
+            except Exception as error:  # a crash is reported as a row, not a traceback
+                result, cases, detail = "error", 0, f"{type(error).__name__}: {error}"
+            versus = "" if judge is None or impl is judge else f" vs {judge.name}"
+            rows.append(
+                Row(question.id, question.game, f"{impl.name}{versus}", label, result,
+                    time.perf_counter() - start, cases, detail)
+            )  # fmt: skip
+    for impl in question.implementations:
+        if impl is oracle or impl.name in asked or (not impl.quick and not include_slow):
+            continue
+        if include_slow or not question.extra_domains:
+            rows.append(
+                Row(question.id, question.game, impl.name, "-", "error", 0.0, 0,
+                    "it covers none of the question's conformance domains")
+            )  # fmt: skip
     return rows
 
 

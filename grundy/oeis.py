@@ -208,10 +208,11 @@ def _row(
             index = n - turns * p
             terms = (np.asarray(head, dtype=np.int64)[index] + turns * s).tolist()
         else:  # beyond int64: Python integers
-            terms = []
-            for m in range(lo, hi):
-                t = 0 if m < mu else (m - mu) // p
-                terms.append(head[m - t * p] + t * s)
+            from grundy.registry.rows import reduce_column
+            from reference.landman import Periodicity
+
+            reduced = [reduce_column(Periodicity(mu, p, s), m) for m in range(lo, hi)]
+            terms = [head[index] + shift for index, shift in reduced]
         return terms, f"row-period ({found.implementation})", found.certificate
     block, impl = _block(name, x + 1, hi)
     return [int(v) for v in block[x, lo:hi]], f"table ({impl})", f"exact (table: {impl})"

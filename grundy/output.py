@@ -51,6 +51,7 @@ __all__ = [
     "input_file",
     "output_dir",
     "output_file",
+    "print_impls",
     "progress_bar",
     "read_json",
     "warn",
@@ -146,6 +147,15 @@ def format_grid(
     axis = " ".join(str(y).rjust(width) for y in range(ncols))
     lines.append(f"{row_label}/{col_label}".rjust(label_width + 2) + " " + axis)
     return "\n".join(lines)
+
+
+def print_impls(question: Any, **domain: Any) -> int:
+    """Print a question's implementations, preferred first, and whether each covers ``domain``."""
+    for impl, reason in question.candidates(**domain):
+        note = "" if reason is None else f"  [does not cover this: {reason}]"
+        certificate = "" if impl.certificate == "exact" else f", {impl.certificate}"
+        console.print(f"{impl.name}  ({impl.layer}{certificate}){note}", markup=False)
+    return 0
 
 
 def warn(message: str) -> None:

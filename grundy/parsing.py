@@ -16,11 +16,12 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from grundy.registry.dispatch import game_named
+import spec
 from spec import ImpartialGame, Position, Sum
 
 __all__ = [
     "MAX_DIGITS",
+    "add_impl_option",
     "count",
     "count_range",
     "parse_count",
@@ -52,7 +53,28 @@ def parse_game(text: str) -> ImpartialGame:
     ...
     ValueError: unknown game 'chess'; known games: f-wythoff, ..., wythoff; families, e.g. ...
     """
-    return game_named(text)
+    return spec.get_game(text)
+
+
+def add_impl_option(parser: argparse.ArgumentParser, question: str) -> None:
+    """``--impl NAME`` and ``--list-impls``: the same option on every command that computes.
+
+    The names are the question's candidates (``--list-impls`` prints them,
+    preferred first, with the reason each declines the request); an unknown
+    name is refused in one line listing them.
+    """
+    parser.add_argument(
+        "--impl",
+        metavar="NAME",
+        default=None,
+        help=f"the implementation of {question} to use (default: the preferred one that "
+        "covers the request; --list-impls names them)",
+    )
+    parser.add_argument(
+        "--list-impls",
+        action="store_true",
+        help="list the implementations for this game, preferred first, and exit",
+    )
 
 
 def parse_count(

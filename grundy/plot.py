@@ -219,19 +219,22 @@ def table_heatmap(table: Any, *, title: str, coordinates: Sequence[str] = ("x", 
     return figure
 
 
-def game_table(game: Any, size: int) -> tuple[np.ndarray, str, str, tuple[str, str]]:
+def game_table(
+    game: Any, size: int, implementation: str | None = None
+) -> tuple[np.ndarray, str, str, tuple[str, str]]:
     """``(table, game name, implementation, coordinate names)`` of a two-pile game.
 
     The table comes from the registry's fastest implementation; ``game`` is a
     name (``grundy games``) or a :class:`spec.ImpartialGame`.
     """
-    from grundy.registry.dispatch import game_named
-    from grundy.registry.tables import compute_table
+    import spec
+    from grundy.registry import question
 
-    spec_game = game_named(game) if isinstance(game, str) else game
+    spec_game = spec.get_game(game) if isinstance(game, str) else game
     coordinates = tuple(getattr(spec_game, "coordinates", ("x", "y")))[:2]
     names = (str(coordinates[0]), str(coordinates[1])) if len(coordinates) == 2 else ("x", "y")
-    table, chosen = compute_table(spec_game.describe(), size)
+    answer = question("grundy-table", spec_game)(using=implementation, size=size)
+    table, chosen = answer.value, answer.name
     return np.asarray(table).astype(np.int64), spec_game.describe(), chosen, names
 
 

@@ -182,6 +182,12 @@ def jiao_ho_refuted(run: Run, size: int) -> None:
     family="jiao",
 )
 def jiao_thm_12(run: Run, j: int, rows: int, d: int) -> None:
+    table = _table(run, "f-wythoff", 13)  # the theorem's example: 9 on three diagonals
+    run.fact(
+        "001's example: G(1, 8) = G(3, 10) = G(5, 12) = 9",
+        [table[1][8], table[3][10], table[5][12]] == [9, 9, 9],
+        values=[table[1][8], table[3][10], table[5][12]],
+    )
     result = _fwsg(run, j, rows)
     missing = []
     for value in range(j + 1):

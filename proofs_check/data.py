@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from grundy.registry import ask, resolve
+from grundy.registry import ask, question, resolve
 from grundy.registry.dn import dn_statistics
 from grundy.registry.tables import is_two_pile
 from reference.landman import NoCycle, WindowError
@@ -53,9 +53,9 @@ def grundy_table(game: str, size: int) -> tuple[list[list[int]], str]:
     >>> grundy_table("f-wythoff", 13)[0][5][12], grundy_table("wythoff", 2)[1]
     (9, 'fast.tables')
     """
-    impl = resolve("grundy-table", game, size=size)
-    table: list[list[int]] = impl.answer(size=size).tolist()
-    return table, impl.name
+    answer = question("grundy-table", game)(size=size)
+    table: list[list[int]] = answer.value.tolist()
+    return table, answer.name
 
 
 def two_pile_table(game: str, size: int) -> list[list[int]]:
@@ -75,8 +75,8 @@ def two_pile_table(game: str, size: int) -> list[list[int]]:
 
 @cache
 def _points(game: str, g: int, rows: int) -> tuple[Any, str]:
-    impl = resolve("g-points", game, g=g, rows=rows)
-    return impl.answer(g=g, rows=rows), impl.name
+    answer = question("g-points", game)(g=g, rows=rows)
+    return answer.value, answer.name
 
 
 def t_sequences(g: int, rows: int) -> tuple[Any, str]:
@@ -132,8 +132,8 @@ def fibonacci_starting_values(n_max: int) -> tuple[list[int], str]:
     >>> values, name
     ([0, 0, 0, 0, 3, 0, 4, 4, 0, 5, 5, 5, 6, 0], 'fast.fibonacci')
     """
-    impl = resolve("fibonacci-starting", "fibonacci-nim", n_max=n_max)
-    return [int(v) for v in impl.answer(n_max=n_max)], impl.name
+    answer = question("fibonacci-starting", "fibonacci-nim")(n_max=n_max)
+    return [int(v) for v in answer.value], answer.name
 
 
 def zeckendorf_representations(n: int) -> int:

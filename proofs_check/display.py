@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["report_html", "report_rows", "report_text"]
+__all__ = ["report_html", "report_rows", "report_text", "report_title"]
 
 
 def report_rows(report: Any) -> list[tuple[str, str]]:
@@ -52,21 +52,23 @@ def report_rows(report: Any) -> list[tuple[str, str]]:
                 (f"fact {entry['fact']}", f"{entry['cases']:,} cases, {entry['failures']} failures")
             )
     if report.witness:
-        rows.append(("witness", show(report.witness)))
+        tightened = f"  (slack of the bound tightened by {report.tighten})"
+        rows.append(("witness", show(report.witness) + (tightened if report.tighten else "")))
     rows += [("note", note) for note in report.notes]
     if report.data:
         rows.append(("data", ", ".join(report.data)))
     return rows
 
 
-def _title(report: Any) -> str:
+def report_title(report: Any) -> str:
+    """``claim (kind, source)``, and the false variant's tightening if any."""
     variant = f"  [false variant: bounds tightened by {report.tighten}]" if report.tighten else ""
     return f"{report.claim} ({report.kind}, {report.source}){variant}"
 
 
 def report_text(report: Any) -> str:
     """The report as ``grundy check`` prints it, without colours."""
-    lines = [_title(report), f"  {report.statement}"]
+    lines = [report_title(report), f"  {report.statement}"]
     for label, text in report_rows(report):
         sep = " " if label.isupper() else ": "
         lines.append(f"  {label}{sep}{text}")
@@ -77,4 +79,5 @@ def report_html(report: Any) -> str:
     """The report as an HTML table: statement, status, bounds, facts, witness."""
     from grundy.registry.display import html_record
 
-    return html_record(_title(report), [("statement", report.statement), *report_rows(report)])
+    rows = [("statement", report.statement), *report_rows(report)]
+    return html_record(report_title(report), rows)

@@ -30,6 +30,7 @@ __all__ = [
     "upper_index",
     "upper_wythoff",
     "wythoff_p_positions",
+    "wythoff_winning_moves",
 ]
 
 
@@ -160,3 +161,34 @@ def is_wythoff_p_position(x: int, y: int) -> bool:
     _check_natural("y", y)
     a, b = min(x, y), max(x, y)
     return lower_wythoff(b - a) == a
+
+
+def wythoff_winning_moves(x: int, y: int) -> list[tuple[int, int]]:
+    """Every winning move of Wythoff's game from (x, y): the P-positions (000 Theorem 1.1)
+    in its row, its column and its diagonal that lie below it, sorted.
+
+    A row holds one P-position, (x, partner(x)); a column one, (partner(y), y);
+    a diagonal y - x = d one, (a_d, a_d + d) or its mirror. So there are at most three
+    winning moves, found at any size with exact integers.
+
+    Examples
+    --------
+    >>> wythoff_winning_moves(4, 4), wythoff_winning_moves(3, 5)
+    ([(0, 0)], [])
+    >>> wythoff_winning_moves(5, 10**18)
+    [(5, 3)]
+    """
+    _check_natural("x", x)
+    _check_natural("y", y)
+    found = set()
+    w = partner(x)  # the P-position in the row of x, then in the column of y
+    if w < y:
+        found.add((x, w))
+    w = partner(y)
+    if w < x:
+        found.add((w, y))
+    d = abs(y - x)
+    a = lower_wythoff(d)
+    if a < min(x, y):
+        found.add((a, a + d) if x <= y else (a + d, a))
+    return sorted(found)

@@ -280,7 +280,17 @@ def get_game(name: str) -> ImpartialGame:
     Traceback (most recent call last):
     ...
     ValueError: a-wythoff: parameter A = 'x' is not an integer (e.g. a-wythoff:2)
+
+    A disjunctive sum is written with ``+``; it is a :class:`spec.games.Sum`,
+    whose values the spec computes by mex like any game's:
+
+    >>> get_game("wythoff+nim")
+    Sum(Wythoff(), Nim())
     """
+    if "+" in name:
+        from spec.games import Sum
+
+        return Sum(*(get_game(part.strip()) for part in name.split("+")))
     prefix, colon, parameters = name.partition(":")
     if colon:
         family = FAMILIES.get(prefix.strip())

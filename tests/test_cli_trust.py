@@ -214,14 +214,18 @@ class TestRanges:
     def test_wythoff_nim_past_int64_names_the_remedy(
         self, capsys: pytest.CaptureFixture[str], position: str
     ) -> None:
-        line = refused(capsys, "wythoff-nim", position, "0")
-        assert "A, B <=" in line and "--reference" in line and "r2" not in line
+        line = refused(capsys, "wythoff-nim", position, "0", "--impl", "fast.rw")
+        assert "int64 range of fast.rw" in line and "rows <=" in line
+        assert main(["wythoff-nim", position, "0", "--json"]) == 0  # reference.rw takes over
+        assert "reference.rw" in json.loads(capsys.readouterr().out)["implementations"]
 
     def test_gvalues_past_int64_names_the_remedy(
         self, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        line = refused(capsys, "gvalues", "--g", "0", "--n", "1e19")
-        assert "--n = " in line and "int64 range" in line and "--reference" in line
+        line = refused(capsys, "gvalues", "--g", "0", "--n", "1e19", "--impl", "fast.rw")
+        assert "--n = " in line and "int64 range" in line
+        line = refused(capsys, "gvalues", "--g", "20", "--n", "10**100")
+        assert "int64 range of fast.rw" in line and "reference.rw: about" in line
 
     def test_dn_histogram_memory_estimate(self, capsys: pytest.CaptureFixture[str]) -> None:
         line = refused(capsys, "experiment", "dn-histogram", "--g", "100000", "--workers", "0")

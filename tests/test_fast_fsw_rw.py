@@ -144,7 +144,7 @@ class TestRefusedConstants:
     def test_cli(self, capsys: pytest.CaptureFixture[str]) -> None:
         from grundy.cli import main
 
-        for extra in ([], ["--reference"], ["--only"]):
+        for extra in ([], ["--impl", "reference.rw"], ["--only"]):
             assert main(["gvalues", "--g", "3", "--n", "100000", "--R", "0", *extra]) == 2
             err = capsys.readouterr().err
             assert "R = 0 is below 140" in err and err.count("\n") == 1
@@ -239,8 +239,8 @@ def test_cli_gvalues_and_wythoff_nim(capsys: pytest.CaptureFixture[str]) -> None
     assert json.loads(capsys.readouterr().out)["outcome"] == "P"
     assert main(["wythoff-nim", f"{b},{a}", "5", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["move"] == [[b, a], [3]]
-    assert main(["gvalues", "--g", "1", "--n", str(10**19)]) == 2
-    assert "beyond this kernel's int64 range" in capsys.readouterr().err
+    assert main(["gvalues", "--g", "1", "--n", str(10**19), "--impl", "fast.rw"]) == 2
+    assert "beyond the int64 range of fast.rw" in capsys.readouterr().err
     assert main(["wythoff-nim", "5,x", "2"]) == 2
     assert "position must be A,B" in capsys.readouterr().err
 

@@ -1,4 +1,4 @@
-"""The generic window certificate (registry.rows.ray_certificate, fast.strip.block_certificate).
+"""The generic window certificate (registry.rows.row_certificate, fast.strip.block_certificate).
 
 A game given by ``move_rays`` whose rules allow every move along the row and
 shift the column by a bounded amount into lower rows gets certified row
@@ -18,13 +18,13 @@ import spec
 from fast import strip as fast_strip
 from grundy.registry import ask
 from grundy.registry.dispatch import period
-from grundy.registry.rows import ray_certificate
+from grundy.registry.rows import row_certificate
 from reference import landman as ref_landman
 from reference.row_bounds import moves_from_rays
 
 
 def _check_against_values(name: str, row: int) -> None:
-    cert = ray_certificate(spec.get_game(name), row + 1)
+    cert = row_certificate(spec.get_game(name), row + 1)
     found = cert.periodicities[row]
     mu, p, s = found.preperiod, found.period, found.saltus
     cols = mu + 3 * p + 50
@@ -58,14 +58,14 @@ def test_a_wythoff(name: str, row: int) -> None:
 
 def test_small_rows_against_the_spec() -> None:
     game = spec.get_game("a-wythoff:2")
-    cert = ray_certificate(game, 4)
+    cert = row_certificate(game, 4)
     mu, p, s = cert.periodicities[3]
     for y in range(mu, mu + 2 * p):  # the spec itself, past the preperiod
         assert spec.grundy(game, (3, y + p)) == spec.grundy(game, (3, y)) + s
 
 
 def test_wythoff_as_rays_equals_landmans_machine() -> None:
-    cert = ray_certificate(spec.get_game("nimhof:0,1/1,0/1,1"), 9)  # Wythoff's rules as rays
+    cert = row_certificate(spec.get_game("nimhof:0,1/1,0/1,1"), 9)  # Wythoff's rules as rays
     for row in range(9):
         assert cert.periodicities[row] == ref_landman.row_periodicity(row, "wythoff")
 

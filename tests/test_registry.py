@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from strategies import wythoff_variants
 
 import grundy
+import spec
 from grundy import registry
 from grundy.registry import dispatch
 from grundy.registry.core import NoImplementation
@@ -201,7 +202,7 @@ class TestDispatch:
 
     def test_forced_method(self) -> None:
         assert grundy.value("wythoff", (3, 5), method="spec").certificate == "exact (spec)"
-        with pytest.raises(ValueError, match="row-period: row 600 is not in the atlas and > 240"):
+        with pytest.raises(ValueError, match=r"row 600 is not in the atlas, and .* past row 240"):
             grundy.value("wythoff", (600, 700), method="row-period")
         with pytest.raises(ValueError, match="method must be one of"):
             grundy.value("wythoff", (3, 5), method="magic")
@@ -224,10 +225,11 @@ class TestDispatch:
         by_table = grundy.value(game, (x, y), method="table")
         assert grundy.value(game, (y, x), method="row-period").value == by_table.value
 
-    @given(row=st.integers(0, 150_000), g=st.integers(0, 6))
-    def test_rw_against_wsg(self, row: int, g: int) -> None:
-        wsg = registry.ask("row-hpoints", "wythoff", g=g, row=row, using="fast.wsg")
-        assert registry.ask("row-hpoints", "wythoff", g=g, row=row, using="fast.rw") == wsg
+    @given(row=st.integers(0, 150_000), g=st.integers(0, 6), width=st.integers(0, 3))
+    def test_rw_against_wsg(self, row: int, g: int, width: int) -> None:
+        band = {"g": g, "r1": row, "r2": row + width}
+        wsg = registry.ask("row-hpoints", "wythoff", using="fast.wsg", **band)
+        assert registry.ask("row-hpoints", "wythoff", using="fast.rw", **band) == wsg
 
     @given(x=st.integers(0, 30), y=st.integers(0, 30))
     def test_moves_beatty_table_spec_agree(self, x: int, y: int) -> None:
@@ -267,3 +269,51 @@ class TestDispatch:
     def test_front_door_check(self) -> None:
         assert grundy.check("landman-lemma-1", quick=True).status == "holds"
         assert grundy.check("landman-lemma-1", quick=True, tighten=1).status == "violated"
+
+
+def test_one_spec_time_limit() -> None:
+    """The dispatcher's spec method and the CLI stop the spec solver at the same time."""
+    from grundy import cli
+    from grundy.registry import dispatch
+
+    assert cli.SPEC_SECONDS == dispatch.SPEC_SECONDS
+
+
+class TestQuestionsAsDoors:
+    def test_each_implementation_once_without_a_domain_in_its_name(self) -> None:
+        for question in registry.all_questions():
+            names = [i.name for i in question.implementations]
+            assert len(names) == len(set(names)), question.key
+            for name in names:
+                assert not any(f"({w}" in name for w in ("size", "row", "n ", "n =", "10 x")), name
+
+    def test_preference_without_ranks(self) -> None:
+        # exact before conditional in a layer: WSG before RW where both reach
+        assert registry.resolve("nth-gvalue", "wythoff", g=2, count=1, start=10).name == "fast.wsg"
+        far = registry.resolve("nth-gvalue", "wythoff", g=2, count=1, start=10**7)
+        assert far.name == "fast.rw"
+        # the game's own implementation before a provider's generic one
+        assert registry.resolve("grundy-table", "fibonacci-nim", size=9).name == "fast.fibonacci"
+
+    def test_the_door_answers_with_provenance_and_checks_memory(self) -> None:
+        door = registry.question("grundy-table", spec.Wythoff())
+        answer = door(size=3)
+        assert answer.value.tolist() == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+        assert answer.name == "fast.tables"
+        with pytest.raises(MemoryError):
+            door(using="fast.strip", size=10**6)  # 4 TB: refused before any work
+        with pytest.raises(registry.UnknownImplementation, match=r"candidates: fast\.tables"):
+            door(using="nope", size=3)
+
+    def test_larger_domains_only_with_all(self) -> None:
+        from grundy.conformance import run_question
+
+        question = registry.question("fibonacci-starting", "fibonacci-nim")
+        quick = {r.domain for r in run_question(question)}
+        assert quick == {"n_max=150"}
+        assert question.domains(include_slow=True)[1] == {"n_max": 3000}
+
+    def test_sums_are_spec_games(self) -> None:
+        game = spec.get_game("wythoff+nim")
+        assert isinstance(game, spec.Sum) and game.describe() == "wythoff+nim"
+        assert grundy.value(game, ((1, 2), (3,))).value == 3  # by mex (the spec), not by XOR

@@ -1,7 +1,8 @@
-"""Stand-alone checks: exact int64 Beatty arrays and the seed-003 row-3 example.
+"""Stand-alone check: exact int64 Beatty arrays.
 
 The questions on rows, Fibonacci Nim outcomes and Beatty sequences are
-registered in :mod:`grundy.registry.rows`.
+registered in :mod:`grundy.registry.rows` (seed 003's row 3 is a published
+implementation of ``row-values`` and ``row-periods`` there).
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ import numpy as np
 
 from fast import beatty as fast_beatty
 from grundy.conformance import CheckResult, conformance_check
-from grundy.registry import ask
 from reference import beatty as ref_beatty
-from reference.published import load_published
 
 
 def beatty_hard_cases() -> list[int]:
@@ -49,30 +48,6 @@ def beatty_int64() -> CheckResult:
         if value != ref_beatty.upper_wythoff(n):
             return CheckResult(False, len(cases), f"upper n = {n}: fast {value}")
     return CheckResult(True, len(cases) + len(upper))
-
-
-@conformance_check(
-    name="row 3: preperiod 8, period 6, saltus 6 (003)",
-    game="wythoff",
-    implementation="reference.landman, fast.strip vs published 003",
-    domain="row 3, m < 26",
-)
-def row3_example() -> CheckResult:
-    data = load_published("wythoff_003_row3")
-    printed = [v for line in data["lines"] for v in line]
-    expected = (data["preperiod"], data["period"], data["saltus"])
-    got = {
-        name: (
-            ask("row-values", "wythoff", rows=4, length=len(printed), start=3, using=name)[0]
-            .tolist(),
-            tuple(ask("row-periods", "wythoff", rows=4, start=3, using=name)[0]),
-        )
-        for name in ("reference.landman", "fast.strip")
-    }
-    for name, (values, period) in got.items():
-        if values != printed or period != expected:
-            return CheckResult(False, 2, f"{name}: values {values}, periodicity {period}")
-    return CheckResult(True, 2 * len(printed))
 
 
 __all__ = ["beatty_hard_cases"]

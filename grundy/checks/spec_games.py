@@ -2,7 +2,9 @@
 
 The question ``grundy-table`` (spec oracle, fast tables, the published
 tables on their printed range) is registered in :mod:`grundy.registry.tables`;
-the checks here are the seeds' examples and structural facts.
+the checks here are the seeds' examples and structural facts that no claim
+states (a paper's theorem lives once, as a claim of :mod:`proofs_check`,
+which conformance runs in its ``claims-quick`` row).
 """
 
 from __future__ import annotations
@@ -64,16 +66,6 @@ def wythoff_lines_unique() -> CheckResult:
 
 
 @conformance_check(
-    name="P-positions = Beatty pairs (000 Thm 1.1)",
-    game="wythoff",
-    implementation="spec vs reference.beatty",
-    domain="0 <= x, y < 120",
-)
-def wythoff_beatty() -> CheckResult:
-    return _p_positions_match("wythoff", 120, is_wythoff_p_position)
-
-
-@conformance_check(
     name="P-positions = Wythoff's (Ho)",
     game="r-wythoff",
     implementation="spec vs reference.beatty",
@@ -125,18 +117,3 @@ def four_values() -> CheckResult:
     return CheckResult(
         found == expected, len(expected), "" if found == expected else f"found {found}"
     )
-
-
-@conformance_check(
-    name="9 = G(1,8) = G(3,10) = G(5,12) (001 Thm 12)",
-    game="f-wythoff",
-    implementation="spec",
-    domain="3 positions",
-)
-def jiao_counterexample() -> CheckResult:
-    game = spec.FWythoff()
-    values = [spec.grundy(game, p) for p in ((1, 8), (3, 10), (5, 12))]
-    return CheckResult(values == [9, 9, 9], 3, "" if values == [9, 9, 9] else f"got {values}")
-
-
-

@@ -86,46 +86,19 @@ def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict
 
 
 def _print_report(report: Any) -> None:
-    from proofs_check.claim import show
+    """The lines of :func:`proofs_check.display.report_text`, the status and witness coloured."""
+    from rich.text import Text
+
+    from proofs_check.display import report_rows, report_title
 
     colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[report.status]
-    params = " ".join(f"--{k} {v}" for k, v in report.params.items())
-    variant = f"  [false variant: bounds tightened by {report.tighten}]" if report.tighten else ""
-    console.print(
-        f"[bold]{escape(report.claim)}[/bold] ({escape(report.kind)}, {escape(report.source)})"
-        + escape(variant)
-    )
+    title = report_title(report)
+    console.print(Text.assemble((report.claim, "bold"), title[len(report.claim) :]))
     console.print(f"  {report.statement}", markup=False)
-    console.print(
-        f"  [{colour}]{report.status.upper()}[/{colour}] on {report.cases:,} cases"
-        f"  ({params}; {report.seconds:.2f} s)"
-    )
-    for entry in report.bounds:
-        console.print(
-            f"  bound {entry['bound']}: min slack {show(entry['min_slack'])}, "
-            f"first at {show(entry['first_at'])}"
-            + (f"; {entry['violations']} violations" if entry["violations"] else ""),
-            markup=False,
-        )
-    for entry in report.facts:
-        if "observation" in entry:
-            rest = {k: v for k, v in entry.items() if k != "observation"}
-            console.print(f"  {entry['observation']}: {show(rest)}", markup=False)
-        else:
-            failures = entry["failures"]
-            console.print(
-                f"  fact {entry['fact']}: {entry['cases']:,} cases, {failures} failures",
-                markup=False,
-            )
-    if report.witness:
-        what = "witness"
-        if report.tighten:
-            what += f" (slack of the bound tightened by {report.tighten})"
-        console.print(f"  [red]{what}[/red]: {escape(show(report.witness))}")
-    for note in report.notes:
-        console.print(f"  note: {note}", markup=False)
-    if report.data:
-        console.print(f"  data: {', '.join(report.data)}", markup=False)
+    for label, text in report_rows(report):
+        sep = " " if label.isupper() else ": "
+        style = colour if label.isupper() else ("red" if label == "witness" else "")
+        console.print(Text.assemble("  ", (label, style), f"{sep}{text}"))
 
 
 def _claim_help(claim_id: str) -> int:

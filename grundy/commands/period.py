@@ -2,10 +2,13 @@
 
 Certified for wythoff, f-wythoff and r-wythoff: read from the shipped atlas
 (``data/atlas/``) when it holds the row, else (or with ``--compute``)
-computed by the strip's window certificate (docs/strip.md) or, with
-``--impl reference``, Landman's machine. For any other two-pile game,
-apparent over a window of the table. All come from
-:func:`grundy.registry.dispatch.period`.
+computed by the ``row-periods`` implementation ``--impl`` names (default:
+the strip's window certificate, docs/strip.md; ``reference.landman``:
+Landman's machine). For any other two-pile game, certified by the window
+certificate on the engine's blocks where its rows are lines (its rays, or
+its stated ``row_shifts`` checked against its followers), else apparent
+over a window of the table (``--impl`` names the ``grundy-block``
+implementation). All come from :func:`grundy.registry.dispatch.period`.
 """
 
 from __future__ import annotations
@@ -14,16 +17,19 @@ import argparse
 from typing import Any
 
 from grundy.experiments.row_periods import MAX_ROW
-from grundy.output import activity, add_json_option, console, emit_json
-from grundy.parsing import count, parse_game
+from grundy.output import activity, add_json_option, console, emit_json, print_impls, warn
+from grundy.parsing import add_impl_option, count, parse_game
+from grundy.registry import question
 from grundy.registry.dispatch import period
 from reference import landman as ref_landman
 
 #: The most period lines printed (each line is one period of values).
 MAX_LINES = 10_000
 
-#: The implementations of the row machine, by --impl value.
-IMPLEMENTATIONS = {"fast": "fast.strip", "reference": "reference.landman"}
+#: The old --impl values (deprecated), mapped to the implementations' names.
+DEPRECATED = {"fast": "fast.strip", "reference": "reference.landman"}
+#: The games whose rows have a certified period question (row-periods).
+CERTIFIED_GAMES = ref_landman.GAMES
 
 
 def register(subparsers: Any) -> None:
@@ -46,7 +52,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "game",
-        help="a two-pile game; wythoff, f-wythoff, r-wythoff are certified, others apparent",
+        help="a two-pile game; wythoff, f-wythoff, r-wythoff are certified, and any game whose "
+        "rows are lines (NimHof with (0, 1), a-wythoff, a plugin stating row_shifts); "
+        "others apparent",
     )
     parser.add_argument(
         "--row",
@@ -66,12 +74,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="compute the certificate even where the atlas holds the row",
     )
-    parser.add_argument(
-        "--impl",
-        choices=sorted(IMPLEMENTATIONS),
-        default=None,
-        help="compute with: fast (the strip, default) or reference (Landman's machine, slow)",
-    )
+    add_impl_option(parser, "row-periods (grundy-block for an apparent period)")
     parser.add_argument(
         "--window",
         type=count("--window", lo=2, hi=10**6),
@@ -85,9 +88,17 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     row = args.row
     game = parse_game(args.game)
-    implementation = None
-    if args.compute or args.impl is not None:
-        implementation = IMPLEMENTATIONS[args.impl or "fast"]
+    implementation = args.impl
+    if implementation in DEPRECATED:
+        implementation = DEPRECATED[implementation]
+        warn(f"--impl {args.impl} is deprecated: use --impl {implementation}")
+    certified = question("row-periods", game) if game.describe() in CERTIFIED_GAMES else None
+    if args.list_impls:
+        if certified is not None:
+            return print_impls(certified, rows=row + 1, start=row)
+        return print_impls(question("grundy-block", game), rows=row + 1, cols=args.window)
+    if args.compute and implementation is None and certified is not None:
+        implementation = certified.resolve(rows=row + 1, start=row).name
     with activity(f"{game.describe()} row {row}", disable=args.json) as update:
         result = period(
             game,

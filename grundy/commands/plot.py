@@ -23,9 +23,10 @@ from grundy.output import (
     emit_json,
     input_file,
     output_file,
+    print_impls,
     read_json,
 )
-from grundy.parsing import count, short_int
+from grundy.parsing import add_impl_option, count, parse_game, short_int
 
 #: Point plots (figures 2 and 10): the largest g, rows, and (g + 1) * rows drawn.
 MAX_PLOT_G = 1000
@@ -139,6 +140,7 @@ def register(subparsers: Any) -> None:
     heat.add_argument(
         "--size", type=count("--size", lo=1), default=64, help="N rows and columns (default 64)"
     )
+    add_impl_option(heat, "the table (grundy-table)")
 
 
 _plot_rows = count("--rows", lo=1, hi=MAX_PLOT_ROWS)
@@ -148,6 +150,7 @@ _plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
     from grundy.plot import game_table
+    from grundy.registry import question
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
     details: dict[str, Any] = {"figure": args.figure}
@@ -176,7 +179,9 @@ def run(args: argparse.Namespace) -> int:
         plots.row_periods(out, series)
         details.update(inputs=args.input, rows=sum(len(t) for _, t in series))
     else:
-        table, name, impl, coordinates = game_table(args.game, args.size)
+        if args.list_impls:
+            return print_impls(question("grundy-table", parse_game(args.game)), size=args.size)
+        table, name, impl, coordinates = game_table(args.game, args.size, args.impl)
         plots.heatmap(
             out,
             table,

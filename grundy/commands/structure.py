@@ -1,8 +1,8 @@
 """``grundy structure``: P-positions of any two-pile game and what they fit.
 
-Also home of :func:`game_table` (the table of any two-pile game from the
-registry's ``grundy-block``: the compiled engine when the game has a
-compiled form, else the spec for small sizes).
+The table comes from the registry's ``grundy-block`` question (the compiled
+engine when the game has a compiled form, else the spec for small sizes;
+``--impl`` names another).
 """
 
 from __future__ import annotations
@@ -12,34 +12,15 @@ from typing import Any
 
 import numpy as np
 
-import spec
-from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import count, parse_game
-from grundy.registry import NoImplementation, resolve
+from grundy.output import add_json_option, console, emit_json, print_impls
+from grundy.parsing import add_impl_option, count, parse_game
+from grundy.registry import question
 from reference import structure
 
-__all__ = ["game_table", "register", "run"]
+__all__ = ["register", "run"]
 
 #: Pairs printed by default.
 SHOW = 12
-
-
-def game_table(game: spec.ImpartialGame, rows: int, cols: int) -> tuple[np.ndarray, str]:
-    """G[x, y] for 0 <= x < rows, 0 <= y < cols, and the implementation's name.
-
-    The registry's ``grundy-block`` question: the compiled engine
-    (:mod:`fast.engine`) when it covers the game, else the spec solver up to
-    :data:`grundy.registry.tables.SPEC_MAX_CELLS` cells.
-    """
-    if rows < 0 or cols < 0:
-        raise ValueError(f"a table needs sizes >= 0 (rows = {rows}, cols = {cols})")
-    if getattr(game, "arity", None) != 2:
-        raise ValueError(f"{game.describe()} is not a two-pile game (positions are not pairs)")
-    try:
-        impl = resolve("grundy-block", game.describe(), rows=rows, cols=cols)
-    except NoImplementation as error:
-        raise ValueError(str(error)) from None
-    return np.asarray(impl.answer(rows=rows, cols=cols)), impl.name
 
 
 def register(subparsers: Any) -> None:
@@ -72,6 +53,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--show", type=count("--show", lo=0), default=SHOW, help=f"pairs printed ({SHOW})"
     )
+    add_impl_option(parser, "the table (grundy-block)")
     add_json_option(parser)
     parser.set_defaults(func=run)
 
@@ -79,7 +61,11 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     alpha = structure.parse_ratio(args.alpha) if args.alpha else None
-    table, implementation = game_table(game, args.size, args.size)
+    door, domain = question("grundy-block", game), {"rows": args.size, "cols": args.size}
+    if args.list_impls:
+        return print_impls(door, **domain)
+    answer = door(using=args.impl, **domain)
+    table, implementation = np.asarray(answer.value), answer.name
     result = structure.analyse_p_positions(table, alpha)
     transposed = None if result.symmetric else structure.analyse_p_positions(table.T, alpha)
     shown = range(min(args.rows, args.size))

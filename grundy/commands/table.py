@@ -16,11 +16,11 @@ from grundy.output import (
     console,
     emit_json,
     format_grid,
+    print_impls,
     progress_bar,
 )
-from grundy.parsing import count, parse_game
-from grundy.registry import candidates, resolve
-from grundy.registry.tables import compute_table
+from grundy.parsing import add_impl_option, count, parse_game
+from grundy.registry import question
 
 #: The largest table --out writes as CSV (a 2000^2 CSV is about 20 MB of text).
 CSV_MAX_SIZE = 2000
@@ -53,10 +53,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--cols", type=count("--cols", lo=0), default=None, help="Y: a rectangle of Y columns"
     )
-    parser.add_argument("--impl", default=None, help="implementation name (see --list-impls)")
-    parser.add_argument(
-        "--list-impls", action="store_true", help="list the implementations for this game"
-    )
+    add_impl_option(parser, "the table (grundy-table; grundy-block with --rows/--cols)")
     parser.add_argument(
         "--out",
         default=None,
@@ -94,54 +91,40 @@ def _write(path: Path, table: np.ndarray) -> None:
         atomic_write(path, lambda handle: np.savetxt(handle, table, fmt="%d", delimiter=","))
 
 
-def _rectangle(
-    name: str, rows: int, cols: int, impl: str | None, quiet: bool = False
-) -> tuple[np.ndarray, str]:
-    """G[x, y], 0 <= x < rows, 0 <= y < cols, from the registry's ``grundy-block``."""
-    known = candidates("grundy-block", name, rows=rows, cols=cols)
-    if impl is not None:
-        chosen = [i for i, why in known if i.name == impl]
-        if not chosen:
-            names = ", ".join(i.name for i, _ in known)
-            raise ValueError(f"unknown implementation {impl!r} for {name} blocks; known: {names}")
-        found = chosen[0]
-    else:
-        found = resolve("grundy-block", name, rows=rows, cols=cols)
-    total = max(rows, cols)
-    with progress_bar(f"{name} table {rows}x{cols}", total, disable=quiet) as advance:
-        done = [0]
-
-        def step(now: int, _total: int) -> None:
-            advance(now - done[0])
-            done[0] = now
-
-        if found.name == "fast.strip":
-            table = found.answer(rows=rows, cols=cols, progress=step)
-        else:
-            table = found.answer(rows=rows, cols=cols)
-            step(total, total)
-    return np.asarray(table), found.name
-
-
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if (args.rows is None) != (args.cols is None):
         raise ValueError("--rows and --cols go together (or give --size)")
     if args.rows is not None:
-        return _run_rectangle(args, game)
+        door, domain = question("grundy-block", game), {"rows": args.rows, "cols": args.cols}
+        shape = (args.rows, args.cols)
+    else:
+        door, domain = question("grundy-table", game), {"size": args.size}
+        shape = (args.size, args.size)
     if args.list_impls:
-        for impl, reason in candidates("grundy-table", game.describe(), size=args.size):
-            note = "" if reason is None else f"  [does not cover size {args.size}: {reason}]"
-            console.print(f"{impl.name}  ({impl.layer}){note}", markup=False)
-        return 0
-    out = None if args.out is None else _check_out(args.out, args.size)
+        return print_impls(door, **domain)
+    out = None if args.out is None else _check_out(args.out, max(shape))
     start = time.perf_counter()
-    with activity(f"{game.describe()} table {args.size}x{args.size}", disable=args.json):
-        table, chosen = compute_table(game.describe(), args.size, args.impl)
+    what = f"{door.game} table {shape[0]}x{shape[1]}"
+    impl = door.resolve(args.impl, **domain)
+    if args.rows is not None and impl.name == "fast.strip":  # columns one by one: a bar
+        with progress_bar(what, max(shape), disable=args.json) as advance:
+            done = [0]
+
+            def step(now: int, _total: int) -> None:
+                advance(now - done[0])
+                done[0] = now
+
+            answer = door(using=impl.name, progress=step, **domain)
+    else:
+        with activity(what, disable=args.json):
+            answer = door(using=impl.name, **domain)
+    table = np.asarray(answer.value)
     if table.dtype.kind not in "iu":  # the spec's [] for size 0
         table = table.astype(np.int64)
-    table = table.reshape(args.size, args.size)
-    return _deliver(args, game.describe(), out, table, chosen, start, {"size": args.size})
+    table = table.reshape(shape)
+    shown = {"rows": args.rows, "cols": args.cols} if args.rows is not None else domain
+    return _deliver(args, door.game, out, table, answer.name, start, shown)
 
 
 def _deliver(
@@ -182,15 +165,3 @@ def _deliver(
         console.print(f"{name}: G[x, y], implementation {chosen}", markup=False)
         console.print(format_grid(table.tolist()), markup=False, highlight=False, soft_wrap=True)
     return 0
-
-
-def _run_rectangle(args: argparse.Namespace, game: Any) -> int:
-    name = game.describe()
-    rows, cols = args.rows, args.cols
-    out = None if args.out is None else _check_out(args.out, max(rows, cols))
-    start = time.perf_counter()
-    table, chosen = _rectangle(name, rows, cols, args.impl, quiet=args.json)
-    if table.dtype.kind not in "iu":
-        table = table.astype(np.int64)
-    table = table.reshape(rows, cols)
-    return _deliver(args, name, out, table, chosen, start, {"rows": rows, "cols": cols})

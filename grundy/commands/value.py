@@ -89,14 +89,7 @@ def run_value(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.as_dict())
     else:
-        console.print(
-            f"G{position} = {result.value}  ({result.outcome}-position of {result.game})",
-            markup=False,
-        )
-        console.print(
-            f"method: {result.method} ({result.implementation}); {result.certificate}",
-            markup=False,
-        )
+        console.print(str(result), markup=False)  # grundy.registry.display.answer_text
     return 0
 
 
@@ -106,14 +99,6 @@ def run_moves(args: argparse.Namespace) -> int:
         result = dispatch.moves(game, position, args.method, max_positions=args.max_positions)
     if args.json:
         emit_json(result.as_dict())
-    elif not result.moves:
-        console.print(
-            f"{position} is a P-position of {result.game}: every move loses", markup=False
-        )
     else:
-        console.print(f"winning moves from {position} in {result.game}:", markup=False)
-        for move in result.moves:
-            console.print(f"  -> {move}", markup=False)
-    if not args.json:
-        console.print(f"method: {result.method}; {result.certificate}", markup=False)
+        console.print(str(result), markup=False)  # grundy.registry.display.answer_text
     return 0

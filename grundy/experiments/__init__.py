@@ -78,14 +78,14 @@ class ExperimentResult:
         """The command's exit status: 0 when every compared row agrees, else 1."""
         return 0 if self.agrees else 1
 
-    def deliver(self, args: argparse.Namespace, out: str | os.PathLike[str] | None) -> bool:
-        """Save to ``out`` (if given) and print the JSON when ``--json`` was asked.
+    def deliver(self, out: str | os.PathLike[str] | None = None, *, json_out: bool = False) -> bool:
+        """Save to ``out`` (if given) and print the JSON when ``json_out`` (``--json``).
 
         Returns True when the JSON was printed (the command then prints nothing else).
         """
         if out:
             self.save(out)
-        if getattr(args, "json", False):
+        if json_out:
             emit_json(json.loads(self.to_json()))
             return True
         return False

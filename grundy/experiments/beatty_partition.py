@@ -201,7 +201,7 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
 
 def run(args: argparse.Namespace) -> int:
     result = compute(args.n, args.start, args.chunk, **execution_kwargs(args))
-    if not result.deliver(args, Path(args.out) / "result.json" if args.out else None):
+    if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         row = result.comparison[0]
         verdict = "holds" if row["agrees"] else f"FAILS ({row['violations']} values of n)"
         console.print(

@@ -192,7 +192,7 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
 
 def run(args: argparse.Namespace) -> int:
     result = compute(args.g, args.rows, **execution_kwargs(args))
-    if not result.deliver(args, Path(args.out) / "result.json" if args.out else None):
+    if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         console.print(
             f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
             f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"

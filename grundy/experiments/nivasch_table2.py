@@ -124,7 +124,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     result = run_experiment(args.gmax, args.rows, chunk=args.chunk, quiet=args.quiet or args.json)
-    if result.deliver(args, args.out):
+    if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     by_key = {(c["table"], c["g"], c["column"]): c for c in result.comparison}
     console.print(

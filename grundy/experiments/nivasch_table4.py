@@ -395,7 +395,7 @@ def run(args: argparse.Namespace) -> int:
         min_row=args.min_row,
         quiet=args.quiet or args.json,
     )
-    if result.deliver(args, args.out):
+    if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     console.print(
         f"000 Table 4: largest value at each distance from the closest 0-value, "

@@ -328,7 +328,7 @@ def run(args: argparse.Namespace) -> int:
         only=args.only,
         **execution,
     )
-    if result.deliver(args, Path(args.out) / "result.json" if args.out else None):
+    if result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         return result.exit_code
     paper = {row["g"]: row for row in result.comparison if row["table"] == 5}
     paper7 = {row["g"]: row for row in result.comparison if row["table"] == "3.3"}

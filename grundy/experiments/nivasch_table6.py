@@ -41,7 +41,8 @@ from grundy.experiments import ExperimentResult, add_experiment_options, progres
 from grundy.output import console
 from grundy.parsing import count
 from grundy.published import load_published
-from grundy.registry.sequences import FSW_MAX_G, rw_engine, stream_blocks
+from grundy.registry import ask
+from grundy.registry.sequences import FSW_MAX_G, RW_N_MAX, stream_blocks
 
 __all__ = ["register", "run", "run_experiment", "rw_vs_wsg"]
 
@@ -54,15 +55,13 @@ CHECK_BAND = 5
 def _rw(
     g: int, n: int, L: int, H: int, R: int | None, *, all_h: bool = False
 ) -> list[tuple[int, int]]:
-    """The one accessor to the computing layer: the registry's Algorithm RW (``fast.rw``).
+    """The one accessor to the computing layer: the registry's ``nth-gvalue`` by ``fast.rw``.
 
-    ``[p_n^g]`` (``nth_gvalue``), or ``[p_n^h for h <= g]`` from one run when
-    ``all_h`` (``nth_gvalues``).
+    ``[p_n^g]``, or ``[p_n^h for h <= g]`` when ``all_h`` (one RW run gives both).
     """
-    rw = rw_engine("fast.rw")
-    if all_h:
-        return list(rw.nth_gvalues(g, n, L, H, R))
-    return [tuple(rw.nth_gvalue(g, n, L, H, R))]
+    points = ask("nth-gvalue", "wythoff", using="fast.rw", g=g, count=1, start=n, L=L, H=H, R=R)
+    found = [(int(p[0][0]), int(p[0][1])) for p in points]
+    return found if all_h else [found[g]]
 
 
 def _wsg_rows(g: int, rows: int) -> Any:
@@ -102,7 +101,7 @@ def run_experiment(
         raise ValueError(f"--gmax must be >= 0 (gmax = {gmax})")
     if gmax > 20 and R is None:
         raise ValueError(f"--gmax {gmax} > 20 needs --R (Table 5 stops at g = 20)")
-    n_max = int(rw_engine("fast.rw").N_MAX)
+    n_max = int(RW_N_MAX)
     for value in ns:
         if not 0 <= value <= n_max:
             raise ValueError(
@@ -254,7 +253,7 @@ def register(subparsers: Any) -> None:
             "--n 1e12 1e15 1e18"
         ),
     )
-    n_max = int(rw_engine("fast.rw").N_MAX)
+    n_max = int(RW_N_MAX)
     parser.add_argument(
         "--gmax",
         type=count("--gmax", lo=0, hi=FSW_MAX_G),
@@ -303,7 +302,7 @@ def run(args: argparse.Namespace) -> int:
         quiet=args.quiet or args.json,
     )
     unstable = [(row[0], row[1]) for row in result.table if args.check and not row[7]]
-    if result.deliver(args, args.out):
+    if result.deliver(args.out, json_out=args.json):
         return 1 if unstable else result.exit_code
     paper = {row["g"]: row for row in result.comparison}
     for n in result.parameters["n"]:

@@ -57,7 +57,7 @@ from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir
 from grundy.parsing import count, count_range
 from grundy.registry import ask
-from grundy.registry.rows import ray_certificate, strip_certificate
+from grundy.registry.rows import STRIP_MAX_ROW, row_certificate, strip_certificate
 from reference import landman as ref_landman
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]
@@ -69,11 +69,8 @@ PREPERIOD = "least y0 >= 0 with G(row, y + period) = G(row, y) + saltus for all 
 COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length", "seconds"]
 #: The largest row accepted (the strip keeps 2 bytes a cell until it certifies).
 MAX_ROW = 1000
-#: The last row of F-/R-Wythoff a strip reaches here: their rows' periods are not all
-#: 3 * 2^j, so the joint period of rows 0..X grows fast (F-Wythoff 0..34: 24.5 million
-#: columns, 52 s; 0..38: over 67 million columns, 9.4 GiB of window hashes, refused;
-#: R-Wythoff 0..14: 18.1 million columns, 26 s).
-GAME_MAX_ROW = {"wythoff": MAX_ROW, "f-wythoff": 36, "r-wythoff": 15}
+#: The last row a strip reaches here, per game (measured; one table for the registry too).
+GAME_MAX_ROW = STRIP_MAX_ROW
 
 
 def _table(game: str, size: int) -> np.ndarray:
@@ -92,10 +89,10 @@ def _chunk_name(game: str) -> str:
 
 def _certificate(game: str, rows: int) -> Any:
     """The window certificate of rows 0..rows-1: the strip (wythoff, f-wythoff, r-wythoff),
-    or the generic one on the engine's blocks for a game given by rays (docs/strip.md)."""
+    or the generic one on the engine's blocks for a game whose rows are lines (docs/strip.md)."""
     if game in ref_landman.GAMES:
         return strip_certificate(game, rows)
-    return ray_certificate(spec.get_game(game), rows)
+    return row_certificate(spec.get_game(game), rows)
 
 
 def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -327,9 +324,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--game",
         default="wythoff",
-        help="wythoff, f-wythoff, r-wythoff (the strip), or any two-pile game given by rays "
-        "that allows every move along the row (nimhof:0,1/1,0/1,2, a-wythoff:2: the generic "
-        "certificate, docs/strip.md)",
+        help="wythoff, f-wythoff, r-wythoff (the strip), or any two-pile game whose rows are "
+        "lines: rays that allow every move along the row (nimhof:0,1/1,0/1,2, a-wythoff:2) or "
+        "stated row_shifts (a plugin's e-wythoff): the generic certificate, docs/strip.md",
     )
     parser.add_argument(
         "--rows",
@@ -381,7 +378,7 @@ def run(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         workers=0 if args.workers is None else args.workers,
     )
-    if result.deliver(args, args.out):
+    if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     console.print(
         f"{args.game}: exact additive periods (the strip's window certificate), rows "

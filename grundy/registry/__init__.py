@@ -29,13 +29,15 @@ Examples
 'fast.tables'
 >>> registry.ask("grundy-table", "wythoff", size=3).tolist()
 [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
->>> registry.resolve("grundy-table", "nim", size=3)
+>>> registry.resolve("grundy-table", "nim", size=3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grundy.registry.core.NoImplementation: no implementation answers 'grundy-table' for game 'nim'
+grundy.registry.core.NoImplementation: no implementation answers 'grundy-table' for game 'nim': ...
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from grundy.registry import (  # noqa: F401  (built-in registrations)
     dispatch,
@@ -48,15 +50,19 @@ from grundy.registry.core import (
     LAYERS,
     PROVIDERS,
     QUESTIONS,
+    Answer,
     Implementation,
     NoImplementation,
     Provider,
     Question,
+    UnknownImplementation,
+    as_game,
     ask,
     candidates,
     compare_arrays,
     compare_sequences,
     get_question,
+    question,
     register_implementation,
     register_provider,
     register_question,
@@ -71,12 +77,15 @@ __all__ = [
     "LAYERS",
     "PROVIDERS",
     "QUESTIONS",
+    "Answer",
     "Implementation",
     "NoImplementation",
     "PluginError",
     "Provider",
     "Question",
+    "UnknownImplementation",
     "all_questions",
+    "as_game",
     "ask",
     "candidates",
     "compare_arrays",
@@ -84,6 +93,7 @@ __all__ = [
     "conformance_games",
     "get_question",
     "load_plugins",
+    "question",
     "register_implementation",
     "register_provider",
     "register_question",
@@ -114,21 +124,21 @@ def conformance_games() -> list[str]:
 
     names = set(spec.GAMES)
     for text in [*FAMILY_EXAMPLES, *(f.example for f in spec.FAMILIES.values() if f.example)]:
-        names.add(spec.get_game(text).describe())
+        names.add(as_game(text).describe())
     return sorted(names)
 
 
-def all_questions(games: list[str] | None = None) -> list[Question]:
+def all_questions(games: list[str] | None = None) -> list[Question[Any]]:
     """Every question: the registered ones and, for each game, those its providers build.
 
     ``games`` defaults to :func:`conformance_games`.
     """
     from grundy.registry.core import _KINDS
 
-    names = conformance_games() if games is None else games
+    subjects = [as_game(name) for name in (conformance_games() if games is None else games)]
     for kind in _KINDS:
-        for name in names:
-            get_question(kind, name)
+        for game in subjects:
+            get_question(kind, game)
     return list(QUESTIONS.values())
 
 

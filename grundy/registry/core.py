@@ -6,25 +6,36 @@ Grundy table of wythoff for 0 <= x, y < size", "T_0..T_g by rows",
 type, a default domain (keyword arguments) and a comparison. Questions are
 keyed ``"id:game"``; ``game`` is a spec game name (or ``"all"``).
 
+A question also owns its **conformance domains**: the default one and,
+where a larger comparison is worth its time, more (``extra_domains``, each
+marked quick or ``--all`` only). Conformance asks every implementation
+that covers a domain on it; an implementation is registered once, under
+its own name, whatever the domains it is tested on.
+
 An **implementation** answers a question: ``answer(**domain)``. It belongs
-to a layer (``spec``, ``reference``, ``fast`` or ``published``), may state
-on which domains it answers (``covers(**domain)`` returns ``None`` or a
-one-line reason why not) and has a rank (the resolver prefers the lowest:
-fast before reference before spec; published tables are never chosen to
-compute, they are only compared). The implementation of layer ``spec`` is
-the question's **oracle** unless the question names another one.
+to a layer (``spec``, ``reference``, ``fast`` or ``published``) and may
+state on which domains it answers (``covers(**domain)`` returns ``None`` or
+a one-line reason why not). The resolver prefers by layer (fast before
+reference before spec; published tables are never chosen to compute, they
+are only compared), then an exact answer before a conditional one, then an
+implementation written for the game before a provider's generic one, then
+the order of registration. The implementation of layer ``spec`` is the
+question's **oracle** unless the question names another one.
 
 Implementations of a whole family of games register once as a
 **provider**: ``covers_game(game)`` says by capability whether the
-provider can answer for a game (any registered game, plugin games and
-parametric family members included), and ``make(game)`` returns the
-answer function. A question for a game is built from the providers the
-first time it is asked for.
+provider can answer for a game (a spec game object: any registered game,
+plugin games, parametric family members and sums), and ``make(game)``
+returns the answer function, which keeps that game object (and its memo).
+A question for a game is built from the providers the first time it is
+asked for; a game name is parsed once, here.
 
-Everything that computes (the CLI, the conformance report, the claims,
-the experiments, the library's front door) takes its implementation from
-here: :func:`resolve` picks the fastest implementation that covers the
-asked domain and :func:`ask` runs it.
+A question is its own door: ``question(id, game)(using=None, **domain)``
+validates the implementation's name, resolves, checks the memory once and
+answers with provenance (an :class:`Answer`). Everything that computes (the
+CLI, the conformance report, the claims, the experiments, the library's
+front door) goes through it; :func:`ask` is the same call that returns the
+bare value.
 
 Examples
 --------
@@ -38,6 +49,12 @@ Examples
 'spec'
 >>> ask("demo-square", "none", n=4)
 [0, 1, 4, 9]
+>>> question("demo-square", "none")(n=3).implementation.name
+'demo.fast'
+>>> question("demo-square", "none")(using="nope", n=3)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+grundy.registry.core.UnknownImplementation: unknown implementation 'nope' ... spec)
 >>> unregister_question(key)
 """
 
@@ -45,22 +62,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import replace as _copy
+from typing import Any, Generic, TypeVar
 
 import numpy as np
+
+import spec
+from fast._memory import check_memory
 
 __all__ = [
     "LAYERS",
     "PROVIDERS",
     "QUESTIONS",
+    "Answer",
     "Implementation",
     "NoImplementation",
     "Provider",
     "Question",
+    "UnknownImplementation",
+    "as_game",
     "ask",
+    "candidates",
     "compare_arrays",
     "compare_sequences",
     "get_question",
+    "question",
     "register_implementation",
     "register_provider",
     "register_question",
@@ -71,8 +97,12 @@ __all__ = [
 #: The layers, in the resolver's order of preference (published never computes).
 LAYERS = ("fast", "reference", "spec", "published")
 
+T = TypeVar("T")
 Comparison = Callable[[Any, Any], str | None]
 Covers = Callable[..., str | None]
+#: ``memory(layer, **domain) -> (bytes, what)``: a question's estimate of an answer's memory.
+Memory = Callable[..., tuple[int, str]]
+GameLike = str | spec.ImpartialGame
 
 
 class NoImplementation(ValueError):
@@ -82,18 +112,22 @@ class NoImplementation(ValueError):
     """
 
 
+class UnknownImplementation(NoImplementation):
+    """The implementation asked for by name is not one of the question's candidates."""
+
+
 def _always(**_: Any) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(eq=False)
 class Implementation:
     """One answer to a question: ``answer(**domain)``.
 
     Attributes
     ----------
     name : str
-        Shown in reports (``fast.tables``, ``reference.wsg``, ...).
+        Shown in reports (``fast.tables``, ``reference.wsg``, ...); registered once.
     layer : str
         ``spec``, ``reference``, ``fast`` or ``published``.
     answer : callable
@@ -101,30 +135,55 @@ class Implementation:
     covers : callable
         ``covers(**domain)`` is None when the implementation answers that
         domain, else a one-line reason.
-    domain : dict or None
-        The domain conformance asks it on (None: the question's default).
     quick : bool
-        False: conformance runs it only with ``--all``.
+        False: conformance asks it only with ``--all`` (a slow implementation).
     rank : int
-        Lower is preferred by :func:`resolve` (default: by layer).
+        Lower is preferred by :func:`resolve`: the layer's rank (one less
+        than the default for a registration with ``shadow=True``).
     certificate : str
         What an answer of this implementation is: ``exact`` for the
         definitions and the papers' algorithms; a plugin may say more.
+    generic : bool
+        Made by a provider (for every game with a capability): after the
+        implementations written for the game, within a layer.
     """
 
     name: str
     layer: str
     answer: Callable[..., Any]
     covers: Covers = _always
-    domain: dict[str, Any] | None = None
     quick: bool = True
     rank: int = 0
     certificate: str = "exact"
+    generic: bool = False
+
+    def preference(self) -> tuple[int, bool, bool]:
+        """The resolver's sort key: layer (or shadow), exact first, specific first."""
+        return (self.rank, self.certificate != "exact", self.generic)
+
+
+@dataclass(frozen=True)
+class Answer(Generic[T]):
+    """A question's answer and the implementation that gave it (its provenance)."""
+
+    value: T
+    implementation: Implementation
+
+    @property
+    def name(self) -> str:
+        return self.implementation.name
 
 
 @dataclass
-class Question:
-    """A question that several implementations answer on the same domain."""
+class Question(Generic[T]):
+    """A question that several implementations answer on the same domains.
+
+    ``domain`` is the default conformance domain; ``extra_domains`` holds
+    more, each with ``quick`` (False: only ``grundy conformance --all``).
+    ``game`` is the canonical game name; ``subject`` the game object the
+    providers' implementations were made for (None for a question
+    registered for one game by name).
+    """
 
     id: str
     game: str
@@ -133,6 +192,9 @@ class Question:
     compare: Comparison
     implementations: list[Implementation] = field(default_factory=list)
     oracle_name: str | None = None
+    extra_domains: list[tuple[dict[str, Any], bool]] = field(default_factory=list)
+    memory: Memory | None = None
+    subject: spec.ImpartialGame | None = None
 
     @property
     def key(self) -> str:
@@ -145,25 +207,85 @@ class Question:
                 return impl
         return None
 
+    def domains(self, include_slow: bool = False) -> list[dict[str, Any]]:
+        """The conformance domains: the default, then the extra ones (quick unless asked)."""
+        extra = [d for d, quick in self.extra_domains if quick or include_slow]
+        return [self.domain, *extra]
+
+    def add_domain(self, domain: dict[str, Any], quick: bool = True) -> None:
+        """One more conformance domain (a larger comparison, a published table's range)."""
+        if domain != self.domain and all(domain != d for d, _ in self.extra_domains):
+            self.extra_domains.append((dict(domain), quick))
+
+    def candidates(self, **domain: Any) -> list[tuple[Implementation, str | None]]:
+        """Every computing implementation, preferred first, with its reason to decline (or None)."""
+        out = []
+        for impl in sorted(self.implementations, key=Implementation.preference):
+            if impl.layer == "published":
+                continue
+            try:
+                reason = impl.covers(**domain)
+            except (TypeError, ValueError) as error:
+                reason = str(error)
+            out.append((impl, reason))
+        return out
+
+    def resolve(self, using: str | None = None, **domain: Any) -> Implementation:
+        """The implementation ``using`` names (it must cover ``domain``), else the preferred one.
+
+        Raises
+        ------
+        UnknownImplementation
+            ``using`` is no candidate (the message lists them).
+        NoImplementation
+            None covers the domain (the message says why each declined).
+        """
+        tried = self.candidates(**domain)
+        if using is not None:
+            for impl, reason in tried:
+                if impl.name == using:
+                    if reason is not None:
+                        raise NoImplementation(f"{using} does not answer this: {reason}")
+                    return impl
+            names = ", ".join(impl.name for impl, _ in tried)
+            raise UnknownImplementation(
+                f"unknown implementation {using!r} of {self.id} for {self.game} "
+                f"(candidates: {names})"
+            )
+        for impl, reason in tried:
+            if reason is None:
+                return impl
+        if not tried:
+            raise NoImplementation(f"no implementation answers {self.id!r} for game {self.game!r}")
+        reasons = "; ".join(f"{impl.name}: {reason}" for impl, reason in tried)
+        raise NoImplementation(
+            f"no implementation of {self.id!r} for {self.game} covers this ({reasons})"
+        )
+
+    def __call__(self, *, using: str | None = None, **domain: Any) -> Answer[T]:
+        """Validate, resolve, check the memory once, answer with provenance."""
+        impl = self.resolve(using, **domain)
+        if self.memory is not None:
+            check_memory(*self.memory(impl.layer, **domain))
+        return Answer(impl.answer(**domain), impl)
+
 
 @dataclass
 class Provider:
     """Implementations for every game that has a capability.
 
-    ``covers_game(game_name)`` returns None when the provider answers for
-    that game (it inspects the spec game: its class, its declared move
-    structure), else a reason; ``make(game_name)`` returns
-    ``(answer, covers)`` for that game.
+    ``covers_game(game)`` returns None when the provider answers for that
+    game (a spec game object: it inspects its class, its declared move
+    structure), else a reason; ``make(game)`` returns ``(answer, covers)``
+    for that game.
     """
 
     question: str
     name: str
     layer: str
-    covers_game: Callable[[str], str | None]
-    make: Callable[[str], tuple[Callable[..., Any], Covers]]
+    covers_game: Callable[[spec.ImpartialGame], str | None]
+    make: Callable[[spec.ImpartialGame], tuple[Callable[..., Any], Covers]]
     quick: bool = True
-    domain: dict[str, Any] | None = None
-    rank: int | None = None
 
 
 #: True once the built-in registrations are loaded: from then on a registration
@@ -173,10 +295,10 @@ _BUILTIN_KINDS: set[str] = set()
 _BUILTIN_KEYS: set[str] = set()
 _BUILTIN_GAMES: set[str] = set()
 
-#: Question kinds: id -> (description template, default domain, comparison, oracle name).
-_KINDS: dict[str, tuple[str, dict[str, Any], Comparison, str | None]] = {}
+#: Question kinds, by id: the template each game's question is copied from.
+_KINDS: dict[str, Question[Any]] = {}
 #: Built questions, by key ``"id:game"``.
-QUESTIONS: dict[str, Question] = {}
+QUESTIONS: dict[str, Question[Any]] = {}
 #: Providers, by question id.
 PROVIDERS: dict[str, list[Provider]] = {}
 
@@ -195,27 +317,31 @@ def register_question(
     compare: Comparison | None = None,
     *,
     oracle: str | None = None,
+    extra_domains: Sequence[tuple[dict[str, Any], bool]] = (),
+    memory: Memory | None = None,
     replace: bool = False,
 ) -> str:
     """Register a question and return its key ``"id:game"``.
 
     ``compare(expected, actual)`` returns None when they agree, else a short
     description of the first difference (default :func:`compare_arrays`).
-    ``game="*"`` registers the question kind for every game (its
-    implementations then come from providers); ``{game}`` in the
-    description is replaced by the game's name. Registering an existing key
-    again is a no-op unless ``replace`` is true.
+    ``domain`` is the default conformance domain, ``extra_domains`` more
+    ``(domain, quick)`` pairs; ``memory(layer, **domain)`` returns ``(bytes,
+    what)``, checked once before an answer is computed. ``game="*"``
+    registers the question kind for every game (its implementations then
+    come from providers); ``{game}`` in the description is replaced by the
+    game's name. Registering an existing key again is a no-op unless
+    ``replace`` is true.
     """
     key = f"{id}:{game}"
-    if game == "*":
-        if id not in _KINDS or replace:
-            _KINDS[id] = (description, dict(domain), compare or compare_arrays, oracle)
-        return key
-    if key in QUESTIONS and not replace:
-        return key
-    QUESTIONS[key] = Question(
-        id, game, description, dict(domain), compare or compare_arrays, oracle_name=oracle
-    )
+    made: Question[Any] = Question(
+        id, game, description, dict(domain), compare or compare_arrays, oracle_name=oracle,
+        extra_domains=list(extra_domains), memory=memory,
+    )  # fmt: skip
+    table = _KINDS if game == "*" else QUESTIONS
+    name = id if game == "*" else key
+    if name not in table or replace:
+        table[name] = made
     return key
 
 
@@ -233,7 +359,6 @@ def register_implementation(
     covers: Covers | None = None,
     domain: dict[str, Any] | None = None,
     quick: bool = True,
-    rank: int | None = None,
     certificate: str = "exact",
     replace: bool = False,
     shadow: bool = False,
@@ -244,8 +369,12 @@ def register_implementation(
     ----------
     question : str
         A key ``"id:game"`` (the question is built from its kind if needed).
-    name, layer, answer, covers, domain, quick, rank, certificate
+    name, layer, answer, covers, quick, certificate
         See :class:`Implementation`.
+    domain : dict, optional
+        A domain to add to the question's conformance domains (a published
+        table's printed range, say); every implementation that covers it is
+        compared there.
     replace : bool
         Replace an implementation of the same name (the project's own
         re-registrations).
@@ -267,10 +396,10 @@ def register_implementation(
     q = get_question(*question.split(":", 1), create=True) if ":" in question else None
     if q is None:
         raise KeyError(f"no question {question!r} is registered")
-    order = _layer_rank(layer) if rank is None else rank
+    order = _layer_rank(layer)
     impls = q.implementations
     ranks = [i.rank for i in impls if i.layer != "published" and i.name != name]
-    if shadow and rank is None and ranks and layer != "published":
+    if shadow and ranks and layer != "published":
         order = min(order, min(ranks) - 1)  # meant to replace the default: it is preferred
     existing = [i for i, impl in enumerate(impls) if impl.name == name]
     if existing:
@@ -285,24 +414,24 @@ def register_implementation(
                 f"{question}: {name!r} would replace the default implementation "
                 f"{best.name!r}; register it with shadow=True if that is meant"
             )
-    impls.append(
-        Implementation(name, layer, answer, covers or _always, domain, quick, order, certificate)
-    )
+    impls.append(Implementation(name, layer, answer, covers or _always, quick, order, certificate))
+    if domain is not None:
+        q.add_domain(domain)
 
 
 def register_provider(
     question: str,
     name: str,
     layer: str,
-    covers_game: Callable[[str], str | None],
-    make: Callable[[str], tuple[Callable[..., Any], Covers]],
+    covers_game: Callable[[spec.ImpartialGame], str | None],
+    make: Callable[[spec.ImpartialGame], tuple[Callable[..., Any], Covers]],
     *,
     quick: bool = True,
-    domain: dict[str, Any] | None = None,
-    rank: int | None = None,
     shadow: bool = False,
 ) -> None:
     """Register implementations of question kind ``question`` for every capable game.
+
+    ``covers_game(game)`` and ``make(game)`` take the spec game object.
 
     Questions already built get the new implementation at once; later ones
     when they are built. After the built-in registrations are loaded, a
@@ -311,7 +440,7 @@ def register_provider(
     """
     if question not in _KINDS:
         raise KeyError(f"no question kind {question!r} is registered")
-    order = _layer_rank(layer) if rank is None else rank
+    order = _layer_rank(layer)
     existing = [p for p in PROVIDERS.get(question, []) if p.name != name and p.layer != "published"]
     if (
         question in _BUILTIN_KINDS
@@ -320,24 +449,25 @@ def register_provider(
         and layer != "published"
         and _covers_builtin_game(covers_game)
     ):
-        best = min(existing, key=lambda p: _layer_rank(p.layer) if p.rank is None else p.rank)
-        if order <= (_layer_rank(best.layer) if best.rank is None else best.rank):
+        best = min(existing, key=lambda p: _layer_rank(p.layer))
+        if order <= _layer_rank(best.layer):
             raise ValueError(
                 f"{question}: provider {name!r} would replace the default {best.name!r}; "
                 "register it with shadow=True if that is meant"
             )
-    provider = Provider(question, name, layer, covers_game, make, quick, domain, rank)
+    provider = Provider(question, name, layer, covers_game, make, quick)
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
     for q in QUESTIONS.values():
-        if q.id == question and q.game != "*":
+        if q.id == question and q.subject is not None:
             _bind(q, provider)
 
 
-def _bind(question: Question, provider: Provider) -> None:
-    if provider.covers_game(question.game) is not None:
+def _bind(question: Question[Any], provider: Provider) -> None:
+    assert question.subject is not None
+    if provider.covers_game(question.subject) is not None:
         return
-    answer, covers = provider.make(question.game)
+    answer, covers = provider.make(question.subject)
     question.implementations[:] = [
         i for i in question.implementations if i.name != provider.name
     ] + [
@@ -346,9 +476,9 @@ def _bind(question: Question, provider: Provider) -> None:
             provider.layer,
             answer,
             covers,
-            provider.domain,
             provider.quick,
-            _layer_rank(provider.layer) if provider.rank is None else provider.rank,
+            _layer_rank(provider.layer),
+            generic=True,
         )
     ]
 
@@ -361,98 +491,110 @@ def seal() -> None:
     """
     global _SEALED
     _SEALED = True
-    import spec
-
     _BUILTIN_KINDS.update(_KINDS)
     _BUILTIN_KEYS.update(QUESTIONS)
     _BUILTIN_GAMES.update(spec.GAMES, spec.FAMILIES, ["*", "all"])
 
 
-def _covers_builtin_game(covers_game: Callable[[str], str | None]) -> bool:
+def _covers_builtin_game(covers_game: Callable[[spec.ImpartialGame], str | None]) -> bool:
     """Whether a provider would answer for one of the project's own games."""
-    import spec
+    return any(
+        covers_game(as_game(name)) is None for name in spec.GAMES if name in _BUILTIN_GAMES
+    )
 
-    return any(covers_game(name) is None for name in spec.GAMES if name in _BUILTIN_GAMES)
 
-
-def _is_builtin(question: Question) -> bool:
+def _is_builtin(question: Question[Any]) -> bool:
     """A question of the project's own (not one a plugin made for its own game)."""
     if question.key in _BUILTIN_KEYS:
         return True
     return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
 
 
-def get_question(id: str, game: str, *, create: bool = False) -> Question | None:
+def as_game(game: GameLike) -> spec.ImpartialGame:
+    """The game object of a name (parsed here, at the edge: ``wythoff+nim`` is a sum) or itself.
+
+    Examples
+    --------
+    >>> as_game("wythoff+nim")
+    Sum(Wythoff(), Nim())
+    """
+    return spec.get_game(game) if isinstance(game, str) else game
+
+
+def get_question(id: str, game: GameLike, *, create: bool = False) -> Question[Any] | None:
     """The question ``id`` for ``game``, built from its kind's providers if needed.
 
-    None if no implementation answers it (unless ``create``: then the empty
-    question is registered, for implementations to be added).
+    ``game`` is a spec game object or a name (parsed here, once: the
+    question keeps the object, so its implementations share the spec's
+    memo). None if no implementation answers it (unless ``create``: then
+    the empty question is registered, for implementations to be added).
     """
-    key = f"{id}:{game}"
-    if key not in QUESTIONS and id in _KINDS:
-        description, domain, compare, oracle = _KINDS[id]
-        question = Question(
-            id, game, description.replace("{game}", game), dict(domain), compare,
-            oracle_name=oracle,
-        )
-        for provider in PROVIDERS.get(id, []):
-            _bind(question, provider)
-        if not question.implementations and not create:
+    if isinstance(game, str):
+        if f"{id}:{game}" in QUESTIONS or id not in _KINDS:
+            return QUESTIONS.get(f"{id}:{game}")
+        try:
+            game = as_game(game)
+        except ValueError:
             return None
-        QUESTIONS[key] = question
+    key = f"{id}:{game.describe()}"
+    if key not in QUESTIONS and id in _KINDS:
+        kind, name = _KINDS[id], game.describe()
+        built = _copy(
+            kind, game=name, description=kind.description.replace("{game}", name),
+            domain=dict(kind.domain), implementations=[], subject=game,
+            extra_domains=list(kind.extra_domains),
+        )  # fmt: skip
+        for provider in PROVIDERS.get(id, []):
+            _bind(built, provider)
+        if not built.implementations and not create:
+            return None
+        QUESTIONS[key] = built
     return QUESTIONS.get(key)
 
 
-def candidates(id: str, game: str, **domain: Any) -> list[tuple[Implementation, str | None]]:
+def question(id: str, game: GameLike) -> Question[Any]:
+    """The question ``id`` for ``game``, the door to its implementations.
+
+    Raises
+    ------
+    NoImplementation
+        If no implementation answers ``id`` for ``game``.
+    """
+    found = get_question(id, game)
+    if found is None:
+        if isinstance(game, str) and id in _KINDS:
+            game = as_game(game)  # a bad name: its one-line ValueError
+        name = game if isinstance(game, str) else game.describe()
+        why = [] if isinstance(game, str) else [p.covers_game(game) for p in PROVIDERS.get(id, [])]
+        reason = next((f": {r}" for r in why if r is not None), "")
+        raise NoImplementation(f"no implementation answers {id!r} for game {name!r}{reason}")
+    return found
+
+
+def candidates(id: str, game: GameLike, **domain: Any) -> list[tuple[Implementation, str | None]]:
     """Every computing implementation of the question with its reason to decline (or None)."""
-    question = get_question(id, game)
-    if question is None:
-        return []
-    out = []
-    for impl in sorted(question.implementations, key=lambda i: i.rank):
-        if impl.layer == "published":
-            continue
-        try:
-            reason = impl.covers(**domain)
-        except (TypeError, ValueError) as error:
-            reason = str(error)
-        out.append((impl, reason))
-    return out
+    found = get_question(id, game)
+    return [] if found is None else found.candidates(**domain)
 
 
-def resolve(id: str, game: str, **domain: Any) -> Implementation:
-    """The fastest implementation of question ``id`` for ``game`` that covers ``domain``.
+def resolve(id: str, game: GameLike, **domain: Any) -> Implementation:
+    """The preferred implementation of question ``id`` for ``game`` that covers ``domain``.
 
     Raises
     ------
     NoImplementation
         With the implementations tried and why each declined.
     """
-    tried = candidates(id, game, **domain)
-    for impl, reason in tried:
-        if reason is None:
-            return impl
-    if not tried:
-        raise NoImplementation(f"no implementation answers {id!r} for game {game!r}")
-    reasons = "; ".join(f"{impl.name}: {reason}" for impl, reason in tried)
-    raise NoImplementation(f"no implementation of {id!r} for {game} covers this ({reasons})")
+    return question(id, game).resolve(**domain)
 
 
-def ask(id: str, game: str, *, using: str | None = None, **domain: Any) -> Any:
-    """Answer question ``id`` for ``game`` on ``domain``.
+def ask(id: str, game: GameLike, *, using: str | None = None, **domain: Any) -> Any:
+    """Answer question ``id`` for ``game`` on ``domain`` (the bare value of the question's call).
 
     ``using`` names an implementation (it must cover the domain); by
-    default :func:`resolve` chooses.
+    default the question chooses.
     """
-    if using is None:
-        return resolve(id, game, **domain).answer(**domain)
-    for impl, reason in candidates(id, game, **domain):
-        if impl.name == using:
-            if reason is not None:
-                raise NoImplementation(f"{using} does not answer this: {reason}")
-            return impl.answer(**domain)
-    names = ", ".join(impl.name for impl, _ in candidates(id, game, **domain))
-    raise NoImplementation(f"no implementation {using!r} of {id!r} for {game} (known: {names})")
+    return question(id, game)(using=using, **domain).value
 
 
 def compare_arrays(expected: Any, actual: Any) -> str | None:

@@ -52,18 +52,25 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
 import spec
 from fast._memory import check_memory
-from grundy.registry.core import NoImplementation, candidates, resolve
-from grundy.registry.rows import atlas_row, strip_value
+from grundy.registry.core import (
+    NoImplementation,
+    UnknownImplementation,
+    as_game,
+    candidates,
+    question,
+    resolve,
+)
+from grundy.registry.rows import atlas_row, reduce_column, strip_value
 from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
-from reference.beatty import lower_wythoff, partner
+from reference.beatty import wythoff_winning_moves
 from reference.landman import GAMES as MACHINE_GAMES
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
@@ -75,28 +82,30 @@ __all__ = [
     "ROW_VALUE_SECONDS",
     "RW_MAX_G",
     "SPEC_MAX_WORK",
+    "SPEC_SECONDS",
     "STRIP_SECONDS",
     "TABLE_LIMIT",
     "Moves",
     "Period",
     "Value",
-    "game_named",
     "moves",
     "period",
     "strip_seconds",
     "value",
 ]
 
+Game = spec.ImpartialGame
+
 #: The table method covers positions of games without a strip with both coordinates below this.
 TABLE_LIMIT = 4096
-#: The row-period method computes certificates for rows up to this (atlas rows: any).
-#: Measured (benchmarks/bench_strip.py, x86_64, 2 cores, loaded): Wythoff rows 0..160
-#: certify in 3 s, 0..200 in 14 s, 0..240 in 19 s (1.1 GB of normalised columns).
-ROW_LIMIT = 240
-#: The same limit per game: the rows of F- and R-Wythoff have joint periods that grow
-#: fast (R-Wythoff rows 0..15: 18,144,000 columns, about 2 GB; F-Wythoff rows 0..30:
-#: 720,720 columns, 7 s; 0..40 ran out of memory), so their certificates stop earlier.
-ROW_LIMITS = {"wythoff": ROW_LIMIT, "f-wythoff": 30, "r-wythoff": 15}
+#: The row-period method computes a certificate unasked for rows up to this (atlas rows:
+#: any; beyond, with an implementation named, up to the strip's reach
+#: :data:`grundy.registry.rows.STRIP_MAX_ROW`). Measured (benchmarks/bench_strip.py, x86_64,
+#: 2 cores, loaded): Wythoff rows 0..160 certify in 3 s, 0..200 in 14 s, 0..240 in 19 s
+#: (1.1 GB of normalised columns); F-Wythoff rows 0..30: 720,720 columns, 7 s; R-Wythoff
+#: rows 0..15: 18,144,000 columns, about 2 GB (their joint periods grow fast).
+ROW_LIMITS = {"wythoff": 240, "f-wythoff": 30, "r-wythoff": 15}
+ROW_LIMIT = ROW_LIMITS["wythoff"]
 #: The strip (table method) takes positions it computes in at most this many seconds.
 STRIP_SECONDS = 45.0
 #: The strip's measured speed: cells per second ~ STRIP_RATE / (1 + rows / 100)
@@ -105,18 +114,35 @@ STRIP_RATE = 2e8
 #: The row-period method computes the value at the reduced column by the strip when that
 #: takes at most this long at the measured speed (with progress): atlas rows up to about 500.
 ROW_VALUE_SECONDS = 300.0
-#: The spec solver visits about 5e6 followers a second (Wythoff, measured); the spec
-#: method declines positions whose estimated visits (sub-positions x the sum of the
-#: coordinates) pass 30 s of that.
-SPEC_MAX_WORK = 150_000_000
+#: Seconds the spec solver may take for one evaluation: the spec method declines positions
+#: past it at the measured speed, and the CLI stops the solver there (grundy.cli.spec_limits).
+SPEC_SECONDS = 60.0
+#: The spec solver visits about 5e6 followers a second (Wythoff, measured): the spec method
+#: declines positions whose estimated visits (sub-positions x the sum of the coordinates)
+#: pass SPEC_SECONDS of that.
+SPEC_MAX_WORK = int(SPEC_SECONDS * 5e6)
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
 RW_STEPS = (3, 7, 12, RW_MAX_G)
 #: The spec method refuses positions with more sub-positions than this.
 MAX_POSITIONS = 4_000_000
 
 
+class _Shown:
+    """Text (as the CLI prints it) and HTML (notebooks) of an answer: registry.display."""
+
+    def __str__(self) -> str:
+        from grundy.registry.display import answer_text
+
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.registry.display import answer_html
+
+        return answer_html(self)
+
+
 @dataclass(frozen=True)
-class Value:
+class Value(_Shown):
     """The Grundy value of a position and how it was obtained.
 
     Attributes
@@ -146,29 +172,11 @@ class Value:
         return "P" if self.value == 0 else "N"
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "position": self.position,
-            "value": self.value,
-            "outcome": self.outcome,
-            "method": self.method,
-            "implementation": self.implementation,
-            "certificate": self.certificate,
-        }
-
-    def __str__(self) -> str:
-        from grundy.registry.display import answer_text
-
-        return answer_text(self)
-
-    def _repr_html_(self) -> str:
-        from grundy.registry.display import answer_html
-
-        return answer_html(self)
+        return {**asdict(self), "outcome": self.outcome}
 
 
 @dataclass(frozen=True)
-class Moves:
+class Moves(_Shown):
     """The winning moves (followers of value 0) of a position, with their certificate."""
 
     game: str
@@ -186,35 +194,14 @@ class Moves:
             "certificate": self.certificate,
         }
 
-    def __str__(self) -> str:
-        from grundy.registry.display import answer_text
-
-        return answer_text(self)
-
-    def _repr_html_(self) -> str:
-        from grundy.registry.display import answer_html
-
-        return answer_html(self)
 
 
 class _Declined(Exception):
     """A method does not cover the position; the message says why."""
 
 
-def game_named(name: str) -> spec.ImpartialGame:
-    """A registered game by name, or a disjunctive sum written ``wythoff+nim``.
-
-    Examples
-    --------
-    >>> game_named("wythoff+nim")
-    Sum(Wythoff(), Nim())
-    """
-    parts = [spec.get_game(part.strip()) for part in name.split("+")]
-    return parts[0] if len(parts) == 1 else spec.Sum(*parts)
-
-
 def _game(game: str | spec.ImpartialGame) -> spec.ImpartialGame:
-    return game_named(game) if isinstance(game, str) else game
+    return as_game(game)
 
 
 def _flatten(position: Any) -> list[int]:
@@ -224,7 +211,7 @@ def _flatten(position: Any) -> list[int]:
 
 
 def _two_pile(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
-    reason = is_two_pile(game.describe()) if not isinstance(game, spec.Sum) else "a sum"
+    reason = is_two_pile(game)
     if reason is not None:
         raise _Declined(reason)
     x, y = position
@@ -270,7 +257,7 @@ def _strip_value(name: str, row: int, column: int, progress: Any = None) -> int:
 
 
 def _by_table(
-    game: spec.ImpartialGame, position: Any, progress: Any = None
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     name = game.describe()
@@ -304,22 +291,19 @@ def _row_periodicity(
         held = atlas_row(name, row)
         if held is not None:
             return held[0], "atlas", f"atlas {held[1]}", None
-    tried = candidates("row-periods", name, rows=row + 1, start=row)
-    usable = [i for i, why in tried if why is None and implementation in (None, i.name)]
-    if not usable:
-        raise _Declined("; ".join(f"{i.name}: {why}" for i, why in tried) or "no implementation")
-    impl = usable[0]
-    if impl.name == "fast.strip" and name != "wythoff" and row > ROW_LIMITS[name]:
-        raise _Declined(
-            f"the joint period of {name} rows 0..{row} is too long for the strip's certificate "
-            f"(rows <= {ROW_LIMITS[name]}: R-Wythoff rows 0..15 already need 18,144,000 "
-            "columns)"
-        )
+    try:
+        impl = question("row-periods", name).resolve(implementation, rows=row + 1, start=row)
+    except UnknownImplementation:
+        raise
+    except NoImplementation as error:
+        why = "" if implementation is not None else f"row {row} is not in the atlas, and "
+        raise _Declined(f"{why}{error}") from None
     if impl.name == "fast.strip" and implementation is None and row > ROW_LIMITS[name]:
         raise _Declined(
-            f"row {row} is not in the atlas, and the strip of rows 0..{row} takes over "
-            f"{ROW_LIMITS[name]} rows' 20 s (rows 0..500: 12 minutes here); ask for it with "
-            "--compute, or run 'grundy experiment row-periods --rows A..B --chunks DIR'"
+            f"row {row} is not in the atlas, and the strip's certificate of rows 0..{row} takes "
+            f"more than about 20 s here past row {ROW_LIMITS[name]} (Wythoff rows 0..500: 12 "
+            "minutes); ask for it with --compute, or run 'grundy experiment row-periods "
+            "--rows A..B --chunks DIR'"
         )
     if impl.name == "fast.strip":
         from grundy.registry.rows import strip_certificate
@@ -332,26 +316,16 @@ def _row_periodicity(
 
 
 def _by_row_period(
-    game: spec.ImpartialGame, position: Any, progress: Any = None
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     name = game.describe()
     if name not in MACHINE_GAMES:
         raise _Declined(f"certified row periods cover {', '.join(MACHINE_GAMES)} only")
     row, column = min(x, y), max(x, y)
-    limit = ROW_LIMITS[name]
-    if atlas_row(name, row) is None and row > limit:
-        raise _Declined(
-            f"row {row} is not in the atlas and > {limit} (the strip's certificate of "
-            f"rows 0..{limit} takes up to 20 s here; beyond, minutes and gigabytes)"
-        )
     found, impl, how, _ = _row_periodicity(name, row, progress=progress)
     preperiod, length, saltus = found
-    if column < preperiod + length:
-        index, shift = column, 0
-    else:
-        turns = (column - preperiod) // length
-        index, shift = column - turns * length, turns * saltus
+    index, shift = reduce_column(found, column)
     seconds = strip_seconds(row + 1, index + 1)
     if seconds > ROW_VALUE_SECONDS:
         raise _Declined(
@@ -366,19 +340,21 @@ def _by_row_period(
     return base + shift, impl, certificate
 
 
-def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _by_rw(
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
+) -> tuple[int, str, str]:
     x, y = _two_pile(game, position)
     if game.describe() != "wythoff":
         raise _Declined("Algorithm RW is for Wythoff's game")
     row, column = min(x, y), max(x, y)
     impl = None
     for g in RW_STEPS:  # R_g grows with g: look among small values first
-        tried = candidates("row-hpoints", "wythoff", g=g, row=row)
+        tried = candidates("row-hpoints", game, g=g, r1=row, r2=row)
         impl = next((i for i, reason in tried if reason is None), None)
         if impl is None:
             raise _Declined("; ".join(f"{i.name}: {r}" for i, r in tried))
-        for h, b in impl.answer(g=g, row=row):
-            if b != column:
+        for h, _, a, b in impl.answer(g=g, r1=row, r2=row):
+            if a != row or b != column:
                 continue
             if impl.certificate.startswith("conditional"):
                 certificate = (
@@ -396,7 +372,7 @@ def _by_rw(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
 
 
 def _by_spec(
-    game: spec.ImpartialGame, position: Any, max_positions: int = MAX_POSITIONS
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
 ) -> tuple[int, str, str]:
     flat = _flatten(position)
     count = math.prod(v + 1 for v in flat)
@@ -409,12 +385,14 @@ def _by_spec(
     if max_positions == MAX_POSITIONS and work > SPEC_MAX_WORK:
         raise _Declined(
             f"the spec solver may visit about {work:.1e} followers (limit {SPEC_MAX_WORK:.1e}: "
-            "30 s at its measured speed; raise --max-positions if you mean it)"
+            f"{SPEC_SECONDS:.0f} s at its measured speed; raise --max-positions if you mean it)"
         )
     return spec.grundy(game, position), "spec", "exact (spec)"
 
 
-def _by_fibonacci(game: spec.ImpartialGame, position: Any) -> tuple[int, str, str]:
+def _by_fibonacci(
+    game: Game, position: Any, *, progress: Any = None, max_positions: int = MAX_POSITIONS
+) -> tuple[int, str, str]:
     """Fibonacci Nim from its rows' step functions (``fibonacci-values``); a sum by XOR."""
     if isinstance(game, spec.Sum) and any(
         c.describe() == "fibonacci-nim" for c in game.components
@@ -476,7 +454,7 @@ def value(
         first that covers the position, in that order.
     max_positions : int
         The spec method declines positions with more sub-positions than this
-        (and, at the default, positions past its measured 30 s).
+        (and, at the default, positions past SPEC_SECONDS at its measured speed).
     progress : callable, optional
         ``progress(text)`` is called now and then by the long methods.
 
@@ -507,12 +485,9 @@ def value(
     reasons = []
     for name in order:
         try:
-            if name == "spec":
-                result, impl, certificate = _by_spec(g, position, max_positions)
-            elif name in ("table", "row-period"):
-                result, impl, certificate = _VALUE_METHODS[name](g, position, progress)
-            else:
-                result, impl, certificate = _VALUE_METHODS[name](g, position)
+            result, impl, certificate = _VALUE_METHODS[name](
+                g, position, progress=progress, max_positions=max_positions
+            )
         except _Declined as why:
             reasons.append(f"{name}: {why}")
             continue
@@ -523,23 +498,9 @@ def value(
 
 
 def _beatty_moves(game: spec.ImpartialGame, position: Any) -> list[tuple[int, int]]:
-    """Wythoff's winning moves from (x, y): to the P-positions of its row, column, diagonal."""
     if game.describe() != "wythoff":
         raise _Declined("the Beatty method is for Wythoff's game")
-    x, y = _two_pile(game, position)
-    found = set()
-
-    w = partner(x)  # the P-position in the row of x, then in the column of y
-    if w < y:
-        found.add((x, w))
-    w = partner(y)
-    if w < x:
-        found.add((w, y))
-    d = abs(y - x)
-    a = lower_wythoff(d)
-    if a < min(x, y):
-        found.add((a, a + d) if x <= y else (a + d, a))
-    return sorted(found)
+    return wythoff_winning_moves(*_two_pile(game, position))
 
 
 def moves(
@@ -589,7 +550,7 @@ def moves(
                 found = [f for f in followers if values[f] == 0]
                 certificate = f"exact (table: {table_name})"
             else:
-                _by_spec(g, position, max_positions)
+                _by_spec(g, position, max_positions=max_positions)
                 found = spec.winning_moves(g, position)
                 certificate = "exact (spec)"
         except _Declined as why:
@@ -603,7 +564,7 @@ def moves(
 
 
 @dataclass(frozen=True)
-class Period:
+class Period(_Shown):
     """The additive periodicity of row ``row``: G(row, y + period) = G(row, y) + saltus
     for every y >= preperiod (the smallest such preperiod, the smallest period).
 
@@ -626,28 +587,8 @@ class Period:
     values: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "row": self.row,
-            "status": self.status,
-            "preperiod": self.preperiod,
-            "period": self.period,
-            "saltus": self.saltus,
-            "implementation": self.implementation,
-            "certificate": self.certificate,
-            "window": self.window,
-            "values": self.values,
-        }
+        return asdict(self)
 
-    def __str__(self) -> str:
-        from grundy.registry.display import answer_text
-
-        return answer_text(self)
-
-    def _repr_html_(self) -> str:
-        from grundy.registry.display import answer_html
-
-        return answer_html(self)
 
 
 def period(
@@ -664,13 +605,15 @@ def period(
     Wythoff, F-Wythoff, R-Wythoff: certified, from the atlas (``data/atlas/``)
     when it holds the row and ``implementation`` is None, else computed by
     the ``row-periods`` implementation named (default: the registry's
-    choice, the strip's window certificate). A game given by ``move_rays``
-    whose rules allow every move along the row and shift the column by a
-    bounded amount into lower rows (NimHof rule sets with (0, 1),
-    a-Wythoff): certified by the same window certificate on the engine's
-    blocks (:func:`grundy.registry.rows.ray_certificate`). Otherwise
-    the apparent period of G(row, y), y < ``window``, from the registry's
-    ``grundy-block`` (:func:`reference.structure.additive_period`): apparent.
+    choice, the strip's window certificate). A game whose rows are lines
+    (every move along the row allowed, a bounded set of column shifts into
+    each lower row), given by ``move_rays`` alone (NimHof rule sets with
+    (0, 1), a-Wythoff) or stating its ``row_shifts`` (E-Wythoff,
+    docs/adding-a-game.md), the statement checked against its followers:
+    certified by the same window certificate on the engine's blocks
+    (:func:`grundy.registry.rows.row_certificate`). Otherwise the apparent
+    period of G(row, y), y < ``window``, from the registry's ``grundy-block``
+    (:func:`reference.structure.additive_period`): apparent.
     ``values`` holds the preperiod and ``lines`` periods (or the window).
 
     Examples
@@ -717,11 +660,11 @@ def period(
             values=head[:shown],
         )
     if name not in MACHINE_GAMES and implementation is None:
-        from grundy.registry.rows import ray_certificate
+        from grundy.registry.rows import row_certificate
 
         try:
             tick = None if progress is None else (lambda y: progress(f"column {y:,}"))
-            cert = ray_certificate(g, row + 1, tick)
+            cert = row_certificate(g, row + 1, tick)
         except ValueError as why:
             uncertified = f"; not certified: {why}"
         else:
@@ -734,10 +677,7 @@ def period(
                 f"{found.saltus}; computed: {cert.describe()})",
                 values=cert.row_head(max(shown, 1))[:shown],
             )  # fmt: skip
-    try:
-        block = resolve("grundy-block", name, rows=row + 1, cols=window)
-    except NoImplementation as error:
-        raise ValueError(str(error)) from None
+    block = question("grundy-block", g).resolve(implementation, rows=row + 1, cols=window)
     values = [int(v) for v in block.answer(rows=row + 1, cols=window)[row]]
     apparent = additive_period(values)
     if apparent is None:
@@ -755,16 +695,15 @@ def period(
 # --------------------------------------------------------------- conformance of the methods
 
 
-def _method_values(method: str) -> Any:
-    """``(game, rows, cols, col0) -> values by one method``; -1 where the method declines."""
+def _method_values(game: spec.ImpartialGame, method: str) -> Any:
+    """``(rows, cols, col0) -> values by one method``; -1 where the method declines."""
 
-    def answer(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
-        g = spec.get_game(game)
+    def answer(rows: int, cols: int, col0: int = 0) -> np.ndarray:
         out = np.full((rows, cols), -1, dtype=np.int64)
         for x in range(rows):
             for j in range(cols):
                 try:
-                    out[x, j] = _VALUE_METHODS[method](g, (x, col0 + j))[0]
+                    out[x, j] = _VALUE_METHODS[method](game, (x, col0 + j))[0]
                 except _Declined:
                     pass
         return out
@@ -800,41 +739,38 @@ def compare_answered(expected: Any, actual: Any) -> str | None:
 def _register_method_questions() -> None:
     from grundy.registry.core import register_implementation, register_question
 
-    for game in MACHINE_GAMES:
+    for name in MACHINE_GAMES:
+        game = as_game(name)
         key = register_question(
             "value-methods",
-            game,
+            name,
             "G(x, y), 0 <= x < rows, col0 <= y < col0 + cols, by each dispatch method "
             "(-1 where a method declines)",
-            {"game": game, "rows": 6, "cols": 60},
+            {"rows": 6, "cols": 60},
             compare_answered,
+            extra_domains=[({"rows": 8, "cols": 500, "col0": 3500}, False)],
         )
 
-        def by_spec(game: str, rows: int, cols: int, col0: int = 0) -> np.ndarray:
-            g = spec.get_game(game)
+        def by_spec(rows: int, cols: int, col0: int = 0, game: Any = game) -> np.ndarray:
             return np.array(
-                [[spec.grundy(g, (x, col0 + j)) for j in range(cols)] for x in range(rows)],
+                [[spec.grundy(game, (x, col0 + j)) for j in range(cols)] for x in range(rows)],
                 dtype=np.int64,
             )
 
         register_implementation(
             key, "spec", "spec", by_spec, replace=True,
-            covers=lambda game, rows, cols, col0=0: (
+            covers=lambda rows, cols, col0=0: (
                 None if col0 + cols <= 300 and rows <= 10 else "too large for the spec"
             ),
-        )
-        methods = ["table", "row-period"] + (["rw"] if game == "wythoff" else [])
-        for method in methods:
+        )  # fmt: skip
+        for method in ["table", "row-period"] + (["rw"] if name == "wythoff" else []):
             register_implementation(
-                key, f"method {method}", "fast", _method_values(method), replace=True,
-                rank=20 + methods.index(method),
+                key, f"method {method}", "fast", _method_values(game, method), replace=True,
                 certificate="conditional on Conjecture 3.10" if method == "rw" else "exact",
-            )
-        register_implementation(
-            key, "method row-period (y < 10^4)", "fast", _method_values("row-period"),
-            replace=True, rank=30, quick=False,
-            domain={"game": game, "rows": 8, "cols": 500, "col0": 3500},
-        )
+                # rw runs Algorithm RW once per position (milliseconds each): small domains
+                covers=(lambda rows, cols, col0=0: None if rows * cols <= 1000 else "> 1000 cells")
+                if method == "rw" else None,
+            )  # fmt: skip
 
 
 _register_method_questions()

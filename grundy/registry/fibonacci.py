@@ -205,6 +205,7 @@ _key = register_question(
     GAME,
     "G(n, n - 1), the value of the game on n tokens, 0 <= n <= n_max (0 for n = 0)",
     {"n_max": 150},
+    extra_domains=[({"n_max": 3000}, False)],
 )
 register_implementation(
     _key,
@@ -228,15 +229,6 @@ register_implementation(
     "fast",
     fast_fibonacci.starting_values,
     covers=_rows_covers(fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "fast.fibonacci (n <= 3000)",
-    "fast",
-    fast_fibonacci.starting_values,
-    domain={"n_max": 3000},
-    quick=False,
     replace=True,
 )
 
@@ -279,9 +271,5 @@ _key = register_question(
     oracle=ZECKENDORF,
 )
 register_implementation(_key, ZECKENDORF, "reference", _zeckendorf_outcomes, replace=True)
-register_implementation(
-    _key, "fast.zeckendorf", "fast", _fast_zeckendorf_outcomes, replace=True, rank=11
-)
-register_implementation(
-    _key, "fast.fibonacci (G = 0)", "fast", _kernel_outcomes, replace=True, rank=10
-)
+register_implementation(_key, "fast.fibonacci (G = 0)", "fast", _kernel_outcomes, replace=True)
+register_implementation(_key, "fast.zeckendorf", "fast", _fast_zeckendorf_outcomes, replace=True)

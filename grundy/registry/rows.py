@@ -40,17 +40,24 @@ import spec
 from fast import beatty as fast_beatty
 from fast import strip as fast_strip
 from fast import zeckendorf as fast_zeckendorf
-from grundy.registry.core import compare_sequences, register_implementation, register_question
+from grundy.registry.core import (
+    as_game,
+    compare_sequences,
+    register_implementation,
+    register_question,
+)
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
+from reference.published import load_published
 
 __all__ = [
     "ATLAS_DIR",
+    "STRIP_MAX_ROW",
     "atlas_row",
     "atlas_rows",
     "atlas_table",
-    "ray_certificate",
+    "reduce_column",
     "row_certificate",
     "spec_periodicity",
     "strip_certificate",
@@ -119,6 +126,23 @@ def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None
     if row not in table:
         return None
     return ref_landman.Periodicity(*table[row]), name
+
+
+def reduce_column(found: ref_landman.Periodicity, column: int) -> tuple[int, int]:
+    """``(index, shift)``: G(row, column) = G(row, index) + shift, index < preperiod + period.
+
+    The one place a row is extended by its additive period (Python integers: any column).
+
+    Examples
+    --------
+    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 10**18)
+    (10, 999999999999999990)
+    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 5)
+    (5, 0)
+    """
+    preperiod, period, saltus = found
+    turns = max(0, (column - preperiod) // period)
+    return column - turns * period, turns * saltus
 
 
 def strip_certificate(
@@ -192,9 +216,6 @@ def row_certificate(
         cols *= 2
 
 
-#: The former name of :func:`row_certificate` (it took rays only).
-ray_certificate = row_certificate
-
 
 def strip_value(
     game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None
@@ -211,8 +232,10 @@ BEATTY_DOMAIN = {"count": 40}
 
 
 def _spec_rows(game: str) -> Callable[..., np.ndarray]:
+    subject = as_game(game)
+
     def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
-        table = spec.grundy_table(spec.get_game(game), rows, length)
+        table = spec.grundy_table(subject, rows, length)
         return np.array(table[start:], dtype=np.int64).reshape(rows - start, length)
 
     return answer
@@ -231,7 +254,7 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.P
     """Minimal periodicity from spec values, on the reference machine's certificate."""
     cycle = ref_landman.machine_cycle(n, game, max_steps)
     total = cycle.start + cycle.length
-    spec_values = spec.grundy_table(spec.get_game(game), n + 1, total + cycle.length)[n]
+    spec_values = spec.grundy_table(as_game(game), n + 1, total + cycle.length)[n]
     values = spec_values[:total]
     extended = values + [
         values[m - cycle.length] + cycle.length for m in range(total, total + cycle.length)
@@ -254,6 +277,24 @@ def _periods(
 
     answer.__name__ = f"periods_{game}"
     return answer
+
+
+#: The last row whose certificate the strip reaches here, by memory (measured; the strip
+#: keeps 2 bytes a cell until it certifies): Wythoff's rows have periods 3 * 2^j, so rows
+#: 0..1000 stay in reach; the joint period of F-/R-Wythoff rows 0..X grows fast
+#: (F-Wythoff 0..34: 24.5 million columns, 52 s; 0..38: over 67 million columns, 9.4 GiB
+#: of window hashes, refused; R-Wythoff 0..14: 18.1 million columns, 26 s).
+STRIP_MAX_ROW = {"wythoff": 1000, "f-wythoff": 36, "r-wythoff": 15}
+
+
+def _strip_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
+        last = STRIP_MAX_ROW[game]
+        if rows - 1 <= last:
+            return None
+        return f"the strip's certificate reaches {game} rows <= {last} here (memory, measured)"
+
+    return covers
 
 
 def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
@@ -294,7 +335,8 @@ def _reference_period_covers(rows: int, start: int = 0, max_steps: int = 10**9) 
 
 for _game in ref_landman.GAMES:
     _key = register_question(
-        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN
+        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN,
+        extra_domains=[({"rows": 10, "length": 150}, False)],
     )
     register_implementation(_key, "spec", "spec", _spec_rows(_game), replace=True)
     register_implementation(
@@ -308,26 +350,6 @@ for _game in ref_landman.GAMES:
     register_implementation(
         _key, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), replace=True
     )
-    register_implementation(
-        _key,
-        "reference.landman (10 x 150)",
-        "reference",
-        _machine_rows(ref_landman.row_values, _game),
-        domain={"rows": 10, "length": 150},
-        quick=False,
-        rank=25,
-        replace=True,
-    )
-    register_implementation(
-        _key,
-        "fast.strip (10 x 150)",
-        "fast",
-        _machine_rows(fast_strip.row_values, _game),
-        domain={"rows": 10, "length": 150},
-        quick=False,
-        rank=25,
-        replace=True,
-    )
 
     _key = register_question(
         "row-periods",
@@ -335,6 +357,7 @@ for _game in ref_landman.GAMES:
         f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
         PERIOD_DOMAIN,
         compare_sequences,
+        extra_domains=[({"rows": 20}, False)],
     )
     register_implementation(
         _key,
@@ -352,17 +375,10 @@ for _game in ref_landman.GAMES:
         covers=_reference_period_covers,
         replace=True,
     )
-    register_implementation(_key, "fast.strip", "fast", _strip_periods(_game), replace=True)
     register_implementation(
-        _key,
-        "fast.strip (20 rows)",
-        "fast",
-        _strip_periods(_game),
-        domain={"rows": 20},
-        quick=False,
-        rank=1,
+        _key, "fast.strip", "fast", _strip_periods(_game), covers=_strip_covers(_game),
         replace=True,
-    )
+    )  # fmt: skip
     if ATLAS_DIR.is_dir():  # a checkout: data/atlas/ is not in the wheel (nothing to compare)
         register_implementation(
             _key,
@@ -372,6 +388,31 @@ for _game in ref_landman.GAMES:
             covers=_atlas_covers(_game),
             replace=True,
         )
+
+
+def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:
+    """Seed 003's row 3 of Wythoff (G(3, y), y < 26), on its printed range only."""
+    printed = [v for line in load_published("wythoff_003_row3")["lines"] for v in line]
+    return np.array([printed[:length]], dtype=np.int64)
+
+
+def _published_row3_period(rows: int, start: int = 0, **_: Any) -> list[ref_landman.Periodicity]:
+    data = load_published("wythoff_003_row3")
+    return [ref_landman.Periodicity(data["preperiod"], data["period"], data["saltus"])]
+
+
+register_implementation(
+    "row-values:wythoff", "published 003 row 3", "published", _published_row3_values,
+    covers=lambda rows, length, start=0: (
+        None if (rows, start) == (4, 3) and length <= 26 else "printed: row 3, y < 26"
+    ),
+    domain={"rows": 4, "length": 26, "start": 3},
+)  # fmt: skip
+register_implementation(
+    "row-periods:wythoff", "published 003 row 3", "published", _published_row3_period,
+    covers=lambda rows, start=0, max_steps=0: None if (rows, start) == (4, 3) else "row 3 only",
+    domain={"rows": 4, "start": 3},
+)  # fmt: skip
 
 
 def _spec_outcomes(n_max: int) -> np.ndarray:
@@ -399,21 +440,13 @@ _key = register_question(
     "fibonacci-nim",
     "1 where (n, r) is a P-position, 0 <= n, r <= n_max",
     FIB_DOMAIN,
+    extra_domains=[({"n_max": 150}, False)],
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
 register_implementation(
     _key, "reference.zeckendorf (Thm 3.2)", "reference", _reference_outcomes, replace=True
 )
 register_implementation(_key, "fast.zeckendorf", "fast", _fast_outcomes, replace=True)
-register_implementation(
-    _key,
-    "fast.zeckendorf (n <= 150)",
-    "fast",
-    _fast_outcomes,
-    domain={"n_max": 150},
-    quick=False,
-    replace=True,
-)
 
 
 def _spec_lower(count: int) -> np.ndarray:

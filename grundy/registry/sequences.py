@@ -11,18 +11,26 @@
     n < count. Oracle: the spec table; reference.wsg, reference.rw, fast.rw
     (Algorithm RW: conditional on Conjecture 3.10).
 ``row-hpoints:wythoff``
-    ``answer(g, row)`` -> the list of (h, b) with G(row, b) = h, b >= row,
-    h <= g, by h: every h-point of the row. Oracle: the spec table;
-    fast.wsg (exact, rows it can hold), reference.rw and fast.rw (any row,
-    conditional on Conjecture 3.10).
+    ``answer(g, r1, r2, R=None)`` -> every h-point (h, n, a, b), a <= b,
+    h <= g, with r1 <= a <= r2, by (a, h) (Algorithm RW's band). Oracle:
+    the spec table; fast.wsg (exact, rows it can hold), reference.rw and
+    fast.rw (any row, conditional on Conjecture 3.10; ``R`` is RW's
+    convergence constant, which the WSG implementations decline).
+
 ``fsw-convergence:wythoff``
     ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of
     Algorithm FSW from the dummy state (3-8). Oracle: reference.fsw
     (itself checked against WSG, which the spec checks); fast.fsw.
+
+``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues``
+and ``grundy wythoff-nim`` (``--impl fast.rw`` / ``reference.rw`` / ...):
+where fast.rw's int64 range ends, the resolver takes reference.rw (exact
+Python integers) as far as its measured time allows.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -38,6 +46,7 @@ import reference.rw
 import reference.wsg
 import spec
 from grundy.registry.core import (
+    as_game,
     compare_sequences,
     register_implementation,
     register_question,
@@ -47,9 +56,9 @@ from reference.beatty import lower_wythoff
 __all__ = [
     "CONDITIONAL",
     "RW_MAX_G",
+    "RW_N_MAX",
     "PointSequences",
     "compare_points",
-    "rw_engine",
     "spec_points",
     "stream_blocks",
     "stream_points",
@@ -95,7 +104,7 @@ class PointSequences(reference.wsg.WSGResult):
         )
 
 
-def spec_points(game_name: str, g: int, rows: int) -> PointSequences:
+def spec_points(game: str | spec.ImpartialGame, g: int, rows: int) -> PointSequences:
     """``T_0 .. T_g`` from the spec's table: h-points (x, y), x <= y, x < rows, by x.
 
     The table has ``2 rows + g + 1`` columns. Every row holds each value at
@@ -111,7 +120,8 @@ def spec_points(game_name: str, g: int, rows: int) -> PointSequences:
     [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
     """
     cols = 2 * rows + g + 1
-    table = spec.grundy_table(spec.get_game(game_name), rows, cols)
+    subject = as_game(game)
+    table = spec.grundy_table(subject, rows, cols)
     points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
     for x in range(rows):
         row = table[x]
@@ -150,6 +160,7 @@ register_question(
     "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows",
     DOMAIN,
     compare_points,
+    extra_domains=[(LARGE_DOMAIN, False)],
 )
 _ALGORITHMS: dict[str, tuple[tuple[str, Callable[..., Any]], tuple[str, Callable[..., Any]]]] = {
     "wythoff": (("reference.wsg", reference.wsg.wsg), ("fast.wsg", fast.wsg.wsg)),
@@ -163,10 +174,6 @@ for _game, ((_ref_name, _ref), (_fast_name, _fast)) in _ALGORITHMS.items():
     )
     register_implementation(_key, _ref_name, "reference", _ref, replace=True)
     register_implementation(_key, _fast_name, "fast", _fast, replace=True)
-    register_implementation(
-        _key, f"{_fast_name} (large)", "fast", _fast, domain=LARGE_DOMAIN, quick=False,
-        rank=1, replace=True,
-    )
 
 
 #: The streaming twins of the g-points question: ``rows(g, rows) -> (r0, cols)`` blocks.
@@ -226,6 +233,12 @@ def wsg_stream_bytes(g: int, rows: int) -> int:
 # ------------------------------------------------------------------ p_n^h
 
 
+#: Why the WSG-based implementations decline an explicit R (or L, H).
+_NO_R = "R, L, H are constants of Algorithm RW (WSG is exact without them)"
+#: The largest n of fast.rw (its int64 range).
+RW_N_MAX = fast.rw.N_MAX
+
+
 def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
     """``P[h, i] = p_{start+i}^h`` (h <= g, i < count) from the g-points of the first rows.
 
@@ -234,7 +247,7 @@ def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
     doubles until they do.
     """
 
-    def answer(g: int, count: int, start: int = 0) -> np.ndarray:
+    def answer(g: int, count: int, start: int = 0, **_: Any) -> np.ndarray:
         stop = start + count
         margin = 4 * g + 12
         while True:
@@ -249,32 +262,79 @@ def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
 _spec_nth = _wsg_nth(lambda g, rows: spec_points("wythoff", g, rows))
 
 
-def _rw_nth(nth_gvalues: Callable[[int, int], list[tuple[int, int]]]) -> Callable[..., np.ndarray]:
-    def answer(g: int, count: int, start: int = 0) -> np.ndarray:
+def _rw_nth(nth_gvalues: Callable[..., list[tuple[int, int]]]) -> Callable[..., np.ndarray]:
+    """``P[h, i]`` by Algorithm RW; ``R``, ``L``, ``H`` are its constants (None: defaults)."""
+
+    def answer(g: int, count: int, start: int = 0, **constants: int | None) -> np.ndarray:
+        given = {k: v for k, v in constants.items() if v is not None}
         out = np.zeros((g + 1, count, 2), dtype=object if start > 2**40 else np.int64)
         for i in range(count):
-            for h, point in enumerate(nth_gvalues(g, start + i)):
+            for h, point in enumerate(nth_gvalues(g, start + i, **given)):
                 out[h, i] = point
         return out
 
     return answer
 
 
-def _reference_nth_gvalues(g: int, n: int) -> list[tuple[int, int]]:
-    return [reference.rw.nth_gvalue(h, n) for h in range(g + 1)]
-
-
 def _nth_covers(limit: int, what: str) -> Callable[..., str | None]:
-    def covers(g: int, count: int, start: int = 0) -> str | None:
+    def covers(g: int, count: int, start: int = 0, **constants: int | None) -> str | None:
+        if any(v is not None for v in constants.values()):
+            return _NO_R
         return None if start + count <= limit else f"{what}; start + count > {limit}"
 
     return covers
 
 
-def _rw_nth_covers(g: int, count: int, start: int = 0) -> str | None:
-    if g > RW_MAX_G:
-        return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g})"
+def _rw_g(g: int, R: int | None) -> str | None:
+    if g > RW_MAX_G and R is None:
+        return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g}); pass R"
     return None
+
+
+#: reference.rw's seconds per recursion level (one row band of RW) at g = 2 with the
+#: default R, and the growth factor per unit of g: measured on x86_64 (2 cores,
+#: loaded) for n = 10^20 and 10^40: 0.005-0.008 s at g = 2, 0.04-0.06 at g = 5,
+#: 0.5-0.6 at g = 10; the bands of row-hpoints grow faster: row 10^5 took 1.7 s at
+#: g = 6 and 6.2 s at g = 8 (x 1.9 per unit of g; g = 12 ran 490 s under load).
+REFERENCE_LEVEL_SECONDS = 0.0076
+REFERENCE_GROWTH = 1.9
+#: The longest a reference.rw answer may take (it shows no progress).
+REFERENCE_SECONDS = 60.0
+
+
+def _reference_rw_reach(g: int, n: int) -> str | None:
+    """Why reference.rw declines index or row ``n`` at ``g`` (recursion, measured time), or None.
+
+    reference.rw recurses once per level, about log_phi(n) levels (000 §3.4):
+    beyond Python's recursion limit it cannot run, and its measured time per
+    level (:data:`REFERENCE_LEVEL_SECONDS`, growing about
+    :data:`REFERENCE_GROWTH`-fold per unit of g) projects the run.
+    """
+    levels = max(1, int(n.bit_length() * 1.4405)) + 1  # log_phi(2) = 1.4404...
+    headroom = sys.getrecursionlimit() - 200
+    if levels > headroom:
+        digits = int(headroom / 1.4405 * 0.30103)
+        return (
+            f"a {len(str(n))}-digit n or row needs about {levels:,} recursion levels, more than "
+            f"Python allows here ({headroom:,}): up to about 10^{digits}"
+        )
+    seconds = levels * REFERENCE_LEVEL_SECONDS * REFERENCE_GROWTH ** max(0, g - 2)
+    if seconds > REFERENCE_SECONDS:
+        return (
+            f"about {seconds:,.0f} s at g = {g} ({levels:,} levels at a measured "
+            f"{seconds / levels:.2g} s each; limit {REFERENCE_SECONDS:.0f} s)"
+        )
+    return None
+
+
+def _fast_rw_nth_covers(g: int, count: int, start: int = 0, **constants: Any) -> str | None:
+    if start + count - 1 > fast.rw.N_MAX:
+        return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
+    return _rw_g(g, constants.get("R"))
+
+
+def _reference_rw_nth_covers(g: int, count: int, start: int = 0, **constants: Any) -> str | None:
+    return _rw_g(g, constants.get("R")) or _reference_rw_reach(g, start + count)
 
 
 _NTH = register_question(
@@ -282,121 +342,105 @@ _NTH = register_question(
     "wythoff",
     "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
     {"g": 4, "count": 30, "start": 0},
+    extra_domains=[({"g": 8, "count": 20, "start": 10_000}, False)],
 )
+# Preference: fast.wsg (exact, where it holds the rows) before fast.rw (conditional);
+# the resolver puts exact answers first within a layer.
 register_implementation(
     _NTH, "spec", "spec", _spec_nth, replace=True,
     covers=_nth_covers(200, "the spec solver is cubic"),
 )
 register_implementation(
-    _NTH, "reference.wsg", "reference", _wsg_nth(reference.wsg.wsg), replace=True, rank=12,
+    _NTH, "reference.wsg", "reference", _wsg_nth(reference.wsg.wsg), replace=True,
     covers=_nth_covers(2_000, "reference.wsg is quadratic"),
 )
 register_implementation(
-    _NTH, "fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), replace=True, rank=1,
+    _NTH, "fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), replace=True,
     covers=_nth_covers(1_000_000, "fast.wsg holds every row"),
 )
 register_implementation(
-    _NTH, "reference.rw", "reference", _rw_nth(_reference_nth_gvalues), replace=True,
-    covers=_rw_nth_covers, certificate=CONDITIONAL,
+    _NTH, "reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), replace=True,
+    covers=_reference_rw_nth_covers, certificate=CONDITIONAL,
 )
 register_implementation(
-    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True, rank=5,
-    covers=_rw_nth_covers, certificate=CONDITIONAL,
-)
-register_implementation(
-    _NTH, "fast.rw (n = 10^4..)", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True, rank=6,
-    covers=_rw_nth_covers, certificate=CONDITIONAL, quick=False,
-    domain={"g": 8, "count": 20, "start": 10_000},
+    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True,
+    covers=_fast_rw_nth_covers, certificate=CONDITIONAL,
 )
 
 
-# ------------------------------------------------------------------ row h-points
+# ------------------------------------------------------------------ h-points of a band of rows
+
+#: A point of ``row-hpoints``: (h, n, a, b), the n-th h-point (a, b), a <= b.
+HPoint = tuple[int, int, int, int]
 
 
-def _spec_row_points(g: int, row: int) -> list[tuple[int, int]]:
-    points = spec_points("wythoff", g, row + 1)
-    return sorted((h, b) for h in range(g + 1) for a, b in points.T[h] if a == row)
+def _spec_band(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
+    points = spec_points("wythoff", g, r2 + 1)
+    found = [(h, n, a, b) for h in range(g + 1) for n, (a, b) in enumerate(points.T[h]) if a >= r1]
+    return sorted(found, key=lambda p: (p[2], p[0]))
 
 
-def _wsg_row_points(g: int, row: int) -> list[tuple[int, int]]:
-    result = fast.wsg.wsg(g, row + 1)
+def _wsg_band(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
+    result = fast.wsg.wsg(g, r2 + 1)
     found = []
     for h in range(g + 1):
-        k = int(result.counts[h])
-        if k and int(result.a_table[h, k - 1]) == row:
-            found.append((h, int(result.b_table[h, k - 1])))
-    return found
+        a = result.a_table[h, : int(result.counts[h])]
+        for n in np.flatnonzero(a >= r1).tolist():
+            found.append((h, n, int(a[n]), int(result.b_table[h, n])))
+    return sorted(found, key=lambda p: (p[2], p[0]))
 
 
-def _rw_row_points(
-    gvalues: Callable[..., tuple[Any, Any]],
-) -> Callable[..., list[tuple[int, int]]]:
-    def answer(g: int, row: int) -> list[tuple[int, int]]:
-        _, points = gvalues(g, row, row)
-        return sorted((int(p[0]), int(p[3])) for p in points if int(p[2]) == row)
+def _rw_band(gvalues: Callable[..., tuple[Any, Any]]) -> Callable[..., list[HPoint]]:
+    def answer(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
+        _, points = gvalues(g, r1, r2, R=R)
+        return [(int(h), int(n), int(a), int(b)) for h, n, a, b in points]
 
     return answer
 
 
-def _rw_covers(g: int, row: int) -> str | None:
-    if g > RW_MAX_G:
-        return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g})"
-    if row > fast.rw.N_MAX:
-        return f"row {row} is beyond the int64 range of fast.rw (N_MAX = {fast.rw.N_MAX})"
-    return None
+def _band_covers(limit: int, what: str) -> Callable[..., str | None]:
+    def covers(g: int, r1: int, r2: int, R: int | None = None) -> str | None:
+        if R is not None:
+            return _NO_R
+        return None if r2 <= limit else f"{what}; rows > {limit}"
+
+    return covers
+
+
+def _fast_rw_band_covers(g: int, r1: int, r2: int, R: int | None = None) -> str | None:
+    if r2 > fast.rw.R2_MAX:
+        return f"row {r2} is beyond the int64 range of fast.rw (rows <= {fast.rw.R2_MAX})"
+    return _rw_g(g, R)
+
+
+def _reference_rw_band_covers(g: int, r1: int, r2: int, R: int | None = None) -> str | None:
+    if r2 - r1 > 10**6:
+        return f"a band of {r2 - r1 + 1:,} rows (the reference keeps every point: <= 10^6)"
+    return _rw_g(g, R) or _reference_rw_reach(g, r2)
 
 
 _ROW = register_question(
-    "row-hpoints", "wythoff", "the h-points (h, b), b >= row, h <= g, of one row",
-    {"g": 6, "row": 40}, compare_sequences,
+    "row-hpoints", "wythoff",
+    "every h-point (h, n, a, b), a <= b, h <= g, with r1 <= a <= r2, by (a, h)",
+    {"g": 6, "r1": 37, "r2": 40}, compare_sequences,
+    extra_domains=[({"g": 12, "r1": 100_000, "r2": 100_000}, True)],
+)  # fmt: skip
+register_implementation(
+    _ROW, "spec", "spec", _spec_band, replace=True,
+    covers=_band_covers(300, "the spec solver is cubic"),
 )
 register_implementation(
-    _ROW, "spec", "spec", _spec_row_points, replace=True,
-    covers=lambda g, row: None if row <= 300 else "the spec solver is cubic; row > 300",
+    _ROW, "fast.wsg", "fast", _wsg_band, replace=True,
+    covers=_band_covers(WSG_ROW_LIMIT - 1, "fast.wsg holds every row"),
 )
 register_implementation(
-    _ROW, "fast.wsg", "fast", _wsg_row_points, replace=True, rank=1,
-    covers=lambda g, row: None if row < WSG_ROW_LIMIT else f"row >= {WSG_ROW_LIMIT}",
+    _ROW, "fast.rw", "fast", _rw_band(fast.rw.gvalues), replace=True,
+    covers=_fast_rw_band_covers, certificate=CONDITIONAL,
 )
 register_implementation(
-    _ROW, "fast.rw", "fast", _rw_row_points(fast.rw.gvalues), replace=True, rank=5,
-    covers=_rw_covers, certificate=CONDITIONAL,
+    _ROW, "reference.rw", "reference", _rw_band(reference.rw.gvalues), replace=True,
+    covers=_reference_rw_band_covers, certificate=CONDITIONAL,
 )
-register_implementation(
-    _ROW, "reference.rw", "reference", _rw_row_points(reference.rw.gvalues), replace=True,
-    covers=lambda g, row: (
-        None
-        if g <= RW_MAX_G and row <= 5000
-        else f"the reference RW is slow past row 5000 or g > {RW_MAX_G}"
-    ),
-    certificate=CONDITIONAL,
-)
-register_implementation(
-    _ROW, "fast.rw (row 10^5)", "fast", _rw_row_points(fast.rw.gvalues), replace=True,
-    domain={"g": 12, "row": 100_000}, rank=6, covers=_rw_covers, certificate=CONDITIONAL,
-)
-
-
-# ------------------------------------------------------------------ Algorithm RW
-
-
-#: The implementations of Algorithm RW, by registry name: the modules with
-#: ``gvalues``, ``nth_gvalue``, ``nth_gvalues`` (the same contract), for the
-#: commands that pass RW's constants (R, L, H) themselves.
-RW_ENGINES = {"fast.rw": fast.rw, "reference.rw": reference.rw}
-
-
-def rw_engine(name: str = "fast.rw") -> Any:
-    """The Algorithm RW implementation ``name`` (``fast.rw`` or ``reference.rw``).
-
-    Examples
-    --------
-    >>> rw_engine("reference.rw").nth_gvalue(0, 3)
-    (4, 7)
-    """
-    if name not in RW_ENGINES:
-        raise ValueError(f"no RW implementation {name!r} (known: {', '.join(RW_ENGINES)})")
-    return RW_ENGINES[name]
 
 
 # ------------------------------------------------------------------ FSW convergence

@@ -18,7 +18,8 @@ Implementations
 ``fast.engine``
     Every two-pile game with a compiled form (``move_rays`` or
     ``compiled_followers``, see docs/adding-a-game.md): the NimHof and
-    a-Wythoff families, plugin games. Chosen after ``fast.tables``.
+    a-Wythoff families, plugin games.
+
 ``published 003``, ``published 001 Table 1``
     The transcribed tables, on their printed range only.
 
@@ -26,6 +27,16 @@ Question ``followers``: for 0 <= x, y < size, the sorted followers of
 (x, y). The spec's ``followers`` is the oracle; ``fast.engine`` answers
 with the compiled rule, so a wrong compiled move is caught even where it
 does not change a value.
+
+The three fast providers are registered in the order the resolver prefers
+them (same layer): the bitset kernels of ``fast.tables`` before the strip
+for squares (benchmarks/bench_strip.py: the strip computes a square's
+lower rows again for each column), both before the generic engine, which
+interprets compiled rules (benchmarks/bench_engine.py).
+
+The conformance domains: size 40 (quick) and 150 (``--all``, about 10 s
+of spec time per game). The memory of an answer is checked once, by the
+question, before it is computed (``BYTES_PER_CELL``).
 """
 
 from __future__ import annotations
@@ -39,16 +50,12 @@ import fast.engine
 import fast.strip
 import fast.tables
 import spec
-from fast._memory import check_memory
 from grundy.registry.core import (
-    NoImplementation,
-    ask,
-    candidates,
+    as_game,
     compare_sequences,
     register_implementation,
     register_provider,
     register_question,
-    resolve,
 )
 from reference.published import load_published
 
@@ -57,7 +64,6 @@ __all__ = [
     "LARGE_SIZE",
     "SPEC_MAX_SIZE",
     "TABLE_SIZE",
-    "compute_table",
     "is_two_pile",
     "spec_table",
 ]
@@ -73,56 +79,84 @@ SPEC_MAX_CELLS = 40_000
 #: Rough bytes per cell while computing, by layer (the spec memoises in dicts).
 BYTES_PER_CELL = {"fast": 4, "reference": 64, "spec": 400}
 
+Answer = Callable[..., Any]
+Made = tuple[Answer, Callable[..., str | None]]
 
-def is_two_pile(name: str) -> str | None:
-    """None if game ``name`` has positions of two integers (a two-pile table), else why not."""
-    try:
-        game = spec.get_game(name)
-    except ValueError as error:
-        return str(error)
+
+def is_two_pile(game: str | spec.ImpartialGame) -> str | None:
+    """None if ``game`` has positions of two integers (a two-pile table), else why not."""
+    if isinstance(game, str):
+        try:
+            game = as_game(game)
+        except ValueError as error:
+            return str(error)
     if isinstance(game, spec.PileGame) and game.arity == 2:
         return None
-    return f"{name} is not a two-pile game (it has no two-pile Grundy table)"
+    return f"{game.describe()} is not a two-pile game (it has no two-pile Grundy table)"
 
 
-def spec_table(name: str) -> Callable[..., np.ndarray]:
-    """``size -> G[x, y]`` for 0 <= x, y < size from a fresh spec instance."""
+def spec_table(game: str | spec.ImpartialGame) -> Callable[..., np.ndarray]:
+    """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver (a name: a fresh instance)."""
+    subject = as_game(game)
 
     def answer(size: int) -> np.ndarray:
-        return np.array(spec.grundy_table(spec.get_game(name), size, size), dtype=np.int64)
+        return np.array(spec.grundy_table(subject, size, size), dtype=np.int64)
 
-    answer.__name__ = f"spec_table_{name}"
     return answer
 
 
-def _spec_covers(size: int) -> str | None:
-    if size > SPEC_MAX_SIZE:
-        return f"the spec solver is cubic; size {size} > {SPEC_MAX_SIZE}"
-    return None
+def _table_memory(layer: str, size: int) -> tuple[int, str]:
+    return size * size * BYTES_PER_CELL.get(layer, 64), f"a {size}^2 table"
 
 
-def _spec(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
-    return spec_table(name), _spec_covers
+def _block_memory(layer: str, rows: int, cols: int, **_: Any) -> tuple[int, str]:
+    return rows * cols * BYTES_PER_CELL.get(layer, 64), f"a {rows}x{cols} table"
 
 
-def _fast_covers_game(name: str) -> str | None:
-    if name in fast.tables.GAMES:
-        return None
-    return "fast.tables has kernels for " + ", ".join(sorted(fast.tables.GAMES)) + " only"
+def _spec(game: spec.ImpartialGame) -> Made:
+    def covers(size: int) -> str | None:
+        return (
+            f"the spec solver is cubic; size {size} > {SPEC_MAX_SIZE}"
+            if size > SPEC_MAX_SIZE
+            else None
+        )
+
+    return spec_table(game), covers
 
 
-def _fast_covers(size: int) -> str | None:
-    if size > fast.tables.MAX_SIZE:
-        return f"size {size} > {fast.tables.MAX_SIZE}"
-    return None
+def _named(games: Any, kernel: str) -> Callable[[spec.ImpartialGame], str | None]:
+    def covers_game(game: spec.ImpartialGame) -> str | None:
+        if game.describe() in games:
+            return None
+        return f"{kernel} has kernels for " + ", ".join(sorted(games)) + " only"
+
+    return covers_game
 
 
-def _fast(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
-    def answer(size: int) -> np.ndarray:
-        return fast.tables.grundy_table(name, size)
+def _fast(game: spec.ImpartialGame) -> Made:
+    name = game.describe()
 
-    answer.__name__ = f"fast_table_{name}"
-    return answer, _fast_covers
+    def covers(size: int) -> str | None:
+        return f"size {size} > {fast.tables.MAX_SIZE}" if size > fast.tables.MAX_SIZE else None
+
+    return lambda size: fast.tables.grundy_table(name, size), covers
+
+
+def _engine_covers_game(game: spec.ImpartialGame) -> str | None:
+    reason = is_two_pile(game)
+    return reason if reason is not None else fast.engine.covers(game)
+
+
+def _engine(game: spec.ImpartialGame) -> Made:
+    def covers(size: int) -> str | None:
+        return None if size <= 2**15 else f"size {size} > 32768"
+
+    return lambda size: fast.engine.grundy_table(game, size), covers
+
+
+def _strip_table(game: spec.ImpartialGame) -> Made:
+    name = game.describe()
+    return lambda size: fast.strip.rectangle(name, size, size), lambda size: None
 
 
 def published_table(name: str) -> Callable[..., np.ndarray]:
@@ -138,67 +172,22 @@ def published_table(name: str) -> Callable[..., np.ndarray]:
 
 
 register_question(
-    "grundy-table", "*", "G[x, y] of {game} for 0 <= x, y < size", {"size": TABLE_SIZE}
-)
+    "grundy-table", "*", "G[x, y] of {game} for 0 <= x, y < size", {"size": TABLE_SIZE},
+    extra_domains=[({"size": LARGE_SIZE}, False)], memory=_table_memory,
+)  # fmt: skip
 register_provider("grundy-table", "spec", "spec", is_two_pile, _spec)
-register_provider("grundy-table", "fast.tables", "fast", _fast_covers_game, _fast)
 register_provider(
-    "grundy-table",
-    f"fast.tables (size {LARGE_SIZE})",
-    "fast",
-    _fast_covers_game,
-    _fast,
-    quick=False,
-    domain={"size": LARGE_SIZE},
-    rank=1,
+    "grundy-table", "fast.tables", "fast", _named(fast.tables.GAMES, "fast.tables"), _fast
 )
-def _engine_covers_game(name: str) -> str | None:
-    reason = is_two_pile(name)
-    return reason if reason is not None else fast.engine.covers(spec.get_game(name))
+register_provider(
+    "grundy-table", "fast.strip", "fast", _named(fast.strip.GAMES, "fast.strip"), _strip_table
+)
+register_provider("grundy-table", "fast.engine", "fast", _engine_covers_game, _engine)
 
 
-def _engine(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
-    def answer(size: int) -> np.ndarray:
-        return fast.engine.grundy_table(spec.get_game(name), size)
-
-    def covers(size: int) -> str | None:
-        return None if size <= 2**15 else f"size {size} > 32768"
-
-    answer.__name__ = f"engine_table_{name}"
-    return answer, covers
-
-
-register_provider("grundy-table", "fast.engine", "fast", _engine_covers_game, _engine, rank=5)
-
-
-def _strip_covers_game(name: str) -> str | None:
-    if name in fast.strip.GAMES:
-        return None
-    return "fast.strip has kernels for " + ", ".join(fast.strip.GAMES) + " only"
-
-
-def _strip_table(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
-    def answer(size: int) -> np.ndarray:
-        return fast.strip.rectangle(name, size, size)
-
-    answer.__name__ = f"strip_table_{name}"
-    return answer, lambda size: None
-
-
-def _strip_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
-    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        return fast.strip.rectangle(name, rows, cols, progress=progress)
-
-    answer.__name__ = f"strip_block_{name}"
-    return answer, lambda rows, cols, progress=None: None
-
-
-register_provider("grundy-table", "fast.strip", "fast", _strip_covers_game, _strip_table, rank=3)
-
-
-def _spec_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
+def _spec_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int) -> np.ndarray:
-        table = spec.grundy_table(spec.get_game(name), rows, cols)
+        table = spec.grundy_table(game, rows, cols)
         return np.array(table, dtype=np.int64).reshape(rows, cols)
 
     def covers(rows: int, cols: int) -> str | None:
@@ -209,11 +198,20 @@ def _spec_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str
     return answer, covers
 
 
-def _engine_block(name: str) -> tuple[Callable[..., np.ndarray], Callable[..., str | None]]:
-    def answer(rows: int, cols: int) -> np.ndarray:
-        return fast.engine.grundy_block(spec.get_game(name), rows, cols)
+def _strip_block(game: spec.ImpartialGame) -> Made:
+    name = game.describe()
 
-    return answer, lambda rows, cols: None
+    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
+        return fast.strip.rectangle(name, rows, cols, progress=progress)
+
+    return answer, lambda rows, cols, progress=None: None
+
+
+def _engine_block(game: spec.ImpartialGame) -> Made:
+    return (
+        lambda rows, cols: fast.engine.grundy_block(game, rows, cols),
+        lambda rows, cols: None,
+    )
 
 
 register_question(
@@ -221,25 +219,24 @@ register_question(
     "*",
     "G[x, y] of {game} for 0 <= x < rows, 0 <= y < cols (long rows)",
     {"rows": 4, "cols": 120},
+    memory=_block_memory,
 )
 register_provider("grundy-block", "spec", "spec", is_two_pile, _spec_block)
-register_provider("grundy-block", "fast.strip", "fast", _strip_covers_game, _strip_block)
 register_provider(
-    "grundy-block", "fast.engine", "fast", _engine_covers_game, _engine_block, rank=5
+    "grundy-block", "fast.strip", "fast", _named(fast.strip.GAMES, "fast.strip"), _strip_block
 )
+register_provider("grundy-block", "fast.engine", "fast", _engine_covers_game, _engine_block)
 
 
-def _spec_followers(name: str) -> tuple[Callable[..., list[list[tuple[int, int]]]], Any]:
+def _spec_followers(game: spec.ImpartialGame) -> Made:
     def answer(size: int) -> list[list[tuple[int, int]]]:
-        game = spec.get_game(name)
         return [sorted(set(game.followers((x, y)))) for x in range(size) for y in range(size)]
 
     return answer, lambda size: None if size <= 60 else "size > 60"
 
 
-def _engine_followers(name: str) -> tuple[Callable[..., list[list[tuple[int, int]]]], Any]:
+def _engine_followers(game: spec.ImpartialGame) -> Made:
     def answer(size: int) -> list[list[tuple[int, int]]]:
-        game = spec.get_game(name)
         return [
             fast.engine.engine_followers(game, (x, y)) for x in range(size) for y in range(size)
         ]
@@ -266,51 +263,7 @@ for _game, _name, _label, _size in (
         _label,
         "published",
         published_table(_name),
+        covers=lambda size, _n=_size: None if size <= _n else f"printed for size <= {_n}",
         domain={"size": _size},
         replace=True,
     )
-
-
-def compute_table(
-    game: str, size: int, implementation: str | None = None
-) -> tuple[np.ndarray, str]:
-    """The table of ``game`` for 0 <= x, y < size and the implementation that made it.
-
-    The fastest implementation that covers ``size`` unless ``implementation``
-    names one; the memory it needs is checked first (MemoryError with the
-    estimate past half the available memory).
-
-    Raises
-    ------
-    ValueError
-        Bad size, a game with no two-pile table, or an implementation that
-        does not cover the size (the message names the ones that do).
-
-    Examples
-    --------
-    >>> table, name = compute_table("r-wythoff", 3)
-    >>> table.tolist(), name
-    ([[0, 1, 2], [1, 2, 0], [2, 0, 1]], 'fast.tables')
-    """
-    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-        raise ValueError(f"size must be an int >= 0 (size = {size!r})")
-    reason = is_two_pile(game)
-    if reason is not None:
-        raise ValueError(reason)
-    if implementation is None:
-        try:
-            chosen = resolve("grundy-table", game, size=size)
-        except NoImplementation as error:
-            raise ValueError(str(error)) from None
-    else:
-        known = candidates("grundy-table", game, size=size)
-        matches = [impl for impl, _ in known if impl.name == implementation]
-        if not matches:
-            names = ", ".join(impl.name for impl, _ in known)
-            raise ValueError(
-                f"unknown implementation {implementation!r} for {game}; known: {names}"
-            )
-        chosen = matches[0]
-    check_memory(size * size * BYTES_PER_CELL.get(chosen.layer, 64), f"a {size}^2 table")
-    table = ask("grundy-table", game, using=chosen.name, size=size)
-    return np.asarray(table), chosen.name
