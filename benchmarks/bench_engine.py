@@ -83,6 +83,7 @@ int main(int argc, char **argv) {
 }
 """
 
+
 def c_loop(size: int, rules: tuple[tuple[int, int], ...], repeat: int) -> tuple[float, Any] | None:
     """(best C loop seconds, its table), or None without a C compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc")

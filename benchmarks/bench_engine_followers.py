@@ -278,5 +278,6 @@ def main() -> None:
         print(line + f" (best of {args.repeat}; tables equal; P = Wythoff's: {p_equal}; "
               f"load {load:.1f})")  # fmt: skip
 
+
 if __name__ == "__main__":
     main()

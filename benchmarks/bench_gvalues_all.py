@@ -82,8 +82,7 @@ def main() -> None:
             assert each == points, (n, each, points)
         line = (
             f"{n:>8.0e} | {min(all_h):>8.3f} | {min(only):>8.3f} | "
-            f"{min(all_h) / min(only):>8.2f} | "
-            + (f"{min(per_h):>8.3f}" if per_h else f"{'-':>8}")
+            f"{min(all_h) / min(only):>8.2f} | " + (f"{min(per_h):>8.3f}" if per_h else f"{'-':>8}")
         )
         if args.cli:
             cli_all = min(cli_seconds(g, n, False) for _ in range(args.repeat))

@@ -191,9 +191,7 @@ def _check_ray(name: str, ray: Any) -> tuple[int, int, int, int, int]:
     if a < 0 or b < 0:
         raise ValueError(f"{where}: a, b must be >= 0 (the ray would move away from 0)")
     if p + q == 0:
-        raise ValueError(
-            f"{where}: the first follower is the position itself (p + q = 0: a cycle)"
-        )
+        raise ValueError(f"{where}: the first follower is the position itself (p + q = 0: a cycle)")
     return p, q, a, b, GUARDS[guard]
 
 

@@ -46,9 +46,7 @@ class _PointLists(Sequence[list[tuple[int, int]]]):
     @overload
     def __getitem__(self, h: slice) -> list[list[tuple[int, int]]]: ...
 
-    def __getitem__(
-        self, h: int | slice
-    ) -> list[tuple[int, int]] | list[list[tuple[int, int]]]:
+    def __getitem__(self, h: int | slice) -> list[tuple[int, int]] | list[list[tuple[int, int]]]:
         if isinstance(h, slice):
             return [self[i] for i in range(*h.indices(len(self)))]
         if not -len(self) <= h < len(self):

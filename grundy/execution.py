@@ -493,9 +493,7 @@ def run_chunks(
         )
     check_chunk_count(len(chunk_list), f"{name}: {len(chunk_list)} chunks")
     store = (
-        _Store(Path(out_dir), validate=validate, option=out_option)
-        if out_dir is not None
-        else None
+        _Store(Path(out_dir), validate=validate, option=out_option) if out_dir is not None else None
     )
     results: list[Any] = [None] * len(chunk_list)
     pending: list[int] = []

@@ -188,9 +188,7 @@ def _table(name: str, size: int) -> tuple[np.ndarray, str]:
     return np.asarray(impl.answer(size=size)), impl.name
 
 
-def _row(
-    name: str, x: int, lo: int, hi: int, found: Any = None
-) -> tuple[list[int], str, str]:
+def _row(name: str, x: int, lo: int, hi: int, found: Any = None) -> tuple[list[int], str, str]:
     """G(x, n), lo <= n < hi: a certified row period where one exists, else a block.
 
     ``found`` is the row's :func:`row_period` when the caller already has it.

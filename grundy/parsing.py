@@ -201,9 +201,7 @@ def _for_argparse(name: str, parse: Callable[[], T]) -> T:
         raise argparse.ArgumentTypeError(message) from None
 
 
-def count(
-    name: str, *, lo: int | None = None, hi: int | None = None
-) -> Callable[[str], int]:
+def count(name: str, *, lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
     """An argparse ``type=`` for a count argument: :func:`parse_count` with limits.
 
     argparse reports the message as ``argument NAME: ...`` with exit code 2.

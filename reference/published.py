@@ -56,6 +56,7 @@ __all__ = [
     "table5_rows_above",
 ]
 
+
 def data_names() -> list[str]:
     """The names of the transcribed tables (the package data ``reference/data/*.json``).
 
@@ -77,9 +78,7 @@ def load_published(name: str) -> dict[str, Any]:
     """
     path = resources.files("reference") / "data" / f"{name}.json"
     if not path.is_file():
-        raise ValueError(
-            f"published table {name!r} not found; known: {', '.join(data_names())}"
-        )
+        raise ValueError(f"published table {name!r} not found; known: {', '.join(data_names())}")
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 

@@ -184,11 +184,7 @@ class QuadraticIrrational:
     def __str__(self) -> str:
         if self.q == 0:
             return f"{self.p}/{self.r}" if self.r != 1 else str(self.p)
-        root = (
-            f"sqrt({self.d})"
-            if abs(self.q) == 1
-            else f"{abs(self.q)}*sqrt({self.d})"
-        )
+        root = f"sqrt({self.d})" if abs(self.q) == 1 else f"{abs(self.q)}*sqrt({self.d})"
         sign = "-" if self.q < 0 else "+"
         body = f"{self.p} {sign} {root}" if self.p else ("-" if self.q < 0 else "") + root
         return f"({body})/{self.r}" if self.r != 1 else body
@@ -214,9 +210,7 @@ def parse_ratio(text: str) -> QuadraticIrrational:
     compact = text.replace(" ", "").lower()
     if compact in _NAMED:
         return _NAMED[compact]
-    error = ValueError(
-        f"--alpha {text!r}: expected phi, sqrtD or (P+Q*sqrt(D))/R with integers"
-    )
+    error = ValueError(f"--alpha {text!r}: expected phi, sqrtD or (P+Q*sqrt(D))/R with integers")
     if compact.count("(") != compact.count(")"):
         raise error
     r = 1

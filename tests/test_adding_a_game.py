@@ -117,11 +117,6 @@ def test_e_wythoff_p_positions_are_wythoffs_by_grundy_structure(tmp_path: Path) 
     found = json.loads(done.stdout)
     assert found["implementation"] == "fast.engine"
     positions = {tuple(p) for p in found["p_positions"]["positions"]}
-    wythoff = {
-        q
-        for a, b in wythoff_p_positions(size)
-        for q in ((a, b), (b, a))
-        if max(q) < size
-    }
+    wythoff = {q for a, b in wythoff_p_positions(size) for q in ((a, b), (b, a)) if max(q) < size}
     assert positions == wythoff
     assert found["p_positions"]["translate"] == [0, []]  # Wythoff's, shifted by (0, 0)

@@ -50,9 +50,7 @@ class TestNumbers:
         args = parser.parse_args(["experiment", "dn-histogram", "--rows", "5e6"])
         assert args.rows == 5_000_000
 
-    def test_non_integer_is_refused_not_truncated(
-        self, capsys: pytest.CaptureFixture[str]
-    ) -> None:
+    def test_non_integer_is_refused_not_truncated(self, capsys: pytest.CaptureFixture[str]) -> None:
         line = refused(capsys, "experiment", "beatty-partition", "--n", "1.23e1")
         assert "argument --n: must be an integer" in line and "1.23e1" in line
 
@@ -219,9 +217,7 @@ class TestRanges:
         assert main(["wythoff-nim", position, "0", "--json"]) == 0  # reference.rw takes over
         assert "reference.rw" in json.loads(capsys.readouterr().out)["implementations"]
 
-    def test_gvalues_past_int64_names_the_remedy(
-        self, capsys: pytest.CaptureFixture[str]
-    ) -> None:
+    def test_gvalues_past_int64_names_the_remedy(self, capsys: pytest.CaptureFixture[str]) -> None:
         line = refused(capsys, "gvalues", "--g", "0", "--n", "1e19", "--impl", "fast.rw")
         assert "--n = " in line and "int64 range" in line
         line = refused(capsys, "gvalues", "--g", "20", "--n", "10**100")
@@ -250,18 +246,14 @@ class TestRanges:
 
 
 class TestTighten:
-    def test_facts_only_claim_cannot_be_tightened(
-        self, capsys: pytest.CaptureFixture[str]
-    ) -> None:
+    def test_facts_only_claim_cannot_be_tightened(self, capsys: pytest.CaptureFixture[str]) -> None:
         line = refused(capsys, "check", "nivasch-thm-1.1", "--quick", "--tighten", "1")
         assert "cannot be tightened" in line
 
     def test_negative_tighten(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert "--tighten" in refused(capsys, "check", "nivasch-thm-2.15", "--tighten", "-1")
 
-    def test_banner_and_tightened_label_are_shown(
-        self, capsys: pytest.CaptureFixture[str]
-    ) -> None:
+    def test_banner_and_tightened_label_are_shown(self, capsys: pytest.CaptureFixture[str]) -> None:
         code, out, _ = run(capsys, "check", "nivasch-thm-2.15", "--quick", "--tighten", "1")
         assert code == 1
         assert "[false variant: bounds tightened by 1]" in out

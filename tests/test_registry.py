@@ -70,9 +70,7 @@ class TestShadowing:
 
         with pytest.raises(ValueError, match="shadow=True"):
             registry.register_implementation("grundy-table:wythoff", "mine", "fast", wrong)
-        registry.register_implementation(
-            "grundy-table:wythoff", "mine", "fast", wrong, shadow=True
-        )
+        registry.register_implementation("grundy-table:wythoff", "mine", "fast", wrong, shadow=True)
         cleanup.append(("grundy-table:wythoff", "mine"))
         assert registry.resolve("grundy-table", "wythoff", size=10).name == "mine"
         from grundy import conformance
@@ -83,7 +81,10 @@ class TestShadowing:
 
     def test_a_slower_addition_needs_no_flag(self, cleanup: list[tuple[str, str]]) -> None:
         registry.register_implementation(
-            "grundy-table:wythoff", "slow", "reference", lambda size: np.zeros((size, size)),
+            "grundy-table:wythoff",
+            "slow",
+            "reference",
+            lambda size: np.zeros((size, size)),
         )
         cleanup.append(("grundy-table:wythoff", "slow"))
         assert registry.resolve("grundy-table", "wythoff", size=10).name == "fast.tables"

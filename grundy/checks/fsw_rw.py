@@ -60,4 +60,3 @@ def rw_against_wsg() -> CheckResult:
     compared = nivasch_table6.rw_vs_wsg(6, range(0, 5000, 37))
     bad = [f"n={entry['n']}" for entry in compared if not entry["agrees"]]
     return CheckResult(not bad, 7 * len(compared), ", ".join(bad[:5]))
-

@@ -195,9 +195,7 @@ def run(args: argparse.Namespace) -> int:
                     f"{r.cases:>9,} cases {r.seconds:6.2f} s"
                 )
                 if r.status == "violated" and r.expect == "violated":
-                    console.print(
-                        f"    known counterexample (expected): {r.witness}", markup=False
-                    )
+                    console.print(f"    known counterexample (expected): {r.witness}", markup=False)
                 elif r.status != "holds":
                     console.print(
                         f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}",

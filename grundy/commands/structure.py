@@ -151,6 +151,4 @@ def _print_pairs(result: structure.PPositions, side: str, show: int) -> None:
             markup=False,
         )
     else:
-        console.print(
-            f"  Beatty: alpha = {fit.alpha} does not fit: {fit.detail}", markup=False
-        )
+        console.print(f"  Beatty: alpha = {fit.alpha} does not fit: {fit.detail}", markup=False)

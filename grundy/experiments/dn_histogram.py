@@ -56,6 +56,7 @@ __all__ = [
 
 NAME = "dn-histogram"
 
+
 def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
     """Why a :func:`dn_statistics` result read back from disk is inconsistent, or None.
 

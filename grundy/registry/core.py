@@ -498,9 +498,7 @@ def seal() -> None:
 
 def _covers_builtin_game(covers_game: Callable[[spec.ImpartialGame], str | None]) -> bool:
     """Whether a provider would answer for one of the project's own games."""
-    return any(
-        covers_game(as_game(name)) is None for name in spec.GAMES if name in _BUILTIN_GAMES
-    )
+    return any(covers_game(as_game(name)) is None for name in spec.GAMES if name in _BUILTIN_GAMES)
 
 
 def _is_builtin(question: Question[Any]) -> bool:

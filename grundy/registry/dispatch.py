@@ -195,7 +195,6 @@ class Moves(_Shown):
         }
 
 
-
 class _Declined(Exception):
     """A method does not cover the position; the message says why."""
 
@@ -478,9 +477,7 @@ def value(
     g = _game(game)
     position = g.check_position(position)
     if method is not None and method not in _VALUE_METHODS:
-        raise ValueError(
-            f"method must be one of {', '.join(_VALUE_METHODS)} (method = {method!r})"
-        )
+        raise ValueError(f"method must be one of {', '.join(_VALUE_METHODS)} (method = {method!r})")
     order = [method] if method else list(_VALUE_METHODS)
     reasons = []
     for name in order:
@@ -558,8 +555,7 @@ def moves(
             continue
         return Moves(g.describe(), position, sorted(found), name, certificate)
     raise ValueError(
-        f"no method gives the winning moves of {position} in {g.describe()}: "
-        + "; ".join(reasons)
+        f"no method gives the winning moves of {position} in {g.describe()}: " + "; ".join(reasons)
     )
 
 
@@ -588,7 +584,6 @@ class Period(_Shown):
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
 
 
 def period(
@@ -654,7 +649,13 @@ def period(
             rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
             head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
         return Period(
-            name, row, found.preperiod, found.period, found.saltus, "certified", impl_name,
+            name,
+            row,
+            found.preperiod,
+            found.period,
+            found.saltus,
+            "certified",
+            impl_name,
             f"exact (preperiod {found.preperiod}, period {found.period}, saltus "
             f"{found.saltus}; {how})",
             values=head[:shown],
@@ -682,12 +683,27 @@ def period(
     apparent = additive_period(values)
     if apparent is None:
         return Period(
-            name, row, None, None, None, "none", block.name,
-            f"no apparent period within the window y < {window}{uncertified}", window, values[:30],
+            name,
+            row,
+            None,
+            None,
+            None,
+            "none",
+            block.name,
+            f"no apparent period within the window y < {window}{uncertified}",
+            window,
+            values[:30],
         )
     return Period(
-        name, row, apparent.preperiod, apparent.period, apparent.saltus, "apparent", block.name,
-        f"apparent on y < {window} only ({uncertified[2:] or 'not certified'})", window,
+        name,
+        row,
+        apparent.preperiod,
+        apparent.period,
+        apparent.saltus,
+        "apparent",
+        block.name,
+        f"apparent on y < {window} only ({uncertified[2:] or 'not certified'})",
+        window,
         values[: apparent.preperiod + lines * apparent.period],
     )
 

@@ -216,7 +216,6 @@ def row_certificate(
         cols *= 2
 
 
-
 def strip_value(
     game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None
 ) -> int:
@@ -335,7 +334,10 @@ def _reference_period_covers(rows: int, start: int = 0, max_steps: int = 10**9) 
 
 for _game in ref_landman.GAMES:
     _key = register_question(
-        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN,
+        "row-values",
+        _game,
+        f"G(n, m) of {_game} for n < rows, m < length (row n)",
+        ROW_DOMAIN,
         extra_domains=[({"rows": 10, "length": 150}, False)],
     )
     register_implementation(_key, "spec", "spec", _spec_rows(_game), replace=True)

@@ -169,7 +169,11 @@ _ALGORITHMS: dict[str, tuple[tuple[str, Callable[..., Any]], tuple[str, Callable
 for _game, ((_ref_name, _ref), (_fast_name, _fast)) in _ALGORITHMS.items():
     _key = f"g-points:{_game}"
     register_implementation(
-        _key, "spec", "spec", lambda g, rows, _n=_game: spec_points(_n, g, rows), replace=True,
+        _key,
+        "spec",
+        "spec",
+        lambda g, rows, _n=_game: spec_points(_n, g, rows),
+        replace=True,
         covers=lambda g, rows: None if rows <= 300 else "the spec solver is cubic; rows > 300",
     )
     register_implementation(_key, _ref_name, "reference", _ref, replace=True)
@@ -347,24 +351,46 @@ _NTH = register_question(
 # Preference: fast.wsg (exact, where it holds the rows) before fast.rw (conditional);
 # the resolver puts exact answers first within a layer.
 register_implementation(
-    _NTH, "spec", "spec", _spec_nth, replace=True,
+    _NTH,
+    "spec",
+    "spec",
+    _spec_nth,
+    replace=True,
     covers=_nth_covers(200, "the spec solver is cubic"),
 )
 register_implementation(
-    _NTH, "reference.wsg", "reference", _wsg_nth(reference.wsg.wsg), replace=True,
+    _NTH,
+    "reference.wsg",
+    "reference",
+    _wsg_nth(reference.wsg.wsg),
+    replace=True,
     covers=_nth_covers(2_000, "reference.wsg is quadratic"),
 )
 register_implementation(
-    _NTH, "fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), replace=True,
+    _NTH,
+    "fast.wsg",
+    "fast",
+    _wsg_nth(fast.wsg.wsg),
+    replace=True,
     covers=_nth_covers(1_000_000, "fast.wsg holds every row"),
 )
 register_implementation(
-    _NTH, "reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), replace=True,
-    covers=_reference_rw_nth_covers, certificate=CONDITIONAL,
+    _NTH,
+    "reference.rw",
+    "reference",
+    _rw_nth(reference.rw.nth_gvalues),
+    replace=True,
+    covers=_reference_rw_nth_covers,
+    certificate=CONDITIONAL,
 )
 register_implementation(
-    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True,
-    covers=_fast_rw_nth_covers, certificate=CONDITIONAL,
+    _NTH,
+    "fast.rw",
+    "fast",
+    _rw_nth(fast.rw.nth_gvalues),
+    replace=True,
+    covers=_fast_rw_nth_covers,
+    certificate=CONDITIONAL,
 )
 
 
@@ -426,20 +452,38 @@ _ROW = register_question(
     extra_domains=[({"g": 12, "r1": 100_000, "r2": 100_000}, True)],
 )  # fmt: skip
 register_implementation(
-    _ROW, "spec", "spec", _spec_band, replace=True,
+    _ROW,
+    "spec",
+    "spec",
+    _spec_band,
+    replace=True,
     covers=_band_covers(300, "the spec solver is cubic"),
 )
 register_implementation(
-    _ROW, "fast.wsg", "fast", _wsg_band, replace=True,
+    _ROW,
+    "fast.wsg",
+    "fast",
+    _wsg_band,
+    replace=True,
     covers=_band_covers(WSG_ROW_LIMIT - 1, "fast.wsg holds every row"),
 )
 register_implementation(
-    _ROW, "fast.rw", "fast", _rw_band(fast.rw.gvalues), replace=True,
-    covers=_fast_rw_band_covers, certificate=CONDITIONAL,
+    _ROW,
+    "fast.rw",
+    "fast",
+    _rw_band(fast.rw.gvalues),
+    replace=True,
+    covers=_fast_rw_band_covers,
+    certificate=CONDITIONAL,
 )
 register_implementation(
-    _ROW, "reference.rw", "reference", _rw_band(reference.rw.gvalues), replace=True,
-    covers=_reference_rw_band_covers, certificate=CONDITIONAL,
+    _ROW,
+    "reference.rw",
+    "reference",
+    _rw_band(reference.rw.gvalues),
+    replace=True,
+    covers=_reference_rw_band_covers,
+    certificate=CONDITIONAL,
 )
 
 
@@ -453,7 +497,9 @@ _FSW = register_question(
     oracle="reference.fsw",
 )
 register_implementation(
-    _FSW, "reference.fsw", "reference",
+    _FSW,
+    "reference.fsw",
+    "reference",
     lambda g, r0_start, r0_stop, horizon=None: np.array(
         reference.fsw.convergence_times(g, r0_start, r0_stop, horizon), np.int64
     ),
@@ -463,7 +509,9 @@ register_implementation(
     replace=True,
 )
 register_implementation(
-    _FSW, "fast.fsw", "fast",
+    _FSW,
+    "fast.fsw",
+    "fast",
     lambda g, r0_start, r0_stop, horizon=None: fast.fsw.convergence_times(
         g, r0_start, r0_stop, horizon
     ),
