@@ -79,6 +79,7 @@ import numba
 import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit, set_bit
+from fast._game_protocol import EngineGame
 from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
 from fast._rules import keeps_ratio
@@ -195,8 +196,16 @@ def _check_ray(name: str, ray: Any) -> tuple[int, int, int, int, int]:
     return p, q, a, b, GUARDS[guard]
 
 
-def compiled_rule(game: Any) -> CompiledRule:
-    """Validate and return ``game``'s compiled form.
+#: The compiled rules made so far, keyed by canonical name and class: a second
+#: game object of the same name reuses its rule (validated and jitted once). The
+#: class is part of the key because a plugin re-registered under the same name
+#: (a new class, perhaps other code) must not get the old rule; a game object
+#: carrying its own compiled functions (not its class's) is not cached.
+_RULES: dict[tuple[str, type], CompiledRule] = {}
+
+
+def compiled_rule(game: EngineGame) -> CompiledRule:
+    """Validate and return ``game``'s compiled form (cached by canonical name and class).
 
     Raises
     ------
@@ -211,6 +220,10 @@ def compiled_rule(game: Any) -> CompiledRule:
     [[1, 0, 1, 0, 0], [0, 1, 0, 1, 0], [1, 1, 1, 1, 0]]
     """
     name = game.describe() if hasattr(game, "describe") else repr(game)
+    own = "compiled_followers" in vars(game) or "compiled_regions" in vars(game)
+    key = (name, type(game))
+    if not own and key in _RULES:
+        return _RULES[key]
     if getattr(game, "arity", None) != 2 or not hasattr(game, "followers"):
         raise ValueError(f"{name}: not a two-pile game (positions are not pairs of integers)")
     rays = getattr(game, "move_rays", None)
@@ -226,10 +239,13 @@ def compiled_rule(game: Any) -> CompiledRule:
     array = np.array(checked, dtype=np.int64).reshape(len(checked), 5)
     jitted = _jit_followers(function, name) if function is not None else None
     spans = _jit_followers(regions, name, "compiled_regions") if regions is not None else None
-    return CompiledRule(name, array, jitted, spans)
+    rule = CompiledRule(name, array, jitted, spans)
+    if not own:
+        _RULES[key] = rule
+    return rule
 
 
-def covers(game: Any) -> str | None:
+def covers(game: EngineGame) -> str | None:
     """None if the engine can compute ``game``, else a one-line reason.
 
     Examples
@@ -329,7 +345,7 @@ def _guard_holds(code: int, x: int, y: int) -> bool:  # pragma: no cover - jit
     )
 
 
-def engine_followers(game: Any, position: tuple[int, int]) -> list[tuple[int, int]]:
+def engine_followers(game: EngineGame, position: tuple[int, int]) -> list[tuple[int, int]]:
     """The followers of ``position`` as the engine sees them, sorted, without repeats.
 
     Compare with the spec's ``set(game.followers(position))``.
@@ -369,7 +385,7 @@ def engine_followers(game: Any, position: tuple[int, int]) -> list[tuple[int, in
     return sorted(found)
 
 
-def check_followers(game: Any, size: int) -> str | None:
+def check_followers(game: EngineGame, size: int) -> str | None:
     """Compare the engine's followers with the spec's on 0 <= x, y < size.
 
     Returns None when every position has the same follower set, else the
@@ -439,7 +455,7 @@ def _plan(rule: CompiledRule, rows: int, cols: int, capacity: int) -> _Plan:
     return _Plan(dense, base, lines, words, smallest_unsigned(bound))
 
 
-def table_memory(game: Any, size: int) -> int:
+def table_memory(game: EngineGame, size: int) -> int:
     """Bytes :func:`grundy_table` needs for ``game`` at ``size`` (an estimate).
 
     Examples
@@ -465,7 +481,7 @@ def _check_size(label: str, value: Any) -> int:
     return int(value)
 
 
-def grundy_table(game: Any, size: int) -> np.ndarray:
+def grundy_table(game: EngineGame, size: int) -> np.ndarray:
     """G[x, y] for 0 <= x, y < size, computed by the compiled engine.
 
     Parameters
@@ -501,7 +517,7 @@ def grundy_table(game: Any, size: int) -> np.ndarray:
     return grundy_block(game, size, size)
 
 
-def grundy_block(game: Any, rows: int, cols: int) -> np.ndarray:
+def grundy_block(game: EngineGame, rows: int, cols: int) -> np.ndarray:
     """G[x, y] for 0 <= x < rows, 0 <= y < cols (a row of length cols needs rows = x + 1).
 
     Same contract as :func:`grundy_table`.
@@ -615,7 +631,7 @@ def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarra
         return out.astype(dtype, copy=False)
 
 
-def grundy_value(game: Any, position: tuple[int, int]) -> int:
+def grundy_value(game: EngineGame, position: tuple[int, int]) -> int:
     """G(x, y) from the block [0, x] x [0, y] (every follower lies inside it).
 
     Examples
@@ -628,7 +644,7 @@ def grundy_value(game: Any, position: tuple[int, int]) -> int:
     return int(grundy_block(game, x + 1, y + 1)[x, y])
 
 
-def winning_moves(game: Any, position: tuple[int, int]) -> list[tuple[int, int]]:
+def winning_moves(game: EngineGame, position: tuple[int, int]) -> list[tuple[int, int]]:
     """The followers of value 0, sorted (empty at a P-position).
 
     Examples
@@ -642,7 +658,7 @@ def winning_moves(game: Any, position: tuple[int, int]) -> list[tuple[int, int]]
     return [(u, v) for u, v in engine_followers(game, (x, y)) if table[u, v] == 0]
 
 
-def _position(game: Any, position: Any) -> tuple[int, int]:
+def _position(game: EngineGame, position: Any) -> tuple[int, int]:
     name = game.describe() if hasattr(game, "describe") else repr(game)
     if not isinstance(position, (tuple, list)) or len(position) != 2:
         raise ValueError(f"{name}: position {position!r}: expected two integers (x, y)")

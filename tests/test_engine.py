@@ -569,3 +569,16 @@ def test_empty_regions_are_skipped(function: Any) -> None:
     game = _regions_game(function)
     assert engine.grundy_table(game, 5).tolist() == np.zeros((5, 5)).tolist()
     assert engine.engine_followers(game, (2, 3)) == []
+
+
+def test_compiled_rules_are_cached_by_name_and_class() -> None:
+    """A second object of the same game reuses its rule; a new class of the same name does not."""
+    first = engine.compiled_rule(spec.get_game("nimhof:0,1/1,0/1,2"))
+    assert engine.compiled_rule(spec.get_game("nimhof:0,1/1,0/1,2")) is first
+
+    class Redefined(spec.Wythoff):  # a plugin re-registered under wythoff's name, other rays
+        move_rays = ((1, 0), (0, 1))
+
+    again = engine.compiled_rule(Redefined())
+    assert again is not engine.compiled_rule(spec.Wythoff())
+    assert again.rays.shape[0] == 2 and engine.compiled_rule(spec.Wythoff()).rays.shape[0] == 3
