@@ -160,3 +160,20 @@ def test_plugin_games_reach_every_command(tmp_path) -> None:  # type: ignore[no-
         env=env,
     )
     assert done.returncode == 2 and "cannot import 'no_such_module_here'" in done.stderr
+
+
+def test_value_and_moves_choose_with_impl(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--impl`` picks a method as on every command (``--method`` is its former name)."""
+    code, out, _ = run(capsys, "value", "wythoff", "5,8", "--impl", "spec", "--json")
+    assert code == 0 and json.loads(out)["method"] == "spec"
+    code, out, _ = run(capsys, "value", "wythoff", "5,8", "--method", "table", "--json")
+    assert code == 0 and json.loads(out)["method"] == "table"
+    code, out, _ = run(capsys, "moves", "wythoff", "5,8", "--list-impls")
+    assert code == 0 and [line.split()[0] for line in out.splitlines()] == [
+        "beatty",
+        "fibonacci",
+        "table",
+        "spec",
+    ]
+    code, _, err = run(capsys, "value", "wythoff", "5,8", "--impl", "fast.magic")
+    assert code == 2 and "invalid choice: 'fast.magic'" in err and err.count("\n") == 1
