@@ -120,7 +120,7 @@ def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None
     Examples
     --------
     >>> atlas_row("wythoff", 3)
-    (Periodicity(preperiod=8, period=6, saltus=6), 'data/atlas/wythoff_rows_0_500.json')
+    (Periodicity(preperiod=8, period=6, saltus=6), 'data/atlas/wythoff_rows_0_700.json')
     """
     table, name = _atlas(game)
     if row not in table:
