@@ -63,6 +63,26 @@ def _rows_covers(limit: int, what: str) -> Callable[[int], str | None]:
     return covers
 
 
+#: Each layer's implementation: its name, the rows it reaches and why no further.
+_LIMITS = {
+    "spec": ("spec", SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
+    "reference": (
+        "reference.fibonacci",
+        ref_fibonacci.MAX_ROWS,
+        "the reference row scan is quadratic",
+    ),
+    "fast": ("fast.fibonacci", fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
+}
+
+
+def _register(key: str, make_covers: Callable[[int, str], Any], **answers: Any) -> None:
+    """Register each layer's answer (in the order given), covering the rows of :data:`_LIMITS`."""
+    for layer, answer in answers.items():
+        name, limit, why = _LIMITS[layer]
+        covers = make_covers(limit, why)
+        register_implementation(key, name, layer, answer, covers=covers, replace=True)
+
+
 # --------------------------------------------------------------------------- tables
 
 
@@ -87,22 +107,7 @@ def _table_covers(limit: int, what: str) -> Any:
     return covers
 
 
-register_implementation(
-    f"grundy-table:{GAME}",
-    "fast.fibonacci",
-    "fast",
-    _fast_table,
-    covers=_table_covers(fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
-    replace=True,
-)
-register_implementation(
-    f"grundy-table:{GAME}",
-    "reference.fibonacci",
-    "reference",
-    _reference_table,
-    covers=_table_covers(ref_fibonacci.MAX_ROWS, "the reference row scan is quadratic"),
-    replace=True,
-)
+_register(f"grundy-table:{GAME}", _table_covers, fast=_fast_table, reference=_reference_table)
 register_implementation(
     f"grundy-block:{GAME}",
     "fast.fibonacci",
@@ -164,30 +169,7 @@ _key = register_question(
     {"positions": _SAMPLE},
     compare_sequences,
 )
-register_implementation(
-    _key,
-    "spec",
-    "spec",
-    _spec_values,
-    covers=_values_covers(SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "reference.fibonacci",
-    "reference",
-    _reference_values,
-    covers=_values_covers(ref_fibonacci.MAX_ROWS, "the reference row scan is quadratic"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "fast.fibonacci",
-    "fast",
-    _fast_values,
-    covers=_values_covers(fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
-    replace=True,
-)
+_register(_key, _values_covers, spec=_spec_values, reference=_reference_values, fast=_fast_values)
 
 
 # --------------------------------------------------------------------------- starting values
@@ -207,29 +189,12 @@ _key = register_question(
     {"n_max": 150},
     extra_domains=[({"n_max": 3000}, False)],
 )
-register_implementation(
+_register(
     _key,
-    "spec",
-    "spec",
-    _spec_starting,
-    covers=_rows_covers(SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "reference.fibonacci",
-    "reference",
-    lambda n_max: np.array(ref_fibonacci.starting_values(n_max), dtype=np.int64),
-    covers=_rows_covers(ref_fibonacci.MAX_ROWS, "the reference row scan is quadratic"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "fast.fibonacci",
-    "fast",
-    fast_fibonacci.starting_values,
-    covers=_rows_covers(fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
-    replace=True,
+    _rows_covers,
+    spec=_spec_starting,
+    reference=lambda n_max: np.array(ref_fibonacci.starting_values(n_max), dtype=np.int64),
+    fast=fast_fibonacci.starting_values,
 )
 
 
