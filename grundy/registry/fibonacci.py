@@ -39,11 +39,10 @@ from typing import Any
 import numpy as np
 
 import fast.fibonacci as fast_fibonacci
-import fast.zeckendorf as fast_zeckendorf
 import reference.fibonacci as ref_fibonacci
 import reference.zeckendorf as ref_zeckendorf
 import spec
-from grundy.registry import rows as _rows  # noqa: F401  (registers fibonacci-outcomes)
+from grundy.registry import rows as _rows  # registers fibonacci-outcomes
 from grundy.registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
 from grundy.registry.core import compare_sequences, register_implementation, register_question
 
@@ -222,11 +221,6 @@ def _zeckendorf_outcomes(n_max: int) -> np.ndarray:
     return np.array(rows)
 
 
-def _fast_zeckendorf_outcomes(n_max: int) -> np.ndarray:
-    n, r = np.meshgrid(np.arange(n_max + 1), np.arange(n_max + 1), indexing="ij")
-    return fast_zeckendorf.fibonacci_nim_is_p(n, r).astype(np.int64)
-
-
 _key = register_question(
     "fibonacci-zeckendorf",
     GAME,
@@ -237,4 +231,4 @@ _key = register_question(
 )
 register_implementation(_key, ZECKENDORF, "reference", _zeckendorf_outcomes, replace=True)
 register_implementation(_key, "fast.fibonacci (G = 0)", "fast", _kernel_outcomes, replace=True)
-register_implementation(_key, "fast.zeckendorf", "fast", _fast_zeckendorf_outcomes, replace=True)
+register_implementation(_key, "fast.zeckendorf", "fast", _rows.fast_outcomes, replace=True)
