@@ -128,10 +128,6 @@ class _Declined(Exception):
     """A method does not cover the position; the message says why."""
 
 
-def _game(game: str | spec.ImpartialGame) -> spec.ImpartialGame:
-    return as_game(game)
-
-
 def _flatten(position: Any) -> list[int]:
     if isinstance(position, int):
         return [position]
@@ -403,7 +399,7 @@ def value(
     >>> value("nim", (7,)).certificate
     'exact (spec)'
     """
-    g = _game(game)
+    g = as_game(game)
     position = g.check_position(position)
     if method is not None and method not in _VALUE_METHODS:
         raise ValueError(f"method must be one of {', '.join(_VALUE_METHODS)} (method = {method!r})")
@@ -451,7 +447,7 @@ def moves(
     >>> moves("wythoff+nim", ((1, 2), (3,))).moves
     [((1, 2), (0,))]
     """
-    g = _game(game)
+    g = as_game(game)
     position = g.check_position(position)
     allowed = ("beatty", "fibonacci", "table", "spec")
     if method is not None and method not in allowed:
@@ -525,7 +521,7 @@ def period(
     """
     from reference.structure import additive_period
 
-    g = _game(game)
+    g = as_game(game)
     name = g.describe()
     if isinstance(row, bool) or not isinstance(row, int) or row < 0:
         raise ValueError(f"row must be an int >= 0 (row = {row!r})")
