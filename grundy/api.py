@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import spec
+from grundy.answers import Moves, Period, Value
 from grundy.registry import load_plugins, question
-from grundy.registry.dispatch import Moves, Period, Value
 from grundy.registry.dispatch import moves as _moves
 from grundy.registry.dispatch import period as _period
 from grundy.registry.dispatch import value as _value

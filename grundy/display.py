@@ -2,8 +2,8 @@
 
 The answers of the front door render themselves as tables in Jupyter
 (``_repr_html_``) and as the CLI's lines in a terminal (``str``):
-:class:`~grundy.registry.dispatch.Value`, :class:`~grundy.registry.dispatch.Moves`,
-:class:`~grundy.registry.dispatch.Period` (through :mod:`grundy.registry.display`),
+:class:`~grundy.answers.Value`, :class:`~grundy.answers.Moves`,
+:class:`~grundy.answers.Period` (through :mod:`grundy.answers`),
 claim reports (through :mod:`proofs_check.display`) and experiment results
 (:func:`experiment_html`, :func:`experiment_text` here). This module
 collects them in one public place and adds :func:`progress`, the bar the
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from grundy.registry.display import (
+from grundy.answers import (
     answer_html,
     answer_text,
     html_grid,

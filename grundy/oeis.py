@@ -59,10 +59,10 @@ from typing import Any
 import numpy as np
 
 import spec
+from grundy.answers import html_record, text_record
 from grundy.registry import resolve
 from grundy.registry.core import NoImplementation
 from grundy.registry.dispatch import period as row_period
-from grundy.registry.display import html_record, text_record
 from reference.beatty import lower_wythoff, partner, upper_wythoff
 from reference.landman import GAMES as SYMMETRIC_GAMES
 

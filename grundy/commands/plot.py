@@ -65,6 +65,15 @@ def register(subparsers: Any) -> None:
         sub.set_defaults(func=run)
         return sub
 
+    def saved_input(sub: argparse.ArgumentParser, experiment: str, where: str) -> None:
+        sub.add_argument(
+            "--input",
+            default=None,
+            metavar="RESULT",
+            type=input_file("--input", in_dir="result.json"),
+            help=f"a saved 'experiment {experiment} --out DIR' ({where})",
+        )
+
     fig2 = add(
         "figure2", "000 Figure 2: first terms of T_0 (framed) and T_20 (filled)", "figure2.png"
     )
@@ -87,13 +96,7 @@ def register(subparsers: Any) -> None:
         default=100_000,
         help="row bound (default 1e5; the paper: 5e6)",
     )
-    fig9.add_argument(
-        "--input",
-        default=None,
-        metavar="RESULT",
-        type=input_file("--input", in_dir="result.json"),
-        help="a saved 'experiment dn-histogram --out DIR' (DIR or its result.json)",
-    )
+    saved_input(fig9, "dn-histogram", "DIR or its result.json")
 
     fig10 = add("figure10", "000 Figure 10: first terms of T_200", "figure10.png")
     fig10.add_argument(
@@ -113,13 +116,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="starting rows 0..ROWS (computed when no --input; paper: 1e6)",
     )
-    fig11.add_argument(
-        "--input",
-        default=None,
-        metavar="RESULT",
-        type=input_file("--input", in_dir="result.json"),
-        help="a saved 'experiment nivasch-table5 --out DIR' (DIR or a JSON file)",
-    )
+    saved_input(fig11, "nivasch-table5", "DIR or a JSON file")
     fig11.add_argument("--linear", action="store_true", help="linear count axis (default log)")
 
     atlas = add(

@@ -112,7 +112,7 @@ def run_value(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.as_dict())
     else:
-        console.print(str(result), markup=False)  # grundy.registry.display.answer_text
+        console.print(str(result), markup=False)  # grundy.answers.answer_text
     return 0
 
 
@@ -125,5 +125,5 @@ def run_moves(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.as_dict())
     else:
-        console.print(str(result), markup=False)  # grundy.registry.display.answer_text
+        console.print(str(result), markup=False)  # grundy.answers.answer_text
     return 0

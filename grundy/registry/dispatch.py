@@ -52,13 +52,13 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
 import spec
 from fast._memory import check_memory
+from grundy.answers import Moves, Period, Value
 from grundy.registry.core import (
     NoImplementation,
     UnknownImplementation,
@@ -85,9 +85,6 @@ __all__ = [
     "SPEC_SECONDS",
     "STRIP_SECONDS",
     "TABLE_LIMIT",
-    "Moves",
-    "Period",
-    "Value",
     "moves",
     "period",
     "strip_seconds",
@@ -127,80 +124,8 @@ RW_STEPS = (3, 7, 12, RW_MAX_G)
 MAX_POSITIONS = 4_000_000
 
 
-class _Shown:
-    """Text (as the CLI prints it) and HTML (notebooks) of an answer: registry.display."""
-
-    def __str__(self) -> str:
-        from grundy.registry.display import answer_text
-
-        return answer_text(self)
-
-    def _repr_html_(self) -> str:
-        from grundy.registry.display import answer_html
-
-        return answer_html(self)
-
-
-@dataclass(frozen=True)
-class Value(_Shown):
-    """The Grundy value of a position and how it was obtained.
-
-    Attributes
-    ----------
-    game : str
-        The game (its registry name, or a sum ``a+b``).
-    position : tuple
-    value : int
-    method : str
-        One of :data:`METHODS`.
-    implementation : str
-        The registered implementation that answered.
-    certificate : str
-        ``exact (...)`` or ``conditional on Conjecture 3.10 (...)``.
-    """
-
-    game: str
-    position: Any
-    value: int
-    method: str
-    implementation: str
-    certificate: str
-
-    @property
-    def outcome(self) -> str:
-        """``P`` (value 0: the player to move loses) or ``N``."""
-        return "P" if self.value == 0 else "N"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "outcome": self.outcome}
-
-
-@dataclass(frozen=True)
-class Moves(_Shown):
-    """The winning moves (followers of value 0) of a position, with their certificate."""
-
-    game: str
-    position: Any
-    moves: list[Any] = field(default_factory=list)
-    method: str = ""
-    certificate: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "position": self.position,
-            "winning_moves": self.moves,
-            "method": self.method,
-            "certificate": self.certificate,
-        }
-
-
 class _Declined(Exception):
     """A method does not cover the position; the message says why."""
-
-
-def _game(game: str | spec.ImpartialGame) -> spec.ImpartialGame:
-    return as_game(game)
 
 
 def _flatten(position: Any) -> list[int]:
@@ -474,7 +399,7 @@ def value(
     >>> value("nim", (7,)).certificate
     'exact (spec)'
     """
-    g = _game(game)
+    g = as_game(game)
     position = g.check_position(position)
     if method is not None and method not in _VALUE_METHODS:
         raise ValueError(f"method must be one of {', '.join(_VALUE_METHODS)} (method = {method!r})")
@@ -522,7 +447,7 @@ def moves(
     >>> moves("wythoff+nim", ((1, 2), (3,))).moves
     [((1, 2), (0,))]
     """
-    g = _game(game)
+    g = as_game(game)
     position = g.check_position(position)
     allowed = ("beatty", "fibonacci", "table", "spec")
     if method is not None and method not in allowed:
@@ -557,33 +482,6 @@ def moves(
     raise ValueError(
         f"no method gives the winning moves of {position} in {g.describe()}: " + "; ".join(reasons)
     )
-
-
-@dataclass(frozen=True)
-class Period(_Shown):
-    """The additive periodicity of row ``row``: G(row, y + period) = G(row, y) + saltus
-    for every y >= preperiod (the smallest such preperiod, the smallest period).
-
-    ``status`` is ``certified`` (the atlas, the strip's equal normalised
-    windows or the same certificate on a rays game's blocks: proved for all
-    y), ``apparent`` (found on ``window`` values only, not a proof) or
-    ``none`` (no period within the window; the fields are None).
-    ``values`` holds G(row, y) for the first y.
-    """
-
-    game: str
-    row: int
-    preperiod: int | None
-    period: int | None
-    saltus: int | None
-    status: str
-    implementation: str
-    certificate: str
-    window: int | None = None
-    values: list[int] = field(default_factory=list)
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def period(
@@ -623,7 +521,7 @@ def period(
     """
     from reference.structure import additive_period
 
-    g = _game(game)
+    g = as_game(game)
     name = g.describe()
     if isinstance(row, bool) or not isinstance(row, int) or row < 0:
         raise ValueError(f"row must be an int >= 0 (row = {row!r})")

@@ -39,11 +39,10 @@ from typing import Any
 import numpy as np
 
 import fast.fibonacci as fast_fibonacci
-import fast.zeckendorf as fast_zeckendorf
 import reference.fibonacci as ref_fibonacci
 import reference.zeckendorf as ref_zeckendorf
 import spec
-from grundy.registry import rows as _rows  # noqa: F401  (registers fibonacci-outcomes)
+from grundy.registry import rows as _rows  # registers fibonacci-outcomes
 from grundy.registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
 from grundy.registry.core import compare_sequences, register_implementation, register_question
 
@@ -61,6 +60,26 @@ def _rows_covers(limit: int, what: str) -> Callable[[int], str | None]:
         return None if n_max <= limit else f"rows up to {limit:,} ({what}); asked {n_max:,}"
 
     return covers
+
+
+#: Each layer's implementation: its name, the rows it reaches and why no further.
+_LIMITS = {
+    "spec": ("spec", SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
+    "reference": (
+        "reference.fibonacci",
+        ref_fibonacci.MAX_ROWS,
+        "the reference row scan is quadratic",
+    ),
+    "fast": ("fast.fibonacci", fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
+}
+
+
+def _register(key: str, make_covers: Callable[[int, str], Any], **answers: Any) -> None:
+    """Register each layer's answer (in the order given), covering the rows of :data:`_LIMITS`."""
+    for layer, answer in answers.items():
+        name, limit, why = _LIMITS[layer]
+        covers = make_covers(limit, why)
+        register_implementation(key, name, layer, answer, covers=covers, replace=True)
 
 
 # --------------------------------------------------------------------------- tables
@@ -87,22 +106,7 @@ def _table_covers(limit: int, what: str) -> Any:
     return covers
 
 
-register_implementation(
-    f"grundy-table:{GAME}",
-    "fast.fibonacci",
-    "fast",
-    _fast_table,
-    covers=_table_covers(fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
-    replace=True,
-)
-register_implementation(
-    f"grundy-table:{GAME}",
-    "reference.fibonacci",
-    "reference",
-    _reference_table,
-    covers=_table_covers(ref_fibonacci.MAX_ROWS, "the reference row scan is quadratic"),
-    replace=True,
-)
+_register(f"grundy-table:{GAME}", _table_covers, fast=_fast_table, reference=_reference_table)
 register_implementation(
     f"grundy-block:{GAME}",
     "fast.fibonacci",
@@ -164,30 +168,7 @@ _key = register_question(
     {"positions": _SAMPLE},
     compare_sequences,
 )
-register_implementation(
-    _key,
-    "spec",
-    "spec",
-    _spec_values,
-    covers=_values_covers(SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "reference.fibonacci",
-    "reference",
-    _reference_values,
-    covers=_values_covers(ref_fibonacci.MAX_ROWS, "the reference row scan is quadratic"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "fast.fibonacci",
-    "fast",
-    _fast_values,
-    covers=_values_covers(fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
-    replace=True,
-)
+_register(_key, _values_covers, spec=_spec_values, reference=_reference_values, fast=_fast_values)
 
 
 # --------------------------------------------------------------------------- starting values
@@ -207,29 +188,12 @@ _key = register_question(
     {"n_max": 150},
     extra_domains=[({"n_max": 3000}, False)],
 )
-register_implementation(
+_register(
     _key,
-    "spec",
-    "spec",
-    _spec_starting,
-    covers=_rows_covers(SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "reference.fibonacci",
-    "reference",
-    lambda n_max: np.array(ref_fibonacci.starting_values(n_max), dtype=np.int64),
-    covers=_rows_covers(ref_fibonacci.MAX_ROWS, "the reference row scan is quadratic"),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "fast.fibonacci",
-    "fast",
-    fast_fibonacci.starting_values,
-    covers=_rows_covers(fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
-    replace=True,
+    _rows_covers,
+    spec=_spec_starting,
+    reference=lambda n_max: np.array(ref_fibonacci.starting_values(n_max), dtype=np.int64),
+    fast=fast_fibonacci.starting_values,
 )
 
 
@@ -257,11 +221,6 @@ def _zeckendorf_outcomes(n_max: int) -> np.ndarray:
     return np.array(rows)
 
 
-def _fast_zeckendorf_outcomes(n_max: int) -> np.ndarray:
-    n, r = np.meshgrid(np.arange(n_max + 1), np.arange(n_max + 1), indexing="ij")
-    return fast_zeckendorf.fibonacci_nim_is_p(n, r).astype(np.int64)
-
-
 _key = register_question(
     "fibonacci-zeckendorf",
     GAME,
@@ -272,4 +231,4 @@ _key = register_question(
 )
 register_implementation(_key, ZECKENDORF, "reference", _zeckendorf_outcomes, replace=True)
 register_implementation(_key, "fast.fibonacci (G = 0)", "fast", _kernel_outcomes, replace=True)
-register_implementation(_key, "fast.zeckendorf", "fast", _fast_zeckendorf_outcomes, replace=True)
+register_implementation(_key, "fast.zeckendorf", "fast", _rows.fast_outcomes, replace=True)

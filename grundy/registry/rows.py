@@ -432,7 +432,8 @@ def _reference_outcomes(n_max: int) -> np.ndarray:
     )
 
 
-def _fast_outcomes(n_max: int) -> np.ndarray:
+def fast_outcomes(n_max: int) -> np.ndarray:
+    """1 where (n, r) is a P-position by fast.zeckendorf, 0 <= n, r <= n_max."""
     n, r = np.meshgrid(np.arange(n_max + 1), np.arange(n_max + 1), indexing="ij")
     return fast_zeckendorf.fibonacci_nim_is_p(n, r).astype(np.int64)
 
@@ -448,7 +449,7 @@ register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
 register_implementation(
     _key, "reference.zeckendorf (Thm 3.2)", "reference", _reference_outcomes, replace=True
 )
-register_implementation(_key, "fast.zeckendorf", "fast", _fast_outcomes, replace=True)
+register_implementation(_key, "fast.zeckendorf", "fast", fast_outcomes, replace=True)
 
 
 def _spec_lower(count: int) -> np.ndarray:

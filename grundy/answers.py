@@ -1,12 +1,12 @@
-"""Plain-text and HTML renderings of the answers, for terminals and notebooks.
+"""The answers of the registry and their plain-text and HTML renderings.
 
-The answer types of the registry (:class:`~grundy.registry.dispatch.Value`,
-:class:`~grundy.registry.dispatch.Moves`, :class:`~grundy.registry.dispatch.Period`)
-and of :mod:`proofs_check` (``Report``) render themselves through these two
+:class:`Value`, :class:`Moves` and :class:`Period` are what
+:mod:`grundy.registry.dispatch` (and :mod:`grundy.api`) return; they render
+themselves, and :mod:`proofs_check` (``Report``) renders itself, through two
 shapes: a *record* (a title over ``field: value`` lines) and a *grid* (a
-header row over rows). They live in the registry so that every layer that
-returns an answer may use them (``proofs_check`` may import the registry, not
-the rest of :mod:`grundy`); :mod:`grundy.display` is the public face.
+header row over rows). This module sits in the registry's layer, below
+:mod:`proofs_check` (which may use the registry, not the rest of
+:mod:`grundy`); :mod:`grundy.display` is the public face.
 
 Examples
 --------
@@ -26,9 +26,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 __all__ = [
+    "Moves",
+    "Period",
+    "Value",
     "answer_html",
     "answer_text",
     "html_grid",
@@ -149,7 +153,6 @@ def answer_text(answer: Any) -> str:
 
     Examples
     --------
-    >>> from grundy.registry.dispatch import Value
     >>> print(answer_text(Value("wythoff", (3, 5), 0, "table", "fast.tables", "exact")))
     G(3, 5) = 0  (P-position of wythoff)
     method: table (fast.tables); exact
@@ -179,3 +182,94 @@ def answer_html(answer: Any) -> str:
     if type(answer).__name__ == "Period":
         rows = rows + [(label, " ".join(map(str, line))) for label, line in _period_lines(answer)]
     return html_record(title, rows)
+
+
+class _Shown:
+    """Text (as the CLI prints it) and HTML (notebooks) of an answer."""
+
+    def __str__(self) -> str:
+        return answer_text(self)
+
+    def _repr_html_(self) -> str:
+        return answer_html(self)
+
+
+@dataclass(frozen=True)
+class Value(_Shown):
+    """The Grundy value of a position and how it was obtained.
+
+    Attributes
+    ----------
+    game : str
+        The game (its registry name, or a sum ``a+b``).
+    position : tuple
+    value : int
+    method : str
+        One of :data:`grundy.registry.dispatch.METHODS`.
+    implementation : str
+        The registered implementation that answered.
+    certificate : str
+        ``exact (...)`` or ``conditional on Conjecture 3.10 (...)``.
+    """
+
+    game: str
+    position: Any
+    value: int
+    method: str
+    implementation: str
+    certificate: str
+
+    @property
+    def outcome(self) -> str:
+        """``P`` (value 0: the player to move loses) or ``N``."""
+        return "P" if self.value == 0 else "N"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "outcome": self.outcome}
+
+
+@dataclass(frozen=True)
+class Moves(_Shown):
+    """The winning moves (followers of value 0) of a position, with their certificate."""
+
+    game: str
+    position: Any
+    moves: list[Any] = field(default_factory=list)
+    method: str = ""
+    certificate: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "position": self.position,
+            "winning_moves": self.moves,
+            "method": self.method,
+            "certificate": self.certificate,
+        }
+
+
+@dataclass(frozen=True)
+class Period(_Shown):
+    """The additive periodicity of row ``row``: G(row, y + period) = G(row, y) + saltus
+    for every y >= preperiod (the smallest such preperiod, the smallest period).
+
+    ``status`` is ``certified`` (the atlas, the strip's equal normalised
+    windows or the same certificate on a rays game's blocks: proved for all
+    y), ``apparent`` (found on ``window`` values only, not a proof) or
+    ``none`` (no period within the window; the fields are None).
+    ``values`` holds G(row, y) for the first y.
+    """
+
+    game: str
+    row: int
+    preperiod: int | None
+    period: int | None
+    saltus: int | None
+    status: str
+    implementation: str
+    certificate: str
+    window: int | None = None
+    values: list[int] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
