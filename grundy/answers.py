@@ -122,6 +122,8 @@ def _period_lines(answer: Any) -> list[tuple[str, list[int]]]:
     """The values of a Period, split as seed 003 prints a row: preperiod, then periods."""
     from reference.landman import layout
 
+    if not answer.values:
+        return [("values", [])] if answer.period is None else []
     if answer.period is None or answer.preperiod is None:
         return [("values", list(answer.values))]
     lines = layout(list(answer.values), answer.preperiod, answer.period)
@@ -173,7 +175,7 @@ def answer_text(answer: Any) -> str:
             f"\n{answer.certificate}"
         )
     body = [f"{' '.join(map(str, line))}    {label}" for label, line in _period_lines(answer)]
-    return "\n".join([head, *body])
+    return "\n".join([head, *body, *([answer.note] if answer.note else [])])
 
 
 def answer_html(answer: Any) -> str:
@@ -181,6 +183,7 @@ def answer_html(answer: Any) -> str:
     title, rows = _fields(answer)
     if type(answer).__name__ == "Period":
         rows = rows + [(label, " ".join(map(str, line))) for label, line in _period_lines(answer)]
+        rows = rows + ([("values", answer.note)] if answer.note else [])
     return html_record(title, rows)
 
 
@@ -257,7 +260,9 @@ class Period(_Shown):
     windows or the same certificate on a rays game's blocks: proved for all
     y), ``apparent`` (found on ``window`` values only, not a proof) or
     ``none`` (no period within the window; the fields are None).
-    ``values`` holds G(row, y) for the first y.
+    ``values`` holds G(row, y) for the first y; empty, with ``note`` saying
+    why, when the atlas gives the periodicity but computing the preperiod's
+    values would take long.
     """
 
     game: str
@@ -270,6 +275,7 @@ class Period(_Shown):
     certificate: str
     window: int | None = None
     values: list[int] = field(default_factory=list)
+    note: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

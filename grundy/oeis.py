@@ -200,6 +200,9 @@ def _row(name: str, x: int, lo: int, hi: int, found: Any = None) -> tuple[list[i
         assert found.saltus is not None
         mu, p, s = found.preperiod, found.period, found.saltus
         head = found.values
+        if not head:  # the atlas's record alone: only the columns the terms reduce to
+            block, _ = _block(name, x + 1, min(hi, mu + p))
+            head = [int(v) for v in block[x]]
         if hi < 2**62:
             n = np.arange(lo, hi, dtype=np.int64)
             turns = np.where(n < mu, 0, (n - mu) // p)

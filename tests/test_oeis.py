@@ -161,3 +161,18 @@ def test_recurrence_claim_flags_a_wrong_listed_term(monkeypatch: pytest.MonkeyPa
     report = run_claim("oeis-a004484-recurrence", quick=True)
     assert report.status == "violated" and report.witness is not None
     assert report.witness["n"] == 10
+
+
+def test_a_high_atlas_row_computes_only_the_columns_asked() -> None:
+    """Row 700 from the atlas: its preperiod (3.3e7 values) is not computed for a few terms."""
+    import grundy
+    from grundy.registry import ask
+
+    period = grundy.period("wythoff", 700)
+    assert period.status == "certified" and period.values == []
+    assert period.note.startswith("values not shown") and "grundy sequence" in period.note
+    assert (
+        grundy.period("wythoff", 3).values[:3] == [3, 4, 5] and not grundy.period("wythoff", 3).note
+    )
+    terms = oeis.sequence("wythoff", "row=700", 6, offset=695).terms
+    assert terms == ask("grundy-table", "wythoff", size=701)[700, 695:701].tolist()

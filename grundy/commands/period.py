@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.json:
         out = result.as_dict()
-        if result.period is not None and result.preperiod is not None:
+        if result.period is not None and result.preperiod is not None and result.values:
             out["lines"] = ref_landman.layout(result.values, result.preperiod, result.period)
         emit_json(out)
         return 0
@@ -134,6 +134,9 @@ def run(args: argparse.Namespace) -> int:
         markup=False,
         soft_wrap=True,
     )
+    if result.note:  # the atlas's record alone: the values would take long to compute
+        console.print(result.note, markup=False, soft_wrap=True)
+        return 0
     labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
     lines = ref_landman.layout(result.values, result.preperiod, result.period)
     for label, line in zip(labels, lines, strict=False):

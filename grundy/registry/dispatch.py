@@ -540,10 +540,23 @@ def period(
             uncertified = f"; not certified: {why}"
     if name in MACHINE_GAMES and not uncertified:
         shown = found.preperiod + lines * found.period
-        check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
+        seconds = strip_seconds(row + 1, shown)
+        note = ""
         if kept is not None:
+            check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
             head = kept(max(shown, 1))
+        elif seconds > STRIP_SECONDS:  # the atlas's record alone: the values would take long
+            head, note = (
+                [],
+                (
+                    f"values not shown: G({row}, y) for y < {shown:,} would take about "
+                    f"{seconds:,.0f} s by the strip (this command shows them under "
+                    f"{STRIP_SECONDS:.0f} s); 'grundy sequence {name} row={row} --terms N' "
+                    "computes any N of them"
+                ),
+            )
         else:
+            check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
             rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
             head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
         return Period(
@@ -557,6 +570,7 @@ def period(
             f"exact (preperiod {found.preperiod}, period {found.period}, saltus "
             f"{found.saltus}; {how})",
             values=head[:shown],
+            note=note,
         )
     if name not in MACHINE_GAMES and implementation is None:
         from grundy.registry.rows import row_certificate
