@@ -345,8 +345,28 @@ def input_file(option: str = "--input", *, in_dir: str | None = None) -> Callabl
 # -- progress ---------------------------------------------------------------------------
 
 
-def _is_terminal() -> bool:
-    return bool(error_console.is_terminal)
+def _in_notebook() -> bool:
+    """Inside a Jupyter kernel that can show widgets (ipywidgets installed)."""
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    if type(shell).__name__ != "ZMQInteractiveShell":
+        return False
+    try:
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _bar_console() -> Console | None:
+    """The one place that decides how progress looks: the console a rich bar draws on
+    (a widget in Jupyter, the terminal's stderr), or None for plain whole lines on
+    stderr (a log, CI, a notebook without ipywidgets).
+    """
+    if _in_notebook():
+        return Console(stderr=True, highlight=False, force_jupyter=True)
+    if error_console.is_terminal:
+        return error_console
+    return None
 
 
 #: Seconds between two plain progress lines when stderr is not a terminal.
@@ -355,9 +375,10 @@ PLAIN_INTERVAL = 10.0
 
 @contextmanager
 def progress_bar(description: str, total: int, *, disable: bool = False) -> Iterator[Any]:
-    """A progress bar on stderr yielding ``advance(n)``.
+    """A progress bar yielding ``advance(n)``; how it looks is :func:`_bar_console`'s choice.
 
-    On a terminal: a rich bar. Elsewhere (a log, CI): plain, whole lines
+    On a terminal: a rich bar on stderr; in Jupyter (with ipywidgets): the same
+    bar as a widget. Elsewhere (a log, CI): plain, whole lines
     (``description: 3/10 (30%), 4.1 s, eta 9.6 s``) at the start, every
     :data:`PLAIN_INTERVAL` seconds and at the end, never cut.
 
@@ -372,7 +393,8 @@ def progress_bar(description: str, total: int, *, disable: bool = False) -> Iter
     if disable:
         yield Advance(lambda amount: None, lambda text: None)
         return
-    if not _is_terminal():
+    bar_console = _bar_console()
+    if bar_console is None:
         yield from _plain_progress(description, total)
         return
     from rich.progress import (
@@ -392,7 +414,7 @@ def progress_bar(description: str, total: int, *, disable: bool = False) -> Iter
         TextColumn("eta"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=error_console, transient=False) as bar:
+    with Progress(*columns, console=bar_console, transient=False) as bar:
         task = bar.add_task(description, total=total)
 
         def step(amount: int) -> None:
@@ -455,7 +477,8 @@ def _plain_progress(description: str, total: int) -> Iterator[Advance]:
 def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[str], None]]:
     """Show that something long is running; yields ``update(text)``.
 
-    On a terminal: a spinner with the elapsed time and the latest text. Elsewhere
+    Drawn where :func:`_bar_console` says: on a terminal (or as a widget in
+    Jupyter) a spinner with the elapsed time and the latest text. Elsewhere
     (a log): nothing for a short task; past :data:`PLAIN_INTERVAL` seconds a plain
     line every interval (with the latest text) and one at the end.
 
@@ -467,13 +490,14 @@ def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[s
     if disable:
         yield lambda text: None
         return
-    if not _is_terminal():
+    bar_console = _bar_console()
+    if bar_console is None:
         yield from _plain_activity(description)
         return
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     columns = (SpinnerColumn(), TextColumn("{task.description}", markup=False), TimeElapsedColumn())
-    with Progress(*columns, console=error_console, transient=True) as bar:
+    with Progress(*columns, console=bar_console, transient=True) as bar:
         task = bar.add_task(description, total=None)
 
         def update(text: str) -> None:
