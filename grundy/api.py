@@ -181,8 +181,9 @@ def check(
 
     Returns the claim's report: ``.status`` is ``holds``, ``violated`` or
     ``inconclusive``; ``.witness`` holds the exact counterexample. A check
-    that runs past a few thousand cases shows a progress bar (a widget in
-    Jupyter, :func:`grundy.display.progress`); ``progress=False`` turns it off.
+    that runs long shows how far it is, as ``grundy check`` does
+    (:func:`grundy.progress.activity`: a widget in Jupyter, a spinner on a terminal,
+    plain lines in a log); ``progress=False`` turns it off.
 
     Examples
     --------
@@ -190,8 +191,15 @@ def check(
     'violated'
     """
     _ready()
-    from grundy.display import progress as bar
+    from grundy.progress import activity
     from proofs_check.claim import run_claim
 
-    with bar(claim_id, enabled=progress) as update:
-        return run_claim(claim_id, params or None, quick=quick, tighten=tighten, progress=update)
+    with activity(f"checking {claim_id}", disable=not progress) as update:
+        return run_claim(
+            claim_id,
+            params or None,
+            quick=quick,
+            tighten=tighten,
+            progress=lambda cases: update(f"{cases:,} cases"),
+            note=update,
+        )

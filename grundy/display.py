@@ -1,4 +1,4 @@
-"""Rich display in notebooks: HTML and text renderings, and a notebook-aware progress bar.
+"""Rich display in notebooks: HTML and text renderings.
 
 The answers of the front door render themselves as tables in Jupyter
 (``_repr_html_``) and as the CLI's lines in a terminal (``str``):
@@ -6,9 +6,9 @@ The answers of the front door render themselves as tables in Jupyter
 :class:`~grundy.answers.Period` (through :mod:`grundy.answers`),
 claim reports (through :mod:`proofs_check.display`) and experiment results
 (:func:`experiment_html`, :func:`experiment_text` here). This module
-collects them in one public place and adds :func:`progress`, the bar the
-long library calls (``grundy.check``) show unless called with
-``progress=False``.
+collects them in one public place. Progress (a widget in Jupyter, a bar on a
+terminal, plain lines in a log) is drawn by :mod:`grundy.progress`'s
+``progress_bar`` and ``activity``, for the commands and the library calls alike.
 
 Examples
 --------
@@ -23,8 +23,6 @@ g   rows
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from grundy.answers import (
@@ -44,7 +42,6 @@ __all__ = [
     "experiment_text",
     "html_grid",
     "html_record",
-    "progress",
     "shorten",
     "text_grid",
     "text_record",
@@ -86,57 +83,3 @@ def experiment_html(result: Any, limit: int = 40) -> str:
     """An experiment result as HTML: a record of its fields over its table."""
     head = html_record(f"experiment {result.name}", _experiment_fields(result))
     return head + html_grid(result.columns, result.table, limit=limit)
-
-
-#: Seconds a call runs before its bar appears (shorter calls show nothing).
-PROGRESS_DELAY = 1.0
-
-
-def _tqdm() -> Any:
-    """tqdm's notebook widget inside a Jupyter kernel with ipywidgets, else the text bar."""
-    import sys
-
-    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
-    if type(shell).__name__ == "ZMQInteractiveShell":
-        try:
-            import ipywidgets  # noqa: F401
-            from tqdm.notebook import tqdm as notebook_tqdm
-
-            return notebook_tqdm
-        except ImportError:
-            pass
-    from tqdm.std import tqdm
-
-    return tqdm
-
-
-@contextmanager
-def progress(description: str, *, enabled: bool = True) -> Iterator[Callable[[int], None]]:
-    """A tqdm bar (a widget in Jupyter, text elsewhere) driven by ``update(count)``.
-
-    The bar appears only once the call has run :data:`PROGRESS_DELAY`
-    seconds, so a short call shows nothing; ``enabled=False`` (the library
-    calls' ``progress=False``) gives a no-op. ``count`` is the running total (cases checked so far).
-
-    Examples
-    --------
-    >>> with progress("demo", enabled=False) as update:
-    ...     update(4096)
-    """
-    bar: Any = None
-    shown = 0
-
-    def update(count: int) -> None:
-        nonlocal bar, shown
-        if not enabled:
-            return
-        if bar is None:
-            bar = _tqdm()(desc=description, unit=" cases", leave=False, delay=PROGRESS_DELAY)
-        bar.update(count - shown)
-        shown = count
-
-    try:
-        yield update
-    finally:
-        if bar is not None:
-            bar.close()

@@ -22,16 +22,14 @@ import json
 import os
 import sys
 import tempfile
-import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from fast._memory import available_memory, check_memory
+from grundy.progress import Advance, activity, error_console, progress_bar
 
 __all__ = [
     "Advance",
@@ -99,7 +97,6 @@ def _width() -> int | None:
 
 
 console = Console(highlight=False, width=_width())
-error_console = Console(stderr=True, highlight=False)
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
@@ -340,175 +337,6 @@ def output_dir(option: str = "--out") -> Callable[[str], str]:
 def input_file(option: str = "--input", *, in_dir: str | None = None) -> Callable[[str], str]:
     """argparse ``type=`` for an input file (:func:`check_input_file`)."""
     return _argparse_type(lambda text: check_input_file(text, option, in_dir=in_dir), "input file")
-
-
-# -- progress ---------------------------------------------------------------------------
-
-
-def _is_terminal() -> bool:
-    return bool(error_console.is_terminal)
-
-
-#: Seconds between two plain progress lines when stderr is not a terminal.
-PLAIN_INTERVAL = 10.0
-
-
-@contextmanager
-def progress_bar(description: str, total: int, *, disable: bool = False) -> Iterator[Any]:
-    """A progress bar on stderr yielding ``advance(n)``.
-
-    On a terminal: a rich bar. Elsewhere (a log, CI): plain, whole lines
-    (``description: 3/10 (30%), 4.1 s, eta 9.6 s``) at the start, every
-    :data:`PLAIN_INTERVAL` seconds and at the end, never cut.
-
-    ``advance.note(text)`` shows how far the current step is (``40% of chunk``).
-
-    Examples
-    --------
-    >>> with progress_bar("demo", 3, disable=True) as advance:
-    ...     advance.note("half of the first step")
-    ...     advance(3)
-    """
-    if disable:
-        yield Advance(lambda amount: None, lambda text: None)
-        return
-    if not _is_terminal():
-        yield from _plain_progress(description, total)
-        return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    columns: Sequence[Any] = (
-        TextColumn("[progress.description]{task.description}", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=error_console, transient=False) as bar:
-        task = bar.add_task(description, total=total)
-
-        def step(amount: int) -> None:
-            bar.update(task, advance=amount, description=description)
-
-        def note(text: str) -> None:
-            bar.update(task, description=f"{description} ({text})")
-
-        yield Advance(step, note)
-
-
-class Advance:
-    """What :func:`progress_bar` yields: ``advance(n)`` moves the bar by n steps;
-    ``advance.note(text)`` says how far the current step is."""
-
-    def __init__(self, step: Callable[[int], None], note: Callable[[str], None]) -> None:
-        self._step = step
-        self.note = note
-
-    def __call__(self, amount: int = 1) -> None:
-        self._step(amount)
-
-
-def _plain_progress(description: str, total: int) -> Iterator[Advance]:
-    began = time.monotonic()
-    state: dict[str, Any] = {"done": 0, "last": began, "note": ""}
-
-    def line(final: bool = False) -> None:
-        done, elapsed = state["done"], time.monotonic() - began
-        share = f" ({100 * done / total:.0f}%)" if total else ""
-        eta = ""
-        if 0 < done < total and not final:
-            eta = f", eta {elapsed * (total - done) / done:.1f} s"
-        extra = f", {state['note']}" if state["note"] and not final else ""
-        print(f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr)
-
-    def maybe_line() -> None:
-        now = time.monotonic()
-        if now - state["last"] >= PLAIN_INTERVAL:
-            state["last"] = now
-            line()
-
-    def step(amount: int) -> None:
-        state["done"] += amount
-        state["note"] = ""
-        maybe_line()
-
-    def note(text: str) -> None:
-        state["note"] = text
-        maybe_line()
-
-    line()
-    try:
-        yield Advance(step, note)
-    finally:
-        line(final=True)
-
-
-@contextmanager
-def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[str], None]]:
-    """Show that something long is running; yields ``update(text)``.
-
-    On a terminal: a spinner with the elapsed time and the latest text. Elsewhere
-    (a log): nothing for a short task; past :data:`PLAIN_INTERVAL` seconds a plain
-    line every interval (with the latest text) and one at the end.
-
-    Examples
-    --------
-    >>> with activity("demo", disable=True) as update:
-    ...     update("1 case")
-    """
-    if disable:
-        yield lambda text: None
-        return
-    if not _is_terminal():
-        yield from _plain_activity(description)
-        return
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    columns = (SpinnerColumn(), TextColumn("{task.description}", markup=False), TimeElapsedColumn())
-    with Progress(*columns, console=error_console, transient=True) as bar:
-        task = bar.add_task(description, total=None)
-
-        def update(text: str) -> None:
-            bar.update(task, description=f"{description}: {text}")
-
-        yield update
-
-
-def _plain_activity(description: str) -> Iterator[Callable[[str], None]]:
-    began = time.monotonic()
-    latest = [""]
-    printed = [False]
-    stop = threading.Event()
-
-    def report() -> None:
-        while not stop.wait(PLAIN_INTERVAL):
-            detail = f" ({latest[0]})" if latest[0] else ""
-            elapsed = time.monotonic() - began
-            print(f"{description}: running, {elapsed:.0f} s{detail}", file=sys.stderr, flush=True)
-            printed[0] = True
-
-    thread = threading.Thread(target=report, name="grundy-activity", daemon=True)
-    thread.start()
-
-    def update(text: str) -> None:
-        latest[0] = text
-
-    try:
-        yield update
-    finally:
-        stop.set()
-        thread.join()
-        if printed[0]:
-            elapsed = time.monotonic() - began
-            print(f"{description}: done in {elapsed:.1f} s", file=sys.stderr, flush=True)
 
 
 class SpecProgress:

@@ -130,19 +130,22 @@ def test_cli_heatmap_is_drawn_by_grundy_plot(tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_progress_bar_appears_only_when_asked_and_slow(capsys: pytest.CaptureFixture[str]) -> None:
-    from grundy import display
+def test_check_shows_progress_only_when_asked_and_slow(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # grundy.check draws through grundy.progress.activity, like ``grundy check``:
+    # stderr is not a terminal here, so plain lines, and none for a short call.
+    import grundy
+    from grundy import progress as output
 
-    with display.progress("demo", enabled=False) as update:
-        update(10)
-    with display.progress("demo") as update:
-        update(10)  # under PROGRESS_DELAY seconds: nothing shown
+    grundy.check("landman-lemma-1", quick=True, progress=False)
+    grundy.check("landman-lemma-1", quick=True)  # under PLAIN_INTERVAL: nothing shown
     assert capsys.readouterr().err == ""
-    original = display.PROGRESS_DELAY
-    display.PROGRESS_DELAY = 0.0
-    try:
-        with display.progress("demo-bar") as update:
-            update(4096)
-    finally:
-        display.PROGRESS_DELAY = original
-    assert "demo-bar" in capsys.readouterr().err
+    monkeypatch.setattr(output, "PLAIN_INTERVAL", 0.001)
+    with output.activity("demo-bar") as update:
+        update("4,096 cases")
+        import time
+
+        time.sleep(0.05)
+    err = capsys.readouterr().err
+    assert "demo-bar: running" in err and "4,096 cases" in err and "demo-bar: done" in err

@@ -672,7 +672,7 @@ def test_in_process_chunk_reports_its_progress(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A long single chunk (dn-histogram) shows how far it is in a log, not only 0/1."""
-    import grundy.output as output
+    import grundy.progress as output
 
     monkeypatch.setattr(output, "PLAIN_INTERVAL", 0.0)
     dn_histogram.compute(2, 20_000, workers=0, quiet=False)

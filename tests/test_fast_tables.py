@@ -87,16 +87,6 @@ def test_tiny_tables(name: str) -> None:
     assert (grundy_table(name, 9) == spec_table(name)[:9, :9]).all()
 
 
-def test_published_wythoff_row_3() -> None:
-    # seed 003: row 3 of Wythoff's table starts 3 4 5 6 2 0 1 9 10 12
-    assert grundy_table("wythoff", 10)[3].tolist() == [3, 4, 5, 6, 2, 0, 1, 9, 10, 12]
-
-
-def test_jiao_counterexample() -> None:
-    table = grundy_table("f-wythoff", 13)
-    assert [table[1, 8], table[3, 10], table[5, 12]] == [9, 9, 9]  # 001 Theorem 12
-
-
 class TestStructure:
     """Facts of the seeds on tables far beyond the spec's reach."""
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 import spec
+from grundy.registry import question
 from proofs_check import data
 from proofs_check.exact import QPhi, floor_phi_multiple, sign_phi, sign_sqrt5
 from reference import beatty
@@ -85,27 +88,27 @@ class TestRows:
             rows = data.rows_table(name, 4, 40)
             assert rows == [[spec.grundy(game, (k, m)) for m in range(40)] for k in range(5)]
 
-    def test_row_3_period_from_003(self) -> None:
-        # 003: row 3 = 3 4 5 6 2 0 1 9 | 10 12 8 7 15 11 | 16 18 ... : preperiod 8, period 6
+    def test_row_period_and_rows_agree_with_the_published_row(self) -> None:
+        # The claims' data access against 003's row 3, as the registry publishes it
+        # (the row itself is checked by conformance: published 003 row 3).
+        def published(question_id: str) -> Any:
+            (impl,) = [
+                i
+                for i in question(question_id, "wythoff").implementations
+                if i.name == "published 003 row 3"
+            ]
+            return impl.answer
+
+        (expected,) = published("row-periods")(rows=4, start=3)
         found, _ = data.row_period("wythoff", 3, 500)
         assert found is not None
-        assert (found["preperiod"], found["period"], found["saltus"]) == (8, 6, 6)
-        assert data.rows_table("wythoff", 3, 14)[3] == [
-            3,
-            4,
-            5,
-            6,
-            2,
-            0,
-            1,
-            9,
-            10,
-            12,
-            8,
-            7,
-            15,
-            11,
-        ]
+        assert (found["preperiod"], found["period"], found["saltus"]) == (
+            expected.preperiod,
+            expected.period,
+            expected.saltus,
+        )
+        (row,) = published("row-values")(rows=4, length=26, start=3).tolist()
+        assert data.rows_table("wythoff", 3, len(row))[3] == row
 
     def test_no_repeat_is_none(self) -> None:
         assert data.row_period("wythoff", 6, 20)[0] is None
