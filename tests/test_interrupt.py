@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,18 @@ class _Frame:
         self.f_globals = {"__name__": module}
 
 
+@pytest.fixture
+def default_sigint() -> Iterator[None]:
+    """Python's own SIGINT handler for the test (a run started in the background, e.g. by
+    ``nohup ... &``, inherits SIGINT ignored, and the CLI then rightly leaves it alone)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("default_sigint")
 def test_handler_defers_inside_numba_and_raises_in_our_code() -> None:
     with cli.interrupt_after_compiled_code():
         handler = signal.getsignal(signal.SIGINT)
