@@ -100,22 +100,54 @@ def _points_axes(figure: Figure, title: str) -> Any:
     return axes
 
 
+def _t0_and_tg(
+    rows: int,
+    g: int,
+    figsize: tuple[float, float],
+    title: str,
+    *,
+    size: float,
+    frame: str,
+    fill: str,
+    linewidths: float | None = None,
+) -> Figure:
+    """T_0 (framed squares) and T_g (filled) at x = b, y = a, rows a < ``rows`` (000 Fig. 2, 10)."""
+    if rows < 1 or g < 1:
+        raise ValueError(f"rows and g must be >= 1 (rows = {rows}, g = {g})")
+    seqs = t_sequences(g, rows, [0, g])
+    figure = PlotFigure(figsize=figsize)
+    axes = _points_axes(figure, title)
+    a0, b0 = zip(*seqs[0], strict=True)
+    ag, bg = zip(*seqs[g], strict=True)
+    axes.scatter(
+        b0,
+        a0,
+        marker="s",
+        s=size,
+        facecolors="none",
+        edgecolors=frame,
+        linewidths=linewidths,
+        label="T_0",
+    )
+    axes.scatter(bg, ag, marker="s", s=size, color=fill, label=f"T_{g}")
+    axes.legend(loc="upper left")
+    return figure
+
+
 def figure2(*, rows: int = 40, g: int = 20) -> Figure:
     """000 Figure 2: the first terms of T_0 (framed squares) and T_g (filled), g = 20.
 
     Draws the points (a, b), a <= b, with a < ``rows`` at x = b, y = a.
     """
-    if rows < 1 or g < 1:
-        raise ValueError(f"rows and g must be >= 1 (rows = {rows}, g = {g})")
-    seqs = t_sequences(g, rows, [0, g])
-    figure = PlotFigure(figsize=(8, 5))
-    axes = _points_axes(figure, f"First terms of T_0 (framed) and T_{g} (filled), rows < {rows}")
-    a0, b0 = zip(*seqs[0], strict=True)
-    ag, bg = zip(*seqs[g], strict=True)
-    axes.scatter(b0, a0, marker="s", s=22, facecolors="none", edgecolors="black", label="T_0")
-    axes.scatter(bg, ag, marker="s", s=22, color="tab:blue", label=f"T_{g}")
-    axes.legend(loc="upper left")
-    return figure
+    return _t0_and_tg(
+        rows,
+        g,
+        (8, 5),
+        f"First terms of T_0 (framed) and T_{g} (filled), rows < {rows}",
+        size=22,
+        frame="black",
+        fill="tab:blue",
+    )
 
 
 def figure9(histogram: Sequence[tuple[int, int]], *, g: int, rows: int) -> Figure:
@@ -148,19 +180,16 @@ def figure10(*, rows: int = 600, g: int = 200) -> Figure:
     T_g starts near (0, g) and first runs close to the 0-points before it
     "smooths out" into a strip around them (000 §2.6).
     """
-    if rows < 1 or g < 1:
-        raise ValueError(f"rows and g must be >= 1 (rows = {rows}, g = {g})")
-    seqs = t_sequences(g, rows, [0, g])
-    figure = PlotFigure(figsize=(9, 6))
-    axes = _points_axes(figure, f"First terms of T_{g} (filled), T_0 (framed), rows < {rows}")
-    a0, b0 = zip(*seqs[0], strict=True)
-    ag, bg = zip(*seqs[g], strict=True)
-    axes.scatter(
-        b0, a0, marker="s", s=6, facecolors="none", edgecolors="gray", linewidths=0.5, label="T_0"
+    return _t0_and_tg(
+        rows,
+        g,
+        (9, 6),
+        f"First terms of T_{g} (filled), T_0 (framed), rows < {rows}",
+        size=6,
+        frame="gray",
+        fill="tab:red",
+        linewidths=0.5,
     )
-    axes.scatter(bg, ag, marker="s", s=6, color="tab:red", label=f"T_{g}")
-    axes.legend(loc="upper left")
-    return figure
 
 
 def figure11(
@@ -319,9 +348,14 @@ def atlas(
         axes.plot(rows, period, "o-", ms=3, color=color, label=f"{label}: period")
         shown = pre > 0
         axes.plot(
-            rows[shown], pre[shown], "s--", ms=3, color=color, alpha=0.6,
+            rows[shown],
+            pre[shown],
+            "s--",
+            ms=3,
+            color=color,
+            alpha=0.6,
             label=f"{label}: preperiod",
-        )  # fmt: skip
+        )
     axes.set_yscale("log")
     axes.set_xlabel("row (Wythoff) / column a (F-, R-Wythoff)")
     axes.set_ylabel("period, preperiod")
