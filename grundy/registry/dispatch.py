@@ -541,24 +541,23 @@ def period(
     if name in MACHINE_GAMES and not uncertified:
         shown = found.preperiod + lines * found.period
         seconds = strip_seconds(row + 1, shown)
+        head: list[int] = []
         note = ""
-        if kept is not None:
-            check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
-            head = kept(max(shown, 1))
-        elif seconds > STRIP_SECONDS:  # the atlas's record alone: the values would take long
-            head, note = (
-                [],
-                (
-                    f"values not shown: G({row}, y) for y < {shown:,} would take about "
-                    f"{seconds:,.0f} s by the strip (this command shows them under "
-                    f"{STRIP_SECONDS:.0f} s); 'grundy sequence {name} row={row} --terms N' "
-                    "computes any N of them"
-                ),
+        if kept is None and seconds > STRIP_SECONDS:  # the atlas's record alone
+            note = (
+                f"values not shown: G({row}, y) for y < {shown:,} would take about "
+                f"{seconds:,.0f} s by the strip (this command shows them under "
+                f"{STRIP_SECONDS:.0f} s); 'grundy sequence {name} row={row} --terms N' "
+                "computes any N of them"
             )
         else:
             check_memory(shown * 120, f"{shown:,} values of row {row} ({lines} period lines)")
-            rows = resolve("row-values", name, rows=row + 1, length=max(shown, 1), start=row)
-            head = [int(v) for v in rows.answer(rows=row + 1, length=max(shown, 1), start=row)[0]]
+            if kept is not None:
+                head = kept(max(shown, 1))
+            else:
+                length = max(shown, 1)
+                rows = resolve("row-values", name, rows=row + 1, length=length, start=row)
+                head = [int(v) for v in rows.answer(rows=row + 1, length=length, start=row)[0]]
         return Period(
             name,
             row,
