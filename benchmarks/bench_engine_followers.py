@@ -14,8 +14,10 @@ its heaviest.
 Three ways, each timed apart from start-up and compilation (a first call on a
 small table compiles; then the best of ``--repeat`` calls):
 
-* ``compiled_followers``: the follower function writes every extra follower into
-  the engine's buffer (the form of docs/adding-a-game.md level (b));
+* ``compiled_followers``: the follower function as docs/adding-a-game.md level
+  (b) writes it, ``out[count, 0] = u; out[count, 1] = v``; the engine compiles
+  it into its kernel with a follower sink as ``out`` (``fast._sink``), which
+  checks and marks each follower as it is written: no buffer;
 * ``compiled_regions``: the region function writes one row span per k
   (u, u + 1, v0, v1), which the engine reads row by row;
 * the C mex (source below, ``gcc -O2``): for each cell in row-major order, the
@@ -23,12 +25,13 @@ small table compiles; then the best of ``--repeat`` calls):
   stamp array: the straightforward algorithm at C speed; only its compute loop
   is timed, inside C. Skipped with a message when gcc (or cc) is missing.
 
-Two more figures say where the list form's time goes:
+Two more figures say what a buffer would cost (the list form before the sink,
+and still the path of a function the sink cannot take):
 
 * the C list: the same C program, the triangle given by a (not inlined) C
   follower function that writes (u, v) int64 rows into a buffer of the
   engine's layout, each row read back, checked as the engine checks it and
-  marked: the list form's cost at C speed;
+  marked: a buffer's cost at C speed;
 * the follower function alone: the engine's jitted follower function called
   for every cell into a buffer, nothing else (no mex).
 

@@ -15,9 +15,15 @@ forms (see :class:`spec.game.TwoPileGame` and ``docs/adding-a-game.md``):
     A function ``followers(x, y, out) -> count`` in the numba subset that
     writes the followers' coordinates into the int64 array ``out`` of shape
     (capacity, 2) and returns how many it wrote; or its path
-    ``"module:function"``. It is jitted here with bounds checking, so a
-    function that overruns ``out`` raises IndexError and the engine grows
-    the buffer and resumes at that cell (never a silent overwrite).
+    ``"module:function"``. The engine compiles it into its kernel with a
+    follower sink as ``out`` (``fast._sink``): each row ``out[i, 0] = u``,
+    ``out[i, 1] = v`` is checked and marked as it is written, at the cost of
+    a C loop over the followers. A cell the sink flags (rows out of order, a
+    refused follower, a count that does not match) is computed again from a
+    real buffer, and so is every cell of a function that uses ``out`` in
+    any other way. For the buffer the function is jitted with bounds
+    checking, so one that overruns ``out`` raises IndexError and the engine
+    grows the buffer and resumes at that cell (never a silent overwrite).
 ``compiled_regions`` (numba code, like ``compiled_followers``)
     A function ``regions(x, y, out) -> count`` writing rows
     ``(u0, u1, v0, v1)`` into ``out`` of shape (capacity, 4): every (u, v)
@@ -83,6 +89,7 @@ from fast._game_protocol import EngineGame
 from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
 from fast._rules import keeps_ratio
+from fast._sink import JIT, make_sink, sink_result
 
 __all__ = [
     "GUARDS",
@@ -550,7 +557,9 @@ def grundy_block(game: EngineGame, rows: int, cols: int) -> np.ndarray:
     return out
 
 
-def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarray:
+def _block_with_followers(
+    rule: CompiledRule, rows: int, cols: int, counts: dict[str, int] | None = None
+) -> np.ndarray:
     """The table of a rule with a follower function: one pass, resumed where it must grow.
 
     The kernel records the cell it is at; when the follower function overruns
@@ -558,6 +567,8 @@ def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarra
     and when a value outgrows the bitsets (code 5) they grow and it resumes
     too, so no cell is computed twice. The working table is uint32; the
     result has the dtype of the bound (rays' followers + the largest buffer).
+    ``counts``, if given, gets ``"buffer cells"``: how many cells the follower
+    function's buffer served (the others went through the sink, ``fast._sink``).
     """
     if rows * cols > 2**32:
         raise OverflowError(
@@ -580,16 +591,24 @@ def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarra
     buffer = np.zeros((capacity, 2), dtype=np.int64)
     region_buffer = np.zeros((region_capacity, 4), dtype=np.int64)
     err = np.zeros(4, dtype=np.int64)
-    state = np.zeros(4, dtype=np.int64)  # the cell being computed, the last stamp, which call
+    # The cell being computed, the last stamp, which call, the cells the buffer served.
+    state = np.zeros(5, dtype=np.int64)
     rays = np.ascontiguousarray(rule.rays)
     followers = _NO_ROWS if rule.followers is None else rule.followers
     regions = _NO_ROWS if rule.regions is None else rule.regions
+    kernel = _kernel(rule)
     while True:
         try:
-            code = _fill_with_followers(
+            code = kernel(
                 followers, regions, buffer, region_buffer, rays, plan.dense, plan.line_base,
                 bits, line_mex, scratch, seen, out, err, state,
             )  # fmt: skip
+        except numba.core.errors.TypingError:
+            if kernel is _BUFFER_KERNEL:
+                raise
+            # The function uses ``out`` beyond row writes: the buffer alone serves it.
+            kernel = _KERNELS[getattr(rule.followers, "py_func", None)] = _BUFFER_KERNEL
+            continue
         except IndexError:
             label, size = ("compiled_regions", region_capacity) if state[3] else (
                 "compiled_followers", capacity)  # fmt: skip
@@ -623,6 +642,8 @@ def _block_with_followers(rule: CompiledRule, rows: int, cols: int) -> np.ndarra
             raise _refused_count(rule.name, x, y, count, size, label)
         if code:
             raise _refused_follower(rule.name, code, *(int(c) for c in err))
+        if counts is not None:
+            counts["buffer cells"] = int(state[4])
         # The regions' cells are not in the bound: the largest value decides then.
         dtype = _plan(rule, rows, cols, capacity).dtype
         top = int(out.max())
@@ -801,115 +822,160 @@ def _no_rows(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
 _NO_ROWS = numba.njit(_no_rows)
 
 
-def _fill_with_followers_py(
-    followers: Any,
-    regions: Any,
-    buffer: np.ndarray,
-    region_buffer: np.ndarray,
-    rays: np.ndarray,
-    dense: np.ndarray,
-    line_base: np.ndarray,
-    bits: np.ndarray,
-    line_mex: np.ndarray,
-    scratch: np.ndarray,
-    seen: np.ndarray,
-    out: np.ndarray,
-    err: np.ndarray,
-    state: np.ndarray,
-) -> int:  # pragma: no cover - jit
-    """The table of a game with a follower function (compiled once per function).
+def _no_sink(x: int, y: int, out: Any) -> int:  # pragma: no cover - jit
+    """The sink step of a kernel without one: -1 sends every cell to the buffer."""
+    return -1
 
-    Starts at the cell ``state[:2]`` and keeps it there while it works, so that
-    the caller can resume after growing a buffer (the follower or region
-    function, ``state[3]`` says which, raised IndexError) or the bitsets
-    (return code 5). A region (u0, u1, v0, v1) is every (u, v) with
-    u0 <= u < u1, v0 <= v < v1: checked at its corners, then read row by row.
-    The followers' values are marked in ``seen`` with a per-cell stamp (one
-    store each, nothing to clear); the mex reads the rays' line bitsets and the
-    scratch word by word and the stamps at the free bits. Returns 0, or an error
-    code (``err`` holds the cell and the follower or count).
+
+def _make_fill(sink_followers: Any) -> Any:
+    """The kernel, with ``sink_followers`` (inlined) writing into a follower sink.
+
+    ``sink_followers`` is the rule's follower function compiled with numba's
+    ``inline="always"`` (so the sink's state stays in registers; see
+    ``fast._sink``) or :func:`_no_sink`. One kernel per follower function,
+    compiled once per process (not cached: a closure over the user's code).
     """
-    rows, cols = out.shape
-    words = bits.shape[0]
-    active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
-    x0 = state[0]
-    y0 = state[1]
-    stamp = state[2]
-    for x in range(x0, rows):
-        for y in range(y0 if x == x0 else 0, cols):
-            state[0] = x
-            state[1] = y
-            state[3] = 0
-            n = followers(x, y, buffer)
-            if n < 0 or n > buffer.shape[0]:
-                err[0] = x
-                err[1] = y
-                err[2] = n
-                err[3] = buffer.shape[0]
-                return 4
-            state[3] = 1
-            m = regions(x, y, region_buffer)
-            if m < 0 or m > region_buffer.shape[0]:
-                err[0] = x
-                err[1] = y
-                err[2] = m
-                err[3] = region_buffer.shape[0]
-                return 6
-            stamp += 1
-            state[2] = stamp
-            for j in range(m):
-                u0 = region_buffer[j, 0]
-                u1 = region_buffer[j, 1]
-                v0 = region_buffer[j, 2]
-                v1 = region_buffer[j, 3]
-                code, cu, cv = _region_code(x, y, u0, u1, v0, v1)
-                if code:
+
+    def fill(
+        followers: Any,
+        regions: Any,
+        buffer: np.ndarray,
+        region_buffer: np.ndarray,
+        rays: np.ndarray,
+        dense: np.ndarray,
+        line_base: np.ndarray,
+        bits: np.ndarray,
+        line_mex: np.ndarray,
+        scratch: np.ndarray,
+        seen: np.ndarray,
+        out: np.ndarray,
+        err: np.ndarray,
+        state: np.ndarray,
+    ) -> int:  # pragma: no cover - jit
+        """The table of a game with a follower function.
+
+        Starts at the cell ``state[:2]`` and keeps it there while it works, so that
+        the caller can resume after growing a buffer (the follower or region
+        function, ``state[3]`` says which, raised IndexError) or the bitsets
+        (return code 5). The followers' values are marked in ``seen`` with a
+        per-cell stamp (one store each, nothing to clear): first through the
+        sink, and only if the sink flags the cell (or there is none) through
+        the buffer, under a new stamp, with the checks and error codes below.
+        A region (u0, u1, v0, v1) is every (u, v) with u0 <= u < u1,
+        v0 <= v < v1: checked at its corners, then read row by row. The mex
+        reads the rays' line bitsets and the scratch word by word and the
+        stamps at the free bits. Returns 0, or an error code (``err`` holds
+        the cell and the follower or count).
+        """
+        rows, cols = out.shape
+        words = bits.shape[0]
+        active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
+        x0 = state[0]
+        y0 = state[1]
+        stamp = state[2]
+        use_sink = True
+        for x in range(x0, rows):
+            for y in range(y0 if x == x0 else 0, cols):
+                state[0] = x
+                state[1] = y
+                state[3] = 0
+                stamp += 1
+                state[2] = stamp
+                flag = 1
+                if use_sink:
+                    sink = make_sink(out, seen, x, y, stamp)
+                    n = sink_followers(x, y, sink)
+                    marked, flag = sink_result(sink)
+                    if n != marked:
+                        flag = 1
+                    # One flagged cell (an irregular or refused write) and the
+                    # rest of the table goes by the buffer alone.
+                    use_sink = flag == 0
+                if flag:
+                    stamp += 1  # forget the sink's marks
+                    state[2] = stamp
+                    state[4] += 1
+                    n = followers(x, y, buffer)
+                    if n < 0 or n > buffer.shape[0]:
+                        err[0] = x
+                        err[1] = y
+                        err[2] = n
+                        err[3] = buffer.shape[0]
+                        return 4
+                    for j in range(np.uint64(n)):
+                        u = buffer[j, 0]
+                        v = buffer[j, 1]
+                        if u < 0 or v < 0 or u > x or v > y or u + v >= x + y:
+                            err[0] = x
+                            err[1] = y
+                            err[2] = u
+                            err[3] = v
+                            return _follower_code(x, y, u, v)
+                        seen[out[np.uint64(u), np.uint64(v)]] = stamp
+                state[3] = 1
+                m = regions(x, y, region_buffer)
+                if m < 0 or m > region_buffer.shape[0]:
                     err[0] = x
                     err[1] = y
-                    err[2] = cu
-                    err[3] = cv
-                    return code
-                if u0 >= u1 or v0 >= v1:  # empty (as unsigned numbers it might not be)
-                    continue
-                # Checked: unsigned indices, so numba adds no negative-index wraparound
-                # (which costs about 3x in this loop).
-                for u in range(np.uint64(u0), np.uint64(u1)):
-                    for v in range(np.uint64(v0), np.uint64(v1)):
-                        seen[out[u, v]] = stamp
-            for j in range(np.uint64(n)):
-                u = buffer[j, 0]
-                v = buffer[j, 1]
-                if u < 0 or v < 0 or u > x or v > y or u + v >= x + y:
-                    err[0] = x
-                    err[1] = y
-                    err[2] = u
-                    err[3] = v
-                    return _follower_code(x, y, u, v)
-                seen[out[np.uint64(u), np.uint64(v)]] = stamp
-            start, count, top = _rays_step(
-                x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
-            )
-            w = start >> 6
-            found = -1
-            while found < 0:
-                if w >= words:
-                    return 5
-                word = scratch[w]
-                for k in range(count):
-                    word |= bits[w, active[k]]
-                while word != ALL_ONES:
-                    b = lowest_zero_bit(word)
-                    if seen[(w << 6) + b] != stamp:
-                        found = (w << 6) + b
-                        break
-                    word |= ONE << np.uint64(b)
-                w += 1
-            out[x, y] = found
-            for k in range(top + 1):
-                scratch[k] = np.uint64(0)
-    return 0
+                    err[2] = m
+                    err[3] = region_buffer.shape[0]
+                    return 6
+                for j in range(m):
+                    u0 = region_buffer[j, 0]
+                    u1 = region_buffer[j, 1]
+                    v0 = region_buffer[j, 2]
+                    v1 = region_buffer[j, 3]
+                    code, cu, cv = _region_code(x, y, u0, u1, v0, v1)
+                    if code:
+                        err[0] = x
+                        err[1] = y
+                        err[2] = cu
+                        err[3] = cv
+                        return code
+                    if u0 >= u1 or v0 >= v1:  # empty (as unsigned numbers it might not be)
+                        continue
+                    # Checked: unsigned indices, so numba adds no negative-index wraparound
+                    # (which costs about 3x in this loop).
+                    for u in range(np.uint64(u0), np.uint64(u1)):
+                        for v in range(np.uint64(v0), np.uint64(v1)):
+                            seen[out[u, v]] = stamp
+                start, count, top = _rays_step(
+                    x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
+                )
+                w = start >> 6
+                found = -1
+                while found < 0:
+                    if w >= words:
+                        return 5
+                    word = scratch[w]
+                    for k in range(count):
+                        word |= bits[w, active[k]]
+                    while word != ALL_ONES:
+                        b = lowest_zero_bit(word)
+                        if seen[(w << 6) + b] != stamp:
+                            found = (w << 6) + b
+                            break
+                        word |= ONE << np.uint64(b)
+                    w += 1
+                out[x, y] = found
+                for k in range(top + 1):
+                    scratch[k] = np.uint64(0)
+        return 0
+
+    return numba.njit(fill)
 
 
-# Not cached: the kernel is specialised for each follower function, whose type
-# numba keys by identity (a fresh compilation per process and function).
-_fill_with_followers = numba.njit(_fill_with_followers_py)
+#: The kernel of each follower function (keyed by its Python function; None: regions only).
+_KERNELS: dict[Any, Any] = {}
+#: The kernel without a sink (regions only, a function that does not type with a sink, no JIT).
+_BUFFER_KERNEL = _make_fill(numba.njit(inline="always")(_no_sink))
+
+
+def _kernel(rule: CompiledRule) -> Any:
+    """The rule's kernel: its follower function inlined into a sink (see ``fast._sink``)."""
+    if rule.followers is None or not JIT:
+        return _BUFFER_KERNEL
+    key = getattr(rule.followers, "py_func", rule.followers)
+    if key not in _KERNELS:
+        _KERNELS[key] = _make_fill(numba.njit(inline="always")(key))
+    return _KERNELS[key]

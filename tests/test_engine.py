@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 import pytest
 from hypothesis import given
@@ -582,3 +583,167 @@ def test_compiled_rules_are_cached_by_name_and_class() -> None:
     again = engine.compiled_rule(Redefined())
     assert again is not engine.compiled_rule(spec.Wythoff())
     assert again.rays.shape[0] == 2 and engine.compiled_rule(spec.Wythoff()).rays.shape[0] == 3
+
+
+# ---------------------------------------------------------------------------
+# The follower sink (fast._sink): the list form marked as it is written. Every
+# way of writing the list gives the spec's table; the normal way never needs
+# the buffer, and every other way is caught and served by it.
+
+
+def _knight_in_order(x: int, y: int, out: np.ndarray) -> int:
+    """The knight moves (2, 1), (1, 2): rows in order, u before v (the sink's case)."""
+    count = 0
+    if x >= 2 and y >= 1:
+        out[count, 0] = x - 2
+        out[count, 1] = y - 1
+        count += 1
+    if x >= 1 and y >= 2:
+        out[count, 0] = x - 1
+        out[count, 1] = y - 2
+        count += 1
+    return count
+
+
+#: Called from the others: a helper that receives the sink (or the buffer) as ``out``.
+_knight_jit = numba.njit(_knight_in_order)
+
+
+def _knight_v_first(x: int, y: int, out: np.ndarray) -> int:
+    count = 0
+    if x >= 2 and y >= 1:
+        out[count, 1] = y - 1
+        out[count, 0] = x - 2
+        count += 1
+    if x >= 1 and y >= 2:
+        out[count, 1] = y - 2
+        out[count, 0] = x - 1
+        count += 1
+    return count
+
+
+def _knight_backwards(x: int, y: int, out: np.ndarray) -> int:
+    """Both moves where both are legal, written last row first."""
+    if x >= 2 and y >= 2:
+        out[1, 0] = x - 1
+        out[1, 1] = y - 2
+        out[0, 0] = x - 2
+        out[0, 1] = y - 1
+        return 2
+    return _knight_jit(x, y, out)
+
+
+def _knight_rewritten(x: int, y: int, out: np.ndarray) -> int:
+    """A first row written, then overwritten by the real one (only the last counts)."""
+    out[0, 0] = 0
+    out[0, 1] = 0
+    count = 0
+    if x >= 2 and y >= 1:
+        out[count, 0] = x - 2
+        out[count, 1] = y - 1
+        count += 1
+    if x >= 1 and y >= 2:
+        out[count, 0] = x - 1
+        out[count, 1] = y - 2
+        count += 1
+    return count
+
+
+def _knight_extra_row(x: int, y: int, out: np.ndarray) -> int:
+    """One more row written than counted: (0, 0), legal but not in the list."""
+    count = _knight_jit(x, y, out)
+    if x + y > 0:
+        out[count, 0] = 0
+        out[count, 1] = 0
+    return count
+
+
+def _knight_reads_shape(x: int, y: int, out: np.ndarray) -> int:
+    """Asks the buffer's size: does not type with a sink (the buffer serves every cell)."""
+    if out.shape[0] < 2:
+        return 0
+    return _knight_jit(x, y, out)
+
+
+def _knight_two_tables(x: int, y: int, out: np.ndarray) -> int:
+    """In order at even x, v first at odd x: the sink serves the cells before (1, 2)."""
+    if x % 2 == 0:
+        return _knight_jit(x, y, out)
+    count = 0
+    if x >= 2 and y >= 1:
+        out[count, 1] = y - 1
+        out[count, 0] = x - 2
+        count += 1
+    if x >= 1 and y >= 2:
+        out[count, 1] = y - 2
+        out[count, 0] = x - 1
+        count += 1
+    return count
+
+
+class _Knight(spec.TwoPileGame):
+    name = "test-knight"
+    move_rays = ((1, 0), (0, 1), (1, 1))
+
+    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+        x, y = position
+        yield from spec.Wythoff().followers(position)
+        if x >= 2 and y >= 1:
+            yield (x - 2, y - 1)
+        if x >= 1 and y >= 2:
+            yield (x - 1, y - 2)
+
+
+@cache
+def _knight_table(size: int) -> np.ndarray:
+    return np.array(spec.grundy_table(_Knight(), size, size))
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize(
+    ("function", "buffer_served"),
+    [
+        (_knight_in_order, "none"),
+        (_knight_v_first, "some"),
+        (_knight_backwards, "some"),
+        (_knight_rewritten, "all"),  # flagged at (0, 0): the rewritten row is (0, 0)
+        (_knight_extra_row, "some"),
+        (_knight_reads_shape, "all"),
+        (_knight_two_tables, "some"),
+    ],
+)
+def test_every_way_of_writing_the_list_gives_the_spec_table(
+    function: Any, buffer_served: str
+) -> None:
+    game = _Knight()
+    game.compiled_followers = function
+    counts: dict[str, int] = {}
+    size = 23
+    got = engine._block_with_followers(engine.compiled_rule(game), size, size, counts)
+    assert (got == _knight_table(size)).all()
+    served = counts["buffer cells"]
+    if not engine.JIT:  # pragma: no cover - NUMBA_DISABLE_JIT: no sink, the buffer serves all
+        assert served == size * size
+    elif buffer_served == "none":
+        assert served == 0
+    elif buffer_served == "all":
+        assert served == size * size
+    else:
+        # The first cell the sink flags sends the rest of the table to the buffer.
+        assert 0 < served < size * size
+
+
+@pytest.mark.nojit
+def test_the_sink_keeps_every_refusal() -> None:
+    # A bad follower far into the table, after thousands of cells through the sink.
+    def late_cycle(x: int, y: int, out: np.ndarray) -> int:
+        count = _knight_jit(x, y, out)
+        if x == 17 and y == 11:
+            out[count, 0] = x
+            out[count, 1] = y
+            count += 1
+        return count
+
+    game = _followers_game(late_cycle)
+    with pytest.raises(ValueError, match=r"the follower \(17, 11\) of \(17, 11\) is not smaller"):
+        engine.grundy_table(game, 20)
