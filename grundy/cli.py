@@ -25,6 +25,7 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from grundy import __version__
+from grundy.signals import sigint_handler
 
 __all__ = ["GrundyArgumentParser", "UsageError", "build_parser", "main"]
 
@@ -260,15 +261,8 @@ def interrupt_after_compiled_code() -> Iterator[None]:
             return
         raise KeyboardInterrupt
 
-    try:
-        signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread
+    with sigint_handler(handler):
         yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _one_line(error: BaseException) -> str:

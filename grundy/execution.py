@@ -50,6 +50,7 @@ from fast._memory import format_bytes
 from grundy import __version__
 from grundy.output import atomic_write_text, check_memory, output_dir, progress_bar, warn
 from grundy.parsing import count
+from grundy.signals import sigint_handler
 
 __all__ = [
     "SCHEDULER_ENV",
@@ -633,15 +634,8 @@ def _run_dask(
 def _workers_ignore_sigint() -> Iterator[None]:
     """Start worker processes with SIGINT ignored (they inherit it), so Ctrl-C in a
     terminal reaches only this process, which closes the cluster: no worker tracebacks."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: leave signals alone
+    with sigint_handler(signal.SIG_IGN):  # not the main thread: signals left alone
         yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _mute_dask_logs() -> None:
