@@ -822,6 +822,15 @@ def _no_rows(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
 _NO_ROWS = numba.njit(_no_rows)
 
 
+@jit
+def _record(err: np.ndarray, x: int, y: int, a: int, b: int) -> None:  # pragma: no cover - jit
+    """Keep a refusal's cell (x, y) and its follower or count (a, b) for the message."""
+    err[0] = x
+    err[1] = y
+    err[2] = a
+    err[3] = b
+
+
 def _no_sink(x: int, y: int, out: Any) -> int:  # pragma: no cover - jit
     """The sink step of a kernel without one: -1 sends every cell to the buffer."""
     return -1
@@ -897,28 +906,19 @@ def _make_fill(sink_followers: Any) -> Any:
                     state[4] += 1
                     n = followers(x, y, buffer)
                     if n < 0 or n > buffer.shape[0]:
-                        err[0] = x
-                        err[1] = y
-                        err[2] = n
-                        err[3] = buffer.shape[0]
+                        _record(err, x, y, n, buffer.shape[0])
                         return 4
                     for j in range(np.uint64(n)):
                         u = buffer[j, 0]
                         v = buffer[j, 1]
                         if u < 0 or v < 0 or u > x or v > y or u + v >= x + y:
-                            err[0] = x
-                            err[1] = y
-                            err[2] = u
-                            err[3] = v
+                            _record(err, x, y, u, v)
                             return _follower_code(x, y, u, v)
                         seen[out[np.uint64(u), np.uint64(v)]] = stamp
                 state[3] = 1
                 m = regions(x, y, region_buffer)
                 if m < 0 or m > region_buffer.shape[0]:
-                    err[0] = x
-                    err[1] = y
-                    err[2] = m
-                    err[3] = region_buffer.shape[0]
+                    _record(err, x, y, m, region_buffer.shape[0])
                     return 6
                 for j in range(m):
                     u0 = region_buffer[j, 0]
@@ -927,10 +927,7 @@ def _make_fill(sink_followers: Any) -> Any:
                     v1 = region_buffer[j, 3]
                     code, cu, cv = _region_code(x, y, u0, u1, v0, v1)
                     if code:
-                        err[0] = x
-                        err[1] = y
-                        err[2] = cu
-                        err[3] = cv
+                        _record(err, x, y, cu, cv)
                         return code
                     if u0 >= u1 or v0 >= v1:  # empty (as unsigned numbers it might not be)
                         continue

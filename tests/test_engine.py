@@ -622,6 +622,9 @@ def _knight_v_first(x: int, y: int, out: np.ndarray) -> int:
     return count
 
 
+_knight_v_first_jit = numba.njit(_knight_v_first)
+
+
 def _knight_backwards(x: int, y: int, out: np.ndarray) -> int:
     """Both moves where both are legal, written last row first."""
     if x >= 2 and y >= 2:
@@ -637,16 +640,7 @@ def _knight_rewritten(x: int, y: int, out: np.ndarray) -> int:
     """A first row written, then overwritten by the real one (only the last counts)."""
     out[0, 0] = 0
     out[0, 1] = 0
-    count = 0
-    if x >= 2 and y >= 1:
-        out[count, 0] = x - 2
-        out[count, 1] = y - 1
-        count += 1
-    if x >= 1 and y >= 2:
-        out[count, 0] = x - 1
-        out[count, 1] = y - 2
-        count += 1
-    return count
+    return _knight_jit(x, y, out)
 
 
 def _knight_extra_row(x: int, y: int, out: np.ndarray) -> int:
@@ -669,16 +663,7 @@ def _knight_two_tables(x: int, y: int, out: np.ndarray) -> int:
     """In order at even x, v first at odd x: the sink serves the cells before (1, 2)."""
     if x % 2 == 0:
         return _knight_jit(x, y, out)
-    count = 0
-    if x >= 2 and y >= 1:
-        out[count, 1] = y - 1
-        out[count, 0] = x - 2
-        count += 1
-    if x >= 1 and y >= 2:
-        out[count, 1] = y - 2
-        out[count, 0] = x - 1
-        count += 1
-    return count
+    return _knight_v_first_jit(x, y, out)
 
 
 class _Knight(spec.TwoPileGame):
