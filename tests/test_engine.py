@@ -718,6 +718,13 @@ def test_every_way_of_writing_the_list_gives_the_spec_table(
         assert 0 < served < size * size
 
 
+@given(rows=st.integers(0, 30), cols=st.integers(0, 30))
+def test_the_sink_gives_the_spec_table_on_any_block(rows: int, cols: int) -> None:
+    game = _Knight()
+    game.compiled_followers = _knight_in_order
+    assert (engine.grundy_block(game, rows, cols) == _knight_table(30)[:rows, :cols]).all()
+
+
 @pytest.mark.nojit
 def test_the_sink_keeps_every_refusal() -> None:
     # A bad follower far into the table, after thousands of cells through the sink.
