@@ -62,6 +62,7 @@ import spec
 from grundy.answers import html_record, text_record
 from grundy.registry import resolve
 from grundy.registry.core import NoImplementation
+from grundy.registry.dispatch import ROW_VALUE_SECONDS, strip_seconds
 from grundy.registry.dispatch import period as row_period
 from reference.beatty import lower_wythoff, partner, upper_wythoff
 from reference.landman import GAMES as SYMMETRIC_GAMES
@@ -199,10 +200,7 @@ def _row(name: str, x: int, lo: int, hi: int, found: Any = None) -> tuple[list[i
         assert found.preperiod is not None and found.period is not None
         assert found.saltus is not None
         mu, p, s = found.preperiod, found.period, found.saltus
-        head = found.values
-        if not head:  # the atlas's record alone: only the columns the terms reduce to
-            block, _ = _block(name, x + 1, min(hi, mu + p))
-            head = [int(v) for v in block[x]]
+        head = found.values or _row_head(name, x, mu, p, lo, hi)  # else the atlas's record
         if hi < 2**62:
             n = np.arange(lo, hi, dtype=np.int64)
             turns = np.where(n < mu, 0, (n - mu) // p)
@@ -217,6 +215,43 @@ def _row(name: str, x: int, lo: int, hi: int, found: Any = None) -> tuple[list[i
         return terms, f"row-period ({found.implementation})", found.certificate
     block, impl = _block(name, x + 1, hi)
     return [int(v) for v in block[x, lo:hi]], f"table ({impl})", f"exact (table: {impl})"
+
+
+def _row_head(name: str, x: int, mu: int, p: int, lo: int, hi: int) -> list[int]:
+    """G(x, y) for y up to the largest column the terms lo <= n < hi reduce to.
+
+    A term n >= mu reduces to mu + (n - mu) % p, so the head reaches mu + p
+    only when the periodic terms wrap around a period. A row of the strip's
+    games is streamed (``row-values``: one row kept, not the rows below it),
+    within the time ``grundy value`` gives the same work (the strip to a
+    reduced column, :data:`ROW_VALUE_SECONDS` at its measured speed: atlas
+    rows up to about 500); other games read a block.
+
+    Examples
+    --------
+    >>> _row_head("wythoff", 3, 8, 6, 10**12, 10**12 + 3)  # row 3: the terms reduce to 10..12
+    [3, 4, 5, 6, 2, 0, 1, 9, 10, 12, 8, 7, 15]
+    >>> len(_row_head("wythoff", 3, 8, 6, 10**12 + 2, 10**12 + 5))  # 12, 13, 8: a wrap
+    14
+    """
+    if hi <= mu:
+        needed = hi
+    else:
+        first = (max(lo, mu) - mu) % p
+        span = hi - max(lo, mu)
+        needed = mu + (p if first + span > p else first + span)
+    if name in SYMMETRIC_GAMES:  # reference.landman.GAMES: the strip's games
+        seconds = strip_seconds(x + 1, needed)
+        if seconds > ROW_VALUE_SECONDS:
+            raise ValueError(
+                f"row {x} is periodic from column {mu:,} (period {p:,}); these terms need "
+                f"G({x}, y) for y < {needed:,}: the strip of rows 0..{x} to that column, "
+                f"about {seconds:,.0f} s at its measured speed (limit {ROW_VALUE_SECONDS:.0f} s)"
+            )
+        rows = resolve("row-values", name, rows=x + 1, length=needed, start=x)
+        return [int(v) for v in rows.answer(rows=x + 1, length=needed, start=x)[0]]
+    block, _ = _block(name, x + 1, needed)
+    return [int(v) for v in block[x]]
 
 
 def _column(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:

@@ -176,3 +176,30 @@ def test_a_high_atlas_row_computes_only_the_columns_asked() -> None:
     )
     terms = oeis.sequence("wythoff", "row=700", 6, offset=695).terms
     assert terms == ask("grundy-table", "wythoff", size=701)[700, 695:701].tolist()
+
+
+def test_far_terms_of_an_atlas_row_stream_the_row_up_to_their_columns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the preperiod the terms reduce into one period: only that much row is computed.
+
+    Row 100's values take a second; with the values' time limit lowered, ``period``
+    gives the atlas's record alone, as it does for rows past about 340. The
+    oracle is the strip itself at the far columns (no period used).
+    """
+    from fast.strip import value_at
+    from grundy.registry import dispatch
+
+    monkeypatch.setattr(dispatch, "STRIP_SECONDS", 1e-6)
+    found = dispatch.period("wythoff", 100)
+    assert found.values == [] and found.note.startswith("values not shown")
+    mu, p = found.preperiod, found.period
+    offset = mu + 3 * p + p - 2  # the five terms wrap around a period
+    seq = oeis.sequence("wythoff", "row=100", 5, offset=offset)
+    assert seq.terms == [value_at("wythoff", 100, m) for m in range(offset, offset + 5)]
+    assert seq.method == "row-period (atlas)"
+
+
+def test_far_terms_of_a_high_row_are_refused_by_the_strips_time() -> None:
+    with pytest.raises(ValueError, match=r"row 700 is periodic from column 32,565,870 .*limit"):
+        oeis.sequence("wythoff", "row=700", 5, offset=10**11)

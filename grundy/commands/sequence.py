@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from grundy import oeis
-from grundy.output import add_json_option, atomic_write_text, console, emit_json, output_file
+from grundy.output import (
+    activity,
+    add_json_option,
+    atomic_write_text,
+    console,
+    emit_json,
+    output_file,
+)
 from grundy.parsing import count, parse_game
 
 KINDS_HELP = (
@@ -68,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
             for line in lines:
                 console.print(line, markup=False)
         return 0
-    seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
+    with activity(f"{args.kind} of {game.describe()}", disable=args.json):
+        seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
     if args.bfile:
         atomic_write_text(Path(args.bfile), oeis.bfile_text(seq))
     if args.json:
