@@ -603,10 +603,11 @@ def _block_with_followers(
                 followers, regions, buffer, region_buffer, rays, plan.dense, plan.line_base,
                 bits, line_mex, scratch, seen, out, err, state,
             )  # fmt: skip
-        except numba.core.errors.TypingError:
+        except numba.core.errors.NumbaError:  # compiling, before any cell
             if kernel is _BUFFER_KERNEL:
                 raise
-            # The function uses ``out`` beyond row writes: the buffer alone serves it.
+            # The function uses ``out`` beyond row writes (or does not inline): the
+            # buffer alone serves it.
             kernel = _KERNELS[getattr(rule.followers, "py_func", None)] = _BUFFER_KERNEL
             continue
         except IndexError:
