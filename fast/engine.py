@@ -21,9 +21,10 @@ forms (see :class:`spec.game.TwoPileGame` and ``docs/adding-a-game.md``):
     a C loop over the followers. A cell the sink flags (rows out of order, a
     refused follower, a count that does not match) is computed again from a
     real buffer, and so is every cell of a function that uses ``out`` in
-    any other way. For the buffer the function is jitted with bounds
-    checking, so one that overruns ``out`` raises IndexError and the engine
-    grows the buffer and resumes at that cell (never a silent overwrite).
+    any other way. Either way the function is compiled with bounds
+    checking: one that overruns the buffer raises IndexError and the engine
+    grows the buffer and resumes at that cell (never a silent overwrite),
+    and an index past an array of its own is refused.
 ``compiled_regions`` (numba code, like ``compiled_followers``)
     A function ``regions(x, y, out) -> count`` writing rows
     ``(u0, u1, v0, v1)`` into ``out`` of shape (capacity, 4): every (u, v)
@@ -608,7 +609,7 @@ def _block_with_followers(
                 raise
             # The function uses ``out`` beyond row writes (or does not inline): the
             # buffer alone serves it.
-            kernel = _KERNELS[getattr(rule.followers, "py_func", None)] = _BUFFER_KERNEL
+            kernel = _KERNELS[getattr(rule.followers, "py_func", rule.followers)] = _BUFFER_KERNEL
             continue
         except IndexError:
             label, size = ("compiled_regions", region_capacity) if state[3] else (
@@ -616,7 +617,8 @@ def _block_with_followers(
             if size >= rows * cols + 64:
                 raise ValueError(
                     f"{rule.name}: {label} overruns its buffer "
-                    f"(more than {size} rows for one position)"
+                    f"(more than {size} rows for one position), or an array of its own "
+                    f"(IndexError at ({int(state[0])}, {int(state[1])}))"
                 ) from None
             size = min(4 * size, rows * cols + 64)
             check_memory(32 * size, f"{what}: a buffer of {size:,} rows")
@@ -837,13 +839,17 @@ def _no_sink(x: int, y: int, out: Any) -> int:  # pragma: no cover - jit
     return -1
 
 
-def _make_fill(sink_followers: Any) -> Any:
+def _make_fill(sink_followers: Any, boundscheck: bool) -> Any:
     """The kernel, with ``sink_followers`` (inlined) writing into a follower sink.
 
     ``sink_followers`` is the rule's follower function compiled with numba's
     ``inline="always"`` (so the sink's state stays in registers; see
     ``fast._sink``) or :func:`_no_sink`. One kernel per follower function,
     compiled once per process (not cached: a closure over the user's code).
+    A kernel with the user's code inlined is compiled with bounds checking,
+    as the function itself is for the buffer, so an index past one of its
+    own arrays raises IndexError there too (the sink's stores need none; the
+    checks cost a rule with regions about 2x on its regions' loop).
     """
 
     def fill(
@@ -960,13 +966,13 @@ def _make_fill(sink_followers: Any) -> Any:
                     scratch[k] = np.uint64(0)
         return 0
 
-    return numba.njit(fill)
+    return numba.njit(boundscheck=boundscheck)(fill)
 
 
 #: The kernel of each follower function (keyed by its Python function; None: regions only).
 _KERNELS: dict[Any, Any] = {}
 #: The kernel without a sink (regions only, a function that does not type with a sink, no JIT).
-_BUFFER_KERNEL = _make_fill(numba.njit(inline="always")(_no_sink))
+_BUFFER_KERNEL = _make_fill(numba.njit(inline="always")(_no_sink), boundscheck=False)
 
 
 def _kernel(rule: CompiledRule) -> Any:
@@ -975,5 +981,5 @@ def _kernel(rule: CompiledRule) -> Any:
         return _BUFFER_KERNEL
     key = getattr(rule.followers, "py_func", rule.followers)
     if key not in _KERNELS:
-        _KERNELS[key] = _make_fill(numba.njit(inline="always")(key))
+        _KERNELS[key] = _make_fill(numba.njit(inline="always")(key), boundscheck=True)
     return _KERNELS[key]

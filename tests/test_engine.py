@@ -725,6 +725,26 @@ def test_the_sink_gives_the_spec_table_on_any_block(rows: int, cols: int) -> Non
     assert (engine.grundy_block(game, rows, cols) == _knight_table(30)[:rows, :cols]).all()
 
 
+_THREE = np.zeros(3, dtype=np.int64)
+
+
+def _reads_past_its_array(x: int, y: int, out: np.ndarray) -> int:
+    """A legal follower (0, 0), but computed from ``_THREE[x + y]``: past its end at x + y = 3."""
+    if x + y == 0:
+        return 0
+    out[0, 0] = _THREE[x + y]
+    out[0, 1] = 0
+    return 1
+
+
+@pytest.mark.nojit
+def test_an_index_past_the_functions_own_array_is_refused() -> None:
+    # Inlined into the sink's kernel, the function keeps its bounds checks: no garbage follower.
+    game = _followers_game(_reads_past_its_array)
+    with pytest.raises(ValueError, match=r"or an array of its own \(IndexError at \(0, 3\)\)"):
+        engine.grundy_table(game, 6)
+
+
 @pytest.mark.nojit
 def test_the_sink_keeps_every_refusal() -> None:
     # A bad follower far into the table, after thousands of cells through the sink.
