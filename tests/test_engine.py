@@ -14,6 +14,7 @@ from typing import Any
 import numba
 import numpy as np
 import pytest
+from e_wythoff import EWythoff
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -424,18 +425,9 @@ def _cells_below(x: int, y: int, out: np.ndarray) -> int:
     return count
 
 
-class _EWythoff(spec.TwoPileGame):
-    name = "test-e-wythoff"
+class _EWythoff(EWythoff):
     move_rays = ((1, 0), (0, 1), (1, 1))
     compiled_regions = _triangle
-
-    def followers(self, position: spec.Position) -> Iterator[spec.Position]:
-        x, y = position
-        yield from spec.Wythoff().followers(position)
-        if x <= y:
-            yield from ((x - k, y - l) for k in range(2, x + 1) for l in range(1, k))
-        if y <= x:
-            yield from ((x - l, y - k) for k in range(2, y + 1) for l in range(1, k))
 
 
 class _Below(spec.TwoPileGame):

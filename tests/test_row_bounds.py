@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import e_wythoff
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -27,22 +28,10 @@ from reference.row_bounds import (
 ROWS, COLS = 5, 60
 
 
-class EWythoff(spec.TwoPileGame):
+class EWythoff(e_wythoff.EWythoff):
     """Ho's E-Wythoff (docs/adding-a-game.md), spec only, with its row statement."""
 
     name = "e-wythoff-test"
-
-    def followers(self, position: Any) -> Iterator[tuple[int, int]]:
-        x, y = position
-        yield from spec.Wythoff().followers(position)
-        if x <= y:
-            for k in range(2, x + 1):
-                for l in range(1, k):
-                    yield (x - k, y - l)
-        if y <= x:
-            for k in range(2, y + 1):
-                for l in range(1, k):
-                    yield (x - l, y - k)
 
     def row_shifts(self, x: int) -> tuple[int, list[range]]:
         return x + 1, [range(d + 1) for d in range(1, x + 1)]
