@@ -30,6 +30,25 @@ uses the buffer alone. Under ``NUMBA_DISABLE_JIT=1`` there is no sink:
 :func:`make_sink` returns None and :func:`sink_result` reports the flag, so
 every cell takes the buffer path.
 
+Examples
+--------
+A sink at (1, 1) marks the follower (0, 0) (its value G(0, 0) = 0 gets the
+stamp 7) and flags the follower (1, 1), the position itself:
+
+>>> import numba
+>>> @numba.njit
+... def two_rows(table, seen):
+...     sink = make_sink(table, seen, 1, 1, 7)
+...     sink[0, 0] = 0
+...     sink[0, 1] = 0
+...     first = sink_result(sink)
+...     sink[1, 0] = 1
+...     sink[1, 1] = 1
+...     return first, sink_result(sink)
+>>> seen = np.zeros(4, dtype=np.int64)
+>>> two_rows(np.zeros((2, 2), dtype=np.uint32), seen), seen.tolist()
+(((1, 0), (2, 1)), [7, 0, 0, 0])
+
 References
 ----------
 numba's extension API (``numba.extending``: ``register_model``,
