@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import e_wythoff
+import e_wythoff_spec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -28,7 +28,7 @@ from reference.row_bounds import (
 ROWS, COLS = 5, 60
 
 
-class EWythoff(e_wythoff.EWythoff):
+class EWythoff(e_wythoff_spec.EWythoff):
     """Ho's E-Wythoff (docs/adding-a-game.md), spec only, with its row statement."""
 
     name = "e-wythoff-test"

@@ -3,7 +3,9 @@
 docs/adding-a-game.md has the canonical plugin (registered as ``e-wythoff``,
 with its compiled forms); the tests that need the game without the plugin's
 registration take this class and add what they test (compiled regions in
-tests/test_engine.py, the row statement in tests/test_row_bounds.py).
+tests/test_engine.py, the row statement in tests/test_row_bounds.py). Not
+named ``e_wythoff``: that is the doc plugin's module, imported by name in
+tests/test_adding_a_game.py.
 
 Examples
 --------
