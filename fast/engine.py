@@ -78,7 +78,7 @@ formula 1-3, Wythoff's moves); ``001`` §1 and Remark 5 (F- and R-Wythoff);
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -489,7 +489,9 @@ def _check_size(label: str, value: Any) -> int:
     return int(value)
 
 
-def grundy_table(game: EngineGame, size: int) -> np.ndarray:
+def grundy_table(
+    game: EngineGame, size: int, *, progress: Callable[[int, int], None] | None = None
+) -> np.ndarray:
     """G[x, y] for 0 <= x, y < size, computed by the compiled engine.
 
     Parameters
@@ -498,6 +500,9 @@ def grundy_table(game: EngineGame, size: int) -> np.ndarray:
         A two-pile game with a compiled form (:func:`covers` is None).
     size : int
         Rows and columns, >= 0.
+    progress : callable, optional
+        ``progress(rows_done, rows)``, called after each block of rows (about
+        1/:data:`PROGRESS_STEPS` of them); without it the table is one call.
 
     Returns
     -------
@@ -522,10 +527,16 @@ def grundy_table(game: EngineGame, size: int) -> np.ndarray:
     [[0, 1, 2], [1, 2, 3], [2, 3, 4]]
     """
     size = _check_size("size", size)
-    return grundy_block(game, size, size)
+    return grundy_block(game, size, size, progress=progress)
 
 
-def grundy_block(game: EngineGame, rows: int, cols: int) -> np.ndarray:
+def grundy_block(
+    game: EngineGame,
+    rows: int,
+    cols: int,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> np.ndarray:
     """G[x, y] for 0 <= x < rows, 0 <= y < cols (a row of length cols needs rows = x + 1).
 
     Same contract as :func:`grundy_table`.
@@ -540,7 +551,7 @@ def grundy_block(game: EngineGame, rows: int, cols: int) -> np.ndarray:
     cols = _check_size("cols", cols)
     rule = compiled_rule(game)
     if rule.followers is not None or rule.regions is not None:
-        return _block_with_followers(rule, rows, cols)
+        return _block_with_followers(rule, rows, cols, progress=progress)
     plan = _plan(rule, rows, cols, 0)
     check_memory(
         _block_memory(plan, rows, cols, 0), f"a {rows}x{cols} {rule.name} table (compiled engine)"
@@ -553,13 +564,41 @@ def grundy_block(game: EngineGame, rows: int, cols: int) -> np.ndarray:
     bits = np.zeros((plan.words, max(plan.lines, 1)), dtype=np.uint64)
     line_mex = np.zeros(max(plan.lines, 1), dtype=np.int64)
     scratch = np.zeros(plan.words + 1, dtype=np.uint64)
-    _fill_rays(np.ascontiguousarray(rule.rays), plan.dense, plan.line_base, bits, line_mex,
-               scratch, out)  # fmt: skip
+    rays = np.ascontiguousarray(rule.rays)
+    for start, stop in _row_blocks(rows, progress):
+        _fill_rays(rays, plan.dense, plan.line_base, bits, line_mex, scratch, out, start, stop)
     return out
 
 
+#: A table with a progress callback is computed in about this many blocks of rows.
+PROGRESS_STEPS = 200
+
+
+def _row_blocks(
+    rows: int, progress: Callable[[int, int], None] | None
+) -> Iterator[tuple[int, int]]:
+    """(start, stop) blocks of rows; ``progress(stop, rows)`` after each (one block without).
+
+    >>> done = []
+    >>> list(_row_blocks(5, None)), list(_row_blocks(450, lambda d, n: done.append(d)))[:2]
+    ([(0, 5)], [(0, 2), (2, 4)])
+    >>> len(done), done[-1]
+    (225, 450)
+    """
+    step = rows if progress is None else max(1, rows // PROGRESS_STEPS)
+    for start in range(0, rows, max(step, 1)):
+        stop = min(rows, start + step)
+        yield start, stop
+        if progress is not None:
+            progress(stop, rows)
+
+
 def _block_with_followers(
-    rule: CompiledRule, rows: int, cols: int, counts: dict[str, int] | None = None
+    rule: CompiledRule,
+    rows: int,
+    cols: int,
+    counts: dict[str, int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> np.ndarray:
     """The table of a rule with a follower function: one pass, resumed where it must grow.
 
@@ -570,6 +609,8 @@ def _block_with_followers(
     result has the dtype of the bound (rays' followers + the largest buffer).
     ``counts``, if given, gets ``"buffer cells"``: how many cells the follower
     function's buffer served (the others went through the sink, ``fast._sink``).
+    With ``progress`` the kernel stops after each block of rows (it resumes at
+    the next row) and ``progress(rows_done, rows)`` is called.
     """
     if rows * cols > 2**32:
         raise OverflowError(
@@ -598,11 +639,13 @@ def _block_with_followers(
     followers = _NO_ROWS if rule.followers is None else rule.followers
     regions = _NO_ROWS if rule.regions is None else rule.regions
     kernel = _kernel(rule)
+    blocks = _row_blocks(rows, progress)
+    _, stop = next(blocks)
     while True:
         try:
             code = kernel(
                 followers, regions, buffer, region_buffer, rays, plan.dense, plan.line_base,
-                bits, line_mex, scratch, seen, out, err, state,
+                bits, line_mex, scratch, seen, out, err, state, stop,
             )  # fmt: skip
         except numba.core.errors.NumbaError:  # compiling, before any cell
             if kernel is _BUFFER_KERNEL:
@@ -645,6 +688,11 @@ def _block_with_followers(
             raise _refused_count(rule.name, x, y, count, size, label)
         if code:
             raise _refused_follower(rule.name, code, *(int(c) for c in err))
+        if stop < rows:  # the block is done (and reported): the next starts its first row
+            state[0], state[1] = stop, 0
+            _, stop = next(blocks)
+            continue
+        next(blocks, None)  # the last report
         if counts is not None:
             counts["buffer cells"] = int(state[4])
         # The regions' cells are not in the bound: the largest value decides then.
@@ -804,11 +852,13 @@ def _fill_rays(
     line_mex: np.ndarray,
     scratch: np.ndarray,
     out: np.ndarray,
+    x0: int,
+    x1: int,
 ) -> int:  # pragma: no cover - jit
-    """The table of a game given by rays only (cached: no function argument)."""
-    rows, cols = out.shape
+    """Rows x0 <= x < x1 of the table of a game given by rays only (cached: no function)."""
+    cols = out.shape[1]
     active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
-    for x in range(rows):
+    for x in range(x0, x1):
         for y in range(cols):
             start, count, top = _rays_step(
                 x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
@@ -867,8 +917,9 @@ def _make_fill(sink_followers: Any, boundscheck: bool) -> Any:
         out: np.ndarray,
         err: np.ndarray,
         state: np.ndarray,
+        stop: int,
     ) -> int:  # pragma: no cover - jit
-        """The table of a game with a follower function.
+        """Rows up to ``stop`` (exclusive) of the table of a game with a follower function.
 
         Starts at the cell ``state[:2]`` and keeps it there while it works, so that
         the caller can resume after growing a buffer (the follower or region
@@ -883,14 +934,14 @@ def _make_fill(sink_followers: Any, boundscheck: bool) -> Any:
         stamps at the free bits. Returns 0, or an error code (``err`` holds
         the cell and the follower or count).
         """
-        rows, cols = out.shape
+        cols = out.shape[1]
         words = bits.shape[0]
         active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
         x0 = state[0]
         y0 = state[1]
         stamp = state[2]
         use_sink = True
-        for x in range(x0, rows):
+        for x in range(x0, stop):
             for y in range(y0 if x == x0 else 0, cols):
                 state[0] = x
                 state[1] = y

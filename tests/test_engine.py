@@ -14,7 +14,7 @@ from typing import Any
 import numba
 import numpy as np
 import pytest
-from e_wythoff import EWythoff
+from e_wythoff_spec import EWythoff
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -485,6 +485,9 @@ def test_bitsets_grow_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     where = np.argwhere(got != expected)
     assert not len(where), (where[:5].tolist(), got.dtype, int(expected.max()))
     assert int(expected.max()) >= 128
+    # In blocks of rows (progress): the growth resumes within a block, the blocks at their row.
+    in_blocks = engine.grundy_table(game, 90, progress=lambda done, rows: None)
+    assert (in_blocks == expected).all()
 
 
 def test_a_full_line_stops_at_the_bitsets_end() -> None:
@@ -751,3 +754,21 @@ def test_the_sink_keeps_every_refusal() -> None:
     game = _followers_game(late_cycle)
     with pytest.raises(ValueError, match=r"the follower \(17, 11\) of \(17, 11\) is not smaller"):
         engine.grundy_table(game, 20)
+
+
+@pytest.mark.parametrize(
+    "name", ["nimhof:1,0/0,1/1,1", "test-e-wythoff", "test-knight", "test-everything-below"]
+)
+def test_a_table_in_blocks_of_rows_reports_each_block(plugin: Any, name: str) -> None:
+    games = {"test-e-wythoff": _EWythoff, "test-knight": _Knight}
+    if name in games:
+        game = games[name]()
+        if name == "test-knight":
+            game.compiled_followers = _knight_in_order
+    else:
+        game = spec.get_game(name)
+    size = 14  # test-everything-below overruns its first buffers: growth inside a block
+    done: list[tuple[int, int]] = []
+    got = engine.grundy_table(game, size, progress=lambda d, n: done.append((d, n)))
+    assert (got == np.array(spec.grundy_table(game, size, size))).all()
+    assert done == [(k, size) for k in range(1, size + 1)]  # 14 rows: one row a block

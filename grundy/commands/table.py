@@ -107,8 +107,10 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     what = f"{door.game} table {shape[0]}x{shape[1]}"
     impl = door.resolve(args.impl, **domain)
-    if args.rows is not None and impl.name == "fast.strip":  # columns one by one: a bar
-        with progress_bar(what, max(shape), disable=args.json) as advance:
+    # A bar where the implementation reports: the strip's columns, the engine's rows.
+    total = {"fast.strip": max(shape), "fast.engine": shape[0]}.get(impl.name)
+    if total is not None:
+        with progress_bar(what, total, disable=args.json) as advance:
             done = [0]
 
             def step(now: int, _total: int) -> None:

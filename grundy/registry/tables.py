@@ -105,7 +105,7 @@ def spec_table(game: str | spec.ImpartialGame) -> Callable[..., np.ndarray]:
     return answer
 
 
-def _table_memory(layer: str, size: int) -> tuple[int, str]:
+def _table_memory(layer: str, size: int, **_: Any) -> tuple[int, str]:
     return size * size * BYTES_PER_CELL.get(layer, 64), f"a {size}^2 table"
 
 
@@ -148,15 +148,25 @@ def _engine_covers_game(game: spec.ImpartialGame) -> str | None:
 
 
 def _engine(game: spec.ImpartialGame) -> Made:
-    def covers(size: int) -> str | None:
+    """``progress(rows_done, rows)`` after each block of rows (``fast.engine``)."""
+
+    def answer(size: int, progress: Any = None) -> np.ndarray:
+        return fast.engine.grundy_table(game, size, progress=progress)
+
+    def covers(size: int, progress: Any = None) -> str | None:
         return None if size <= 2**15 else f"size {size} > 32768"
 
-    return lambda size: fast.engine.grundy_table(game, size), covers
+    return answer, covers
 
 
 def _strip_table(game: spec.ImpartialGame) -> Made:
+    """``progress(columns_done, columns)`` after each block of columns (``fast.strip``)."""
     name = game.describe()
-    return lambda size: fast.strip.rectangle(name, size, size), lambda size: None
+
+    def answer(size: int, progress: Any = None) -> np.ndarray:
+        return fast.strip.rectangle(name, size, size, progress=progress)
+
+    return answer, lambda size, progress=None: None
 
 
 def published_table(name: str) -> Callable[..., np.ndarray]:
@@ -208,10 +218,10 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
 
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
-    return (
-        lambda rows, cols: fast.engine.grundy_block(game, rows, cols),
-        lambda rows, cols: None,
-    )
+    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
+        return fast.engine.grundy_block(game, rows, cols, progress=progress)
+
+    return answer, lambda rows, cols, progress=None: None
 
 
 register_question(
