@@ -111,6 +111,14 @@ __all__ = [
 GUARDS = {"": 0, "x>=y": 1, "y>=x": 2, "x>y": 3, "y>x": 4}
 #: A ray uses per-line bitsets when it has at most this many lines per table side.
 DENSE_LINES_PER_SIDE = 8
+#: Past this many bytes of bitsets (the rays taken with the most followers per cell
+#: first), a ray of at most WALK_MAX_CELLS followers walks its cells instead: in a long,
+#: thin block a ray across it has many short lines, each as wide as the largest value
+#: (Wythoff's 101 x 262144 block: 8.6 GB for the column ray's lines of 101 cells).
+DENSE_BYTES = 2**30
+#: The most followers per cell a ray walks to save memory (a longer ray keeps its
+#: bitsets, and the memory check decides).
+WALK_MAX_CELLS = 1024
 #: Kernel error codes (and the message each gets).
 _ERRORS = {
     1: "leaves the board (a negative coordinate)",
@@ -445,21 +453,44 @@ class _Plan:
 
 
 def _plan(rule: CompiledRule, rows: int, cols: int, capacity: int) -> _Plan:
+    """Which rays keep per-line bitsets, where their lines start, the bitset width, the dtype.
+
+    A ray keeps bitsets when it has at most :data:`DENSE_LINES_PER_SIDE` lines
+    per table side; taken with the most followers per cell first, a ray of
+    at most :data:`WALK_MAX_CELLS` followers walks its cells instead once the
+    bitsets would pass :data:`DENSE_BYTES` (a long ray keeps its bitsets: the
+    memory check decides).
+
+    >>> import spec
+    >>> plan = _plan(compiled_rule(spec.Wythoff()), 101, 262144, 0)
+    >>> plan.dense.tolist(), plan.lines  # a long thin block: the row's ray alone
+    ([0, 1, 0], 101)
+    """
     side = max(rows, cols, 1)
     dense = np.zeros(len(rule.rays), dtype=np.int64)
     base = np.zeros(len(rule.rays), dtype=np.int64)
-    lines = 0
     bound = capacity if rule.followers is not None else 0
-    for r, (p, q, a, b, _guard) in enumerate(rule.rays.tolist()):
-        bound += _ray_count(p, q, a, b, rows, cols)
-        count = _ray_lines(a, b, rows, cols)
-        if (a or b) and count <= DENSE_LINES_PER_SIDE * side:
-            dense[r] = 1
-            base[r] = lines
-            lines += count
+    counts = []
+    for p, q, a, b, _guard in rule.rays.tolist():
+        counts.append(_ray_count(p, q, a, b, rows, cols))
+        bound += counts[-1]
     words = bound // 64 + 2
     if bound > 0xFFFFFFFF:
         raise OverflowError(f"{rule.name}: values up to {bound} do not fit uint32")
+    lines = 0
+    budget = DENSE_BYTES
+    for r in sorted(range(len(counts)), key=lambda r: -counts[r]):
+        _, _, a, b, _ = rule.rays[r].tolist()
+        count = _ray_lines(a, b, rows, cols)
+        need = count * (8 * words + 8)
+        if not (a or b) or count > DENSE_LINES_PER_SIDE * side:
+            continue
+        if need > budget and counts[r] <= WALK_MAX_CELLS:  # short lines: walk them
+            continue
+        dense[r] = 1
+        base[r] = lines
+        lines += count
+        budget -= need
     return _Plan(dense, base, lines, words, smallest_unsigned(bound))
 
 

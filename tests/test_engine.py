@@ -772,3 +772,29 @@ def test_a_table_in_blocks_of_rows_reports_each_block(plugin: Any, name: str) ->
     got = engine.grundy_table(game, size, progress=lambda d, n: done.append((d, n)))
     assert (got == np.array(spec.grundy_table(game, size, size))).all()
     assert done == [(k, size) for k in range(1, size + 1)]  # 14 rows: one row a block
+
+
+@pytest.mark.parametrize(
+    "name", ["nimhof:1,0/0,1/1,2", "a-wythoff:2", "test-e-wythoff", "test-knight"]
+)
+def test_rays_that_walk_their_cells_give_the_spec_table(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """No room for bitsets (DENSE_BYTES = 0): every ray walks its cells, as in a thin block."""
+    games = {"test-e-wythoff": _EWythoff, "test-knight": _Knight}
+    game = games[name]() if name in games else spec.get_game(name)
+    if name == "test-knight":
+        game.compiled_followers = _knight_in_order
+    monkeypatch.setattr(engine, "DENSE_BYTES", 0)
+    plan = engine._plan(engine.compiled_rule(game), 19, 23, 0)
+    assert plan.lines == 0 and not plan.dense.any()
+    expected = np.array(spec.grundy_table(game, 19, 23))
+    assert (engine.grundy_block(game, 19, 23) == expected).all()
+
+
+def test_a_long_thin_block_fits_in_memory() -> None:
+    """Wythoff's 101 x 262144 block: 8.6 GB of column-ray bitsets before the budget."""
+    rule = engine.compiled_rule(spec.Wythoff())
+    plan = engine._plan(rule, 101, 262144, 0)
+    table = 101 * 262144 * plan.dtype.itemsize
+    assert engine._block_memory(plan, 101, 262144, 0) <= table + engine.DENSE_BYTES + 2**20
