@@ -226,6 +226,28 @@ class TestDispatch:
         by_table = grundy.value(game, (x, y), method="table")
         assert grundy.value(game, (y, x), method="row-period").value == by_table.value
 
+    @given(
+        game=st.sampled_from(["nimhof:0,1/1,0/1,2", "a-wythoff:2", "nimhof:0,1/1,0/2,3"]),
+        x=st.integers(0, 6),
+        y=st.integers(2000, 4000),
+    )
+    def test_a_family_rows_certified_period_against_the_table_far_out(
+        self, game: str, x: int, y: int
+    ) -> None:
+        """Games without a strip: row x's window certificate (fast.engine's blocks) extends it."""
+        by_table = grundy.value(game, (x, y), method="table")
+        by_period = grundy.value(game, (x, y), method="row-period")
+        assert by_period.value == by_table.value
+        assert by_period.certificate.startswith(f"exact (row {x}: preperiod ")
+
+    def test_a_family_row_period_declines_what_it_cannot_certify(self) -> None:
+        far = grundy.value("a-wythoff:2", (3, 10**18), method="row-period")
+        assert far.implementation == "fast.engine + window certificate"
+        with pytest.raises(ValueError, match=r"row x = 101 > 100"):
+            grundy.value("a-wythoff:2", (101, 10**6), method="row-period")
+        with pytest.raises(ValueError, match="row 2 has no certified period"):
+            grundy.value("nimhof:1,0/1,1", (2, 10**6), method="row-period")  # no (0, 1) ray
+
     @given(row=st.integers(0, 150_000), g=st.integers(0, 6), width=st.integers(0, 3))
     def test_rw_against_wsg(self, row: int, g: int, width: int) -> None:
         band = {"g": g, "r1": row, "r2": row + width}

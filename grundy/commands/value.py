@@ -21,7 +21,9 @@ METHOD_TEXT = {
     "row-period": "wythoff, f-wythoff, r-wythoff, the row's certified period from the atlas "
     "(data/atlas/) or computed by the strip (rows <= "
     + ", ".join(f"{n} {g}" for g, n in dispatch.ROW_LIMITS.items())
-    + "), the other coordinate any size, exact",
+    + "), the other coordinate any size, exact; a game whose rows are lines (move_rays "
+    f"alone or row_shifts), row x <= {dispatch.GENERIC_ROW_LIMIT}, y any size, by the window "
+    "certificate on the engine's blocks, exact",
     "rw": f"Algorithm RW (wythoff), value <= {dispatch.RW_MAX_G}, conditional on Conjecture 3.10",
     "fibonacci": "Fibonacci Nim (and sums with it), rows as step functions, exact",
     "spec": "the generic solver, any game, small positions (limit from its measured speed)",

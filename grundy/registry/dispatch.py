@@ -18,7 +18,10 @@ method                  covers                                                 c
                         by the strip for rows <= ROW_LIMITS[game]; then the    windows)
                         value at the reduced column by the strip (at most
                         ROW_VALUE_SECONDS at its measured speed)
-                        (``row-periods``, ``row-values``)
+                        (``row-periods``, ``row-values``); a game whose rows
+                        are lines (:func:`period`), row x <=
+                        GENERIC_ROW_LIMIT, y any size: the window
+                        certificate on the engine's blocks
 ``rw``                  Wythoff, any position whose value is <= RW_MAX_G,      conditional on
                         rows up to about 3.5e18 (``row-hpoints``: Algorithm    Conjecture 3.10
                         RW, or WSG where it reaches: then exact)               (R_g, L, H)
@@ -72,9 +75,11 @@ from grundy.registry.sequences import RW_MAX_G
 from grundy.registry.tables import is_two_pile
 from reference.beatty import wythoff_winning_moves
 from reference.landman import GAMES as MACHINE_GAMES
+from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 
 __all__ = [
+    "GENERIC_ROW_LIMIT",
     "MAX_POSITIONS",
     "METHODS",
     "ROW_LIMIT",
@@ -95,6 +100,11 @@ Game = spec.ImpartialGame
 
 #: The table method covers positions of games without a strip with both coordinates below this.
 TABLE_LIMIT = 4096
+#: The row-period method of a game without a strip (its rows lines, certified by the window
+#: certificate on the engine's blocks) takes rows up to this. Measured (x86_64, 2 cores):
+#: nimhof:0,1/1,0/1,2 row 100 certifies in 3.5 s, a-wythoff:2 row 100 in 113 s (preperiod
+#: 483,274: blocks of 101 rows to 2^20 columns), with progress.
+GENERIC_ROW_LIMIT = 100
 #: The row-period method computes a certificate unasked for rows up to this (atlas rows:
 #: any; beyond, with an implementation named, up to the strip's reach
 #: :data:`grundy.registry.rows.STRIP_MAX_ROW`). Measured (benchmarks/bench_strip.py, x86_64,
@@ -245,7 +255,7 @@ def _by_row_period(
     x, y = _two_pile(game, position)
     name = game.describe()
     if name not in MACHINE_GAMES:
-        raise _Declined(f"certified row periods cover {', '.join(MACHINE_GAMES)} only")
+        return _by_generic_row_period(game, x, y, progress)
     row, column = min(x, y), max(x, y)
     found, impl, how, _ = _row_periodicity(name, row, progress=progress)
     preperiod, length, saltus = found
@@ -262,6 +272,32 @@ def _by_row_period(
         f"exact (row {row}: preperiod {preperiod}, period {length}, saltus {saltus}; {how})"
     )
     return base + shift, impl, certificate
+
+
+def _by_generic_row_period(game: Game, x: int, y: int, progress: Any) -> tuple[int, str, str]:
+    """G(x, y) from row x's period, certified by the window certificate on the engine's blocks.
+
+    For a game whose rows are lines (:func:`period`: ``move_rays`` alone or a
+    stated ``row_shifts``); the row is the first coordinate, up to
+    :data:`GENERIC_ROW_LIMIT`. The certificate keeps the row's values up to
+    the preperiod and one period, which is all the reduced column needs.
+    """
+    if x > GENERIC_ROW_LIMIT:
+        raise _Declined(
+            f"the row certificate of {game.describe()} takes row x = {x} > {GENERIC_ROW_LIMIT} "
+            "(the certificate of rows 0..x is computed here; see GENERIC_ROW_LIMIT)"
+        )
+    found = period(game, x, lines=1, progress=progress)
+    if found.status != "certified":
+        raise _Declined(f"row {x} has no certified period ({found.certificate})")
+    assert found.preperiod is not None and found.period is not None
+    assert found.saltus is not None
+    index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), y)
+    certificate = (
+        f"exact (row {x}: preperiod {found.preperiod}, period {found.period}, saltus "
+        f"{found.saltus}; {found.certificate.split('; ', 1)[-1].removesuffix(')')})"
+    )
+    return found.values[index] + shift, found.implementation, certificate
 
 
 def _by_rw(
