@@ -274,6 +274,11 @@ def _by_row_period(
     return base + shift, impl, certificate
 
 
+#: The rows :func:`_by_generic_row_period` certified last (a row's certificate serves every y;
+#: keyed by canonical name, class and row, at most 16).
+_GENERIC_ROWS: dict[tuple[str, type, int], Period] = {}
+
+
 def _by_generic_row_period(game: Game, x: int, y: int, progress: Any) -> tuple[int, str, str]:
     """G(x, y) from row x's period, certified by the window certificate on the engine's blocks.
 
@@ -287,7 +292,11 @@ def _by_generic_row_period(game: Game, x: int, y: int, progress: Any) -> tuple[i
             f"the row certificate of {game.describe()} takes row x = {x} > {GENERIC_ROW_LIMIT} "
             "(the certificate of rows 0..x is computed here; see GENERIC_ROW_LIMIT)"
         )
-    found = period(game, x, lines=1, progress=progress)
+    key = (game.describe(), type(game), x)
+    found = _GENERIC_ROWS.pop(key, None) or period(game, x, lines=1, progress=progress)
+    _GENERIC_ROWS[key] = found  # the most recent last
+    while len(_GENERIC_ROWS) > 16:
+        del _GENERIC_ROWS[next(iter(_GENERIC_ROWS))]
     if found.status != "certified":
         raise _Declined(f"row {x} has no certified period ({found.certificate})")
     assert found.preperiod is not None and found.period is not None
@@ -702,7 +711,8 @@ def compare_answered(expected: Any, actual: Any) -> str | None:
 def _register_method_questions() -> None:
     from grundy.registry.core import register_implementation, register_question
 
-    for name in MACHINE_GAMES:
+    # The three strip games, and two whose rows are certified on the engine's blocks.
+    for name in (*MACHINE_GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         game = as_game(name)
         key = register_question(
             "value-methods",
