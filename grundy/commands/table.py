@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -110,11 +111,16 @@ def run(args: argparse.Namespace) -> int:
     # A bar where the implementation reports: the strip's columns, the engine's rows.
     total = {"fast.strip": max(shape), "fast.engine": shape[0]}.get(impl.name)
     if total is not None:
-        with progress_bar(what, total, disable=args.json) as advance:
+        # The bar opens at the first report: after the door's memory check, so that a
+        # refusal stays one line.
+        with ExitStack() as stack:
+            bar: list[Any] = []
             done = [0]
 
             def step(now: int, _total: int) -> None:
-                advance(now - done[0])
+                if not bar:
+                    bar.append(stack.enter_context(progress_bar(what, total, disable=args.json)))
+                bar[0](now - done[0])
                 done[0] = now
 
             answer = door(using=impl.name, progress=step, **domain)
