@@ -27,7 +27,7 @@ from reference import landman as ref_landman
 
 ATLAS = Path(__file__).resolve().parents[1] / "data" / "atlas"
 FILES = {
-    "wythoff": ATLAS / "wythoff_rows_0_700.json",
+    "wythoff": ATLAS / "wythoff_rows_0_1000.json",
     "f-wythoff": ATLAS / "f-wythoff_columns_0_34.json",
     "r-wythoff": ATLAS / "r-wythoff_columns_0_14.json",
 }
@@ -38,7 +38,7 @@ MACHINE_FILES = {
     "r-wythoff": ATLAS / "r-wythoff_columns_0_12.json",
 }
 #: Rows 0..DRIFT_ROWS[game] are recomputed by one strip in the default run (a few
-#: seconds together); ``-m slow`` recomputes every row (Wythoff 0..700: about 20 min).
+#: seconds together); ``-m slow`` recomputes every row (Wythoff 0..1000: about 67 min).
 DRIFT_ROWS = {"wythoff": 160, "f-wythoff": 30, "r-wythoff": 12}
 #: Rows re-derived by the fast machine (cheap ones: well under a second each).
 SAMPLE = {
@@ -89,7 +89,7 @@ def test_no_drift(atlas: tuple[str, dict[str, Any]]) -> None:
 
 @pytest.mark.slow
 def test_no_drift_in_any_row(atlas: tuple[str, dict[str, Any]]) -> None:
-    """Every row of the atlas recomputed (Wythoff rows 0..700: about 20 minutes here)."""
+    """Every row of the atlas recomputed (Wythoff rows 0..1000: about 67 minutes here)."""
     game, data = atlas
     _drift(game, data, len(data["table"]) - 1)
 

@@ -60,7 +60,7 @@ def register(subparsers: Any) -> None:
         "--row",
         required=True,
         type=count("--row", lo=0, hi=MAX_ROW),
-        help=f"the row X, 0..{MAX_ROW} (the atlas holds Wythoff rows 0..700; computing rows "
+        help=f"the row X, 0..{MAX_ROW} (the atlas holds Wythoff rows 0..1000; computing rows "
         "0..160 takes seconds, 0..240 about 20 s)",
     )
     parser.add_argument(

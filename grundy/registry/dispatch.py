@@ -235,7 +235,7 @@ def _row_periodicity(
     if impl.name == "fast.strip" and implementation is None and row > ROW_LIMITS[name]:
         raise _Declined(
             f"row {row} is not in the atlas, and the strip's certificate of rows 0..{row} takes "
-            f"more than about 20 s here past row {ROW_LIMITS[name]} (Wythoff rows 0..700: 20 "
+            f"more than about 20 s here past row {ROW_LIMITS[name]} (Wythoff rows 0..1000: 67 "
             "minutes); ask for it with --compute, or run 'grundy experiment row-periods "
             "--rows A..B --chunks DIR'"
         )

@@ -70,11 +70,16 @@ ATLAS_DIR = Path(__file__).resolve().parents[2] / "data" / "atlas"
 
 @functools.cache
 def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
-    """``{row: (preperiod, period, saltus)}`` of the atlas file of ``game`` and its name."""
+    """``{row: (preperiod, period, saltus)}`` of the atlas files of ``game``; the largest's name.
+
+    The files are read smallest first, so the largest (the newest run) gives
+    the rows they share and names the source (every file agrees on shared
+    rows: tests/test_atlas.py).
+    """
     table: dict[int, tuple[int, int, int]] = {}
     name = ""
-    for path in sorted(ATLAS_DIR.glob(f"{game}_*.json")):
-        data = json.loads(path.read_text())
+    files = [(path, json.loads(path.read_text())) for path in ATLAS_DIR.glob(f"{game}_*.json")]
+    for path, data in sorted(files, key=lambda item: (len(item[1]["table"]), item[0].name)):
         if data.get("parameters", {}).get("game") != game:
             continue
         columns = data["columns"]
@@ -120,7 +125,7 @@ def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None
     Examples
     --------
     >>> atlas_row("wythoff", 3)
-    (Periodicity(preperiod=8, period=6, saltus=6), 'data/atlas/wythoff_rows_0_700.json')
+    (Periodicity(preperiod=8, period=6, saltus=6), 'data/atlas/wythoff_rows_0_1000.json')
     """
     table, name = _atlas(game)
     if row not in table:
