@@ -756,17 +756,22 @@ def test_the_sink_keeps_every_refusal() -> None:
         engine.grundy_table(game, 20)
 
 
+def _game(name: str) -> spec.TwoPileGame:
+    """A game by name, or one of this file's: E-Wythoff's regions, the knight's list."""
+    if name == "test-e-wythoff":
+        return _EWythoff()
+    if name == "test-knight":
+        game = _Knight()
+        game.compiled_followers = _knight_in_order
+        return game
+    return spec.get_game(name)  # type: ignore[return-value]
+
+
 @pytest.mark.parametrize(
     "name", ["nimhof:1,0/0,1/1,1", "test-e-wythoff", "test-knight", "test-everything-below"]
 )
 def test_a_table_in_blocks_of_rows_reports_each_block(plugin: Any, name: str) -> None:
-    games = {"test-e-wythoff": _EWythoff, "test-knight": _Knight}
-    if name in games:
-        game = games[name]()
-        if name == "test-knight":
-            game.compiled_followers = _knight_in_order
-    else:
-        game = spec.get_game(name)
+    game = _game(name)
     size = 14  # test-everything-below overruns its first buffers: growth inside a block
     done: list[tuple[int, int]] = []
     got = engine.grundy_table(game, size, progress=lambda d, n: done.append((d, n)))
@@ -781,10 +786,7 @@ def test_rays_that_walk_their_cells_give_the_spec_table(
     monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     """No room for bitsets (DENSE_BYTES = 0): every ray walks its cells, as in a thin block."""
-    games = {"test-e-wythoff": _EWythoff, "test-knight": _Knight}
-    game = games[name]() if name in games else spec.get_game(name)
-    if name == "test-knight":
-        game.compiled_followers = _knight_in_order
+    game = _game(name)
     monkeypatch.setattr(engine, "DENSE_BYTES", 0)
     plan = engine._plan(engine.compiled_rule(game), 19, 23, 0)
     assert plan.lines == 0 and not plan.dense.any()

@@ -203,8 +203,11 @@ class TestDispatch:
 
     def test_forced_method(self) -> None:
         assert grundy.value("wythoff", (3, 5), method="spec").certificate == "exact (spec)"
-        with pytest.raises(ValueError, match=r"row 800 is not in the atlas, and .* past row 240"):
-            grundy.value("wythoff", (800, 900), method="row-period")
+        with pytest.raises(ValueError, match=r"row 1001 is not in the atlas, and .* rows <= 1000"):
+            grundy.value("wythoff", (1001, 1100), method="row-period")
+        atlas = grundy.value("wythoff", (800, 900), method="row-period")  # rows 0..1000
+        assert "wythoff_rows_0_1000.json" in atlas.certificate
+        assert atlas.value == grundy.value("wythoff", (800, 900), method="table").value
         with pytest.raises(ValueError, match="method must be one of"):
             grundy.value("wythoff", (3, 5), method="magic")
 
