@@ -302,10 +302,8 @@ def _by_generic_row_period(game: Game, x: int, y: int, progress: Any) -> tuple[i
     assert found.preperiod is not None and found.period is not None
     assert found.saltus is not None
     index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), y)
-    certificate = (
-        f"exact (row {x}: preperiod {found.preperiod}, period {found.period}, saltus "
-        f"{found.saltus}; {found.certificate.split('; ', 1)[-1].removesuffix(')')})"
-    )
+    # period's "exact (preperiod ..." as the value's "exact (row x: preperiod ...".
+    certificate = f"exact (row {x}: {found.certificate.removeprefix('exact (')}"
     return found.values[index] + shift, found.implementation, certificate
 
 
