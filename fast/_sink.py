@@ -15,8 +15,8 @@ as ``out``; the sink's ``__setitem__`` keeps the row's u, and at the row's v
 checks the follower as the engine checks a buffer row (on the board, inside
 [0, x] x [0, y], smaller) and marks ``seen[G(u, v)] = stamp`` at once. Its
 state (the pending u and row, the rows marked, a flag) is a stack slot of the
-kernel, so once inlined it lives in registers: the follower costs about what
-the C mex pays for it.
+kernel, so once inlined it lives in registers: E-Wythoff's list form takes
+1.15x / 1.34x the C mex at 300^2 / 600^2 (it took 3.6x / 4.3x through the buffer).
 
 The sink accepts exactly the list form's normal use: rows written in order
 0, 1, 2, ..., each u before its v, and ``count`` rows returned. Anything else
