@@ -1,6 +1,6 @@
 """The front door: one function per question a researcher asks.
 
-Each function asks the registry (:mod:`grundy.registry`) for the fastest
+Each function asks the registry (:mod:`registry`) for the fastest
 implementation that covers the request and says how the answer was
 obtained; nothing here computes by itself. ``import grundy`` exposes them
 as ``grundy.value``, ``grundy.moves``, ``grundy.table``, ``grundy.gvalues``,
@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import spec
-from grundy.answers import Moves, Period, Value
-from grundy.registry import load_plugins, question
-from grundy.registry.dispatch import moves as _moves
-from grundy.registry.dispatch import period as _period
-from grundy.registry.dispatch import value as _value
+from registry.answers import Moves, Period, Value
+from registry import load_plugins, question
+from registry.dispatch import moves as _moves
+from registry.dispatch import period as _period
+from registry.dispatch import value as _value
 
 if TYPE_CHECKING:
     from grundy.oeis import OeisSequence
@@ -70,7 +70,7 @@ def value(game: Game, position: Any, method: str | None = None) -> Value:
         ``(x, y)`` for two-pile games; ``((x, y), (n,))`` for a sum.
     method : str, optional
         Force ``table``, ``row-period``, ``rw`` or ``spec``
-        (:mod:`grundy.registry.dispatch` lists what each covers).
+        (:mod:`registry.dispatch` lists what each covers).
 
     Returns
     -------

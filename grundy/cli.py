@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         from grundy.output import check_distinct_paths
-        from grundy.registry import PluginError, load_plugins
+        from registry import PluginError, load_plugins
 
         try:
             load_plugins()  # $GRUNDY_PLUGINS (the current directory too) and entry points
@@ -118,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 #: Seconds the spec solver may take for one evaluation from the command line
 #: (``$GRUNDY_SPEC_SECONDS`` overrides); refused earlier when the measured time per
 #: sub-position projects past it. The same limit as the dispatcher's spec method.
-SPEC_SECONDS = 60.0  # = grundy.registry.dispatch.SPEC_SECONDS (tests/test_registry.py checks)
+SPEC_SECONDS = 60.0  # = registry.dispatch.SPEC_SECONDS (tests/test_registry.py checks)
 
 
 @contextmanager

@@ -2,7 +2,7 @@
 
 Two kinds of rows, both shown by ``grundy conformance``:
 
-* **Questions** of the registry (:mod:`grundy.registry`): every
+* **Questions** of the registry (:mod:`registry`): every
   implementation registered for a question answers on each of the
   question's conformance domains that it covers and is compared with the
   question's *oracle* (the implementation of layer
@@ -17,7 +17,7 @@ Two kinds of rows, both shown by ``grundy conformance``:
 
 Examples
 --------
->>> from grundy.registry import register_implementation, register_question, unregister_question
+>>> from registry import register_implementation, register_question, unregister_question
 >>> key = register_question("demo-square", "none", "squares", {"n": 4}, replace=True)
 >>> register_implementation(key, "spec", "spec", lambda n: [i * i for i in range(n)])
 >>> register_implementation(key, "demo", "reference", lambda n: [i * i for i in range(n)])
@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.registry import QUESTIONS, Implementation, Question, all_questions
+from registry import QUESTIONS, Implementation, Question, all_questions
 
 __all__ = [
     "CHECKS",

@@ -2,8 +2,8 @@
 
 The answers of the front door render themselves as tables in Jupyter
 (``_repr_html_``) and as the CLI's lines in a terminal (``str``):
-:class:`~grundy.answers.Value`, :class:`~grundy.answers.Moves`,
-:class:`~grundy.answers.Period` (through :mod:`grundy.answers`),
+:class:`~registry.answers.Value`, :class:`~registry.answers.Moves`,
+:class:`~registry.answers.Period` (through :mod:`registry.answers`),
 claim reports (through :mod:`proofs_check.display`) and experiment results
 (:func:`experiment_html`, :func:`experiment_text` here). This module
 collects them in one public place. Progress (a widget in Jupyter, a bar on a
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.answers import (
+from registry.answers import (
     answer_html,
     answer_text,
     html_grid,

@@ -21,7 +21,7 @@ kind                   a(n)
 ``start``              Fibonacci Nim: G(n, n - 1), n >= 1 (the value of the start)
 =====================  ============================================================
 
-No kind computes a Grundy value itself: each asks :mod:`grundy.registry`
+No kind computes a Grundy value itself: each asks :mod:`registry`
 (a certified row period where one exists, else a compiled table or block;
 Wythoff's P-positions from 000 Theorem 1.1) and converts.
 
@@ -59,11 +59,11 @@ from typing import Any
 import numpy as np
 
 import spec
-from grundy.answers import html_record, text_record
-from grundy.registry import resolve
-from grundy.registry.core import NoImplementation
-from grundy.registry.dispatch import ROW_VALUE_SECONDS, strip_seconds
-from grundy.registry.dispatch import period as row_period
+from registry.answers import html_record, text_record
+from registry import resolve
+from registry.core import NoImplementation
+from registry.dispatch import ROW_VALUE_SECONDS, strip_seconds
+from registry.dispatch import period as row_period
 from reference.beatty import lower_wythoff, partner, upper_wythoff
 from reference.landman import GAMES as SYMMETRIC_GAMES
 
@@ -163,7 +163,7 @@ def _parse_kind(kind: str) -> tuple[str, int | None]:
 
 
 def _two_pile_name(game: spec.ImpartialGame) -> str:
-    from grundy.registry.tables import is_two_pile
+    from registry.tables import is_two_pile
 
     name = game.describe()
     reason = None if isinstance(game, spec.Sum) else is_two_pile(name)
@@ -207,7 +207,7 @@ def _row(name: str, x: int, lo: int, hi: int, found: Any = None) -> tuple[list[i
             index = n - turns * p
             terms = (np.asarray(head, dtype=np.int64)[index] + turns * s).tolist()
         else:  # beyond int64: Python integers
-            from grundy.registry.rows import reduce_column
+            from registry.rows import reduce_column
             from reference.landman import Periodicity
 
             reduced = [reduce_column(Periodicity(mu, p, s), m) for m in range(lo, hi)]

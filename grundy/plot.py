@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from grundy.registry.sequences import stream_points
+from registry.sequences import stream_points
 
 __all__ = [
     "PlotFigure",
@@ -257,7 +257,7 @@ def game_table(
     name (``grundy games``) or a :class:`spec.ImpartialGame`.
     """
     import spec
-    from grundy.registry import question
+    from registry import question
 
     spec_game = spec.get_game(game) if isinstance(game, str) else game
     coordinates = tuple(getattr(spec_game, "coordinates", ("x", "y")))[:2]

@@ -1,6 +1,6 @@
 """Data providers for the claims: every check gets its numbers here, from the registry.
 
-Each provider asks :mod:`grundy.registry` for the fastest implementation
+Each provider asks :mod:`registry` for the fastest implementation
 that covers the request (the conformance report compares every one of
 them with the spec) and returns ``(data, name)``, where ``name`` is the
 implementation that produced the data (it is printed in the report). No
@@ -14,9 +14,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from grundy.registry import ask, question, resolve
-from grundy.registry.dn import dn_statistics
-from grundy.registry.tables import is_two_pile
+from registry import ask, question, resolve
+from registry.dn import dn_statistics
+from registry.tables import is_two_pile
 from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
 
@@ -88,14 +88,14 @@ def t_sequences(g: int, rows: int) -> tuple[Any, str]:
 def dn_extremes(g: int, rows: int) -> tuple[Any, str]:
     """Extremes of d_n^h - n for h <= g over the h-points with a < rows, and the source.
 
-    :func:`grundy.registry.dn.dn_statistics` (streamed fast.wsg, which the
+    :func:`registry.dn.dn_statistics` (streamed fast.wsg, which the
     ``g-points`` question checks against the spec).
 
     >>> stats, name = dn_extremes(1, 501)
     >>> stats.min_n, name
-    ([0, 57], 'grundy.registry.dn (fast.wsg streamed)')
+    ([0, 57], 'registry.dn (fast.wsg streamed)')
     """
-    return dn_statistics(g, rows), "grundy.registry.dn (fast.wsg streamed)"
+    return dn_statistics(g, rows), "registry.dn (fast.wsg streamed)"
 
 
 def f_t_sequences(g: int, rows: int) -> tuple[Any, str]:
@@ -181,7 +181,7 @@ def atlas_periods(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
     >>> atlas_periods("wythoff")[0][4]
     (9, 12, 12)
     """
-    from grundy.registry.rows import atlas_table
+    from registry.rows import atlas_table
 
     return atlas_table(game)
 

@@ -3,7 +3,7 @@
 The lines are those ``grundy check`` prints: the claim, its statement, the
 status with the cases and parameters, each bound's smallest slack and where
 it was reached, each fact, the witness of a violation, the notes and the
-data used. The table shapes come from :mod:`grundy.answers`.
+data used. The table shapes come from :mod:`registry.answers`.
 
 Examples
 --------
@@ -77,7 +77,7 @@ def report_text(report: Any) -> str:
 
 def report_html(report: Any) -> str:
     """The report as an HTML table: statement, status, bounds, facts, witness."""
-    from grundy.answers import html_record
+    from registry.answers import html_record
 
     rows = [("statement", report.statement), *report_rows(report)]
     return html_record(report_title(report), rows)

@@ -42,7 +42,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     names = config.getoption("--grundy-plugins") or os.environ.get("GRUNDY_PLUGINS")
     if names:
-        from grundy.registry import load_plugins
+        from registry import load_plugins
 
         load_plugins({"GRUNDY_PLUGINS": names})
 

@@ -25,7 +25,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import spec
-from grundy.registry import conformance_games
+from registry import conformance_games
 
 __all__ = [
     "WYTHOFF_VARIANTS",

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import spec
-from grundy.registry import QUESTIONS, unregister_question
+from registry import QUESTIONS, unregister_question
 from reference.beatty import wythoff_p_positions
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ from fast.tables import grundy_table
 from grundy import plots
 from grundy.cli import main
 from grundy.experiments.row_periods import COLUMNS, check_against_table, run_experiment
-from grundy.registry.rows import atlas_row
+from registry.rows import atlas_row
 from reference import landman as ref_landman
 
 ATLAS = Path(__file__).resolve().parents[1] / "data" / "atlas"
@@ -105,7 +105,7 @@ def test_the_machine_atlas_agrees(atlas: tuple[str, dict[str, Any]]) -> None:
 
 
 def test_the_lazy_reader_reads_the_files(atlas: tuple[str, dict[str, Any]]) -> None:
-    """What value/period read (grundy.registry.rows.atlas_row) is what the file says."""
+    """What value/period read (registry.rows.atlas_row) is what the file says."""
     game, data = atlas
     for line in data["table"][:: max(1, len(data["table"]) // 10)]:
         held = atlas_row(game, line[0])
@@ -209,7 +209,7 @@ def test_the_generic_atlas_has_four_nimhof_rule_sets_and_two_a_wythoffs() -> Non
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.stem)
 def test_generic_atlas_rows_recomputed(path: Path) -> None:
     """Rows 0..12 recomputed by the generic certificate; the saved brute-force checks agreed."""
-    from grundy.registry.rows import row_certificate
+    from registry.rows import row_certificate
     from spec import get_game
 
     data = json.loads(path.read_text())

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from grundy import conformance as c
-from grundy import registry
-from grundy.registry.tables import spec_table
+import registry
+from registry.tables import spec_table
 
 
 @pytest.fixture

@@ -25,8 +25,8 @@ import numpy as np
 import pytest
 
 import spec
-from grundy.registry import QUESTIONS, ask, unregister_question
-from grundy.registry.rows import row_certificate
+from registry import QUESTIONS, ask, unregister_question
+from registry.rows import row_certificate
 from reference.structure import additive_period
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -38,9 +38,9 @@ from grundy.experiments import beatty_partition, dn_histogram
 from grundy.experiments.beatty_partition import check_range, count_upper_below
 from grundy.experiments.dn_histogram import dn_statistics
 from grundy.parsing import parse_count
-from grundy.registry.dn import TABLE3_MIN_N
-from grundy.registry.dn import dn_statistics as registry_dn_statistics
-from grundy.registry.sequences import stream_points
+from registry.dn import TABLE3_MIN_N
+from registry.dn import dn_statistics as registry_dn_statistics
+from registry.sequences import stream_points
 from reference.beatty import lower_wythoff
 from reference.wsg import wsg
 

@@ -19,7 +19,7 @@ import fast.tables
 import spec
 from fast.tables import GAMES, MAX_SIZE, grundy_table, table_dtype, table_memory
 from grundy.cli import main
-from grundy.registry import get_question
+from registry import get_question
 from reference import landman
 from reference.beatty import is_wythoff_p_position
 from reference.published import load_published

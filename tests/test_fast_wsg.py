@@ -16,8 +16,8 @@ import reference.wsg
 from fast._greedy import GreedyState, state_bytes
 from fast.fwsg import fwsg, fwsg_rows
 from fast.wsg import GreedyResult, wsg, wsg_rows
-from grundy.registry import get_question
-from grundy.registry.sequences import PointSequences, compare_points, spec_points
+from registry import get_question
+from registry.sequences import PointSequences, compare_points, spec_points
 
 G_MAX, ROWS_MAX = 8, 80
 GAMES = ("wythoff", "f-wythoff")

@@ -12,9 +12,9 @@ from strategies import at_least, sizes
 
 import spec
 from fast import fibonacci as fast_fibonacci
-from grundy import registry
+import registry
 from grundy.cli import main
-from grundy.registry import dispatch
+from registry import dispatch
 from proofs_check import data
 from proofs_check.claim import run_claim
 from reference import fibonacci as ref_fibonacci

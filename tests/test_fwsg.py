@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from strategies import g_and_rows
 
-from grundy.registry.sequences import spec_points
+from registry.sequences import spec_points
 from reference.fwsg import FWSGResult, fwsg, slant_follower
 from reference.wsg import WSGResult
 

@@ -11,7 +11,7 @@ from grundy.cli import main
 from grundy.experiments import ExperimentResult
 from grundy.experiments.nivasch_table2 import run_experiment
 from grundy.published import load_published
-from grundy.registry.dn import dn_statistics
+from registry.dn import dn_statistics
 from reference.published import compare_table2
 
 

@@ -166,7 +166,7 @@ def test_recurrence_claim_flags_a_wrong_listed_term(monkeypatch: pytest.MonkeyPa
 def test_a_high_atlas_row_computes_only_the_columns_asked() -> None:
     """Row 700 from the atlas: its preperiod (3.3e7 values) is not computed for a few terms."""
     import grundy
-    from grundy.registry import ask
+    from registry import ask
 
     period = grundy.period("wythoff", 700)
     assert period.status == "certified" and period.values == []
@@ -188,7 +188,7 @@ def test_far_terms_of_an_atlas_row_stream_the_row_up_to_their_columns(
     oracle is the strip itself at the far columns (no period used).
     """
     from fast.strip import value_at
-    from grundy.registry import dispatch
+    from registry import dispatch
 
     monkeypatch.setattr(dispatch, "STRIP_SECONDS", 1e-6)
     found = dispatch.period("wythoff", 100)

@@ -9,7 +9,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import spec
-from grundy.registry import question
+from registry import question
 from proofs_check import data
 from proofs_check.exact import QPhi, floor_phi_multiple, sign_phi, sign_sqrt5
 from reference import beatty

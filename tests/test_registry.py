@@ -24,9 +24,9 @@ from strategies import wythoff_variants
 
 import grundy
 import spec
-from grundy import registry
-from grundy.registry import dispatch
-from grundy.registry.core import NoImplementation
+import registry
+from registry import dispatch
+from registry.core import NoImplementation
 from reference.beatty import lower_wythoff, upper_wythoff
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,7 +95,7 @@ PLUGIN = textwrap.dedent(
     import numpy as np
 
     import spec
-    from grundy.registry import register_implementation
+    from registry import register_implementation
 
     @spec.register_game
     class SubtractTwo(spec.TwoPileGame):
@@ -300,7 +300,7 @@ class TestDispatch:
 def test_one_spec_time_limit() -> None:
     """The dispatcher's spec method and the CLI stop the spec solver at the same time."""
     from grundy import cli
-    from grundy.registry import dispatch
+    from registry import dispatch
 
     assert cli.SPEC_SECONDS == dispatch.SPEC_SECONDS
 

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 import spec
 from fast import strip as fast_strip
-from grundy.registry import ask
-from grundy.registry.dispatch import period
-from grundy.registry.rows import row_certificate
+from registry import ask
+from registry.dispatch import period
+from registry.rows import row_certificate
 from reference import landman as ref_landman
 from reference.row_bounds import moves_from_rays
 

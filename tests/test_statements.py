@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 import reference.published as published
-from grundy.registry.sequences import PointSequences
+from registry.sequences import PointSequences
 from proofs_check import claims_nivasch, data
 from proofs_check.claim import CLAIMS, Report, load_claims, run_claim
 

@@ -21,7 +21,7 @@ import spec
 from fast import strip
 from fast import tables as fast_tables
 from grundy.cli import main
-from grundy.registry import dispatch
+from registry import dispatch
 from reference import landman as ref_landman
 
 GAMES = st.sampled_from(strip.GAMES)

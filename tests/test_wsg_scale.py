@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from fast.tables import grundy_table as fast_table
-from grundy.registry.sequences import spec_points
+from registry.sequences import spec_points
 from reference.wsg import wsg
 
 G, ROWS = 20, 300

@@ -2,7 +2,7 @@
 
 The questions ``nth-gvalue``, ``row-hpoints`` and ``fsw-convergence`` (every
 implementation against its oracle) are registered in
-:mod:`grundy.registry.sequences`. The published Tables 5 and 6 are compared
+:mod:`registry.sequences`. The published Tables 5 and 6 are compared
 with the paper in one place, the experiments ``nivasch-table5`` and
 ``nivasch-table6``; the checks here run those experiments on a quick range
 and report their comparison.

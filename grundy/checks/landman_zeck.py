@@ -1,7 +1,7 @@
 """Stand-alone check: exact int64 Beatty arrays.
 
 The questions on rows, Fibonacci Nim outcomes and Beatty sequences are
-registered in :mod:`grundy.registry.rows` (seed 003's row 3 is a published
+registered in :mod:`registry.rows` (seed 003's row 3 is a published
 implementation of ``row-values`` and ``row-periods`` there).
 """
 

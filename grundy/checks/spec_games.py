@@ -1,7 +1,7 @@
 """The spec against the published examples and structural facts of the seeds.
 
 The question ``grundy-table`` (spec oracle, fast tables, the published
-tables on their printed range) is registered in :mod:`grundy.registry.tables`;
+tables on their printed range) is registered in :mod:`registry.tables`;
 the checks here are the seeds' examples and structural facts that no claim
 states (a paper's theorem lives once, as a claim of :mod:`proofs_check`,
 which conformance runs in its ``claims-quick`` row).
@@ -15,8 +15,8 @@ import numpy as np
 
 import spec
 from grundy.conformance import CheckResult, conformance_check
-from grundy.registry import ask
-from grundy.registry.tables import TABLE_SIZE
+from registry import ask
+from registry.tables import TABLE_SIZE
 from reference.beatty import is_wythoff_p_position
 from reference.published import load_published
 

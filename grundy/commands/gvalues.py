@@ -24,7 +24,7 @@ from typing import Any
 import spec
 from grundy.output import add_json_option, console, emit_json, print_impls, warn
 from grundy.parsing import add_impl_option, count, short_int
-from grundy.registry import Implementation, question
+from registry import Implementation, question
 from reference.rw import wythoff_nim_move
 
 #: What a conditional answer rests on.

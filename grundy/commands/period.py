@@ -8,7 +8,7 @@ Landman's machine). For any other two-pile game, certified by the window
 certificate on the engine's blocks where its rows are lines (its rays, or
 its stated ``row_shifts`` checked against its followers), else apparent
 over a window of the table (``--impl`` names the ``grundy-block``
-implementation). All come from :func:`grundy.registry.dispatch.period`.
+implementation). All come from :func:`registry.dispatch.period`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 from grundy.experiments.row_periods import MAX_ROW
 from grundy.output import activity, add_json_option, console, emit_json, print_impls, warn
 from grundy.parsing import add_impl_option, count, parse_game
-from grundy.registry import question
-from grundy.registry.dispatch import period
+from registry import question
+from registry.dispatch import period
 from reference import landman as ref_landman
 
 #: The most period lines printed (each line is one period of values).

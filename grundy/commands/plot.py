@@ -147,7 +147,7 @@ _plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
     from grundy.plot import game_table
-    from grundy.registry import question
+    from registry import question
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
     details: dict[str, Any] = {"figure": args.figure}
@@ -196,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_points(g: int, rows: int) -> None:
     """Refuse a point plot whose WSG pass would run for minutes or exhaust memory."""
-    from grundy.registry.sequences import wsg_stream_bytes
+    from registry.sequences import wsg_stream_bytes
 
     if (g + 1) * rows > MAX_PLOT_STEPS:
         raise ValueError(

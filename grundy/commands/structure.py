@@ -14,7 +14,7 @@ import numpy as np
 
 from grundy.output import add_json_option, console, emit_json, print_impls
 from grundy.parsing import add_impl_option, count, parse_game
-from grundy.registry import question
+from registry import question
 from reference import structure
 
 __all__ = ["register", "run"]

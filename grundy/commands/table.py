@@ -21,7 +21,7 @@ from grundy.output import (
     progress_bar,
 )
 from grundy.parsing import add_impl_option, count, parse_game
-from grundy.registry import question
+from registry import question
 
 #: The largest table --out writes as CSV (a 2000^2 CSV is about 20 MB of text).
 CSV_MAX_SIZE = 2000

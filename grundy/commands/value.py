@@ -1,6 +1,6 @@
 """``grundy value`` and ``grundy moves``: one position, by the fastest sound method.
 
-The method and its certificate come from :mod:`grundy.registry.dispatch`;
+The method and its certificate come from :mod:`registry.dispatch`;
 ``--impl`` (formerly ``--method``) forces one, ``--list-impls`` lists them.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from grundy.output import activity, add_json_option, console, emit_json
 from grundy.parsing import count, parse_game, parse_position
-from grundy.registry import dispatch
+from registry import dispatch
 
 #: What each method answers, in the order it is tried (``--list-impls`` prints them).
 METHOD_TEXT = {
@@ -114,7 +114,7 @@ def run_value(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.as_dict())
     else:
-        console.print(str(result), markup=False)  # grundy.answers.answer_text
+        console.print(str(result), markup=False)  # registry.answers.answer_text
     return 0
 
 
@@ -127,5 +127,5 @@ def run_moves(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.as_dict())
     else:
-        console.print(str(result), markup=False)  # grundy.answers.answer_text
+        console.print(str(result), markup=False)  # registry.answers.answer_text
     return 0

@@ -46,8 +46,8 @@ from grundy.experiments import ExperimentResult, add_experiment_options, progres
 from grundy.output import check_memory, console
 from grundy.parsing import count
 from grundy.published import load_published
-from grundy.registry import ask
-from grundy.registry.sequences import stream_blocks
+from registry import ask
+from registry.sequences import stream_blocks
 
 __all__ = ["MAX_TIES", "compare", "register", "run", "run_experiment", "table4"]
 

@@ -41,8 +41,8 @@ from grundy.experiments import ExperimentResult, add_experiment_options, progres
 from grundy.output import console
 from grundy.parsing import count
 from grundy.published import load_published
-from grundy.registry import ask
-from grundy.registry.sequences import FSW_MAX_G, RW_N_MAX, stream_blocks
+from registry import ask
+from registry.sequences import FSW_MAX_G, RW_N_MAX, stream_blocks
 
 __all__ = ["register", "run", "run_experiment", "rw_vs_wsg"]
 

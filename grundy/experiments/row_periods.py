@@ -56,8 +56,8 @@ from grundy.execution import Chunk, add_execution_options, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir
 from grundy.parsing import count, count_range
-from grundy.registry import ask
-from grundy.registry.rows import STRIP_MAX_ROW, row_certificate, strip_certificate
+from registry import ask
+from registry.rows import STRIP_MAX_ROW, row_certificate, strip_certificate
 from reference import landman as ref_landman
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]

@@ -15,12 +15,12 @@ What a plugin may register, each through one documented call:
 
 * games: ``@spec.register_game`` (or ``spec.register_family`` where the
   spec offers it);
-* implementations of a question: :func:`grundy.registry.register_implementation`
-  or, for every game with a capability, :func:`grundy.registry.register_provider`.
+* implementations of a question: :func:`registry.register_implementation`
+  or, for every game with a capability, :func:`registry.register_provider`.
   A registration that would become the default of a built-in question is
   refused unless it passes ``shadow=True``; the default stays registered, so
   ``grundy conformance`` still compares the two;
-* questions: :func:`grundy.registry.register_question`;
+* questions: :func:`registry.register_question`;
 * conformance checks: :func:`grundy.conformance.conformance_check`;
 * claims: :func:`proofs_check.claim.claim`.
 

@@ -40,7 +40,7 @@ import spec
 from fast import beatty as fast_beatty
 from fast import strip as fast_strip
 from fast import zeckendorf as fast_zeckendorf
-from grundy.registry.core import (
+from registry.core import (
     as_game,
     compare_sequences,
     register_implementation,
@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
-ATLAS_DIR = Path(__file__).resolve().parents[2] / "data" / "atlas"
+ATLAS_DIR = Path(__file__).resolve().parents[1] / "data" / "atlas"
 
 
 @functools.cache
@@ -192,7 +192,7 @@ def row_certificate(
     """
     import dataclasses
 
-    from grundy.registry.core import resolve
+    from registry.core import resolve
     from reference.row_bounds import check_columns, row_bounds, row_moves
 
     name = game.describe()

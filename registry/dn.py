@@ -5,7 +5,7 @@ d_n^h = b_n^h - a_n^h, Nivasch's Table 2 lists the minimum and maximum of
 d_n^h - n with the earliest n of each, Table 3 the maximum over n >= 100,
 and Figure 9 the histogram; Theorem 2.15 bounds them by -16h and 2h. This
 module computes all of them in one streaming pass of the registry's WSG
-(:func:`grundy.registry.sequences.stream_blocks`, the fast kernel that the
+(:func:`registry.sequences.stream_blocks`, the fast kernel that the
 ``g-points`` question checks against the spec), vectorised per block of
 rows, in the memory of WSG's sliding window plus one block. Every consumer
 (the claims ``nivasch-table-2`` / ``-3`` and ``nivasch-thm-2.15``, the
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from grundy.registry.sequences import stream_blocks
+from registry.sequences import stream_blocks
 from reference.published import DnExtremes
 
 __all__ = ["TABLE3_MIN_N", "DnStatistics", "dn_statistics"]

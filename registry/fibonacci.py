@@ -9,7 +9,7 @@ Questions (``fibonacci-nim``)
     ``table`` method of ``grundy value``/``moves`` use them.
 ``fibonacci-values``
     G(n, r) at a list of positions: the ``fibonacci`` method of
-    :mod:`grundy.registry.dispatch` (any n up to ``fast.fibonacci.MAX_ROWS``,
+    :mod:`registry.dispatch` (any n up to ``fast.fibonacci.MAX_ROWS``,
     any r). Oracle: the spec.
 ``fibonacci-starting``
     The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is
@@ -24,7 +24,7 @@ Questions (``fibonacci-nim``)
 
 Examples
 --------
->>> from grundy.registry import ask, resolve
+>>> from registry import ask, resolve
 >>> resolve("fibonacci-starting", "fibonacci-nim", n_max=10**6).name
 'fast.fibonacci'
 >>> ask("fibonacci-values", "fibonacci-nim", positions=[(8, 7), (9, 8), (4, 10**9)])
@@ -42,9 +42,9 @@ import fast.fibonacci as fast_fibonacci
 import reference.fibonacci as ref_fibonacci
 import reference.zeckendorf as ref_zeckendorf
 import spec
-from grundy.registry import rows as _rows  # registers fibonacci-outcomes
-from grundy.registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
-from grundy.registry.core import compare_sequences, register_implementation, register_question
+from registry import rows as _rows  # registers fibonacci-outcomes
+from registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
+from registry.core import compare_sequences, register_implementation, register_question
 
 __all__ = ["GAME", "SPEC_MAX_ROWS"]
 

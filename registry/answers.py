@@ -1,7 +1,7 @@
 """The answers of the registry and their plain-text and HTML renderings.
 
 :class:`Value`, :class:`Moves` and :class:`Period` are what
-:mod:`grundy.registry.dispatch` (and :mod:`grundy.api`) return; they render
+:mod:`registry.dispatch` (and :mod:`grundy.api`) return; they render
 themselves, and :mod:`proofs_check` (``Report``) renders itself, through two
 shapes: a *record* (a title over ``field: value`` lines) and a *grid* (a
 header row over rows). This module sits in the registry's layer, below
@@ -208,7 +208,7 @@ class Value(_Shown):
     position : tuple
     value : int
     method : str
-        One of :data:`grundy.registry.dispatch.METHODS`.
+        One of :data:`registry.dispatch.METHODS`.
     implementation : str
         The registered implementation that answered.
     certificate : str

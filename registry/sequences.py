@@ -45,7 +45,7 @@ import reference.fwsg
 import reference.rw
 import reference.wsg
 import spec
-from grundy.registry.core import (
+from registry.core import (
     as_game,
     compare_sequences,
     register_implementation,

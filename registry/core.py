@@ -54,7 +54,7 @@ Examples
 >>> question("demo-square", "none")(using="nope", n=3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grundy.registry.core.UnknownImplementation: unknown implementation 'nope' ... spec)
+registry.core.UnknownImplementation: unknown implementation 'nope' ... spec)
 >>> unregister_question(key)
 """
 

@@ -61,8 +61,8 @@ import numpy as np
 
 import spec
 from fast._memory import check_memory
-from grundy.answers import Moves, Period, Value
-from grundy.registry.core import (
+from registry.answers import Moves, Period, Value
+from registry.core import (
     NoImplementation,
     UnknownImplementation,
     as_game,
@@ -70,9 +70,9 @@ from grundy.registry.core import (
     question,
     resolve,
 )
-from grundy.registry.rows import atlas_row, reduce_column, strip_value
-from grundy.registry.sequences import RW_MAX_G
-from grundy.registry.tables import is_two_pile
+from registry.rows import atlas_row, reduce_column, strip_value
+from registry.sequences import RW_MAX_G
+from registry.tables import is_two_pile
 from reference.beatty import wythoff_winning_moves
 from reference.landman import GAMES as MACHINE_GAMES
 from reference.landman import Periodicity
@@ -107,7 +107,7 @@ TABLE_LIMIT = 4096
 GENERIC_ROW_LIMIT = 100
 #: The row-period method computes a certificate unasked for rows up to this (atlas rows:
 #: any; beyond, with an implementation named, up to the strip's reach
-#: :data:`grundy.registry.rows.STRIP_MAX_ROW`). Measured (benchmarks/bench_strip.py, x86_64,
+#: :data:`registry.rows.STRIP_MAX_ROW`). Measured (benchmarks/bench_strip.py, x86_64,
 #: 2 cores, loaded): Wythoff rows 0..160 certify in 3 s, 0..200 in 14 s, 0..240 in 19 s
 #: (1.1 GB of normalised columns); F-Wythoff rows 0..30: 720,720 columns, 7 s; R-Wythoff
 #: rows 0..15: 18,144,000 columns, about 2 GB (their joint periods grow fast).
@@ -240,7 +240,7 @@ def _row_periodicity(
             "--rows A..B --chunks DIR'"
         )
     if impl.name == "fast.strip":
-        from grundy.registry.rows import strip_certificate
+        from registry.rows import strip_certificate
 
         tick = None if progress is None else (lambda y: progress(f"column {y:,}"))
         found = strip_certificate(name, row + 1, tick)
@@ -547,7 +547,7 @@ def period(
     (0, 1), a-Wythoff) or stating its ``row_shifts`` (E-Wythoff,
     docs/adding-a-game.md), the statement checked against its followers:
     certified by the same window certificate on the engine's blocks
-    (:func:`grundy.registry.rows.row_certificate`). Otherwise the apparent
+    (:func:`registry.rows.row_certificate`). Otherwise the apparent
     period of G(row, y), y < ``window``, from the registry's ``grundy-block``
     (:func:`reference.structure.additive_period`): apparent.
     ``values`` holds the preperiod and ``lines`` periods (or the window).
@@ -615,7 +615,7 @@ def period(
             note=note,
         )
     if name not in MACHINE_GAMES and implementation is None:
-        from grundy.registry.rows import row_certificate
+        from registry.rows import row_certificate
 
         try:
             tick = None if progress is None else (lambda y: progress(f"column {y:,}"))
@@ -707,7 +707,7 @@ def compare_answered(expected: Any, actual: Any) -> str | None:
 
 
 def _register_method_questions() -> None:
-    from grundy.registry.core import register_implementation, register_question
+    from registry.core import register_implementation, register_question
 
     # The three strip games, and two whose rows are certified on the engine's blocks.
     for name in (*MACHINE_GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):

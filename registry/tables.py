@@ -50,7 +50,7 @@ import fast.engine
 import fast.strip
 import fast.tables
 import spec
-from grundy.registry.core import (
+from registry.core import (
     as_game,
     compare_sequences,
     register_implementation,

@@ -8,13 +8,13 @@ the front door :mod:`grundy`. The layers below (``spec``, ``reference``,
 
 Modules
 -------
-:mod:`grundy.registry.core`
+:mod:`registry.core`
     Questions, implementations, providers, the resolver.
-:mod:`grundy.registry.tables`, :mod:`~grundy.registry.sequences`, :mod:`~grundy.registry.rows`
+:mod:`registry.tables`, :mod:`~registry.sequences`, :mod:`~registry.rows`
     The built-in questions and their implementations.
-:mod:`grundy.registry.dispatch`
+:mod:`registry.dispatch`
     ``value`` and ``moves`` of any position, with a certificate.
-:mod:`grundy.registry.plugins`
+:mod:`registry.plugins`
     User modules (``$GRUNDY_PLUGINS``, entry points).
 
 The built-in registrations are loaded when this package is imported, and
@@ -24,7 +24,7 @@ the front door calls before its first question and the CLI at start-up.
 
 Examples
 --------
->>> from grundy import registry
+>>> import registry
 >>> registry.resolve("grundy-table", "wythoff", size=100).name
 'fast.tables'
 >>> registry.ask("grundy-table", "wythoff", size=3).tolist()
@@ -32,21 +32,21 @@ Examples
 >>> registry.resolve("grundy-table", "nim", size=3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grundy.registry.core.NoImplementation: no implementation answers 'grundy-table' for game 'nim': ...
+registry.core.NoImplementation: no implementation answers 'grundy-table' for game 'nim': ...
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from grundy.registry import (  # noqa: F401  (built-in registrations)
+from registry import (  # noqa: F401  (built-in registrations)
     dispatch,
     fibonacci,
     rows,
     sequences,
     tables,
 )
-from grundy.registry.core import (
+from registry.core import (
     LAYERS,
     PROVIDERS,
     QUESTIONS,
@@ -70,7 +70,7 @@ from grundy.registry.core import (
     seal,
     unregister_question,
 )
-from grundy.registry.plugins import PluginError, load_plugins
+from registry.plugins import PluginError, load_plugins
 
 __all__ = [
     "FAMILY_EXAMPLES",
@@ -133,7 +133,7 @@ def all_questions(games: list[str] | None = None) -> list[Question[Any]]:
 
     ``games`` defaults to :func:`conformance_games`.
     """
-    from grundy.registry.core import _KINDS
+    from registry.core import _KINDS
 
     subjects = [as_game(name) for name in (conformance_games() if games is None else games)]
     for kind in _KINDS:
