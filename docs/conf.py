@@ -219,8 +219,8 @@ GALLERY = [
     (
         "row_periods.png",
         "The row-period atlas: exact periods and preperiods (the strip's certificate, saved runs)",
-        "row-periods --input data/atlas/wythoff_rows_0_1000.json "
-        "data/atlas/f-wythoff_columns_0_34.json data/atlas/r-wythoff_columns_0_14.json",
+        "row-periods --input registry/atlas/wythoff_rows_0_1000.json "
+        "registry/atlas/f-wythoff_columns_0_34.json registry/atlas/r-wythoff_columns_0_14.json",
     ),
     ("heatmap_wythoff.png", "Wythoff's game, G(x, y) for x, y < 64", "heatmap wythoff --size 64"),
     (

@@ -1,4 +1,4 @@
-"""Observations over the certified atlas of Wythoff row periods (data/atlas/).
+"""Observations over the certified atlas of Wythoff row periods (registry/atlas/).
 
 Every row's (preperiod, period, saltus) in the atlas is certified (the
 strip's window certificate, docs/strip.md; the first 115 rows also by

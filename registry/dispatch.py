@@ -14,7 +14,7 @@ method                  covers                                                 c
                         (``grundy-table``), both coordinates < TABLE_LIMIT
 ``row-period``          Wythoff, F-Wythoff, R-Wythoff, the other coordinate    exact (the atlas's
                         any size: the row's certified (preperiod, period,      record, or the
-                        saltus) from the atlas (``data/atlas/``) or computed   strip's equal
+                        saltus) from the atlas (``registry/atlas/``) or computed   strip's equal
                         by the strip for rows <= ROW_LIMITS[game]; then the    windows)
                         value at the reduced column by the strip (at most
                         ROW_VALUE_SECONDS at its measured speed)
@@ -217,7 +217,7 @@ def _row_periodicity(
     ``head(length)`` gives the row's first values when the computation kept
     them (the strip's certificate), else None.
 
-    The atlas (``data/atlas/``, certified when it was made; conformance and
+    The atlas (``registry/atlas/``, certified when it was made; conformance and
     tests/test_atlas.py recompute it) unless ``implementation`` names a
     ``row-periods`` implementation; otherwise the registry's choice.
     """
@@ -538,7 +538,7 @@ def period(
 ) -> Period:
     """The additive period of a row of any two-pile game, certified where the project can.
 
-    Wythoff, F-Wythoff, R-Wythoff: certified, from the atlas (``data/atlas/``)
+    Wythoff, F-Wythoff, R-Wythoff: certified, from the atlas (``registry/atlas/``)
     when it holds the row and ``implementation`` is None, else computed by
     the ``row-periods`` implementation named (default: the registry's
     choice, the strip's window certificate). A game whose rows are lines

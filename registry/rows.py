@@ -15,7 +15,7 @@
     (start, length) as a certificate only: it recomputes the row with the
     spec up to start + length, checks the period there and derives the
     minimal preperiod/period from the spec's own values. ``atlas`` answers
-    from the shipped, certified ``data/atlas/`` files (compared, never
+    from the shipped, certified ``registry/atlas/`` files (compared, never
     computed: a drift in the files or the kernels fails conformance).
 ``fibonacci-outcomes:fibonacci-nim``
     ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max:
@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
-ATLAS_DIR = Path(__file__).resolve().parents[1] / "data" / "atlas"
+ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
 
 
 @functools.cache
@@ -87,7 +87,7 @@ def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
         for line in data["table"]:
             row, pre, period, saltus = (int(line[i]) for i in at)
             table[row] = (pre, period, saltus)
-        name = f"data/atlas/{path.name}"
+        name = f"registry/atlas/{path.name}"
     return table, name
 
 
@@ -97,7 +97,7 @@ def atlas_table(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
     Examples
     --------
     >>> table, name = atlas_table("wythoff")
-    >>> table[3], name.startswith("data/atlas/wythoff_rows_0_")
+    >>> table[3], name.startswith("registry/atlas/wythoff_rows_0_")
     ((8, 6, 6), True)
     """
     table, name = _atlas(game)
@@ -125,7 +125,7 @@ def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None
     Examples
     --------
     >>> atlas_row("wythoff", 3)
-    (Periodicity(preperiod=8, period=6, saltus=6), 'data/atlas/wythoff_rows_0_1000.json')
+    (Periodicity(preperiod=8, period=6, saltus=6), 'registry/atlas/wythoff_rows_0_1000.json')
     """
     table, name = _atlas(game)
     if row not in table:
@@ -386,15 +386,10 @@ for _game in ref_landman.GAMES:
         _key, "fast.strip", "fast", _strip_periods(_game), covers=_strip_covers(_game),
         replace=True,
     )  # fmt: skip
-    if ATLAS_DIR.is_dir():  # a checkout: data/atlas/ is not in the wheel (nothing to compare)
-        register_implementation(
-            _key,
-            "atlas",
-            "published",
-            _atlas_periods(_game),
-            covers=_atlas_covers(_game),
-            replace=True,
-        )
+    register_implementation(
+        _key, "atlas", "published", _atlas_periods(_game), covers=_atlas_covers(_game),
+        replace=True,
+    )  # fmt: skip
 
 
 def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:

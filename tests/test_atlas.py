@@ -1,4 +1,4 @@
-"""The certified row-period atlas (data/atlas/): drift, convention and brute-force checks.
+"""The certified row-period atlas (registry/atlas/): drift, convention and brute-force checks.
 
 The atlas files are ``grundy experiment row-periods --out`` results; the test
 re-derives a sample of their rows with the fast machine and fails on any
@@ -25,7 +25,7 @@ from grundy.experiments.row_periods import COLUMNS, check_against_table, run_exp
 from registry.rows import atlas_row
 from reference import landman as ref_landman
 
-ATLAS = Path(__file__).resolve().parents[1] / "data" / "atlas"
+ATLAS = Path(__file__).resolve().parents[1] / "registry" / "atlas"
 FILES = {
     "wythoff": ATLAS / "wythoff_rows_0_1000.json",
     "f-wythoff": ATLAS / "f-wythoff_columns_0_34.json",

@@ -129,7 +129,7 @@ ATLAS = ROOT / "data" / "atlas" / "e-wythoff_rows_0_30.json"
 
 @pytest.mark.parametrize("rows", [pytest.param(13), pytest.param(31, marks=pytest.mark.slow)])
 def test_the_atlas_recomputed(plugin: ModuleType, rows: int) -> None:
-    """data/atlas/e-wythoff_rows_0_30.json: rows 0..12 (all 31 under -m slow) recomputed."""
+    """registry/atlas/e-wythoff_rows_0_30.json: rows 0..12 (all 31 under -m slow) recomputed."""
     data = json.loads(ATLAS.read_text())
     assert (
         data["parameters"]["game"] == "e-wythoff" and "row_shifts" in data["parameters"]["plugin"]

@@ -56,10 +56,14 @@ def wheel_problems(names: list[str]) -> list[str]:
     problems += [f"cache file {n}" for n in names if "__pycache__" in n or n.endswith(".pyc")]
     data = {n for n in names if not n.endswith(".py") and ".dist-info/" not in n}
     problems += [
-        f"unexpected data file {n}" for n in sorted(data) if not n.startswith("reference/data/")
+        f"unexpected data file {n}"
+        for n in sorted(data)
+        if not n.startswith(("reference/data/", "registry/atlas/"))
     ]
     if not any(n.endswith("wythoff_003.json") for n in data):
         problems.append("the published tables (reference/data/*.json) are missing")
+    if not any(n.startswith("registry/atlas/wythoff_rows_0_") for n in data):
+        problems.append("the Wythoff atlas (registry/atlas/*.json) is missing")
     return problems
 
 
@@ -75,6 +79,7 @@ def test_wheel_problems_can_fail() -> None:
     assert any("cache file" in p for p in found)
     assert any("packages missing" in p for p in found)
     assert any("published tables" in p for p in found)
+    assert any("atlas" in p for p in found)
 
 
 def test_the_wheel_holds_only_the_packages_and_their_data(tmp_path: Path) -> None:

@@ -177,7 +177,7 @@ class TestValue:
 
 def test_period_reads_the_atlas_and_computes_on_request() -> None:
     read = dispatch.period("wythoff", 40, lines=0)
-    assert read.implementation == "atlas" and "data/atlas/" in read.certificate
+    assert read.implementation == "atlas" and "registry/atlas/" in read.certificate
     computed = dispatch.period("wythoff", 40, lines=0, implementation="fast.strip")
     assert computed.implementation == "fast.strip" and "equal normalised windows" in (
         computed.certificate
@@ -205,7 +205,7 @@ class TestCommands:
     def test_period_says_where_it_comes_from(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["period", "wythoff", "--row", "7", "--lines", "0"]) == 0
         out = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
-        assert "atlas data/atlas/wythoff_rows_0_1000.json" in out
+        assert "atlas registry/atlas/wythoff_rows_0_1000.json" in out
         assert main(["period", "wythoff", "--row", "7", "--lines", "0", "--compute"]) == 0
         text = capsys.readouterr().out
         assert "preperiod 92, period 24, saltus 24" in text and "equal normalised windows" in text

@@ -1,7 +1,7 @@
 """``grundy period``: the additive period of a row, certified or apparent.
 
 Certified for wythoff, f-wythoff and r-wythoff: read from the shipped atlas
-(``data/atlas/``) when it holds the row, else (or with ``--compute``)
+(``registry/atlas/``) when it holds the row, else (or with ``--compute``)
 computed by the ``row-periods`` implementation ``--impl`` names (default:
 the strip's window certificate, docs/strip.md; ``reference.landman``:
 Landman's machine). For any other two-pile game, certified by the window
@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
         help="preperiod, period and saltus of a row (certified, or apparent)",
         description=(
             "The certified additive period of row X: read from the shipped atlas "
-            "(data/atlas/) when it holds the row, else computed: the strip of rows 0..X runs "
+            "(registry/atlas/) when it holds the row, else computed: the strip of rows 0..X runs "
             "column by column until two normalised windows of 3X columns are equal, which "
             "proves G(X, m + p) = G(X, m) + p for all m >= preperiod (docs/strip.md; "
             "Landman's argument, seed 004 §3; seed 001 Theorem 4 and Remark 5). --compute "

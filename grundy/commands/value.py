@@ -19,7 +19,7 @@ METHOD_TEXT = {
     f"(when it takes under {dispatch.STRIP_SECONDS:.0f} s at its measured speed), other "
     f"games by a compiled table, both coordinates < {dispatch.TABLE_LIMIT}",
     "row-period": "wythoff, f-wythoff, r-wythoff, the row's certified period from the atlas "
-    "(data/atlas/) or computed by the strip (rows <= "
+    "(registry/atlas/) or computed by the strip (rows <= "
     + ", ".join(f"{n} {g}" for g, n in dispatch.ROW_LIMITS.items())
     + "), the other coordinate any size, exact; a game whose rows are lines (move_rays "
     f"alone or row_shifts), row x <= {dispatch.GENERIC_ROW_LIMIT}, y any size, by the window "

@@ -33,7 +33,7 @@ The sweep is one chunk per block of rows (``--block``, one strip of rows
 
 The proof may start later than the preperiod and its length be a multiple
 of the period (cycle_start >= preperiod, cycle_length a multiple of
-period). The data/atlas files were made by Landman's machine (their
+period). The registry/atlas files were made by Landman's machine (their
 cycle columns are the machine's); the strip agrees with every row's
 (preperiod, period, saltus). ``--rows`` ends at :data:`MAX_ROW` (the strip
 keeps 2 bytes a cell, or only window hashes and a second pass when that does
