@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 import spec
 from fast import strip as fast_strip
-from registry import ask
-from registry.dispatch import period
-from registry.rows import row_certificate
+from grundy import period
 from reference import landman as ref_landman
 from reference.row_bounds import moves_from_rays
+from registry import ask
+from registry.rows import row_certificate
 
 
 def _check_against_values(name: str, row: int) -> None:
