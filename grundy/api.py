@@ -61,11 +61,14 @@ def _count(name: str, value: Any, least: int = 0) -> int:
     return value
 
 
-def _position(game: spec.ImpartialGame, position: Any) -> Any:
+def _position_question(id: str, game: Game, position: Any, method: Any, budget: Any) -> Any:
+    """Question ``id`` (value, moves) of a position, validated (a ValueError naming it)."""
+    g = _ready(game)
     try:
-        return game.check_position(position)
+        checked = g.check_position(position)
     except (TypeError, OverflowError) as error:
         raise ValueError(f"position: {error} (position = {position!r})") from None
+    return question(id, g)(using=method, budget=budget, position=checked).value
 
 
 def value(
@@ -106,9 +109,7 @@ def value(
     >>> value("wythoff", (1618033988750, 2618033988746)).value  # 000 Table 6, g = 7
     7
     """
-    g = _ready(game)
-    door = question("value", g)
-    answer: Value = door(using=method, budget=budget, position=_position(g, position)).value
+    answer: Value = _position_question("value", game, position, method, budget)
     return answer
 
 
@@ -128,9 +129,7 @@ def moves(
     >>> moves("fibonacci-nim", (10**30, 40)).moves  # 002 Theorem 3.2, any size
     [(999999999999999999999999999965, 70), (999999999999999999999999999999, 2)]
     """
-    g = _ready(game)
-    door = question("moves", g)
-    answer: Moves = door(using=method, budget=budget, position=_position(g, position)).value
+    answer: Moves = _position_question("moves", game, position, method, budget)
     return answer
 
 

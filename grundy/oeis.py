@@ -47,7 +47,7 @@ row=3 of wythoff
 4 6
 >>> row_formula("wythoff", 3)[0]
 'a(n) = a(n-1) + a(n-6) - a(n-7) for n > 14.'
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -444,7 +444,7 @@ def row_formula(game: str | spec.ImpartialGame, row: int) -> list[str]:
     a(n) = a(n-1) + a(n-12) - a(n-13) for n > 21.
     a(n+12) = a(n) + 12 for n >= 9.
     Certified: exact (preperiod 9, period 12, saltus 12; atlas registry/atlas/wythoff_rows_0_1000.json).
-    """
+    """  # noqa: E501
     name = game if isinstance(game, str) else game.describe()
     found = row_period(game, row)
     if found.status != "certified":

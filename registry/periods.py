@@ -53,7 +53,7 @@ from registry.core import (
     register_question,
 )
 from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
-from registry.tables import engine_seconds, is_two_pile, strip_game, strip_seconds
+from registry.tables import engine_seconds, is_two_pile, kernel_code, strip_game, strip_seconds
 
 __all__ = ["row_values"]
 
@@ -89,8 +89,13 @@ def certified(
     )  # fmt: skip
 
 
+def _atlas_name(game: spec.ImpartialGame) -> str:
+    """The atlas's name of the game: the kernel's game its rule states, else its own."""
+    return kernel_code(game) or game.describe()
+
+
 def _atlas(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
+    name = _atlas_name(game)
 
     def covers(row: int, compute: bool = False, **_: Any) -> str | None:
         if compute:
@@ -106,7 +111,8 @@ def _atlas(game: spec.ImpartialGame) -> Made:
 
 
 def _strip(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
+    name = kernel_code(game)
+    assert name is not None
 
     def covers(row: int, **_: Any) -> str | None:
         last = fast.strip.CERTIFY_MAX_ROW[name]
@@ -137,7 +143,8 @@ def _strip(game: spec.ImpartialGame) -> Made:
 
 
 def _landman(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
+    name = kernel_code(game)
+    assert name is not None
 
     def answer(row: int, **_: Any) -> Period:
         found = ref_landman.row_periodicity(row, name)
@@ -150,11 +157,6 @@ def _landman(game: spec.ImpartialGame) -> Made:
         return (row + 1) * (held[0][0] + held[0][1]) * ref_landman.STEP_SECONDS, 0
 
     return answer, lambda row, **_: None if row <= 12 else "slow past row 12", cost
-
-
-def _machine_game(game: spec.ImpartialGame) -> str | None:
-    ok = game.describe() in ref_landman.GAMES
-    return None if ok else "Landman's machine is written for " + ", ".join(ref_landman.GAMES)
 
 
 def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
@@ -226,10 +228,10 @@ register_question(
     budget=BUDGET_SECONDS, cheapest=True, checked=False,
 )  # fmt: skip
 for _name, _layer, _covers, _make, _unit, _certificate in (
-    ("atlas", "published", lambda g: None if atlas_rows(g.describe()) else "no atlas", _atlas,
+    ("atlas", "published", lambda g: None if atlas_rows(_atlas_name(g)) else "no atlas", _atlas,
      "", "exact"),
     ("fast.strip", "fast", strip_game, _strip, "columns", "exact"),
-    ("reference.landman", "reference", _machine_game, _landman, "", "exact"),
+    ("reference.landman", "reference", strip_game, _landman, "", "exact"),
     ("fast.engine + window certificate", "fast", _rows_are_lines, _window, "columns", "exact"),
     ("apparent", "fast", is_two_pile, _apparent, "cells", "apparent"),
 ):  # fmt: skip

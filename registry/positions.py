@@ -55,7 +55,7 @@ from registry.core import (
 from registry.periods import row_values_cost
 from registry.rows import atlas_row, reduce_column
 from registry.sequences import RW_MAX_G
-from registry.tables import is_two_pile, spec_seconds, strip_game, strip_seconds
+from registry.tables import is_two_pile, kernel_code, rays, spec_seconds, strip_game, strip_seconds
 
 __all__ = [
     "MAX_POSITIONS", "RW_STEPS", "compare_answered", "method_markdown", "method_table", "symmetric",
@@ -83,15 +83,12 @@ def symmetric(game: spec.ImpartialGame) -> bool:
     (True, False)
     """
     stated = getattr(game, "symmetric", None)
-    if stated is not None:
-        return bool(stated)
-    if strip_game(game) is None:
-        return True
-    rays = getattr(game, "move_rays", None)
-    if not rays or any(getattr(game, a, None) for a in ("compiled_followers", "row_shifts")):
+    if stated is not None or kernel_code(game) is not None:
+        return stated is not False
+    if any(getattr(game, a, None) for a in ("compiled_followers", "row_shifts")):
         return False
-    full = {(0, 0, *r, "") if len(r) == 2 else tuple(r) + ("",) * (5 - len(r)) for r in rays}
-    return {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full
+    full = rays(game)
+    return bool(full) and {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full
 
 
 def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
@@ -109,14 +106,13 @@ def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, imp
 
 
 def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
-    """The door and domain of a compiled block holding ``position`` (not the spec's)."""
+    """The door and domain of a compiled block (else square) holding ``position``."""
     x, y = position
     for kind, domain in (("grundy-block", {"rows": x + 1, "cols": y + 1}),
                          ("grundy-table", {"size": max(x, y) + 1})):  # fmt: skip
         door = get_question(kind, game)
-        if door is not None and any(i.layer != "spec" for i, _ in door.candidates(**domain)):
-            if door.choose(**domain).layer != "spec":
-                return door, domain
+        if door is not None and door.choose(**domain).layer != "spec":
+            return door, domain
     raise ValueError("no compiled table of this game covers it (the spec method may)")
 
 
@@ -130,8 +126,8 @@ def _table_game(game: spec.ImpartialGame) -> str | None:
 
 
 def _table(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
-    if strip_game(game) is None:
+    name = kernel_code(game)
+    if name is not None:
 
         def answer(position: Any, progress: Any = None, **_: Any) -> Value:
             row, col = _orient(game, position)
@@ -185,7 +181,7 @@ def _row_period(game: spec.ImpartialGame) -> Made:
     def cost(position: Any, **_: Any) -> tuple[float, int]:
         row, col = _orient(game, position)
         seconds, memory = door.estimate(row=row, certified=True)
-        held = atlas_row(game.describe(), row)  # the record, known before: the reduced column
+        held = atlas_row(kernel_code(game) or game.describe(), row)  # the record, known before
         if held is not None:
             more, peak = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
             seconds, memory = seconds + more, max(memory, peak)

@@ -262,32 +262,34 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.P
     return ref_landman.minimal_periodicity(values, cycle.start, cycle.length)
 
 
-def _periods(
-    row_periodicity: Callable[..., Any], game: str
-) -> Callable[..., list[ref_landman.Periodicity]]:
+def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable[..., list[Any]]:
     """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
 
-    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
+    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[Any]:
         return [
-            ref_landman.Periodicity(*row_periodicity(n, game, max_steps))
-            for n in range(start, rows)
+            ref_landman.Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)
         ]
 
-    answer.__name__ = f"periods_{game}"
     return answer
 
 
-#: The last row whose certificate the strip reaches here (its home: fast.strip; kept here for
-#: grundy.experiments.row_periods).
-STRIP_MAX_ROW = fast_strip.CERTIFY_MAX_ROW
+def _upto(last: int, why: str) -> Callable[..., str | None]:
+    """``covers(rows, ...)``: rows 0..last."""
+    return lambda rows, start=0, max_steps=0: (
+        None if rows - 1 <= last else f"{why} (rows <= {last})"
+    )
 
 
-def _strip_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
-        last = fast_strip.CERTIFY_MAX_ROW[game]
-        if rows - 1 <= last:
-            return None
-        return f"the strip's certificate reaches {game} rows <= {last} here (memory, measured)"
+def _atlas_period(n: int, game: str, max_steps: int = 0) -> ref_landman.Periodicity:
+    held = atlas_row(game, n)
+    if held is None:
+        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
+    return held[0]
+
+
+def _atlas_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: int, start: int = 0, max_steps: int = 0) -> str | None:
+        return None if rows <= atlas_rows(game) else f"the atlas holds rows < {atlas_rows(game)}"
 
     return covers
 
@@ -296,37 +298,17 @@ def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
     def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
-        if rows <= start:
-            return []
-        found = fast_strip.strip_periods(game, rows, max_columns=max_steps)
-        return found.periodicities[start:rows]
+        found = (
+            fast_strip.strip_periods(game, rows, max_columns=max_steps) if rows > start else None
+        )
+        return [] if found is None else found.periodicities[start:rows]
 
-    answer.__name__ = f"strip_periods_{game}"
     return answer
 
 
-def _atlas_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
-    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
-        found = [atlas_row(game, n) for n in range(start, rows)]
-        if any(f is None for f in found):
-            raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
-        return [f[0] for f in found if f is not None]
-
-    answer.__name__ = f"atlas_periods_{game}"
-    return answer
-
-
-def _atlas_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
-        held = atlas_rows(game)
-        return None if rows <= held else f"the atlas holds rows < {held}"
-
-    return covers
-
-
-def _reference_period_covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
-    return None if rows <= 12 else "the reference machine is slow past row 12"
-
+#: The last row whose certificate the strip reaches here (its home: fast.strip; kept here for
+#: grundy.experiments.row_periods).
+STRIP_MAX_ROW = fast_strip.CERTIFY_MAX_ROW
 
 for _game in ref_landman.GAMES:
     _key = register_question(
@@ -348,39 +330,20 @@ for _game in ref_landman.GAMES:
             strip_seconds(rows, length), 8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK
         ),
     )  # fmt: skip
-
     _key = register_question(
-        "row-periods",
-        _game,
-        f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
-        PERIOD_DOMAIN,
-        compare_sequences,
-        extra_domains=[({"rows": 20}, False)],
-    )
-    register_implementation(
-        _key,
-        "spec values (reference cycle as certificate)",
-        "spec",
-        _periods(spec_periodicity, _game),
-        covers=lambda rows, start=0, max_steps=10**9: None if rows <= 8 else "rows > 8",
-        replace=True,
-    )
-    register_implementation(
-        _key,
-        "reference.landman",
-        "reference",
-        _periods(ref_landman.row_periodicity, _game),
-        covers=_reference_period_covers,
-        replace=True,
-    )
-    register_implementation(
-        _key, "fast.strip", "fast", _strip_periods(_game), covers=_strip_covers(_game),
-        replace=True,
+        "row-periods", _game, f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
+        PERIOD_DOMAIN, compare_sequences, extra_domains=[({"rows": 20}, False)],
     )  # fmt: skip
-    register_implementation(
-        _key, "atlas", "published", _atlas_periods(_game), covers=_atlas_covers(_game),
-        replace=True,
-    )  # fmt: skip
+    for _name, _layer, _answer, _covers in (
+        ("spec values (reference cycle as certificate)", "spec",
+         _each_row(spec_periodicity, _game), _upto(7, "rows > 8")),
+        ("reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
+         _upto(11, "the reference machine is slow past row 12")),
+        ("fast.strip", "fast", _strip_periods(_game),
+         _upto(fast_strip.CERTIFY_MAX_ROW[_game], "the strip's certificate reaches here")),
+        ("atlas", "published", _each_row(_atlas_period, _game), _atlas_covers(_game)),
+    ):  # fmt: skip
+        register_implementation(_key, _name, _layer, _answer, covers=_covers, replace=True)
 
 
 def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:

@@ -23,6 +23,7 @@ the free memory, before any work. The conformance domains: size 40 and 150
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -43,8 +44,8 @@ from registry.core import (
 )
 
 __all__ = [
-    "LARGE_SIZE", "TABLE_SIZE", "engine_seconds", "is_two_pile", "spec_seconds", "spec_table",
-    "strip_game", "strip_seconds",
+    "LARGE_SIZE", "TABLE_SIZE", "engine_seconds", "is_two_pile", "kernel_code", "spec_seconds",
+    "spec_table", "strip_game", "strip_seconds",
 ]  # fmt: skip
 
 #: Default size of the question in the conformance report (spec cost is cubic in it).
@@ -103,11 +104,41 @@ def is_two_pile(game: spec.ImpartialGame) -> str | None:
     return f"{game.describe()} is not a two-pile game (it has no two-pile Grundy table)"
 
 
+#: The compiled form of a game: what :func:`kernel_code` compares.
+_FORM = ("compiled_followers", "compiled_regions")
+
+
+def rays(game: spec.ImpartialGame) -> frozenset[tuple[Any, ...]]:
+    """The game's ``move_rays`` as ``(p, q, a, b, guard)`` (empty without rays)."""
+    found = getattr(game, "move_rays", None) if isinstance(game, spec.TwoPileGame) else None
+    return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
+
+
+def _form(game: spec.ImpartialGame) -> tuple[Any, ...] | None:
+    return (rays(game), *(getattr(game, a, None) for a in _FORM)) if rays(game) else None
+
+
+@functools.cache
+def _kernel_forms() -> dict[tuple[Any, ...] | None, str]:
+    return {_form(spec.get_game(code)): code for code in fast.strip.GAMES}
+
+
+def kernel_code(game: spec.ImpartialGame) -> str | None:
+    """The game of the strip's (and fast.tables', Landman's machine's) kernels whose rule the
+    game's compiled form states (its rays and compiled rule), or None: a capability of the
+    object, so Wythoff as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels.
+
+    >>> kernel_code(spec.get_game("nimhof:0,1/1,1/1,0")), kernel_code(spec.get_game("a-wythoff:2"))
+    ('wythoff', None)
+    """
+    return _kernel_forms().get(_form(game)) if _form(game) else None
+
+
 def strip_game(game: spec.ImpartialGame) -> str | None:
-    """None if the strip kernel is written for ``game`` (its own list), else why not."""
-    if game.describe() in fast.strip.GAMES:
+    """None if the strip's kernel states ``game``'s rule (:func:`kernel_code`), else why not."""
+    if kernel_code(game) is not None:
         return None
-    return "the strip has kernels for " + ", ".join(fast.strip.GAMES) + " only"
+    return "the strip has kernels for the rules of " + ", ".join(fast.strip.GAMES) + " only"
 
 
 def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
@@ -141,7 +172,8 @@ def _spec_block(game: spec.ImpartialGame) -> Made:
 
 
 def _strip_block(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
+    name = kernel_code(game)
+    assert name is not None
 
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
         tick = None if progress is None else (lambda done, total: progress(done, total, "columns"))
@@ -169,7 +201,8 @@ def _engine_block(game: spec.ImpartialGame) -> Made:
 
 
 def _tables_table(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
+    name = kernel_code(game)
+    assert name is not None
 
     def covers(size: int) -> str | None:
         return f"size {size} > {fast.tables.MAX_SIZE}" if size > fast.tables.MAX_SIZE else None
@@ -185,9 +218,9 @@ def _engine_game(game: spec.ImpartialGame) -> str | None:
 
 
 def _tables_game(game: spec.ImpartialGame) -> str | None:
-    if game.describe() in fast.tables.GAMES:
+    if kernel_code(game) in fast.tables.GAMES:
         return None
-    return "fast.tables has kernels for " + ", ".join(fast.tables.GAMES) + " only"
+    return "fast.tables has kernels for the rules of " + ", ".join(fast.tables.GAMES) + " only"
 
 
 def published_table(name: str) -> Callable[..., np.ndarray]:
