@@ -570,14 +570,16 @@ def get_question(
 
 def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
     """The question ``id`` for ``game``, the door to its implementations; NoImplementation
-    (with the first provider's reason) if none answers it."""
+    (with each provider's reason) if none answers it."""
     subject = as_game(game) if id in _KINDS else game
     found = get_question(id, subject)
     if found is None:
-        name = subject if isinstance(subject, str) else subject.describe()
-        why = [_capable(p, subject) for p in PROVIDERS.get(id, []) if not isinstance(subject, str)]
-        reason = next((f": {r}" for r in why if r is not None), "")
-        raise NoImplementation(f"no implementation answers {id!r} for game {name!r}{reason}")
+        if isinstance(subject, str):
+            raise NoImplementation(f"no implementation answers {id!r} for game {subject!r}")
+        why = "; ".join(f"{p.name}: {_capable(p, subject)}" for p in PROVIDERS.get(id, []))
+        raise NoImplementation(
+            f"no implementation answers {id!r} for game {subject.describe()!r} ({why})"
+        )
     return found
 
 

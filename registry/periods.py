@@ -7,8 +7,8 @@ request (``Period.head``, ``Period.lines``), through the doors of
 implementations, most trusted then cheapest first:
 
 ``atlas``
-    The shipped, certified record (``registry/atlas/``) of a row it holds
-    (``compute=True`` declines it).
+    The shipped, certified record (``registry/atlas/``) of a row it holds, for
+    the strip's games (known by their rule; ``compute=True`` declines it).
 ``fast.strip``
     The strip's window certificate of rows 0..X (docs/strip.md): its cost
     from the atlas's records of rows 0..X (the joint period); beyond the
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
 from typing import Any
 
 import fast.engine
@@ -89,13 +90,16 @@ def certified(
     )  # fmt: skip
 
 
-def _atlas_name(game: spec.ImpartialGame) -> str:
-    """The atlas's name of the game: the kernel's game its rule states, else its own."""
-    return kernel_code(game) or game.describe()
+def _atlas_game(game: spec.ImpartialGame) -> str | None:
+    """The atlas is trusted for the kernels' games, known by their rule (:func:`kernel_code`),
+    never by a name another game may take."""
+    code = kernel_code(game)
+    return None if code is not None and atlas_rows(code) else "no atlas of this rule"
 
 
 def _atlas(game: spec.ImpartialGame) -> Made:
-    name = _atlas_name(game)
+    name = kernel_code(game)
+    assert name is not None
 
     def covers(row: int, compute: bool = False, **_: Any) -> str | None:
         if compute:
@@ -167,12 +171,25 @@ def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
     return is_two_pile(game) or fast.engine.covers(game)
 
 
-def _window(game: spec.ImpartialGame) -> Made:
-    @functools.lru_cache(maxsize=16)  # a row's certificate serves every column
-    def certify(row: int, progress: Any = None) -> Any:
-        tick = None if progress is None else (lambda cols: progress(cols, None, "columns"))
-        return row_certificate(game, row + 1, tick, budget=BUDGET_SECONDS)
+#: Why a game's row has no window certificate, once tried (``apparent`` says it).
+_UNCERTIFIED: weakref.WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = (
+    weakref.WeakKeyDictionary()
+)
 
+
+@functools.lru_cache(maxsize=32)  # a row's certificate serves every column
+def _certify(game: spec.ImpartialGame, row: int, progress: Any = None) -> Any:
+    """The window certificate of rows 0..row (:func:`registry.rows.row_certificate`); Declined
+    with the reason (its statement false, no windows within the budget)."""
+    tick = None if progress is None else (lambda cols: progress(cols, None, "columns"))
+    try:
+        return row_certificate(game, row + 1, tick, budget=BUDGET_SECONDS)
+    except ValueError as error:
+        _UNCERTIFIED.setdefault(game, {})[row] = str(error)
+        raise Declined(str(error)) from None
+
+
+def _window(game: spec.ImpartialGame) -> Made:
     @functools.lru_cache(maxsize=16)
     def reads(row: int) -> int:
         return check_reads(row_moves(game, row))
@@ -185,10 +202,7 @@ def _window(game: spec.ImpartialGame) -> Made:
         return seconds, 64 * (row + 1) * 4096
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
-        try:
-            cert = certify(row) if progress is None else certify(row, progress)
-        except ValueError as error:  # the statement's check or the search past the budget
-            raise Declined(str(error)) from None
+        cert = _certify(game, row) if progress is None else _certify(game, row, progress)
         how = f"computed: {cert.describe()}"
         impl = "fast.engine + window certificate"
         return certified(game, row, cert.periodicities[row], impl, how, cert.row_head)
@@ -198,8 +212,11 @@ def _window(game: spec.ImpartialGame) -> Made:
 
 def _apparent(game: spec.ImpartialGame) -> Made:
     name, door = game.describe(), question("grundy-block", game)
-    why = _rows_are_lines(game) or ""
-    why = why and f": {why}"
+
+    def why(row: int) -> str:
+        """No row statement, or why the window certificate failed if it was tried."""
+        reason = _rows_are_lines(game) or _UNCERTIFIED.get(game, {}).get(row)
+        return f": {reason}" if reason else ""
 
     def covers(row: int, certified: bool = False, **_: Any) -> str | None:
         return "a window is no certificate" if certified else None
@@ -217,7 +234,7 @@ def _apparent(game: spec.ImpartialGame) -> Made:
             return Period(name, row, None, None, None, "none", block.name, text, window, source)
         return Period(
             name, row, found.preperiod, found.period, found.saltus, "apparent", block.name,
-            f"apparent on y < {window} only (not certified{why})", window, source,
+            f"apparent on y < {window} only (not certified{why(row)})", window, source,
         )  # fmt: skip
 
     return answer, covers, cost
@@ -228,8 +245,7 @@ register_question(
     budget=BUDGET_SECONDS, cheapest=True, checked=False,
 )  # fmt: skip
 for _name, _layer, _covers, _make, _unit, _certificate in (
-    ("atlas", "published", lambda g: None if atlas_rows(_atlas_name(g)) else "no atlas", _atlas,
-     "", "exact"),
+    ("atlas", "published", _atlas_game, _atlas, "", "exact"),
     ("fast.strip", "fast", strip_game, _strip, "columns", "exact"),
     ("reference.landman", "reference", strip_game, _landman, "", "exact"),
     ("fast.engine + window certificate", "fast", _rows_are_lines, _window, "columns", "exact"),

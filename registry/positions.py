@@ -181,7 +181,8 @@ def _row_period(game: spec.ImpartialGame) -> Made:
     def cost(position: Any, **_: Any) -> tuple[float, int]:
         row, col = _orient(game, position)
         seconds, memory = door.estimate(row=row, certified=True)
-        held = atlas_row(kernel_code(game) or game.describe(), row)  # the record, known before
+        code = kernel_code(game)  # the atlas's record, known before: the reduced column
+        held = None if code is None else atlas_row(code, row)
         if held is not None:
             more, peak = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
             seconds, memory = seconds + more, max(memory, peak)
