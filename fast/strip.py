@@ -76,9 +76,9 @@ BLOCK = 4096
 CELL_RATE = 1.1e8
 ROWS_SCALE = 100
 #: strip_periods per cell over the plain strip (window hashes): 1.6-2.1 at Wythoff rows
-#: 0..80 to 0..200, 3.3-4.3 with a few rows (same session); and its bytes per column
-#: besides the normalised values (2 bytes a cell while they fit), see strip_periods.
-CERTIFY_FACTOR = 4.0
+#: 0..80 to 0..200 (same session; 3.3-4.3 with a few rows, runs under a second); and its
+#: bytes per column besides the normalised values (2 bytes a cell while they fit).
+CERTIFY_FACTOR = 2.5
 CERTIFY_COLUMN_BYTES = 72
 #: The last row whose certificate fits in memory here (Wythoff's periods are 3 * 2^j: rows
 #: 0..1000 in reach; F-Wythoff 0..38: over 67 million columns, 9.4 GiB of window hashes;

@@ -22,7 +22,7 @@ implementations, most trusted then cheapest first:
 ``apparent``
     Any two-pile game: the apparent period of G(X, y), y < window, from
     ``grundy-block`` (:func:`reference.structure.additive_period`): not a
-    proof, and the answer says so (``certified=True`` declines it).
+    proof, and the answer says so (``certified=True`` or ``compute=True`` declines it).
 """
 
 from __future__ import annotations
@@ -114,6 +114,18 @@ def _atlas(game: spec.ImpartialGame) -> Made:
     return answer, covers, lambda **_: (0.0, 0)
 
 
+def _columns(game: spec.ImpartialGame, row: int) -> tuple[int, int] | None:
+    """(columns, joint period) a window certificate of rows 0..row reaches, from the atlas's
+    records (the kernels' games): one joint period after the last preperiod; else None."""
+    name = kernel_code(game)
+    table = atlas_table(name)[0] if name is not None else {}
+    if name is None or any(r not in table for r in range(row + 1)):
+        return None
+    joint = math.lcm(*(table[r][1] for r in range(row + 1)))
+    cols = max(table[r][0] for r in range(row + 1)) + joint + fast.strip.window(row + 1)
+    return cols + fast.strip.start_column(name, row + 1), joint
+
+
 def _strip(game: spec.ImpartialGame) -> Made:
     name = kernel_code(game)
     assert name is not None
@@ -123,19 +135,16 @@ def _strip(game: spec.ImpartialGame) -> Made:
         return None if row <= last else f"rows <= {last} here (memory, measured)"
 
     def cost(row: int, **_: Any) -> tuple[float, int]:
-        """From the atlas: the certificate ends one joint period after the last preperiod."""
-        table = atlas_table(name)[0]
-        if any(r not in table for r in range(row + 1)):
+        found = _columns(game, row)
+        if found is None:
             raise Unknown(
                 f"the joint period of rows 0..{row} is known once computed (the atlas holds "
                 f"rows < {atlas_rows(name)}); name it to compute"
             )
-        joint = math.lcm(*(table[r][1] for r in range(row + 1)))
-        width = fast.strip.window(row + 1)
-        cols = max(table[r][0] for r in range(row + 1)) + joint + width
-        cols += fast.strip.start_column(name, row + 1)
+        cols, joint = found
         seconds = strip_seconds(row + 1, cols) * fast.strip.CERTIFY_FACTOR
-        return seconds, cols * fast.strip.CERTIFY_COLUMN_BYTES + 2 * (row + 1) * (joint + width)
+        kept = 2 * (row + 1) * (joint + fast.strip.window(row + 1))
+        return seconds, cols * fast.strip.CERTIFY_COLUMN_BYTES + kept
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         tick = None if progress is None else (lambda y: progress(y, None, "columns"))
@@ -195,8 +204,13 @@ def _window(game: spec.ImpartialGame) -> Made:
         return check_reads(row_moves(game, row))
 
     def cost(row: int, **_: Any) -> tuple[float, int]:
-        """Building the row statement, checking it against the followers, the first block."""
-        seconds = engine_seconds(row + 1, 4096) + (row + 1) ** 2 * ROW_MOVES_SECONDS
+        """Building the row statement, checking it against the followers, and the blocks: all
+        of them where the atlas knows the columns, else the first (the search stops itself
+        within the budget)."""
+        cols = (_columns(game, row) or (4096, 0))[0]
+        blocks = [4096 << k for k in range(max(1, (max(cols, 4096) // 4096).bit_length() + 1))]
+        seconds = sum(engine_seconds(row + 1, c) for c in blocks if c < 2 * cols or c == 4096)
+        seconds += (row + 1) ** 2 * ROW_MOVES_SECONDS
         if seconds <= BUDGET_SECONDS:  # else no need to build the statement
             seconds += reads(row) / CHECK_FOLLOWERS_PER_SECOND
         return seconds, 64 * (row + 1) * 4096
@@ -218,8 +232,8 @@ def _apparent(game: spec.ImpartialGame) -> Made:
         reason = _rows_are_lines(game) or _UNCERTIFIED.get(game, {}).get(row)
         return f": {reason}" if reason else ""
 
-    def covers(row: int, certified: bool = False, **_: Any) -> str | None:
-        return "a window is no certificate" if certified else None
+    def covers(row: int, certified: bool = False, compute: bool = False, **_: Any) -> str | None:
+        return "a window is no certificate" if certified or compute else None
 
     def cost(row: int, window: int = 2000, **_: Any) -> tuple[float, int]:
         return door.estimate(rows=row + 1, cols=window)
