@@ -244,7 +244,7 @@ def _apparent(game: spec.ImpartialGame) -> Made:
         found = additive_period(values)
         source = lambda count: values[:count]  # noqa: E731
         if found is None:
-            text = f"no apparent period within the window y < {window}"
+            text = f"no apparent period within the window y < {window} (not certified{why(row)})"
             return Period(name, row, None, None, None, "none", block.name, text, window, source)
         return Period(
             name, row, found.preperiod, found.period, found.saltus, "apparent", block.name,
