@@ -96,6 +96,7 @@ from fast._sink import JIT, make_sink, sink_result
 __all__ = [
     "GUARDS",
     "CompiledRule",
+    "block_memory",
     "check_followers",
     "compiled_rule",
     "covers",
@@ -120,6 +121,15 @@ DENSE_BYTES = 2**30
 #: The most followers per cell a ray walks to save memory (a longer ray keeps its
 #: bitsets, and the memory check decides).
 WALK_MAX_CELLS = 1024
+# --- Measured constants: the registry's cost model reads them (registry/tables.py). --------
+#: Seconds per cell ~ CELL_SECONDS (1 + (short side / WALK_SIDE)^2 + long side / LONG_SIDE)
+#: (grundy_block, rays games, x86_64, 2 cores, idle, 2025-11-26: a-wythoff:2 2000^2 0.79 s,
+#: 4000^2 6.7 s, 5000^2 16.5 s, 11 x 2e5 0.35 s, 101 x 1e5 3.6 s; nimhof:1,0/0,1/1,1 5000^2
+#: 2.6 s, 101 x 1e5 2.6 s: the formula is above each).
+CELL_SECONDS = 1e-7
+WALK_SIDE = 2000
+LONG_SIDE = 30_000
+# ------------------------------------------------------------------------------------------
 #: Kernel error codes (and the message each gets).
 _ERRORS = {
     1: "leaves the board (a negative coordinate)",
@@ -493,6 +503,12 @@ def _plan(rule: CompiledRule, rows: int, cols: int, capacity: int) -> _Plan:
         lines += count
         budget -= need
     return _Plan(dense, base, lines, words, smallest_unsigned(bound))
+
+
+def block_memory(game: EngineGame, rows: int, cols: int) -> int:
+    """Bytes :func:`grundy_block` needs for ``game`` (an estimate, as :func:`table_memory`)."""
+    capacity = rows + cols + 16
+    return _block_memory(_plan(compiled_rule(game), rows, cols, capacity), rows, cols, capacity)
 
 
 def table_memory(game: EngineGame, size: int) -> int:

@@ -69,6 +69,22 @@ __all__ = [
 
 #: Columns computed per kernel call (a progress tick).
 BLOCK = 4096
+# --- Measured constants: the registry's cost models read them (registry/tables.py, rows.py). --
+#: Cells per second ~ CELL_RATE / (1 + rows / ROWS_SCALE): value_at on x86_64, 2 cores, idle
+#: (2025-11-26): 1.0e8 at 11 rows x 2e6 columns, 6.4e7 at 101 x 1e6, 4.1e7 at 501 x 3e5,
+#: 3.3e7 at 1001 x 1.5e5, 1.8e7 at 3001 x 4e4 (the formula is below each).
+CELL_RATE = 1.1e8
+ROWS_SCALE = 100
+#: strip_periods per cell over the plain strip (window hashes): 1.6-2.1 at Wythoff rows
+#: 0..80 to 0..200 (same session; 3.3-4.3 with a few rows, runs under a second); and its
+#: bytes per column besides the normalised values (2 bytes a cell while they fit).
+CERTIFY_FACTOR = 2.5
+CERTIFY_COLUMN_BYTES = 72
+#: The last row whose certificate fits in memory here (Wythoff's periods are 3 * 2^j: rows
+#: 0..1000 in reach; F-Wythoff 0..38: over 67 million columns, 9.4 GiB of window hashes;
+#: R-Wythoff 0..14: 18.1 million columns, 26 s).
+CERTIFY_MAX_ROW = {"wythoff": 1000, "f-wythoff": 36, "r-wythoff": 15}
+# ------------------------------------------------------------------------------------------
 _CODES = {name: code for code, name in enumerate(GAMES)}
 #: Status codes of the kernel (-1: fine).
 _OK = -1

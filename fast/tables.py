@@ -81,6 +81,9 @@ GAMES = ("wythoff", "f-wythoff", "r-wythoff")
 _CODES = {name: code for code, name in enumerate(GAMES)}  # private kernel codes
 #: The largest size: values stay below 2 * size, inside int32.
 MAX_SIZE = 2**30 - 1
+#: Cells per second of grundy_table (the registry's cost model): 4096^2 in 0.42 s, 8000^2 in
+#: 1.29 s, one thread (README benchmarks); taken lower for a loaded machine.
+CELL_RATE = 2e7
 #: The wavefront's block side (cells) is between these: see :func:`block_side`.
 BLOCK = 128
 MAX_BLOCK = 512

@@ -1,10 +1,12 @@
 """The front door: one function per question a researcher asks.
 
-Each function asks the registry (:mod:`registry`) for the fastest
-implementation that covers the request and says how the answer was
-obtained; nothing here computes by itself. ``import grundy`` exposes them
-as ``grundy.value``, ``grundy.moves``, ``grundy.table``, ``grundy.gvalues``,
-``grundy.period``, ``grundy.sequence`` and ``grundy.check``.
+Each function asks a question of the registry (:mod:`registry`), whose door
+chooses the most trustworthy, cheapest implementation within its budget, and
+says how the answer was obtained; nothing here computes by itself. ``import
+grundy`` exposes them as ``grundy.value``, ``grundy.moves``, ``grundy.table``,
+``grundy.gvalues``, ``grundy.period``, ``grundy.sequence`` and ``grundy.check``.
+A bad argument is a ValueError (or a documented subclass: ``registry.NoImplementation``,
+``registry.TooLarge``) whose message names it.
 
 Examples
 --------
@@ -27,20 +29,13 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import Any
 
 import spec
-from registry.answers import Moves, Period, Value
-from registry import load_plugins, question
-from registry.dispatch import moves as _moves
-from registry.dispatch import period as _period
-from registry.dispatch import value as _value
-
-if TYPE_CHECKING:
-    from grundy.oeis import OeisSequence
-    from proofs_check.claim import Report
+from grundy.oeis import OeisSequence
+from proofs_check.claim import Report
+from registry import as_game, load_plugins, question
+from registry.answers import Moves, Period, Points, Table, Value
 
 __all__ = ["check", "gvalues", "moves", "period", "sequence", "table", "value"]
 
@@ -50,15 +45,35 @@ Game = str | spec.ImpartialGame
 _plugins_loaded = False
 
 
-def _ready() -> None:
-    """Load the plugins of ``$GRUNDY_PLUGINS`` once, before the first question."""
+def _ready(game: Any = spec.Wythoff) -> spec.ImpartialGame:
+    """Load the plugins of ``$GRUNDY_PLUGINS`` once, before the first question; ``game`` as an
+    object (a name parsed here; a bad one is a ValueError naming it)."""
     global _plugins_loaded
     if not _plugins_loaded:
         _plugins_loaded = True
         load_plugins()
+    return as_game(game() if game is spec.Wythoff else game)
 
 
-def value(game: Game, position: Any, method: str | None = None) -> Value:
+def _count(name: str, value: Any, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} must be an int >= {least} ({name} = {value!r})")
+    return value
+
+
+def _position_question(id: str, game: Game, position: Any, method: Any, budget: Any) -> Any:
+    """Question ``id`` (value, moves) of a position, validated (a ValueError naming it)."""
+    g = _ready(game)
+    try:
+        checked = g.check_position(position)
+    except (TypeError, OverflowError) as error:
+        raise ValueError(f"position: {error} (position = {position!r})") from None
+    return question(id, g)(using=method, budget=budget, position=checked).value
+
+
+def value(
+    game: Game, position: Any, method: str | None = None, *, budget: float | None = None
+) -> Value:
     """The Grundy value of a position of any registered game, with its certificate.
 
     Parameters
@@ -69,8 +84,12 @@ def value(game: Game, position: Any, method: str | None = None) -> Value:
     position : tuple
         ``(x, y)`` for two-pile games; ``((x, y), (n,))`` for a sum.
     method : str, optional
-        Force ``table``, ``row-period``, ``rw`` or ``spec``
-        (:mod:`registry.dispatch` lists what each covers).
+        Force one of :func:`registry.positions.method_table` (``table``,
+        ``row-period``, ``rw``, ``fibonacci``, ``xor``, ``spec``); by default the
+        most trustworthy, then cheapest, that covers the position.
+    budget : float, optional
+        Seconds: a method whose estimate is longer declines (default
+        :data:`registry.BUDGET_SECONDS`).
 
     Returns
     -------
@@ -83,73 +102,111 @@ def value(game: Game, position: Any, method: str | None = None) -> Value:
     ------
     ValueError
         A bad game, position or method, or a position no method covers (the
-        message says which methods were tried and why each declined).
+        message names every method with its estimate or why it declined).
 
     Examples
     --------
     >>> value("wythoff", (1618033988750, 2618033988746)).value  # 000 Table 6, g = 7
     7
     """
-    _ready()
-    return _value(game, position, method)
+    answer: Value = _position_question("value", game, position, method, budget)
+    return answer
 
 
-def moves(game: Game, position: Any, method: str | None = None) -> Moves:
+def moves(
+    game: Game, position: Any, method: str | None = None, *, budget: float | None = None
+) -> Moves:
     """The winning moves from a position (its followers of value 0), with their certificate.
+
+    The method is chosen as in :func:`value` (``beatty``, ``fibonacci``,
+    ``table``, ``spec``; ``budget`` too): each states its cost before it
+    enumerates anything.
 
     Examples
     --------
     >>> moves("wythoff", (5, 10**18)).moves
     [(5, 3)]
+    >>> moves("fibonacci-nim", (10**30, 40)).moves  # 002 Theorem 3.2, any size
+    [(999999999999999999999999999965, 70), (999999999999999999999999999999, 2)]
     """
-    _ready()
-    return _moves(game, position, method)
+    answer: Moves = _position_question("moves", game, position, method, budget)
+    return answer
 
 
-def table(game: Game, size: int, implementation: str | None = None) -> np.ndarray:
+def table(
+    game: Game, size: int, implementation: str | None = None, *, budget: float | None = None
+) -> Table:
     """``G[x, y]`` for ``0 <= x, y < size`` of a two-pile game, by the fastest implementation.
 
-    ``implementation`` names one (``grundy table GAME --list-impls``); the
-    memory it needs is checked first, as for ``grundy table``.
+    Returns a :class:`registry.answers.Table`: a numpy array that also says
+    which implementation computed it. ``implementation`` names one (``grundy
+    table GAME --list-impls``); its time and memory are estimated first, as
+    for ``grundy table`` (``budget`` seconds, default :data:`registry.BUDGET_SECONDS`).
 
     Examples
     --------
-    >>> int(table("f-wythoff", 13)[5, 12])  # 001 Theorem 12: 9 = G(5, 12)
-    9
+    >>> t = table("f-wythoff", 13)
+    >>> int(t[5, 12]), t.implementation  # 001 Theorem 12: 9 = G(5, 12)
+    (9, 'fast.tables')
     """
-    _ready()
-    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-        raise ValueError(f"size must be an int >= 0 (size = {size!r})")
-    return np.asarray(question("grundy-table", game)(using=implementation, size=size).value)
+    g = _ready(game)
+    door = question("grundy-table", g)
+    answer = door(using=implementation, budget=budget, size=_count("size", size))
+    return Table(answer.value, g.describe(), answer.name, answer.implementation.certificate)
 
 
-def gvalues(g: int, n: int) -> list[tuple[int, int]]:
+def gvalues(g: int, n: int) -> Points:
     """``[p_n^h for h = 0..g]``: the n-th h-point (a, b), a <= b, of Wythoff's game.
 
-    By Algorithm RW where WSG cannot hold the rows (then conditional on
-    Conjecture 3.10, see :func:`fast.rw.nth_gvalue`).
+    By WSG where it holds the rows (exact), else by Algorithm RW (then
+    conditional on Conjecture 3.10, see :func:`fast.rw.nth_gvalue`): the
+    returned :class:`registry.answers.Points` says which.
 
     Examples
     --------
-    >>> gvalues(0, 10**12)  # 000 Table 6, g = 0
-    [(1618033988749, 2618033988749)]
+    >>> p = gvalues(0, 10**12)  # 000 Table 6, g = 0
+    >>> p, p.certificate
+    ([(1618033988749, 2618033988749)], 'conditional on Conjecture 3.10')
     """
     _ready()
-    points = question("nth-gvalue", "wythoff")(g=g, count=1, start=n).value
-    return [(int(points[h][0][0]), int(points[h][0][1])) for h in range(g + 1)]
+    answer = question("nth-gvalue", spec.Wythoff())(g=_count("g", g), count=1, start=_count("n", n))
+    points = [(int(answer.value[h][0][0]), int(answer.value[h][0][1])) for h in range(g + 1)]
+    return Points(
+        points, n=n, implementation=answer.name, certificate=answer.implementation.certificate
+    )
 
 
-def period(game: Game, row: int, window: int = 2000) -> Period:
-    """The additive period of a row: certified (the atlas, or the strip), or apparent on a window.
+def period(
+    game: Game,
+    row: int,
+    window: int = 2000,
+    *,
+    implementation: str | None = None,
+    compute: bool = False,
+    budget: float | None = None,
+) -> Period:
+    """The additive period of a row: certified (the atlas, a window certificate), or apparent.
+
+    The record is answered at once; ``.head(count)`` and ``.lines(periods)``
+    compute values on request (a refusal names the estimate). ``compute``
+    computes a certificate where the atlas holds the row; ``implementation``
+    names one (``grundy period --list-impls``); ``budget`` as in :func:`value`.
 
     Examples
     --------
     >>> p = period("f-wythoff", 2)
     >>> (p.preperiod, p.period, p.saltus, p.status)
     (4, 4, 4, 'certified')
+    >>> p.head(8)
+    [2, 3, 1, 0, 6, 7, 4, 5]
     """
-    _ready()
-    return _period(game, row, window=window)
+    g = _ready(game)
+    door = question("period", g)
+    answer: Period = door(
+        using=implementation, budget=budget, compute=compute, row=_count("row", row),
+        window=_count("window", window, 2),
+    ).value  # fmt: skip
+    return answer
 
 
 def sequence(game: Game, kind: str, terms: int, *, offset: int = 0) -> OeisSequence:
@@ -163,10 +220,10 @@ def sequence(game: Game, kind: str, terms: int, *, offset: int = 0) -> OeisSeque
     >>> sequence("wythoff", "upper-p", 5, offset=1).terms
     [2, 5, 7, 10, 13]
     """
-    _ready()
+    g = _ready(game)
     from grundy.oeis import sequence as _sequence
 
-    return _sequence(game, kind, terms, offset=offset)
+    return _sequence(g, kind, terms, offset=offset)
 
 
 def check(

@@ -117,8 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 #: Seconds the spec solver may take for one evaluation from the command line
 #: (``$GRUNDY_SPEC_SECONDS`` overrides); refused earlier when the measured time per
-#: sub-position projects past it. The same limit as the dispatcher's spec method.
-SPEC_SECONDS = 60.0  # = registry.dispatch.SPEC_SECONDS (tests/test_registry.py checks)
+#: sub-position projects past it. The registry's one time budget (registry.core).
+from registry.core import BUDGET_SECONDS as SPEC_SECONDS  # noqa: E402
 
 
 @contextmanager

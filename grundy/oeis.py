@@ -47,7 +47,7 @@ row=3 of wythoff
 4 6
 >>> row_formula("wythoff", 3)[0]
 'a(n) = a(n-1) + a(n-6) - a(n-7) for n > 14.'
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -59,18 +59,14 @@ from typing import Any
 import numpy as np
 
 import spec
-from registry.answers import html_record, text_record
-from registry import resolve
-from registry.core import NoImplementation
-from registry.dispatch import ROW_VALUE_SECONDS, strip_seconds
-from registry.dispatch import period as row_period
 from reference.beatty import lower_wythoff, partner, upper_wythoff
-from reference.landman import GAMES as SYMMETRIC_GAMES
+from registry import get_question, question
+from registry.answers import Period, html_record, text_record
+from registry.positions import symmetric
 
 __all__ = [
     "KINDS",
     "MAX_TERMS",
-    "SYMMETRIC_GAMES",
     "OeisSequence",
     "bfile_text",
     "formula",
@@ -166,110 +162,94 @@ def _two_pile_name(game: spec.ImpartialGame) -> str:
     from registry.tables import is_two_pile
 
     name = game.describe()
-    reason = None if isinstance(game, spec.Sum) else is_two_pile(name)
-    if isinstance(game, spec.Sum) or reason is not None:
-        raise ValueError(f"this kind needs a two-pile game ({name}: {reason or 'a sum'})")
+    reason = is_two_pile(game)
+    if reason is not None:
+        raise ValueError(f"this kind needs a two-pile game ({name}: {reason})")
     return name
 
 
-def _block(name: str, rows: int, cols: int) -> tuple[np.ndarray, str]:
-    """G(x, y), x < rows, y < cols, from the fastest registered implementation."""
-    try:
-        impl = resolve("grundy-block", name, rows=rows, cols=cols)
-    except NoImplementation as error:
-        raise ValueError(str(error)) from None
-    return np.asarray(impl.answer(rows=rows, cols=cols)), impl.name
+def _block(game: spec.ImpartialGame | str, rows: int, cols: int) -> tuple[np.ndarray, str]:
+    """G(x, y), x < rows, y < cols, through the registry's door (``grundy-block``)."""
+    answer = question("grundy-block", game)(rows=rows, cols=cols)
+    return np.asarray(answer.value), answer.name
 
 
-def _table(name: str, size: int) -> tuple[np.ndarray, str]:
-    try:
-        impl = resolve("grundy-table", name, size=size)
-    except NoImplementation as error:
-        raise ValueError(str(error)) from None
-    return np.asarray(impl.answer(size=size)), impl.name
+def _table(game: spec.ImpartialGame, size: int) -> tuple[np.ndarray, str]:
+    answer = question("grundy-table", game)(size=size)
+    return np.asarray(answer.value), answer.name
 
 
-def _row(name: str, x: int, lo: int, hi: int, found: Any = None) -> tuple[list[int], str, str]:
+def row_period(game: spec.ImpartialGame | str, row: int) -> Period:
+    """The ``period`` record of a row (the registry's door)."""
+    found: Period = question("period", game)(row=row).value
+    return found
+
+
+def _row(
+    game: spec.ImpartialGame, x: int, lo: int, hi: int, found: Any = None
+) -> tuple[list[int], str, str]:
     """G(x, n), lo <= n < hi: a certified row period where one exists, else a block.
 
     ``found`` is the row's :func:`row_period` when the caller already has it.
     """
     if found is None:
-        found = row_period(name, x, lines=1)
+        found = row_period(game, x)
     if found.status == "certified":
         assert found.preperiod is not None and found.period is not None
         assert found.saltus is not None
         mu, p, s = found.preperiod, found.period, found.saltus
-        head = found.values or _row_head(name, x, mu, p, lo, hi)  # else the atlas's record
+        head = found.head(_needed(mu, p, lo, hi))  # computed on request, through the doors
         if hi < 2**62:
             n = np.arange(lo, hi, dtype=np.int64)
             turns = np.where(n < mu, 0, (n - mu) // p)
             index = n - turns * p
             terms = (np.asarray(head, dtype=np.int64)[index] + turns * s).tolist()
         else:  # beyond int64: Python integers
-            from registry.rows import reduce_column
             from reference.landman import Periodicity
+            from registry.rows import reduce_column
 
             reduced = [reduce_column(Periodicity(mu, p, s), m) for m in range(lo, hi)]
             terms = [head[index] + shift for index, shift in reduced]
         return terms, f"row-period ({found.implementation})", found.certificate
-    block, impl = _block(name, x + 1, hi)
+    block, impl = _block(game, x + 1, hi)
     return [int(v) for v in block[x, lo:hi]], f"table ({impl})", f"exact (table: {impl})"
 
 
-def _row_head(name: str, x: int, mu: int, p: int, lo: int, hi: int) -> list[int]:
-    """G(x, y) for y up to the largest column the terms lo <= n < hi reduce to.
+def _needed(mu: int, p: int, lo: int, hi: int) -> int:
+    """How many first values of a row the terms lo <= n < hi reduce to.
 
     A term n >= mu reduces to mu + (n - mu) % p, so the head reaches mu + p
-    only when the periodic terms wrap around a period. A row of the strip's
-    games is streamed (``row-values``: one row kept, not the rows below it),
-    within the time ``grundy value`` gives the same work (the strip to a
-    reduced column, :data:`ROW_VALUE_SECONDS` at its measured speed: atlas
-    rows up to about 500); other games read a block.
+    only when the periodic terms wrap around a period.
 
     Examples
     --------
-    >>> _row_head("wythoff", 3, 8, 6, 10**12, 10**12 + 3)  # row 3: the terms reduce to 10..12
-    [3, 4, 5, 6, 2, 0, 1, 9, 10, 12, 8, 7, 15]
-    >>> len(_row_head("wythoff", 3, 8, 6, 10**12 + 2, 10**12 + 5))  # 12, 13, 8: a wrap
-    14
+    >>> far = 10**12
+    >>> _needed(8, 6, far, far + 3), _needed(8, 6, far + 2, far + 5), _needed(8, 6, 0, 5)
+    (13, 14, 5)
     """
     if hi <= mu:
-        needed = hi
-    else:
-        first = (max(lo, mu) - mu) % p
-        span = hi - max(lo, mu)
-        needed = mu + (p if first + span > p else first + span)
-    if name in SYMMETRIC_GAMES:  # reference.landman.GAMES: the strip's games
-        seconds = strip_seconds(x + 1, needed)
-        if seconds > ROW_VALUE_SECONDS:
-            raise ValueError(
-                f"row {x} is periodic from column {mu:,} (period {p:,}); these terms need "
-                f"G({x}, y) for y < {needed:,}: the strip of rows 0..{x} to that column, "
-                f"about {seconds:,.0f} s at its measured speed (limit {ROW_VALUE_SECONDS:.0f} s)"
-            )
-        rows = resolve("row-values", name, rows=x + 1, length=needed, start=x)
-        return [int(v) for v in rows.answer(rows=x + 1, length=needed, start=x)[0]]
-    block, _ = _block(name, x + 1, needed)
-    return [int(v) for v in block[x]]
+        return hi
+    first = (max(lo, mu) - mu) % p
+    span = hi - max(lo, mu)
+    return mu + (p if first + span > p else first + span)
 
 
-def _column(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
-    if name in SYMMETRIC_GAMES:  # G(n, x) = G(x, n): their rules depend on min and max only
-        return _row(name, x, lo, hi)
-    block, impl = _block(name, hi, x + 1)
+def _column(game: spec.ImpartialGame, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
+    if symmetric(game):  # G(n, x) = G(x, n)
+        return _row(game, x, lo, hi)
+    block, impl = _block(game, hi, x + 1)
     return [int(v) for v in block[lo:hi, x]], f"table ({impl})", f"exact (table: {impl})"
 
 
-def _diagonal(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
-    table, impl = _table(name, hi)
+def _diagonal(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
+    table, impl = _table(game, hi)
     return [int(table[n, n]) for n in range(lo, hi)], f"table ({impl})", f"exact (table: {impl})"
 
 
-def _antidiagonals(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
+def _antidiagonals(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
     last = hi - 1
     d_max = (isqrt(8 * last + 1) - 1) // 2  # the antidiagonal of the last cell
-    table, impl = _table(name, d_max + 1)
+    table, impl = _table(game, d_max + 1)
     terms = []
     for n in range(lo, hi):
         d = (isqrt(8 * n + 1) - 1) // 2
@@ -317,11 +297,12 @@ def _zeros(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
     return terms, "table", "exact (table; each row holds 0 once)"
 
 
-def _inverse_row(name: str, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
+def _inverse_row(game: spec.ImpartialGame, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
+    name = game.describe()
     cols = hi + 3 * x + 16  # Wythoff: G(x, y) >= y - 2x, so v sits at y <= v + 2x
-    found = row_period(name, x, lines=1)  # once, for every width tried
+    found = row_period(game, x)  # once, for every width tried
     while True:
-        row, method, certificate = _row(name, x, 0, cols, found)
+        row, method, certificate = _row(game, x, 0, cols, found)
         where: dict[int, int] = {}
         for y, v in enumerate(row):
             if lo <= v < hi:
@@ -357,15 +338,16 @@ def _p_positions(name: str, kind: str, lo: int, hi: int) -> tuple[list[int], str
         rows *= 2
 
 
-def _start(lo: int, hi: int) -> tuple[list[int], str, str]:
+def _start(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
+    if get_question("fibonacci-starting", game) is None:
+        raise ValueError(
+            f"kind start is fibonacci-nim's starting values (game = {game.describe()})"
+        )
     if lo < 1:
         raise ValueError(f"kind start is defined for n >= 1 (offset = {lo})")
-    try:
-        impl = resolve("fibonacci-starting", "fibonacci-nim", n_max=hi - 1)
-    except NoImplementation as error:
-        raise ValueError(str(error)) from None
-    values = np.asarray(impl.answer(n_max=hi - 1))
-    return [int(v) for v in values[lo:hi]], impl.name, f"exact ({impl.name})"
+    answer = question("fibonacci-starting", game)(n_max=hi - 1)
+    values = np.asarray(answer.value)
+    return [int(v) for v in values[lo:hi]], answer.name, f"exact ({answer.name})"
 
 
 def sequence(
@@ -398,7 +380,9 @@ def sequence(
     >>> sequence("wythoff", "row=5", 3, offset=10**18).certificate
     'exact (preperiod 27, period 24, saltus 24; atlas registry/atlas/wythoff_rows_0_1000.json)'
     """
-    g = spec.get_game(game) if isinstance(game, str) else game
+    from registry import as_game
+
+    g = as_game(game)
     base, x = _parse_kind(kind)
     for label, number, least in (("terms", terms, 1), ("offset", offset, 0)):
         if isinstance(number, bool) or not isinstance(number, int) or number < least:
@@ -407,23 +391,21 @@ def sequence(
         raise ValueError(f"terms must be <= {MAX_TERMS:,} (terms = {terms:,})")
     lo, hi = offset, offset + terms
     if base == "start":
-        if g.describe() != "fibonacci-nim":
-            raise ValueError(f"kind start is for fibonacci-nim (game = {g.describe()})")
-        values, method, certificate = _start(lo, hi)
+        values, method, certificate = _start(g, lo, hi)
         return OeisSequence(g.describe(), kind, offset, values, method, certificate)
     name = _two_pile_name(g)
     if base in ("row", "column", "inverse-row"):
         assert x is not None
         compute: dict[str, Callable[[], tuple[list[int], str, str]]] = {
-            "row": lambda: _row(name, x, lo, hi),
-            "column": lambda: _column(name, x, lo, hi),
-            "inverse-row": lambda: _inverse_row(name, x, lo, hi),
+            "row": lambda: _row(g, x, lo, hi),
+            "column": lambda: _column(g, x, lo, hi),
+            "inverse-row": lambda: _inverse_row(g, x, lo, hi),
         }
         values, method, certificate = compute[base]()
     elif base == "diagonal":
-        values, method, certificate = _diagonal(name, lo, hi)
+        values, method, certificate = _diagonal(g, lo, hi)
     elif base == "antidiagonals":
-        values, method, certificate = _antidiagonals(name, lo, hi)
+        values, method, certificate = _antidiagonals(g, lo, hi)
     elif base == "zeros":
         values, method, certificate = _zeros(name, lo, hi)
     else:
@@ -437,13 +419,16 @@ def formula(game: str | spec.ImpartialGame, kind: str) -> list[str]:
     >>> formula("wythoff", "column=3")[0]
     'a(n) = a(n-1) + a(n-6) - a(n-7) for n > 14.'
     """
-    name = game if isinstance(game, str) else game.describe()
+    from registry import as_game
+
+    g = as_game(game)
+    name = g.describe()
     base, x = _parse_kind(kind)
     if base not in ("row", "column") or x is None:
         raise ValueError(f"--formula needs kind row=X or column=X (kind = {kind!r})")
-    if base == "column" and name not in SYMMETRIC_GAMES:
+    if base == "column" and not symmetric(g):
         raise ValueError(f"--formula: column=X needs a symmetric game (game = {name})")
-    return row_formula(game, x)
+    return row_formula(g, x)
 
 
 def row_formula(game: str | spec.ImpartialGame, row: int) -> list[str]:
@@ -459,9 +444,9 @@ def row_formula(game: str | spec.ImpartialGame, row: int) -> list[str]:
     a(n) = a(n-1) + a(n-12) - a(n-13) for n > 21.
     a(n+12) = a(n) + 12 for n >= 9.
     Certified: exact (preperiod 9, period 12, saltus 12; atlas registry/atlas/wythoff_rows_0_1000.json).
-    """
+    """  # noqa: E501
     name = game if isinstance(game, str) else game.describe()
-    found = row_period(name, row, lines=1)
+    found = row_period(game, row)
     if found.status != "certified":
         raise ValueError(
             f"row {row} of {name} has no certified period ({found.status}: "

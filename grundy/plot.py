@@ -294,7 +294,8 @@ def row(game: Any, row: int, *, window: int = 2000) -> Figure:
     from grundy import api
 
     found = api.period(game, row, window=window)
-    values = list(found.values)
+    certified = found.period is not None and found.preperiod is not None
+    values = found.head(found.preperiod + 3 * found.period if certified else window)  # type: ignore[operator]
     figure = PlotFigure(figsize=(9, 4))
     axes = figure.add_subplot()
     axes.plot(range(len(values)), values, "o-", ms=3, color="tab:blue", label=f"G({row}, y)")

@@ -2,7 +2,10 @@
 
 :func:`_bar_console` alone decides how progress looks: a rich widget in Jupyter
 (with ipywidgets), a rich bar or spinner on a terminal, plain whole lines on
-stderr elsewhere (a log, CI). :func:`progress_bar` counts steps towards a total;
+stderr elsewhere (a log, CI). :func:`reporter` receives the registry's one
+progress protocol, ``progress(done, total, unit)`` (:data:`registry.Progress`),
+from whichever implementation answers: a bar when it knows its total, else a
+spinner with the count. :func:`progress_bar` counts steps towards a total;
 :func:`activity` shows that something long runs (``grundy check``, ``grundy.check``).
 """
 
@@ -12,12 +15,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from rich.console import Console
 
-__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar"]
+__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "reporter"]
 
 #: Where rich bars and spinners draw on a terminal (the commands' stderr console).
 error_console = Console(stderr=True, highlight=False)
@@ -211,3 +214,37 @@ def _plain_activity(description: str) -> Iterator[Callable[[str], None]]:
         if printed[0]:
             elapsed = time.monotonic() - began
             print(f"{description}: done in {elapsed:.1f} s", file=sys.stderr, flush=True)
+
+
+@contextmanager
+def reporter(
+    description: str, disable: bool = False
+) -> Iterator[Callable[[int, int | None, str], None]]:
+    """Yield ``progress(done, total, unit)``, the registry's progress protocol, drawn here.
+
+    Nothing shows until the first report (a refusal before any work stays one
+    line); then a bar when ``total`` is known (``done`` of ``total`` units),
+    else an activity line with the count.
+
+    Examples
+    --------
+    >>> with reporter("demo", disable=True) as progress:
+    ...     progress(3, 10, "columns")
+    """
+    with ExitStack() as stack:
+        shown: list[Any] = []
+
+        def progress(done: int, total: int | None, unit: str) -> None:
+            if disable:
+                return
+            if not shown:
+                what = f"{description} ({unit})"
+                opened = progress_bar(what, total) if total is not None else activity(what)
+                shown[:] = [stack.enter_context(opened), 0]
+            if total is None:
+                shown[0](f"{done:,} {unit}")
+            else:
+                shown[0](done - shown[1])
+                shown[1] = done
+
+        yield progress

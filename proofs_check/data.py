@@ -14,11 +14,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from registry import ask, question, resolve
-from registry.dn import dn_statistics
-from registry.tables import is_two_pile
+import spec
 from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
+from registry import question
+from registry.dn import dn_statistics
+from registry.tables import is_two_pile
 
 __all__ = [
     "DATA_SECONDS",
@@ -53,7 +54,7 @@ def grundy_table(game: str, size: int) -> tuple[list[list[int]], str]:
     >>> grundy_table("f-wythoff", 13)[0][5][12], grundy_table("wythoff", 2)[1]
     (9, 'fast.tables')
     """
-    answer = question("grundy-table", game)(size=size)
+    answer = question("grundy-table", spec.get_game(game))(size=size, budget=DATA_SECONDS)
     table: list[list[int]] = answer.value.tolist()
     return table, answer.name
 
@@ -64,7 +65,7 @@ def two_pile_table(game: str, size: int) -> list[list[int]]:
     >>> two_pile_table("wythoff", 3)
     [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     """
-    reason = is_two_pile(game)
+    reason = is_two_pile(spec.get_game(game))
     if reason is not None:
         raise ValueError(f"two_pile_table: {reason} (game = {game!r})")
     return grundy_table(game, size)[0]
@@ -171,7 +172,10 @@ def rows_table(game: str, n: int, m_max: int) -> list[list[int]]:
     >>> rows_table("wythoff", 3, 14)[3]
     [3, 4, 5, 6, 2, 0, 1, 9, 10, 12, 8, 7, 15, 11]
     """
-    rows: list[list[int]] = ask("row-values", game, rows=n + 1, length=m_max).tolist()
+    answer = question("row-values", spec.get_game(game))(
+        rows=n + 1, length=m_max, budget=DATA_SECONDS
+    )
+    rows: list[list[int]] = answer.value.tolist()
     return rows
 
 
@@ -195,18 +199,20 @@ def row_period(game: str, row: int, m_max: int) -> tuple[dict[str, Any] | None, 
     >>> row_period("wythoff", 1, 100)[0]["period"]
     3
     """
-    impl = resolve("row-periods", game, rows=row + 1, start=row, max_steps=m_max)
+    door = question("row-periods", spec.get_game(game))
+    name = door.choose(rows=row + 1, start=row, max_steps=m_max).name
     try:
-        (found,) = impl.answer(rows=row + 1, start=row, max_steps=m_max)
-    except (NoCycle, WindowError):
-        return None, impl.name
+        answer = door(using=name, rows=row + 1, start=row, max_steps=m_max)
+    except (NoCycle, WindowError, RuntimeError):
+        return None, name
+    (found,) = answer.value
     if found.preperiod + found.period > m_max:
-        return None, impl.name
+        return None, answer.name
     return {
         "preperiod": found.preperiod,
         "period": found.period,
         "saltus": found.saltus,
-    }, f"{impl.name} (Landman 004 §3 state, exact)"
+    }, f"{answer.name} (Landman 004 §3 state, exact)"
 
 
 # --------------------------------------------------------------------------- convergence (FSW)
@@ -234,13 +240,14 @@ def convergence_times(
     the measured rate and the projection, before that time is spent.
     """
     limit = DATA_SECONDS if max_seconds is None else max_seconds
-    impl = resolve("fsw-convergence", "wythoff", g=g, r0_start=0, r0_stop=rows)
+    door = question("fsw-convergence", spec.Wythoff())
     began = time.perf_counter()
     times: list[int | None] = []
     size = 64
     while len(times) < rows:
         start, stop = len(times), min(rows, len(times) + size)
-        chunk = impl.answer(g=g, r0_start=start, r0_stop=stop)
+        answer = door(g=g, r0_start=start, r0_stop=stop)
+        chunk = answer.value
         times.extend(None if t < 0 else int(t) for t in list(chunk))
         size *= 2
         elapsed = time.perf_counter() - began
@@ -254,4 +261,4 @@ def convergence_times(
                 )
         if note is not None:
             note(f"{len(times):,}/{rows:,} start rows, {elapsed:.0f} s")
-    return times, impl.name
+    return times, door.choose(g=g, r0_start=0, r0_stop=rows).name

@@ -164,6 +164,35 @@ def winning_move(n: int, r: int) -> int | None:
     return z1(n)
 
 
+def winning_moves(n: int, r: int) -> list[int]:
+    """Every winning move from Fibonacci Nim (n, r): the k tokens to take, increasing.
+
+    Taking k leads to (n - k, 2k), a P-position iff n = k or 2k < z_1(n - k)
+    (002 Theorem 3.2). Such a k is the sum of the smallest parts of n's
+    Zeckendorf representation: the parts of m = n - k are all >= z_1(m) >
+    2k, and k < z_1(m) / 2 < F_{j-1} for z_1(m) = F_j, so k's parts are at
+    most F_{j-2} and the two representations joined are n's. So the
+    candidates are the partial sums of n's parts from the smallest, at most
+    about log_phi(n) of them: any size.
+
+    Examples
+    --------
+    >>> winning_moves(10, 9), winning_moves(10, 10), winning_moves(8, 7)  # 10 = 2 + 8
+    ([2], [2, 10], [])
+    >>> winning_moves(10**30, 10**30)[:3]
+    [1, 35, 357]
+    """
+    _check_int("r", r, 0)
+    parts = zeckendorf(n)
+    moves, taken = [], 0
+    for j, part in enumerate(parts):
+        taken += part
+        rest = parts[j + 1] if j + 1 < len(parts) else None
+        if taken <= r and (rest is None or 2 * taken < rest):
+            moves.append(taken)
+    return moves
+
+
 def start_is_p_position(n: int) -> bool:
     """Whether the start (n, n - 1) is a P-position: n is Fibonacci (002 Corollary 3.3.1).
 

@@ -1,19 +1,21 @@
-"""The one registry of questions and implementations, and the dispatcher.
+"""The one registry of questions and implementations.
 
 Everything that computes a Grundy value, a table, a g-value sequence, a
-period or a convergence time gets its implementation here: the CLI, the
-conformance report, the claims of :mod:`proofs_check`, the experiments and
-the front door :mod:`grundy`. The layers below (``spec``, ``reference``,
-``fast``) never import it.
+period or a convergence time gets it here, through a question's door: the
+CLI, the conformance report, the claims of :mod:`proofs_check`, the
+experiments and the front door :mod:`grundy`. The layers below (``spec``,
+``reference``, ``fast``) never import it.
 
 Modules
 -------
 :mod:`registry.core`
-    Questions, implementations, providers, the resolver.
-:mod:`registry.tables`, :mod:`~registry.sequences`, :mod:`~registry.rows`
-    The built-in questions and their implementations.
-:mod:`registry.dispatch`
-    ``value`` and ``moves`` of any position, with a certificate.
+    Questions, implementations, providers, costs and budgets, the door.
+:mod:`registry.tables`, :mod:`~registry.sequences`, :mod:`~registry.rows`,
+:mod:`~registry.fibonacci`
+    The built-in questions on tables, g-value sequences, rows, Fibonacci Nim.
+:mod:`registry.positions`, :mod:`~registry.periods`
+    ``value`` and ``moves`` of any position, ``period`` of any row: methods as
+    implementations with costs, answers with certificates (:mod:`registry.answers`).
 :mod:`registry.plugins`
     User modules (``$GRUNDY_PLUGINS``, entry points).
 
@@ -25,14 +27,14 @@ the front door calls before its first question and the CLI at start-up.
 Examples
 --------
 >>> import registry
->>> registry.resolve("grundy-table", "wythoff", size=100).name
+>>> registry.question("grundy-table", "wythoff").choose(size=100).name
 'fast.tables'
 >>> registry.ask("grundy-table", "wythoff", size=3).tolist()
 [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
->>> registry.resolve("grundy-table", "nim", size=3)  # doctest: +ELLIPSIS
+>>> registry.question("grundy-table", "nim")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-registry.core.NoImplementation: no implementation answers 'grundy-table' for game 'nim': ...
+registry.core.NoImplementation: no implementation answers 'grundy-table' for game 'nim' (spec: ...
 """
 
 from __future__ import annotations
@@ -40,25 +42,29 @@ from __future__ import annotations
 from typing import Any
 
 from registry import (  # noqa: F401  (built-in registrations)
-    dispatch,
     fibonacci,
+    periods,
+    positions,
     rows,
     sequences,
     tables,
 )
 from registry.core import (
+    BUDGET_SECONDS,
     LAYERS,
     PROVIDERS,
     QUESTIONS,
     Answer,
+    Declined,
     Implementation,
     NoImplementation,
+    Progress,
     Provider,
     Question,
+    TooLarge,
     UnknownImplementation,
     as_game,
     ask,
-    candidates,
     compare_arrays,
     compare_sequences,
     get_question,
@@ -66,40 +72,18 @@ from registry.core import (
     register_implementation,
     register_provider,
     register_question,
-    resolve,
     seal,
     unregister_question,
 )
 from registry.plugins import PluginError, load_plugins
 
 __all__ = [
-    "FAMILY_EXAMPLES",
-    "LAYERS",
-    "PROVIDERS",
-    "QUESTIONS",
-    "Answer",
-    "Implementation",
-    "NoImplementation",
-    "PluginError",
-    "Provider",
-    "Question",
-    "UnknownImplementation",
-    "all_questions",
-    "as_game",
-    "ask",
-    "candidates",
-    "compare_arrays",
-    "compare_sequences",
-    "conformance_games",
-    "get_question",
-    "load_plugins",
-    "question",
-    "register_implementation",
-    "register_provider",
-    "register_question",
-    "resolve",
-    "unregister_question",
-]
+    "BUDGET_SECONDS", "FAMILY_EXAMPLES", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined",
+    "Implementation", "NoImplementation", "PluginError", "Progress", "Provider", "Question",
+    "TooLarge", "UnknownImplementation", "all_questions", "as_game", "ask", "compare_arrays",
+    "compare_sequences", "conformance_games", "get_question", "load_plugins", "question",
+    "register_implementation", "register_provider", "register_question", "unregister_question",
+]  # fmt: skip
 
 
 #: Family members that conformance asks about besides the registered games (each
@@ -136,10 +120,10 @@ def all_questions(games: list[str] | None = None) -> list[Question[Any]]:
     from registry.core import _KINDS
 
     subjects = [as_game(name) for name in (conformance_games() if games is None else games)]
-    for kind in _KINDS:
+    for kind in (k for k, q in _KINDS.items() if q.checked):
         for game in subjects:
             get_question(kind, game)
-    return list(QUESTIONS.values())
+    return [q for q in QUESTIONS.values() if q.checked]
 
 
 seal()

@@ -25,13 +25,17 @@ y  G
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+import numpy as np
 
 __all__ = [
     "Moves",
     "Period",
+    "Points",
+    "Table",
     "Value",
     "answer_html",
     "answer_text",
@@ -46,7 +50,8 @@ __all__ = [
 SHOWN_ITEMS = 24
 
 _STYLE = "border-collapse:collapse;text-align:left;font-family:inherit"
-_CELL = "padding:2px 10px;border-bottom:1px solid #ddd;vertical-align:top"
+#: Every cell says its alignment: classic Jupyter right-aligns table cells by default.
+_CELL = "padding:2px 10px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left"
 
 
 def shorten(value: Any, items: int = SHOWN_ITEMS) -> str:
@@ -118,15 +123,21 @@ def _position(position: Any) -> str:
     return f"({', '.join(map(str, position))})" if isinstance(position, tuple) else str(position)
 
 
-def _period_lines(answer: Any) -> list[tuple[str, list[int]]]:
-    """The values of a Period, split as seed 003 prints a row: preperiod, then periods."""
-    from reference.landman import layout
+#: A Period's text and HTML show at most this many values (the preperiod can be millions).
+HEAD_VALUES = 24
 
-    if not answer.values:
-        return [("values", [])] if answer.period is None else []
-    if answer.period is None or answer.preperiod is None:
-        return [("values", list(answer.values))]
-    lines = layout(list(answer.values), answer.preperiod, answer.period)
+
+def period_lines(answer: Any, periods: int = 1) -> list[tuple[str, list[Any]]]:
+    """A Period's values laid out as seed 003 prints a row (preperiod, then ``periods`` periods),
+    labelled, each line cut to :data:`HEAD_VALUES` values."""
+    try:
+        if answer.period is None or answer.preperiod is None:
+            return [("values", answer.head(HEAD_VALUES))]
+        if answer.preperiod + answer.period > HEAD_VALUES:
+            return [("values", [*answer.head(HEAD_VALUES), "..."])]
+        lines = answer.lines(periods)
+    except ValueError as error:  # a refusal of the registry, with its estimate
+        return [("values", [f"not computed: {error}"])]
     labels = (["pre-period"] if answer.preperiod else []) + ["period"] * len(lines)
     return list(zip(labels, lines, strict=False))
 
@@ -174,16 +185,15 @@ def answer_text(answer: Any) -> str:
             f"{answer.period}, saltus {answer.saltus} ({answer.status}; {answer.implementation})"
             f"\n{answer.certificate}"
         )
-    body = [f"{' '.join(map(str, line))}    {label}" for label, line in _period_lines(answer)]
-    return "\n".join([head, *body, *([answer.note] if answer.note else [])])
+    body = [f"{' '.join(map(str, line))}    {label}" for label, line in period_lines(answer)]
+    return "\n".join([head, *body])
 
 
 def answer_html(answer: Any) -> str:
     """A Value, Moves or Period as an HTML table (a Period's values laid out by period)."""
     title, rows = _fields(answer)
     if type(answer).__name__ == "Period":
-        rows = rows + [(label, " ".join(map(str, line))) for label, line in _period_lines(answer)]
-        rows = rows + ([("values", answer.note)] if answer.note else [])
+        rows = rows + [(label, " ".join(map(str, line))) for label, line in period_lines(answer)]
     return html_record(title, rows)
 
 
@@ -259,10 +269,10 @@ class Period(_Shown):
     ``status`` is ``certified`` (the atlas, the strip's equal normalised
     windows or the same certificate on a rays game's blocks: proved for all
     y), ``apparent`` (found on ``window`` values only, not a proof) or
-    ``none`` (no period within the window; the fields are None).
-    ``values`` holds G(row, y) for the first y; empty, with ``note`` saying
-    why, when the atlas gives the periodicity but computing the preperiod's
-    values would take long.
+    ``none`` (no period within the window; the fields are None). The record
+    is answered at once; the values are computed on request
+    (:meth:`head`, :meth:`lines`), through the registry's doors (a refusal
+    names the estimate).
     """
 
     game: str
@@ -274,8 +284,83 @@ class Period(_Shown):
     implementation: str
     certificate: str
     window: int | None = None
-    values: list[int] = field(default_factory=list)
-    note: str = ""
+    #: ``source(count)``: at least the first min(count, preperiod + period) values G(row, y).
+    source: Callable[[int], list[int]] | None = field(default=None, compare=False, repr=False)
+
+    def head(self, count: int) -> list[int]:
+        """G(row, y) for y < count: computed to the period's end, then extended by it."""
+        if self.source is None or count <= 0:
+            return []
+        if self.period is None or self.preperiod is None or self.saltus is None:
+            return self.source(count)[:count]
+        values = list(self.source(min(count, self.preperiod + self.period)))
+        while len(values) < count:
+            values.append(values[len(values) - self.period] + self.saltus)
+        return values[:count]
+
+    def lines(self, periods: int) -> list[list[int]]:
+        """The preperiod, then ``periods`` lines of one period each (as seed 003 prints row 3)."""
+        from reference.landman import layout
+
+        if self.period is None or self.preperiod is None:
+            return [self.head(self.window or 0)]
+        values = self.head(self.preperiod + periods * self.period)
+        return layout(values, self.preperiod, self.period)
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {k: v for k, v in asdict(self).items() if k != "source"}
+
+
+class Table(np.ndarray[Any, Any]):
+    """``G[x, y]`` with its provenance: a numpy array (every array operation works) that also
+    says which implementation computed it (``game``, ``implementation``, ``certificate``) and
+    shows itself in a notebook as the seeds print a table (row 0 at the bottom).
+
+    >>> t = Table([[0, 1], [1, 0]], "nim+nim", "spec")
+    >>> int(t[1, 0]), t.implementation, t.shape
+    (1, 'spec', (2, 2))
+    """
+
+    game: str
+    implementation: str
+    certificate: str
+
+    def __new__(
+        cls, values: Any, game: str = "", implementation: str = "", certificate: str = "exact"
+    ) -> Table:
+        table = np.asarray(values).view(cls)
+        table.game, table.implementation, table.certificate = game, implementation, certificate
+        return table
+
+    def __array_finalize__(self, source: Any) -> None:
+        for name in ("game", "implementation", "certificate"):
+            setattr(self, name, getattr(source, name, ""))
+
+    def _repr_html_(self) -> str:
+        record = [("implementation", self.implementation), ("certificate", self.certificate)]
+        head = html_record(f"{self.game}: G[x, y], shape {self.shape}", record)
+        if self.ndim != 2:
+            return head
+        shown = np.asarray(self)[:SHOWN_ITEMS, :SHOWN_ITEMS]
+        rows = [[x, *shown[x].tolist()] for x in range(len(shown) - 1, -1, -1)]
+        return head + html_grid(["x \\ y", *range(shown.shape[1])], rows, limit=SHOWN_ITEMS)
+
+
+class Points(list[tuple[int, int]]):
+    """``[p_n^h for h = 0..g]`` with its provenance: a list of pairs that also says which
+    implementation answered and on what it rests (``conditional on Conjecture 3.10`` for
+    Algorithm RW), and shows that in a notebook.
+
+    >>> p = Points([(0, 0)], n=0, implementation="fast.wsg", certificate="exact")
+    >>> p, p.certificate
+    ([(0, 0)], 'exact')
+    """
+
+    def __init__(self, points: Any, *, n: int, implementation: str, certificate: str) -> None:
+        super().__init__(points)
+        self.n, self.implementation, self.certificate = n, implementation, certificate
+
+    def _repr_html_(self) -> str:
+        rows: list[tuple[str, Any]] = [(f"p_{self.n}^{h}", p) for h, p in enumerate(self)]
+        rows += [("implementation", self.implementation), ("certificate", self.certificate)]
+        return html_record(f"the {self.n}-th h-points of wythoff, h <= {len(self) - 1}", rows)

@@ -1,41 +1,30 @@
 """The registry of questions and their implementations.
 
-A **question** is something the project can compute for a game: "the
-Grundy table of wythoff for 0 <= x, y < size", "T_0..T_g by rows",
-"(preperiod, period, saltus) of a row", ... It has one normalised answer
-type, a default domain (keyword arguments) and a comparison. Questions are
-keyed ``"id:game"``; ``game`` is a spec game name (or ``"all"``).
+A **question** is something the project computes for a game ("the Grundy
+table of wythoff for 0 <= x, y < size", "the value of a position", "the
+period of a row"): one answer type, a comparison, and its conformance
+domains (the default one and larger ones, quick or ``--all`` only). It is
+keyed ``"id:game"``. An **implementation** answers it, ``answer(**domain)``,
+in a layer (``spec``, ``reference``, ``fast``, ``published``); it may state
+on which domains it answers (``covers(**domain)``: None or why not), what
+an answer costs (``cost(**domain) -> (seconds, bytes)``, from the measured
+constants beside its kernel) and the **unit** of its progress: it then takes
+``progress(done, total, unit)``, the one progress protocol (:data:`Progress`).
+A **provider** makes the implementations of a question kind for every game
+object with a capability (its rays, row shifts, states, symmetry; never its
+name): ``covers_game(game)``, ``make(game) -> (answer, covers[, cost])``.
 
-A question also owns its **conformance domains**: the default one and,
-where a larger comparison is worth its time, more (``extra_domains``, each
-marked quick or ``--all`` only). Conformance asks every implementation
-that covers a domain on it; an implementation is registered once, under
-its own name, whatever the domains it is tested on.
-
-An **implementation** answers a question: ``answer(**domain)``. It belongs
-to a layer (``spec``, ``reference``, ``fast`` or ``published``) and may
-state on which domains it answers (``covers(**domain)`` returns ``None`` or
-a one-line reason why not). The resolver prefers by layer (fast before
-reference before spec; published tables are never chosen to compute, they
-are only compared), then an exact answer before a conditional one, then an
-implementation written for the game before a provider's generic one, then
-the order of registration. The implementation of layer ``spec`` is the
-question's **oracle** unless the question names another one.
-
-Implementations of a whole family of games register once as a
-**provider**: ``covers_game(game)`` says by capability whether the
-provider can answer for a game (a spec game object: any registered game,
-plugin games, parametric family members and sums), and ``make(game)``
-returns the answer function, which keeps that game object (and its memo).
-A question for a game is built from the providers the first time it is
-asked for; a game name is parsed once, here.
-
-A question is its own door: ``question(id, game)(using=None, **domain)``
-validates the implementation's name, resolves, checks the memory once and
-answers with provenance (an :class:`Answer`). Everything that computes (the
-CLI, the conformance report, the claims, the experiments, the library's
-front door) goes through it; :func:`ask` is the same call that returns the
-bare value.
+A question is its own door: ``question(id, game)(using=None, progress=None,
+budget=None, **domain)`` validates the implementation's name, chooses, checks
+the chosen one's memory and answers with provenance (an :class:`Answer`);
+:func:`ask` returns the bare value. A question with a **budget** (seconds)
+declines estimates past it; a ``cheapest`` question chooses by trust (exact,
+conditional, apparent) then cost, published data included, others by layer
+(fast, reference, spec), exact first, the game's own before a provider's;
+ties go to the order of registration. A refusal lists every candidate with
+its estimate or its reason. The ``spec`` implementation is the **oracle**
+unless the question names another. A name is parsed at the door; inside,
+games are objects.
 
 Examples
 --------
@@ -43,14 +32,11 @@ Examples
 >>> register_implementation(key, "spec", "spec", lambda n: [i * i for i in range(n)])
 >>> register_implementation(key, "demo.fast", "fast", lambda n: [i * i for i in range(n)],
 ...                         covers=lambda n: None if n < 100 else "n >= 100")
->>> resolve("demo-square", "none", n=5).name
-'demo.fast'
->>> resolve("demo-square", "none", n=500).name
-'spec'
+>>> door = question("demo-square", "none")
+>>> door.choose(n=5).name, door.choose(n=500).name
+('demo.fast', 'spec')
 >>> ask("demo-square", "none", n=4)
 [0, 1, 4, 9]
->>> question("demo-square", "none")(n=3).implementation.name
-'demo.fast'
 >>> question("demo-square", "none")(using="nope", n=3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -60,6 +46,7 @@ registry.core.UnknownImplementation: unknown implementation 'nope' ... spec)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _copy
@@ -68,98 +55,114 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 import spec
-from fast._memory import check_memory
+from fast._memory import available_memory, format_bytes
 
 __all__ = [
-    "LAYERS",
-    "PROVIDERS",
-    "QUESTIONS",
-    "Answer",
-    "Implementation",
-    "NoImplementation",
-    "Provider",
-    "Question",
-    "UnknownImplementation",
-    "as_game",
-    "ask",
-    "candidates",
-    "compare_arrays",
-    "compare_sequences",
-    "get_question",
-    "question",
-    "register_implementation",
-    "register_provider",
-    "register_question",
-    "resolve",
-    "unregister_question",
-]
+    "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined", "Implementation",
+    "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
+    "UnknownImplementation", "as_game", "ask", "compare_arrays", "compare_sequences",
+    "get_question", "question", "register_implementation", "register_provider",
+    "register_question", "seconds_text", "unregister_question",
+]  # fmt: skip
 
 #: The layers, in the resolver's order of preference (published never computes).
 LAYERS = ("fast", "reference", "spec", "published")
+#: The one time budget (seconds) of the questions that have one (value, moves, period, the
+#: tables): a longer estimate is refused up front with it; the CLI stops the spec solver there.
+BUDGET_SECONDS = 60.0
 
 T = TypeVar("T")
 Comparison = Callable[[Any, Any], str | None]
 Covers = Callable[..., str | None]
-#: ``memory(layer, **domain) -> (bytes, what)``: a question's estimate of an answer's memory.
-Memory = Callable[..., tuple[int, str]]
-GameLike = str | spec.ImpartialGame
+#: ``cost(**domain) -> (seconds, bytes)``: an implementation's estimate.
+Cost = Callable[..., tuple[float, int]]
+#: The one progress protocol: ``progress(done, total, unit)`` (total None when unknown).
+Progress = Callable[[int, int | None, str], None]
 
 
 class NoImplementation(ValueError):
-    """No registered implementation answers the question on the asked domain.
-
-    The message says which implementations were tried and why each declined.
-    """
+    """No implementation answers the domain; the message says why each declined."""
 
 
 class UnknownImplementation(NoImplementation):
     """The implementation asked for by name is not one of the question's candidates."""
 
 
-def _always(**_: Any) -> str | None:
-    return None
+class Declined(NoImplementation):
+    """An implementation found, once it looked, that it cannot answer: the door asks the next."""
+
+
+class TooLarge(NoImplementation, MemoryError):
+    """The chosen implementation needs over half the available memory (the message names the
+    domain): a ValueError and a MemoryError."""
+
+
+class Unknown(ValueError):
+    """A cost model has no estimate before it runs: the implementation answers only if named."""
+
+
+def seconds_text(seconds: float) -> str:
+    """An estimate for a message.
+
+    >>> seconds_text(0.004), seconds_text(42.3), seconds_text(86400 * 400), seconds_text(1e40)
+    ('0.004 s', '42 s', '3.5e+07 s', '1e+40 s')
+    """
+    if seconds < 1:
+        return f"{seconds:.2g} s"
+    return f"{seconds:,.0f} s" if seconds < 1e7 else f"{seconds:.2g} s"
+
+
+def _shown(domain: dict[str, Any]) -> str:
+    def short(v: Any) -> str:
+        text = repr(v)
+        return text if len(text) <= 40 else f"{text[:18]}...{text[-18:]}"
+
+    return ", ".join(f"{k} = {short(v)}" for k, v in domain.items())
 
 
 @dataclass(eq=False)
 class Implementation:
-    """One answer to a question: ``answer(**domain)``.
-
-    Attributes
-    ----------
-    name : str
-        Shown in reports (``fast.tables``, ``reference.wsg``, ...); registered once.
-    layer : str
-        ``spec``, ``reference``, ``fast`` or ``published``.
-    answer : callable
-        ``answer(**domain)`` returns the question's answer type.
-    covers : callable
-        ``covers(**domain)`` is None when the implementation answers that
-        domain, else a one-line reason.
-    quick : bool
-        False: conformance asks it only with ``--all`` (a slow implementation).
-    rank : int
-        Lower is preferred by :func:`resolve`: the layer's rank (one less
-        than the default for a registration with ``shadow=True``).
-    certificate : str
-        What an answer of this implementation is: ``exact`` for the
-        definitions and the papers' algorithms; a plugin may say more.
-    generic : bool
-        Made by a provider (for every game with a capability): after the
-        implementations written for the game, within a layer.
-    """
+    """One answer to a question (see the module): ``name`` (registered once), ``layer``,
+    ``answer``, ``covers``, ``quick`` (False: conformance asks it with ``--all`` only),
+    ``rank`` (the layer's; a ``shadow=True`` registration first), ``certificate``
+    (``exact``, ``conditional on Conjecture 3.10``, ``apparent``), ``generic`` (a
+    provider's), ``cost`` and ``unit``."""
 
     name: str
     layer: str
     answer: Callable[..., Any]
-    covers: Covers = _always
+    covers: Covers = lambda **_: None
     quick: bool = True
     rank: int = 0
     certificate: str = "exact"
     generic: bool = False
+    cost: Cost | None = None
+    unit: str = ""
 
     def preference(self) -> tuple[int, bool, bool]:
-        """The resolver's sort key: layer (or shadow), exact first, specific first."""
+        """The sort key of a question that chooses by layer: layer, exact, the game's own."""
         return (self.rank, self.certificate != "exact", self.generic)
+
+    def reason(
+        self, budget: float | None, named: bool = False, **domain: Any
+    ) -> tuple[str | None, float]:
+        """Why it declines ``domain`` (None: it answers) and its estimated seconds; ``named``:
+        it was asked for by name (a cost it cannot estimate then does not stop it)."""
+        try:
+            why = self.covers(**domain)
+            if why is not None or self.cost is None:
+                return why, 0.0
+            seconds, memory = self.cost(**domain)
+        except Unknown as error:
+            return (None, 0.0) if named else (str(error), math.inf)
+        except (TypeError, ValueError, OverflowError) as error:
+            return str(error), math.inf
+        if memory > available_memory() // 2:
+            half = format_bytes(available_memory() // 2)
+            return f"needs about {format_bytes(memory)}, more than {half}", seconds
+        if budget is not None and seconds > budget:
+            return f"about {seconds_text(seconds)} (budget {seconds_text(budget)})", seconds
+        return None, seconds
 
 
 @dataclass(frozen=True)
@@ -178,11 +181,10 @@ class Answer(Generic[T]):
 class Question(Generic[T]):
     """A question that several implementations answer on the same domains.
 
-    ``domain`` is the default conformance domain; ``extra_domains`` holds
-    more, each with ``quick`` (False: only ``grundy conformance --all``).
-    ``game`` is the canonical game name; ``subject`` the game object the
-    providers' implementations were made for (None for a question
-    registered for one game by name).
+    ``game``: the canonical game name; ``subject``: the game object the
+    providers' implementations were made for; ``budget``, ``cheapest``: how it
+    chooses (see the module); ``checked`` False: conformance compares its
+    implementations through another question.
     """
 
     id: str
@@ -193,8 +195,10 @@ class Question(Generic[T]):
     implementations: list[Implementation] = field(default_factory=list)
     oracle_name: str | None = None
     extra_domains: list[tuple[dict[str, Any], bool]] = field(default_factory=list)
-    memory: Memory | None = None
     subject: spec.ImpartialGame | None = None
+    budget: float | None = None
+    cheapest: bool = False
+    checked: bool = True
 
     @property
     def key(self) -> str:
@@ -209,92 +213,141 @@ class Question(Generic[T]):
 
     def domains(self, include_slow: bool = False) -> list[dict[str, Any]]:
         """The conformance domains: the default, then the extra ones (quick unless asked)."""
-        extra = [d for d, quick in self.extra_domains if quick or include_slow]
-        return [self.domain, *extra]
+        return [self.domain, *(d for d, quick in self.extra_domains if quick or include_slow)]
 
     def add_domain(self, domain: dict[str, Any], quick: bool = True) -> None:
         """One more conformance domain (a larger comparison, a published table's range)."""
         if domain != self.domain and all(domain != d for d, _ in self.extra_domains):
             self.extra_domains.append((dict(domain), quick))
 
-    def candidates(self, **domain: Any) -> list[tuple[Implementation, str | None]]:
-        """Every computing implementation, preferred first, with its reason to decline (or None)."""
-        out = []
-        for impl in sorted(self.implementations, key=Implementation.preference):
-            if impl.layer == "published":
-                continue
-            try:
-                reason = impl.covers(**domain)
-            except (TypeError, ValueError) as error:
-                reason = str(error)
-            out.append((impl, reason))
-        return out
+    def candidates(
+        self, budget: float | None = None, using: str | None = None, **domain: Any
+    ) -> list[tuple[Implementation, str | None]]:
+        """Every computing implementation, preferred first, with its reason to decline (or
+        None); ``budget`` (default: the question's) bounds the estimates."""
+        limit = self.budget if budget is None else budget
+        found = []
+        for order, impl in enumerate(self.implementations):
+            if impl.layer != "published" or self.cheapest:
+                reason, seconds = impl.reason(limit, impl.name == using, **domain)
+                trust = impl.certificate[:4]
+                key = (["exac", "cond"].index(trust) if trust in ("exac", "cond") else 2, seconds)
+                found.append(((key if self.cheapest else impl.preference(), order), impl, reason))
+        return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
 
-    def resolve(self, using: str | None = None, **domain: Any) -> Implementation:
-        """The implementation ``using`` names (it must cover ``domain``), else the preferred one.
+    def choose(
+        self, using: str | None = None, budget: float | None = None, **domain: Any
+    ) -> Implementation:
+        """The implementation ``using`` names, else the preferred one; it must cover ``domain``
+        within ``budget`` (default: the question's; a named one may have no estimate).
 
-        Raises
-        ------
-        UnknownImplementation
-            ``using`` is no candidate (the message lists them).
-        NoImplementation
-            None covers the domain (the message says why each declined).
+        Raises UnknownImplementation (``using`` is no candidate; the message
+        lists them) or NoImplementation (the message says why each declined).
         """
-        tried = self.candidates(**domain)
+        tried = self.candidates(budget, using, **domain)
+        for impl, reason in tried:
+            if using is None and reason is None:
+                return impl
+            if impl.name == using:
+                if reason is not None:
+                    error = TooLarge if reason.startswith("needs about") else NoImplementation
+                    raise error(f"{using} does not answer this: {reason} ({_shown(domain)})")
+                return impl
         if using is not None:
-            for impl, reason in tried:
-                if impl.name == using:
-                    if reason is not None:
-                        raise NoImplementation(f"{using} does not answer this: {reason}")
-                    return impl
             names = ", ".join(impl.name for impl, _ in tried)
             raise UnknownImplementation(
                 f"unknown implementation {using!r} of {self.id} for {self.game} "
                 f"(candidates: {names})"
             )
-        for impl, reason in tried:
-            if reason is None:
-                return impl
         if not tried:
             raise NoImplementation(f"no implementation answers {self.id!r} for game {self.game!r}")
         reasons = "; ".join(f"{impl.name}: {reason}" for impl, reason in tried)
         raise NoImplementation(
-            f"no implementation of {self.id!r} for {self.game} covers this ({reasons})"
+            f"no implementation of {self.id!r} for {self.game} covers {_shown(domain)} ({reasons})"
         )
 
-    def __call__(self, *, using: str | None = None, **domain: Any) -> Answer[T]:
-        """Validate, resolve, check the memory once, answer with provenance."""
-        impl = self.resolve(using, **domain)
-        if self.memory is not None:
-            check_memory(*self.memory(impl.layer, **domain))
-        return Answer(impl.answer(**domain), impl)
+    def estimate(self, budget: float | None = None, **domain: Any) -> tuple[float, int]:
+        """(seconds, bytes) of the implementation the door would choose (0 where none is
+        stated); NoImplementation as the door."""
+        impl = self.choose(None, budget, **domain)
+        try:
+            return impl.cost(**domain) if impl.cost is not None else (0.0, 0)
+        except Unknown:
+            return 0.0, 0
+
+    def __call__(
+        self,
+        *,
+        using: str | None = None,
+        progress: Progress | None = None,
+        budget: float | None = None,
+        **domain: Any,
+    ) -> Answer[T]:
+        """Validate, choose, check the chosen one's memory, answer with provenance.
+
+        ``budget`` (seconds) replaces the question's; ``progress(done, total,
+        unit)`` reaches an implementation that reports; an implementation that
+        declines once it looks (:class:`Declined`) passes to the next; a
+        MemoryError of the work is :class:`TooLarge`, naming the request.
+        """
+        first = self.choose(using, budget, **domain)
+        tried = [(first, None)] if using else self.candidates(budget, **domain)
+        reasons = []
+        for impl, reason in tried:
+            if reason is None:
+                try:
+                    return Answer(self._answer(impl, progress, domain), impl)
+                except Declined as why:
+                    reason = str(why)
+            reasons.append(f"{impl.name}: {reason}")
+        raise NoImplementation(
+            f"no implementation of {self.id!r} for {self.game} answers {_shown(domain)} "
+            f"({'; '.join(reasons)})"
+        )
+
+    def _answer(self, impl: Implementation, progress: Progress | None, domain: Any) -> Any:
+        where, memory = f"{self.id} of {self.game} at {_shown(domain)}: {impl.name}", 0
+        try:
+            memory = impl.cost(**domain)[1] if impl.cost is not None else 0
+        except Unknown:
+            pass
+        if memory > available_memory() // 2:
+            raise TooLarge(
+                f"{where} would need about {format_bytes(memory)}, more than half of the "
+                f"{format_bytes(available_memory())} available; choose a smaller size"
+            )
+        try:
+            if impl.unit and progress is not None:
+                return impl.answer(**domain, progress=progress)
+            return impl.answer(**domain)
+        except MemoryError as error:
+            if isinstance(error, TooLarge):
+                raise
+            guess = f" (estimated {format_bytes(memory)})" if memory else ""
+            raise TooLarge(f"{where} ran out of memory{guess}: {error or 'MemoryError'}") from None
 
 
 @dataclass
 class Provider:
-    """Implementations for every game that has a capability.
-
-    ``covers_game(game)`` returns None when the provider answers for that
-    game (a spec game object: it inspects its class, its declared move
-    structure), else a reason; ``make(game)`` returns ``(answer, covers)``
-    for that game.
-    """
+    """The implementations of a question kind for every game object with a capability
+    (see the module); ``summary`` says what it covers (method tables are rendered from it)."""
 
     question: str
     name: str
     layer: str
     covers_game: Callable[[spec.ImpartialGame], str | None]
-    make: Callable[[spec.ImpartialGame], tuple[Callable[..., Any], Covers]]
+    make: Callable[[spec.ImpartialGame], tuple[Any, ...]]
     quick: bool = True
+    certificate: str = "exact"
+    unit: str = ""
+    summary: str = ""
 
 
-#: True once the built-in registrations are loaded: from then on a registration
-#: that would become the default of a question needs ``shadow=True``.
-_SEALED = False
+#: The built-in kinds, keys and games once :func:`seal` ran: from then on a registration that
+#: would become the default of one needs ``shadow=True``.
 _BUILTIN_KINDS: set[str] = set()
 _BUILTIN_KEYS: set[str] = set()
 _BUILTIN_GAMES: set[str] = set()
-
 #: Question kinds, by id: the template each game's question is copied from.
 _KINDS: dict[str, Question[Any]] = {}
 #: Built questions, by key ``"id:game"``.
@@ -318,31 +371,27 @@ def register_question(
     *,
     oracle: str | None = None,
     extra_domains: Sequence[tuple[dict[str, Any], bool]] = (),
-    memory: Memory | None = None,
+    budget: float | None = None,
+    cheapest: bool = False,
+    checked: bool = True,
     replace: bool = False,
 ) -> str:
-    """Register a question and return its key ``"id:game"``.
+    """Register a question (``game="*"``: a kind, for every game through its providers;
+    ``{game}`` in the description becomes the game's name) and return its key.
 
-    ``compare(expected, actual)`` returns None when they agree, else a short
-    description of the first difference (default :func:`compare_arrays`).
-    ``domain`` is the default conformance domain, ``extra_domains`` more
-    ``(domain, quick)`` pairs; ``memory(layer, **domain)`` returns ``(bytes,
-    what)``, checked once before an answer is computed. ``game="*"``
-    registers the question kind for every game (its implementations then
-    come from providers); ``{game}`` in the description is replaced by the
-    game's name. Registering an existing key again is a no-op unless
-    ``replace`` is true.
+    ``compare(expected, actual)`` is None when they agree, else the first
+    difference (default :func:`compare_arrays`); the rest as in
+    :class:`Question`. Registering an existing key again is a no-op unless
+    ``replace``.
     """
-    key = f"{id}:{game}"
     made: Question[Any] = Question(
         id, game, description, dict(domain), compare or compare_arrays, oracle_name=oracle,
-        extra_domains=list(extra_domains), memory=memory,
+        extra_domains=list(extra_domains), budget=budget, cheapest=cheapest, checked=checked,
     )  # fmt: skip
-    table = _KINDS if game == "*" else QUESTIONS
-    name = id if game == "*" else key
+    table, name = (_KINDS, id) if game == "*" else (QUESTIONS, f"{id}:{game}")
     if name not in table or replace:
         table[name] = made
-    return key
+    return f"{id}:{game}"
 
 
 def unregister_question(key: str) -> None:
@@ -360,38 +409,21 @@ def register_implementation(
     domain: dict[str, Any] | None = None,
     quick: bool = True,
     certificate: str = "exact",
+    cost: Cost | None = None,
+    unit: str = "",
     replace: bool = False,
     shadow: bool = False,
 ) -> None:
-    """Register ``answer`` as implementation ``name`` of question ``question``.
+    """Register ``answer`` as implementation ``name`` of question ``question`` (``"id:game"``).
 
-    Parameters
-    ----------
-    question : str
-        A key ``"id:game"`` (the question is built from its kind if needed).
-    name, layer, answer, covers, quick, certificate
-        See :class:`Implementation`.
-    domain : dict, optional
-        A domain to add to the question's conformance domains (a published
-        table's printed range, say); every implementation that covers it is
-        compared there.
-    replace : bool
-        Replace an implementation of the same name (the project's own
-        re-registrations).
-    shadow : bool
-        Allow a registration that would become the resolver's choice over
-        an existing implementation of a built-in question (a plugin that
-        means to replace the default). Without it such a registration is
-        refused; with it the old implementation stays registered, so
-        conformance still compares the two.
+    ``covers``, ``quick``, ``certificate``, ``cost``, ``unit``: see
+    :class:`Implementation`; ``domain`` adds a conformance domain (a published
+    table's range); ``replace`` replaces an implementation of that name;
+    ``shadow`` allows a registration that would become the default of a
+    built-in question (the old one stays: conformance compares the two).
 
-    Raises
-    ------
-    KeyError
-        If no such question is registered.
-    ValueError
-        If the name is taken (and not ``replace``), the layer is unknown,
-        or the registration would silently shadow the default.
+    Raises KeyError (no such question) or ValueError (the name is taken, the
+    layer unknown, or the default would be replaced silently).
     """
     q = get_question(*question.split(":", 1), create=True) if ":" in question else None
     if q is None:
@@ -414,7 +446,9 @@ def register_implementation(
                 f"{question}: {name!r} would replace the default implementation "
                 f"{best.name!r}; register it with shadow=True if that is meant"
             )
-    impls.append(Implementation(name, layer, answer, covers or _always, quick, order, certificate))
+    made = Implementation(name, layer, answer, covers or (lambda **_: None), quick, order)
+    made.certificate, made.cost, made.unit = certificate, cost, unit
+    impls.insert(0, made) if shadow else impls.append(made)
     if domain is not None:
         q.add_domain(domain)
 
@@ -424,38 +458,32 @@ def register_provider(
     name: str,
     layer: str,
     covers_game: Callable[[spec.ImpartialGame], str | None],
-    make: Callable[[spec.ImpartialGame], tuple[Callable[..., Any], Covers]],
+    make: Callable[[spec.ImpartialGame], tuple[Any, ...]],
     *,
     quick: bool = True,
+    certificate: str = "exact",
+    unit: str = "",
+    summary: str = "",
     shadow: bool = False,
 ) -> None:
-    """Register implementations of question kind ``question`` for every capable game.
-
-    ``covers_game(game)`` and ``make(game)`` take the spec game object.
-
-    Questions already built get the new implementation at once; later ones
-    when they are built. After the built-in registrations are loaded, a
-    provider that would outrank the existing ones needs ``shadow=True``
-    (see :func:`register_implementation`).
-    """
+    """Register the implementations of question kind ``question`` for every capable game
+    (:class:`Provider`); questions built already get them at once. After the built-in
+    registrations, one that would outrank the defaults needs ``shadow=True``."""
     if question not in _KINDS:
         raise KeyError(f"no question kind {question!r} is registered")
     order = _layer_rank(layer)
     existing = [p for p in PROVIDERS.get(question, []) if p.name != name and p.layer != "published"]
-    if (
-        question in _BUILTIN_KINDS
-        and not shadow
-        and existing
-        and layer != "published"
-        and _covers_builtin_game(covers_game)
-    ):
+    if question in _BUILTIN_KINDS and not shadow and existing and layer != "published":
         best = min(existing, key=lambda p: _layer_rank(p.layer))
-        if order <= _layer_rank(best.layer):
-            raise ValueError(
-                f"{question}: provider {name!r} would replace the default {best.name!r}; "
-                "register it with shadow=True if that is meant"
-            )
-    provider = Provider(question, name, layer, covers_game, make, quick)
+        if not _KINDS[question].cheapest and order <= _layer_rank(best.layer):
+            if any(
+                covers_game(spec.get_game(n)) is None for n in spec.GAMES if n in _BUILTIN_GAMES
+            ):
+                raise ValueError(
+                    f"{question}: provider {name!r} would replace the default {best.name!r}; "
+                    "register it with shadow=True if that is meant"
+                )
+    provider = Provider(question, name, layer, covers_game, make, quick, certificate, unit, summary)
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
     for q in QUESTIONS.values():
@@ -463,42 +491,34 @@ def register_provider(
             _bind(q, provider)
 
 
+def _capable(provider: Provider, game: spec.ImpartialGame) -> str | None:
+    """Why ``provider`` does not answer for ``game`` (a kernel's range error is a reason)."""
+    try:
+        return provider.covers_game(game)
+    except (ValueError, OverflowError) as error:
+        return f"{provider.name}: {error}"
+
+
 def _bind(question: Question[Any], provider: Provider) -> None:
     assert question.subject is not None
-    if provider.covers_game(question.subject) is not None:
+    if _capable(provider, question.subject) is not None:
         return
-    answer, covers = provider.make(question.subject)
+    answer, covers, *cost = provider.make(question.subject)
+    made = Implementation(
+        provider.name, provider.layer, answer, covers, provider.quick,
+        _layer_rank(provider.layer), provider.certificate, True, cost[0] if cost else None,
+        provider.unit,
+    )  # fmt: skip
     question.implementations[:] = [
         i for i in question.implementations if i.name != provider.name
-    ] + [
-        Implementation(
-            provider.name,
-            provider.layer,
-            answer,
-            covers,
-            provider.quick,
-            _layer_rank(provider.layer),
-            generic=True,
-        )
-    ]
+    ] + [made]
 
 
 def seal() -> None:
-    """Mark the built-in registrations complete (called once they are loaded).
-
-    From then on a registration that would become the default of a
-    built-in question (or question kind) needs ``shadow=True``.
-    """
-    global _SEALED
-    _SEALED = True
+    """Mark the built-in registrations complete (a later default needs ``shadow=True``)."""
     _BUILTIN_KINDS.update(_KINDS)
     _BUILTIN_KEYS.update(QUESTIONS)
     _BUILTIN_GAMES.update(spec.GAMES, spec.FAMILIES, ["*", "all"])
-
-
-def _covers_builtin_game(covers_game: Callable[[spec.ImpartialGame], str | None]) -> bool:
-    """Whether a provider would answer for one of the project's own games."""
-    return any(covers_game(as_game(name)) is None for name in spec.GAMES if name in _BUILTIN_GAMES)
 
 
 def _is_builtin(question: Question[Any]) -> bool:
@@ -508,32 +528,30 @@ def _is_builtin(question: Question[Any]) -> bool:
     return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
 
 
-def as_game(game: GameLike) -> spec.ImpartialGame:
-    """The game object of a name (parsed here, at the edge: ``wythoff+nim`` is a sum) or itself.
+def as_game(game: spec.ImpartialGame | str) -> spec.ImpartialGame:
+    """The game object of a name (parsed here, at the edge: ``wythoff+nim`` is a sum) or itself;
+    ValueError naming anything else.
 
-    Examples
-    --------
     >>> as_game("wythoff+nim")
     Sum(Wythoff(), Nim())
     """
-    return spec.get_game(game) if isinstance(game, str) else game
+    if isinstance(game, spec.ImpartialGame):
+        return game
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a game name or a spec game object (game = {game!r})")
+    return spec.get_game(game)
 
 
-def get_question(id: str, game: GameLike, *, create: bool = False) -> Question[Any] | None:
-    """The question ``id`` for ``game``, built from its kind's providers if needed.
-
-    ``game`` is a spec game object or a name (parsed here, once: the
-    question keeps the object, so its implementations share the spec's
-    memo). None if no implementation answers it (unless ``create``: then
-    the empty question is registered, for implementations to be added).
-    """
+def get_question(
+    id: str, game: spec.ImpartialGame | str, *, create: bool = False
+) -> Question[Any] | None:
+    """The question ``id`` for ``game``, built from its kind's providers if needed (the
+    question keeps the game object, so its implementations share the spec's memo). None if
+    no implementation answers it (unless ``create``: the empty question is registered)."""
     if isinstance(game, str):
         if f"{id}:{game}" in QUESTIONS or id not in _KINDS:
             return QUESTIONS.get(f"{id}:{game}")
-        try:
-            game = as_game(game)
-        except ValueError:
-            return None
+        game = as_game(game)
     key = f"{id}:{game.describe()}"
     if key not in QUESTIONS and id in _KINDS:
         kind, name = _KINDS[id], game.describe()
@@ -550,69 +568,40 @@ def get_question(id: str, game: GameLike, *, create: bool = False) -> Question[A
     return QUESTIONS.get(key)
 
 
-def question(id: str, game: GameLike) -> Question[Any]:
-    """The question ``id`` for ``game``, the door to its implementations.
-
-    Raises
-    ------
-    NoImplementation
-        If no implementation answers ``id`` for ``game``.
-    """
-    found = get_question(id, game)
+def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
+    """The question ``id`` for ``game``, the door to its implementations; NoImplementation
+    (with each provider's reason) if none answers it."""
+    subject = as_game(game) if id in _KINDS else game
+    found = get_question(id, subject)
     if found is None:
-        if isinstance(game, str) and id in _KINDS:
-            game = as_game(game)  # a bad name: its one-line ValueError
-        name = game if isinstance(game, str) else game.describe()
-        why = [] if isinstance(game, str) else [p.covers_game(game) for p in PROVIDERS.get(id, [])]
-        reason = next((f": {r}" for r in why if r is not None), "")
-        raise NoImplementation(f"no implementation answers {id!r} for game {name!r}{reason}")
+        if isinstance(subject, str):
+            raise NoImplementation(f"no implementation answers {id!r} for game {subject!r}")
+        why = "; ".join(f"{p.name}: {_capable(p, subject)}" for p in PROVIDERS.get(id, []))
+        raise NoImplementation(
+            f"no implementation answers {id!r} for game {subject.describe()!r} ({why})"
+        )
     return found
 
 
-def candidates(id: str, game: GameLike, **domain: Any) -> list[tuple[Implementation, str | None]]:
-    """Every computing implementation of the question with its reason to decline (or None)."""
-    found = get_question(id, game)
-    return [] if found is None else found.candidates(**domain)
-
-
-def resolve(id: str, game: GameLike, **domain: Any) -> Implementation:
-    """The preferred implementation of question ``id`` for ``game`` that covers ``domain``.
-
-    Raises
-    ------
-    NoImplementation
-        With the implementations tried and why each declined.
-    """
-    return question(id, game).resolve(**domain)
-
-
-def ask(id: str, game: GameLike, *, using: str | None = None, **domain: Any) -> Any:
-    """Answer question ``id`` for ``game`` on ``domain`` (the bare value of the question's call).
-
-    ``using`` names an implementation (it must cover the domain); by
-    default the question chooses.
-    """
+def ask(id: str, game: spec.ImpartialGame | str, *, using: str | None = None, **domain: Any) -> Any:
+    """Answer question ``id`` for ``game`` on ``domain`` (the bare value of the door's answer)."""
     return question(id, game)(using=using, **domain).value
 
 
 def compare_arrays(expected: Any, actual: Any) -> str | None:
     """Compare two integer arrays; describe the first differing index.
 
-    Examples
-    --------
     >>> compare_arrays([[0, 1], [1, 0]], [[0, 1], [1, 2]])
     'first difference at (1, 1): expected 0, got 2'
     >>> compare_arrays([1, 2], [1, 2]) is None
     True
     """
-    exp = np.asarray(expected)
-    act = np.asarray(actual)
+    exp, act = np.asarray(expected), np.asarray(actual)
     if exp.shape != act.shape:
         return f"shape differs: expected {exp.shape}, got {act.shape}"
     if exp.dtype == object or act.dtype == object:
-        unequal = np.array(
-            [e != a for e, a in zip(exp.ravel().tolist(), act.ravel().tolist(), strict=True)]
-        ).reshape(exp.shape)
+        pairs = zip(exp.ravel().tolist(), act.ravel().tolist(), strict=True)
+        unequal = np.array([e != a for e, a in pairs]).reshape(exp.shape)
     else:
         unequal = exp.astype(np.int64) != act.astype(np.int64)
     if not unequal.any():
@@ -625,8 +614,6 @@ def compare_arrays(expected: Any, actual: Any) -> str | None:
 def compare_sequences(expected: Sequence[Any], actual: Sequence[Any]) -> str | None:
     """Compare two sequences element by element (elements compared with ==).
 
-    Examples
-    --------
     >>> compare_sequences([(0, 0), (1, 2)], [(0, 0), (1, 3)])
     'first difference at index 1: expected (1, 2), got (1, 3)'
     >>> compare_sequences([1, 2], [1, 2, 3])

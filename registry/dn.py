@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from registry.sequences import stream_blocks
 from reference.published import DnExtremes
+from registry.sequences import stream_blocks
 
 __all__ = ["TABLE3_MIN_N", "DnStatistics", "dn_statistics"]
 

@@ -8,8 +8,8 @@ Questions (``fibonacci-nim``)
     stays the oracle. ``grundy table``, ``structure``, ``period`` and the
     ``table`` method of ``grundy value``/``moves`` use them.
 ``fibonacci-values``
-    G(n, r) at a list of positions: the ``fibonacci`` method of
-    :mod:`registry.dispatch` (any n up to ``fast.fibonacci.MAX_ROWS``,
+    G(n, r) at a list of positions: the ``fibonacci`` method of ``value``
+    (:mod:`registry.positions`; any n up to ``fast.fibonacci.MAX_ROWS``,
     any r). Oracle: the spec.
 ``fibonacci-starting``
     The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is
@@ -24,8 +24,8 @@ Questions (``fibonacci-nim``)
 
 Examples
 --------
->>> from registry import ask, resolve
->>> resolve("fibonacci-starting", "fibonacci-nim", n_max=10**6).name
+>>> from registry import ask, question
+>>> question("fibonacci-starting", "fibonacci-nim").choose(n_max=10**6).name
 'fast.fibonacci'
 >>> ask("fibonacci-values", "fibonacci-nim", positions=[(8, 7), (9, 8), (4, 10**9)])
 [0, 5, 3]
@@ -74,12 +74,26 @@ _LIMITS = {
 }
 
 
-def _register(key: str, make_covers: Callable[[int, str], Any], **answers: Any) -> None:
-    """Register each layer's answer (in the order given), covering the rows of :data:`_LIMITS`."""
+def rows_cost(rows: int, cells: int = 0) -> tuple[float, int]:
+    """(seconds, bytes) of fast.fibonacci's rows 0..rows-1 (its measured constants), and
+    ``cells`` of int64 output."""
+    f = fast_fibonacci
+    seconds = rows * (1 + rows / f.ROWS_SCALE) / f.ROWS_PER_SECOND + cells / 1e8
+    return seconds, rows * f.BYTES_PER_ROW + 8 * cells
+
+
+def _register(
+    key: str, make_covers: Callable[[int, str], Any], cost: Any = None, **answers: Any
+) -> None:
+    """Register each layer's answer (in the order given), covering the rows of :data:`_LIMITS`;
+    ``cost`` is fast.fibonacci's."""
     for layer, answer in answers.items():
         name, limit, why = _LIMITS[layer]
         covers = make_covers(limit, why)
-        register_implementation(key, name, layer, answer, covers=covers, replace=True)
+        register_implementation(
+            key, name, layer, answer, covers=covers, replace=True,
+            cost=cost if layer == "fast" else None,
+        )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- tables
@@ -106,15 +120,15 @@ def _table_covers(limit: int, what: str) -> Any:
     return covers
 
 
-_register(f"grundy-table:{GAME}", _table_covers, fast=_fast_table, reference=_reference_table)
+_register(
+    f"grundy-table:{GAME}", _table_covers, lambda size: rows_cost(size, size * size),
+    fast=_fast_table, reference=_reference_table,
+)  # fmt: skip
 register_implementation(
-    f"grundy-block:{GAME}",
-    "fast.fibonacci",
-    "fast",
-    _fast_block,
+    f"grundy-block:{GAME}", "fast.fibonacci", "fast", _fast_block,
     covers=lambda rows, cols: _rows_covers(fast_fibonacci.MAX_ROWS, "int32 steps")(rows - 1),
-    replace=True,
-)
+    cost=lambda rows, cols: rows_cost(rows, rows * cols), replace=True,
+)  # fmt: skip
 
 
 # --------------------------------------------------------------------------- values at positions
@@ -145,6 +159,10 @@ def _fast_values(positions: Sequence[Any]) -> list[int]:
     return [rows.value(n, r) for n, r in found]
 
 
+def _rows_of(positions: Sequence[Any]) -> int:
+    return 1 + max((int(n) for n, _ in positions), default=0)
+
+
 def _values_covers(limit: int, what: str) -> Any:
     rows = _rows_covers(limit, what)
 
@@ -168,7 +186,10 @@ _key = register_question(
     {"positions": _SAMPLE},
     compare_sequences,
 )
-_register(_key, _values_covers, spec=_spec_values, reference=_reference_values, fast=_fast_values)
+_register(
+    _key, _values_covers, lambda positions: rows_cost(_rows_of(positions)),
+    spec=_spec_values, reference=_reference_values, fast=_fast_values,
+)  # fmt: skip
 
 
 # --------------------------------------------------------------------------- starting values
@@ -191,6 +212,7 @@ _key = register_question(
 _register(
     _key,
     _rows_covers,
+    lambda n_max: rows_cost(n_max + 1),
     spec=_spec_starting,
     reference=lambda n_max: np.array(ref_fibonacci.starting_values(n_max), dtype=np.int64),
     fast=fast_fibonacci.starting_values,

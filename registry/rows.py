@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,29 +42,24 @@ import spec
 from fast import beatty as fast_beatty
 from fast import strip as fast_strip
 from fast import zeckendorf as fast_zeckendorf
-from registry.core import (
-    as_game,
-    compare_sequences,
-    register_implementation,
-    register_question,
-)
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
 from reference.published import load_published
+from registry.core import (
+    BUDGET_SECONDS,
+    compare_sequences,
+    question,
+    register_implementation,
+    register_question,
+    seconds_text,
+)
+from registry.tables import engine_seconds, spec_seconds, strip_seconds
 
 __all__ = [
-    "ATLAS_DIR",
-    "STRIP_MAX_ROW",
-    "atlas_row",
-    "atlas_rows",
-    "atlas_table",
-    "reduce_column",
-    "row_certificate",
-    "spec_periodicity",
-    "strip_certificate",
-    "strip_value",
-]
+    "ATLAS_DIR", "STRIP_MAX_ROW", "atlas_row", "atlas_rows", "atlas_table", "reduce_column",
+    "row_certificate", "spec_periodicity", "strip_certificate",
+]  # fmt: skip
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
@@ -157,13 +154,11 @@ def strip_certificate(
     return fast_strip.strip_periods(game, rows, progress=progress)
 
 
-#: The row certificate searches blocks of at most this many cells (the engine fills about
-#: 10^8 cells in a few seconds here; the block and its normalised copy take 8 bytes a cell).
-RAY_MAX_CELLS = 2 * 10**8
-
-
 def row_certificate(
-    game: spec.ImpartialGame, rows: int, progress: Callable[[int], None] | None = None
+    game: spec.ImpartialGame,
+    rows: int,
+    progress: Callable[[int], None] | None = None,
+    budget: float | None = None,
 ) -> fast_strip.Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
@@ -174,11 +169,13 @@ def row_certificate(
     :func:`reference.row_bounds.row_bounds` checks the statement against the
     game's ``followers`` (every column before the rules settle and one
     window after) and derives the window W and the start. The registry's
-    ``grundy-block`` computes blocks of growing width and
+    ``grundy-block`` computes blocks of doubling width and
     :func:`fast.strip.block_certificate` finds two equal normalised windows
     past the start; the statement is checked once more at the two columns
-    that follow them. ValueError when the statement is false there, or no
-    windows are found within :data:`RAY_MAX_CELLS` cells.
+    that follow them. ``progress(cols)`` after each block. With ``budget``
+    (seconds) the search stops, with a ValueError naming the estimate, before
+    a block that would take its estimated total past it; the door checks each
+    block's memory.
 
     Examples
     --------
@@ -192,22 +189,26 @@ def row_certificate(
     """
     import dataclasses
 
-    from registry.core import resolve
     from reference.row_bounds import check_columns, row_bounds, row_moves
 
-    name = game.describe()
     moves = row_moves(game, rows - 1)
     bounds = row_bounds(game, moves)
-    cols = 4096
+    door = question("grundy-block", game)
+    cols, estimated, spent, began = 4096, 0.0, 0.0, time.perf_counter()
     while True:
-        if rows * cols > RAY_MAX_CELLS:
+        # the next block's estimate, scaled by how the estimates fared so far (a loaded machine)
+        seconds = engine_seconds(rows, cols) * max(1.0, spent / estimated if estimated else 1.0)
+        if budget is not None and spent + seconds > budget:
             raise ValueError(
-                f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns "
-                f"(the search stops at {RAY_MAX_CELLS:,} cells)"
+                f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns; the "
+                f"next block ({cols:,} columns) would take the search to about "
+                f"{seconds_text(spent + seconds)} (budget {seconds_text(budget)})"
             )
-        block = resolve("grundy-block", name, rows=rows, cols=cols)
+        block = door(rows=rows, cols=cols, budget=math.inf).value
+        estimated += engine_seconds(rows, cols)
+        spent = time.perf_counter() - began
         found = fast_strip.block_certificate(
-            name, np.asarray(block.answer(rows=rows, cols=cols)), bounds.window, bounds.start
+            game.describe(), np.asarray(block), bounds.window, bounds.start
         )
         if found is not None:
             check_columns(game, moves, [found.y0, found.y0 + found.period])
@@ -221,13 +222,6 @@ def row_certificate(
         cols *= 2
 
 
-def strip_value(
-    game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None
-) -> int:
-    """G(x, y) by the strip of rows 0..min(x, y) (:func:`fast.strip.value_at`)."""
-    return fast_strip.value_at(game, x, y, progress)
-
-
 #: Default domains (kept small: these rows run in well under 3 s together).
 ROW_DOMAIN = {"rows": 5, "length": 40}
 PERIOD_DOMAIN = {"rows": 5}
@@ -236,7 +230,7 @@ BEATTY_DOMAIN = {"count": 40}
 
 
 def _spec_rows(game: str) -> Callable[..., np.ndarray]:
-    subject = as_game(game)
+    subject = spec.get_game(game)
 
     def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
         table = spec.grundy_table(subject, rows, length)
@@ -258,7 +252,7 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.P
     """Minimal periodicity from spec values, on the reference machine's certificate."""
     cycle = ref_landman.machine_cycle(n, game, max_steps)
     total = cycle.start + cycle.length
-    spec_values = spec.grundy_table(as_game(game), n + 1, total + cycle.length)[n]
+    spec_values = spec.grundy_table(spec.get_game(game), n + 1, total + cycle.length)[n]
     values = spec_values[:total]
     extended = values + [
         values[m - cycle.length] + cycle.length for m in range(total, total + cycle.length)
@@ -268,35 +262,34 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.P
     return ref_landman.minimal_periodicity(values, cycle.start, cycle.length)
 
 
-def _periods(
-    row_periodicity: Callable[..., Any], game: str
-) -> Callable[..., list[ref_landman.Periodicity]]:
+def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable[..., list[Any]]:
     """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
 
-    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
+    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[Any]:
         return [
-            ref_landman.Periodicity(*row_periodicity(n, game, max_steps))
-            for n in range(start, rows)
+            ref_landman.Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)
         ]
 
-    answer.__name__ = f"periods_{game}"
     return answer
 
 
-#: The last row whose certificate the strip reaches here, by memory (measured; the strip
-#: keeps 2 bytes a cell until it certifies): Wythoff's rows have periods 3 * 2^j, so rows
-#: 0..1000 stay in reach; the joint period of F-/R-Wythoff rows 0..X grows fast
-#: (F-Wythoff 0..34: 24.5 million columns, 52 s; 0..38: over 67 million columns, 9.4 GiB
-#: of window hashes, refused; R-Wythoff 0..14: 18.1 million columns, 26 s).
-STRIP_MAX_ROW = {"wythoff": 1000, "f-wythoff": 36, "r-wythoff": 15}
+def _upto(last: int, why: str) -> Callable[..., str | None]:
+    """``covers(rows, ...)``: rows 0..last."""
+    return lambda rows, start=0, max_steps=0: (
+        None if rows - 1 <= last else f"{why} (rows <= {last})"
+    )
 
 
-def _strip_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
-        last = STRIP_MAX_ROW[game]
-        if rows - 1 <= last:
-            return None
-        return f"the strip's certificate reaches {game} rows <= {last} here (memory, measured)"
+def _atlas_period(n: int, game: str, max_steps: int = 0) -> ref_landman.Periodicity:
+    held = atlas_row(game, n)
+    if held is None:
+        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
+    return held[0]
+
+
+def _atlas_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: int, start: int = 0, max_steps: int = 0) -> str | None:
+        return None if rows <= atlas_rows(game) else f"the atlas holds rows < {atlas_rows(game)}"
 
     return covers
 
@@ -305,91 +298,52 @@ def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
     def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
-        if rows <= start:
-            return []
-        found = fast_strip.strip_periods(game, rows, max_columns=max_steps)
-        return found.periodicities[start:rows]
+        found = (
+            fast_strip.strip_periods(game, rows, max_columns=max_steps) if rows > start else None
+        )
+        return [] if found is None else found.periodicities[start:rows]
 
-    answer.__name__ = f"strip_periods_{game}"
     return answer
 
 
-def _atlas_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
-    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
-        found = [atlas_row(game, n) for n in range(start, rows)]
-        if any(f is None for f in found):
-            raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
-        return [f[0] for f in found if f is not None]
-
-    answer.__name__ = f"atlas_periods_{game}"
-    return answer
-
-
-def _atlas_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
-        held = atlas_rows(game)
-        return None if rows <= held else f"the atlas holds rows < {held}"
-
-    return covers
-
-
-def _reference_period_covers(rows: int, start: int = 0, max_steps: int = 10**9) -> str | None:
-    return None if rows <= 12 else "the reference machine is slow past row 12"
-
+#: The last row whose certificate the strip reaches here (its home: fast.strip; kept here for
+#: grundy.experiments.row_periods).
+STRIP_MAX_ROW = fast_strip.CERTIFY_MAX_ROW
 
 for _game in ref_landman.GAMES:
     _key = register_question(
-        "row-values",
-        _game,
-        f"G(n, m) of {_game} for n < rows, m < length (row n)",
-        ROW_DOMAIN,
-        extra_domains=[({"rows": 10, "length": 150}, False)],
-    )
-    register_implementation(_key, "spec", "spec", _spec_rows(_game), replace=True)
+        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN,
+        extra_domains=[({"rows": 10, "length": 150}, False)], budget=BUDGET_SECONDS,
+    )  # fmt: skip
     register_implementation(
-        _key,
-        "reference.landman",
-        "reference",
-        _machine_rows(ref_landman.row_values, _game),
+        _key, "spec", "spec", _spec_rows(_game), replace=True,
+        cost=lambda rows, length, start=0: spec_seconds([rows - 1, length - 1]),
+    )  # fmt: skip
+    register_implementation(
+        _key, "reference.landman", "reference", _machine_rows(ref_landman.row_values, _game),
         covers=lambda rows, length, start=0: None if rows * length <= 10**6 else "too large",
         replace=True,
-    )
+    )  # fmt: skip
     register_implementation(
-        _key, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), replace=True
-    )
-
+        _key, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), replace=True,
+        cost=lambda rows, length, start=0: (
+            strip_seconds(rows, length), 8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK
+        ),
+    )  # fmt: skip
     _key = register_question(
-        "row-periods",
-        _game,
-        f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
-        PERIOD_DOMAIN,
-        compare_sequences,
-        extra_domains=[({"rows": 20}, False)],
-    )
-    register_implementation(
-        _key,
-        "spec values (reference cycle as certificate)",
-        "spec",
-        _periods(spec_periodicity, _game),
-        covers=lambda rows, start=0, max_steps=10**9: None if rows <= 8 else "rows > 8",
-        replace=True,
-    )
-    register_implementation(
-        _key,
-        "reference.landman",
-        "reference",
-        _periods(ref_landman.row_periodicity, _game),
-        covers=_reference_period_covers,
-        replace=True,
-    )
-    register_implementation(
-        _key, "fast.strip", "fast", _strip_periods(_game), covers=_strip_covers(_game),
-        replace=True,
+        "row-periods", _game, f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
+        PERIOD_DOMAIN, compare_sequences, extra_domains=[({"rows": 20}, False)],
     )  # fmt: skip
-    register_implementation(
-        _key, "atlas", "published", _atlas_periods(_game), covers=_atlas_covers(_game),
-        replace=True,
-    )  # fmt: skip
+    for _name, _layer, _answer, _covers in (
+        ("spec values (reference cycle as certificate)", "spec",
+         _each_row(spec_periodicity, _game), _upto(7, "rows > 8")),
+        ("reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
+         _upto(11, "the reference machine is slow past row 12")),
+        ("fast.strip", "fast", _strip_periods(_game),
+         _upto(fast_strip.CERTIFY_MAX_ROW[_game], "the strip's certificate reaches here")),
+        ("atlas", "published", _each_row(_atlas_period, _game), _atlas_covers(_game)),
+    ):  # fmt: skip
+        register_implementation(_key, _name, _layer, _answer, covers=_covers, replace=True)
 
 
 def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:

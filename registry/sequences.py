@@ -45,13 +45,15 @@ import reference.fwsg
 import reference.rw
 import reference.wsg
 import spec
+from reference.beatty import lower_wythoff
 from registry.core import (
+    BUDGET_SECONDS,
     as_game,
     compare_sequences,
     register_implementation,
     register_question,
 )
-from reference.beatty import lower_wythoff
+from registry.tables import spec_seconds
 
 __all__ = [
     "CONDITIONAL",
@@ -155,29 +157,20 @@ def compare_points(expected: Any, actual: Any) -> str | None:
 # ------------------------------------------------------------------ T_0 .. T_g
 
 register_question(
-    "g-points",
-    "*",
-    "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows",
-    DOMAIN,
-    compare_points,
-    extra_domains=[(LARGE_DOMAIN, False)],
-)
-_ALGORITHMS: dict[str, tuple[tuple[str, Callable[..., Any]], tuple[str, Callable[..., Any]]]] = {
-    "wythoff": (("reference.wsg", reference.wsg.wsg), ("fast.wsg", fast.wsg.wsg)),
-    "f-wythoff": (("reference.fwsg", reference.fwsg.fwsg), ("fast.fwsg", fast.fwsg.fwsg)),
-}
-for _game, ((_ref_name, _ref), (_fast_name, _fast)) in _ALGORITHMS.items():
-    _key = f"g-points:{_game}"
+    "g-points", "*", "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows", DOMAIN,
+    compare_points, extra_domains=[(LARGE_DOMAIN, False)],
+)  # fmt: skip
+for _game, _ref, _fast in (
+    ("wythoff", (reference.wsg.wsg, "reference.wsg"), (fast.wsg.wsg, "fast.wsg")),
+    ("f-wythoff", (reference.fwsg.fwsg, "reference.fwsg"), (fast.fwsg.fwsg, "fast.fwsg")),
+):
     register_implementation(
-        _key,
-        "spec",
-        "spec",
-        lambda g, rows, _n=_game: spec_points(_n, g, rows),
-        replace=True,
+        f"g-points:{_game}", "spec", "spec", lambda g, rows, _n=_game: spec_points(_n, g, rows),
         covers=lambda g, rows: None if rows <= 300 else "the spec solver is cubic; rows > 300",
-    )
-    register_implementation(_key, _ref_name, "reference", _ref, replace=True)
-    register_implementation(_key, _fast_name, "fast", _fast, replace=True)
+        replace=True,
+    )  # fmt: skip
+    register_implementation(f"g-points:{_game}", _ref[1], "reference", _ref[0], replace=True)
+    register_implementation(f"g-points:{_game}", _fast[1], "fast", _fast[0], replace=True)
 
 
 #: The streaming twins of the g-points question: ``rows(g, rows) -> (r0, cols)`` blocks.
@@ -302,8 +295,8 @@ def _rw_g(g: int, R: int | None) -> str | None:
 #: g = 6 and 6.2 s at g = 8 (x 1.9 per unit of g; g = 12 ran 490 s under load).
 REFERENCE_LEVEL_SECONDS = 0.0076
 REFERENCE_GROWTH = 1.9
-#: The longest a reference.rw answer may take (it shows no progress).
-REFERENCE_SECONDS = 60.0
+#: The longest a reference.rw answer may take (it shows no progress): the registry's budget.
+REFERENCE_SECONDS = BUDGET_SECONDS
 
 
 def _reference_rw_reach(g: int, n: int) -> str | None:
@@ -341,57 +334,46 @@ def _reference_rw_nth_covers(g: int, count: int, start: int = 0, **constants: An
     return _rw_g(g, constants.get("R")) or _reference_rw_reach(g, start + count)
 
 
+def _wsg_cost(g: int, rows: int, spec_layer: bool = False) -> tuple[float, int]:
+    """WSG's memory (the streamed columns ahead of each row, :func:`wsg_stream_bytes`), or the
+    spec table's (2 rows + g + 1 columns) for the spec."""
+    if spec_layer:
+        return spec_seconds([rows, 2 * rows + g])
+    return 0.0, wsg_stream_bytes(g, rows)
+
+
 _NTH = register_question(
-    "nth-gvalue",
-    "wythoff",
-    "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
+    "nth-gvalue", "wythoff", "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
     {"g": 4, "count": 30, "start": 0},
     extra_domains=[({"g": 8, "count": 20, "start": 10_000}, False)],
-)
+)  # fmt: skip
 # Preference: fast.wsg (exact, where it holds the rows) before fast.rw (conditional);
 # the resolver puts exact answers first within a layer.
+for _name, _layer, _answer, _limit, _what in (
+    ("spec", "spec", _spec_nth, 200, "the spec solver is cubic"),
+    (
+        "reference.wsg",
+        "reference",
+        _wsg_nth(reference.wsg.wsg),
+        2_000,
+        "reference.wsg is quadratic",
+    ),
+    ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), 1_000_000, "fast.wsg holds every row"),
+):
+    register_implementation(
+        _NTH, _name, _layer, _answer, replace=True, covers=_nth_covers(_limit, _what),
+        cost=lambda g, count, start=0, _s=_layer == "spec", **_: _wsg_cost(
+            g, lower_wythoff(start + count) + 4 * g + 12, _s
+        ),
+    )  # fmt: skip
 register_implementation(
-    _NTH,
-    "spec",
-    "spec",
-    _spec_nth,
-    replace=True,
-    covers=_nth_covers(200, "the spec solver is cubic"),
-)
+    _NTH, "reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), replace=True,
+    covers=_reference_rw_nth_covers, certificate=CONDITIONAL,
+)  # fmt: skip
 register_implementation(
-    _NTH,
-    "reference.wsg",
-    "reference",
-    _wsg_nth(reference.wsg.wsg),
-    replace=True,
-    covers=_nth_covers(2_000, "reference.wsg is quadratic"),
-)
-register_implementation(
-    _NTH,
-    "fast.wsg",
-    "fast",
-    _wsg_nth(fast.wsg.wsg),
-    replace=True,
-    covers=_nth_covers(1_000_000, "fast.wsg holds every row"),
-)
-register_implementation(
-    _NTH,
-    "reference.rw",
-    "reference",
-    _rw_nth(reference.rw.nth_gvalues),
-    replace=True,
-    covers=_reference_rw_nth_covers,
-    certificate=CONDITIONAL,
-)
-register_implementation(
-    _NTH,
-    "fast.rw",
-    "fast",
-    _rw_nth(fast.rw.nth_gvalues),
-    replace=True,
-    covers=_fast_rw_nth_covers,
-    certificate=CONDITIONAL,
-)
+    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True,
+    covers=_fast_rw_nth_covers, certificate=CONDITIONAL,
+)  # fmt: skip
 
 
 # ------------------------------------------------------------------ h-points of a band of rows
@@ -451,55 +433,31 @@ _ROW = register_question(
     {"g": 6, "r1": 37, "r2": 40}, compare_sequences,
     extra_domains=[({"g": 12, "r1": 100_000, "r2": 100_000}, True)],
 )  # fmt: skip
-register_implementation(
-    _ROW,
-    "spec",
-    "spec",
-    _spec_band,
-    replace=True,
-    covers=_band_covers(300, "the spec solver is cubic"),
-)
-register_implementation(
-    _ROW,
-    "fast.wsg",
-    "fast",
-    _wsg_band,
-    replace=True,
-    covers=_band_covers(WSG_ROW_LIMIT - 1, "fast.wsg holds every row"),
-)
-register_implementation(
-    _ROW,
-    "fast.rw",
-    "fast",
-    _rw_band(fast.rw.gvalues),
-    replace=True,
-    covers=_fast_rw_band_covers,
-    certificate=CONDITIONAL,
-)
-register_implementation(
-    _ROW,
-    "reference.rw",
-    "reference",
-    _rw_band(reference.rw.gvalues),
-    replace=True,
-    covers=_reference_rw_band_covers,
-    certificate=CONDITIONAL,
-)
+for _name, _layer, _band, _reach, _certificate in (
+    ("spec", "spec", _spec_band, _band_covers(300, "the spec solver is cubic"), "exact"),
+    ("fast.wsg", "fast", _wsg_band, _band_covers(WSG_ROW_LIMIT - 1, "fast.wsg holds every row"),
+     "exact"),
+    ("fast.rw", "fast", _rw_band(fast.rw.gvalues), _fast_rw_band_covers, CONDITIONAL),
+    ("reference.rw", "reference", _rw_band(reference.rw.gvalues), _reference_rw_band_covers,
+     CONDITIONAL),
+):  # fmt: skip
+    register_implementation(
+        _ROW, _name, _layer, _band, replace=True, covers=_reach, certificate=_certificate,
+        cost=None if _certificate != "exact" else (
+            lambda g, r1, r2, R=None, _s=_layer == "spec": _wsg_cost(g, r2 + 1, _s)
+        ),
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------ FSW convergence
 
 _FSW = register_question(
-    "fsw-convergence",
-    "wythoff",
+    "fsw-convergence", "wythoff",
     "rows to convergence of FSW from the dummy state (3-8), start rows r0_start..r0_stop-1",
-    {"g": 2, "r0_start": 0, "r0_stop": 31, "horizon": 40},
-    oracle="reference.fsw",
-)
+    {"g": 2, "r0_start": 0, "r0_stop": 31, "horizon": 40}, oracle="reference.fsw",
+)  # fmt: skip
 register_implementation(
-    _FSW,
-    "reference.fsw",
-    "reference",
+    _FSW, "reference.fsw", "reference",
     lambda g, r0_start, r0_stop, horizon=None: np.array(
         reference.fsw.convergence_times(g, r0_start, r0_stop, horizon), np.int64
     ),
@@ -507,11 +465,9 @@ register_implementation(
         None if r0_stop <= 20_000 else "the reference is quadratic; r0_stop > 20000"
     ),
     replace=True,
-)
+)  # fmt: skip
 register_implementation(
-    _FSW,
-    "fast.fsw",
-    "fast",
+    _FSW, "fast.fsw", "fast",
     lambda g, r0_start, r0_stop, horizon=None: fast.fsw.convergence_times(
         g, r0_start, r0_stop, horizon
     ),
@@ -519,4 +475,4 @@ register_implementation(
         None if g <= fast.fsw.MAX_G else f"g > {fast.fsw.MAX_G}"
     ),
     replace=True,
-)
+)  # fmt: skip

@@ -1,46 +1,30 @@
-"""Question ``grundy-table``: G[x, y] of a two-pile game for 0 <= x, y < size.
+"""Questions ``grundy-table``, ``grundy-block`` and ``followers`` of two-pile games, and the
+cost models of the table kernels.
 
-Answer type: a ``(size, size)`` numpy integer array, ``T[x, y] = G(x, y)``
-(the dtype is the implementation's; comparison is by value).
+``grundy-table``: ``T[x, y] = G(x, y)`` for 0 <= x, y < size, a numpy integer
+array (dtype the implementation's; compared by value). ``grundy-block``: the
+same for 0 <= x < rows, 0 <= y < cols (long rows). Implementations, in the
+order the resolver prefers them (same layer): ``fast.tables`` (bitset kernels
+of Wythoff, F- and R-Wythoff) before ``fast.strip`` (rows 0..min, column by
+column: it computes a square's lower rows again for each column,
+benchmarks/bench_strip.py) before ``fast.engine`` (any game with a compiled
+form: ``move_rays``, ``compiled_followers``; docs/adding-a-game.md); ``spec``
+is the oracle; ``published 003`` and ``published 001 Table 1`` answer on their
+printed range only. ``followers``: the compiled rule's followers of each
+(x, y), size <= 60 by the spec.
 
-Implementations
----------------
-``spec``
-    Any registered game whose positions are two integers (the oracle);
-    the solver is cubic, so it covers ``size <= SPEC_MAX_SIZE``.
-``fast.tables``
-    The games :data:`fast.tables.GAMES` names (Wythoff, F-Wythoff,
-    R-Wythoff), bitset kernels.
-``fast.strip``
-    Wythoff, F-Wythoff, R-Wythoff: the strip kernel (:mod:`fast.strip`),
-    rows 0..min, column by column along the longer side; chosen after
-    ``fast.tables`` for squares, first for rectangles (``grundy-block``).
-``fast.engine``
-    Every two-pile game with a compiled form (``move_rays`` or
-    ``compiled_followers``, see docs/adding-a-game.md): the NimHof and
-    a-Wythoff families, plugin games.
-
-``published 003``, ``published 001 Table 1``
-    The transcribed tables, on their printed range only.
-
-Question ``followers``: for 0 <= x, y < size, the sorted followers of
-(x, y). The spec's ``followers`` is the oracle; ``fast.engine`` answers
-with the compiled rule, so a wrong compiled move is caught even where it
-does not change a value.
-
-The three fast providers are registered in the order the resolver prefers
-them (same layer): the bitset kernels of ``fast.tables`` before the strip
-for squares (benchmarks/bench_strip.py: the strip computes a square's
-lower rows again for each column), both before the generic engine, which
-interprets compiled rules (benchmarks/bench_engine.py).
-
-The conformance domains: size 40 (quick) and 150 (``--all``, about 10 s
-of spec time per game). The memory of an answer is checked once, by the
-question, before it is computed (``BYTES_PER_CELL``).
+Each implementation states its cost (seconds, bytes) from the measured
+constants beside its kernel (:func:`strip_seconds`, :func:`engine_seconds`,
+:func:`spec_seconds`); the door refuses, with every estimate, a request
+past the question's budget (``registry.core.BUDGET_SECONDS``) or over half
+the free memory, before any work. The conformance domains: size 40 and 150
+(``--all``).
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -50,123 +34,193 @@ import fast.engine
 import fast.strip
 import fast.tables
 import spec
+from reference.published import load_published
 from registry.core import (
-    as_game,
+    BUDGET_SECONDS,
     compare_sequences,
     register_implementation,
     register_provider,
     register_question,
 )
-from reference.published import load_published
 
 __all__ = [
-    "BYTES_PER_CELL",
-    "LARGE_SIZE",
-    "SPEC_MAX_SIZE",
-    "TABLE_SIZE",
-    "is_two_pile",
-    "spec_table",
-]
+    "LARGE_SIZE", "TABLE_SIZE", "engine_seconds", "is_two_pile", "kernel_code", "spec_seconds",
+    "spec_table", "strip_game", "strip_seconds",
+]  # fmt: skip
 
 #: Default size of the question in the conformance report (spec cost is cubic in it).
 TABLE_SIZE = 40
 #: Size of the ``--all`` comparison (spec time about 10 s per game).
 LARGE_SIZE = 150
-#: Beyond this the spec solver would run for many minutes.
-SPEC_MAX_SIZE = 400
-#: The spec's rectangular blocks are limited to this many cells.
-SPEC_MAX_CELLS = 40_000
-#: Rough bytes per cell while computing, by layer (the spec memoises in dicts).
-BYTES_PER_CELL = {"fast": 4, "reference": 64, "spec": 400}
 
-Answer = Callable[..., Any]
-Made = tuple[Answer, Callable[..., str | None]]
+Made = tuple[Callable[..., Any], ...]
 
 
-def is_two_pile(game: str | spec.ImpartialGame) -> str | None:
+def _float(n: int) -> float:
+    return float(n) if n < 10**300 else math.inf
+
+
+def strip_seconds(rows: int, cols: int) -> float:
+    """Estimated seconds of the strip of ``rows`` rows and ``cols`` columns (its measured speed).
+
+    >>> round(strip_seconds(501, 10**6))
+    27
+    """
+    return _float(rows * cols) * (1 + rows / fast.strip.ROWS_SCALE) / fast.strip.CELL_RATE
+
+
+def engine_seconds(rows: int, cols: int) -> float:
+    """Estimated seconds of ``fast.engine``'s block of ``rows`` x ``cols`` (its measured speed).
+
+    >>> round(engine_seconds(5000, 5000), 1), round(engine_seconds(101, 100_000), 1)
+    (18.5, 4.4)
+    """
+    short, long = min(rows, cols), max(rows, cols)
+    e = fast.engine
+    return (
+        _float(rows * cols) * e.CELL_SECONDS * (1 + (short / e.WALK_SIDE) ** 2 + long / e.LONG_SIDE)
+    )
+
+
+def spec_seconds(coordinates: list[int]) -> tuple[float, int]:
+    """(seconds, bytes) of the spec solver below a position with these coordinates.
+
+    Sub-positions: the product of (coordinate + 1); visits: that times the
+    sum of the coordinates (:data:`spec.solver.VISITS_PER_SECOND`,
+    :data:`spec.solver.BYTES_PER_POSITION`).
+
+    >>> spec_seconds([100, 150])
+    (0.76255, 3904256)
+    """
+    positions = math.prod(v + 1 for v in coordinates)
+    visits = _float(positions * max(1, sum(coordinates)))
+    return visits / spec.solver.VISITS_PER_SECOND, positions * spec.solver.BYTES_PER_POSITION
+
+
+def is_two_pile(game: spec.ImpartialGame) -> str | None:
     """None if ``game`` has positions of two integers (a two-pile table), else why not."""
-    if isinstance(game, str):
-        try:
-            game = as_game(game)
-        except ValueError as error:
-            return str(error)
     if isinstance(game, spec.PileGame) and game.arity == 2:
         return None
     return f"{game.describe()} is not a two-pile game (it has no two-pile Grundy table)"
 
 
-def spec_table(game: str | spec.ImpartialGame) -> Callable[..., np.ndarray]:
-    """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver (a name: a fresh instance)."""
-    subject = as_game(game)
+#: The compiled form of a game: what :func:`kernel_code` compares.
+_FORM = ("compiled_followers", "compiled_regions")
+
+
+def rays(game: spec.ImpartialGame) -> frozenset[tuple[Any, ...]]:
+    """The game's ``move_rays`` as ``(p, q, a, b, guard)`` (empty without rays)."""
+    found = getattr(game, "move_rays", None) if isinstance(game, spec.TwoPileGame) else None
+    return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
+
+
+def _form(game: spec.ImpartialGame) -> tuple[Any, ...] | None:
+    return (rays(game), *(getattr(game, a, None) for a in _FORM)) if rays(game) else None
+
+
+@functools.cache
+def _kernel_forms() -> dict[tuple[Any, ...] | None, str]:
+    return {_form(spec.get_game(code)): code for code in fast.strip.GAMES}
+
+
+def kernel_code(game: spec.ImpartialGame) -> str | None:
+    """The game of the strip's (and fast.tables', Landman's machine's) kernels whose rule the
+    game's compiled form states (its rays and compiled rule), or None: a capability of the
+    object, so Wythoff as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels.
+
+    >>> kernel_code(spec.get_game("nimhof:0,1/1,1/1,0")), kernel_code(spec.get_game("a-wythoff:2"))
+    ('wythoff', None)
+    """
+    return _kernel_forms().get(_form(game)) if _form(game) else None
+
+
+def strip_game(game: spec.ImpartialGame) -> str | None:
+    """None if the strip's kernel states ``game``'s rule (:func:`kernel_code`), else why not."""
+    if kernel_code(game) is not None:
+        return None
+    return "the strip has kernels for the rules of " + ", ".join(fast.strip.GAMES) + " only"
+
+
+def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
+    """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver."""
 
     def answer(size: int) -> np.ndarray:
-        return np.array(spec.grundy_table(subject, size, size), dtype=np.int64)
+        return np.array(spec.grundy_table(game, size, size), dtype=np.int64)
 
     return answer
 
 
-def _table_memory(layer: str, size: int, **_: Any) -> tuple[int, str]:
-    return size * size * BYTES_PER_CELL.get(layer, 64), f"a {size}^2 table"
+def _square(block: Made) -> Made:
+    """A ``grundy-block`` implementation as a ``grundy-table`` one (rows = cols = size)."""
+    answer, covers, cost = block
+    return (
+        lambda size, **k: answer(rows=size, cols=size, **k),
+        lambda size: covers(rows=size, cols=size),
+        lambda size: cost(rows=size, cols=size),
+    )
 
 
-def _block_memory(layer: str, rows: int, cols: int, **_: Any) -> tuple[int, str]:
-    return rows * cols * BYTES_PER_CELL.get(layer, 64), f"a {rows}x{cols} table"
+def _spec_block(game: spec.ImpartialGame) -> Made:
+    def answer(rows: int, cols: int) -> np.ndarray:
+        return np.array(spec.grundy_table(game, rows, cols), dtype=np.int64).reshape(rows, cols)
+
+    def cost(rows: int, cols: int) -> tuple[float, int]:
+        seconds, _ = spec_seconds([max(rows - 1, 0), max(cols - 1, 0)])
+        return seconds, rows * cols * spec.solver.BYTES_PER_POSITION
+
+    return answer, lambda rows, cols: None, cost
 
 
-def _spec(game: spec.ImpartialGame) -> Made:
-    def covers(size: int) -> str | None:
-        return (
-            f"the spec solver is cubic; size {size} > {SPEC_MAX_SIZE}"
-            if size > SPEC_MAX_SIZE
-            else None
-        )
+def _strip_block(game: spec.ImpartialGame) -> Made:
+    name = kernel_code(game)
+    assert name is not None
 
-    return spec_table(game), covers
+    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
+        tick = None if progress is None else (lambda done, total: progress(done, total, "columns"))
+        return fast.strip.rectangle(name, rows, cols, progress=tick)
 
+    def cost(rows: int, cols: int) -> tuple[float, int]:
+        short, long = min(rows, cols), max(rows, cols)
+        return strip_seconds(short, long), fast.strip.rectangle_memory(rows, cols)
 
-def _named(games: Any, kernel: str) -> Callable[[spec.ImpartialGame], str | None]:
-    def covers_game(game: spec.ImpartialGame) -> str | None:
-        if game.describe() in games:
-            return None
-        return f"{kernel} has kernels for " + ", ".join(sorted(games)) + " only"
-
-    return covers_game
+    return answer, lambda rows, cols: None, cost
 
 
-def _fast(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
+def _engine_block(game: spec.ImpartialGame) -> Made:
+    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
+        tick = None if progress is None else (lambda done, total: progress(done, total, "rows"))
+        return fast.engine.grundy_block(game, rows, cols, progress=tick)
+
+    def covers(rows: int, cols: int) -> str | None:
+        return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
+
+    def cost(rows: int, cols: int) -> tuple[float, int]:
+        return engine_seconds(rows, cols), fast.engine.block_memory(game, rows, cols)
+
+    return answer, covers, cost
+
+
+def _tables_table(game: spec.ImpartialGame) -> Made:
+    name = kernel_code(game)
+    assert name is not None
 
     def covers(size: int) -> str | None:
         return f"size {size} > {fast.tables.MAX_SIZE}" if size > fast.tables.MAX_SIZE else None
 
-    return lambda size: fast.tables.grundy_table(name, size), covers
+    def cost(size: int) -> tuple[float, int]:
+        return _float(size * size) / fast.tables.CELL_RATE, fast.tables.table_memory(size)
+
+    return lambda size: fast.tables.grundy_table(name, size), covers, cost
 
 
-def _engine_covers_game(game: spec.ImpartialGame) -> str | None:
-    reason = is_two_pile(game)
-    return reason if reason is not None else fast.engine.covers(game)
+def _engine_game(game: spec.ImpartialGame) -> str | None:
+    return is_two_pile(game) or fast.engine.covers(game)
 
 
-def _engine(game: spec.ImpartialGame) -> Made:
-    """``progress(rows_done, rows)`` after each block of rows (``fast.engine``)."""
-
-    def answer(size: int, progress: Any = None) -> np.ndarray:
-        return fast.engine.grundy_table(game, size, progress=progress)
-
-    def covers(size: int, progress: Any = None) -> str | None:
-        return None if size <= 2**15 else f"size {size} > 32768"
-
-    return answer, covers
-
-
-def _strip_table(game: spec.ImpartialGame) -> Made:
-    """``progress(columns_done, columns)`` after each block of columns (``fast.strip``)."""
-    name = game.describe()
-
-    def answer(size: int, progress: Any = None) -> np.ndarray:
-        return fast.strip.rectangle(name, size, size, progress=progress)
-
-    return answer, lambda size, progress=None: None
+def _tables_game(game: spec.ImpartialGame) -> str | None:
+    if kernel_code(game) in fast.tables.GAMES:
+        return None
+    return "fast.tables has kernels for the rules of " + ", ".join(fast.tables.GAMES) + " only"
 
 
 def published_table(name: str) -> Callable[..., np.ndarray]:
@@ -183,59 +237,24 @@ def published_table(name: str) -> Callable[..., np.ndarray]:
 
 register_question(
     "grundy-table", "*", "G[x, y] of {game} for 0 <= x, y < size", {"size": TABLE_SIZE},
-    extra_domains=[({"size": LARGE_SIZE}, False)], memory=_table_memory,
+    extra_domains=[({"size": LARGE_SIZE}, False)], budget=BUDGET_SECONDS,
 )  # fmt: skip
-register_provider("grundy-table", "spec", "spec", is_two_pile, _spec)
-register_provider(
-    "grundy-table", "fast.tables", "fast", _named(fast.tables.GAMES, "fast.tables"), _fast
-)
-register_provider(
-    "grundy-table", "fast.strip", "fast", _named(fast.strip.GAMES, "fast.strip"), _strip_table
-)
-register_provider("grundy-table", "fast.engine", "fast", _engine_covers_game, _engine)
-
-
-def _spec_block(game: spec.ImpartialGame) -> Made:
-    def answer(rows: int, cols: int) -> np.ndarray:
-        table = spec.grundy_table(game, rows, cols)
-        return np.array(table, dtype=np.int64).reshape(rows, cols)
-
-    def covers(rows: int, cols: int) -> str | None:
-        if rows * cols > SPEC_MAX_CELLS:
-            return f"the spec solver is cubic; {rows}x{cols} > {SPEC_MAX_CELLS:,} cells"
-        return None
-
-    return answer, covers
-
-
-def _strip_block(game: spec.ImpartialGame) -> Made:
-    name = game.describe()
-
-    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        return fast.strip.rectangle(name, rows, cols, progress=progress)
-
-    return answer, lambda rows, cols, progress=None: None
-
-
-def _engine_block(game: spec.ImpartialGame) -> Made:
-    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        return fast.engine.grundy_block(game, rows, cols, progress=progress)
-
-    return answer, lambda rows, cols, progress=None: None
-
-
 register_question(
-    "grundy-block",
-    "*",
-    "G[x, y] of {game} for 0 <= x < rows, 0 <= y < cols (long rows)",
-    {"rows": 4, "cols": 120},
-    memory=_block_memory,
-)
+    "grundy-block", "*", "G[x, y] of {game} for 0 <= x < rows, 0 <= y < cols (long rows)",
+    {"rows": 4, "cols": 120}, budget=BUDGET_SECONDS,
+)  # fmt: skip
+
+
+def _squares(block: Callable[[spec.ImpartialGame], Made]) -> Callable[[spec.ImpartialGame], Made]:
+    return lambda game: _square(block(game))
+
+
+register_provider("grundy-table", "spec", "spec", is_two_pile, _squares(_spec_block))
+register_provider("grundy-table", "fast.tables", "fast", _tables_game, _tables_table)
 register_provider("grundy-block", "spec", "spec", is_two_pile, _spec_block)
-register_provider(
-    "grundy-block", "fast.strip", "fast", _named(fast.strip.GAMES, "fast.strip"), _strip_block
-)
-register_provider("grundy-block", "fast.engine", "fast", _engine_covers_game, _engine_block)
+for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: block)):
+    register_provider(_kind, "fast.strip", "fast", strip_game, _wrap(_strip_block), unit="columns")
+    register_provider(_kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows")
 
 
 def _spec_followers(game: spec.ImpartialGame) -> Made:
@@ -255,25 +274,19 @@ def _engine_followers(game: spec.ImpartialGame) -> Made:
 
 
 register_question(
-    "followers",
-    "*",
+    "followers", "*",
     "the followers of (x, y), 0 <= x, y < size, of {game} (compiled rule vs spec)",
-    {"size": 24},
-    compare_sequences,
-)
+    {"size": 24}, compare_sequences,
+)  # fmt: skip
 register_provider("followers", "spec", "spec", is_two_pile, _spec_followers)
-register_provider("followers", "fast.engine", "fast", _engine_covers_game, _engine_followers)
+register_provider("followers", "fast.engine", "fast", _engine_game, _engine_followers)
 
 for _game, _name, _label, _size in (
     ("wythoff", "wythoff_003", "published 003", 14),
     ("f-wythoff", "fwythoff_001_table1", "published 001 Table 1", 13),
 ):
     register_implementation(
-        f"grundy-table:{_game}",
-        _label,
-        "published",
-        published_table(_name),
+        f"grundy-table:{_game}", _label, "published", published_table(_name),
         covers=lambda size, _n=_size: None if size <= _n else f"printed for size <= {_n}",
-        domain={"size": _size},
-        replace=True,
-    )
+        domain={"size": _size}, replace=True,
+    )  # fmt: skip

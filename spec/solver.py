@@ -45,6 +45,10 @@ ABOVE: Final = -1
 #: below (300, 400) (about 150 bytes each) and rounded up for larger ints and
 #: the evaluation stack. Used to turn free memory into a position limit.
 BYTES_PER_POSITION: Final = 256
+#: Followers visited per second, counted as sub-positions x the sum of the coordinates
+#: (x86_64, 2 cores, idle, 2025-11-26: Wythoff (200, 300) 7.3e6, (100, 150) 9.3e6; Nim 1.2e7;
+#: the registry's cost model of the spec reads it, with room for a loaded machine).
+VISITS_PER_SECOND: Final = 5e6
 
 #: How often (in solved sub-positions) the solver looks at the clock.
 _CHECK_EVERY: Final = 2048

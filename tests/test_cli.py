@@ -170,8 +170,7 @@ def test_value_and_moves_choose_with_impl(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and json.loads(out)["method"] == "table"
     code, out, _ = run(capsys, "moves", "wythoff", "5,8", "--list-impls")
     assert code == 0 and [line.split()[0] for line in out.splitlines()] == [
-        "beatty",
-        "fibonacci",
+        "beatty",  # the methods for this game, most trusted then cheapest first
         "table",
         "spec",
     ]

@@ -7,22 +7,23 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from grundy import conformance as c
 import registry
+import spec
+from grundy import conformance as c
 from registry.tables import spec_table
 
 
 @pytest.fixture
 def demo_question() -> Iterator[str]:
     key = registry.register_question("demo-table", "wythoff", "demo", {"size": 6}, replace=True)
-    registry.register_implementation(key, "spec", "spec", spec_table("wythoff"), replace=True)
+    registry.register_implementation(key, "spec", "spec", spec_table(spec.Wythoff()), replace=True)
     yield key
     registry.unregister_question(key)
 
 
 def test_a_wrong_table_is_reported_with_its_first_difference(demo_question: str) -> None:
     def off_by_one(size: int) -> np.ndarray:
-        table = spec_table("wythoff")(size)
+        table = spec_table(spec.Wythoff())(size)
         table[4, 2] += 1
         return table
 

@@ -25,9 +25,9 @@ import numpy as np
 import pytest
 
 import spec
+from reference.structure import additive_period
 from registry import QUESTIONS, ask, unregister_question
 from registry.rows import row_certificate
-from reference.structure import additive_period
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "adding-a-game.md"
@@ -83,7 +83,7 @@ def plugin(tmp_path: Path) -> Iterator[ModuleType]:
 
 def test_period_says_certified_from_the_plugin(tmp_path: Path, plugin: ModuleType) -> None:
     """``grundy period e-wythoff --row 12`` in the plugin's directory, against a long table."""
-    found = _grundy(tmp_path, "period", "e-wythoff", "--row", "12", "--lines", "1")
+    found = _grundy(tmp_path, "period", "e-wythoff", "--row", "12", "--compute", "--values", "999")
     assert found["status"] == "certified", found["certificate"]
     assert "row bounds from the stated row_shifts, checked against followers()" in str(
         found["certificate"]

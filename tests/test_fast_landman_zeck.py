@@ -245,7 +245,7 @@ class TestBeatty:
 
 class TestCommands:
     def test_period(self, capsys: pytest.CaptureFixture[str]) -> None:
-        assert main(["period", "wythoff", "--row", "3"]) == 0
+        assert main(["period", "wythoff", "--row", "3", "--lines", "1"]) == 0  # values on request
         out = capsys.readouterr().out
         assert "preperiod 8, period 6, saltus 6" in out
         assert "3 4 5 6 2 0 1 9" in out and "10 12 8 7 15 11" in out
@@ -259,7 +259,7 @@ class TestCommands:
             ref_landman.row_periodicity(4, "r-wythoff")[:2]
         )
         assert main(["period", "wythoff", "--row", "-1"]) == 2
-        assert "argument --row: must be between 0 and" in capsys.readouterr().err
+        assert "argument --row: must be >= 0 (--row = -1)" in capsys.readouterr().err
 
     def test_zeckendorf(self, capsys: pytest.CaptureFixture[str]) -> None:
         import json

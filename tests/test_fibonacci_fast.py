@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given
 from strategies import at_least, sizes
 
+import grundy
+import registry
 import spec
 from fast import fibonacci as fast_fibonacci
-import registry
 from grundy.cli import main
-from registry import dispatch
 from proofs_check import data
 from proofs_check.claim import run_claim
 from reference import fibonacci as ref_fibonacci
@@ -130,15 +130,15 @@ class TestCommands:
         assert out["method"] == "fibonacci" and out["certificate"].startswith("exact")
         # 20000 is not a Fibonacci number (Cor 3.3.1), and the starting values of the
         # non-Fibonacci n do not decrease (Larsson & Rubinstein-Salzedo)
-        before = dispatch.value("fibonacci-nim", (19998, 19997)).value
+        before = grundy.value("fibonacci-nim", (19998, 19997)).value
         assert out["value"] > 0 and out["value"] >= before
 
     def test_value_agrees_with_the_reference_where_it_reaches(self) -> None:
-        result = dispatch.value("fibonacci-nim", (2900, 2899), method="fibonacci")
+        result = grundy.value("fibonacci-nim", (2900, 2899), method="fibonacci")
         assert result.value == ref_fibonacci.starting_values(2900)[2900]
 
     def test_table_and_structure_use_the_kernel(self, capsys: pytest.CaptureFixture[str]) -> None:
-        assert registry.resolve("grundy-table", "fibonacci-nim", size=2000).name == (
+        assert registry.question("grundy-table", "fibonacci-nim").choose(size=2000).name == (
             "fast.fibonacci"
         )
         assert main(["structure", "fibonacci-nim", "--size", "600", "--json"]) == 0
@@ -146,7 +146,7 @@ class TestCommands:
 
     def test_winning_moves_lead_to_p_positions(self) -> None:
         for position in [(20000, 19999), (1000, 3), (999, 998), (89, 88)]:
-            found = dispatch.moves("fibonacci-nim", position)
+            found = grundy.moves("fibonacci-nim", position)
             assert found.method == "fibonacci"
             for n, r in found.moves:
                 assert r < z1(n) or n == 0
@@ -154,14 +154,14 @@ class TestCommands:
             assert (not found.moves) == (r < z1(n))
 
     def test_a_sum_is_the_xor_of_its_parts(self) -> None:
-        result = dispatch.value("fibonacci-nim+nim", ((10, 9), (3,)))
+        result = grundy.value("fibonacci-nim+nim", ((10, 9), (3,)))
         assert result.value == spec.grundy(spec.Sum(GAME, spec.Nim()), ((10, 9), (3,)))
-        big = dispatch.value("fibonacci-nim+fibonacci-nim", ((5000, 4999), (5000, 4999)))
-        assert big.value == 0 and "XOR" in big.certificate
+        big = grundy.value("fibonacci-nim+fibonacci-nim", ((5000, 4999), (5000, 4999)))
+        assert big.value == 0 and "XOR" in big.certificate and big.method == "xor"
 
     def test_moves_by_table_declines_followers_outside_the_table(self) -> None:
         with pytest.raises(ValueError, match="a follower lies outside the table"):
-            dispatch.moves("fibonacci-nim", (10, 9), method="table")
+            grundy.moves("fibonacci-nim", (10, 9), method="table")
 
 
 class TestClaims:

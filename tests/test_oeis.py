@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given
 from strategies import piles, sizes
 
+import grundy
 import spec
 from grundy import oeis
 from grundy.cli import main
@@ -168,12 +169,9 @@ def test_a_high_atlas_row_computes_only_the_columns_asked() -> None:
     import grundy
     from registry import ask
 
-    period = grundy.period("wythoff", 700)
-    assert period.status == "certified" and period.values == []
-    assert period.note.startswith("values not shown") and "grundy sequence" in period.note
-    assert (
-        grundy.period("wythoff", 3).values[:3] == [3, 4, 5] and not grundy.period("wythoff", 3).note
-    )
+    period = grundy.period("wythoff", 700)  # the record at once, the values on request
+    assert period.status == "certified" and period.implementation == "atlas"
+    assert grundy.period("wythoff", 3).head(3) == [3, 4, 5]
     terms = oeis.sequence("wythoff", "row=700", 6, offset=695).terms
     assert terms == ask("grundy-table", "wythoff", size=701)[700, 695:701].tolist()
 
@@ -183,16 +181,13 @@ def test_far_terms_of_an_atlas_row_stream_the_row_up_to_their_columns(
 ) -> None:
     """Past the preperiod the terms reduce into one period: only that much row is computed.
 
-    Row 100's values take a second; with the values' time limit lowered, ``period``
-    gives the atlas's record alone, as it does for rows past about 340. The
-    oracle is the strip itself at the far columns (no period used).
+    ``period`` gives the atlas's record at once, no values; the oracle is the strip
+    itself at the far columns (no period used).
     """
     from fast.strip import value_at
-    from registry import dispatch
 
-    monkeypatch.setattr(dispatch, "STRIP_SECONDS", 1e-6)
-    found = dispatch.period("wythoff", 100)
-    assert found.values == [] and found.note.startswith("values not shown")
+    found = grundy.period("wythoff", 100)
+    assert found.implementation == "atlas"
     mu, p = found.preperiod, found.period
     offset = mu + 3 * p + p - 2  # the five terms wrap around a period
     seq = oeis.sequence("wythoff", "row=100", 5, offset=offset)
@@ -201,5 +196,5 @@ def test_far_terms_of_an_atlas_row_stream_the_row_up_to_their_columns(
 
 
 def test_far_terms_of_a_high_row_are_refused_by_the_strips_time() -> None:
-    with pytest.raises(ValueError, match=r"row 700 is periodic from column 32,565,870 .*limit"):
+    with pytest.raises(ValueError, match=r"'row-values'.*fast.strip: about [\d,]+ s \(budget 60"):
         oeis.sequence("wythoff", "row=700", 5, offset=10**11)

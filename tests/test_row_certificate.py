@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 import spec
 from fast import strip as fast_strip
-from registry import ask
-from registry.dispatch import period
-from registry.rows import row_certificate
+from grundy import period
 from reference import landman as ref_landman
 from reference.row_bounds import moves_from_rays
+from registry import ask
+from registry.rows import row_certificate
 
 
 def _check_against_values(name: str, row: int) -> None:
@@ -98,9 +98,15 @@ def test_games_outside_the_condition_stay_apparent(name: str) -> None:
 
 def test_period_says_certified_for_row_move_games() -> None:
     for name in ("nimhof:1,0/0,1/1,1", "nimhof:0,1/1,0/1,2/2,1", "a-wythoff:2", "a-wythoff:3"):
-        found = period(name, 4)
+        found = period(name, 4, compute=True)  # Wythoff in disguise: not from the atlas
         assert found.status == "certified", (name, found.certificate)
         assert "equal normalised windows" in found.certificate
+
+
+def test_wythoff_in_disguise_is_wythoff_to_the_kernels() -> None:
+    """The kernels' games are recognised by their rule (a capability), not their name."""
+    found = period("nimhof:1,0/0,1/1,1", 4)
+    assert found.implementation == "atlas" and found.head(9) == period("wythoff", 4).head(9)
 
 
 def test_row_bounds_refuse_an_unbounded_shift() -> None:

@@ -235,7 +235,7 @@ def test_period_for_a_game_without_compiled_form(
     data = json.loads(capsys.readouterr().out)
     assert data["implementation"] == "spec" and data["status"] == "apparent"
     assert main(["period", _SpecOnly.name, "--row", "4", "--window", "20000"]) == 2
-    assert "5x20000 > 40,000 cells" in capsys.readouterr().err
+    assert "spec: about 400 s (budget 60 s)" in capsys.readouterr().err  # refused up front
 
 
 def test_period_of_fibonacci_nim_rows_uses_the_compiled_rows(

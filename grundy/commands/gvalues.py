@@ -23,9 +23,9 @@ from typing import Any
 
 import spec
 from grundy.output import add_json_option, console, emit_json, print_impls, warn
-from grundy.parsing import add_impl_option, count, short_int
-from registry import Implementation, question
+from grundy.parsing import add_impl_option, count, parse_position, short_int
 from reference.rw import wythoff_nim_move
+from registry import Implementation, question
 
 #: What a conditional answer rests on.
 CONJECTURE = "Nivasch Conjecture 3.10"
@@ -123,15 +123,8 @@ def run_gvalues(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_pair(text: str) -> tuple[int, int]:
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"position must be A,B with integers A, B >= 0 (got {text!r})")
-    return int(parts[0]), int(parts[1])
-
-
 def run_wythoff_nim(args: argparse.Namespace) -> int:
-    a, b = _parse_pair(args.position)
+    a, b = parse_position(spec.Wythoff(), args.position)
     door = question("row-hpoints", spec.Wythoff())
     using = _impl(args)
     if args.list_impls:

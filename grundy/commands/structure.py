@@ -14,8 +14,8 @@ import numpy as np
 
 from grundy.output import add_json_option, console, emit_json, print_impls
 from grundy.parsing import add_impl_option, count, parse_game
-from registry import question
 from reference import structure
+from registry import question
 
 __all__ = ["register", "run"]
 

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import argparse
 import time
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from grundy.commands.value import add_budget_option
 from grundy.output import (
-    activity,
     add_json_option,
     atomic_write,
     console,
     emit_json,
     format_grid,
     print_impls,
-    progress_bar,
 )
 from grundy.parsing import add_impl_option, count, parse_game
+from grundy.progress import reporter
 from registry import question
 
 #: The largest table --out writes as CSV (a 2000^2 CSV is about 20 MB of text).
@@ -64,6 +63,7 @@ def register(subparsers: Any) -> None:
             f"table's own dtype) or .csv (N <= {CSV_MAX_SIZE}); prints a one-line summary"
         ),
     )
+    add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 
@@ -106,27 +106,8 @@ def run(args: argparse.Namespace) -> int:
         return print_impls(door, **domain)
     out = None if args.out is None else _check_out(args.out, max(shape))
     start = time.perf_counter()
-    what = f"{door.game} table {shape[0]}x{shape[1]}"
-    impl = door.resolve(args.impl, **domain)
-    # A bar where the implementation reports: the strip's columns, the engine's rows.
-    total = {"fast.strip": max(shape), "fast.engine": shape[0]}.get(impl.name)
-    if total is not None:
-        # The bar opens at the first report: after the door's memory check, so that a
-        # refusal stays one line.
-        with ExitStack() as stack:
-            bar: list[Any] = []
-            done = [0]
-
-            def step(now: int, _total: int) -> None:
-                if not bar:
-                    bar.append(stack.enter_context(progress_bar(what, total, disable=args.json)))
-                bar[0](now - done[0])
-                done[0] = now
-
-            answer = door(using=impl.name, progress=step, **domain)
-    else:
-        with activity(what, disable=args.json):
-            answer = door(using=impl.name, **domain)
+    with reporter(f"{door.game} table {shape[0]}x{shape[1]}", args.json) as tick:
+        answer = door(using=args.impl, progress=tick, budget=args.budget, **domain)
     table = np.asarray(answer.value)
     if table.dtype.kind not in "iu":  # the spec's [] for size 0
         table = table.astype(np.int64)

@@ -1,0 +1,268 @@
+"""Question ``period``: the additive period of a row of a two-pile game, certified or apparent.
+
+``question("period", game)(row=X, window=2000, certified=False, compute=False)`` answers a
+:class:`registry.answers.Period` record at once; its values are computed on
+request (``Period.head``, ``Period.lines``), through the doors of
+``row-values`` (one row of the strip kept) or ``grundy-block``. The
+implementations, most trusted then cheapest first:
+
+``atlas``
+    The shipped, certified record (``registry/atlas/``) of a row it holds, for
+    the strip's games (known by their rule; ``compute=True`` declines it).
+``fast.strip``
+    The strip's window certificate of rows 0..X (docs/strip.md): its cost
+    from the atlas's records of rows 0..X (the joint period); beyond the
+    atlas it has no estimate, so it runs only when named.
+``reference.landman``
+    Landman's machine (seed 004 §3), rows <= 12.
+``fast.engine + window certificate``
+    A game whose rows are lines (``move_rays`` alone or a stated
+    ``row_shifts``, checked against its followers): the same certificate on
+    the engine's blocks of doubling width, within the budget.
+``apparent``
+    Any two-pile game: the apparent period of G(X, y), y < window, from
+    ``grundy-block`` (:func:`reference.structure.additive_period`): not a
+    proof, and the answer says so (``certified=True`` or ``compute=True`` declines it).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import weakref
+from typing import Any
+
+import fast.engine
+import fast.strip
+import spec
+from reference import landman as ref_landman
+from reference.row_bounds import (
+    CHECK_FOLLOWERS_PER_SECOND,
+    ROW_MOVES_SECONDS,
+    check_reads,
+    row_moves,
+)
+from reference.structure import additive_period
+from registry.answers import Period
+from registry.core import (
+    BUDGET_SECONDS,
+    Declined,
+    Unknown,
+    get_question,
+    question,
+    register_provider,
+    register_question,
+)
+from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
+from registry.tables import engine_seconds, is_two_pile, kernel_code, strip_game, strip_seconds
+
+__all__ = ["row_values"]
+
+Made = tuple[Any, ...]
+
+
+def row_values(game: spec.ImpartialGame, row: int, count: int) -> list[int]:
+    """G(row, y) for y < count through the doors: ``row-values`` where the game has it (the
+    strip keeps one row), else ``grundy-block``."""
+    door = get_question("row-values", game)
+    if door is not None:
+        return [int(v) for v in door(rows=row + 1, length=count, start=row).value[0]]
+    return [int(v) for v in question("grundy-block", game)(rows=row + 1, cols=count).value[row]]
+
+
+def row_values_cost(game: spec.ImpartialGame, row: int, count: int) -> tuple[float, int]:
+    """The estimate of :func:`row_values` (the door's choice)."""
+    door = get_question("row-values", game)
+    if door is not None:
+        return door.estimate(rows=row + 1, length=count, start=row)
+    return question("grundy-block", game).estimate(rows=row + 1, cols=count)
+
+
+def certified(
+    game: spec.ImpartialGame, row: int, found: Any, implementation: str, how: str, kept: Any = None
+) -> Period:
+    """A certified record; ``kept(count)`` gives values a certificate kept (else computed)."""
+    pre, period, saltus = found
+    return Period(
+        game.describe(), row, pre, period, saltus, "certified", implementation,
+        f"exact (preperiod {pre}, period {period}, saltus {saltus}; {how})",
+        source=kept or functools.partial(row_values, game, row),
+    )  # fmt: skip
+
+
+def _atlas_game(game: spec.ImpartialGame) -> str | None:
+    """The atlas is trusted for the kernels' games, known by their rule (:func:`kernel_code`),
+    never by a name another game may take."""
+    code = kernel_code(game)
+    return None if code is not None and atlas_rows(code) else "no atlas of this rule"
+
+
+def _atlas(game: spec.ImpartialGame) -> Made:
+    name = kernel_code(game)
+    assert name is not None
+
+    def covers(row: int, compute: bool = False, **_: Any) -> str | None:
+        if compute:
+            return "the certificate is to be computed (compute=True)"
+        return None if atlas_row(name, row) else f"the atlas holds rows < {atlas_rows(name)}"
+
+    def answer(row: int, **_: Any) -> Period:
+        held = atlas_row(name, row)
+        assert held is not None
+        return certified(game, row, held[0], "atlas", f"atlas {held[1]}")
+
+    return answer, covers, lambda **_: (0.0, 0)
+
+
+def _columns(game: spec.ImpartialGame, row: int) -> tuple[int, int] | None:
+    """(columns, joint period) a window certificate of rows 0..row reaches, from the atlas's
+    records (the kernels' games): one joint period after the last preperiod; else None."""
+    name = kernel_code(game)
+    table = atlas_table(name)[0] if name is not None else {}
+    if name is None or any(r not in table for r in range(row + 1)):
+        return None
+    joint = math.lcm(*(table[r][1] for r in range(row + 1)))
+    cols = max(table[r][0] for r in range(row + 1)) + joint + fast.strip.window(row + 1)
+    return cols + fast.strip.start_column(name, row + 1), joint
+
+
+def _strip(game: spec.ImpartialGame) -> Made:
+    name = kernel_code(game)
+    assert name is not None
+
+    def covers(row: int, **_: Any) -> str | None:
+        last = fast.strip.CERTIFY_MAX_ROW[name]
+        return None if row <= last else f"rows <= {last} here (memory, measured)"
+
+    def cost(row: int, **_: Any) -> tuple[float, int]:
+        found = _columns(game, row)
+        if found is None:
+            raise Unknown(
+                f"the joint period of rows 0..{row} is known once computed (the atlas holds "
+                f"rows < {atlas_rows(name)}); name it to compute"
+            )
+        cols, joint = found
+        seconds = strip_seconds(row + 1, cols) * fast.strip.CERTIFY_FACTOR
+        kept = 2 * (row + 1) * (joint + fast.strip.window(row + 1))
+        return seconds, cols * fast.strip.CERTIFY_COLUMN_BYTES + kept
+
+    def answer(row: int, progress: Any = None, **_: Any) -> Period:
+        tick = None if progress is None else (lambda y: progress(y, None, "columns"))
+        cert = fast.strip.strip_periods(name, row + 1, progress=tick)
+        how = f"computed: {cert.describe()}"
+        return certified(game, row, cert.periodicities[row], "fast.strip", how, cert.row_head)
+
+    return answer, covers, cost
+
+
+def _landman(game: spec.ImpartialGame) -> Made:
+    name = kernel_code(game)
+    assert name is not None
+
+    def answer(row: int, **_: Any) -> Period:
+        found = ref_landman.row_periodicity(row, name)
+        return certified(game, row, found, "reference.landman", "Landman's machine, 004 §3")
+
+    def cost(row: int, **_: Any) -> tuple[float, int]:
+        held = atlas_row(name, row)
+        if held is None:
+            raise Unknown(f"row {row}'s period is known once computed")
+        return (row + 1) * (held[0][0] + held[0][1]) * ref_landman.STEP_SECONDS, 0
+
+    return answer, lambda row, **_: None if row <= 12 else "slow past row 12", cost
+
+
+def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
+    try:
+        row_moves(game, 0)
+    except ValueError as error:
+        return str(error)
+    return is_two_pile(game) or fast.engine.covers(game)
+
+
+#: Why a game's row has no window certificate, once tried (``apparent`` says it).
+_UNCERTIFIED: weakref.WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+@functools.lru_cache(maxsize=32)  # a row's certificate serves every column
+def _certify(game: spec.ImpartialGame, row: int, progress: Any = None) -> Any:
+    """The window certificate of rows 0..row (:func:`registry.rows.row_certificate`); Declined
+    with the reason (its statement false, no windows within the budget)."""
+    tick = None if progress is None else (lambda cols: progress(cols, None, "columns"))
+    try:
+        return row_certificate(game, row + 1, tick, budget=BUDGET_SECONDS)
+    except ValueError as error:
+        _UNCERTIFIED.setdefault(game, {})[row] = str(error)
+        raise Declined(str(error)) from None
+
+
+def _window(game: spec.ImpartialGame) -> Made:
+    @functools.lru_cache(maxsize=16)
+    def reads(row: int) -> int:
+        return check_reads(row_moves(game, row))
+
+    def cost(row: int, **_: Any) -> tuple[float, int]:
+        """Building the row statement, checking it against the followers, and the blocks: all
+        of them where the atlas knows the columns, else the first (the search stops itself
+        within the budget)."""
+        cols = (_columns(game, row) or (4096, 0))[0]
+        blocks = [4096 << k for k in range(max(1, (max(cols, 4096) // 4096).bit_length() + 1))]
+        seconds = sum(engine_seconds(row + 1, c) for c in blocks if c < 2 * cols or c == 4096)
+        seconds += (row + 1) ** 2 * ROW_MOVES_SECONDS
+        if seconds <= BUDGET_SECONDS:  # else no need to build the statement
+            seconds += reads(row) / CHECK_FOLLOWERS_PER_SECOND
+        return seconds, 64 * (row + 1) * 4096
+
+    def answer(row: int, progress: Any = None, **_: Any) -> Period:
+        cert = _certify(game, row) if progress is None else _certify(game, row, progress)
+        how = f"computed: {cert.describe()}"
+        impl = "fast.engine + window certificate"
+        return certified(game, row, cert.periodicities[row], impl, how, cert.row_head)
+
+    return answer, lambda **_: None, cost
+
+
+def _apparent(game: spec.ImpartialGame) -> Made:
+    name, door = game.describe(), question("grundy-block", game)
+
+    def why(row: int) -> str:
+        """No row statement, or why the window certificate failed if it was tried."""
+        reason = _rows_are_lines(game) or _UNCERTIFIED.get(game, {}).get(row)
+        return f": {reason}" if reason else ""
+
+    def covers(row: int, certified: bool = False, compute: bool = False, **_: Any) -> str | None:
+        return "a window is no certificate" if certified or compute else None
+
+    def cost(row: int, window: int = 2000, **_: Any) -> tuple[float, int]:
+        return door.estimate(rows=row + 1, cols=window)
+
+    def answer(row: int, window: int = 2000, progress: Any = None, **_: Any) -> Period:
+        block = door(rows=row + 1, cols=window, progress=progress)
+        values = [int(v) for v in block.value[row]]
+        found = additive_period(values)
+        source = lambda count: values[:count]  # noqa: E731
+        if found is None:
+            text = f"no apparent period within the window y < {window} (not certified{why(row)})"
+            return Period(name, row, None, None, None, "none", block.name, text, window, source)
+        return Period(
+            name, row, found.preperiod, found.period, found.saltus, "apparent", block.name,
+            f"apparent on y < {window} only (not certified{why(row)})", window, source,
+        )  # fmt: skip
+
+    return answer, covers, cost
+
+
+register_question(
+    "period", "*", "(preperiod, period, saltus) of a row of {game}", {},
+    budget=BUDGET_SECONDS, cheapest=True, checked=False,
+)  # fmt: skip
+for _name, _layer, _covers, _make, _unit, _certificate in (
+    ("atlas", "published", _atlas_game, _atlas, "", "exact"),
+    ("fast.strip", "fast", strip_game, _strip, "columns", "exact"),
+    ("reference.landman", "reference", strip_game, _landman, "", "exact"),
+    ("fast.engine + window certificate", "fast", _rows_are_lines, _window, "columns", "exact"),
+    ("apparent", "fast", is_two_pile, _apparent, "cells", "apparent"),
+):  # fmt: skip
+    register_provider("period", _name, _layer, _covers, _make, unit=_unit, certificate=_certificate)

@@ -1,0 +1,491 @@
+"""Questions ``value`` and ``moves``: one position of any game, by the cheapest sound method.
+
+``question("value", game)(position=p)`` answers a :class:`registry.answers.Value`
+(the value, the method, the implementation that computed it and what the
+answer rests on), ``question("moves", game)(position=p)`` a
+:class:`registry.answers.Moves`. Each method is an implementation with a
+cost from its kernel's measured constants; the door takes the most
+trustworthy (exact before conditional), then the cheapest within the
+budget (``registry.core.BUDGET_SECONDS``), and a refusal lists every method
+with its estimate or its reason. Capabilities come from the game object
+(positions of two integers, a compiled form, rows that are lines,
+symmetry, a sum) and from the questions the registry holds for it. The
+methods, with what each covers, are :func:`method_table` (the README, the
+docs and ``--help`` are rendered from it or tested against it).
+
+``value-methods:<game>`` compares every value method with the spec on a
+grid (conformance).
+
+Examples
+--------
+>>> question("value", "wythoff")(position=(300, 400)).value.certificate
+'exact (strip: rows 0..300, columns 0..400)'
+>>> v = question("value", "wythoff")(position=(5, 10**18)).value
+>>> v.value, v.method, v.implementation
+(1000000000000000002, 'row-period', 'atlas')
+>>> question("moves", "wythoff")(position=(5, 10**18)).value.moves
+[(5, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import fast.fibonacci
+import fast.strip
+import spec
+from reference.beatty import wythoff_winning_moves
+from reference.landman import Periodicity
+from reference.rw import H_DEFAULT, L_DEFAULT, default_R
+from reference.zeckendorf import winning_moves as zeckendorf_moves
+from registry.answers import Moves, Value
+from registry.core import (
+    BUDGET_SECONDS,
+    PROVIDERS,
+    Declined,
+    get_question,
+    question,
+    register_implementation,
+    register_provider,
+    register_question,
+)
+from registry.periods import row_values_cost
+from registry.rows import atlas_row, reduce_column
+from registry.sequences import RW_MAX_G
+from registry.tables import is_two_pile, kernel_code, rays, spec_seconds, strip_game, strip_seconds
+
+__all__ = [
+    "MAX_POSITIONS", "RW_STEPS", "compare_answered", "method_markdown", "method_table", "symmetric",
+]  # fmt: skip
+
+#: The spec method declines positions with more sub-positions than this unless asked
+#: (``max_positions``; the memory and time estimates decide too).
+MAX_POSITIONS = 4_000_000
+#: The values of g the rw method tries in turn (each run costs about R_g rows per level).
+RW_STEPS = (3, 7, 12, RW_MAX_G)
+#: The rw method's estimate: fast.rw answers a row of Wythoff in well under a second
+#: (``grundy gvalues --g 20 --n 1e12``, benchmarks/bench_fsw_rw.py); beyond its int64
+#: range reference.rw declines what its measured time per level projects past the budget.
+RW_SECONDS = 1.0
+
+Made = tuple[Callable[..., Any], ...]
+_SWAP = {"": "", "x>=y": "y>=x", "y>=x": "x>=y", "x>y": "y>x", "y>x": "x>y"}
+
+
+def symmetric(game: spec.ImpartialGame) -> bool:
+    """G(x, y) = G(y, x) for every position: a stated ``symmetric``, the strip's games (its
+    kernel is for symmetric rules), or ``move_rays`` alone, closed under the swap.
+
+    >>> symmetric(spec.get_game("a-wythoff:2")), symmetric(spec.get_game("nimhof:0,1/1,0/1,2"))
+    (True, False)
+    """
+    stated = getattr(game, "symmetric", None)
+    if stated is not None or kernel_code(game) is not None:
+        return stated is not False
+    if any(getattr(game, a, None) for a in ("compiled_followers", "row_shifts")):
+        return False
+    full = rays(game)
+    return bool(full) and {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full
+
+
+def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
+    """(row, column): the smaller coordinate first in a symmetric game."""
+    x, y = position
+    return (min(x, y), max(x, y)) if symmetric(game) else (x, y)
+
+
+def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, impl: str,
+           certificate: str) -> Value:  # fmt: skip
+    return Value(game.describe(), position, value, method, impl, certificate)
+
+
+# ------------------------------------------------------------------------------- table
+
+
+def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
+    """The door and domain of a compiled block (else square) holding ``position``."""
+    x, y = position
+    for kind, domain in (("grundy-block", {"rows": x + 1, "cols": y + 1}),
+                         ("grundy-table", {"size": max(x, y) + 1})):  # fmt: skip
+        door = get_question(kind, game)
+        if door is not None and door.choose(**domain).layer != "spec":
+            return door, domain
+    raise ValueError("no compiled table of this game covers it (the spec method may)")
+
+
+def _table_game(game: spec.ImpartialGame) -> str | None:
+    reason = is_two_pile(game)
+    if reason is None and strip_game(game) is not None:
+        tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
+        if not any(i.layer == "fast" for q in tables if q for i in q.implementations):
+            return "no compiled table of this game (the spec method covers it)"
+    return reason
+
+
+def _table(game: spec.ImpartialGame) -> Made:
+    name = kernel_code(game)
+    if name is not None:
+
+        def answer(position: Any, progress: Any = None, **_: Any) -> Value:
+            row, col = _orient(game, position)
+            tick = None if progress is None else (lambda d, t: progress(d, t, "columns"))
+            found = fast.strip.value_at(name, row, col, tick)
+            how = f"exact (strip: rows 0..{row}, columns 0..{col})"
+            return _value(game, position, "table", found, "fast.strip", how)
+
+        def cost(position: Any, **_: Any) -> tuple[float, int]:
+            row, col = _orient(game, position)
+            return strip_seconds(row + 1, col + 1), fast.strip.rectangle_memory(row + 1, 0)
+
+        return answer, lambda **_: None, cost
+
+    def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
+        door, domain = _compiled(game, position)
+        table = door(progress=progress, **domain)
+        values = np.asarray(table.value)
+        found = int(values[tuple(position)])
+        return _value(game, position, "table", found, table.name, f"exact (table: {table.name})")
+
+    def cost_table(position: Any, **_: Any) -> tuple[float, int]:
+        door, domain = _compiled(game, position)
+        return door.estimate(**domain)  # type: ignore[no-any-return]
+
+    return answer_table, lambda **_: None, cost_table
+
+
+# ------------------------------------------------------------------------------- row-period
+
+
+def _certified_rows(game: spec.ImpartialGame) -> str | None:
+    reason = is_two_pile(game)
+    door = get_question("period", game) if reason is None else None
+    if door is None or not any(i.certificate == "exact" for i in door.implementations):
+        return reason or "no certified row period for this game"
+    return None
+
+
+def _row_period(game: spec.ImpartialGame) -> Made:
+    door = question("period", game)
+
+    def answer(position: Any, progress: Any = None, **_: Any) -> Value:
+        row, col = _orient(game, position)
+        found = door(row=row, certified=True, progress=progress).value
+        index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), col)
+        certificate = f"exact (row {row}: {found.certificate.removeprefix('exact (')}"
+        value = found.head(index + 1)[index] + shift
+        return _value(game, position, "row-period", value, found.implementation, certificate)
+
+    def cost(position: Any, **_: Any) -> tuple[float, int]:
+        row, col = _orient(game, position)
+        seconds, memory = door.estimate(row=row, certified=True)
+        code = kernel_code(game)  # the atlas's record, known before: the reduced column
+        held = None if code is None else atlas_row(code, row)
+        if held is not None:
+            more, peak = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
+            seconds, memory = seconds + more, max(memory, peak)
+        return seconds, memory
+
+    return answer, lambda **_: None, cost
+
+
+# ------------------------------------------------------------------------------- rw
+
+
+def _rw(game: spec.ImpartialGame) -> Made:
+    door = question("row-hpoints", game)
+
+    def answer(position: Any, **_: Any) -> Value:
+        row, column = _orient(game, position)
+        for g in RW_STEPS:  # R_g grows with g: look among small values first
+            band = door(g=g, r1=row, r2=row)
+            for h, _, a, b in band.value:
+                if (a, b) != (row, column):
+                    continue
+                certificate = f"exact ({band.name})"
+                if band.implementation.certificate.startswith("conditional"):
+                    certificate = (
+                        f"{band.implementation.certificate} (R_g = {default_R(g)} for g = {g}, "
+                        f"L = {L_DEFAULT}, H = {H_DEFAULT})"
+                    )
+                return _value(game, position, "rw", h, band.name, certificate)
+        raise Declined(
+            f"the value is > {RW_MAX_G} ({band.name} found every h-point of row {row} for "
+            f"h <= {RW_MAX_G}, {band.implementation.certificate})"
+        )
+
+    def covers(position: Any, **_: Any) -> str | None:
+        row = _orient(game, position)[0]
+        door.choose(g=RW_MAX_G, r1=row, r2=row)  # NoImplementation: why no band is computed
+        return None
+
+    return answer, covers, lambda **_: (RW_SECONDS, 2**20)
+
+
+# ------------------------------------------------------------------------------- fibonacci, xor
+
+
+def _fibonacci(game: spec.ImpartialGame) -> Made:
+    door = question("fibonacci-values", game)
+
+    def answer(position: Any, **_: Any) -> Value:
+        found = door(positions=[position])
+        how = f"exact ({found.name}: rows 0..{position[0]} as step functions)"
+        return _value(game, position, "fibonacci", found.value[0], found.name, how)
+
+    def cost(position: Any, **_: Any) -> tuple[float, int]:
+        return door.estimate(positions=[position])
+
+    return answer, lambda **_: None, cost
+
+
+def _xor(game: spec.ImpartialGame) -> Made:
+    parts = [question("value", c) for c in game.components]  # type: ignore[attr-defined]
+
+    def answer(position: Any, max_positions: int = MAX_POSITIONS, **_: Any) -> Value:
+        found = [
+            d(position=p, max_positions=max_positions).value
+            for d, p in zip(parts, position, strict=True)
+        ]
+        total = 0
+        for part in found:
+            total ^= part.value
+        how = " + ".join(f"{p.method}: {p.certificate}" for p in found)
+        kind = "exact" if all(p.certificate.startswith("exact") for p in found) else "conditional"
+        certificate = f"{kind} (Sprague-Grundy theorem, 000 §1.1: XOR of {how})"
+        return _value(game, position, "xor", total, "xor", certificate)
+
+    def cost(position: Any, **domain: Any) -> tuple[float, int]:
+        each = [d.estimate(position=p, **domain) for d, p in zip(parts, position, strict=True)]
+        return sum(s for s, _ in each), max(m for _, m in each)
+
+    return answer, lambda **_: None, cost
+
+
+def _sum(game: spec.ImpartialGame) -> str | None:
+    return None if isinstance(game, spec.Sum) else "not a sum"
+
+
+# ------------------------------------------------------------------------------- spec
+
+
+def _flat(position: Any) -> list[int]:
+    return [position] if isinstance(position, int) else [v for p in position for v in _flat(p)]
+
+
+def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | None:
+    count = 1
+    for v in _flat(position):
+        count *= v + 1
+    if count > max_positions:
+        return (
+            f"the spec solver may need {count:,} sub-positions (limit {max_positions:,}; "
+            "raise --max-positions if you mean it)"
+        )
+    return None
+
+
+def _spec_cost(position: Any, **_: Any) -> tuple[float, int]:
+    return spec_seconds(_flat(position))
+
+
+def _spec(game: spec.ImpartialGame) -> Made:
+    def answer(position: Any, **_: Any) -> Value:
+        return _value(game, position, "spec", spec.grundy(game, position), "spec", "exact (spec)")
+
+    return answer, _spec_covers, _spec_cost
+
+
+# ------------------------------------------------------------------------------- moves
+
+
+def _beatty(game: spec.ImpartialGame) -> Made:
+    def answer(position: Any, **_: Any) -> Moves:
+        certificate = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+        found = wythoff_winning_moves(*position)
+        return Moves(game.describe(), position, found, "beatty", certificate)
+
+    return answer, lambda **_: None, lambda **_: (0.0, 0)
+
+
+def _zeckendorf(game: spec.ImpartialGame) -> Made:
+    def answer(position: Any, **_: Any) -> Moves:
+        n, r = position
+        found = sorted((n - k, 2 * k) for k in zeckendorf_moves(n, r))
+        certificate = "exact (002 Theorem 3.2 and the Zeckendorf representation of n)"
+        return Moves(game.describe(), position, found, "fibonacci", certificate)
+
+    return answer, lambda **_: None, lambda **_: (0.0, 0)
+
+
+def _moves_table(game: spec.ImpartialGame) -> Made:
+    """The followers of value 0 by the compiled table that holds the position (its cost)."""
+
+    def answer(position: Any, **_: Any) -> Moves:
+        door, domain = _compiled(game, position)
+        table = door(**domain)
+        values = np.asarray(table.value)
+        followers = list(dict.fromkeys(game.followers(position)))
+        if any(f[0] >= values.shape[0] or f[1] >= values.shape[1] for f in followers):
+            raise Declined("a follower lies outside the table of the position")
+        found = sorted(f for f in followers if values[f] == 0)
+        return Moves(game.describe(), position, found, "table", f"exact (table: {table.name})")
+
+    return answer, lambda **_: None, _table(game)[2]
+
+
+def _moves_spec(game: spec.ImpartialGame) -> Made:
+    def answer(position: Any, **_: Any) -> Moves:
+        found = sorted(spec.winning_moves(game, position))
+        return Moves(game.describe(), position, found, "spec", "exact (spec)")
+
+    return answer, _spec_covers, _spec_cost
+
+
+def _any(game: spec.ImpartialGame) -> str | None:
+    return None
+
+
+def _has(kind: str) -> Callable[[spec.ImpartialGame], str | None]:
+    """A capability the registry holds for the game: a question ``kind`` answered for it."""
+
+    def covers_game(game: spec.ImpartialGame) -> str | None:
+        return None if get_question(kind, game) is not None else f"no {kind} for this game"
+
+    return covers_game
+
+
+for _id, _text in (("value", "G of a position of {game}"), ("moves", "winning moves of {game}")):
+    register_question(_id, "*", _text, {}, budget=BUDGET_SECONDS, cheapest=True, checked=False)
+
+_STRIP = ", ".join(fast.strip.GAMES)
+_VALUE = (
+    ("table", _table_game, _table, "exact (strip / table)", "columns",
+     f"two-pile games: {_STRIP} by the strip of rows 0..min, columns 0..max (docs/strip.md); "
+     "others by a compiled table (fast.engine, fast.fibonacci, a plugin's)"),
+    ("row-period", _certified_rows, _row_period, "exact (the row's record: atlas or windows)",
+     "columns", "a row with a certified period (the atlas, the strip's or the engine's window "
+     "certificate), the other coordinate any size"),
+    ("rw", _has("row-hpoints"), _rw, "conditional on Conjecture 3.10 (R_g, L, H)", "",
+     f"Wythoff, value <= {RW_MAX_G}, rows to about 3.5e18 (Algorithm RW; WSG where it reaches: "
+     "exact)"),
+    ("fibonacci", _has("fibonacci-values"), _fibonacci, "exact (rows as step functions)", "",
+     f"Fibonacci Nim, n <= {fast.fibonacci.MAX_ROWS:,}, any r"),
+    ("xor", _sum, _xor, "exact (000 §1.1), or conditional as a part", "",
+     "a sum: the XOR of its parts' values, each by its cheapest method"),
+    ("spec", _any, _spec, "exact (spec)", "",
+     f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)"),
+)  # fmt: skip
+_MOVES = (
+    ("beatty", _has("lower-wythoff"), _beatty, "exact (000 Theorem 1.1)", "",
+     "Wythoff at any size, by the P-positions (floor(n phi), floor(n phi^2))"),
+    ("fibonacci", _has("fibonacci-zeckendorf"), _zeckendorf, "exact (002 Theorem 3.2)", "",
+     "Fibonacci Nim at any size, by the Zeckendorf representation of n"),
+    ("table", _table_game, _moves_table, "exact (table)", "",
+     "two-pile games with a compiled table: the followers of value 0"),
+    ("spec", _any, _moves_spec, "exact (spec)", "",
+     f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)"),
+)  # fmt: skip
+for _id, _methods in (("value", _VALUE), ("moves", _MOVES)):
+    for _name, _covers, _make, _cert, _unit, _summary in _methods:
+        register_provider(
+            _id, _name, "spec" if _covers is _any else "fast", _covers, _make, unit=_unit,
+            summary=_summary, certificate=_cert.split(" (")[0],
+        )  # fmt: skip
+
+
+def method_table(id: str = "value") -> list[tuple[str, str, str]]:
+    """``(method, covers, certificate)`` of question ``value`` or ``moves``, in the order of
+    registration (ties of trust and cost go to the earlier): what the README, the docs and
+    ``--help`` show.
+
+    >>> [name for name, _, _ in method_table("moves")]
+    ['beatty', 'fibonacci', 'table', 'spec']
+    """
+    texts = {name: cert for name, _, _, cert, _, _ in {"value": _VALUE, "moves": _MOVES}[id]}
+    return [(p.name, p.summary, texts.get(p.name, p.certificate)) for p in PROVIDERS[id]]
+
+
+def method_markdown(id: str = "value") -> str:
+    """:func:`method_table` as the Markdown table README.md and docs/front-door.md hold
+    (tests/test_method_tables.py keeps them equal)."""
+    rows = [f"| `{name}` | {covers} | {cert} |" for name, covers, cert in method_table(id)]
+    return "\n".join(["| method | covers | certificate |", "|---|---|---|", *rows])
+
+
+# ------------------------------------------------------------------------------- conformance
+
+
+def _grid(game: spec.ImpartialGame, method: str) -> Callable[..., np.ndarray]:
+    """``(rows, cols, col0) -> values by one method``; -1 where the method declines."""
+    door = question("value", game)
+
+    def answer(rows: int, cols: int, col0: int = 0) -> np.ndarray:
+        out = np.full((rows, cols), -1, dtype=np.int64)
+        for x in range(rows):
+            for j in range(cols):
+                try:
+                    out[x, j] = door(using=method, position=(x, col0 + j)).value.value
+                except ValueError:
+                    pass
+        return out
+
+    return answer
+
+
+def compare_answered(expected: Any, actual: Any) -> str | None:
+    """Compare where ``actual`` answered (>= 0); None if every answer agrees and one was given.
+
+    Examples
+    --------
+    >>> compare_answered([[1, 2]], [[1, -1]]) is None
+    True
+    >>> compare_answered([[1, 2]], [[1, 3]])
+    'first difference at (0, 1): expected 2, got 3'
+    >>> compare_answered([[1, 2]], [[-1, -1]])
+    'the method answered no position of the domain'
+    """
+    exp, act = np.asarray(expected), np.asarray(actual)
+    if exp.shape != act.shape:
+        return f"shape differs: expected {exp.shape}, got {act.shape}"
+    answered = act >= 0
+    if not answered.any():
+        return "the method answered no position of the domain"
+    wrong = answered & (exp != act)
+    if wrong.any():
+        index = tuple(int(i) for i in np.argwhere(wrong)[0])
+        return f"first difference at {index}: expected {exp[index]}, got {act[index]}"
+    return None
+
+
+#: The games whose value methods conformance compares on a grid: the strip's, and two whose
+#: rows are certified on the engine's blocks.
+for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
+    _subject = spec.get_game(_game)
+    _far = strip_game(_subject) is None  # the engine's games build a table per position
+    _key = register_question(
+        "value-methods", _game,
+        "G(x, y), 0 <= x < rows, col0 <= y < col0 + cols, by each method (-1 where it declines)",
+        {"rows": 6, "cols": 60}, compare_answered,
+        extra_domains=[({"rows": 8, "cols": 500, "col0": 3500}, False)] if _far else [],
+    )  # fmt: skip
+    register_implementation(
+        _key, "spec", "spec",
+        lambda rows, cols, col0=0, g=_subject: np.array(
+            [[spec.grundy(g, (x, col0 + j)) for j in range(cols)] for x in range(rows)], np.int64
+        ),
+        covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
+        replace=True,
+    )  # fmt: skip
+    for _impl in question("value", _subject).implementations:
+        exact = _impl.certificate == "exact"  # a conditional method runs per position: small
+        if _impl.layer != "spec":
+            register_implementation(
+                _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name), replace=True,
+                certificate="exact" if exact else "conditional on Conjecture 3.10",
+                covers=None if exact else lambda rows, cols, col0=0: (
+                    None if rows * cols <= 1000 else "> 1000 cells"
+                ),
+            )  # fmt: skip
