@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from grundy import conformance, registry
+import registry
+from grundy import conformance
 
 conformance.load_checks()
 
