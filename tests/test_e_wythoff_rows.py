@@ -124,7 +124,7 @@ def test_a_short_row_against_the_spec(plugin: ModuleType) -> None:
             assert len(set(d)) > 1, q
 
 
-ATLAS = ROOT / "data" / "atlas" / "e-wythoff_rows_0_30.json"
+ATLAS = ROOT / "registry" / "atlas" / "e-wythoff_rows_0_30.json"
 
 
 @pytest.mark.parametrize("rows", [pytest.param(13), pytest.param(31, marks=pytest.mark.slow)])
