@@ -280,7 +280,7 @@ def _big(name: str) -> np.ndarray:
     size = BIG
     t = np.zeros((size, size), dtype=np.int64)
     words, full = fast.tables._words(size)
-    bad = fast.tables._wavefront(size, fast.tables._CODES[name], max(size, 1), words, full, t)
+    bad = fast.tables._fill(size, fast.tables._CODES[name], max(size, 1), words, full, t)
     assert bad == -1
     assert (t[:SPEC_SIZE, :SPEC_SIZE] == spec_table(name)[:SPEC_SIZE, :SPEC_SIZE]).all()
     for row in (1, 6, 21):
