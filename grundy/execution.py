@@ -653,7 +653,15 @@ def _cancel(futures: dict[Any, int]) -> None:
 
 
 def _close_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
-    """Close our client and local cluster; after Ctrl-C, errors while closing are silenced."""
+    """Close our client and local cluster; after Ctrl-C, errors while closing are silenced.
+
+    After Ctrl-C the local cluster's worker processes are killed first
+    (:func:`_kill_workers`): a worker busy in a chunk cannot close gracefully
+    (its nanny would wait 4 s, then kill it anyway), and its results are not
+    wanted.
+    """
+    if interrupted and cluster is not None:
+        _kill_workers(cluster)
     for thing in (client, cluster):
         if thing is None:
             continue
@@ -662,6 +670,18 @@ def _close_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
         except BaseException:
             if not interrupted:
                 raise
+
+
+def _kill_workers(cluster: Any) -> None:
+    """SIGKILL the worker processes of our local cluster (its nannies restart none)."""
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        try:
+            nanny.auto_restart = False
+            pid = nanny.process.process.pid
+            if pid:
+                os.kill(pid, signal.SIGKILL)
+        except (AttributeError, OSError, ValueError):  # not started, or gone already
+            pass
 
 
 def _missing_module(error: BaseException) -> ModuleNotFoundError | None:
