@@ -412,18 +412,31 @@ def interrupt_after_compiled_code(deadline: Deadline | None = None) -> Iterator[
         sys.unraisablehook = previous_hook
 
 
+#: A number too long to read in a message (more than 30 digits).
+_LONG_NUMBER = re.compile(r"\d{31,}")
+
+
 def _one_line(error: BaseException) -> str:
-    """The message of ``error`` on one line (a multi-line message is joined)."""
+    """The message of ``error`` on one line (a multi-line message is joined), every
+    number of more than 30 digits cut short as :func:`grundy.parsing.short_int` does.
+
+    >>> _one_line(ValueError(f"--size = {10**50} is too big"))
+    '--size = 100000000000...(51 digits) is too big'
+    """
     text = str(error) or type(error).__name__
     return _printable(" ".join(part.strip() for part in text.splitlines() if part.strip()))
 
 
 def _printable(text: str) -> str:
-    """``text`` with control characters escaped, so a message stays one line.
+    """``text`` with control characters escaped, so a message stays one line, and every
+    number of more than 30 digits cut short (:func:`grundy.parsing.short_int`).
 
     >>> _printable("--a=\\r")
     '--a=\\\\r'
     """
+    from grundy.parsing import short_int
+
+    text = _LONG_NUMBER.sub(lambda match: short_int(int(match.group())), text)
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -25,9 +25,9 @@ import numpy as np
 import pytest
 
 import spec
+from reference.structure import additive_period
 from registry import QUESTIONS, ask, unregister_question
 from registry.rows import row_certificate
-from reference.structure import additive_period
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "adding-a-game.md"

@@ -242,7 +242,7 @@ def test_cli_gvalues_and_wythoff_nim(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["gvalues", "--g", "1", "--n", str(10**19), "--impl", "fast.rw"]) == 2
     assert "beyond the int64 range of fast.rw" in capsys.readouterr().err
     assert main(["wythoff-nim", "5,x", "2"]) == 2
-    assert "position must be A,B" in capsys.readouterr().err
+    assert "position '5,x': 'x' is not an integer" in capsys.readouterr().err
 
 
 def test_cli_experiments_small(capsys: pytest.CaptureFixture[str]) -> None:

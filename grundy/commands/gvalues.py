@@ -23,7 +23,7 @@ from typing import Any
 
 import spec
 from grundy.output import add_json_option, console, emit_json, print_impls, warn
-from grundy.parsing import add_impl_option, count, short_int
+from grundy.parsing import add_impl_option, count, parse_position, short_int
 from registry import Implementation, question
 from reference.rw import wythoff_nim_move
 
@@ -124,10 +124,9 @@ def run_gvalues(args: argparse.Namespace) -> int:
 
 
 def _parse_pair(text: str) -> tuple[int, int]:
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"position must be A,B with integers A, B >= 0 (got {text!r})")
-    return int(parts[0]), int(parts[1])
+    """A Wythoff position, through the one number parser (grundy.parsing.parse_position)."""
+    a, b = parse_position(spec.Wythoff(), text)
+    return int(a), int(b)
 
 
 def run_wythoff_nim(args: argparse.Namespace) -> int:
