@@ -27,12 +27,13 @@ __all__ = ["install"]
 
 def install() -> None:
     """Make numba's cache loader treat damaged files as missing (see the module docstring)."""
-    from numba.core import caching
+    from numba.core import caching as numba_caching
 
+    caching: Any = numba_caching  # untyped library
     if getattr(caching.Cache.load_overload, "tolerates_damage", False):
         return
-    load_index = caching.IndexDataCacheFile._load_index
-    load_overload = caching.Cache.load_overload
+    load_index: Any = caching.IndexDataCacheFile._load_index
+    load_overload: Any = caching.Cache.load_overload
 
     def _load_index(self: Any) -> Any:
         try:
