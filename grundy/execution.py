@@ -20,9 +20,11 @@ each finished chunk is written atomically (a temporary file, then
 ``os.replace``) to ``out_dir/chunks/<id>.json`` as soon as it completes. A
 chunk file carries its schema, id, parameters, result and a SHA-256 digest of
 them. A re-run reuses a chunk file only when all of these check (and the
-experiment's own ``validate`` accepts the result); any other chunk file (an
-edit, garbage, another schema, other parameters) is named in a one-line
-warning and recomputed, never used. A killed run loses at most the chunks that
+experiment's own ``validate`` accepts the result); any other chunk file
+(damaged, garbage, edited without its digest, another schema, other
+parameters) is named in a one-line warning and recomputed, never used. The
+digest is a checksum, not a signature (:func:`chunk_digest`): an edit that
+recomputes it is caught only if ``validate`` finds the result inconsistent. A killed run loses at most the chunks that
 were in flight, and Ctrl-C ends a Dask run with one line (the CLI exits 130).
 
 Results are merged in chunk order and always pass through JSON, so the
@@ -216,6 +218,12 @@ class ChunkResults(list[Any]):
 
 def chunk_digest(chunk_id: str, params: Any, result: Any) -> str:
     """SHA-256 of a chunk's schema, id, parameters and result (canonical JSON).
+
+    A checksum against damage (a truncated file, a flipped byte, a bad copy)
+    and against an edit that leaves the digest as it was. Not a signature:
+    the formula is public, so whoever can write the run's directory can
+    recompute it after an edit; only a fresh ``--out`` (every chunk
+    recomputed) answers for a directory of unknown origin.
 
     Examples
     --------
