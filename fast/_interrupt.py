@@ -126,7 +126,10 @@ _COMPILED: set[tuple[int, tuple[Any, ...]]] = set()
 
 
 def _key(arg: Any) -> Any:
-    """What numba's type of ``arg`` depends on, cheaply (arrays: dtype, rank, layout)."""
+    """What numba's type of ``arg`` depends on, cheaply (arrays: dtype, rank, layout;
+    tuples: their items)."""
+    if isinstance(arg, tuple):
+        return tuple(_key(item) for item in arg)
     flags = getattr(arg, "flags", None)
     if flags is not None and hasattr(arg, "dtype"):
         return (arg.dtype.str, arg.ndim, flags.c_contiguous, flags.f_contiguous, flags.writeable)

@@ -164,18 +164,23 @@ def _true_state(g: int, ring_size: int) -> tuple:  # type: ignore[type-arg]
 
 
 @jit
+def _true_step(r: int, sym: int, g: int, true: tuple, ring_mask: int) -> int:  # type: ignore[type-arg]
+    """WSG's row r on the true state ``true`` (:func:`_true_state`) with ``insert(r) = sym``:
+    FSW's step, then the new points' columns into the ring. An error code."""
+    index, firstd, dmask, cmask, rowcols, outb, ring = true
+    err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
+    if err != 0:
+        return err
+    return _mark_columns(r, g, outb, ring, ring_mask)
+
+
+@jit
 def _true_pass(
     g: int,
     r_lo: int,
     r_hi: int,
     ring_mask: int,
-    index: np.ndarray,
-    firstd: np.ndarray,
-    dmask: np.ndarray,
-    cmask: np.ndarray,
-    rowcols: np.ndarray,
-    outb: np.ndarray,
-    ring: np.ndarray,
+    true: tuple,  # type: ignore[type-arg]
     out_sym: np.ndarray,
     out_index: np.ndarray,
     out_firstd: np.ndarray,
@@ -184,6 +189,7 @@ def _true_pass(
 ) -> int:
     """WSG through FSW's step, rows r_lo..r_hi-1 from the true state of row r_lo:
     the true state and symbol of each row (an error code)."""
+    index, firstd, dmask, cmask, _, _, ring = true
     for r in range(r_lo, r_hi):
         for h in range(g + 1):
             out_index[r, h] = index[h]
@@ -192,10 +198,7 @@ def _true_pass(
             out_cmask[r, h] = cmask[h]
         sym = _true_symbol(r, g, ring, ring_mask)
         out_sym[r] = sym
-        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-        if err != 0:
-            return err
-        err = _mark_columns(r, g, outb, ring, ring_mask)
+        err = _true_step(r, sym, g, true, ring_mask)
         if err != 0:
             return err
     return 0
@@ -247,24 +250,18 @@ def _advance_row(
     g: int,
     nlive: int,
     live: np.ndarray,
-    a_index: np.ndarray,
-    a_firstd: np.ndarray,
-    a_dmask: np.ndarray,
-    a_cmask: np.ndarray,
-    index: np.ndarray,
-    firstd: np.ndarray,
-    dmask: np.ndarray,
-    cmask: np.ndarray,
-    rowcols: np.ndarray,
-    outb: np.ndarray,
-    ring: np.ndarray,
+    runs: tuple,  # type: ignore[type-arg]
+    true: tuple,  # type: ignore[type-arg]
     ring_mask: int,
 ) -> int:
-    """One FSW step on row r for every live dummy run, then for the true pass.
+    """One FSW step on row r for every live dummy run (``runs``: their index, firstd,
+    dmask, cmask), then for the true pass (:func:`_true_step`).
 
     Every run reads the same true symbol insert(r); the true pass's points
     are then recorded in the ring of occupied columns. Returns an error code.
     """
+    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
+    rowcols, outb, ring = true[4], true[5], true[6]
     sym = _true_symbol(r, g, ring, ring_mask)
     for k in range(nlive):
         slot = live[k]
@@ -273,10 +270,7 @@ def _advance_row(
         )
         if err != 0:
             return err
-    err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-    if err != 0:
-        return err
-    return _mark_columns(r, g, outb, ring, ring_mask)
+    return _true_step(r, sym, g, true, ring_mask)
 
 
 #: Slots of the scalars array the convergence kernels keep between calls.
@@ -291,19 +285,8 @@ def _convergence_kernel(
     horizon: int,
     budget: int,
     ring_mask: int,
-    index: np.ndarray,
-    firstd: np.ndarray,
-    dmask: np.ndarray,
-    cmask: np.ndarray,
-    rowcols: np.ndarray,
-    outb: np.ndarray,
-    ring: np.ndarray,
-    a_index: np.ndarray,
-    a_firstd: np.ndarray,
-    a_dmask: np.ndarray,
-    a_cmask: np.ndarray,
-    a_start: np.ndarray,
-    live: np.ndarray,
+    true: tuple,  # type: ignore[type-arg]
+    runs: tuple,  # type: ignore[type-arg]
     times: np.ndarray,
     scalars: np.ndarray,
 ) -> int:  # pragma: no cover - jit
@@ -317,6 +300,8 @@ def _convergence_kernel(
     Resumable: runs from row ``scalars[_R]`` until about ``budget`` FSW steps
     are done (the Ctrl-C protocol) or every run has ended (``scalars[_DONE]``).
     """
+    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
+    a_index, a_firstd, a_dmask, a_cmask, a_start, live = runs
     slots = a_start.shape[0]
     nlive = scalars[_NLIVE]
     r = scalars[_R]
@@ -354,10 +339,7 @@ def _convergence_kernel(
                 live[k] = live[nlive]
             else:
                 k += 1
-        err = _advance_row(
-            r, g, nlive, live, a_index, a_firstd, a_dmask, a_cmask,
-            index, firstd, dmask, cmask, rowcols, outb, ring, ring_mask,
-        )  # fmt: skip
+        err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
         if err != 0:
             return err
         work += (nlive + 1) * (g + 1)
@@ -385,25 +367,8 @@ def _convergence_kernel_merged(
     horizon: int,
     budget: int,
     ring_mask: int,
-    index: np.ndarray,
-    firstd: np.ndarray,
-    dmask: np.ndarray,
-    cmask: np.ndarray,
-    rowcols: np.ndarray,
-    outb: np.ndarray,
-    ring: np.ndarray,
-    a_index: np.ndarray,
-    a_firstd: np.ndarray,
-    a_dmask: np.ndarray,
-    a_cmask: np.ndarray,
-    head: np.ndarray,
-    tail: np.ndarray,
-    youngest: np.ndarray,
-    nxt: np.ndarray,
-    free: np.ndarray,
-    live: np.ndarray,
-    table: np.ndarray,
-    stamp: np.ndarray,
+    true: tuple,  # type: ignore[type-arg]
+    runs: tuple,  # type: ignore[type-arg]
     times: np.ndarray,
     scalars: np.ndarray,
 ) -> int:  # pragma: no cover - jit
@@ -416,6 +381,18 @@ def _convergence_kernel_merged(
     each member gets its own time, or -1 if that exceeds ``horizon``.
     Resumable in the same way (``scalars``: row, live and free groups, done).
     """
+    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
+    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
+    head, tail, youngest, nxt, free, live, table, stamp = (
+        runs[4],
+        runs[5],
+        runs[6],
+        runs[7],
+        runs[8],
+        runs[9],
+        runs[10],
+        runs[11],
+    )
     tsize = table.shape[0]
     nlive = scalars[_NLIVE]
     nfree = scalars[_NFREE]
@@ -481,10 +458,7 @@ def _convergence_kernel_merged(
                 live[k] = live[nlive]
             else:
                 k += 1
-        err = _advance_row(
-            r, g, nlive, live, a_index, a_firstd, a_dmask, a_cmask,
-            index, firstd, dmask, cmask, rowcols, outb, ring, ring_mask,
-        )  # fmt: skip
+        err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
         if err != 0:
             return err
         work += (nlive + 1) * (g + 1)
@@ -599,7 +573,7 @@ def true_rows(g: int, rows: int) -> TrueRows:
     step = max(1, STEPS_PER_CALL // (g + 1) ** 2)
     for r_lo in range(0, rows, step):
         r_hi = min(rows, r_lo + step)
-        err = call(_true_pass, g, r_lo, r_hi, ring_size - 1, *state, sym, *arrays)
+        err = call(_true_pass, g, r_lo, r_hi, ring_size - 1, state, sym, *arrays)
         _raise(err, "true_rows")
     return TrueRows(g, sym, *arrays)
 
@@ -671,7 +645,18 @@ def convergence_times(
     scalars = np.zeros(4, np.int64)
     scalars[_NFREE] = horizon + 2
     while not scalars[_DONE]:
-        err = call(kernel, g, r0_start, r0_stop, horizon, STEPS_PER_CALL, ring - 1,
-                   *state, *runs, times, scalars)  # fmt: skip
+        err = call(
+            kernel,
+            g,
+            r0_start,
+            r0_stop,
+            horizon,
+            STEPS_PER_CALL,
+            ring - 1,
+            state,
+            runs,
+            times,
+            scalars,
+        )
         _raise(err, "convergence_times")
     return times

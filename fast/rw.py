@@ -31,11 +31,11 @@ from fast._interrupt import call
 from fast._jit import INT64_MAX, check_int64_range, jit
 from fast.fsw import (
     MAX_G,
-    _mark_columns,
     _raise,
     _ring_size,
     _row_step,
     _true_state,
+    _true_step,
     _true_symbol,
 )
 from reference.beatty import index0
@@ -63,34 +63,31 @@ def _record(r: int, g: int, index: np.ndarray, outb: np.ndarray, out: np.ndarray
 
 
 @jit
+def _keep_index(r: int, r1: int, g: int, index: np.ndarray, index_r1: np.ndarray) -> None:
+    """``index_h(r1)``, kept when the run reaches row r1 (the recursion needs it)."""
+    if r == r1:
+        for h in range(g + 1):
+            index_r1[h] = index[h]
+
+
+@jit
 def _base_rows(
     g: int,
     r_lo: int,
     r_hi: int,
     r1: int,
     ring_mask: int,
-    index: np.ndarray,
-    firstd: np.ndarray,
-    dmask: np.ndarray,
-    cmask: np.ndarray,
-    rowcols: np.ndarray,
-    outb: np.ndarray,
-    ring: np.ndarray,
+    true: tuple,  # type: ignore[type-arg]
     index_r1: np.ndarray,
     out: np.ndarray,
     count: np.ndarray,
 ) -> int:  # pragma: no cover - jit
     """RW line 5, rows r_lo..r_hi-1: WSG (FSW's step with true symbols); an error code."""
+    index, outb, ring = true[0], true[5], true[6]
     cnt = count[0]
     for r in range(r_lo, r_hi):
-        if r == r1:
-            for h in range(g + 1):
-                index_r1[h] = index[h]
-        sym = _true_symbol(r, g, ring, ring_mask)
-        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-        if err != 0:
-            return err
-        err = _mark_columns(r, g, outb, ring, ring_mask)
+        _keep_index(r, r1, g, index, index_r1)
+        err = _true_step(r, _true_symbol(r, g, ring, ring_mask), g, true, ring_mask)
         if err != 0:
             return err
         if r >= r1:
@@ -134,9 +131,7 @@ def _level_rows(
     """RW lines 12-13, rows r_lo..r_hi-1: FSW from the dummy state; an error code."""
     cnt = count[0]
     for r in range(r_lo, r_hi):  # RW line 12: FSW from r0 to r2
-        if r == r1:
-            for h in range(g + 1):
-                index_r1[h] = index[h]
+        _keep_index(r, r1, g, index, index_r1)
         err = _row_step(r, sym[r - r0], g, index, firstd, dmask, cmask, rowcols, outb)
         if err != 0:
             return err
@@ -173,27 +168,10 @@ def _in_blocks(kernel: Any, g: int, lo: int, hi: int, *state: Any) -> int:
 def _base(g: int, r1: int, r2: int, index_r1: np.ndarray) -> tuple[int, np.ndarray]:
     """RW line 5: WSG from row 0 to r2, the points of rows r1..r2."""
     ring_size = _ring_size(r2 + 1)
-    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
     out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
     count = np.zeros(1, np.int64)
-    err = _in_blocks(
-        _base_rows,
-        g,
-        0,
-        r2 + 1,
-        r1,
-        ring_size - 1,
-        index,
-        firstd,
-        dmask,
-        cmask,
-        rowcols,
-        outb,
-        ring,
-        index_r1,
-        out,
-        count,
-    )
+    true = _true_state(g, ring_size)
+    err = _in_blocks(_base_rows, g, 0, r2 + 1, r1, ring_size - 1, true, index_r1, out, count)
     return err, out[: int(count[0])]
 
 
