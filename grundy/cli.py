@@ -272,11 +272,12 @@ def _os_error(error: OSError) -> str:
     return _printable(f"cannot use the file {str(target)!r} ({reason})")
 
 
-#: Packages whose Python code must not see a KeyboardInterrupt raised: llvmlite (LLVM
-#: calls back into Python through ctypes while numba compiles; an exception raised in
-#: such a callback is printed and swallowed, and the interrupt is lost) and numba's
-#: serialisation helper (it runs while a compiled call boxes its result).
-_DEFERRING_MODULES = ("llvmlite", "numba.core.serialize")
+#: Where a KeyboardInterrupt must not be raised: anywhere below llvmlite (LLVM calls back
+#: into Python through ctypes while numba compiles; an exception raised in such a callback
+#: is printed and swallowed, and the interrupt is lost) ...
+_CALLBACK_PACKAGE = "llvmlite"
+#: ... and in numba's serialisation helper (it runs while a compiled call boxes its result).
+_BOXING_MODULE = "numba.core.serialize"
 #: How many frames up the stack :func:`_must_defer` looks for them.
 _DEFER_DEPTH = 64
 
@@ -294,9 +295,9 @@ def _must_defer(frame: FrameType | None) -> bool:
     while current is not None and depth < _DEFER_DEPTH:
         module = current.f_globals.get("__name__", "")
         if isinstance(module, str):
-            if module == "llvmlite" or module.startswith("llvmlite."):
+            if module.split(".", 1)[0] == _CALLBACK_PACKAGE:
                 return True
-            if depth == 0 and module.startswith(_DEFERRING_MODULES[1]):
+            if depth == 0 and module.startswith(_BOXING_MODULE):
                 return True
         current = current.f_back
         depth += 1
