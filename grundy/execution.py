@@ -24,8 +24,10 @@ experiment's own ``validate`` accepts the result); any other chunk file
 (damaged, garbage, edited without its digest, another schema, other
 parameters) is named in a one-line warning and recomputed, never used. The
 digest is a checksum, not a signature (:func:`chunk_digest`): an edit that
-recomputes it is caught only if ``validate`` finds the result inconsistent. A killed run loses at most the chunks that
-were in flight, and Ctrl-C ends a Dask run with one line (the CLI exits 130).
+recomputes it is caught only if ``validate`` finds the result inconsistent.
+A killed run loses at most the chunks that were in flight, and Ctrl-C ends a
+Dask run with one line (the CLI exits 130; the local cluster's workers are
+killed, :func:`_close_quietly`).
 
 Results are merged in chunk order and always pass through JSON, so the
 output is the same whatever the number of workers, and whether a chunk was

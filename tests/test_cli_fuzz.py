@@ -333,9 +333,7 @@ ANSWERS: list[tuple[list[str], str]] = [
 ]
 
 
-def _run_matrix(
-    cases: list[list[str]], tmp: Path, *, frozen: bool = False
-) -> list[dict[str, Any]]:
+def _run_matrix(cases: list[list[str]], tmp: Path, *, frozen: bool = False) -> list[dict[str, Any]]:
     """Run ``cases`` in one child process; ``frozen``: with a clock that never advances."""
     import json
     import subprocess

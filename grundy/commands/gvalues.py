@@ -24,8 +24,8 @@ from typing import Any
 import spec
 from grundy.output import add_json_option, console, emit_json, print_impls, warn
 from grundy.parsing import add_impl_option, count, parse_position, short_int
-from registry import Implementation, question
 from reference.rw import wythoff_nim_move
+from registry import Implementation, question
 
 #: What a conditional answer rests on.
 CONJECTURE = "Nivasch Conjecture 3.10"
