@@ -141,7 +141,7 @@ def _no_files(directory: Path, name: str) -> list[str]:
 # -- real processes ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("attempt", [1, 2])
+@pytest.mark.parametrize("attempt", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_ctrl_c_in_the_table_kernel_leaves_no_file(attempt: int, tmp_path: Path) -> None:
     """Issue 30 item 3: ``table wythoff --size 20000 --out t.npy`` stopped only when the
     kernel finished, 12-18 s after the signal. 30000 x 30000 runs for about a minute."""
@@ -152,7 +152,7 @@ def test_ctrl_c_in_the_table_kernel_leaves_no_file(attempt: int, tmp_path: Path)
     assert _no_files(tmp_path, "t.npy") == []
 
 
-@pytest.mark.parametrize("attempt", [1, 2])
+@pytest.mark.parametrize("attempt", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_ctrl_c_in_the_fibonacci_kernel(attempt: int, tmp_path: Path) -> None:
     """Issue 30 item 14: exit 139 (a segmentation fault) 4 times of 4, in fast.fibonacci
     while the progress thread ran. 5 * 10^6 rows take half a minute or more."""
