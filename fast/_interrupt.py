@@ -32,11 +32,14 @@ Examples
 --------
 >>> call(max, 2, 3)  # any callable; numba dispatchers are compiled first
 3
+>>> import signal
+>>> before = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own
 >>> with held():
 ...     holding()
 True
 >>> holding()
 False
+>>> _ = signal.signal(signal.SIGINT, before)
 """
 
 from __future__ import annotations
