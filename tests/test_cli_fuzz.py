@@ -302,7 +302,8 @@ def _bad_values() -> list[list[str]]:
     cases += [["structure", "wythoff", "--size", c] for c in COUNTS]
     cases += [["structure", "wythoff", "--size", "8", "--alpha", a]
               for a in ("pi", "(1+sqrt(5)", "sqrt(-5)", "(1+sqrt5)/0", "1e400", "nan")]  # fmt: skip
-    # (refusals that measure a speed first are not here: test_measured_refusals below)
+    # (refusals that measure a speed first are not here, nor in the slow matrix: they run
+    # in test_measured_refusals below, with an injected clock)
     cases += [["check", "nope"], ["check", "nivasch-thm-2.15", "--g", "-1"],
               ["check", "nivasch-thm-2.15", "--rows", "1e400"],
               ["check", "nivasch-thm-2.15", "--g", "1e150"]]  # fmt: skip
@@ -417,9 +418,7 @@ def test_matrix_answers_at_the_limits(tmp_path: Path) -> None:
 
 
 #: The issue's heavier cases (each within a minute and 8 GB): under -m slow.
-SLOW_REFUSED = [
-    ["check", "nivasch-conj-3.10", "--g", "30", "--rows", "10000000"],  # measures first
-    ["experiment", "beatty-partition", "--n", "1e9", "--chunk", "1e9"],  # measures first
+SLOW_REFUSED = [  # (the refusals that measure a speed first: test_measured_refusals)
     ["value", "wythoff", "70,5000", "--method", "spec"],
     ["value", "wythoff", "1000,1000", "--method", "spec"],
     ["experiment", "beatty-partition", "--n", "1e12", "--chunk", "1e12"],
