@@ -67,7 +67,7 @@ class Page:
 PAGES = [
     Page("index.html", 0, True),
     Page("notebooks/first-steps.html", 2, True, 7000),
-    Page("gallery.html", 9, False, 9000),
+    Page("gallery.html", 9, True, 9000),  # the headings' notation is math
 ]
 
 HARNESS = """<!doctype html><html><body><pre id="result">pending</pre>

@@ -207,13 +207,19 @@ def _module_sections(
 #: drawn at build time by exactly that command (run in-process through
 #: ``grundy.cli.main``, from the repository root) into ``docs/_generated/``;
 #: the page shows the command under the figure. A failing command fails the build.
+#: Captions are MyST: notation in ``$...$`` is rendered as math in the heading (the
+#: image's alt text gets it plain, :func:`_plain`).
 GALLERY = [
-    ("figure2.png", "000 Figure 2: the first terms of T_0 (framed) and T_20 (filled)", "figure2"),
-    ("figure9.png", "000 Figure 9: histogram of d_n^g - n for g = 30", "figure9 --rows 100000"),
-    ("figure10.png", "000 Figure 10: the first terms of T_200", "figure10"),
+    (
+        "figure2.png",
+        "000 Figure 2: the first terms of $T_0$ (framed) and $T_{20}$ (filled)",
+        "figure2",
+    ),
+    ("figure9.png", "000 Figure 9: histogram of $d_n^g - n$ for $g = 30$", "figure9 --rows 100000"),
+    ("figure10.png", "000 Figure 10: the first terms of $T_{200}$", "figure10"),
     (
         "figure11.png",
-        "000 Figure 11: rows to convergence for g = 10, start rows up to 10^6 (saved run)",
+        "000 Figure 11: rows to convergence for $g = 10$, start rows up to $10^6$ (saved run)",
         "figure11 --input data/table5/convergence_g0_10_r0_1e6.json",
     ),
     (
@@ -222,20 +228,24 @@ GALLERY = [
         "row-periods --input registry/atlas/wythoff_rows_0_1000.json "
         "registry/atlas/f-wythoff_columns_0_34.json registry/atlas/r-wythoff_columns_0_14.json",
     ),
-    ("heatmap_wythoff.png", "Wythoff's game, G(x, y) for x, y < 64", "heatmap wythoff --size 64"),
+    (
+        "heatmap_wythoff.png",
+        "Wythoff's game, $G(x, y)$ for $x, y < 64$",
+        "heatmap wythoff --size 64",
+    ),
     (
         "heatmap_f-wythoff.png",
-        "F-Wythoff (Jiao's Table 1 and beyond), x, y < 24",
+        "F-Wythoff (Jiao's Table 1 and beyond), $x, y < 24$",
         "heatmap f-wythoff --size 24",
     ),
     (
         "heatmap_fibonacci-nim.png",
-        "Fibonacci Nim G(n, r) (Suriyaprakash's Figure 1)",
+        "Fibonacci Nim $G(n, r)$ (Suriyaprakash's Figure 1)",
         "heatmap fibonacci-nim --size 21",
     ),
     (
         "heatmap_a-wythoff-2.png",
-        "Fraenkel's 2-Wythoff, x, y < 128 (the compiled engine)",
+        "Fraenkel's 2-Wythoff, $x, y < 128$ (the compiled engine)",
         "heatmap a-wythoff:2 --size 128",
     ),
 ]
@@ -260,11 +270,20 @@ def _gallery(app: Any) -> None:
         os.chdir(here)
 
 
+def _plain(caption: str) -> str:
+    """A caption without its math markup, for an image's alt text.
+
+    >>> _plain("the first terms of $T_{20}$")
+    'the first terms of T_20'
+    """
+    return caption.replace("$", "").replace("{", "").replace("}", "")
+
+
 def _gallery_page() -> str:
     blocks = []
     for name, caption, command in GALLERY:
         blocks.append(
-            f"## {caption}\n\n```{{image}} _generated/gallery/{name}\n:alt: {caption}\n"
+            f"## {caption}\n\n```{{image}} _generated/gallery/{name}\n:alt: {_plain(caption)}\n"
             f":width: 100%\n```\n\n```console\n$ grundy plot {command} --out {name}\n```\n"
         )
     return "\n".join(blocks)

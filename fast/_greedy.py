@@ -30,6 +30,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from fast._bits import ONE
+from fast._interrupt import call
 from fast._jit import check_int64_range, jit
 from fast._memory import check_memory
 
@@ -40,6 +41,12 @@ ERRORS = {
     2: "a diagonal ran past the bitset of D_h",
     3: "two live slant-ratio entries collided in the hash ring",
 }
+
+
+#: Row steps (one row of one T_h) per kernel call (the Ctrl-C protocol,
+#: :mod:`fast._interrupt`): WSG takes about 30 ns a step (g <= 30, rows <= 5 * 10^6 in
+#: 4.4 s), so a call is some 60 ms.
+STEPS_PER_CALL = 1 << 21
 
 
 def _pow2_at_least(n: int) -> int:
@@ -103,24 +110,28 @@ class GreedyState:
                 f"advance: stop must lie in [{self.next_row}, {self.rows}] (stop = {stop})"
             )
         cols = np.empty((stop - self.next_row, self.g + 1), dtype=np.int64)
-        code = _greedy_rows(
-            self.next_row,
-            stop,
-            self.g,
-            self.slant_ratio,
-            self.b_ring,
-            self.row_mark,
-            self.d_bits,
-            self.d_mex,
-            self.keys,
-            self.limits,
-            cols,
-        )
-        if code != 0:
-            raise RuntimeError(
-                f"greedy kernel: {ERRORS[int(code)]}; a bound of 000/001 "
-                "Lemma 1 failed or the state is corrupt"
+        step = max(64, STEPS_PER_CALL // (self.g + 1))
+        for lo in range(self.next_row, stop, step):  # the Ctrl-C protocol: bounded calls
+            hi = min(stop, lo + step)
+            code = call(
+                _greedy_rows,
+                lo,
+                hi,
+                self.g,
+                self.slant_ratio,
+                self.b_ring,
+                self.row_mark,
+                self.d_bits,
+                self.d_mex,
+                self.keys,
+                self.limits,
+                cols[lo - self.next_row : hi - self.next_row],
             )
+            if code != 0:
+                raise RuntimeError(
+                    f"greedy kernel: {ERRORS[int(code)]}; a bound of 000/001 "
+                    "Lemma 1 failed or the state is corrupt"
+                )
         self.next_row = stop
         return cols
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from fast._interrupt import ITEMS_PER_CALL, call, spans
 from fast._jit import INT64_MAX, jit
 from fast._memory import available_memory, check_memory
 from reference.beatty import lower_wythoff, upper_wythoff
@@ -156,7 +157,13 @@ def lower_wythoff_array(n: np.typing.ArrayLike) -> np.ndarray:
     array = _as_int64(n, "n", N_MAX)
     check_memory(8 * array.size, f"floor(n phi) of {array.size} integers")
     out = np.empty(array.shape, dtype=np.int64)
-    _lower_kernel(array.ravel(), _fibonacci_upto(array), out.reshape(-1))
+    flat, flat_out, fib = (
+        np.ascontiguousarray(array).reshape(-1),
+        out.reshape(-1),
+        _fibonacci_upto(array),
+    )
+    for lo, hi in spans(flat.size, ITEMS_PER_CALL):  # the Ctrl-C protocol: bounded calls
+        call(_lower_kernel, flat[lo:hi], fib, flat_out[lo:hi])
     return out
 
 

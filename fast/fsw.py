@@ -35,9 +35,11 @@ Games of No Chance 3 (2009), §3.1-3.3, Algorithm FSW, (3-8), Conjecture
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from fast._interrupt import call
 from fast._jit import jit
 from fast._memory import check_memory
 from reference.fsw import default_horizon
@@ -162,20 +164,33 @@ def _true_state(g: int, ring_size: int) -> tuple:  # type: ignore[type-arg]
 
 
 @jit
+def _true_step(r: int, sym: int, g: int, true: tuple, ring_mask: int) -> int:  # type: ignore[type-arg]
+    """WSG's row r on the true state ``true`` (:func:`_true_state`) with ``insert(r) = sym``:
+    FSW's step, then the new points' columns into the ring. An error code."""
+    index, firstd, dmask, cmask, rowcols, outb, ring = true
+    err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
+    if err != 0:
+        return err
+    return _mark_columns(r, g, outb, ring, ring_mask)
+
+
+@jit
 def _true_pass(
     g: int,
-    rows: int,
-    ring_size: int,
+    r_lo: int,
+    r_hi: int,
+    ring_mask: int,
+    true: tuple,  # type: ignore[type-arg]
     out_sym: np.ndarray,
     out_index: np.ndarray,
     out_firstd: np.ndarray,
     out_dmask: np.ndarray,
     out_cmask: np.ndarray,
 ) -> int:
-    """WSG through FSW's step from row 0: the true state and symbol of every row."""
-    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
-    ring_mask = ring_size - 1
-    for r in range(rows):
+    """WSG through FSW's step, rows r_lo..r_hi-1 from the true state of row r_lo:
+    the true state and symbol of each row (an error code)."""
+    index, firstd, dmask, cmask, _, _, ring = true
+    for r in range(r_lo, r_hi):
         for h in range(g + 1):
             out_index[r, h] = index[h]
             out_firstd[r, h] = firstd[h]
@@ -183,10 +198,7 @@ def _true_pass(
             out_cmask[r, h] = cmask[h]
         sym = _true_symbol(r, g, ring, ring_mask)
         out_sym[r] = sym
-        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-        if err != 0:
-            return err
-        err = _mark_columns(r, g, outb, ring, ring_mask)
+        err = _true_step(r, sym, g, true, ring_mask)
         if err != 0:
             return err
     return 0
@@ -238,24 +250,18 @@ def _advance_row(
     g: int,
     nlive: int,
     live: np.ndarray,
-    a_index: np.ndarray,
-    a_firstd: np.ndarray,
-    a_dmask: np.ndarray,
-    a_cmask: np.ndarray,
-    index: np.ndarray,
-    firstd: np.ndarray,
-    dmask: np.ndarray,
-    cmask: np.ndarray,
-    rowcols: np.ndarray,
-    outb: np.ndarray,
-    ring: np.ndarray,
+    runs: tuple,  # type: ignore[type-arg]
+    true: tuple,  # type: ignore[type-arg]
     ring_mask: int,
 ) -> int:
-    """One FSW step on row r for every live dummy run, then for the true pass.
+    """One FSW step on row r for every live dummy run (``runs``: their index, firstd,
+    dmask, cmask), then for the true pass (:func:`_true_step`).
 
     Every run reads the same true symbol insert(r); the true pass's points
     are then recorded in the ring of occupied columns. Returns an error code.
     """
+    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
+    rowcols, outb, ring = true[4], true[5], true[6]
     sym = _true_symbol(r, g, ring, ring_mask)
     for k in range(nlive):
         slot = live[k]
@@ -264,36 +270,45 @@ def _advance_row(
         )
         if err != 0:
             return err
-    err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-    if err != 0:
-        return err
-    return _mark_columns(r, g, outb, ring, ring_mask)
+    return _true_step(r, sym, g, true, ring_mask)
+
+
+#: Slots of the scalars array the convergence kernels keep between calls.
+_R, _NLIVE, _NFREE, _DONE = 0, 1, 2, 3
 
 
 @jit
 def _convergence_kernel(
-    g: int, r0_start: int, r0_stop: int, horizon: int, ring_size: int, times: np.ndarray
-) -> int:
+    g: int,
+    r0_start: int,
+    r0_stop: int,
+    horizon: int,
+    budget: int,
+    ring_mask: int,
+    true: tuple,  # type: ignore[type-arg]
+    runs: tuple,  # type: ignore[type-arg]
+    times: np.ndarray,
+    scalars: np.ndarray,
+) -> int:  # pragma: no cover - jit
     """Rows to convergence for start rows r0_start..r0_stop-1 (000 §3.3).
 
     The true pass runs from row 0; from row r0_start on, a dummy run (3-8)
     starts at every row and all live runs step in lockstep with the true
     state; a run stops when its state equals the true state (its time is
     recorded) or after ``horizon`` rows (its time stays -1).
+
+    Resumable: runs from row ``scalars[_R]`` until about ``budget`` FSW steps
+    are done (the Ctrl-C protocol) or every run has ended (``scalars[_DONE]``).
     """
-    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
-    ring_mask = ring_size - 1
-    slots = horizon + 1
-    a_index = np.zeros((slots, g + 1), np.int64)
-    a_firstd = np.zeros((slots, g + 1), np.int64)
-    a_dmask = np.zeros((slots, g + 1), np.int64)
-    a_cmask = np.zeros((slots, g + 1), np.int64)
-    a_start = np.full(slots, -1, np.int64)
-    live = np.zeros(slots, np.int64)  # slot numbers of live runs
-    nlive = 0
-    r = 0
-    while True:
+    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
+    a_index, a_firstd, a_dmask, a_cmask, a_start, live = runs
+    slots = a_start.shape[0]
+    nlive = scalars[_NLIVE]
+    r = scalars[_R]
+    work = 0
+    while work < budget:
         if r >= r0_stop and nlive == 0:
+            scalars[_DONE] = 1
             break
         if r >= r0_start and r < r0_stop:
             # a new dummy run at row r: (3-8)
@@ -324,13 +339,13 @@ def _convergence_kernel(
                 live[k] = live[nlive]
             else:
                 k += 1
-        err = _advance_row(
-            r, g, nlive, live, a_index, a_firstd, a_dmask, a_cmask,
-            index, firstd, dmask, cmask, rowcols, outb, ring, ring_mask,
-        )  # fmt: skip
+        err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
         if err != 0:
             return err
+        work += (nlive + 1) * (g + 1)
         r += 1
+    scalars[_R] = r
+    scalars[_NLIVE] = nlive
     return 0
 
 
@@ -346,8 +361,17 @@ def _state_hash(g: int, firstd: np.ndarray, dmask: np.ndarray, cmask: np.ndarray
 
 @jit
 def _convergence_kernel_merged(
-    g: int, r0_start: int, r0_stop: int, horizon: int, ring_size: int, times: np.ndarray
-) -> int:
+    g: int,
+    r0_start: int,
+    r0_stop: int,
+    horizon: int,
+    budget: int,
+    ring_mask: int,
+    true: tuple,  # type: ignore[type-arg]
+    runs: tuple,  # type: ignore[type-arg]
+    times: np.ndarray,
+    scalars: np.ndarray,
+) -> int:  # pragma: no cover - jit
     """As :func:`_convergence_kernel`, but runs in the same state at the same row merge.
 
     FSW's next state depends only on the state and the symbol, so two runs
@@ -355,30 +379,28 @@ def _convergence_kernel_merged(
     row: they are kept as one group with a list of start rows. A group is
     dropped once its youngest member is ``horizon`` rows old; at convergence
     each member gets its own time, or -1 if that exceeds ``horizon``.
+    Resumable in the same way (``scalars``: row, live and free groups, done).
     """
-    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
-    ring_mask = ring_size - 1
-    slots = horizon + 2
-    a_index = np.zeros((slots, g + 1), np.int64)
-    a_firstd = np.zeros((slots, g + 1), np.int64)
-    a_dmask = np.zeros((slots, g + 1), np.int64)
-    a_cmask = np.zeros((slots, g + 1), np.int64)
-    head = np.full(slots, -1, np.int64)  # member lists: start rows - r0_start
-    tail = np.full(slots, -1, np.int64)
-    youngest = np.zeros(slots, np.int64)
-    nxt = np.full(max(r0_stop - r0_start, 1), -1, np.int64)
-    free = np.arange(slots)[::-1].copy()
-    nfree = slots
-    live = np.zeros(slots, np.int64)
-    nlive = 0
-    tsize = 16
-    while tsize < 2 * slots:
-        tsize *= 2
-    table = np.full(tsize, -1, np.int64)
-    stamp = np.full(tsize, -1, np.int64)
-    r = 0
-    while True:
+    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
+    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
+    head, tail, youngest, nxt, free, live, table, stamp = (
+        runs[4],
+        runs[5],
+        runs[6],
+        runs[7],
+        runs[8],
+        runs[9],
+        runs[10],
+        runs[11],
+    )
+    tsize = table.shape[0]
+    nlive = scalars[_NLIVE]
+    nfree = scalars[_NFREE]
+    r = scalars[_R]
+    work = 0
+    while work < budget:
         if r >= r0_stop and nlive == 0:
+            scalars[_DONE] = 1
             break
         if r >= r0_start and r < r0_stop:
             nfree -= 1
@@ -436,14 +458,47 @@ def _convergence_kernel_merged(
                 live[k] = live[nlive]
             else:
                 k += 1
-        err = _advance_row(
-            r, g, nlive, live, a_index, a_firstd, a_dmask, a_cmask,
-            index, firstd, dmask, cmask, rowcols, outb, ring, ring_mask,
-        )  # fmt: skip
+        err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
         if err != 0:
             return err
+        work += (nlive + 1) * (g + 1)
         r += 1
+    scalars[_R] = r
+    scalars[_NLIVE] = nlive
+    scalars[_NFREE] = nfree
     return 0
+
+
+#: FSW steps (one row of one run, up to g + 1 values) per kernel call (the Ctrl-C
+#: protocol, :mod:`fast._interrupt`): 2^20 steps of 0.05-0.1 us per value at g <= 30,
+#: a few tens of ms.
+STEPS_PER_CALL = 1 << 20
+
+
+def _plain_runs(g: int, horizon: int) -> tuple[np.ndarray, ...]:
+    """The dummy runs' arrays of :func:`_convergence_kernel`: states, start rows, live slots."""
+    slots = horizon + 1
+    states = tuple(np.zeros((slots, g + 1), np.int64) for _ in range(4))
+    return (*states, np.full(slots, -1, np.int64), np.zeros(slots, np.int64))
+
+
+def _merged_runs(g: int, horizon: int, starts: int) -> tuple[np.ndarray, ...]:
+    """The groups' arrays of :func:`_convergence_kernel_merged`: states, member lists
+    (head, tail, youngest, next), free and live slots, the hash table of this row."""
+    slots = horizon + 2
+    states = tuple(np.zeros((slots, g + 1), np.int64) for _ in range(4))
+    head = np.full(slots, -1, np.int64)  # member lists: start rows - r0_start
+    tail = np.full(slots, -1, np.int64)
+    youngest = np.zeros(slots, np.int64)
+    nxt = np.full(max(starts, 1), -1, np.int64)
+    free = np.arange(slots)[::-1].copy()
+    live = np.zeros(slots, np.int64)
+    tsize = 16
+    while tsize < 2 * slots:
+        tsize *= 2
+    table = np.full(tsize, -1, np.int64)
+    stamp = np.full(tsize, -1, np.int64)
+    return (*states, head, tail, youngest, nxt, free, live, table, stamp)
 
 
 def _ring_size(rows: int) -> int:
@@ -513,8 +568,13 @@ def true_rows(g: int, rows: int) -> TrueRows:
     check_memory(rows * (g + 1) * 32 + (g + 1) * _ring_size(rows) * 8, f"true_rows({g}, {rows})")
     sym = np.zeros(rows, np.int64)
     arrays = [np.zeros((rows, g + 1), np.int64) for _ in range(4)]
-    err = _true_pass(g, rows, _ring_size(rows), sym, *arrays)
-    _raise(err, "true_rows")
+    ring_size = _ring_size(rows)
+    state = _true_state(g, ring_size)
+    step = max(1, STEPS_PER_CALL // (g + 1) ** 2)
+    for r_lo in range(0, rows, step):
+        r_hi = min(rows, r_lo + step)
+        err = call(_true_pass, g, r_lo, r_hi, ring_size - 1, state, sym, *arrays)
+        _raise(err, "true_rows")
     return TrueRows(g, sym, *arrays)
 
 
@@ -576,7 +636,27 @@ def convergence_times(
         f"convergence_times(g={g}, rows {r0_start}..{r0_stop})",
     )
     times = np.full(r0_stop - r0_start, -1, np.int64)
-    kernel = _convergence_kernel_merged if merge else _convergence_kernel
-    err = kernel(g, r0_start, r0_stop, horizon, ring, times)
-    _raise(err, "convergence_times")
+    kernel: Any
+    if merge:
+        kernel, runs = _convergence_kernel_merged, _merged_runs(g, horizon, r0_stop - r0_start)
+    else:
+        kernel, runs = _convergence_kernel, _plain_runs(g, horizon)
+    state = _true_state(g, ring)
+    scalars = np.zeros(4, np.int64)
+    scalars[_NFREE] = horizon + 2
+    while not scalars[_DONE]:
+        err = call(
+            kernel,
+            g,
+            r0_start,
+            r0_stop,
+            horizon,
+            STEPS_PER_CALL,
+            ring - 1,
+            state,
+            runs,
+            times,
+            scalars,
+        )
+        _raise(err, "convergence_times")
     return times

@@ -23,16 +23,19 @@ Games of No Chance 3 (2009), §3.4-3.7, Algorithm RW, Table 6. Seed ``000``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from fast._interrupt import call
 from fast._jit import INT64_MAX, check_int64_range, jit
 from fast.fsw import (
     MAX_G,
-    _mark_columns,
     _raise,
     _ring_size,
     _row_step,
     _true_state,
+    _true_step,
     _true_symbol,
 )
 from reference.beatty import index0
@@ -60,65 +63,150 @@ def _record(r: int, g: int, index: np.ndarray, outb: np.ndarray, out: np.ndarray
 
 
 @jit
-def _base_kernel(g: int, r1: int, r2: int, ring_size: int, index_r1: np.ndarray) -> tuple:  # type: ignore[type-arg]
-    """RW line 5: WSG (FSW's step with true symbols) from row 0 to r2."""
-    index, firstd, dmask, cmask, rowcols, outb, ring = _true_state(g, ring_size)
-    ring_mask = ring_size - 1
-    out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
-    cnt = 0
-    for r in range(r2 + 1):
-        if r == r1:
-            for h in range(g + 1):
-                index_r1[h] = index[h]
-        sym = _true_symbol(r, g, ring, ring_mask)
-        err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-        if err != 0:
-            return err, out[:0]
-        err = _mark_columns(r, g, outb, ring, ring_mask)
-        if err != 0:
-            return err, out[:0]
-        if r >= r1:
-            cnt = _record(r, g, index, outb, out, cnt)
-    return 0, out[:cnt]
+def _keep_index(r: int, r1: int, g: int, index: np.ndarray, index_r1: np.ndarray) -> None:
+    """``index_h(r1)``, kept when the run reaches row r1 (the recursion needs it)."""
+    if r == r1:
+        for h in range(g + 1):
+            index_r1[h] = index[h]
 
 
 @jit
-def _level_kernel(
-    g: int, r0: int, r1: int, r2: int, index_p: np.ndarray, sp: np.ndarray, index_r1: np.ndarray
-) -> tuple:  # type: ignore[type-arg]
-    """RW lines 8-13 given the recursive call's ``index_h(r1')`` and points S'."""
-    nrows = r2 - r0 + 1
-    full = (1 << (g + 1)) - 1
-    sym = np.full(nrows, full, np.int64)
-    t = np.zeros(g + 1, np.int64)
-    for k in range(sp.shape[0]):
+def _base_rows(
+    g: int,
+    r_lo: int,
+    r_hi: int,
+    r1: int,
+    ring_mask: int,
+    true: tuple,  # type: ignore[type-arg]
+    index_r1: np.ndarray,
+    out: np.ndarray,
+    count: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """RW line 5, rows r_lo..r_hi-1: WSG (FSW's step with true symbols); an error code."""
+    index, outb, ring = true[0], true[5], true[6]
+    cnt = count[0]
+    for r in range(r_lo, r_hi):
+        _keep_index(r, r1, g, index, index_r1)
+        err = _true_step(r, _true_symbol(r, g, ring, ring_mask), g, true, ring_mask)
+        if err != 0:
+            return err
+        if r >= r1:
+            cnt = _record(r, g, index, outb, out, cnt)
+    count[0] = cnt
+    return 0
+
+
+@jit
+def _level_symbols(
+    r0: int, r2: int, sp: np.ndarray, k_lo: int, k_hi: int, sym: np.ndarray, t: np.ndarray
+) -> None:  # pragma: no cover - jit
+    """RW lines 8-9 for the points S'[k_lo:k_hi] of the recursive call."""
+    for k in range(k_lo, k_hi):
         h = sp[k, 0]
         b = sp[k, 3]
         if b >= r0 and b <= r2:  # RW line 8: a reflected h-point on row b
             sym[b - r0] &= ~(1 << h)
         elif b < r0:  # RW line 9
             t[h] += 1
-    index = np.zeros(g + 1, np.int64)
-    firstd = np.zeros(g + 1, np.int64)
-    dmask = np.zeros(g + 1, np.int64)
-    cmask = np.zeros(g + 1, np.int64)
-    for h in range(g + 1):
-        index[h] = r0 + 1 - index_p[h] - t[h]  # RW line 10
-        firstd[h] = index[h]  # RW lines 11-12: the dummy state (3-8)
-    rowcols = np.zeros(g + 1, np.int64)
-    outb = np.zeros(g + 1, np.int64)
-    out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
-    cnt = 0
-    for r in range(r0, r2 + 1):  # RW line 12: FSW from r0 to r2
-        if r == r1:
-            for h in range(g + 1):
-                index_r1[h] = index[h]
+
+
+@jit
+def _level_rows(
+    g: int,
+    r_lo: int,
+    r_hi: int,
+    r0: int,
+    r1: int,
+    sym: np.ndarray,
+    index: np.ndarray,
+    firstd: np.ndarray,
+    dmask: np.ndarray,
+    cmask: np.ndarray,
+    rowcols: np.ndarray,
+    outb: np.ndarray,
+    index_r1: np.ndarray,
+    out: np.ndarray,
+    count: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """RW lines 12-13, rows r_lo..r_hi-1: FSW from the dummy state; an error code."""
+    cnt = count[0]
+    for r in range(r_lo, r_hi):  # RW line 12: FSW from r0 to r2
+        _keep_index(r, r1, g, index, index_r1)
         err = _row_step(r, sym[r - r0], g, index, firstd, dmask, cmask, rowcols, outb)
         if err != 0:
-            return err, out[:0]
+            return err
         if r >= r1:  # RW line 13
             cnt = _record(r, g, index, outb, out, cnt)
-    return 0, out[:cnt]
+    count[0] = cnt
+    return 0
+
+
+#: FSW steps (one per h and row, each up to g + 1 columns) per kernel call (the Ctrl-C
+#: protocol, :mod:`fast._interrupt`): 2^22 steps of about 10 ns, some 40 ms.
+STEPS_PER_CALL = 1 << 22
+
+
+def _rows_per_call(g: int) -> int:
+    """Rows per kernel call at ``g``: :data:`STEPS_PER_CALL` over (g + 1)^2.
+
+    >>> _rows_per_call(0), _rows_per_call(30)
+    (4194304, 4364)
+    """
+    return max(256, STEPS_PER_CALL // (g + 1) ** 2)
+
+
+def _in_blocks(kernel: Any, g: int, lo: int, hi: int, *state: Any) -> int:
+    """``kernel(g, r_lo, r_hi, *state)`` over rows lo..hi-1, a block per call; an error code."""
+    step = _rows_per_call(g)
+    for r_lo in range(lo, hi, step):
+        err = call(kernel, g, r_lo, min(hi, r_lo + step), *state)
+        if err != 0:
+            return int(err)
+    return 0
+
+
+def _base(g: int, r1: int, r2: int, index_r1: np.ndarray) -> tuple[int, np.ndarray]:
+    """RW line 5: WSG from row 0 to r2, the points of rows r1..r2."""
+    ring_size = _ring_size(r2 + 1)
+    out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
+    count = np.zeros(1, np.int64)
+    true = _true_state(g, ring_size)
+    err = _in_blocks(_base_rows, g, 0, r2 + 1, r1, ring_size - 1, true, index_r1, out, count)
+    return err, out[: int(count[0])]
+
+
+def _level(
+    g: int, r0: int, r1: int, r2: int, index_p: np.ndarray, sp: np.ndarray, index_r1: np.ndarray
+) -> tuple[int, np.ndarray]:
+    """RW lines 8-13 given the recursive call's ``index_h(r1')`` and points S'."""
+    sym = np.full(r2 - r0 + 1, (1 << (g + 1)) - 1, np.int64)
+    t = np.zeros(g + 1, np.int64)
+    for k_lo in range(0, sp.shape[0], STEPS_PER_CALL):
+        call(_level_symbols, r0, r2, sp, k_lo, min(sp.shape[0], k_lo + STEPS_PER_CALL), sym, t)
+    index = r0 + 1 - index_p - t  # RW line 10
+    firstd = index.copy()  # RW lines 11-12: the dummy state (3-8)
+    dmask, cmask, rowcols, outb = (np.zeros(g + 1, np.int64) for _ in range(4))
+    out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
+    count = np.zeros(1, np.int64)
+    err = _in_blocks(
+        _level_rows,
+        g,
+        r0,
+        r2 + 1,
+        r0,
+        r1,
+        sym,
+        index,
+        firstd,
+        dmask,
+        cmask,
+        rowcols,
+        outb,
+        index_r1,
+        out,
+        count,
+    )
+    return err, out[: int(count[0])]
 
 
 def _floor_inv_phi(r: int) -> int:
@@ -131,10 +219,10 @@ def _rw(g: int, r1: int, r2: int, L: int, H: int, R: int) -> tuple[np.ndarray, n
     r1p = (index0(r0) if r0 >= 0 else 0) + L  # RW line 3 (exact)
     r2p = _floor_inv_phi(r2) + H
     if r0 < 0 or r2p >= r0 or r1p <= 2 * g:  # RW line 4
-        err, out = _base_kernel(g, r1, r2, _ring_size(r2 + 1), index_r1)  # RW line 5
+        err, out = _base(g, r1, r2, index_r1)  # RW line 5
     else:
         index_p, sp = _rw(g, r1p, r2p, L, H, R)  # RW line 7
-        err, out = _level_kernel(g, r0, r1, r2, index_p, sp, index_r1)
+        err, out = _level(g, r0, r1, r2, index_p, sp, index_r1)
     _raise(err, "fast.rw")
     return index_r1, out
 

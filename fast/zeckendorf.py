@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from fast._interrupt import ITEMS_PER_CALL, call, spans
 from fast._jit import INT64_MAX, jit
 from fast.beatty import _as_int64, _fibonacci_upto, check_memory
 
@@ -61,7 +62,10 @@ def z1_array(n: np.typing.ArrayLike) -> np.ndarray:
         raise ValueError(f"n must be >= 1 (found {int(array.min())}): 0 has no Zeckendorf part")
     check_memory(16 * array.size, f"z1 of {array.size} integers")
     out = np.empty(array.shape, dtype=np.int64)
-    _z1_kernel(array.ravel(), _fibonacci_upto(array, 0), out.reshape(-1))
+    flat, flat_out = np.ascontiguousarray(array).reshape(-1), out.reshape(-1)
+    fib = _fibonacci_upto(array, 0)
+    for lo, hi in spans(flat.size, ITEMS_PER_CALL):  # the Ctrl-C protocol: bounded calls
+        call(_z1_kernel, flat[lo:hi], fib, flat_out[lo:hi])
     return out
 
 
@@ -86,7 +90,9 @@ def fibonacci_nim_is_p(n: np.typing.ArrayLike, r: np.typing.ArrayLike) -> np.nda
     n_flat = np.ascontiguousarray(n_b).reshape(-1)
     r_flat = np.ascontiguousarray(r_b).reshape(-1)
     out = np.empty(n_flat.size, dtype=np.bool_)
-    _is_p_kernel(n_flat, r_flat, _fibonacci_upto(n_flat, 0), out)
+    fib = _fibonacci_upto(n_flat, 0)
+    for lo, hi in spans(n_flat.size, ITEMS_PER_CALL):  # the Ctrl-C protocol: bounded calls
+        call(_is_p_kernel, n_flat[lo:hi], r_flat[lo:hi], fib, out[lo:hi])
     return out.reshape(n_b.shape)
 
 

@@ -11,7 +11,6 @@ Exit codes: 0 success, 1 a check failed (a mismatch, a violated claim),
 
 from __future__ import annotations
 
-import _thread
 import argparse
 import importlib
 import os
@@ -19,13 +18,15 @@ import pkgutil
 import re
 import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
 from grundy import __version__
-from grundy.signals import sigint_handler
+from grundy.progress import quiet
+from grundy.signals import INTERRUPTED, Deadline, hard_exit, sigint_handler
 
 __all__ = ["GrundyArgumentParser", "UsageError", "build_parser", "main"]
 
@@ -77,7 +78,39 @@ def build_parser() -> GrundyArgumentParser:
     for module_info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"grundy.commands.{module_info.name}")
         module.register(subparsers)
+    for leaf in _leaf_parsers(parser):
+        add_quiet_option(leaf)
     return parser
+
+
+#: The help of the ``--quiet`` every command has (:func:`add_quiet_option`).
+QUIET_HELP = "no progress bar, spinner or progress lines on stderr (the answer is unchanged)"
+
+
+def add_quiet_option(parser: argparse.ArgumentParser) -> None:
+    """``--quiet``: the one option every command has for hiding progress.
+
+    Added by :func:`build_parser` to every command that does not define its
+    own (``conformance --quiet`` also prints only the summary); :func:`main`
+    turns it into :func:`grundy.progress.quiet` for the whole command.
+    """
+    if "--quiet" not in parser._option_string_actions:
+        parser.add_argument("--quiet", action="store_true", help=QUIET_HELP)
+
+
+def _leaf_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """The parsers of the commands (and sub-commands) that run: those without subparsers."""
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return [parser]
+    found: list[argparse.ArgumentParser] = []
+    seen: set[int] = set()
+    for action in subs:
+        for sub in action.choices.values():
+            if id(sub) not in seen:  # aliases share a parser
+                seen.add(id(sub))
+                found += _leaf_parsers(sub)
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -102,17 +135,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exit_:  # argparse: --help, --version, usage errors
             return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
     except KeyboardInterrupt:  # Ctrl-C while the modules load
-        print("grundy: interrupted", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     try:
         check_distinct_paths(_subparser(parser, args), args)
         seconds = getattr(args, "spec_seconds", SPEC_SECONDS)
-        with interrupt_after_compiled_code(), spec_limits(seconds):
+        with (
+            interrupt_after_compiled_code(),
+            quiet(bool(getattr(args, "quiet", False))),
+            spec_limits(seconds),
+        ):
             code = int(args.func(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
         return code
     except BaseException as error:  # the one place errors become exit codes
         return _refusal(args.command, error)
+    finally:
+        if argv is None:  # the process's own command (console script, python -m grundy)
+            _while_exiting(interrupted=_DEADLINE.armed)
+
+
+def _while_exiting(*, interrupted: bool) -> None:
+    """Ctrl-C while Python shuts down (numba's, Dask's exit handlers), after the command.
+
+    An interrupted command: a further Ctrl-C ends the process at once
+    (:func:`grundy.signals.hard_exit`). A finished one: its answer is
+    complete, so Ctrl-C is ignored and the exit code stays the command's
+    (never a traceback from an exit handler).
+    """
+    handler: Any = (lambda signum, frame: hard_exit()) if interrupted else signal.SIG_IGN
+    try:
+        signal.signal(signal.SIGINT, handler)
+    except ValueError:  # pragma: no cover - not the main thread
+        pass
 
 
 #: Seconds the spec solver may take for one evaluation from the command line
@@ -176,7 +231,7 @@ def _refusal(command: str, error: BaseException) -> int:
     is re-raised with its traceback.
     """
     if _interrupted(error):
-        print("grundy: interrupted", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     if isinstance(error, BrokenPipeError):
         _quiet_stdout()
@@ -217,35 +272,114 @@ def _os_error(error: OSError) -> str:
     return _printable(f"cannot use the file {str(target)!r} ({reason})")
 
 
-#: Packages whose Python code runs inside a compiled kernel's call (numba boxes
-#: results and raises errors through them): Ctrl-C waits until they return.
-#: (numpy is not one: its Python loops, np.savetxt, stay interruptible; a
-#: SystemError caused by Ctrl-C is still read as an interrupt by _interrupted.)
-_DEFERRING_PACKAGES = ("numba", "llvmlite")
+#: Where a KeyboardInterrupt must not be raised: anywhere below llvmlite (LLVM calls back
+#: into Python through ctypes while numba compiles; an exception raised in such a callback
+#: is printed and swallowed, and the interrupt is lost) ...
+_CALLBACK_PACKAGE = "llvmlite"
+#: ... and in numba's serialisation helper (it runs while a compiled call boxes its result).
+_BOXING_MODULE = "numba.core.serialize"
+#: How many frames up the stack :func:`_must_defer` looks for them.
+_DEFER_DEPTH = 64
 
 
-def _in_compiled_call(frame: FrameType | None) -> bool:
-    """True when ``frame`` is numba's own Python code."""
-    if frame is None:
-        return False
-    module = frame.f_globals.get("__name__", "")
-    return isinstance(module, str) and module.split(".", 1)[0] in _DEFERRING_PACKAGES
+def _must_defer(frame: FrameType | None) -> bool:
+    """True when raising KeyboardInterrupt at ``frame`` would be lost or corrupt a call:
+    inside llvmlite (anywhere up the stack) or numba's boxing helper (the innermost frame).
+
+    Elsewhere, numba's compiler included, the interrupt is raised: compiling is
+    plain Python and unwinds cleanly (a kernel called through
+    ``fast._interrupt.call`` is compiled before its call is held).
+    """
+    depth = 0
+    current = frame
+    while current is not None and depth < _DEFER_DEPTH:
+        module = current.f_globals.get("__name__", "")
+        if isinstance(module, str):
+            if module.split(".", 1)[0] == _CALLBACK_PACKAGE:
+                return True
+            if depth == 0 and module.startswith(_BOXING_MODULE):
+                return True
+        current = current.f_back
+        depth += 1
+    return False
+
+
+#: Seconds before a deferred Ctrl-C is delivered again (:func:`_deliver_again`).
+_REDELIVER_SECONDS = 0.01
+#: Redeliveries sent and not yet handled: the handler does not count them as Ctrl-C.
+_REDELIVERIES = [0]
+
+
+def _deliver_again() -> None:
+    """Send SIGINT to the main thread again shortly, from another thread.
+
+    Not from the handler itself: ``_thread.interrupt_main`` there would run
+    the handler again at the handler's own next bytecode, recursively, with
+    llvmlite's frames still below it. A real signal (not ``interrupt_main``)
+    also wakes a main thread blocked in a lock or a sleep.
+    """
+    _REDELIVERIES[0] += 1
+    main_thread = threading.main_thread().ident
+    if main_thread is None:  # pragma: no cover - the main thread always has an id
+        return
+    timer = threading.Timer(_REDELIVER_SECONDS, signal.pthread_kill, (main_thread, signal.SIGINT))
+    timer.daemon = True
+    timer.start()
+
+
+def _unraisable_interrupt(previous: Any) -> Any:
+    """A ``sys.unraisablehook`` that delivers a swallowed KeyboardInterrupt again.
+
+    Python cannot raise an exception out of some callbacks (a garbage-collector
+    callback such as Dask's ``GCDiagnosis``, ``__del__``, a ctypes callback):
+    it prints it ("Exception ignored in ...") and goes on, and the interrupt
+    would be lost. This hook prints nothing for a KeyboardInterrupt and sends
+    the signal again (:func:`_deliver_again`); anything else goes to
+    ``previous``.
+    """
+
+    def hook(info: Any) -> None:
+        if isinstance(info.exc_value, KeyboardInterrupt) or info.exc_type is KeyboardInterrupt:
+            _deliver_again()
+            return
+        previous(info)
+
+    return hook
+
+
+#: The deadline of the Ctrl-C being handled (one per process).
+_DEADLINE = Deadline()
 
 
 @contextmanager
-def interrupt_after_compiled_code() -> Iterator[None]:
-    """Deliver Ctrl-C as KeyboardInterrupt, but never inside numba's call machinery.
+def interrupt_after_compiled_code(deadline: Deadline | None = None) -> Iterator[None]:
+    """Deliver Ctrl-C as KeyboardInterrupt where it is safe, and promptly.
 
-    Python runs a signal handler at the next bytecode boundary. When a jitted
-    kernel returns, numba's C dispatcher runs Python helpers to box the result;
-    an interrupt raised there leaves the dispatcher returning a value with an
-    exception set (``SystemError``). This handler, when the current frame is
-    numba's own code, re-arms the signal (``_thread.interrupt_main``)
-    instead of raising, so the KeyboardInterrupt is raised at the next bytecode
-    of our code, after the kernel call has returned cleanly. Outside the main
-    thread, or when SIGINT is not the default handler (ignored, or set by a
-    caller), nothing changes.
+    Python runs a signal handler at the next bytecode boundary, which may be
+    inside numba's or llvmlite's machinery. This handler
+
+    * during a held kernel block (``fast._interrupt.holding()``) records the
+      interrupt; the block raises it when it has returned (the kernels'
+      Ctrl-C protocol: blocks well under a second);
+    * where raising would be lost or would corrupt a compiled call
+      (:func:`_must_defer`) delivers the signal again 10 ms later
+      (:func:`_deliver_again`), until it comes in safe code; a
+      KeyboardInterrupt that Python swallows anyway (a callback whose
+      exceptions are "ignored") is delivered again the same way
+      (:func:`_unraisable_interrupt`);
+    * raises KeyboardInterrupt otherwise.
+
+    Each Ctrl-C also arms the :class:`grundy.signals.Deadline`: if the
+    interrupt cannot be raised within :data:`grundy.signals.DELIVER_SECONDS`
+    (a C call that does not return), or the process does not end after it,
+    the process ends anyway (``grundy: interrupted``, exit 130, the temporary
+    files of unfinished writes removed). Outside the main thread, or when
+    SIGINT is not the default handler (ignored, or set by a caller), nothing
+    changes.
     """
+    from fast._interrupt import hold_pending, holding
+
+    watch = _DEADLINE if deadline is None else deadline
     try:
         previous = signal.getsignal(signal.SIGINT)
     except ValueError:  # pragma: no cover - no signals here
@@ -256,27 +390,54 @@ def interrupt_after_compiled_code() -> Iterator[None]:
         return
 
     def handler(signum: int, frame: FrameType | None) -> None:
-        if _in_compiled_call(frame):
-            _thread.interrupt_main(signal.Signals(signum))  # again at the next bytecode
+        if _REDELIVERIES[0] > 0:  # our own redelivery, not another Ctrl-C
+            _REDELIVERIES[0] -= 1
+        else:
+            watch.signalled()
+        if holding():
+            hold_pending()
             return
+        if _must_defer(frame):
+            _deliver_again()
+            return
+        watch.delivered()
         raise KeyboardInterrupt
 
-    with sigint_handler(handler):
-        yield
+    handler.respects_hold = True  # type: ignore[attr-defined]  # see fast._interrupt
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _unraisable_interrupt(previous_hook)
+    try:
+        with sigint_handler(handler):
+            yield
+    finally:
+        sys.unraisablehook = previous_hook
+
+
+#: A number too long to read in a message (more than 30 digits).
+_LONG_NUMBER = re.compile(r"\d{31,}")
 
 
 def _one_line(error: BaseException) -> str:
-    """The message of ``error`` on one line (a multi-line message is joined)."""
+    """The message of ``error`` on one line (a multi-line message is joined), every
+    number of more than 30 digits cut short as :func:`grundy.parsing.short_int` does.
+
+    >>> _one_line(ValueError(f"--size = {10**50} is too big"))
+    '--size = 100000000000...(51 digits) is too big'
+    """
     text = str(error) or type(error).__name__
     return _printable(" ".join(part.strip() for part in text.splitlines() if part.strip()))
 
 
 def _printable(text: str) -> str:
-    """``text`` with control characters escaped, so a message stays one line.
+    """``text`` with control characters escaped, so a message stays one line, and every
+    number of more than 30 digits cut short (:func:`grundy.parsing.short_int`).
 
     >>> _printable("--a=\\r")
     '--a=\\\\r'
     """
+    from grundy.parsing import short_int
+
+    text = _LONG_NUMBER.sub(lambda match: short_int(int(match.group())), text)
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

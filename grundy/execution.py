@@ -20,10 +20,14 @@ each finished chunk is written atomically (a temporary file, then
 ``os.replace``) to ``out_dir/chunks/<id>.json`` as soon as it completes. A
 chunk file carries its schema, id, parameters, result and a SHA-256 digest of
 them. A re-run reuses a chunk file only when all of these check (and the
-experiment's own ``validate`` accepts the result); any other chunk file (an
-edit, garbage, another schema, other parameters) is named in a one-line
-warning and recomputed, never used. A killed run loses at most the chunks that
-were in flight, and Ctrl-C ends a Dask run with one line (the CLI exits 130).
+experiment's own ``validate`` accepts the result); any other chunk file
+(damaged, garbage, edited without its digest, another schema, other
+parameters) is named in a one-line warning and recomputed, never used. The
+digest is a checksum, not a signature (:func:`chunk_digest`): an edit that
+recomputes it is caught only if ``validate`` finds the result inconsistent.
+A killed run loses at most the chunks that were in flight, and Ctrl-C ends a
+Dask run with one line (the CLI exits 130; the local cluster's workers are
+killed, :func:`_close_quietly`).
 
 Results are merged in chunk order and always pass through JSON, so the
 output is the same whatever the number of workers, and whether a chunk was
@@ -216,6 +220,12 @@ class ChunkResults(list[Any]):
 
 def chunk_digest(chunk_id: str, params: Any, result: Any) -> str:
     """SHA-256 of a chunk's schema, id, parameters and result (canonical JSON).
+
+    A checksum against damage (a truncated file, a flipped byte, a bad copy)
+    and against an edit that leaves the digest as it was. Not a signature:
+    the formula is public, so whoever can write the run's directory can
+    recompute it after an edit; only a fresh ``--out`` (every chunk
+    recomputed) answers for a directory of unknown origin.
 
     Examples
     --------
@@ -653,7 +663,15 @@ def _cancel(futures: dict[Any, int]) -> None:
 
 
 def _close_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
-    """Close our client and local cluster; after Ctrl-C, errors while closing are silenced."""
+    """Close our client and local cluster; after Ctrl-C, errors while closing are silenced.
+
+    After Ctrl-C the local cluster's worker processes are killed first
+    (:func:`_kill_workers`): a worker busy in a chunk cannot close gracefully
+    (its nanny would wait 4 s, then kill it anyway), and its results are not
+    wanted.
+    """
+    if interrupted and cluster is not None:
+        _kill_workers(cluster)
     for thing in (client, cluster):
         if thing is None:
             continue
@@ -662,6 +680,18 @@ def _close_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
         except BaseException:
             if not interrupted:
                 raise
+
+
+def _kill_workers(cluster: Any) -> None:
+    """SIGKILL the worker processes of our local cluster (its nannies restart none)."""
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        try:
+            nanny.auto_restart = False
+            pid = nanny.process.process.pid
+            if pid:
+                os.kill(pid, signal.SIGKILL)
+        except (AttributeError, OSError, ValueError):  # not started, or gone already
+            pass
 
 
 def _missing_module(error: BaseException) -> ModuleNotFoundError | None:

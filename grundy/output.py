@@ -3,9 +3,12 @@ progress on stderr, warnings, and the checks of ``--out`` / ``--input`` paths.
 
 Paths given on the command line are checked here, once, before any work:
 
-* :func:`output_file` (``--out FILE``): not empty, not an existing directory;
-  its directory is created if missing and must be writable; an existing file
-  is replaced (atomically, when the result is written).
+* :func:`output_file` (``--out FILE``, ``--bfile FILE``: every option of every
+  command naming a file to write, ``table --out`` included): not empty, not
+  an existing directory; its directory is created if missing (with its
+  parents, when the result is written; a refused command creates nothing)
+  and must be writable; an existing file is replaced (atomically, when the
+  result is written: Ctrl-C or an error leaves no partial file).
 * :func:`output_dir` (``--out DIR``): not empty, not an existing file; created
   if missing (with its parents) and must be writable; an existing directory is
   reused (experiments resume from it).
@@ -30,6 +33,7 @@ from rich.console import Console
 
 from fast._memory import available_memory, check_memory
 from grundy.progress import Advance, activity, error_console, progress_bar
+from grundy.signals import TEMPORARY_FILES
 
 __all__ = [
     "Advance",
@@ -72,6 +76,7 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None]) -> 
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    TEMPORARY_FILES.add(tmp)  # removed by grundy.signals.hard_exit if the process must end
     try:
         with os.fdopen(fd, "wb") as handle:
             write(handle)
@@ -82,6 +87,8 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None]) -> 
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        TEMPORARY_FILES.discard(tmp)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -200,10 +207,10 @@ def _file_problem(text: str, suffixes: Sequence[str] | None) -> str | None:
     if not str(text).strip():
         return "an empty path; give a file name"
     path = Path(text)
-    if suffixes and path.suffix.lower() not in suffixes:
-        return f"{text!r} must end in {' or '.join(suffixes)}"
     if path.is_dir():
         return f"{text!r} is a directory; this option takes a file name"
+    if suffixes and path.suffix.lower() not in suffixes:
+        return f"{text!r} must end in {' or '.join(suffixes)}"
     return _probe_directory(path.parent if str(path.parent) else Path("."))
 
 
@@ -227,6 +234,10 @@ def check_output_file(
     Traceback (most recent call last):
     ...
     ValueError: --out: an empty path; give a file name
+    >>> check_output_file("/proc/no/t.npy", "--out")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --out: cannot create the directory '/proc/no' (...)
     """
     problem = _file_problem(text, suffixes)
     if problem:

@@ -1,11 +1,14 @@
 """Parsing what the command line gives: games, positions, counts and ranges.
 
-Every count or size argument of every command goes through one parser,
+Every number of every command -- a count or size argument, each coordinate
+of a position, each end of a range -- goes through one parser,
 :func:`parse_count` (as an argparse ``type=`` through :func:`count`):
 integers with ``_`` separators, ``1e6`` and ``2.5e3`` forms (exact: the
 value must be an integer, ``1.23e1`` is refused, never truncated), and
-``10**k`` powers, with the size of the number bounded before anything big
-is built (``10**100000000`` is refused at once, it never hangs).
+``10**k`` powers, with the size of the number bounded (:data:`MAX_DIGITS`)
+before anything big is built (``10**100000000`` is refused at once, it
+never hangs). A message quotes a number of more than 30 digits cut short
+(:func:`short_int`; the CLI does the same for every one-line error).
 """
 
 from __future__ import annotations
@@ -32,9 +35,11 @@ __all__ = [
     "short_int",
 ]
 
-#: The most decimal digits a number argument may have (``1e400`` and ``10**400`` are
-#: fine; ``10**100000000`` is refused before it is computed).
-MAX_DIGITS = 1000
+#: The most decimal digits a number on the command line may have, counts and positions
+#: alike: 10**199 is accepted (every exact method -- the row atlas, reference.rw,
+#: Zeckendorf -- answers far beyond any int64 kernel, and an answer stays readable);
+#: ``1e400`` and ``10**100000000`` are refused before anything is computed.
+MAX_DIGITS = 200
 
 _INTEGER = re.compile(r"^[+-]?\d+$")
 _DECIMAL = re.compile(r"^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$")
@@ -110,7 +115,11 @@ def parse_count(
     >>> parse_count("10**100000000", "--n")
     Traceback (most recent call last):
     ...
-    ValueError: --n = '10**100000000' has about 100000001 digits; at most 1000 are accepted
+    ValueError: --n = '10**100000000' has about 100000001 digits; at most 200 are accepted
+    >>> parse_count("1e400", "N")
+    Traceback (most recent call last):
+    ...
+    ValueError: N = '1e400' has about 401 digits; at most 200 are accepted
     >>> parse_count("0", "--rows", lo=1, hi=100)
     Traceback (most recent call last):
     ...
@@ -227,14 +236,23 @@ def count(name: str, *, lo: int | None = None, hi: int | None = None) -> Callabl
 def parse_position(game: ImpartialGame, text: str) -> Position:
     """Parse ``5,8`` (two piles), ``7`` (one heap) or ``5,8+3`` (a sum).
 
+    Each coordinate is a number as :func:`parse_count` reads it (``1e18``,
+    ``10**18``, ``1_000``), with the same limit of :data:`MAX_DIGITS` digits.
+
     Examples
     --------
     >>> parse_position(parse_game("wythoff+nim"), "5,8+3")
     ((5, 8), (3,))
+    >>> parse_position(parse_game("wythoff"), "5,1e18")
+    (5, 1000000000000000000)
     >>> parse_position(parse_game("wythoff"), "5,x")
     Traceback (most recent call last):
     ...
     ValueError: position '5,x': 'x' is not an integer
+    >>> parse_position(parse_game("wythoff"), "1e400,3")
+    Traceback (most recent call last):
+    ...
+    ValueError: position '1e400,3': '1e400' has about 401 digits; at most 200 are accepted
     """
     if isinstance(game, Sum):
         parts = text.split("+")
@@ -250,8 +268,11 @@ def parse_position(game: ImpartialGame, text: str) -> Position:
     for item in text.split(","):
         item = item.strip()
         try:
-            values.append(int(item))
-        except ValueError:
+            values.append(parse_count(item, "coordinate"))
+        except ValueError as error:
+            if "digits" in str(error):
+                reason = str(error).split(" has ", 1)[1]
+                raise ValueError(f"position {text!r}: {item!r} has {reason}") from None
             raise ValueError(f"position {text!r}: {item!r} is not an integer") from None
     return game.check_position(tuple(values))
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from rich.console import Console
 
-__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "reporter"]
+__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "quiet", "reporter"]
 
 #: Where rich bars and spinners draw on a terminal (the commands' stderr console).
 error_console = Console(stderr=True, highlight=False)
@@ -50,6 +50,28 @@ def _bar_console() -> Console | None:
     return None
 
 
+#: ``quiet()`` is in effect (the command line's ``--quiet``): no bar, spinner or line.
+_QUIET = [False]
+
+
+@contextmanager
+def quiet(on: bool = True) -> Iterator[None]:
+    """No progress of any kind (bars, spinners, plain lines) inside the block when ``on``.
+
+    The command line's ``--quiet`` (every command has it, ``grundy.cli``).
+
+    >>> with quiet():
+    ...     with progress_bar("demo", 3) as advance:
+    ...         advance(3)
+    """
+    saved = _QUIET[0]
+    _QUIET[0] = saved or on
+    try:
+        yield
+    finally:
+        _QUIET[0] = saved
+
+
 #: Seconds between two plain progress lines when stderr is not a terminal.
 PLAIN_INTERVAL = 10.0
 
@@ -71,7 +93,7 @@ def progress_bar(description: str, total: int, *, disable: bool = False) -> Iter
     ...     advance.note("half of the first step")
     ...     advance(3)
     """
-    if disable:
+    if disable or _QUIET[0]:
         yield Advance(lambda amount: None, lambda text: None)
         return
     bar_console = _bar_console()
@@ -168,7 +190,7 @@ def activity(description: str, *, disable: bool = False) -> Iterator[Callable[[s
     >>> with activity("demo", disable=True) as update:
     ...     update("1 case")
     """
-    if disable:
+    if disable or _QUIET[0]:
         yield lambda text: None
         return
     bar_console = _bar_console()

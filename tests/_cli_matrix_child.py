@@ -1,7 +1,12 @@
 """Child process of the CLI fuzz matrix (tests/test_cli_fuzz.py): runs many argvs
 in-process under an address-space limit and a per-case alarm, prints JSON results.
 
-Usage: python tests/_cli_matrix_child.py LIMIT_BYTES SECONDS < cases.json
+Usage: python tests/_cli_matrix_child.py LIMIT_BYTES SECONDS [frozen] < cases.json
+
+``frozen``: ``time.perf_counter`` and ``time.monotonic`` never advance (an
+infinitely fast machine), so a case whose refusal depends on a measured speed
+is not refused; the default matrix runs so (issue 30: no test depends on the
+machine's speed or load).
 """
 
 from __future__ import annotations
@@ -26,6 +31,10 @@ def _alarm(signum: int, frame: Any) -> None:
 
 def main() -> None:
     limit, seconds = int(sys.argv[1]), int(sys.argv[2])
+    if sys.argv[3:] == ["frozen"]:
+        import time
+
+        time.perf_counter = time.monotonic = lambda: 1000.0
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     cases = json.load(sys.stdin)
     from grundy.cli import main as grundy_main

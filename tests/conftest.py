@@ -10,7 +10,11 @@ Plugin games join the property tests (every test drawn over
 ``registry.conformance_games()``): ``python -m pytest --grundy-plugins
 mymodule`` or ``GRUNDY_PLUGINS=mymodule python -m pytest`` imports
 ``mymodule`` (from the current directory too) before the tests are
-collected.
+collected, and adds the property tests of its games
+(``grundy/plugin_tests.py``). The option comes from the package's pytest
+plugin (``grundy/pytest_plugin.py``, an entry point, so it works in any
+directory); ``pytest_plugins`` below loads it here also where the package
+was installed before the entry point existed.
 """
 
 import os
@@ -29,22 +33,7 @@ settings.register_profile(
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--grundy-plugins",
-        default=None,
-        help="comma-separated plugin modules whose games join the property tests "
-        "(the same as $GRUNDY_PLUGINS)",
-    )
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    names = config.getoption("--grundy-plugins") or os.environ.get("GRUNDY_PLUGINS")
-    if names:
-        from registry import load_plugins
-
-        load_plugins({"GRUNDY_PLUGINS": names})
+pytest_plugins = ["grundy.pytest_plugin"]  # --grundy-plugins (also an entry point)
 
 
 @pytest.fixture(scope="session")

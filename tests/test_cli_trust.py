@@ -60,11 +60,12 @@ class TestNumbers:
         assert time.monotonic() - began < 10  # (it hung before; not a timing benchmark)
         assert "--n" in line and "digits" in line
 
-    def test_1e400_is_refused_with_the_chunk_count(
+    def test_1e150_is_refused_with_the_chunk_count(
         self, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        line = refused(capsys, "experiment", "beatty-partition", "--n", "1e400", "--workers", "0")
+        line = refused(capsys, "experiment", "beatty-partition", "--n", "1e150", "--workers", "0")
         assert "--n" in line and "chunks" in line
+        assert "(151 digits)" in line  # the number cut short, as every long one (issue 30)
 
     def test_1e12_in_process_is_refused_before_planning_chunks(
         self, capsys: pytest.CaptureFixture[str]

@@ -38,11 +38,11 @@ from grundy.experiments import beatty_partition, dn_histogram
 from grundy.experiments.beatty_partition import check_range, count_upper_below
 from grundy.experiments.dn_histogram import dn_statistics
 from grundy.parsing import parse_count
+from reference.beatty import lower_wythoff
+from reference.wsg import wsg
 from registry.dn import TABLE3_MIN_N
 from registry.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import stream_points
-from reference.beatty import lower_wythoff
-from reference.wsg import wsg
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -511,6 +511,34 @@ class TestChunkIntegrity:
         again = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
         assert list(again) == expected_sums(chunks)
         assert "does not match its digest" in capsys.readouterr().err
+
+    def test_digest_is_a_checksum_not_a_signature(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Issue 30 item 16: an edit that recomputes the digest passes it (the formula is
+        public); the docs say so instead of promising that edited chunks are never used,
+        and only ``validate`` (consistency, not recomputation) can still refuse it."""
+        from grundy.execution import chunk_digest
+
+        chunks, path = _fresh_run(tmp_path)
+        record = json.loads(path.read_text())
+        record["result"] += 1
+        record["digest"] = chunk_digest(record["id"], record["params"], record["result"])
+        path.write_text(json.dumps(record))
+        forged = run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
+        assert forged[1] == expected_sums(chunks)[1] + 1 and forged.computed == []
+        refused = run_chunks(
+            sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True,
+            validate=lambda params, result: None if result == sum(
+                range(params["start"], params["stop"])) else "not the sum",
+        )  # fmt: skip
+        assert list(refused) == expected_sums(chunks) and refused.computed == [chunks[1].id]
+        assert "holds an inconsistent result (not the sum)" in capsys.readouterr().err
+        docs = " ".join((ROOT / "docs" / "dask-and-plots.md").read_text().split())
+        assert "not a signature" in docs and "(edited, truncated" not in docs
+        import grundy.execution
+
+        assert "not a signature" in " ".join((grundy.execution.__doc__ or "").split())
 
     def test_chunk_is_written_atomically_with_a_digest(self, tmp_path: Path) -> None:
         from grundy.execution import CHUNK_SCHEMA, chunk_digest

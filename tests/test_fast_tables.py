@@ -19,10 +19,10 @@ import fast.tables
 import spec
 from fast.tables import GAMES, MAX_SIZE, grundy_table, table_dtype, table_memory
 from grundy.cli import main
-from registry import get_question
 from reference import landman
 from reference.beatty import is_wythoff_p_position
 from reference.published import load_published
+from registry import get_question
 
 SPEC_SIZE = 40
 #: The seeds' tables (reference/data): 003's Wythoff table, 001's Table 1.
@@ -280,7 +280,7 @@ def _big(name: str) -> np.ndarray:
     size = BIG
     t = np.zeros((size, size), dtype=np.int64)
     words, full = fast.tables._words(size)
-    bad = fast.tables._wavefront(size, fast.tables._CODES[name], max(size, 1), words, full, t)
+    bad = fast.tables._fill(size, fast.tables._CODES[name], max(size, 1), words, full, t)
     assert bad == -1
     assert (t[:SPEC_SIZE, :SPEC_SIZE] == spec_table(name)[:SPEC_SIZE, :SPEC_SIZE]).all()
     for row in (1, 6, 21):
@@ -324,10 +324,10 @@ class TestCli:
     @pytest.mark.parametrize(
         ("out", "size", "message"),
         [
-            ("missing/t.npy", 5, "--out directory .* does not exist"),
-            (".", 5, "--out is a directory"),
-            ("d.npy", 5, "--out is a directory"),
-            ("t.txt", 5, "--out must end in .npy or .csv"),
+            ("afile/t.npy", 5, "argument --out: .* is a file, not a directory"),
+            (".", 5, "argument --out: .* is a directory"),
+            ("d.npy", 5, "argument --out: .* is a directory"),
+            ("t.txt", 5, "argument --out: .* must end in .npy or .csv"),
             ("t.csv", 2001, "--out: CSV is for N <= 2000"),
         ],
     )
@@ -335,11 +335,20 @@ class TestCli:
         self, out: str, size: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
         (tmp_path / "d.npy").mkdir()
+        (tmp_path / "afile").write_text("x")
         target = str(tmp_path / out)
         assert main(["table", "wythoff", "--size", str(size), "--out", target]) == 2
         err = capsys.readouterr().err
         assert re.search(message, err) and err.count("\n") == 1
-        assert sorted(p.name for p in tmp_path.iterdir()) == ["d.npy"]  # nothing written
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "d.npy"]  # nothing written
+
+    def test_out_creates_a_missing_directory(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """One policy for output files (issue 30): like plot --out and sequence --bfile."""
+        target = tmp_path / "new" / "sub" / "t.npy"
+        assert main(["table", "wythoff", "--size", "5", "--out", str(target)]) == 0
+        assert np.array_equal(np.load(target), grundy_table("wythoff", 5))
 
     def test_list_impls(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["table", "r-wythoff", "--list-impls"]) == 0

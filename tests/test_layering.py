@@ -17,8 +17,9 @@ doctests, never in code. ``fast`` may use ``reference`` (data classes,
 exact helpers) but not ``spec``. ``registry`` imports only what is
 below it. ``proofs_check`` may use the registry but nothing else of
 ``grundy``. Nothing imports the CLI. The CLI reaches the compiled kernels
-(``fast``) only through the registry (the memory guard ``fast._memory`` and
-the conformance checks of ``grundy.checks``, which compare kernels, excepted).
+(``fast``) only through the registry (the memory guard ``fast._memory``, the
+Ctrl-C protocol ``fast._interrupt`` and the conformance checks of
+``grundy.checks``, which compare kernels, excepted).
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ def _violations(module: str, imported: list[str]) -> list[str]:
             layer == "grundy.cli"
             and name.split(".")[0] == "fast"
             and not name.startswith("fast._memory")  # the memory guard, not an algorithm
+            and not name.startswith("fast._interrupt")  # the Ctrl-C protocol, not an algorithm
             and not module.startswith("grundy.checks")  # conformance compares kernels directly
         ):
             bad.append(f"{module} (CLI) imports {name}: ask the registry for the implementation")

@@ -20,6 +20,7 @@ from rich.markup import escape
 
 from grundy.output import activity, add_json_option, console, emit_json
 from grundy.parsing import count, parse_count
+from grundy.progress import quiet
 
 EPILOG = (
     "examples: grundy check list | grundy check nivasch-thm-2.15 --g 8 --rows 5000 | "
@@ -57,13 +58,13 @@ def register(subparsers: Any) -> None:
 
 
 def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict[str, Any]]:
-    """Split ``--name value`` pairs; also pick up --json/--quick given after them."""
+    """Split ``--name value`` pairs; also pick up --json/--quick/--quiet given after them."""
     params: dict[str, int] = {}
     flags: dict[str, Any] = {}
     index = 0
     while index < len(tokens):
         token = tokens[index]
-        if token in ("--json", "--quick"):
+        if token in ("--json", "--quick", "--quiet"):
             flags[token[2:]] = True
             index += 1
             continue
@@ -121,6 +122,10 @@ def run(args: argparse.Namespace) -> int:
     if any(token in ("-h", "--help") for token in args.params or []):
         return _claim_help(args.target)
     params, flags = parse_params(list(args.params or []), args.target)
+    if flags.get("quiet") and not args.quiet:  # --quiet after the claim's parameters
+        with quiet():
+            args.quiet = True
+            return run(args)
     as_json = args.json or flags.get("json", False)
     quick = args.quick or flags.get("quick", False)
     tighten = flags.get("tighten", args.tighten)

@@ -16,6 +16,7 @@ from grundy.output import (
     console,
     emit_json,
     format_grid,
+    output_file,
     print_impls,
 )
 from grundy.parsing import add_impl_option, count, parse_game
@@ -58,6 +59,7 @@ def register(subparsers: Any) -> None:
         "--out",
         default=None,
         metavar="FILE",
+        type=output_file("--out", suffixes=(".npy", ".csv")),
         help=(
             "write the table to FILE instead of printing it: .npy (numpy.save, the "
             f"table's own dtype) or .csv (N <= {CSV_MAX_SIZE}); prints a one-line summary"
@@ -69,14 +71,9 @@ def register(subparsers: Any) -> None:
 
 
 def _check_out(out: str, size: int) -> Path:
-    """The --out path, refused before any work if it cannot be written as asked."""
+    """The --out path (checked by :func:`grundy.output.output_file` when parsed), and a CSV
+    refused before any work when the table is too large for one."""
     path = Path(out)
-    if path.is_dir():
-        raise ValueError(f"--out is a directory (--out = {out!r}); give a file name")
-    if path.suffix.lower() not in (".npy", ".csv"):
-        raise ValueError(f"--out must end in .npy or .csv (--out = {out!r})")
-    if not path.parent.is_dir():
-        raise ValueError(f"--out directory {str(path.parent)!r} does not exist (--out = {out!r})")
     if path.suffix.lower() == ".csv" and size > CSV_MAX_SIZE:
         raise ValueError(
             f"--out: CSV is for N <= {CSV_MAX_SIZE} (--size = {size}); use a .npy file"

@@ -1,0 +1,119 @@
+"""The property tests of a plugin's games (``python -m pytest --grundy-plugins MODULE``).
+
+Collected by :mod:`grundy.pytest_plugin` from a directory of your own; each
+test runs once per game that the plugin modules registered
+(:data:`grundy.pytest_plugin.PLUGIN_GAMES`), on positions drawn by
+Hypothesis (piles 0..9; games whose positions are not piles get the
+conformance test only). The statements hold for every impartial game, so a
+failure points at the game's definition or at an implementation that
+disagrees with it:
+
+* every follower is a position of the game (``check_position`` accepts it);
+* the winning moves are the followers of value 0, and exist exactly when
+  G != 0;
+* G(p) <= the number of followers of p (000 Lemma 1.2: the mex of k values
+  is at most k);
+* the bounded labelling H_g equals G where G <= g and is ABOVE elsewhere
+  (000 Lemma 1.3);
+* G(p, p) = 0 in the sum of the game with itself (the Sprague-Grundy
+  theorem: G of a sum is the XOR of the values, 000 §1.1);
+* every implementation registered for the game (a compiled rule's tables,
+  your own algorithm) agrees with the spec on each question's conformance
+  domain (the rows ``grundy conformance`` prints).
+
+References
+----------
+G. Nivasch, "More on the Sprague-Grundy function for Wythoff's game",
+Games of No Chance 3 (2009), §1.1, Lemmas 1.2 and 1.3. Seed ``000``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import registry
+import spec
+from grundy.pytest_plugin import PLUGIN_GAMES
+
+#: The largest pile drawn (the spec solves every position below it in milliseconds).
+PILE_MAX = 9
+
+PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+PILE_GAMES = [name for name in PLUGIN_GAMES if isinstance(spec.get_game(name), spec.PileGame)]
+
+
+def _drawn(name: str, data: st.DataObject) -> tuple[spec.ImpartialGame, tuple[int, ...]]:
+    """The game ``name`` and a position of it drawn by Hypothesis (piles 0..PILE_MAX)."""
+    game = spec.get_game(name)
+    arity = int(getattr(game, "arity", 2))
+    return game, tuple(data.draw(st.integers(0, PILE_MAX)) for _ in range(arity))
+
+
+@pytest.mark.parametrize("name", PILE_GAMES)
+@PROPERTY
+@given(data=st.data())
+def test_followers_are_positions_of_the_game(name: str, data: st.DataObject) -> None:
+    game, position = _drawn(name, data)
+    for follower in game.followers(position):
+        assert game.check_position(follower) == follower, (position, follower)
+
+
+@pytest.mark.parametrize("name", PILE_GAMES)
+@PROPERTY
+@given(data=st.data())
+def test_winning_moves_lead_to_zero(name: str, data: st.DataObject) -> None:
+    game, position = _drawn(name, data)
+    moves = spec.winning_moves(game, position)
+    assert all(spec.grundy(game, move) == 0 for move in moves), (position, moves)
+    assert bool(moves) == (spec.grundy(game, position) != 0), position
+
+
+@pytest.mark.parametrize("name", PILE_GAMES)
+@PROPERTY
+@given(data=st.data())
+def test_lemma_1_2_value_at_most_number_of_followers(name: str, data: st.DataObject) -> None:
+    game, position = _drawn(name, data)
+    assert spec.grundy(game, position) <= len(list(game.followers(position))), position
+
+
+@pytest.mark.parametrize("name", PILE_GAMES)
+@PROPERTY
+@given(data=st.data(), g=st.integers(0, 6))
+def test_lemma_1_3_bounded_labelling(name: str, data: st.DataObject, g: int) -> None:
+    game, position = _drawn(name, data)
+    value = spec.grundy(game, position)
+    expected = value if value <= g else spec.ABOVE
+    assert spec.bounded_grundy(spec.get_game(name), position, g) == expected, (position, g)
+
+
+@pytest.mark.parametrize("name", PILE_GAMES)
+@PROPERTY
+@given(data=st.data())
+def test_sum_with_itself_is_zero(name: str, data: st.DataObject) -> None:
+    game, position = _drawn(name, data)
+    assert spec.grundy(spec.Sum(game, spec.get_game(name)), (position, position)) == 0
+
+
+def _questions() -> list[Any]:
+    if not PLUGIN_GAMES:
+        return []
+    return [
+        pytest.param(question, id=question.key)
+        for question in registry.all_questions(list(PLUGIN_GAMES))
+        if question.game in PLUGIN_GAMES
+    ]
+
+
+@pytest.mark.parametrize("question", _questions())
+def test_every_implementation_agrees_with_the_spec(question: Any) -> None:
+    from grundy import conformance
+
+    rows = conformance.run_question(question)
+    failed = [f"{r.implementation} on {r.domain}: {r.result} {r.detail}" for r in rows
+              if r.result != "pass"]  # fmt: skip
+    assert not failed, "; ".join(failed)
