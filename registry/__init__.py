@@ -46,6 +46,7 @@ from registry import (  # noqa: F401  (built-in registrations)
     sequences,
     tables,
 )
+from registry import layers, ppositions  # noqa: F401  (issue 28: states, P-positions by rows)
 from registry.core import (
     LAYERS,
     PROVIDERS,

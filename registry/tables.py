@@ -57,6 +57,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
+from registry.layers import cells, is_table_game, table_shape  # issue 28: games with a state
 from reference.published import load_published
 
 __all__ = [
@@ -143,7 +144,7 @@ def _fast(game: spec.ImpartialGame) -> Made:
 
 
 def _engine_covers_game(game: spec.ImpartialGame) -> str | None:
-    reason = is_two_pile(game)
+    reason = is_table_game(game)
     return reason if reason is not None else fast.engine.covers(game)
 
 
@@ -185,7 +186,7 @@ register_question(
     "grundy-table", "*", "G[x, y] of {game} for 0 <= x, y < size", {"size": TABLE_SIZE},
     extra_domains=[({"size": LARGE_SIZE}, False)], memory=_table_memory,
 )  # fmt: skip
-register_provider("grundy-table", "spec", "spec", is_two_pile, _spec)
+register_provider("grundy-table", "spec", "spec", is_table_game, _spec)
 register_provider(
     "grundy-table", "fast.tables", "fast", _named(fast.tables.GAMES, "fast.tables"), _fast
 )
@@ -198,7 +199,7 @@ register_provider("grundy-table", "fast.engine", "fast", _engine_covers_game, _e
 def _spec_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int) -> np.ndarray:
         table = spec.grundy_table(game, rows, cols)
-        return np.array(table, dtype=np.int64).reshape(rows, cols)
+        return np.array(table, dtype=np.int64).reshape(table_shape(game, rows, cols))
 
     def covers(rows: int, cols: int) -> str | None:
         if rows * cols > SPEC_MAX_CELLS:
@@ -231,7 +232,7 @@ register_question(
     {"rows": 4, "cols": 120},
     memory=_block_memory,
 )
-register_provider("grundy-block", "spec", "spec", is_two_pile, _spec_block)
+register_provider("grundy-block", "spec", "spec", is_table_game, _spec_block)
 register_provider(
     "grundy-block", "fast.strip", "fast", _named(fast.strip.GAMES, "fast.strip"), _strip_block
 )
@@ -240,7 +241,12 @@ register_provider("grundy-block", "fast.engine", "fast", _engine_covers_game, _e
 
 def _spec_followers(game: spec.ImpartialGame) -> Made:
     def answer(size: int) -> list[list[tuple[int, int]]]:
-        return [sorted(set(game.followers((x, y)))) for x in range(size) for y in range(size)]
+        return [
+            sorted(set(game.followers(p)))
+            for x in range(size)
+            for y in range(size)
+            for p in cells(game, x, y)
+        ]
 
     return answer, lambda size: None if size <= 60 else "size > 60"
 
@@ -248,7 +254,10 @@ def _spec_followers(game: spec.ImpartialGame) -> Made:
 def _engine_followers(game: spec.ImpartialGame) -> Made:
     def answer(size: int) -> list[list[tuple[int, int]]]:
         return [
-            fast.engine.engine_followers(game, (x, y)) for x in range(size) for y in range(size)
+            fast.engine.engine_followers(game, p)
+            for x in range(size)
+            for y in range(size)
+            for p in cells(game, x, y)
         ]
 
     return answer, lambda size: None
@@ -261,7 +270,7 @@ register_question(
     {"size": 24},
     compare_sequences,
 )
-register_provider("followers", "spec", "spec", is_two_pile, _spec_followers)
+register_provider("followers", "spec", "spec", is_table_game, _spec_followers)
 register_provider("followers", "fast.engine", "fast", _engine_covers_game, _engine_followers)
 
 for _game, _name, _label, _size in (
