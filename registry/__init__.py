@@ -42,11 +42,12 @@ from typing import Any
 from registry import (  # noqa: F401  (built-in registrations)
     dispatch,
     fibonacci,
+    layers,  # issue 28: games with a state
+    ppositions,  # issue 28: P-positions row by row
     rows,
     sequences,
     tables,
 )
-from registry import layers, ppositions  # noqa: F401  (issue 28: states, P-positions by rows)
 from registry.core import (
     LAYERS,
     PROVIDERS,

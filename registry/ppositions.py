@@ -29,10 +29,10 @@ Examples
 >>> import registry
 >>> registry.ask("p-positions", "a-wythoff:2", rows=8).pairs(0)  # A001952: b = floor(n(2+sqrt 2))
 [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13), (7, 17)]
->>> greedy_rule("r-wythoff")
+>>> greedy_rule("r-wythoff")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: r-wythoff: the greedy over rows needs rays without guards (move_rays entry (1, 0, 1, 0, 'x>=y'))
+ValueError: r-wythoff: the greedy over rows needs rays without guards (move_rays entry ...)
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ import fast.engine
 import fast.row_greedy
 import reference.row_greedy
 import spec
-from registry.core import as_game, register_provider, register_question
 from reference.row_greedy import GreedyRule, RowPoints
+from registry.core import as_game, register_provider, register_question
 
 __all__ = [
     "SPEC_MAX_ROWS",
@@ -224,7 +224,9 @@ Made = tuple[Callable[..., Any], Callable[..., str | None]]
 
 def _spec(game: spec.ImpartialGame) -> Made:
     def covers(rows: int, progress: Any = None) -> str | None:
-        return None if rows <= SPEC_MAX_ROWS else f"the spec solver is cubic; rows > {SPEC_MAX_ROWS}"
+        if rows > SPEC_MAX_ROWS:
+            return f"the spec solver is cubic; rows > {SPEC_MAX_ROWS}"
+        return None
 
     return lambda rows, progress=None: spec_points(game, rows), covers
 
