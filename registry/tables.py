@@ -252,7 +252,7 @@ def _spec_followers(game: spec.ImpartialGame) -> Made:
 
 
 def _engine_followers(game: spec.ImpartialGame) -> Made:
-    def answer(size: int) -> list[list[tuple[int, int]]]:
+    def answer(size: int) -> list[list[tuple[int, ...]]]:
         return [
             fast.engine.engine_followers(game, p)
             for x in range(size)
