@@ -444,6 +444,10 @@ def value(
     """
     g = as_game(game)
     position = g.check_position(position)
+    if spec.outcome_rule(g) is not None:  # issue 28: a counting rule; its outcome, in one line
+        from registry.layers import outcome_refusal
+
+        raise spec.NoGrundyValue(outcome_refusal(g, position))
     if method is not None and method not in _VALUE_METHODS:
         raise ValueError(f"method must be one of {', '.join(_VALUE_METHODS)} (method = {method!r})")
     order = [method] if method else list(_VALUE_METHODS)

@@ -221,7 +221,8 @@ class TestErrors:
     def test_unknown_game(self) -> None:
         with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: f-wythoff") as e:
             spec.get_game("chess")
-        assert "families, e.g. a-wythoff:2, nimhof:" in str(e.value)  # the families too
+        assert "families, e.g. a-wythoff:2, " in str(e.value)  # the families too
+        assert "nimhof:1,0/0,1/1,1" in str(e.value)
 
     def test_bounded_needs_natural_bound(self) -> None:
         with pytest.raises(ValueError, match=r"the bound g must be an int >= 0 \(g = -2\)"):

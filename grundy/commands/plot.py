@@ -146,7 +146,7 @@ _plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
-    from grundy.plot import game_table
+    from grundy.plot import game_table, heatmap_labels
     from registry import question
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
@@ -184,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
             table,
             title=f"{name}: G, 0 <= {', '.join(coordinates)} < {args.size} ({impl})",
             coordinates=coordinates,
+            **heatmap_labels(args.game, table),  # issue 28: states, outcome tables
         )
         details.update(game=name, size=args.size, implementation=impl)
     details.update(out=str(out), bytes=out.stat().st_size)
