@@ -52,6 +52,7 @@ from registry.core import as_game, register_provider, register_question
 __all__ = [
     "SPEC_MAX_ROWS",
     "compare_points",
+    "greedy_memory",
     "greedy_rule",
     "point_blocks",
     "spec_points",
@@ -256,6 +257,15 @@ def _fast(game: spec.ImpartialGame) -> Made:
 register_provider("p-positions", "spec", "spec", _greedy_covers, _spec)
 register_provider("p-positions", "reference.row_greedy", "reference", _greedy_covers, _reference)
 register_provider("p-positions", "fast.row_greedy", "fast", _greedy_covers, _fast)
+
+
+def greedy_memory(game: GameLike, rows: int) -> int:
+    """Bytes of the greedy's state for ``rows`` rows of ``game`` (stated before it is spent).
+
+    >>> greedy_memory("wythoff-pass", 10**7) // 2**20
+    896
+    """
+    return fast.row_greedy.state_bytes(greedy_rule(game), rows)
 
 
 def point_blocks(

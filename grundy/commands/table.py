@@ -106,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
     if args.list_impls:
         return print_impls(door, **domain)
     out = None if args.out is None else _check_out(args.out, max(shape))
+    if out is not None and out.suffix.lower() == ".csv" and states_of(game):
+        raise ValueError(
+            f"--out: a CSV holds one table; {door.game} has {len(states_of(game))} (use .npy)"
+        )
     start = time.perf_counter()
     what = f"{door.game} table {shape[0]}x{shape[1]}"
     impl = door.resolve(args.impl, **domain)
@@ -149,8 +153,6 @@ def _deliver(
     rows, cols = table.shape[-2:]
     states = states_of(name)
     if out is not None:
-        if states and out.suffix.lower() == ".csv":
-            raise ValueError(f"--out: a CSV holds one table; {name} has {len(states)} (use .npy)")
         _write(out, table)
         seconds = time.perf_counter() - start
         if args.json:
