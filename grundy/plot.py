@@ -51,6 +51,7 @@ __all__ = [
     "figure11",
     "heatmap",
     "heatmap_labels",
+    "larsson_blocking",
     "row",
     "t_sequences",
     "table_heatmap",
@@ -364,6 +365,61 @@ def row(game: Any, row: int, *, window: int = 2000) -> Figure:
     axes.set_ylabel(f"G({row}, y)")
     axes.grid(True, alpha=0.3)
     axes.legend(fontsize=8, loc="upper left")
+    return figure
+
+
+def larsson_blocking(result: Any, *, ks: Sequence[int] = (4, 9, 20), rows: int = 200) -> Figure:
+    """Where the P-positions of k-blocking Wythoff Nim gather (Larsson 2011, 4 <= k <= 20).
+
+    Left: for each k of a saved ``grundy experiment larsson-blocking`` result,
+    the mean slope y / x of each cluster of its upper P-positions (x, y),
+    y >= x, at each scale (the largest scale's drawn over the smaller ones,
+    the marker's area the cluster's P-positions per row). Right: the
+    P-positions themselves for a few k, x, y < ``rows`` (the greedy over rows,
+    registry ``p-positions``).
+    """
+    from registry.ppositions import point_blocks
+
+    table = [row for row in result.table]
+    scales = sorted({int(row[1]) for row in table})
+    figure = PlotFigure(figsize=(13, 5.5))
+    left = figure.add_subplot(1, 2, 1)
+    for index, scale in enumerate(scales):
+        rows_here = [row for row in table if int(row[1]) == scale]
+        last = index == len(scales) - 1
+        left.scatter(
+            [row[0] for row in rows_here],
+            [row[2] for row in rows_here],
+            s=[12 + 14 * float(row[5]) for row in rows_here],
+            alpha=0.9 if last else 0.35,
+            color="tab:blue" if last else "tab:gray",
+            label=f"x in [{scale // 2:,}, {scale:,})",
+        )
+    left.set_xlabel("k (the next player needs k P-options)")
+    left.set_ylabel("slope y / x of a cluster of P-positions")
+    left.set_title(
+        f"k-blocking Wythoff: clusters of slopes ({result.parameters.get('rows'):,} rows)"
+    )
+    left.legend(fontsize=8, loc="lower right")
+    left.grid(True, alpha=0.3)
+    right = figure.add_subplot(1, 2, 2)
+    for k in sorted(ks, reverse=True):  # the smallest k drawn last, on top
+        xs: list[int] = []
+        ys: list[int] = []
+        for r0, cols in point_blocks(f"blocking-wythoff:{k}", rows):
+            for i, row in enumerate(cols[:, 0, :].tolist()):
+                for y in row:
+                    if 0 <= y < rows:
+                        xs += [r0 + i, y]
+                        ys += [y, r0 + i]
+        right.scatter(ys, xs, s=2, label=f"k = {k}")
+    right.set_xlim(0, rows)
+    right.set_ylim(0, rows)
+    right.set_aspect("equal")
+    right.set_xlabel("y")
+    right.set_ylabel("x")
+    right.set_title(f"the P-positions, x, y < {rows}")
+    right.legend(fontsize=8, markerscale=4, loc="upper left")
     return figure
 
 

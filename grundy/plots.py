@@ -109,6 +109,11 @@ def heatmap(
     return save(figure, _checked(path))
 
 
+def larsson_blocking(path: str | os.PathLike[str], result: Any) -> Path:
+    """Write :func:`grundy.plot.larsson_blocking` of a saved result to ``path``."""
+    return save(plot.larsson_blocking(result), _checked(path))
+
+
 def row_periods(
     path: str | os.PathLike[str],
     series: Sequence[tuple[str, Sequence[Sequence[int]]]],

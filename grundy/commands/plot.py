@@ -132,6 +132,13 @@ def register(subparsers: Any) -> None:
         help="'experiment row-periods --out FILE.json' results (one line pair each)",
     )
 
+    blocking = add(  # issue 28
+        "larsson-blocking",
+        "k-blocking Wythoff: clusters of the P-positions' slopes (from a saved experiment)",
+        "larsson_blocking.png",
+    )
+    saved_input(blocking, "larsson-blocking", "DIR or its result.json")
+
     heat = add("heatmap", "heat map of G[x, y] for any two-pile game", "heatmap.png")
     heat.add_argument("game", help="a two-pile game or family member (see 'grundy games')")
     heat.add_argument(
@@ -169,6 +176,14 @@ def run(args: argparse.Namespace) -> int:
         histogram, start_rows = _convergence_histogram(args)
         plots.figure11(out, histogram, g=args.g, rows=start_rows, log=not args.linear)
         details.update(rows=start_rows, g=args.g, starting_rows=sum(c for _, c in histogram))
+    elif args.figure == "larsson-blocking":
+        if args.input is None:
+            raise ValueError(
+                "--input is required (a saved 'experiment larsson-blocking --out DIR')"
+            )
+        result = _load_result(args.input)
+        plots.larsson_blocking(out, result)
+        details.update(input=args.input, rows=result.parameters.get("rows"))
     elif args.figure == "row-periods":
         series = []
         for path in args.input:
