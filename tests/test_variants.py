@@ -112,6 +112,14 @@ class TestEngineAgainstTheSpec:
     def test_followers_match_the_definition(self, name: str) -> None:
         assert engine.check_followers(spec.get_game(name), 9) is None
 
+    @pytest.mark.nojit
+    @pytest.mark.parametrize("name", ["wythoff-pass:2", "wythoff-terminal:3", "blocking-wythoff:3"])
+    def test_kernels_as_plain_python(self, name: str) -> None:
+        """The same kernels, with or without the compiler (NUMBA_DISABLE_JIT=1)."""
+        game = spec.get_game(name)
+        got = engine.grundy_block(game, 9, 11)
+        assert (got == spec_block(game, 9, 11).reshape(got.shape)).all()
+
     def test_value_and_moves_with_a_state(self) -> None:
         game = spec.get_game("wythoff-pass")
         assert engine.grundy_value(game, (3, 6, 1)) == spec.grundy(game, (3, 6, 1))
