@@ -1005,18 +1005,12 @@ def _layer_block(
     bits = np.zeros((plan.words, max(plan.lines, 1)), dtype=np.uint64)
     line_mex = np.zeros(max(plan.lines, 1), dtype=np.int64)
     scratch = np.zeros(plan.words + 1, dtype=np.uint64)
-    if mask is None and lower is None:
 
-        def fill(c0: int, c1: int) -> None:
-            _fill_rays(rays, plan.dense, plan.line_base, bits, line_mex, scratch, out, c0, c1)
-
-    else:
-
-        def fill(c0: int, c1: int) -> None:
-            _fill_rays_ext(
-                rays, plan.dense, plan.line_base, bits, line_mex, scratch, out, mask_array,
-                mask is not None, lower_array, c0, c1,
-            )  # fmt: skip
+    def fill(c0: int, c1: int) -> None:
+        _fill_rays(
+            rays, plan.dense, plan.line_base, bits, line_mex, scratch, out, mask_array,
+            mask is not None, lower_array, c0, c1,
+        )  # fmt: skip
 
     _in_blocks(fill, rows, cols, progress)
     return out
@@ -1265,6 +1259,18 @@ def _line_id(u: int, v: int, a: int, b: int, rows: int, cols: int) -> int:  # pr
 
 
 @jit
+def _ray_start(
+    rays: np.ndarray, r: int, x: int, y: int
+) -> tuple[int, int, int, int, bool]:  # pragma: no cover - jit
+    """Ray r's first follower (u, v) of (x, y), its step (a, b), and whether it applies there.
+
+    (u, v) has a negative coordinate when the ray has no follower at (x, y).
+    """
+    p, q, a, b, guard = rays[r, 0], rays[r, 1], rays[r, 2], rays[r, 3], rays[r, 4]
+    return x - p, y - q, a, b, _guard_holds(guard, x, y)
+
+
+@jit
 def _rays_step(
     x: int,
     y: int,
@@ -1287,12 +1293,9 @@ def _rays_step(
     count = 0
     top = -1
     for r in range(rays.shape[0]):
-        p, q, a, b, guard = rays[r, 0], rays[r, 1], rays[r, 2], rays[r, 3], rays[r, 4]
-        u = x - p
-        v = y - q
+        u, v, a, b, on = _ray_start(rays, r, x, y)
         if u < 0 or v < 0:
             continue
-        on = _guard_holds(guard, x, y)
         if dense[r]:
             line = line_base[r] + _line_id(u, v, a, b, rows, cols)
             value = np.int64(out[u, v])
@@ -1357,42 +1360,18 @@ def _fill_rays(
     line_mex: np.ndarray,
     scratch: np.ndarray,
     out: np.ndarray,
-    c0: int,
-    c1: int,
-) -> int:  # pragma: no cover - jit
-    """Cells c0 <= c < c1 (c = x * cols + y) of a game given by rays only (cached: no function)."""
-    cols = out.shape[1]
-    active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
-    for c in range(c0, c1):
-        x = c // cols
-        y = c - x * cols
-        start, count, top = _rays_step(
-            x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
-        )
-        _mex_store(x, y, start, count, top, bits, active, scratch, out)
-    return 0
-
-
-@jit
-def _fill_rays_ext(
-    rays: np.ndarray,
-    dense: np.ndarray,
-    line_base: np.ndarray,
-    bits: np.ndarray,
-    line_mex: np.ndarray,
-    scratch: np.ndarray,
-    out: np.ndarray,
     mask: np.ndarray,
     use_mask: bool,
     lower: np.ndarray,
     c0: int,
     c1: int,
 ) -> int:  # pragma: no cover - jit
-    """:func:`_fill_rays` with a terminal mask and the earlier layers' values at the cell.
+    """Cells c0 <= c < c1 (c = x * cols + y) of a game given by rays only (cached: no function).
 
-    A terminal cell (``mask[x, y]``) gets 0; its cells still enter the rays'
-    lines. Elsewhere, if the cell has a move in its layer, the values
-    ``lower[j, x, y]`` join its followers' (the passes).
+    With ``use_mask``, a terminal cell (``mask[x, y]``) gets 0; its cells still
+    enter the rays' lines. Elsewhere, if the cell has a move in its layer, the
+    values ``lower[j, x, y]`` (the earlier layers' at the cell: the passes;
+    none for a game without a state) join its followers'.
     """
     cols = out.shape[1]
     active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
@@ -1436,7 +1415,7 @@ def _fill_count(
     are P-positions (the ray's followers are exactly those cells, as in
     :func:`_rays_step`); a sparse ray walks its cells. The rays never share
     a follower (:func:`compiled_rule` checks), so the sum is the number of
-    P-options. ``mask`` and ``lower`` as in :func:`_fill_rays_ext`.
+    P-options. ``mask`` and ``lower`` as in :func:`_fill_rays`.
     """
     rows, cols = out.shape
     for c in range(c0, c1):
@@ -1445,12 +1424,9 @@ def _fill_count(
         p_options = 0
         moves = 0
         for r in range(rays.shape[0]):
-            p, q, a, b, guard = rays[r, 0], rays[r, 1], rays[r, 2], rays[r, 3], rays[r, 4]
-            u = x - p
-            v = y - q
+            u, v, a, b, on = _ray_start(rays, r, x, y)
             if u < 0 or v < 0:
                 continue
-            on = _guard_holds(guard, x, y)
             if dense[r]:
                 line = line_base[r] + _line_id(u, v, a, b, rows, cols)
                 if out[u, v] == 0:

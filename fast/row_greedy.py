@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from fast._greedy import _pow2_at_least
 from fast._jit import check_int64_range, jit
 from fast._memory import check_memory
 from reference.row_greedy import GreedyRule, RowPoints
@@ -62,13 +63,6 @@ BLOCK_SECONDS = 0.1
 #: Bytes of state per tree leaf and layer: 2 (int8 column tree) + 8 (int32 diagonal
 #: tree) + 4 (int32 diagonal counts).
 BYTES_PER_LEAF = 14
-
-
-def _pow2_at_least(n: int) -> int:
-    size = 64
-    while size < n:
-        size *= 2
-    return size
 
 
 def state_bytes(rule: GreedyRule, rows: int) -> int:
@@ -340,17 +334,14 @@ def _exact(
     count = lower + nfound + coltree[s, leaves + y]
     for r in range(p.shape[0]):
         big_d = d + p[r] - q[r]
-        if big_d >= 0:  # the P-positions (u, u + D), u <= x - p
-            count += diagc[s, big_d]
-            for u in range(max(0, x - p[r] + 1), x):
-                if _in_row(ring, s, u, u + big_d):
-                    count -= 1
-        else:  # the mirrors of (r', r' + e) on diagonal e = -D, r' <= x - p - e
-            e = -big_d
-            count += diagc[s, e]
-            for u in range(max(0, x - p[r] - e + 1), x):
-                if _in_row(ring, s, u, u + e):
-                    count -= 1
+        # D >= 0: the P-positions (u, u + D), u <= x - p; D < 0: the mirrors of the
+        # points (u, u + e) on diagonal e = -D with u <= x - p - e.
+        e = abs(big_d)
+        last = x - p[r] - (e if big_d < 0 else 0)
+        count += diagc[s, e]
+        for u in range(max(0, last + 1), x):  # the rows past the ray's reach
+            if _in_row(ring, s, u, u + e):
+                count -= 1
     count += _extras(x, d, s, nfound, cols, i, p, q, pass_start, pass_to, from_origin)
     return int(count)
 

@@ -261,7 +261,18 @@ class PileGame(ImpartialGame):
 MoveRay = tuple[int | str, ...]
 
 
-class TwoPileGame(PileGame):
+class CompiledForm:
+    """The compiled form a two-pile rule may carry (see :class:`TwoPileGame`): none by default."""
+
+    move_rays: tuple[MoveRay, ...] | None = None
+    compiled_followers: Any = None
+    compiled_regions: Any = None
+    compiled_terminal: Any = None
+    terminal_parameters: tuple[int, ...] = ()
+    outcome_rule: CountingRule | None = None
+
+
+class TwoPileGame(PileGame, CompiledForm):
     """A game on two piles (x, y); its Grundy table is G[x, y].
 
     Optional compiled form, plain data read by :mod:`fast.engine` (the spec
@@ -292,15 +303,9 @@ class TwoPileGame(PileGame):
 
     arity: ClassVar[int] = 2
     coordinates: ClassVar[tuple[str, ...]] = ("x", "y")
-    move_rays: tuple[MoveRay, ...] | None = None
-    compiled_followers: Any = None
-    compiled_regions: Any = None
-    compiled_terminal: Any = None
-    terminal_parameters: tuple[int, ...] = ()
-    outcome_rule: CountingRule | None = None
 
 
-class StateGame(PileGame):
+class StateGame(PileGame, CompiledForm):
     """Two piles and a finite state: positions (x, y, s), s one of ``states``.
 
     The state is a counter the rules carry along (a pass still available,
@@ -339,12 +344,6 @@ class StateGame(PileGame):
     states: tuple[int, ...] = (0, 1)
     start_state: int = 1
     state_moves: tuple[tuple[int, int], ...] = ()
-    move_rays: tuple[MoveRay, ...] | None = None
-    compiled_followers: Any = None
-    compiled_regions: Any = None
-    compiled_terminal: Any = None
-    terminal_parameters: tuple[int, ...] = ()
-    outcome_rule: CountingRule | None = None
 
     def check_position(self, position: Any) -> Position:
         """Three non-negative ints, the third one of ``states``."""

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from spec.families import _parse_int
 from spec.game import (
     CountingRule,
     MoveRay,
@@ -50,13 +51,7 @@ MAX_PASSES = 64
 
 def _parameter(family: str, text: str, example: str, lo: int, hi: int | None = None) -> int:
     """The integer K of ``family:K``, refused in one line naming it."""
-    item = text.strip()
-    try:
-        value = int(item)
-    except ValueError:
-        raise ValueError(
-            f"{family}: parameter K = {item!r} is not an integer (e.g. {example})"
-        ) from None
+    value = _parse_int(family, "K", text, example)
     if value < lo or (hi is not None and value > hi):
         bound = f">= {lo}" if hi is None else f"in {lo}..{hi}"
         raise ValueError(f"{family}: parameter K = {value} must be {bound} (e.g. {example})")
