@@ -19,15 +19,20 @@ in a min-tree (a segment tree of minima): "the first column >= c whose
 count is <= i" is a walk down the tree. The first cell of cost < t is
 found, for each split i + j = t - 1, by alternating "first diagonal with
 A <= j" and "first column with colc <= i" until both agree; the exact
-cost of that candidate (the few extra options added) decides it. Cells
-with d < max(q - p) (where a diagonal ray reads mirrors below the main
-diagonal) are decided exactly from the last rows kept in a ring.
+cost of that candidate (the few extra options added) decides it. Where
+the two sets interleave densely (the alternation would step a few cells
+at a time: k-blocking for k = 2, 6, ...), a stretch of the two is read
+instead as bitsets, 64 cells a word (one bitset per threshold level i or
+j, the column one read at the shift x). Cells with d < max(q - p) (where
+a diagonal ray reads mirrors below the main diagonal) are decided exactly
+from the last rows kept in a ring.
 
-Memory: per layer about 7 bytes per tree leaf, the leaves a power of two
-above the largest column reached (about 2.6 rows for Wythoff's rays with
-k <= 20): :func:`state_bytes`. The trees grow (doubling) when a row
-reaches their end. Each kernel call decides a block of rows and returns,
-so Ctrl-C and progress are served between blocks (well under a second).
+Memory: per layer :data:`BYTES_PER_LEAF` bytes per tree leaf and k / 4
+more for the bitsets, the leaves a power of two above the largest column
+reached (about 2.6 rows for Wythoff's rays with k <= 20): :func:`state_bytes`.
+The trees grow (doubling) when a row reaches their end. Each kernel call
+decides a block of rows and returns, so Ctrl-C and progress are served
+between blocks (well under a second).
 
 Examples
 --------
@@ -44,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._greedy import _pow2_at_least
 from fast._jit import check_int64_range, jit
 from fast._memory import check_memory
@@ -61,8 +67,12 @@ __all__ = [
 #: A kernel call decides rows for about this long before it returns to Python.
 BLOCK_SECONDS = 0.1
 #: Bytes of state per tree leaf and layer: 2 (int8 column tree) + 8 (int32 diagonal
-#: tree) + 4 (int32 diagonal counts).
+#: tree) + 4 (int32 diagonal counts); the bitsets add 2 k bits.
 BYTES_PER_LEAF = 14
+#: Where the alternation steps fewer than this many cells, a stretch of SCAN_WORDS
+#: words of the two bitsets is read instead.
+DENSE_STEP = 256
+SCAN_WORDS = 64
 
 
 def state_bytes(rule: GreedyRule, rows: int) -> int:
@@ -76,10 +86,11 @@ def state_bytes(rule: GreedyRule, rows: int) -> int:
     Examples
     --------
     >>> state_bytes(GreedyRule(diagonals=((1, 1),), layers=2, passes=((), (0,))), 10**7) // 2**20
-    896
+    912
     """
     leaves = _pow2_at_least(3 * rows + 64)
-    return rule.layers * BYTES_PER_LEAF * leaves + 8 * rule.layers * rule.reach * rule.k
+    bitsets = 2 * rule.k * (leaves // 8 + 16)
+    return rule.layers * (BYTES_PER_LEAF * leaves + bitsets) + 8 * rule.layers * rule.reach * rule.k
 
 
 class GreedyState:
@@ -100,6 +111,10 @@ class GreedyState:
         self.coltree = np.zeros((layers, 2 * self.leaves), dtype=np.int8)
         self.diagtree = np.zeros((layers, 2 * self.leaves), dtype=np.int32)
         self.diagc = np.zeros((layers, self.leaves), dtype=np.int32)
+        # Bit c of colbits[s, i] (d of diagbits[s, j]): colc[c] <= i (A(d) <= j).
+        words = self.leaves // 64 + 2
+        self.colbits = np.full((layers, k, words), ALL_ONES, dtype=np.uint64)
+        self.diagbits = np.full((layers, k, words), ALL_ONES, dtype=np.uint64)
         self.ring = np.full((layers, rule.reach, k), -1, dtype=np.int64)
         self.p = np.array([p for p, _ in rule.diagonals], dtype=np.int64)
         self.q = np.array([q for _, q in rule.diagonals], dtype=np.int64)
@@ -128,6 +143,11 @@ class GreedyState:
         diagc = np.zeros((self.rule.layers, new), dtype=np.int32)
         diagc[:, :old] = self.diagc
         self.diagc = diagc
+        for name in ("colbits", "diagbits"):
+            bits = getattr(self, name)
+            grown = np.full((*bits.shape[:2], new // 64 + 2), ALL_ONES, dtype=np.uint64)
+            grown[:, :, : old // 64] = bits[:, :, : old // 64]
+            setattr(self, name, grown)
         self.leaves = new
 
     def advance(self, stop: int) -> np.ndarray:
@@ -146,6 +166,7 @@ class GreedyState:
                 start, stop, self.next_row, rule.k, rule.layers, self.p, self.q,
                 self.pass_start, self.pass_to, rule.from_origin, self.dsmall, self.max_q,
                 self.leaves, self.coltree, self.diagtree, self.diagc, self.ring, cols,
+                self.colbits, self.diagbits,
             )  # fmt: skip
             if done < stop:  # a row reached the trees' end: grow, decide that row again
                 self._grow()
@@ -256,10 +277,19 @@ def _first_leq(tree: np.ndarray, leaves: int, i: int, j: int) -> int:  # pragma:
 
 
 @jit
-def _tree_add(tree: np.ndarray, leaves: int, i: int) -> None:  # pragma: no cover - jit
-    """Add one to leaf i and restore the minima above it."""
+def _tree_add(
+    tree: np.ndarray, leaves: int, i: int, bits: np.ndarray
+) -> None:  # pragma: no cover - jit
+    """Add one to leaf i, restore the minima above it, clear its bit at the level it left.
+
+    ``bits[level]`` has bit i while the leaf is <= level: a leaf that becomes
+    v leaves level v - 1.
+    """
     node = leaves + i
     tree[node] += 1
+    level = tree[node] - 1
+    if level < bits.shape[0]:
+        bits[level, i >> 6] &= ~(ONE << np.uint64(i & 63))
     node >>= 1
     while node >= 1:
         low = min(tree[2 * node], tree[2 * node + 1])
@@ -347,8 +377,38 @@ def _exact(
 
 
 @jit
+def _scan(
+    colbits: np.ndarray, diagbits: np.ndarray, x: int, d: int, stop: int
+) -> int:  # pragma: no cover - jit
+    """The first d' in [d, stop) with column bit x + d' and diagonal bit d' both set, or -1."""
+    w = d >> 6
+    while (w << 6) < stop:
+        c = x + (w << 6)
+        off = np.uint64(c & 63)
+        column = colbits[c >> 6] >> off
+        if off:
+            column |= colbits[(c >> 6) + 1] << (np.uint64(64) - off)
+        word = diagbits[w] & column
+        if w == d >> 6:
+            word &= ~((ONE << np.uint64(d & 63)) - ONE)  # the cells before d
+        if word:
+            found = (w << 6) + lowest_zero_bit(~word)
+            return found if found < stop else -1
+        w += 1
+    return -1
+
+
+@jit
 def _search(
-    x: int, d: int, t: int, s: int, leaves: int, coltree: np.ndarray, diagtree: np.ndarray
+    x: int,
+    d: int,
+    t: int,
+    s: int,
+    leaves: int,
+    coltree: np.ndarray,
+    diagtree: np.ndarray,
+    colbits: np.ndarray,
+    diagbits: np.ndarray,
 ) -> int:  # pragma: no cover - jit
     """The first d' >= d with colc[x + d'] + A(d') <= t - 1 (``leaves`` if beyond the trees)."""
     best = leaves
@@ -366,7 +426,15 @@ def _search(
             if c - x == dd:
                 best = dd
                 break
-            dd = c - x
+            if c - x - dd < DENSE_STEP:  # dense interleaving: read a stretch as bitsets
+                stop = min(best, dd + 64 * SCAN_WORDS, leaves - x - 1)
+                hit = _scan(colbits[s, i], diagbits[s, j], x, dd, stop)
+                if hit >= 0:
+                    best = hit
+                    break
+                dd = stop
+            else:
+                dd = c - x
     return best
 
 
@@ -390,6 +458,8 @@ def _rows(
     diagc: np.ndarray,
     ring: np.ndarray,
     cols: np.ndarray,
+    colbits: np.ndarray,
+    diagbits: np.ndarray,
 ) -> int:  # pragma: no cover - jit
     """Decide rows start .. stop - 1 (``cols`` row i is row first + i); return the next row.
 
@@ -415,7 +485,9 @@ def _rows(
                     nfound += 1
                 d += 1
             while lower + nfound < k:
-                d = _search(x, d, k - lower - nfound, s, leaves, coltree, diagtree)
+                d = _search(
+                    x, d, k - lower - nfound, s, leaves, coltree, diagtree, colbits, diagbits
+                )
                 if x + d + max_q + 1 >= leaves:
                     return x
                 cost = lower + nfound + coltree[s, leaves + x + d] + diagtree[s, leaves + d]
@@ -430,7 +502,7 @@ def _rows(
                 y = cols[i, s, j]
                 ring[s, slot, j] = y
                 if y > x:
-                    _tree_add(coltree[s], leaves, y)
+                    _tree_add(coltree[s], leaves, y, colbits[s])
                 if y >= 0:
                     diagc[s, y - x] += 1
             for r in range(p.shape[0]):  # rays reach row u from row u + max(p, 1) on
@@ -442,5 +514,5 @@ def _rows(
                     if y >= 0:
                         dd = y - u - p[r] + q[r]
                         if dd >= 0:
-                            _tree_add(diagtree[s], leaves, dd)
+                            _tree_add(diagtree[s], leaves, dd, diagbits[s])
     return stop

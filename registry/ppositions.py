@@ -263,7 +263,7 @@ def greedy_memory(game: GameLike, rows: int) -> int:
     """Bytes of the greedy's state for ``rows`` rows of ``game`` (stated before it is spent).
 
     >>> greedy_memory("wythoff-pass", 10**7) // 2**20
-    896
+    912
     """
     return fast.row_greedy.state_bytes(greedy_rule(game), rows)
 
