@@ -1104,6 +1104,8 @@ def _block_with_followers(
     extra = 0 if lower is None else len(lower)
     plan = _plan(rule, rows, cols, capacity, extra)
     words = plan.words
+    if lower is not None and lower.size:  # the earlier layers' values are marked in seen too
+        words = max(words, int(lower.max()) // 64 + 2)
     what = f"a {rows}x{cols} {rule.name} table (compiled engine)"
     check_memory(_block_memory(plan, rows, cols, capacity) + 4 * rows * cols, what)
     if rows == 0 or cols == 0:

@@ -179,6 +179,53 @@ class RaisingTerminal(spec.TwoPileGame):
             yield from spec.Wythoff().followers(position)
 
 
+@numba.njit
+def knight(x, y, out):
+    count = 0
+    if x >= 2 and y >= 1:
+        out[count, 0] = x - 2
+        out[count, 1] = y - 1
+        count += 1
+    if x >= 1 and y >= 2:
+        out[count, 0] = x - 1
+        out[count, 1] = y - 2
+        count += 1
+    return count
+
+
+@numba.njit
+def corner(x, y, parameters):
+    return x + y <= parameters[0]
+
+
+@spec.register_game
+class KnightPass(spec.StateGame):
+    # A follower list, rays, a terminal set and two passes: every path of the engine.
+
+    name = "test-knight-pass"
+    states = (0, 1, 2)
+    start_state = 2
+    state_moves = ((1, 0), (2, 1), (2, 0))
+    move_rays = ((1, 0), (0, 1), (1, 1))
+    compiled_followers = knight
+    compiled_terminal = corner
+    terminal_parameters = (1,)
+
+    def followers(self, position):
+        x, y, s = position
+        if x + y <= 1:
+            return
+        for u, v in spec.Wythoff().followers((x, y)):
+            yield (u, v, s)
+        if x >= 2 and y >= 1:
+            yield (x - 2, y - 1, s)
+        if x >= 1 and y >= 2:
+            yield (x - 1, y - 2, s)
+        for a, b in self.state_moves:
+            if a == s:
+                yield (x, y, b)
+
+
 @spec.register_game
 class Mismatch(spec.TwoPileGame):
     name = "test-c-mismatch"
@@ -203,7 +250,7 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield directory
     finally:
         sys.path.remove(str(directory))
-        for name in ("test-raising-terminal", "test-c-mismatch"):
+        for name in ("test-raising-terminal", "test-c-mismatch", "test-knight-pass"):
             spec.GAMES.pop(name, None)
         sys.modules.pop("variants_plugin", None)
 
@@ -211,6 +258,14 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def test_a_raising_terminal_predicate_is_refused_naming_the_cell(plugin: Path) -> None:
     with pytest.raises(ValueError, match=r"compiled_terminal raised ValueError .* at \(2, 3\)"):
         engine.grundy_table(spec.get_game("test-raising-terminal"), 6)
+
+
+def test_a_follower_list_with_states_and_a_terminal_set(plugin: Path) -> None:
+    game = spec.get_game("test-knight-pass")
+    assert engine.check_followers(game, 8) is None
+    got = engine.grundy_block(game, 14, 17)
+    assert got.shape == (3, 14, 17)
+    assert (got == spec_block(game, 14, 17)).all()
 
 
 def test_a_compiled_rule_that_is_not_its_definition_is_refused(plugin: Path) -> None:
