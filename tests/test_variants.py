@@ -352,3 +352,36 @@ def test_sequences_of_a_game_with_a_state(capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(capsys.readouterr().out)
     assert data["terms"] == [0, 3, 5, 8, 7, 14]  # pairs (0,0), (1,3), (2,5), (4,8), (6,7), (9,14)
     assert "greedy" in data["method"]
+
+
+@pytest.mark.parametrize("attempt", [1, 2])
+def test_ctrl_c_stops_a_long_table(tmp_path: Path, attempt: int) -> None:
+    """A real SIGINT to a real process: the engine's kernels return between blocks (issue 30).
+
+    The command prints its progress lines while the kernel works; once one has
+    come, SIGINT must end it with exit 130 and no output file, within a
+    generous bound (the kernel's blocks are about 0.1 s; the bound is 60 s).
+    """
+    import os
+    import signal
+    import subprocess
+    import time
+
+    out = tmp_path / "t.npy"
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "table", "blocking-wythoff:3", "--size", "20000",
+         "--out", str(out)],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env,
+    )  # fmt: skip
+    assert process.stderr is not None
+    for line in process.stderr:  # wait for the kernel to be at work
+        if "/20000" in line and not line.startswith("blocking-wythoff:3 table 20000x20000: 0/"):
+            break
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    rest = process.communicate(timeout=60)[1]
+    assert process.returncode == 130, rest
+    assert time.monotonic() - sent < 60
+    assert "grundy: interrupted" in rest and "Traceback" not in rest
+    assert not out.exists()
