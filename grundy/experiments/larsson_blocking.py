@@ -18,8 +18,10 @@ non-empty bins closer than :data:`GAP` bins joined into one cluster. A
 cluster is reported by its mean slope, its extent and its share of the rows
 (P-positions per row in the window): an aggregation point of the slopes is
 a cluster whose extent shrinks and whose mean settles as the scale grows.
-Each cluster's mean is also set beside the nearest of a few quadratic
-irrationals (1 + sqrt 2, the golden ratio...) as a hint, not a proof.
+Each cluster's mean is also set beside the simplest quadratic equation
+a m^2 + b m + c = 0 (integers up to :data:`HEIGHT`) that it satisfies
+within the cluster's extent, when there is one (:func:`quadratic`): a
+hint at what the point may be, not a proof.
 
 One chunk per k: ``--out DIR`` keeps each finished k and a re-run resumes.
 
@@ -59,18 +61,8 @@ BIN = 1e-4
 MAX_SLOPE = 8.0
 #: Non-empty bins closer than this many bins are one cluster.
 GAP = 50
-#: The quadratic irrationals a cluster's mean is set beside (a hint, not a proof).
-HINTS = {
-    "1 + sqrt 2": 1 + math.sqrt(2),
-    "phi = (1 + sqrt 5) / 2": (1 + math.sqrt(5)) / 2,
-    "phi^2": (3 + math.sqrt(5)) / 2,
-    "sqrt 2": math.sqrt(2),
-    "sqrt 3": math.sqrt(3),
-    "(1 + sqrt 3)": 1 + math.sqrt(3),
-    "2": 2.0,
-    "5 / 2": 2.5,
-    "3 / 2": 1.5,
-}
+#: The largest coefficient of the quadratic equations a cluster's mean is tried against.
+HEIGHT = 40
 
 
 def _scales(rows: int) -> list[int]:
@@ -179,9 +171,57 @@ def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
     return None
 
 
-def _hint(slope: float) -> str:
-    name, value = min(HINTS.items(), key=lambda item: abs(item[1] - slope))
-    return f"{name} ({value:.5f}, off by {slope - value:+.1e})"
+def quadratic(mean: float, extent: float, height: int = HEIGHT) -> str:
+    """The simplest root of a m^2 + b m + c = 0 (|a|, |b|, |c| <= height) within ``extent``.
+
+    A rational root (a square discriminant) is written as a fraction; "none"
+    if no equation of that height has a root that close. A hint, not a proof.
+
+    >>> quadratic(2.414213562, 1e-6), quadratic(2.5, 1e-6), quadratic(math.pi, 1e-9)
+    ('1 + sqrt(2)', '5/2', 'none')
+    """
+    best: tuple[int, int, int, int] | None = None
+    for a in range(1, height + 1):
+        for b in range(-height, height + 1):
+            c = -round(a * mean * mean + b * mean)
+            if abs(c) > height or b * b - 4 * a * c < 0:
+                continue
+            root = (-b + math.sqrt(b * b - 4 * a * c)) / (2 * a)
+            if abs(root - mean) > max(extent, 1e-9):
+                continue
+            if math.gcd(math.gcd(a, abs(b)), abs(c)) != 1:
+                continue
+            size = max(a, abs(b), abs(c))
+            if best is None or size < best[0]:
+                best = (size, a, b, c)
+    if best is None:
+        return "none"
+    _, a, b, c = best
+    disc = b * b - 4 * a * c
+    root = math.isqrt(disc)
+    if root * root == disc:
+        num, den = -b + root, 2 * a
+        g = math.gcd(num, den)
+        return f"{num // g}/{den // g}" if den // g != 1 else str(num // g)
+    return _root_text(-b, disc, 2 * a)
+
+
+def _root_text(b: int, disc: int, den: int) -> str:
+    """(b + sqrt(disc)) / den in lowest terms: ``(p + q sqrt(r)) / d``.
+
+    >>> _root_text(4, 116, 10), _root_text(2, 8, 2), _root_text(1, 17, 4)
+    ('(2 + sqrt(29)) / 5', '1 + sqrt(2)', '(1 + sqrt(17)) / 4')
+    """
+    square = 1
+    for f in range(2, math.isqrt(disc) + 1):
+        while disc % (f * f) == 0:
+            disc //= f * f
+            square *= f
+    g = math.gcd(math.gcd(abs(b), square), den)
+    b, square, den = b // g, square // g, den // g
+    root = f"sqrt({disc})" if square == 1 else f"{square} sqrt({disc})"
+    text = f"{b} + {root}" if b else root
+    return text if den == 1 else f"({text}) / {den}"
 
 
 def compute(ks: range, rows: int, **execution: Any) -> ExperimentResult:
@@ -218,7 +258,7 @@ def compute(ks: range, rows: int, **execution: Any) -> ExperimentResult:
                 "k": chunk["k"],
                 "per_row": chunk["per_row"],
                 "aggregation points": [round(c[0], 6) for c in last["clusters"]],
-                "hints": [_hint(c[0]) for c in last["clusters"]],
+                "quadratic": [quadratic(c[0], c[2] - c[1]) for c in last["clusters"]],
                 "agrees": chunk["per_row"] == chunk["k"],
             }
         )
@@ -260,11 +300,15 @@ def run(args: argparse.Namespace) -> int:
     if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         console.print(
             f"k-blocking Wythoff Nim: slopes y / x of the P-positions (x, y), y >= x, in the "
-            f"window {args.rows // 2:,} <= x < {args.rows:,} (mean [extent] per row)",
+            f"window {args.rows // 2:,} <= x < {args.rows:,}: mean [extent] per row (the "
+            "simplest root within the extent)",
             markup=False,
         )
         for row in result.comparison:
             last = [c for c in result.table if c[0] == row["k"] and c[1] == args.rows]
-            shown = "; ".join(f"{c[2]:.5f} [{c[3]:.5f}, {c[4]:.5f}] {c[5]:.3f}" for c in last)
+            shown = "; ".join(
+                f"{c[2]:.6f} [{c[3]:.6f}, {c[4]:.6f}] {c[5]:.3f} ({quadratic(c[2], c[4] - c[3])})"
+                for c in last
+            )
             console.print(f"k = {row['k']:>2}: {shown}", markup=False)
     return result.exit_code
