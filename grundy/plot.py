@@ -400,7 +400,7 @@ def larsson_blocking(result: Any, *, ks: Sequence[int] = (4, 9, 20), rows: int =
     left.set_title(
         f"k-blocking Wythoff: clusters of slopes ({result.parameters.get('rows'):,} rows)"
     )
-    left.legend(fontsize=8, loc="lower right")
+    left.legend(fontsize=8, loc="center left")
     left.grid(True, alpha=0.3)
     right = figure.add_subplot(1, 2, 2)
     for k in sorted(ks, reverse=True):  # the smallest k drawn last, on top

@@ -112,6 +112,7 @@ def run_chunk(params: dict[str, Any]) -> dict[str, Any]:
     >>> chunk["per_row"], [[round(v, 3) for v in c] for c in chunk["scales"][0]["clusters"]]
     (3, [[2.005, 2.003, 2.01, 2.0]])
     """
+    began = time.perf_counter()
     k, rows = int(params["k"]), int(params["rows"])
     scales = _scales(rows)
     bins = int(MAX_SLOPE / BIN)
@@ -145,6 +146,7 @@ def run_chunk(params: dict[str, Any]) -> dict[str, Any]:
     return {
         "k": k,
         "rows": rows,
+        "seconds": time.perf_counter() - began,
         "per_row": sorted(per_row)[0] if len(per_row) == 1 else sorted(per_row),
         "scales": [
             {
@@ -267,7 +269,11 @@ def compute(ks: range, rows: int, **execution: Any) -> ExperimentResult:
         parameters=parameters,
         columns=["k", "scale_rows", "mean_slope", "low_slope", "high_slope", "per_row"],
         table=table,
-        timings={"run": time.perf_counter() - began, "memory_bytes": float(need)},
+        timings={
+            "run": time.perf_counter() - began,
+            "chunks": sum(float(chunk.get("seconds", 0.0)) for chunk in found),
+            "memory_bytes": float(need),
+        },
         comparison=comparison,
     )
 
