@@ -282,36 +282,56 @@ def _evaluate(
     if position in memo:
         return memo[position]
     with _run(game, position, _estimate(position)) as run:
-        stack: list[tuple[Position, Iterator[Position], set[Any]]] = [
-            (position, iter(game.followers(position)), set())
-        ]
-        while stack:
-            current, followers, seen = stack[-1]
-            for child in followers:
-                try:
-                    known = memo.get(child)
-                except TypeError:  # unhashable: not a tuple position
-                    raise _not_a_game(game, current, child, "is not a position (a tuple)") from None
-                if known is None:
-                    _admit(game, current, child)
-                    stack.append((child, iter(game.followers(child)), set()))
-                    break
-                if not counting:
-                    seen.add(known)
-                elif known == 0:
-                    seen.add(child)
-            else:
-                value = label(seen)
-                memo[current] = value
-                stack.pop()
-                if stack and not counting:
-                    stack[-1][2].add(value)
-                elif stack and value == 0:
-                    stack[-1][2].add(current)
-                run.done += 1
-                if run.done >= run.next_check:
-                    run.check()
+        stack: list[tuple[Position, Iterator[Position], set[Any]]] = []
+        try:
+            stack.append((position, iter(game.followers(position)), set()))
+            _fill(game, memo, label, counting, stack, run)
+        except (ValueError, MemoryError):
+            raise
+        except Exception as error:  # the rule's own code failed (a terminal test, a move)
+            where = stack[-1][0] if stack else position
+            raise NotAGame(
+                f"{game.describe()}: the rule is not a game: its followers of {where!r} raised "
+                f"{type(error).__name__} ({error})"
+            ) from None
     return memo[position]
+
+
+def _fill(
+    game: ImpartialGame,
+    memo: dict[Position, int],
+    label: Callable[[set[Any]], int],
+    counting: bool,
+    stack: list[tuple[Position, Iterator[Position], set[Any]]],
+    run: _Run,
+) -> None:
+    """The loop of :func:`_evaluate`: label every frame of ``stack``, bottom-up."""
+    while stack:
+        current, followers, seen = stack[-1]
+        for child in followers:
+            try:
+                known = memo.get(child)
+            except TypeError:  # unhashable: not a tuple position
+                raise _not_a_game(game, current, child, "is not a position (a tuple)") from None
+            if known is None:
+                _admit(game, current, child)
+                stack.append((child, iter(game.followers(child)), set()))
+                break
+            if not counting:
+                seen.add(known)
+            elif known == 0:
+                seen.add(child)
+        else:
+            value = label(seen)
+            memo[current] = value
+            stack.pop()
+            if stack and not counting:
+                stack[-1][2].add(value)
+            elif stack and value == 0:
+                stack[-1][2].add(current)
+            run.done += 1
+            if run.done >= run.next_check:
+                run.check()
 
 
 def _no_grundy_value(game: ImpartialGame, rule: CountingRule) -> NoGrundyValue:
@@ -431,7 +451,16 @@ def winning_moves(game: ImpartialGame, position: Any) -> list[Position]:
     position = game.check_position(position)
     moves: list[Position] = []
     with _run(game, position, _estimate(position)):
-        for follower in game.followers(position):
+        try:
+            followers = list(game.followers(position))
+        except (ValueError, MemoryError):
+            raise
+        except Exception as error:  # the rule's own code failed
+            raise NotAGame(
+                f"{game.describe()}: the rule is not a game: its followers of {position!r} "
+                f"raised {type(error).__name__} ({error})"
+            ) from None
+        for follower in followers:
             if follower in moves:
                 continue
             _admit(game, position, follower)

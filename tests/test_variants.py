@@ -85,6 +85,24 @@ class TestSpec:
             call()
 
 
+def test_a_definition_that_raises_is_refused_in_one_line() -> None:
+    """A terminal test (or any code of the rule) that raises: named, as the rule's fault."""
+
+    class Raising(spec.TwoPileGame):
+        name = "test-raising-definition"
+
+        def followers(self, position: spec.Position) -> Iterator[spec.Position]:
+            x, y = position
+            if x + y == 3:
+                raise ZeroDivisionError("no terminal test here")
+            yield from spec.Wythoff().followers(position)
+
+    with pytest.raises(spec.NotAGame, match=r"followers of \(0, 3\) raised ZeroDivisionError"):
+        spec.grundy(Raising(), (3, 3))
+    with pytest.raises(spec.NotAGame, match=r"followers of \(2, 1\) raised ZeroDivisionError"):
+        spec.winning_moves(Raising(), (2, 1))
+
+
 class TestEngineAgainstTheSpec:
     @settings(max_examples=20, deadline=None)
     @given(passes=st.integers(1, 3), rows=st.integers(0, 12), cols=st.integers(0, 14))
