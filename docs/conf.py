@@ -229,6 +229,17 @@ GALLERY = [
         "registry/atlas/f-wythoff_columns_0_34.json registry/atlas/r-wythoff_columns_0_14.json",
     ),
     (
+        "larsson_blocking.png",
+        "k-blocking Wythoff Nim, $4 \\le k \\le 20$: where the P-positions gather "
+        "(saved run, $10^7$ rows)",
+        "larsson-blocking --input data/blocking/larsson_blocking_k4_20_rows1e7.json",
+    ),
+    (
+        "heatmap_wythoff-pass.png",
+        "Wythoff's game with a pass: $G(x, y, s)$ for both states, $x, y < 32$",
+        "heatmap wythoff-pass --size 32",
+    ),
+    (
         "heatmap_wythoff.png",
         "Wythoff's game, $G(x, y)$ for $x, y < 64$",
         "heatmap wythoff --size 64",

@@ -5,9 +5,12 @@ has ``describe()`` (its canonical name, the key of a compiled rule) and
 ``followers(position)`` (the rule the engine's compiled form is checked
 against). The compiled form itself (one or more of ``move_rays``, plain
 data, ``compiled_followers`` or ``compiled_regions``, numba code read from
-the class; see docs/adding-a-game.md) and ``arity`` (2) are not part of the
-protocol: the engine reads them with ``getattr`` and refuses a game without
-them, naming what is missing.
+the class; see docs/adding-a-game.md), ``arity`` (2, or 3 for a game with a
+state), ``states`` and ``state_moves`` (a game with a state),
+``compiled_terminal`` and ``terminal_parameters`` (a terminal set) and
+``outcome_rule`` (a counting rule) are not part of the protocol: the engine
+reads them with ``getattr`` and refuses a game without what it needs,
+naming what is missing.
 
 Examples
 --------

@@ -61,7 +61,7 @@ MAX_ROWS = 20_000_000
 #: Bytes per row while computing (steps, buckets, interval pool), measured up to 10^6 rows.
 BYTES_PER_ROW = 240
 #: Rows 0..n take about n (1 + n / ROWS_SCALE) / ROWS_PER_SECOND seconds (the registry's cost
-#: model): 10^6 rows 1.4 s idle (2025-11-26), 2.4 s at load 3; 5 * 10^6 36 s at load 4.
+#: model): 10^6 rows 1.4 s idle (2026-11-26), 2.4 s at load 3; 5 * 10^6 36 s at load 4.
 ROWS_PER_SECOND = 1e6
 ROWS_SCALE = 2e6
 

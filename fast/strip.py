@@ -71,7 +71,7 @@ __all__ = [
 BLOCK = 4096
 # --- Measured constants: the registry's cost models read them (registry/tables.py, rows.py). --
 #: Cells per second ~ CELL_RATE / (1 + rows / ROWS_SCALE): value_at on x86_64, 2 cores, idle
-#: (2025-11-26): 1.0e8 at 11 rows x 2e6 columns, 6.4e7 at 101 x 1e6, 4.1e7 at 501 x 3e5,
+#: (2026-11-26): 1.0e8 at 11 rows x 2e6 columns, 6.4e7 at 101 x 1e6, 4.1e7 at 501 x 3e5,
 #: 3.3e7 at 1001 x 1.5e5, 1.8e7 at 3001 x 4e4 (the formula is below each).
 CELL_RATE = 1.1e8
 ROWS_SCALE = 100

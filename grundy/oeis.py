@@ -63,6 +63,7 @@ from reference.beatty import lower_wythoff, partner, upper_wythoff
 from registry import get_question, question
 from registry.answers import Period, html_record, text_record
 from registry.positions import symmetric
+from registry.ppositions import point_blocks, start_layer
 
 __all__ = [
     "KINDS",
@@ -290,9 +291,29 @@ def _search_rows(name: str, rows: range, target: Callable[[int], int], what: str
         cols *= 2
 
 
-def _zeros(name: str, lo: int, hi: int) -> tuple[list[int], str, str]:
+def _zeros(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
+    name = game.describe()
     if name == "wythoff":
         return [partner(n) for n in range(lo, hi)], "beatty", _BEATTY
+    greedy = _greedy(game)
+    if greedy is not None:
+        if greedy.k != 1:
+            raise ValueError(
+                f"{name}: every row holds {greedy.k} P-positions ({greedy.k}-blocking), so "
+                "'the y' with G(n, y) = 0 is undefined for this game"
+            )
+        zero = [-1] * (hi - lo)
+        layer = start_layer(game)
+        for r0, cols in point_blocks(game, hi):
+            for i, b in enumerate(cols[:, layer, 0].tolist()):
+                a = r0 + i
+                if b < 0:
+                    continue
+                if lo <= a < hi:
+                    zero[a - lo] = b
+                if lo <= b < hi:
+                    zero[b - lo] = a
+        return zero, _GREEDY_METHOD, _GREEDY_CERTIFICATE
     terms = _search_rows(name, range(lo, hi), lambda x: 0, "the value")
     return terms, "table", "exact (table; each row holds 0 once)"
 
@@ -323,11 +344,58 @@ def _inverse_row(game: spec.ImpartialGame, x: int, lo: int, hi: int) -> tuple[li
         cols *= 2
 
 
-def _p_positions(name: str, kind: str, lo: int, hi: int) -> tuple[list[int], str, str]:
+#: The method and certificate of the terms the greedy over rows gives.
+_GREEDY_METHOD = "row greedy (fast.row_greedy)"
+_GREEDY_CERTIFICATE = (
+    "exact (the P-positions row by row: the greedy over rows, sound for this rule's shape; "
+    "reference/row_greedy.py)"
+)
+
+
+def _greedy(game: spec.ImpartialGame) -> Any:
+    """The game's greedy rule if the ``p-positions`` greedy is sound for it, else None."""
+    from registry.ppositions import greedy_rule
+
+    try:
+        question("p-positions", game).choose(rows=1)
+        return greedy_rule(game)
+    except ValueError:
+        return None
+
+
+def _p_positions(
+    game: spec.ImpartialGame, kind: str, lo: int, hi: int
+) -> tuple[list[int], str, str]:
+    """a_n or b_n of the P-positions (a_n, b_n), a_n <= b_n, by (a_n, b_n); n = lo .. hi - 1.
+
+    Wythoff: 000 Theorem 1.1 at any n. A game whose rule has the greedy's
+    shape (``p-positions``, :mod:`registry.ppositions`: a-Wythoff, Wythoff
+    with passes (the starting state), k-blocking Wythoff...): the greedy over
+    rows, streamed until the n-th pair, in time about linear in the rows.
+    Any other game: the zeros of computed blocks of rows.
+    """
     upper = kind == "upper-p"
+    name = game.describe()
     if name == "wythoff":
         pick = upper_wythoff if upper else lower_wythoff
         return [pick(n) for n in range(lo, hi)], "beatty", _BEATTY
+    if _greedy(game) is not None:
+        layer = start_layer(game)
+        picked: list[int] = []
+        seen = 0
+        # Each row of a one-per-row game gives a pair a <= b about every other row:
+        # the state is sized for 2 hi rows (it grows if that is short).
+        for r0, cols in point_blocks(game, 2 * hi + 64):
+            for i, row in enumerate(cols[:, layer, :].tolist()):
+                for b in row:
+                    if b < 0:
+                        break
+                    if lo <= seen < hi:
+                        picked.append(b if upper else r0 + i)
+                    seen += 1
+            if seen >= hi:
+                return picked, _GREEDY_METHOD, _GREEDY_CERTIFICATE
+        raise ValueError(f"{name}: fewer than {hi:,} P-positions in {2 * hi + 64:,} rows")
     rows = 2 * hi + 16
     while True:
         zeros = _search_rows(name, range(rows), lambda x: 0, "the value")
@@ -393,6 +461,12 @@ def sequence(
     if base == "start":
         values, method, certificate = _start(g, lo, hi)
         return OeisSequence(g.describe(), kind, offset, values, method, certificate)
+    if base in ("zeros", "lower-p", "upper-p") and _greedy(g) is not None:  # issue 28/30
+        if base == "zeros":
+            values, method, certificate = _zeros(g, lo, hi)
+        else:
+            values, method, certificate = _p_positions(g, base, lo, hi)
+        return OeisSequence(g.describe(), kind, offset, values, method, certificate)
     name = _two_pile_name(g)
     if base in ("row", "column", "inverse-row"):
         assert x is not None
@@ -407,9 +481,9 @@ def sequence(
     elif base == "antidiagonals":
         values, method, certificate = _antidiagonals(g, lo, hi)
     elif base == "zeros":
-        values, method, certificate = _zeros(name, lo, hi)
+        values, method, certificate = _zeros(g, lo, hi)
     else:
-        values, method, certificate = _p_positions(name, base, lo, hi)
+        values, method, certificate = _p_positions(g, base, lo, hi)
     return OeisSequence(name, kind, offset, values, method, certificate)
 
 

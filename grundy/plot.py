@@ -50,9 +50,12 @@ __all__ = [
     "figure10",
     "figure11",
     "heatmap",
+    "heatmap_labels",
+    "larsson_blocking",
     "row",
     "t_sequences",
     "table_heatmap",
+    "value_label",
 ]
 
 
@@ -215,26 +218,49 @@ def figure11(
     return figure
 
 
-def table_heatmap(table: Any, *, title: str, coordinates: Sequence[str] = ("x", "y")) -> Figure:
+def table_heatmap(
+    table: Any,
+    *,
+    title: str,
+    coordinates: Sequence[str] = ("x", "y"),
+    label: str = "Grundy value",
+    states: Sequence[Any] | None = None,
+) -> Figure:
     """A heat map of a Grundy table ``G[x, y]`` given as an array.
 
     The first coordinate runs vertically (0 at the bottom), the second
     across, with integer ticks; the axes are named by ``coordinates`` (the
     game's own names: Fibonacci Nim's are (n, r)). Values are written in the
-    cells of tables up to 24 x 24.
+    cells of tables up to 24 x 24. A table ``G[s, x, y]`` of a game with a
+    state gets one panel per state (``states`` names them); ``label`` names
+    the values (a counting rule's tables hold outcomes, 0 = P, 1 = N).
     """
-    from matplotlib.ticker import MaxNLocator
-
     grid = np.asarray(table)
-    if grid.ndim != 2 or grid.size == 0:
+    if grid.ndim not in (2, 3) or grid.size == 0:
         raise ValueError(f"a heat map needs a non-empty 2-d table (shape {grid.shape})")
     if len(coordinates) != 2:
         raise ValueError(f"a heat map needs two coordinate names (coordinates = {coordinates!r})")
+    panels = [grid] if grid.ndim == 2 else list(grid)
+    names = list(states) if states is not None else list(range(len(panels)))
+    figure = PlotFigure(figsize=(7 * len(panels), 6))
+    for index, panel in enumerate(panels):
+        axes = figure.add_subplot(1, len(panels), index + 1)
+        where = title if grid.ndim == 2 else f"state s = {names[index]}"
+        _heatmap_axes(figure, axes, panel, where, coordinates, label)
+    if grid.ndim == 3:
+        figure.suptitle(title)
+    return figure
+
+
+def _heatmap_axes(
+    figure: Figure, axes: Any, grid: np.ndarray, title: str, coordinates: Sequence[str], label: str
+) -> None:
+    """One panel of :func:`table_heatmap`."""
+    from matplotlib.ticker import MaxNLocator
+
     size = max(grid.shape)
-    figure = PlotFigure(figsize=(7, 6))
-    axes = figure.add_subplot()
     image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest")
-    colorbar = figure.colorbar(image, ax=axes, label="Grundy value")
+    colorbar = figure.colorbar(image, ax=axes, label=label)
     colorbar.locator = MaxNLocator(integer=True)
     colorbar.update_ticks()
     if size <= 24:
@@ -245,7 +271,18 @@ def table_heatmap(table: Any, *, title: str, coordinates: Sequence[str] = ("x", 
     axes.set_title(title)
     axes.set_xlabel(f"{coordinates[1]} (second coordinate)")
     axes.set_ylabel(f"{coordinates[0]} (first coordinate)")
-    return figure
+
+
+def value_label(game: Any) -> str:
+    """What a game's tables hold: "Grundy value", or the outcome under a counting rule.
+
+    >>> value_label("wythoff"), value_label("blocking-wythoff:2")
+    ('Grundy value', 'outcome (0 = P, 1 = N)')
+    """
+    import spec
+
+    subject = spec.get_game(game) if isinstance(game, str) else game
+    return "Grundy value" if spec.outcome_rule(subject) is None else "outcome (0 = P, 1 = N)"
 
 
 def game_table(
@@ -281,7 +318,20 @@ def heatmap(game: Any, size: int = 64) -> Figure:
         raise ValueError(f"size must be an int >= 1 (size = {size!r})")
     table, name, impl, coordinates = game_table(game, size)
     title = f"{name}: G, 0 <= {', '.join(coordinates)} < {size} ({impl})"
-    return table_heatmap(table, title=title, coordinates=coordinates)
+    return table_heatmap(table, title=title, coordinates=coordinates, **heatmap_labels(game, table))
+
+
+def heatmap_labels(game: Any, table: Any) -> dict[str, Any]:
+    """``label`` and ``states`` of a game's heat map (see :func:`table_heatmap`)."""
+    states = getattr(spec_game(game), "states", None) if np.asarray(table).ndim == 3 else None
+    return {"label": value_label(game), "states": states}
+
+
+def spec_game(game: Any) -> Any:
+    """The game object of a name (or the object itself)."""
+    import spec
+
+    return spec.get_game(game) if isinstance(game, str) else game
 
 
 def row(game: Any, row: int, *, window: int = 2000) -> Figure:
@@ -316,6 +366,61 @@ def row(game: Any, row: int, *, window: int = 2000) -> Figure:
     axes.set_ylabel(f"G({row}, y)")
     axes.grid(True, alpha=0.3)
     axes.legend(fontsize=8, loc="upper left")
+    return figure
+
+
+def larsson_blocking(result: Any, *, ks: Sequence[int] = (4, 9, 20), rows: int = 200) -> Figure:
+    """Where the P-positions of k-blocking Wythoff Nim gather (Larsson 2011, 4 <= k <= 20).
+
+    Left: for each k of a saved ``grundy experiment larsson-blocking`` result,
+    the mean slope y / x of each cluster of its upper P-positions (x, y),
+    y >= x, at each scale (the largest scale's drawn over the smaller ones,
+    the marker's area the cluster's P-positions per row). Right: the
+    P-positions themselves for a few k, x, y < ``rows`` (the greedy over rows,
+    registry ``p-positions``).
+    """
+    from registry.ppositions import point_blocks
+
+    table = [row for row in result.table]
+    scales = sorted({int(row[1]) for row in table})
+    figure = PlotFigure(figsize=(13, 5.5))
+    left = figure.add_subplot(1, 2, 1)
+    for index, scale in enumerate(scales):
+        rows_here = [row for row in table if int(row[1]) == scale]
+        last = index == len(scales) - 1
+        left.scatter(
+            [row[0] for row in rows_here],
+            [row[2] for row in rows_here],
+            s=[12 + 14 * float(row[5]) for row in rows_here],
+            alpha=0.9 if last else 0.35,
+            color="tab:blue" if last else "tab:gray",
+            label=f"x in [{scale // 2:,}, {scale:,})",
+        )
+    left.set_xlabel("k (the next player needs k P-options)")
+    left.set_ylabel("slope y / x of a cluster of P-positions")
+    left.set_title(
+        f"k-blocking Wythoff: clusters of slopes ({result.parameters.get('rows'):,} rows)"
+    )
+    left.legend(fontsize=8, loc="center left")
+    left.grid(True, alpha=0.3)
+    right = figure.add_subplot(1, 2, 2)
+    for k in sorted(ks, reverse=True):  # the smallest k drawn last, on top
+        xs: list[int] = []
+        ys: list[int] = []
+        for r0, cols in point_blocks(f"blocking-wythoff:{k}", rows):
+            for i, row in enumerate(cols[:, 0, :].tolist()):
+                for y in row:
+                    if 0 <= y < rows:
+                        xs += [r0 + i, y]
+                        ys += [y, r0 + i]
+        right.scatter(ys, xs, s=2, label=f"k = {k}")
+    right.set_xlim(0, rows)
+    right.set_ylim(0, rows)
+    right.set_aspect("equal")
+    right.set_xlabel("y")
+    right.set_ylabel("x")
+    right.set_title(f"the P-positions, x, y < {rows}")
+    right.legend(fontsize=8, markerscale=4, loc="upper left")
     return figure
 
 

@@ -99,9 +99,19 @@ def heatmap(
     *,
     title: str,
     coordinates: Sequence[str] = ("x", "y"),
+    label: str = "Grundy value",
+    states: Sequence[Any] | None = None,
 ) -> Path:
     """Write :func:`grundy.plot.table_heatmap` of ``table`` to ``path``."""
-    return save(plot.table_heatmap(table, title=title, coordinates=coordinates), _checked(path))
+    figure = plot.table_heatmap(
+        table, title=title, coordinates=coordinates, label=label, states=states
+    )
+    return save(figure, _checked(path))
+
+
+def larsson_blocking(path: str | os.PathLike[str], result: Any) -> Path:
+    """Write :func:`grundy.plot.larsson_blocking` of a saved result to ``path``."""
+    return save(plot.larsson_blocking(result), _checked(path))
 
 
 def row_periods(

@@ -424,6 +424,7 @@ def load_claims() -> dict[str, Claim]:
         claims_landman,
         claims_nivasch,
         claims_oeis,
+        claims_variants,  # issue 28: a pass, a terminal set, k-blocking
     )
 
     return CLAIMS

@@ -91,7 +91,7 @@ __all__ = [
 #: The games the machine covers.
 GAMES = ("wythoff", "f-wythoff", "r-wythoff")
 #: Seconds per row and column the machine walks to certify a row (rows x (preperiod + period)):
-#: measured 2025-11-26, x86_64, idle: Wythoff row 12 in 0.015 s, R-Wythoff row 12 (period
+#: measured 2026-11-26, x86_64, idle: Wythoff row 12 in 0.015 s, R-Wythoff row 12 (period
 #: 907,200) in 16 s (the registry's cost model reads it).
 STEP_SECONDS = 3e-6
 

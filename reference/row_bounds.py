@@ -93,7 +93,7 @@ __all__ = [
 #: 3 * 10^6 a second measured here (E-Wythoff's spec; rows 0..30 need about 10^5).
 CHECK_MAX_FOLLOWERS = 10**8
 #: followers() read per second here, measured (the registry's cost model reads it); and the
-#: seconds per squared row of row_moves from rays (2025-11-26, x86_64, load 6: Wythoff rows
+#: seconds per squared row of row_moves from rays (2026-11-26, x86_64, load 6: Wythoff rows
 #: 0..1000 in 0.45 s, 0..2000 in 3.7 s; a-wythoff:2 0..1000 in 1.3 s).
 CHECK_FOLLOWERS_PER_SECOND = 3e6
 ROW_MOVES_SECONDS = 2e-6

@@ -43,8 +43,10 @@ from typing import Any
 
 from registry import (  # noqa: F401  (built-in registrations)
     fibonacci,
+    layers,  # issue 28: games with a state
     periods,
     positions,
+    ppositions,  # issue 28: P-positions row by row
     rows,
     sequences,
     tables,

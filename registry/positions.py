@@ -52,6 +52,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
+from registry.layers import is_table_game, outcome_refusal, states_of
 from registry.periods import row_values_cost
 from registry.rows import atlas_row, reduce_column
 from registry.sequences import RW_MAX_G
@@ -105,9 +106,15 @@ def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, imp
 # ------------------------------------------------------------------------------- table
 
 
+def _cell(game: spec.ImpartialGame, position: Any) -> tuple[int, ...]:
+    """Where ``position`` sits in the game's table: (x, y), or (layer, x, y) with a state."""
+    states = states_of(game)
+    return (states.index(position[2]), *position[:2]) if states else tuple(position)
+
+
 def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
     """The door and domain of a compiled block (else square) holding ``position``."""
-    x, y = position
+    x, y = position[0], position[1]
     for kind, domain in (("grundy-block", {"rows": x + 1, "cols": y + 1}),
                          ("grundy-table", {"size": max(x, y) + 1})):  # fmt: skip
         door = get_question(kind, game)
@@ -116,8 +123,13 @@ def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, i
     raise ValueError("no compiled table of this game covers it (the spec method may)")
 
 
+def _grundy_game(game: spec.ImpartialGame) -> str | None:
+    rule = spec.outcome_rule(game)
+    return None if rule is None else f"no Grundy value ({rule.describe()}); outcomes only"
+
+
 def _table_game(game: spec.ImpartialGame) -> str | None:
-    reason = is_two_pile(game)
+    reason = is_table_game(game) or _grundy_game(game)
     if reason is None and strip_game(game) is not None:
         tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
         if not any(i.layer == "fast" for q in tables if q for i in q.implementations):
@@ -145,8 +157,7 @@ def _table(game: spec.ImpartialGame) -> Made:
     def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
         door, domain = _compiled(game, position)
         table = door(progress=progress, **domain)
-        values = np.asarray(table.value)
-        found = int(values[tuple(position)])
+        found = int(np.asarray(table.value)[_cell(game, position)])
         return _value(game, position, "table", found, table.name, f"exact (table: {table.name})")
 
     def cost_table(position: Any, **_: Any) -> tuple[float, int]:
@@ -321,19 +332,37 @@ def _zeckendorf(game: spec.ImpartialGame) -> Made:
 
 
 def _moves_table(game: spec.ImpartialGame) -> Made:
-    """The followers of value 0 by the compiled table that holds the position (its cost)."""
+    """The followers of value 0 (the P-positions of an outcome table) by the compiled table
+    that holds the position (its cost)."""
 
     def answer(position: Any, **_: Any) -> Moves:
         door, domain = _compiled(game, position)
         table = door(**domain)
         values = np.asarray(table.value)
         followers = list(dict.fromkeys(game.followers(position)))
-        if any(f[0] >= values.shape[0] or f[1] >= values.shape[1] for f in followers):
+        if any(f[0] >= values.shape[-2] or f[1] >= values.shape[-1] for f in followers):
             raise Declined("a follower lies outside the table of the position")
-        found = sorted(f for f in followers if values[f] == 0)
+        found = sorted(f for f in followers if values[_cell(game, f)] == 0)
         return Moves(game.describe(), position, found, "table", f"exact (table: {table.name})")
 
-    return answer, lambda **_: None, _table(game)[2]
+    def covers_moves(position: Any, **_: Any) -> str | None:
+        return None
+
+    return answer, covers_moves, _table(game)[2]
+
+
+def _outcome(game: spec.ImpartialGame) -> Made:
+    """A game with a counting rule has no Grundy value: the answer is a refusal that gives
+    the position's outcome (P or N) and says so (:func:`registry.layers.outcome_refusal`)."""
+
+    def answer(position: Any, **_: Any) -> Value:
+        raise spec.NoGrundyValue(outcome_refusal(game, position))
+
+    return answer, lambda **_: None, lambda **_: (0.0, 0)
+
+
+def _counting(game: spec.ImpartialGame) -> str | None:
+    return None if _grundy_game(game) is not None else "a game with a Grundy value"
 
 
 def _moves_spec(game: spec.ImpartialGame) -> Made:
@@ -346,6 +375,16 @@ def _moves_spec(game: spec.ImpartialGame) -> Made:
 
 def _any(game: spec.ImpartialGame) -> str | None:
     return None
+
+
+def _moves_game(game: spec.ImpartialGame) -> str | None:
+    """A compiled table answers the moves of a game with a state or a counting rule too."""
+    reason = is_table_game(game)
+    if reason is None and strip_game(game) is not None:
+        tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
+        if not any(i.layer == "fast" for q in tables if q for i in q.implementations):
+            return "no compiled table of this game (the spec method covers it)"
+    return reason
 
 
 def _has(kind: str) -> Callable[[spec.ImpartialGame], str | None]:
@@ -377,14 +416,17 @@ _VALUE = (
      "a sum: the XOR of its parts' values, each by its cheapest method"),
     ("spec", _any, _spec, "exact (spec)", "",
      f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)"),
+    ("outcome", _counting, _outcome, "exact (the outcome: no Grundy value)", "",
+     "a game with a counting rule (k-blocking): no Grundy value; the refusal gives P or N"),
 )  # fmt: skip
 _MOVES = (
     ("beatty", _has("lower-wythoff"), _beatty, "exact (000 Theorem 1.1)", "",
      "Wythoff at any size, by the P-positions (floor(n phi), floor(n phi^2))"),
     ("fibonacci", _has("fibonacci-zeckendorf"), _zeckendorf, "exact (002 Theorem 3.2)", "",
      "Fibonacci Nim at any size, by the Zeckendorf representation of n"),
-    ("table", _table_game, _moves_table, "exact (table)", "",
-     "two-pile games with a compiled table: the followers of value 0"),
+    ("table", _moves_game, _moves_table, "exact (table)", "",
+     "two-pile games (a state too) with a compiled table: the followers of value 0 (or the "
+     "P-positions of an outcome table)"),
     ("spec", _any, _moves_spec, "exact (spec)", "",
      f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)"),
 )  # fmt: skip

@@ -42,6 +42,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
+from registry.layers import is_table_game, states_of, table_shape
 
 __all__ = [
     "LARGE_SIZE", "TABLE_SIZE", "engine_seconds", "is_two_pile", "kernel_code", "spec_seconds",
@@ -104,8 +105,9 @@ def is_two_pile(game: spec.ImpartialGame) -> str | None:
     return f"{game.describe()} is not a two-pile game (it has no two-pile Grundy table)"
 
 
-#: The compiled form of a game: what :func:`kernel_code` compares.
-_FORM = ("compiled_followers", "compiled_regions")
+#: The compiled form of a game: what :func:`kernel_code` compares (a terminal set or a
+#: counting rule makes another game of the same moves: blocking-wythoff:2 is not Wythoff).
+_FORM = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule")
 
 
 def rays(game: spec.ImpartialGame) -> frozenset[tuple[Any, ...]]:
@@ -130,6 +132,8 @@ def kernel_code(game: spec.ImpartialGame) -> str | None:
 
     >>> kernel_code(spec.get_game("nimhof:0,1/1,1/1,0")), kernel_code(spec.get_game("a-wythoff:2"))
     ('wythoff', None)
+    >>> kernel_code(spec.get_game("blocking-wythoff:2")), kernel_code(spec.get_game("wythoff-terminal:2"))
+    (None, None)
     """
     return _kernel_forms().get(_form(game)) if _form(game) else None
 
@@ -162,11 +166,13 @@ def _square(block: Made) -> Made:
 
 def _spec_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int) -> np.ndarray:
-        return np.array(spec.grundy_table(game, rows, cols), dtype=np.int64).reshape(rows, cols)
+        table = spec.grundy_table(game, rows, cols)
+        return np.array(table, dtype=np.int64).reshape(table_shape(game, rows, cols))
 
     def cost(rows: int, cols: int) -> tuple[float, int]:
         seconds, _ = spec_seconds([max(rows - 1, 0), max(cols - 1, 0)])
-        return seconds, rows * cols * spec.solver.BYTES_PER_POSITION
+        states = max(1, len(states_of(game)))
+        return states * seconds, states * rows * cols * spec.solver.BYTES_PER_POSITION
 
     return answer, lambda rows, cols: None, cost
 
@@ -214,7 +220,7 @@ def _tables_table(game: spec.ImpartialGame) -> Made:
 
 
 def _engine_game(game: spec.ImpartialGame) -> str | None:
-    return is_two_pile(game) or fast.engine.covers(game)
+    return is_table_game(game) or fast.engine.covers(game)
 
 
 def _tables_game(game: spec.ImpartialGame) -> str | None:
@@ -249,9 +255,9 @@ def _squares(block: Callable[[spec.ImpartialGame], Made]) -> Callable[[spec.Impa
     return lambda game: _square(block(game))
 
 
-register_provider("grundy-table", "spec", "spec", is_two_pile, _squares(_spec_block))
+register_provider("grundy-table", "spec", "spec", is_table_game, _squares(_spec_block))
 register_provider("grundy-table", "fast.tables", "fast", _tables_game, _tables_table)
-register_provider("grundy-block", "spec", "spec", is_two_pile, _spec_block)
+register_provider("grundy-block", "spec", "spec", is_table_game, _spec_block)
 for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: block)):
     register_provider(_kind, "fast.strip", "fast", strip_game, _wrap(_strip_block), unit="columns")
     register_provider(_kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows")
@@ -259,15 +265,23 @@ for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: 
 
 def _spec_followers(game: spec.ImpartialGame) -> Made:
     def answer(size: int) -> list[list[tuple[int, int]]]:
-        return [sorted(set(game.followers((x, y)))) for x in range(size) for y in range(size)]
+        return [
+            sorted(set(game.followers(p)))
+            for x in range(size)
+            for y in range(size)
+            for p in cells(game, x, y)
+        ]
 
     return answer, lambda size: None if size <= 60 else "size > 60"
 
 
 def _engine_followers(game: spec.ImpartialGame) -> Made:
-    def answer(size: int) -> list[list[tuple[int, int]]]:
+    def answer(size: int) -> list[list[tuple[int, ...]]]:
         return [
-            fast.engine.engine_followers(game, (x, y)) for x in range(size) for y in range(size)
+            fast.engine.engine_followers(game, p)
+            for x in range(size)
+            for y in range(size)
+            for p in cells(game, x, y)
         ]
 
     return answer, lambda size: None
@@ -278,7 +292,7 @@ register_question(
     "the followers of (x, y), 0 <= x, y < size, of {game} (compiled rule vs spec)",
     {"size": 24}, compare_sequences,
 )  # fmt: skip
-register_provider("followers", "spec", "spec", is_two_pile, _spec_followers)
+register_provider("followers", "spec", "spec", is_table_game, _spec_followers)
 register_provider("followers", "fast.engine", "fast", _engine_game, _engine_followers)
 
 for _game, _name, _label, _size in (

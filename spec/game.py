@@ -36,6 +36,21 @@ A two-pile game may also describe its moves as plain data for the compiled
 engine (:mod:`fast.engine`): ``move_rays`` (unbounded rays and single jumps)
 and ``compiled_followers`` (a numba follower function, or its
 ``"module:function"`` path). See ``docs/adding-a-game.md``.
+
+Three more kinds of game, each stated plainly in ``followers`` (the
+definition) and, for the engine, as data:
+
+* a game with a finite **state** (:class:`StateGame`): positions
+  (x, y, s), s one of ``states``; the moves within a layer are a two-pile
+  rule, and ``state_moves`` lists the moves between layers (the pass:
+  same cell, another layer);
+* a **terminal set**: positions without moves, which ``followers`` simply
+  does not expand (``compiled_terminal``, a predicate, for the engine);
+* an **outcome rule** other than the mex (:class:`CountingRule`: P iff
+  fewer than k options are P-positions, Larsson's k-blocking). Such a game
+  has no Grundy value: its tables hold 0 at P-positions and 1 at
+  N-positions (:func:`spec.solver.label`), and asking for a Grundy value is
+  refused (:class:`NoGrundyValue`).
 """
 
 from __future__ import annotations
@@ -50,14 +65,18 @@ Position = tuple[Any, ...]
 __all__ = [
     "FAMILIES",
     "GAMES",
+    "CountingRule",
     "Family",
     "ImpartialGame",
     "InvalidPosition",
+    "NoGrundyValue",
     "NotAGame",
     "PileGame",
     "Position",
+    "StateGame",
     "TwoPileGame",
     "get_game",
+    "outcome_rule",
     "register_family",
     "register_game",
 ]
@@ -75,6 +94,67 @@ class NotAGame(InvalidPosition):
     not valid, or not smaller than the position it leaves (a cycle, or play that
     grows forever). The message names the game, the position and the follower.
     """
+
+
+class NoGrundyValue(ValueError):
+    """A Grundy value asked of a game whose outcome rule is not the mex.
+
+    The message names the game and its rule (k-blocking: P iff fewer than k
+    options are P-positions); its outcomes (P or N) are what it has.
+    """
+
+
+@dataclass(frozen=True)
+class CountingRule:
+    """An outcome rule: a position is a P-position iff fewer than ``k`` options are.
+
+    Larsson's k-blocking (Electron. J. Combin. 18 (2011) P120): before each
+    move the previous player may forbid up to k - 1 options, so the player
+    to move wins iff at least k options are P-positions. k = 1 is the
+    normal play outcome of the mex rule. The options are counted as
+    positions: an option reached by two moves counts once.
+
+    Examples
+    --------
+    >>> rule = CountingRule(2)
+    >>> rule.label(1), rule.label(2)  # P-options among the followers -> 0 (P) or 1 (N)
+    (0, 1)
+    >>> CountingRule(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: counting rule: k = 0 must be an int >= 1
+    """
+
+    k: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
+            raise ValueError(f"counting rule: k = {self.k!r} must be an int >= 1")
+
+    def label(self, p_options: int) -> int:
+        """0 (P-position) if fewer than k options are P-positions, else 1 (N)."""
+        return 0 if p_options < self.k else 1
+
+    def describe(self) -> str:
+        """The rule in words, for messages."""
+        return f"P iff fewer than {self.k} options are P-positions ({self.k}-blocking)"
+
+
+def outcome_rule(game: Any) -> CountingRule | None:
+    """The game's outcome rule: None for the mex (Grundy values), else its counting rule.
+
+    Examples
+    --------
+    >>> from spec.games import Wythoff
+    >>> outcome_rule(Wythoff()) is None
+    True
+    """
+    rule = getattr(game, "outcome_rule", None)
+    if rule is not None and not isinstance(rule, CountingRule):
+        raise ValueError(
+            f"{game.describe()}: outcome_rule = {rule!r} is not a spec.CountingRule (or None)"
+        )
+    return rule
 
 
 class ImpartialGame(ABC):
@@ -181,7 +261,18 @@ class PileGame(ImpartialGame):
 MoveRay = tuple[int | str, ...]
 
 
-class TwoPileGame(PileGame):
+class CompiledForm:
+    """The compiled form a two-pile rule may carry (see :class:`TwoPileGame`): none by default."""
+
+    move_rays: tuple[MoveRay, ...] | None = None
+    compiled_followers: Any = None
+    compiled_regions: Any = None
+    compiled_terminal: Any = None
+    terminal_parameters: tuple[int, ...] = ()
+    outcome_rule: CountingRule | None = None
+
+
+class TwoPileGame(PileGame, CompiledForm):
     """A game on two piles (x, y); its Grundy table is G[x, y].
 
     Optional compiled form, plain data read by :mod:`fast.engine` (the spec
@@ -198,12 +289,72 @@ class TwoPileGame(PileGame):
         Extra followers as a numba-jittable function
         ``followers(x, y, out) -> count`` writing follower coordinates into the
         int64 array ``out`` of shape (capacity, 2); or ``"module:function"``.
+    ``compiled_regions``
+        Followers as rectangles, ``regions(x, y, out) -> count`` (rows
+        ``(u0, u1, v0, v1)``); see ``docs/adding-a-game.md``.
+    ``compiled_terminal``
+        The terminal set: a numba predicate ``terminal(x, y, parameters) ->
+        bool`` (``parameters`` the int64 array of ``terminal_parameters``), or
+        ``"module:function"``: the positions where it holds have no move
+        (``followers`` yields nothing there; the engine gives them value 0).
+    ``outcome_rule``
+        None (the mex: Grundy values) or a :class:`CountingRule`.
     """
 
     arity: ClassVar[int] = 2
     coordinates: ClassVar[tuple[str, ...]] = ("x", "y")
-    move_rays: tuple[MoveRay, ...] | None = None
-    compiled_followers: Any = None
+
+
+class StateGame(PileGame, CompiledForm):
+    """Two piles and a finite state: positions (x, y, s), s one of ``states``.
+
+    The state is a counter the rules carry along (a pass still available,
+    how many passes remain). ``followers`` is the definition, as for any
+    game. For the compiled engine the rule is given as data:
+
+    ``move_rays``, ``compiled_followers``, ``compiled_regions``, ``compiled_terminal``
+        The moves within a layer, as for :class:`TwoPileGame` (the same in
+        every layer): (x, y, s) -> (u, v, s).
+    ``state_moves``
+        The moves between layers: ``(s, t)`` moves (x, y, s) -> (x, y, t), the
+        same cell, from every cell that has a move within its layer (the pass
+        of Miyadera, Manabe and Fukui is never made from a terminal position).
+        The engine computes the layers of a cell in the order of ``states``,
+        so t must come before s there.
+    ``start_state``
+        The state a game begins in (the layer ``structure`` and ``sequence``
+        read by default).
+
+    ``outcome_rule`` is None (mex) or a :class:`CountingRule`, as for two piles.
+
+    Examples
+    --------
+    >>> from spec.variants import WythoffPass
+    >>> game = WythoffPass(1)
+    >>> game.check_position((3, 6, 1))
+    (3, 6, 1)
+    >>> game.check_position((3, 6, 2))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spec.game.InvalidPosition: wythoff-pass: position (3, 6, 2): s = 2 is not a state ...
+    """
+
+    arity: ClassVar[int] = 3
+    coordinates: ClassVar[tuple[str, ...]] = ("x", "y", "s")
+    states: tuple[int, ...] = (0, 1)
+    start_state: int = 1
+    state_moves: tuple[tuple[int, int], ...] = ()
+
+    def check_position(self, position: Any) -> Position:
+        """Three non-negative ints, the third one of ``states``."""
+        checked = super().check_position(position)
+        if checked[2] not in self.states:
+            shown = ", ".join(map(str, self.states))
+            raise InvalidPosition(
+                f"{self.describe()}: position {position!r}: s = {checked[2]} is not a state "
+                f"of the game (states {shown})"
+            )
+        return checked
 
 
 GameT = TypeVar("GameT", bound=type[ImpartialGame])
@@ -231,6 +382,7 @@ class Family:
     rules: str = ""
     source: str = ""
     example: str = ""
+    default: str | None = None
 
 
 #: The registered families: prefix -> :class:`Family`.
@@ -244,11 +396,14 @@ def register_family(
     rules: str = "",
     source: str = "",
     example: str = "",
+    default: str | None = None,
 ) -> None:
     """Register the family ``prefix``: ``get_game("prefix:TEXT")`` is ``factory("TEXT")``.
 
     The factory parses and validates the parameter text and raises a one-line
-    ValueError naming the family and the bad parameter.
+    ValueError naming the family and the bad parameter. With ``default``, the
+    bare prefix is a game too: ``get_game("prefix")`` is ``factory(default)``
+    (``wythoff-pass`` is ``wythoff-pass:1``).
 
     Examples
     --------
@@ -262,7 +417,7 @@ def register_family(
     existing = FAMILIES.get(prefix)
     if existing is not None and existing.factory is not factory:
         raise ValueError(f"register_family: the family {prefix!r} is already registered")
-    FAMILIES[prefix] = Family(prefix, factory, rules, source, example)
+    FAMILIES[prefix] = Family(prefix, factory, rules, source, example, default)
 
 
 def get_game(name: str) -> ImpartialGame:
@@ -299,6 +454,8 @@ def get_game(name: str) -> ImpartialGame:
             raise ValueError(f"unknown game family {prefix.strip()!r}; known families: {known}")
         return family.factory(parameters)
     factory: Callable[[], ImpartialGame] | None = GAMES.get(name)
+    if factory is None and name in FAMILIES and FAMILIES[name].default is not None:
+        return FAMILIES[name].factory(str(FAMILIES[name].default))
     if factory is None:
         if name in FAMILIES:
             example = FAMILIES[name].example or f"{name}:..."

@@ -201,6 +201,13 @@ class Sum(ImpartialGame):
         super().__init__()
         if not components:
             raise ValueError("Sum needs at least one component game")
+        for component in components:
+            rule = getattr(component, "outcome_rule", None)
+            if rule is not None:
+                raise ValueError(
+                    f"Sum: game = {component.describe()} has no Grundy value ({rule.describe()}), "
+                    "so its sums have no Sprague-Grundy theory"
+                )
         self.components: tuple[ImpartialGame, ...] = components
 
     def describe(self) -> str:

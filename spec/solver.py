@@ -21,7 +21,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
-from spec.game import ImpartialGame, InvalidPosition, NotAGame, Position
+from spec.game import (
+    CountingRule,
+    ImpartialGame,
+    InvalidPosition,
+    NoGrundyValue,
+    NotAGame,
+    Position,
+    StateGame,
+    outcome_rule,
+)
 
 __all__ = [
     "ABOVE",
@@ -31,6 +40,7 @@ __all__ = [
     "bounded_grundy",
     "grundy",
     "grundy_table",
+    "label",
     "limits",
     "mex",
     "outcome",
@@ -46,7 +56,7 @@ ABOVE: Final = -1
 #: the evaluation stack. Used to turn free memory into a position limit.
 BYTES_PER_POSITION: Final = 256
 #: Followers visited per second, counted as sub-positions x the sum of the coordinates
-#: (x86_64, 2 cores, idle, 2025-11-26: Wythoff (200, 300) 7.3e6, (100, 150) 9.3e6; Nim 1.2e7;
+#: (x86_64, 2 cores, idle, 2026-11-26: Wythoff (200, 300) 7.3e6, (100, 150) 9.3e6; Nim 1.2e7;
 #: the registry's cost model of the spec reads it, with room for a loaded machine).
 VISITS_PER_SECOND: Final = 5e6
 
@@ -261,47 +271,85 @@ def _evaluate(
     game: ImpartialGame,
     position: Position,
     memo: dict[Position, int],
-    label: Callable[[set[int]], int],
+    label: Callable[[set[Any]], int],
+    counting: bool = False,
 ) -> int:
     """Label ``position`` with ``label(set of its followers' labels)``, bottom-up.
 
     An explicit stack replaces recursion: each frame holds a position, the
     iterator over its followers and the labels seen so far (a set, so the
     memory per frame does not grow with the number of moves). Each follower
-    is admitted (:func:`_admit`) when it is first reached.
+    is admitted (:func:`_admit`) when it is first reached. With ``counting``
+    the set holds the followers labelled 0 themselves (the P-options, each
+    counted once however many moves reach it), for a counting rule.
     """
     if position in memo:
         return memo[position]
     with _run(game, position, _estimate(position)) as run:
-        stack: list[tuple[Position, Iterator[Position], set[int]]] = [
-            (position, iter(game.followers(position)), set())
-        ]
-        while stack:
-            current, followers, seen = stack[-1]
-            for child in followers:
-                try:
-                    known = memo.get(child)
-                except TypeError:  # unhashable: not a tuple position
-                    raise _not_a_game(game, current, child, "is not a position (a tuple)") from None
-                if known is None:
-                    _admit(game, current, child)
-                    stack.append((child, iter(game.followers(child)), set()))
-                    break
-                seen.add(known)
-            else:
-                value = label(seen)
-                memo[current] = value
-                stack.pop()
-                if stack:
-                    stack[-1][2].add(value)
-                run.done += 1
-                if run.done >= run.next_check:
-                    run.check()
+        stack: list[tuple[Position, Iterator[Position], set[Any]]] = []
+        try:
+            stack.append((position, iter(game.followers(position)), set()))
+            _fill(game, memo, label, counting, stack, run)
+        except (ValueError, MemoryError):
+            raise
+        except Exception as error:  # the rule's own code failed (a terminal test, a move)
+            where = stack[-1][0] if stack else position
+            raise NotAGame(
+                f"{game.describe()}: the rule is not a game: its followers of {where!r} raised "
+                f"{type(error).__name__} ({error})"
+            ) from None
     return memo[position]
+
+
+def _fill(
+    game: ImpartialGame,
+    memo: dict[Position, int],
+    label: Callable[[set[Any]], int],
+    counting: bool,
+    stack: list[tuple[Position, Iterator[Position], set[Any]]],
+    run: _Run,
+) -> None:
+    """The loop of :func:`_evaluate`: label every frame of ``stack``, bottom-up."""
+    while stack:
+        current, followers, seen = stack[-1]
+        for child in followers:
+            try:
+                known = memo.get(child)
+            except TypeError:  # unhashable: not a tuple position
+                raise _not_a_game(game, current, child, "is not a position (a tuple)") from None
+            if known is None:
+                _admit(game, current, child)
+                stack.append((child, iter(game.followers(child)), set()))
+                break
+            if not counting:
+                seen.add(known)
+            elif known == 0:
+                seen.add(child)
+        else:
+            value = label(seen)
+            memo[current] = value
+            stack.pop()
+            if stack and not counting:
+                stack[-1][2].add(value)
+            elif stack and value == 0:
+                stack[-1][2].add(current)
+            run.done += 1
+            if run.done >= run.next_check:
+                run.check()
+
+
+def _no_grundy_value(game: ImpartialGame, rule: CountingRule) -> NoGrundyValue:
+    return NoGrundyValue(
+        f"game = {game.describe()} has no Grundy value: its outcome rule is "
+        f"{rule.describe()}; ask for the outcome (P or N)"
+    )
 
 
 def grundy(game: ImpartialGame, position: Any) -> int:
     """The Sprague-Grundy value of ``position`` (000 formula 1-2).
+
+    Raises :class:`spec.NoGrundyValue` for a game with a counting rule
+    (its outcomes are :func:`outcome`, its tables :func:`label`).
 
     Examples
     --------
@@ -310,9 +358,41 @@ def grundy(game: ImpartialGame, position: Any) -> int:
     5
     >>> grundy(Sum(Nim(), Nim()), ((3,), (5,)))
     6
+    >>> from spec.variants import BlockingWythoff
+    >>> grundy(BlockingWythoff(2), (3, 5))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spec.game.NoGrundyValue: game = blocking-wythoff:2 has no Grundy value: its outcome rule ...
     """
+    rule = outcome_rule(game)
+    if rule is not None:
+        raise _no_grundy_value(game, rule)
     position = game.check_position(position)
     return _evaluate(game, position, game.memo.setdefault("grundy", {}), mex)
+
+
+def label(game: ImpartialGame, position: Any) -> int:
+    """What the game's tables hold at ``position``: its Grundy value, or 0 / 1 (P / N).
+
+    A game whose outcome rule is the mex is labelled by its Grundy value; a
+    game with a :class:`spec.CountingRule` (k-blocking) has no Grundy value
+    and is labelled 0 at its P-positions (fewer than k options are
+    P-positions) and 1 at its N-positions.
+
+    Examples
+    --------
+    >>> from spec.games import Wythoff
+    >>> from spec.variants import BlockingWythoff
+    >>> blocking = BlockingWythoff(2)
+    >>> label(Wythoff(), (2, 3)), label(blocking, (2, 2)), label(blocking, (2, 3))
+    (5, 0, 1)
+    """
+    rule = outcome_rule(game)
+    if rule is None:
+        return grundy(game, position)
+    position = game.check_position(position)
+    memo = game.memo.setdefault(("outcome", rule.k), {})
+    return _evaluate(game, position, memo, lambda p_options: rule.label(len(p_options)), True)
 
 
 def bounded_grundy(game: ImpartialGame, position: Any, g: int) -> int:
@@ -332,19 +412,23 @@ def bounded_grundy(game: ImpartialGame, position: Any, g: int) -> int:
     """
     if isinstance(g, bool) or not isinstance(g, int) or g < 0:
         raise ValueError(f"bounded_grundy: the bound g must be an int >= 0 (g = {g!r})")
+    rule = outcome_rule(game)
+    if rule is not None:
+        raise _no_grundy_value(game, rule)
     position = game.check_position(position)
 
-    def label(labels: set[int]) -> int:
+    def bounded(labels: set[int]) -> int:
         value = mex(v for v in labels if v != ABOVE)
         return value if value <= g else ABOVE
 
-    return _evaluate(game, position, game.memo.setdefault(("bounded", g), {}), label)
+    return _evaluate(game, position, game.memo.setdefault(("bounded", g), {}), bounded)
 
 
 def outcome(game: ImpartialGame, position: Any) -> str:
     """'P' if the previous player wins (value 0), else 'N'.
 
-    Uses the bounded labelling with g = 0, so only 0 / non-0 is computed.
+    Uses the bounded labelling with g = 0, so only 0 / non-0 is computed;
+    for a game with a counting rule, the rule itself (:func:`label`).
 
     Examples
     --------
@@ -352,6 +436,8 @@ def outcome(game: ImpartialGame, position: Any) -> str:
     >>> outcome(Wythoff(), (3, 5)), outcome(Wythoff(), (3, 4))
     ('P', 'N')
     """
+    if outcome_rule(game) is not None:
+        return "P" if label(game, position) == 0 else "N"
     return "P" if bounded_grundy(game, position, 0) == 0 else "N"
 
 
@@ -369,7 +455,16 @@ def winning_moves(game: ImpartialGame, position: Any) -> list[Position]:
     position = game.check_position(position)
     moves: list[Position] = []
     with _run(game, position, _estimate(position)):
-        for follower in game.followers(position):
+        try:
+            followers = list(game.followers(position))
+        except (ValueError, MemoryError):
+            raise
+        except Exception as error:  # the rule's own code failed
+            raise NotAGame(
+                f"{game.describe()}: the rule is not a game: its followers of {position!r} "
+                f"raised {type(error).__name__} ({error})"
+            ) from None
+        for follower in followers:
             if follower in moves:
                 continue
             _admit(game, position, follower)
@@ -378,23 +473,36 @@ def winning_moves(game: ImpartialGame, position: Any) -> list[Position]:
     return moves
 
 
-def grundy_table(game: ImpartialGame, rows: int, cols: int) -> list[list[int]]:
+def grundy_table(game: ImpartialGame, rows: int, cols: int) -> Any:
     """The table ``T[x][y] = G(x, y)`` for 0 <= x < rows, 0 <= y < cols.
 
     ``game`` must have positions of two integers (two-pile games, Fibonacci
-    Nim's (n, r)).
+    Nim's (n, r)), or be a :class:`spec.StateGame`: then the table is
+    ``T[i][x][y]``, the layer of the i-th of its ``states``. The entries
+    are :func:`label`: Grundy values, or 0 / 1 (P / N) under a counting rule.
 
     Examples
     --------
     >>> from spec.games import Wythoff
     >>> grundy_table(Wythoff(), 3, 3)
     [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    >>> from spec.variants import WythoffPass
+    >>> grundy_table(WythoffPass(1), 2, 3)  # layer s = 0 is Wythoff; s = 1 may pass
+    [[[0, 1, 2], [1, 2, 0]], [[0, 2, 1], [2, 1, 3]]]
     """
-    for label, value in (("rows", rows), ("cols", cols)):
+    for name, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"grundy_table: {label} must be an int >= 0 ({label} = {value!r})")
+            raise ValueError(f"grundy_table: {name} must be an int >= 0 ({name} = {value!r})")
+    if isinstance(game, StateGame):
+        if not (rows and cols):
+            return [[[] for _ in range(rows)] for _ in game.states]
+        with _run(game, (rows - 1, cols - 1, game.states[-1]), rows * cols * len(game.states)):
+            return [
+                [[label(game, (x, y, s)) for y in range(cols)] for x in range(rows)]
+                for s in game.states
+            ]
     if not (rows and cols):
         return [[] for _ in range(rows)]
     game.check_position((0, 0))
     with _run(game, (rows - 1, cols - 1), rows * cols):
-        return [[grundy(game, (x, y)) for y in range(cols)] for x in range(rows)]
+        return [[label(game, (x, y)) for y in range(cols)] for x in range(rows)]

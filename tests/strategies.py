@@ -74,8 +74,14 @@ def wythoff_variants(names: tuple[str, ...] = WYTHOFF_VARIANTS) -> st.SearchStra
 def game_names() -> list[str]:
     """The games :func:`games` draws from: every registered game (plugins included)
     and the family members the conformance report asks about, positions as tuples
-    of piles."""
-    return [name for name in conformance_games() if isinstance(spec.get_game(name), spec.PileGame)]
+    of piles, with Grundy values (a counting rule's games, which have outcomes
+    only, are drawn by their own tests)."""
+    return [
+        name
+        for name in conformance_games()
+        if isinstance(spec.get_game(name), spec.PileGame)
+        and spec.outcome_rule(spec.get_game(name)) is None
+    ]
 
 
 def games() -> st.SearchStrategy[str]:
@@ -98,7 +104,10 @@ def family_members() -> st.SearchStrategy[str]:
 
 
 def position_of(game: spec.ImpartialGame, hi: int = 9) -> st.SearchStrategy[tuple[int, ...]]:
-    """A position of ``game`` with piles 0..hi: as many piles as its arity (default 2)."""
+    """A position of ``game`` with piles 0..hi: as many piles as its arity (default 2);
+    a game with a state (x, y, s) draws s from its states."""
+    if isinstance(game, spec.StateGame):
+        return st.tuples(piles(hi), piles(hi), st.sampled_from(game.states))
     arity = getattr(game, "arity", 2)
     return st.tuples(*[piles(hi)] * arity)
 

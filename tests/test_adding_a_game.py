@@ -58,16 +58,16 @@ def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_doc_has_three_levels_with_examples() -> None:
+def test_the_doc_has_four_levels_with_examples() -> None:
     levels = _levels()
-    assert sorted(levels) == ["a", "b", "c"]
+    assert sorted(levels) == ["a", "b", "c", "d"]
     for section in levels.values():
         files, commands = _blocks(section)
         assert files and commands
         assert any(" table " in c and "--size 30" in c for c in commands)
 
 
-@pytest.mark.parametrize("level", ["a", "b", "c"])
+@pytest.mark.parametrize("level", ["a", "b", "c", "d"])
 def test_worked_example(level: str, tmp_path: Path) -> None:
     files, commands = _blocks(_levels()[level])
     for name, source in files.items():

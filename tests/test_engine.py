@@ -206,10 +206,25 @@ def test_plugin_overrunning_the_buffer_is_retried(plugin: Any) -> None:
 
 
 class _Rule(spec.TwoPileGame):
+    """A rule made of its compiled form alone: ``followers`` reads the same form in plain
+    Python (so the engine's sample check passes; these tests are about the kernels)."""
+
     name = "test-rule"
 
     def followers(self, position: spec.Position) -> Iterator[spec.Position]:
-        yield from ()
+        x, y = position
+        for p, q, a, b, *_ in self.move_rays or ():
+            u, v = x - p, y - q
+            while u >= 0 and v >= 0:
+                yield (u, v)
+                if a == b == 0:
+                    break
+                u, v = u - a, v - b
+        function = self.compiled_followers
+        if function is not None and not isinstance(function, str):
+            out = np.zeros((4 * (x + 1) * (y + 1) + 64, 2), dtype=np.int64)
+            count = getattr(function, "py_func", function)(x, y, out)
+            yield from (tuple(row) for row in out[:count].tolist())
 
 
 def _followers_game(function: Any) -> _Rule:
@@ -735,9 +750,10 @@ def _reads_past_its_array(x: int, y: int, out: np.ndarray) -> int:
 @pytest.mark.nojit
 def test_an_index_past_the_functions_own_array_is_refused() -> None:
     # Inlined into the sink's kernel, the function keeps its bounds checks: no garbage follower.
-    game = _followers_game(_reads_past_its_array)
+    # The kernel itself (grundy_table's sample check would refuse the rule at (0, 3) first).
+    rule = engine.compiled_rule(_followers_game(_reads_past_its_array))
     with pytest.raises(ValueError, match=r"or an array of its own \(IndexError at \(0, 3\)\)"):
-        engine.grundy_table(game, 6)
+        engine._block_with_followers(rule, 6, 6)
 
 
 @pytest.mark.nojit
@@ -751,9 +767,9 @@ def test_the_sink_keeps_every_refusal() -> None:
             count += 1
         return count
 
-    game = _followers_game(late_cycle)
+    rule = engine.compiled_rule(_followers_game(late_cycle))  # the kernel, past the sample
     with pytest.raises(ValueError, match=r"the follower \(17, 11\) of \(17, 11\) is not smaller"):
-        engine.grundy_table(game, 20)
+        engine._block_with_followers(rule, 20, 20)
 
 
 def _game(name: str) -> spec.TwoPileGame:
@@ -770,13 +786,20 @@ def _game(name: str) -> spec.TwoPileGame:
 @pytest.mark.parametrize(
     "name", ["nimhof:1,0/0,1/1,1", "test-e-wythoff", "test-knight", "test-everything-below"]
 )
-def test_a_table_in_blocks_of_rows_reports_each_block(plugin: Any, name: str) -> None:
+def test_a_table_in_blocks_reports_each_block(
+    plugin: Any, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C protocol: the kernels return between blocks (sizes injected, no clock)."""
     game = _game(name)
     size = 14  # test-everything-below overruns its first buffers: growth inside a block
+    monkeypatch.setattr(engine, "FIRST_BLOCK", 16)  # rays: 16 cells a call
+    monkeypatch.setattr(engine, "BLOCK_SECONDS", 0.0)
+    monkeypatch.setattr(engine, "FOLLOWER_BUDGET", 40)  # followers: about 40 a call
     done: list[tuple[int, int]] = []
     got = engine.grundy_table(game, size, progress=lambda d, n: done.append((d, n)))
     assert (got == np.array(spec.grundy_table(game, size, size))).all()
-    assert done == [(k, size) for k in range(1, size + 1)]  # 14 rows: one row a block
+    assert len(done) >= 8 and done[-1] == (size, size)
+    assert [d for d, _ in done] == sorted(d for d, _ in done)
 
 
 @pytest.mark.parametrize(

@@ -226,6 +226,7 @@ class TestErrors:
         names = known.split("; families", 1)[0].split(", ")
         assert names == sorted(names) and {"f-wythoff", "wythoff"} <= set(names)
         assert "families, e.g. a-wythoff:2, nimhof:" in str(e.value)  # the families too
+        assert "nimhof:1,0/0,1/1,1" in str(e.value)
 
     def test_bounded_needs_natural_bound(self) -> None:
         with pytest.raises(ValueError, match=r"the bound g must be an int >= 0 \(g = -2\)"):

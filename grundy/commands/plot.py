@@ -132,6 +132,13 @@ def register(subparsers: Any) -> None:
         help="'experiment row-periods --out FILE.json' results (one line pair each)",
     )
 
+    blocking = add(  # issue 28
+        "larsson-blocking",
+        "k-blocking Wythoff: clusters of the P-positions' slopes (from a saved experiment)",
+        "larsson_blocking.png",
+    )
+    saved_input(blocking, "larsson-blocking", "DIR or its result.json")
+
     heat = add("heatmap", "heat map of G[x, y] for any two-pile game", "heatmap.png")
     heat.add_argument("game", help="a two-pile game or family member (see 'grundy games')")
     heat.add_argument(
@@ -146,7 +153,7 @@ _plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
-    from grundy.plot import game_table
+    from grundy.plot import game_table, heatmap_labels
     from registry import question
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
@@ -169,6 +176,14 @@ def run(args: argparse.Namespace) -> int:
         histogram, start_rows = _convergence_histogram(args)
         plots.figure11(out, histogram, g=args.g, rows=start_rows, log=not args.linear)
         details.update(rows=start_rows, g=args.g, starting_rows=sum(c for _, c in histogram))
+    elif args.figure == "larsson-blocking":
+        if args.input is None:
+            raise ValueError(
+                "--input is required (a saved 'experiment larsson-blocking --out DIR')"
+            )
+        result = _load_result(args.input)
+        plots.larsson_blocking(out, result)
+        details.update(input=args.input, rows=result.parameters.get("rows"))
     elif args.figure == "row-periods":
         series = []
         for path in args.input:
@@ -184,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
             table,
             title=f"{name}: G, 0 <= {', '.join(coordinates)} < {args.size} ({impl})",
             coordinates=coordinates,
+            **heatmap_labels(args.game, table),  # issue 28: states, outcome tables
         )
         details.update(game=name, size=args.size, implementation=impl)
     details.update(out=str(out), bytes=out.stat().st_size)

@@ -14,8 +14,9 @@ import numpy as np
 
 from grundy.output import add_json_option, console, emit_json, print_impls
 from grundy.parsing import add_impl_option, count, parse_game
-from reference import structure
 from registry import question
+from registry.layers import states_of
+from reference import structure
 
 __all__ = ["register", "run"]
 
@@ -66,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         return print_impls(door, **domain)
     answer = door(using=args.impl, **domain)
     table, implementation = np.asarray(answer.value), answer.name
+    if table.ndim == 3:  # a game with a state: each state's table in turn (issue 28)
+        return _each_state(args, game, table, implementation, alpha)
     result = structure.analyse_p_positions(table, alpha)
     transposed = None if result.symmetric else structure.analyse_p_positions(table.T, alpha)
     shown = range(min(args.rows, args.size))
@@ -118,6 +121,35 @@ def run(args: argparse.Namespace) -> int:
                     f"{label} {index}: apparent preperiod {period.preperiod}, period "
                     f"{period.period}, saltus {period.saltus} (window {other} < {period.window})"
                 )
+    return 0
+
+
+def _each_state(
+    args: argparse.Namespace, game: Any, tables: np.ndarray, implementation: str, alpha: Any
+) -> int:
+    """``structure`` of each state's table of a game with a state (G[s, x, y])."""
+    states = states_of(game)
+    found = [structure.analyse_p_positions(table, alpha) for table in tables]
+    if args.json:
+        emit_json(
+            {
+                "game": game.describe(),
+                "size": args.size,
+                "implementation": implementation,
+                "states": [
+                    {"state": s, "p_positions": r.as_dict()}
+                    for s, r in zip(states, found, strict=True)
+                ],
+            }
+        )
+        return 0
+    for s, result in zip(states, found, strict=True):
+        console.print(
+            f"{game.describe()}: state s = {s}: G[x, y, {s}] for 0 <= x, y < {args.size} "
+            f"({implementation}); {len(result.positions)} P-positions",
+            markup=False,
+        )
+        _print_pairs(result, "x < y", args.show)
     return 0
 
 

@@ -22,6 +22,7 @@ from grundy.output import (
 from grundy.parsing import add_impl_option, count, parse_game
 from grundy.progress import reporter
 from registry import question
+from registry.layers import states_of, table_shape
 
 #: The largest table --out writes as CSV (a 2000^2 CSV is about 20 MB of text).
 CSV_MAX_SIZE = 2000
@@ -102,13 +103,17 @@ def run(args: argparse.Namespace) -> int:
     if args.list_impls:
         return print_impls(door, **domain)
     out = None if args.out is None else _check_out(args.out, max(shape))
+    if out is not None and out.suffix.lower() == ".csv" and states_of(game):
+        raise ValueError(
+            f"--out: a CSV holds one table; {door.game} has {len(states_of(game))} (use .npy)"
+        )
     start = time.perf_counter()
     with reporter(f"{door.game} table {shape[0]}x{shape[1]}", args.json) as tick:
         answer = door(using=args.impl, progress=tick, budget=args.budget, **domain)
     table = np.asarray(answer.value)
     if table.dtype.kind not in "iu":  # the spec's [] for size 0
         table = table.astype(np.int64)
-    table = table.reshape(shape)
+    table = table.reshape(table_shape(game, *shape))  # (states, X, Y) for a game with a state
     shown = {"rows": args.rows, "cols": args.cols} if args.rows is not None else domain
     return _deliver(args, door.game, out, table, answer.name, start, shown)
 
@@ -123,7 +128,8 @@ def _deliver(
     shape: dict[str, int],
 ) -> int:
     """Write ``table`` to --out (a one-line summary) or print it (or its JSON)."""
-    rows, cols = table.shape
+    rows, cols = table.shape[-2:]
+    states = states_of(name)
     if out is not None:
         _write(out, table)
         seconds = time.perf_counter() - start
@@ -146,7 +152,14 @@ def _deliver(
             )
         return 0
     if args.json:
-        emit_json({"game": name, **shape, "implementation": chosen, "table": table})
+        layers = {"states": list(states)} if states else {}
+        emit_json({"game": name, **shape, **layers, "implementation": chosen, "table": table})
+    elif states:  # one table per state, G[s, x, y]
+        for s, layer in zip(states, table, strict=True):
+            console.print(f"{name}: G[x, y, {s}], implementation {chosen}", markup=False)
+            console.print(
+                format_grid(layer.tolist()), markup=False, highlight=False, soft_wrap=True
+            )
     else:
         console.print(f"{name}: G[x, y], implementation {chosen}", markup=False)
         console.print(format_grid(table.tolist()), markup=False, highlight=False, soft_wrap=True)
