@@ -262,9 +262,7 @@ def _fast(game: spec.ImpartialGame) -> Made:
 
 register_provider("p-positions", "spec", "spec", _greedy_covers, _spec)
 register_provider("p-positions", "reference.row_greedy", "reference", _greedy_covers, _reference)
-register_provider(
-    "p-positions", "fast.row_greedy", "fast", _greedy_covers, _fast, unit="rows"
-)
+register_provider("p-positions", "fast.row_greedy", "fast", _greedy_covers, _fast, unit="rows")
 
 
 def greedy_memory(game: GameLike, rows: int) -> int:

@@ -42,7 +42,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.layers import is_table_game, states_of, table_shape
+from registry.layers import cells, is_table_game, states_of, table_shape
 
 __all__ = [
     "LARGE_SIZE", "TABLE_SIZE", "engine_seconds", "is_two_pile", "kernel_code", "spec_seconds",
@@ -132,8 +132,8 @@ def kernel_code(game: spec.ImpartialGame) -> str | None:
 
     >>> kernel_code(spec.get_game("nimhof:0,1/1,1/1,0")), kernel_code(spec.get_game("a-wythoff:2"))
     ('wythoff', None)
-    >>> kernel_code(spec.get_game("blocking-wythoff:2")), kernel_code(spec.get_game("wythoff-terminal:2"))
-    (None, None)
+    >>> [kernel_code(spec.get_game(g)) for g in ("blocking-wythoff:2", "wythoff-terminal:2")]
+    [None, None]
     """
     return _kernel_forms().get(_form(game)) if _form(game) else None
 

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 import spec
-from registry import QUESTIONS, unregister_question
 from reference.beatty import wythoff_p_positions
+from registry import QUESTIONS, unregister_question
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "adding-a-game.md"

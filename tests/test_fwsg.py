@@ -9,9 +9,9 @@ import pytest
 from hypothesis import example, given
 from strategies import g_and_rows
 
-from registry.sequences import spec_points
 from reference.fwsg import FWSGResult, fwsg, slant_follower
 from reference.wsg import WSGResult
+from registry.sequences import spec_points
 
 G_MAX, ROWS_MAX = 10, 60
 

@@ -9,10 +9,10 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import spec
-from registry import question
 from proofs_check import data
 from proofs_check.exact import QPhi, floor_phi_multiple, sign_phi, sign_sqrt5
 from reference import beatty
+from registry import question
 
 PHI = (1 + sympy.sqrt(5)) / 2
 ints = st.integers(min_value=-(10**12), max_value=10**12)

@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 
 import reference.published as published
-from registry.sequences import PointSequences
 from proofs_check import claims_nivasch, data
 from proofs_check.claim import CLAIMS, Report, load_claims, run_claim
+from registry.sequences import PointSequences
 
 load_claims()
 

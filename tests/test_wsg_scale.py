@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from fast.tables import grundy_table as fast_table
-from registry.sequences import spec_points
 from reference.wsg import wsg
+from registry.sequences import spec_points
 
 G, ROWS = 20, 300
 

@@ -15,10 +15,10 @@ import numpy as np
 
 import spec
 from grundy.conformance import CheckResult, conformance_check
-from registry import ask
-from registry.tables import TABLE_SIZE
 from reference.beatty import is_wythoff_p_position
 from reference.published import load_published
+from registry import ask
+from registry.tables import TABLE_SIZE
 
 
 @conformance_check(

@@ -14,9 +14,9 @@ import numpy as np
 
 from grundy.output import add_json_option, console, emit_json, print_impls
 from grundy.parsing import add_impl_option, count, parse_game
+from reference import structure
 from registry import question
 from registry.layers import states_of
-from reference import structure
 
 __all__ = ["register", "run"]
 

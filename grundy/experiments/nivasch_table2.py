@@ -37,9 +37,9 @@ from grundy.experiments import (
 )
 from grundy.output import console
 from grundy.parsing import count
+from reference.published import compare_table2, compare_table3
 from registry.dn import TABLE3_MIN_N, dn_statistics
 from registry.sequences import stream_blocks
-from reference.published import compare_table2, compare_table3
 
 __all__ = ["register", "run", "run_experiment"]
 

@@ -36,9 +36,9 @@ from grundy.execution import (
 from grundy.experiments import ExperimentResult, comparison_mark
 from grundy.output import console
 from grundy.parsing import count
+from reference.published import compare_table5
 from registry import ask
 from registry.sequences import FSW_MAX_G
-from reference.published import compare_table5
 
 __all__ = [
     "chunk_task",
