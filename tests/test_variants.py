@@ -389,7 +389,7 @@ def test_ctrl_c_stops_a_long_table(tmp_path: Path, attempt: int) -> None:
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     process = subprocess.Popen(
         [sys.executable, "-m", "grundy", "table", "blocking-wythoff:3", "--size", "20000",
-         "--out", str(out)],
+         "--budget", "1e9", "--out", str(out)],
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env,
     )  # fmt: skip
     assert process.stderr is not None
