@@ -157,7 +157,7 @@ PROVIDERS = {
 
 
 def test_claims_doc_data_table_names_what_the_registry_resolves() -> None:
-    from registry import resolve
+    from registry import question
 
     text = CLAIMS_DOC.read_text(encoding="utf-8")
     rows = {
@@ -169,7 +169,7 @@ def test_claims_doc_data_table_names_what_the_registry_resolves() -> None:
     assert set(PROVIDERS) <= set(rows), sorted(rows)
     for provider, (question_id, game, domain) in PROVIDERS.items():
         shown = re.findall(r"`([^`]+)`", rows[provider][2])[0]
-        assert resolve(question_id, game, **domain).name == shown, (provider, shown)
+        assert question(question_id, game).choose(**domain).name == shown, (provider, shown)
         assert f"`{question_id}`" in rows[provider][1], provider
 
 
