@@ -151,10 +151,11 @@ def reduce_column(found: ref_landman.Periodicity, column: int) -> tuple[int, int
 
 
 def strip_certificate(
-    game: str, rows: int, progress: Callable[[int], None] | None = None
+    game: str, rows: int, progress: Callable[[int], None] | None = None, **options: Any
 ) -> fast_strip.Certificate:
-    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`)."""
-    return fast_strip.strip_periods(game, rows, progress=progress)
+    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`;
+    ``options``: its threads, period_multiple, checkpoints, keep_top)."""
+    return fast_strip.strip_periods(game, rows, progress=progress, **options)
 
 
 #: The row certificate searches blocks of at most this many cells (the engine fills about
