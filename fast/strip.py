@@ -61,13 +61,16 @@ __all__ = [
     "Strip",
     "block_certificate",
     "certify_window",
+    "blank_window",
     "rectangle",
     "rectangle_memory",
     "row_periodicity",
     "row_values",
     "start_column",
     "strip_blocks",
+    "state_columns",
     "strip_periods",
+    "value_from_state",
     "window",
 ]
 
@@ -677,6 +680,95 @@ def column_hashes(columns: np.ndarray) -> np.ndarray:
     return h
 
 
+def state_columns(rows: int) -> np.ndarray:
+    """How many of the window's last columns each row must keep to restore the strip.
+
+    Row j: ``max(3j, X - j)`` (X = rows - 1, at least 1): its values at or
+    above ``y - 2j`` lie in its last 3j columns (B1), and the diagonal cells
+    a higher row k reads from it are ``k - j <= X - j`` columns back. The
+    rest of the window never enters :meth:`Strip.restore` (see
+    :func:`blank_window`).
+
+    >>> state_columns(4).tolist()
+    [3, 3, 6, 9]
+    """
+    j = np.arange(rows)
+    return np.maximum(np.maximum(3 * j, rows - 1 - j), 1)
+
+
+def blank_window(columns: np.ndarray) -> np.ndarray:
+    """The window with every entry a restore never reads set to 0 (it compresses to nothing).
+
+    :meth:`Strip.restore` of the blanked window equals the restore of the
+    full one: a blank entry of row k reads as ``G = y'`` at a column
+    ``y' < y - 3k``, below the row's ``y - 2k`` (ignored), and no diagonal
+    reaches it (:func:`state_columns`).
+
+    >>> s = Strip("wythoff", 6, 256); s.advance(64)
+    >>> b = blank_window(s.state())
+    >>> changed = int((b != s.state()).sum())
+    >>> t = Strip.restore("wythoff", 6, 64, b, 256); t.advance(200); s.advance(200)
+    >>> bool((t.column_range(64, 200) == s.column_range(64, 200)).all()), changed
+    (True, 29)
+    """
+    w, rows = columns.shape
+    keep = state_columns(rows)
+    out = np.array(columns, copy=True)
+    age = w - np.arange(w)  # column j of the window is w - j columns back
+    out[age[:, None] > keep[None, :]] = 0
+    return out
+
+
+def value_from_state(
+    game: str,
+    columns: np.ndarray,
+    column: int,
+    row: int,
+    y: int,
+    period: int,
+    *,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """G(row, y) from the strip's state before ``column``, for a row periodic there.
+
+    ``columns`` is the normalised window before ``column`` of rows 0..X
+    (X >= ``row``; blanked or not), and row ``row`` must satisfy
+    ``G(row, y' + period) = G(row, y') + period`` for every ``y' >= column``
+    (its preperiod at most ``column``; saltus = period, docs/strip.md). Then
+    ``y`` (any ``y >= column``, as a Python int: 10**18 and beyond) is reduced
+    to ``y' = column + (y - column) mod period`` and the strip of rows
+    0..row runs from the state to ``y'``: at most ``period`` columns.
+
+    Examples
+    --------
+    >>> s = Strip("wythoff", 6, 512); s.advance(512)
+    >>> value_from_state("wythoff", s.state(), 512, 5, 10**18, 24)
+    1000000000000000002
+    >>> y = 512 + (10**18 - 512) % 24  # the same column of the period, from column 0
+    >>> int(rectangle("wythoff", 6, y + 1)[5, y]) + 10**18 - y
+    1000000000000000002
+    """
+    w, rows = columns.shape
+    if not 0 <= row < rows:
+        raise ValueError(f"row must be in 0..{rows - 1} (row = {row})")
+    if y < column:
+        raise ValueError(f"y must be >= the state's column {column} (y = {y})")
+    if period < 1:
+        raise ValueError(f"period must be >= 1 (period = {period})")
+    turns = (y - column) // period
+    target = y - turns * period
+    sub = window(row + 1)
+    if sub > w:
+        raise ValueError(f"the state holds {w} columns, rows 0..{row} need {sub}")
+    strip = Strip.restore(game, row + 1, column, columns[w - sub :, : row + 1], BLOCK, threads)
+    while strip.y <= target:
+        strip.advance(min(target + 1, strip.y + max(BLOCK, 16 * strip.step)))
+        if progress is not None:
+            progress(strip.y - column, target + 1 - column)
+    return int(strip.ring[target % BLOCK, row]) + target + turns * period
+
+
 def _check_rows_cols(rows: int, cols: int) -> None:
     for name, v in (("rows", rows), ("cols", cols)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
@@ -1249,7 +1341,13 @@ class _Search:
         return self._certificate(c1, period, last, least, columns, top)
 
     def _finish(
-        self, strip: Strip, c1: int, period: int, last: np.ndarray, columns: int
+        self,
+        strip: Strip,
+        c1: int,
+        period: int,
+        last: np.ndarray,
+        columns: int,
+        second: bool = False,
     ) -> Certificate:
         """The exact window check on the ring and the per-row results (violations counted)."""
         windows = (strip.column_range(c1 - self.w, c1), strip.column_range(c1 + period - self.w, c1 + period))
@@ -1264,7 +1362,8 @@ class _Search:
         top = np.concatenate(self.top)[: c1 + period] if self.keep_top else None
         certificate = self._certificate(c1, period, last, least, columns, top)
         if self.checkpoints is not None:
-            self.checkpoints.finish(certificate, self._state("done", strip, None, None, (c1, period)))
+            final = self._state("second" if second else "search", strip, None, None, (c1, period))
+            self.checkpoints.finish(certificate, final)
         return certificate
 
     def _certificate(
@@ -1324,7 +1423,7 @@ class _Search:
                 progress(end + y1)
             if strip.y < end and self.checkpoints is not None and self.checkpoints.due():
                 self.checkpoints.save(self._state("second", strip, None, None, found))
-        return self._finish(strip, c1, period, strip.last, columns)
+        return self._finish(strip, c1, period, strip.last, columns, second=True)
 
 
 @jit
@@ -1474,6 +1573,18 @@ def block_certificate(game: str, values: np.ndarray, window: int, start: int) ->
             return Certificate(game, rows, earlier, period, window, start, cols, periodicities, top)
         seen.setdefault(key, c)
     return None
+
+
+def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: 1 + the last y with D(y) != D(y + period), and the least period dividing it.
+
+    ``data[y, k] = D(k, y)`` for ``0 <= y < end``, periodic with ``period``
+    on its last ``period + 1`` columns at least.
+    """
+    end, rows = data.shape
+    last = np.full(rows, -1, dtype=np.int64)
+    _violations(data, 0, data, period, end - period, 0, last)
+    return last + 1, _least_periods(data[end - period :], period)
 
 
 @jit

@@ -41,6 +41,8 @@ from fast.strip import Certificate, Checkpoints, SearchState
 
 __all__ = [
     "FORMAT",
+    "final_state",
+    "write_state",
     "PHASES",
     "DirectoryCheckpoints",
     "checkpoint_digest",
@@ -62,7 +64,7 @@ def checkpoint_digest(meta: str, arrays: dict[str, np.ndarray]) -> str:
     Examples
     --------
     >>> checkpoint_digest("{}", {"window": np.zeros((2, 3), np.int16)})[:15]
-    'sha256:1ff4d3a5'
+    'sha256:9751d812'
     """
     h = hashlib.sha256(meta.encode())
     for name in _ARRAYS:
@@ -310,3 +312,49 @@ class DirectoryCheckpoints(Checkpoints):
         }
         record["digest"] = record_digest(record)
         _write_atomic(self.directory / "record.json", json.dumps(record, indent=1).encode())
+
+
+def final_state(directory: Path) -> tuple[dict[str, Any], np.ndarray]:
+    """The record and the last window of a finished run (its ``done`` checkpoint), checked."""
+    directory = Path(directory)
+    record = read_record(directory / "record.json")
+    meta, arrays = read_checkpoint(directory / record["final"])
+    if meta["phase"] != "done" or int(meta["column"]) < record["y0"] + record["period"]:
+        raise ValueError(f"{record['final']} is not the end of the run")
+    return {**record, "column": int(meta["column"])}, arrays["window"]
+
+
+def write_state(path: Path, directory: Path, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Write the shipped state of a finished run: its last window, blanked, with a digest.
+
+    The file (``.state.npz``) holds ``meta`` (game, rows, the column before
+    which the window lies, the joint period and y0 of the run's certificate),
+    ``window`` (:func:`fast.strip.blank_window` of the last window) and
+    ``digest`` (:func:`checkpoint_digest`). The column is past every row's
+    preperiod, so :func:`fast.strip.value_from_state` computes any later
+    value of any row 0..X in at most one period of the strip.
+    """
+    from fast.strip import blank_window
+
+    record, window = final_state(directory)
+    meta = {
+        "format": FORMAT,
+        "game": record["game"],
+        "rows": record["rows"],
+        "column": record["column"],
+        "period": record["period"],
+        "y0": record["y0"],
+        "window": record["window"],
+        "record_digest": record["digest"],
+        "written": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        **(extra or {}),
+    }
+    blank = blank_window(window)
+    meta_text = json.dumps(meta, sort_keys=True)
+    buffer = io.BytesIO()
+    np.savez_compressed(
+        buffer, meta=np.array(meta_text),
+        digest=np.array(checkpoint_digest(meta_text, {"window": blank})), window=blank,
+    )  # fmt: skip
+    _write_atomic(Path(path), buffer.getvalue())
+    return meta

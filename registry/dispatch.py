@@ -70,7 +70,7 @@ from registry.core import (
     question,
     resolve,
 )
-from registry.rows import atlas_row, reduce_column, strip_value
+from registry.rows import atlas_row, atlas_value, reduce_column, strip_value
 from registry.sequences import RW_MAX_G
 from registry.tables import is_two_pile
 from reference.beatty import wythoff_winning_moves
@@ -260,6 +260,14 @@ def _by_row_period(
     found, impl, how, _ = _row_periodicity(name, row, progress=progress)
     preperiod, length, saltus = found
     index, shift = reduce_column(found, column)
+    if impl == "atlas":  # issue 29: at most one period of the strip from the shipped state
+        tick = None if progress is None else (lambda d, t: progress(f"column {d:,} of {t:,}"))
+        far = atlas_value(name, row, column, tick)
+        if far is not None:
+            return far[0], impl, (
+                f"exact (row {row}: preperiod {preperiod}, period {length}, saltus {saltus}; "
+                f"{how}; the value from {far[1]})"
+            )
     seconds = strip_seconds(row + 1, index + 1)
     if seconds > ROW_VALUE_SECONDS:
         raise _Declined(

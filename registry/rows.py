@@ -29,7 +29,9 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,10 @@ from reference.published import load_published
 
 __all__ = [
     "ATLAS_DIR",
+    "AtlasWarning",
+    "atlas_digest",
+    "atlas_state",
+    "atlas_value",
     "STRIP_MAX_ROW",
     "atlas_row",
     "atlas_rows",
@@ -68,17 +74,58 @@ __all__ = [
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
 
 
+class AtlasWarning(UserWarning):
+    """An atlas file that is not used (its digest does not match: damaged or edited)."""
+
+
+def atlas_digest(data: dict[str, Any]) -> str:
+    """SHA-256 of an atlas file's canonical JSON without its ``digest`` field.
+
+    Every shipped atlas file carries it; :func:`atlas_table` and the
+    registry's readers use a file only when it matches (a flipped digit in a
+    saltus or a preperiod fails it).
+
+    >>> atlas_digest({"table": [[3, 8, 6, 6]], "digest": "x"}) == atlas_digest({"table": [[3, 8, 6, 6]]})
+    True
+    """
+    body = {k: v for k, v in data.items() if k != "digest"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _checked_atlas_files(game: str) -> list[tuple[Path, dict[str, Any]]]:
+    """The atlas files of ``game`` whose digest matches; the others named in a warning."""
+    good = []
+    for path in sorted(ATLAS_DIR.glob(f"{game}_*.json")):
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError) as error:
+            warnings.warn(f"atlas file {path.name} cannot be read ({error}); not used",
+                          AtlasWarning, stacklevel=3)  # fmt: skip
+            continue
+        if not isinstance(data, dict) or data.get("digest") != atlas_digest(data):
+            warnings.warn(
+                f"atlas file {path.name} does not match its digest (damaged or edited); not used",
+                AtlasWarning,
+                stacklevel=3,
+            )
+            continue
+        good.append((path, data))
+    return good
+
+
 @functools.cache
 def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
     """``{row: (preperiod, period, saltus)}`` of the atlas files of ``game``; the largest's name.
 
     The files are read smallest first, so the largest (the newest run) gives
     the rows they share and names the source (every file agrees on shared
-    rows: tests/test_atlas.py).
+    rows: tests/test_atlas.py). A file whose digest does not match is named
+    in an :class:`AtlasWarning` and not used.
     """
     table: dict[int, tuple[int, int, int]] = {}
     name = ""
-    files = [(path, json.loads(path.read_text())) for path in ATLAS_DIR.glob(f"{game}_*.json")]
+    files = _checked_atlas_files(game)
     for path, data in sorted(files, key=lambda item: (len(item[1]["table"]), item[0].name)):
         if data.get("parameters", {}).get("game") != game:
             continue
@@ -89,6 +136,89 @@ def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
             table[row] = (pre, period, saltus)
         name = f"registry/atlas/{path.name}"
     return table, name
+
+
+@functools.cache
+def _atlas_state(game: str) -> dict[str, Any] | None:
+    """The shipped strip state of ``game`` with the most rows whose digest matches, or None.
+
+    ``registry/atlas/<game>_rows_0_<X>.state.npz``: the normalised window of
+    rows 0..X before ``column`` (blanked where a restore never reads,
+    :func:`fast.strip.blank_window`), a column in the periodic part of every
+    row 0..X, and the joint period of rows 0..X there (the run's certificate).
+    """
+    from fast.strip_checkpoint import checkpoint_digest
+
+    best: dict[str, Any] | None = None
+    for path in sorted(ATLAS_DIR.glob(f"{game}_rows_0_*.state.npz")):
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta_text, digest = str(data["meta"]), str(data["digest"])
+                window = data["window"]
+            if checkpoint_digest(meta_text, {"window": window}) != digest:
+                raise ValueError("it does not match its digest (damaged or edited)")
+            meta = json.loads(meta_text)
+            if meta.get("game") != game or window.shape[1] != meta["rows"]:
+                raise ValueError(f"it holds {meta.get('game')} rows 0..{meta['rows'] - 1}")
+        except (OSError, ValueError, KeyError, EOFError) as error:
+            warnings.warn(f"atlas state {path.name}: {error}; not used", AtlasWarning, stacklevel=3)
+            continue
+        if best is None or meta["rows"] > best["rows"]:
+            best = {**meta, "window": window, "file": f"registry/atlas/{path.name}"}
+    return best
+
+
+def atlas_state(game: str) -> dict[str, Any] | None:
+    """The shipped state of ``game``'s strip at its cycle: rows, column, period, file; or None.
+
+    Examples
+    --------
+    >>> s = atlas_state("wythoff")
+    >>> s is None or (s["rows"] > 100 and s["column"] > s["period"])
+    True
+    """
+    found = _atlas_state(game)
+    return None if found is None else {k: v for k, v in found.items() if k != "window"}
+
+
+def atlas_value(
+    game: str, row: int, column: int, progress: Callable[[int, int], None] | None = None
+) -> tuple[int, str] | None:
+    """G(row, column) from the shipped state and the row's atlas record, or None.
+
+    None when no shipped state holds the row, the record is missing, or the
+    column lies before the row's preperiod (the strip from column 0 answers
+    those). Otherwise the column is moved by whole periods of the row to
+    ``[c, c + period)`` (c: the state's column, past every preperiod of its
+    rows) and the strip of rows 0..row runs from the state: at most one
+    period of columns, whatever the column (10**18 and beyond). Returns the
+    value and what it came from.
+
+    Examples
+    --------
+    >>> found = atlas_value("wythoff", 5, 10**18)
+    >>> found is None or found[0] == 1000000000000000002
+    True
+    """
+    state = _atlas_state(game)
+    held = atlas_row(game, row)
+    if state is None or held is None or row >= state["rows"]:
+        return None
+    (preperiod, period, saltus), _ = held
+    c = int(state["column"])
+    if column < preperiod or saltus != period or int(state["period"]) % period:
+        return None
+    if column < c:
+        column_up = column + -(-(c - column) // period) * period
+        base = fast_strip.value_from_state(
+            game, state["window"], c, row, column_up, period, progress=progress
+        )
+        value = base - (column_up - column)
+    else:
+        value = fast_strip.value_from_state(
+            game, state["window"], c, row, column, period, progress=progress
+        )
+    return value, f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})"
 
 
 def atlas_table(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:

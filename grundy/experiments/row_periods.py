@@ -424,6 +424,15 @@ def register(subparsers: Any) -> None:
         f"{int(CHECKPOINT_SECONDS)})",
     )
     parser.add_argument(
+        "--state",
+        default=None,
+        metavar="FILE",
+        help="with --chunks: write the strip's state at the end of the run (its last "
+        "normalised window, blanked and compressed, with a digest) to FILE (.state.npz): "
+        "shipped beside the atlas, it gives far values of every row in one period "
+        "(registry.rows.atlas_value)",
+    )
+    parser.add_argument(
         "--period-multiple",
         type=count("--period-multiple", lo=1, hi=10**9),
         default=None,
@@ -452,6 +461,22 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _write_state(args: argparse.Namespace, rows: range) -> None:
+    """``--state FILE``: the shipped state of the finished strip run in ``--chunks``."""
+    from fast.strip_checkpoint import write_state
+
+    game = spec.get_game(args.game).describe()
+    if args.chunks is None or game not in ref_landman.GAMES:
+        raise ValueError("--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff)")
+    command = "grundy experiment row-periods " + " ".join(sys.argv[3:] if len(sys.argv) > 3 else [])
+    meta = write_state(
+        Path(args.state),
+        strip_directory(args.chunks, game, rows.stop - 1),
+        {"command": command.strip()},
+    )
+    console.print(f"state of rows 0..{meta['rows'] - 1} before column {meta['column']:,}: {args.state}")
+
+
 def run(args: argparse.Namespace) -> int:
     rows = args.rows
     result = run_experiment(
@@ -469,6 +494,8 @@ def run(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         workers=0 if args.workers is None else args.workers,
     )
+    if args.state is not None:
+        _write_state(args, rows)
     if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     console.print(
