@@ -172,12 +172,19 @@ def _words(rows: int) -> int:
 
 
 #: Threads the strip uses unless told (all cores this process may run on).
+#: Environment variable that sets the strip's default threads (benchmarks time 1 and 2).
+THREADS_ENV = "GRUNDY_STRIP_THREADS"
+
+
 def default_threads() -> int:
-    """The cores this process may run on (``os.sched_getaffinity``), at least 1.
+    """``$GRUNDY_STRIP_THREADS`` if set, else the cores this process may run on; at least 1.
 
     >>> default_threads() >= 1
     True
     """
+    text = os.environ.get(THREADS_ENV, "")
+    if text.strip().isdigit() and int(text) >= 1:
+        return int(text)
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux
@@ -604,9 +611,10 @@ def _restore(
     mask = words - 1
     y_first = y - w
     for k in range(rows):
-        low = max(0, y - 2 * k) if y_first > 0 else 0
-        # values of row k at or above `low`, as offsets from it (all < 3k + w + 1)
-        span = 3 * k + w + 2
+        # every value below y - 2k is in row k before column y ((B2): checked by the kernel at
+        # each cell and before every checkpoint), so only the values at or above it matter
+        low = max(0, y - 2 * k)
+        span = 3 * k + 2  # they lie in [low, y + k] (B1)
         seen = np.zeros(span, dtype=np.bool_)
         for j in range(w):
             v = values[j, k]
@@ -614,8 +622,6 @@ def _restore(
                 if v - low >= span:
                     return k
                 seen[v - low] = True
-            elif y_first == 0:
-                return k  # every value of the row is in the window: none below 0
         m = 0
         while m < span and seen[m]:
             m += 1
@@ -1147,7 +1153,7 @@ class _Search:
         self.q = period_multiple or 0
         self.checkpoints = checkpoints
         self.keep_top = keep_top and checkpoints is None  # a resumed run has no early columns
-        self.chunks: list[np.ndarray] = []  # the columns kept (one pass)
+        self.chunks: list[tuple[int, np.ndarray]] = []  # (first column, columns) kept
         self.top: list[np.ndarray] = []  # the top row's D, a chunk at a time
         self.keep = True
 
@@ -1197,20 +1203,22 @@ class _Search:
                     f"{self.game}: no repeated window of rows 0..{rows - 1} within "
                     f"{max_columns} columns"
                 )
-            y1 = y + chunk
+            size = self._size(y)
+            y1 = y + size
             if self.keep and not self._keeps(y1):
                 self.keep = False  # from here: the hashes only, the violations in a second pass
                 self.chunks.clear()
+                strip.ring = np.zeros((chunk, rows), dtype=strip.ring.dtype)
             if self.keep:
-                strip.ring = np.empty((chunk, rows), dtype=strip.ring.dtype)
-            strip.advance(y1, h)
-            hist[np.arange(y, y1) % len(hist)] = h
+                strip.ring = np.empty((size, rows), dtype=strip.ring.dtype)
+            strip.advance(y1, h[:size])
+            hist[np.arange(y, y1) % len(hist)] = h[:size]
             if self.keep:
-                self.chunks.append(strip.ring)
+                self.chunks.append((y, strip.ring))
             if self.keep_top:
                 self.top.append(strip.top_row(y, y1))
-            if 2 * (fill[0] + chunk) > len(keys):
-                keys, cols = _rehash(keys, cols, 4 * (fill[0] + chunk))
+            if 2 * (fill[0] + size) > len(keys):
+                keys, cols = _rehash(keys, cols, 4 * (fill[0] + size))
             lo = max(self.first_key, y)
             while lo < y1:
                 hit, earlier = _scan_keys(
@@ -1254,6 +1262,14 @@ class _Search:
             self.checkpoints.save(state)
         self.top.clear()
         return self._second(found, None, progress, columns=y)
+
+    def _size(self, y: int) -> int:
+        """Columns of the next block from column y: about y / 4 (a power of two), from
+        BLOCK up to the chunk, so a short certificate computes few columns past its end."""
+        size = BLOCK
+        while size < self.chunk and 4 * size <= y:
+            size *= 2
+        return size
 
     def _keeps(self, columns: int) -> bool:
         return columns * self.rows * self.itemsize <= self.keep_bytes
@@ -1315,10 +1331,10 @@ class _Search:
 
     def _kept(self, a: int, b: int) -> np.ndarray:
         """Columns [a, b) of the kept chunks."""
-        c = self.chunk
         parts = [
-            self.chunks[i][max(a, i * c) - i * c : min(b, (i + 1) * c) - i * c]
-            for i in range(a // c, (b - 1) // c + 1)
+            data[max(a, y) - y : min(b, y + len(data)) - y]
+            for y, data in self.chunks
+            if y < b and y + len(data) > a
         ]
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
@@ -1327,15 +1343,12 @@ class _Search:
         """Per-row results from the kept columns [0, c1 + period)."""
         end = c1 + period
         last = np.full(self.rows, -1, dtype=np.int64)
-        c = self.chunk
-        for i in range(0, (end - period + c - 1) // c):
-            a, b = i * c, min((i + 1) * c, end - period)
-            while a < b:  # the partner columns a + period.. lie in one or two chunks
-                j = (a + period) // c
-                stop = min(b, (j + 1) * c - period)
-                _violations(self.chunks[i], a - i * c, self.chunks[j], a + period - j * c,
-                            stop - a, a, last)  # fmt: skip
-                a = stop
+        for y, data in self.chunks:
+            b = min(y + len(data), end - period)
+            if b <= y:
+                break
+            partner = self._kept(y + period, b + period)  # columns a period later
+            _violations(data, 0, partner, 0, b - y, y, last)
         least = _least_periods(self._kept(c1, end), period)
         top = np.concatenate(self.top)[:end] if self.keep_top else None
         return self._certificate(c1, period, last, least, columns, top)
@@ -1358,7 +1371,10 @@ class _Search:
                 "rerun with more memory (keep_bytes) for the exact one-pass search"
             )
         size = strip.ring.shape[0]
-        least = _least_periods_ring(strip.ring, c1 % size, period)
+        least = np.full(self.rows, period, dtype=np.int64)
+        batch = max(1, STEP_CELLS // period)  # rows per call: a bounded time (Ctrl-C)
+        for k in range(0, self.rows, batch):
+            _least_periods_ring(strip.ring, c1 % size, period, k, min(self.rows, k + batch), least)
         top = np.concatenate(self.top)[: c1 + period] if self.keep_top else None
         certificate = self._certificate(c1, period, last, least, columns, top)
         if self.checkpoints is not None:
@@ -1494,12 +1510,13 @@ def _violations(
 
 
 @jit
-def _least_periods_ring(ring: np.ndarray, start: int, period: int) -> np.ndarray:  # pragma: no cover
-    """Per row: the least q dividing ``period`` with the ring's ``period`` columns from
-    ``start`` (wrapping) q-periodic."""
-    size, rows = ring.shape
-    least = np.full(rows, period, dtype=np.int64)
-    for k in range(rows):
+def _least_periods_ring(
+    ring: np.ndarray, start: int, period: int, k_from: int, k_to: int, least: np.ndarray
+) -> None:  # pragma: no cover - jit
+    """Rows k_from..k_to-1: ``least[k]`` = the least q dividing ``period`` with the ring's
+    ``period`` columns from ``start`` (wrapping) q-periodic."""
+    size = ring.shape[0]
+    for k in range(k_from, k_to):
         for q in range(1, period):
             if period % q != 0:
                 continue
@@ -1514,7 +1531,6 @@ def _least_periods_ring(ring: np.ndarray, start: int, period: int) -> np.ndarray
             if good:
                 least[k] = q
                 break
-    return least
 
 
 def block_certificate(game: str, values: np.ndarray, window: int, start: int) -> Certificate | None:
@@ -1587,8 +1603,17 @@ def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.nd
     return last + 1, _least_periods(data[end - period :], period)
 
 
+def _least_periods(segment: np.ndarray, period: int) -> np.ndarray:
+    """Per row: the least q dividing ``period`` with ``segment`` (one period) q-periodic
+    (rows in batches of a bounded time: back in Python between them)."""
+    rows = segment.shape[1]
+    batch = max(1, STEP_CELLS // max(1, period))
+    parts = [_least_periods_rows(segment[:, k : k + batch], period) for k in range(0, rows, batch)]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
 @jit
-def _least_periods(segment: np.ndarray, period: int) -> np.ndarray:  # pragma: no cover - jit
+def _least_periods_rows(segment: np.ndarray, period: int) -> np.ndarray:  # pragma: no cover - jit
     """Per row: the least q dividing ``period`` with ``segment`` (one period) q-periodic."""
     rows = segment.shape[1]
     least = np.full(rows, period, dtype=np.int64)

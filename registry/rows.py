@@ -59,6 +59,7 @@ __all__ = [
     "atlas_digest",
     "atlas_state",
     "atlas_value",
+    "far_columns",
     "STRIP_MAX_ROW",
     "atlas_row",
     "atlas_rows",
@@ -521,6 +522,107 @@ for _game in ref_landman.GAMES:
         _key, "atlas", "published", _atlas_periods(_game), covers=_atlas_covers(_game),
         replace=True,
     )  # fmt: skip
+
+
+def far_columns(game: str, row: int, turns: int) -> list[int]:
+    """The far columns the ``atlas-far-values`` question samples in a row, from its record.
+
+    ``preperiod - 1 + turns * period`` (where the record says the period
+    starts: a wrong preperiod or saltus shows there), ``preperiod + turns *
+    period`` and the last column of that period.
+
+    >>> far_columns("wythoff", 5, 10**6)
+    [24000026, 24000027, 24000050]
+    """
+    held = atlas_row(game, row)
+    if held is None:
+        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} (row = {row})")
+    pre, period, _ = held[0]
+    first = pre + turns * period
+    return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
+
+
+def _far_by_record(game: str) -> Callable[..., list[int]]:
+    """G at the far columns by the row's record: reduced into [pre, pre + p), the strip from 0."""
+
+    def answer(rows: list[int], turns: int) -> list[int]:
+        out = []
+        for row in rows:
+            found = atlas_row(game, row)
+            assert found is not None
+            for y in far_columns(game, row, turns):
+                index, shift = reduce_column(found[0], y)
+                out.append(fast_strip.value_at(game, row, index) + shift)
+        return out
+
+    return answer
+
+
+def _far_by_state(game: str) -> Callable[..., list[int]]:
+    """G at the far columns from the shipped state: the row's record picks the columns and
+    offers its period (used when it divides the state's proved joint period); the saltus is
+    the period (docs/strip.md), never the record's."""
+
+    def answer(rows: list[int], turns: int) -> list[int]:
+        state = _atlas_state(game)
+        assert state is not None
+        joint = int(state["period"])
+        out = []
+        for row in rows:
+            held = atlas_row(game, row)
+            assert held is not None
+            period = held[0].period if joint % held[0].period == 0 else joint
+            for y in far_columns(game, row, turns):
+                out.append(fast_strip.value_from_state(
+                    game, state["window"], int(state["column"]), row, y, period
+                ))  # fmt: skip
+        return out
+
+    return answer
+
+
+def _far_state_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: list[int], turns: int) -> str | None:
+        state = atlas_state(game)
+        if state is None:
+            return f"no shipped state of {game} (registry/atlas/*.state.npz)"
+        if max(rows) >= state["rows"]:
+            return f"the shipped state holds rows < {state['rows']}"
+        return None
+
+    return covers
+
+
+def _far_record_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: list[int], turns: int) -> str | None:
+        held = atlas_rows(game)
+        return None if max(rows) < held else f"the atlas holds rows < {held}"
+
+    return covers
+
+
+#: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
+#: state. Quick: rows whose record path (the strip from column 0 to preperiod + period)
+#: takes about a second; ``--all`` adds rows 200 and 300 (row 300: 1.3e9 cells).
+FAR_DOMAIN = {"rows": [5, 40, 100, 130], "turns": 10**15}
+_key = register_question(
+    "atlas-far-values",
+    "wythoff",
+    "G(x, y) at far columns of atlas rows x (y = preperiod - 1 + turns * period, ...): the "
+    "row's record vs the shipped state",
+    FAR_DOMAIN,
+    compare_sequences,
+    oracle="shipped state",
+    extra_domains=[({"rows": [200, 300], "turns": 10**15}, False)],
+)
+register_implementation(
+    _key, "shipped state", "fast", _far_by_state("wythoff"),
+    covers=_far_state_covers("wythoff"), replace=True,
+)  # fmt: skip
+register_implementation(
+    _key, "atlas record + fast.strip from column 0", "published", _far_by_record("wythoff"),
+    covers=_far_record_covers("wythoff"), replace=True,
+)  # fmt: skip
 
 
 def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:
