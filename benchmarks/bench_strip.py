@@ -102,12 +102,14 @@ int main(int argc, char **argv) {
 }
 """
 #: The same program with the diagonal slot counted down instead of a division per cell.
-C_SOURCE = C_SOURCE_PLAIN.replace(
-    "long s0 = y % rows;", "long s0 = y % rows, slot = s0;"
-).replace(
-    "long slot = (y - k + rows) % rows;", ""
-).replace(
-    "d[(v >> 6) & mask] |= bit;\n        }", "d[(v >> 6) & mask] |= bit;\n            slot = slot == 0 ? rows - 1 : slot - 1;\n        }"
+C_SOURCE = (
+    C_SOURCE_PLAIN.replace("long s0 = y % rows;", "long s0 = y % rows, slot = s0;")
+    .replace("long slot = (y - k + rows) % rows;", "")
+    .replace(
+        "d[(v >> 6) & mask] |= bit;\n        }",
+        "d[(v >> 6) & mask] |= bit;\n"
+        "            slot = slot == 0 ? rows - 1 : slot - 1;\n        }",
+    )
 )
 
 
@@ -179,8 +181,12 @@ def certified(rows: int, binaries: dict[str, Path | None]) -> None:
     """Part 1: the certificate (in process and the whole command) on 1 and 2 threads vs C."""
     found = strip.strip_periods("wythoff", rows, threads=1)
     cols = found.columns
-    print(f"rows 0..{rows - 1}: the certificate computes {cols:,} columns "
-          f"({rows * cols:.3g} cells); P = {found.period:,}, y0 = {found.y0:,}", flush=True)  # fmt: skip
+    cells = f"{rows * cols:.3g} cells"
+    print(
+        f"rows 0..{rows - 1}: the certificate computes {cols:,} columns ({cells}); "
+        f"P = {found.period:,}, y0 = {found.y0:,}",
+        flush=True,
+    )
     c: dict[str, tuple[float, float, int, str]] = {}
     for name, binary in binaries.items():
         if binary is not None:
@@ -191,29 +197,40 @@ def certified(rows: int, binaries: dict[str, Path | None]) -> None:
         load = _load()
         wall, cpu, _ = _cpu_timed(lambda t=threads: strip.strip_periods("wythoff", rows, threads=t))
         runs[threads] = (wall, cpu)
-        print(_line(f"strip_periods, {threads} thread{'s' * (threads > 1)}", wall, cpu, load), flush=True)
+        print(
+            _line(f"strip_periods, {threads} thread{'s' * (threads > 1)}", wall, cpu, load),
+            flush=True,
+        )
         wall, cpu, load = _command(rows, threads)
         runs[-threads] = (wall, cpu)
-        print(_line(f"the whole `grundy period wythoff --row {rows - 1} --compute --lines 0`, "
-                    f"{threads} thread{'s' * (threads > 1)}", wall, cpu, load), flush=True)  # fmt: skip
-    for name, (c_wall, c_cpu, _, _) in c.items():
-        print(f"  ratios to C ({name}), wall: command 1 thread {runs[-1][0] / c_wall:.2f}, "
-              f"2 threads {runs[-2][0] / c_wall:.2f}; strip_periods 1 thread "
-              f"{runs[1][0] / c_wall:.2f}, 2 threads {runs[2][0] / c_wall:.2f}", flush=True)  # fmt: skip
-    print(f"  scaling 1 -> 2 threads (wall): command {runs[-1][0] / runs[-2][0]:.2f}x, "
-          f"strip_periods {runs[1][0] / runs[2][0]:.2f}x", flush=True)  # fmt: skip
+        what = f"the whole `grundy period wythoff --row {rows - 1} --compute --lines 0`"
+        print(_line(f"{what}, {threads} thread{'s' * (threads > 1)}", wall, cpu, load), flush=True)
+    for name, (c_wall, *_) in c.items():
+        command = (
+            f"command 1 thread {runs[-1][0] / c_wall:.2f}, 2 threads {runs[-2][0] / c_wall:.2f}"
+        )
+        inside = (
+            f"strip_periods 1 thread {runs[1][0] / c_wall:.2f}, 2 threads {runs[2][0] / c_wall:.2f}"
+        )
+        print(f"  ratios to C ({name}), wall: {command}; {inside}", flush=True)
+    scaling = (
+        f"command {runs[-1][0] / runs[-2][0]:.2f}x, strip_periods {runs[1][0] / runs[2][0]:.2f}x"
+    )
+    print(f"  scaling 1 -> 2 threads (wall): {scaling}", flush=True)
 
 
 def kernel(rows: int, cols: int, binaries: dict[str, Path | None], check: bool) -> None:
     """Part 2: the kernel alone over ``cols`` columns on 1 and 2 threads vs C."""
-    print(f"rows 0..{rows - 1}, {cols:,} columns ({rows * cols:.3g} cells), the kernel alone:",
-          flush=True)  # fmt: skip
+    cells = f"{rows * cols:.3g} cells"
+    print(f"rows 0..{rows - 1}, {cols:,} columns ({cells}), the kernel alone:", flush=True)
     c = {}
     for name, binary in binaries.items():
         if binary is not None:
             c[name] = _c_strip(binary, rows, cols)
             ok = c[name][2] == _checksum(rows, cols) if check else None
-            mark = {True: " (checksum = the strip's)", False: " (CHECKSUM DIFFERS)"}.get(ok, "")
+            mark = (
+                "" if ok is None else (" (checksum = the strip's)" if ok else " (CHECKSUM DIFFERS)")
+            )
             print(_line(f"C values-only ({name})", *c[name][:2], c[name][3]) + mark, flush=True)
     walls = {}
     for threads in (1, 2):
@@ -227,11 +244,15 @@ def kernel(rows: int, cols: int, binaries: dict[str, Path | None], check: bool) 
         load = _load()
         wall, cpu, _ = _cpu_timed(go)
         walls[threads] = wall
-        print(_line(f"fast.strip, {threads} thread{'s' * (threads > 1)} "
-                    f"({wall / rows / cols * 1e9:.1f} ns a cell)", wall, cpu, load), flush=True)  # fmt: skip
+        label = f"fast.strip, {threads} thread{'s' * (threads > 1)}"
+        per_cell = f"{wall / rows / cols * 1e9:.1f} ns a cell"
+        print(_line(f"{label} ({per_cell})", wall, cpu, load), flush=True)
     for name, (c_wall, _, _, _) in c.items():
-        print(f"  ratios to C ({name}), wall: 1 thread {walls[1] / c_wall:.2f}, 2 threads "
-              f"{walls[2] / c_wall:.2f}; scaling {walls[1] / walls[2]:.2f}x", flush=True)
+        print(
+            f"  ratios to C ({name}), wall: 1 thread {walls[1] / c_wall:.2f}, 2 threads "
+            f"{walls[2] / c_wall:.2f}; scaling {walls[1] / walls[2]:.2f}x",
+            flush=True,
+        )
 
 
 RECTANGLE = """

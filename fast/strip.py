@@ -59,16 +59,16 @@ __all__ = [
     "GAMES",
     "Certificate",
     "Strip",
+    "blank_window",
     "block_certificate",
     "certify_window",
-    "blank_window",
     "rectangle",
     "rectangle_memory",
     "row_periodicity",
     "row_values",
     "start_column",
-    "strip_blocks",
     "state_columns",
+    "strip_blocks",
     "strip_periods",
     "value_from_state",
     "window",
@@ -534,14 +534,16 @@ class Strip:
         if y_from < self.y - size or y_to > self.y or y_from < 0:
             raise ValueError(f"columns {y_from}..{y_to} are not in the ring")
         index = np.arange(y_from, y_to) % size
-        return self.ring[index]
+        out: np.ndarray = self.ring[index]
+        return out
 
     def top_row(self, y_from: int, y_to: int) -> np.ndarray:
         """D(rows - 1, y) for y_from <= y < y_to (in the ring)."""
         size = self.ring.shape[0]
         if y_from < self.y - size or y_to > self.y or y_from < 0:
             raise ValueError(f"columns {y_from}..{y_to} are not in the ring")
-        return self.ring[np.arange(y_from, y_to) % size, self.rows - 1]
+        out: np.ndarray = self.ring[np.arange(y_from, y_to) % size, self.rows - 1]
+        return out
 
     def state(self) -> np.ndarray:
         """The normalised window before column ``self.y``: D(., y), y in [y - W, y) (or from 0).
@@ -574,14 +576,18 @@ class Strip:
         strip = cls(game, rows, ring_columns, threads)
         w = min(y, window(rows))
         if columns.shape != (w, rows):
-            raise ValueError(f"a window before column {y} has shape ({w}, {rows}), not {columns.shape}")
+            raise ValueError(
+                f"a window before column {y} has shape ({w}, {rows}), not {columns.shape}"
+            )
         values = columns.astype(np.int64) + np.arange(y - w, y, dtype=np.int64)[:, None]
         bad = _restore(
             strip.code, strip.words, strip.rowbits, strip.mex, strip.diagbits, strip.diagkey,
             values, y,
         )  # fmt: skip
         if bad >= 0:
-            raise ValueError(f"the window before column {y} is not a state of the strip (row {bad})")
+            raise ValueError(
+                f"the window before column {y} is not a state of the strip (row {bad})"
+            )
         size = strip.ring.shape[0]
         for j in range(w):
             strip.ring[(y - w + j) % size] = columns[j]
@@ -681,7 +687,7 @@ def column_hashes(columns: np.ndarray) -> np.ndarray:
     coef = _row_coefficients(rows)
     with np.errstate(over="ignore"):
         d = columns.astype(np.int64) + 2 * rows
-        h = (d.astype(np.uint64) * coef).sum(axis=1, dtype=np.uint64)
+        h: np.ndarray = (d.astype(np.uint64) * coef).sum(axis=1, dtype=np.uint64)
     _mix(h)
     return h
 
@@ -1123,7 +1129,9 @@ def strip_periods(
         isinstance(period_multiple, bool) or not isinstance(period_multiple, int)
         or period_multiple < 1
     ):  # fmt: skip
-        raise ValueError(f"period_multiple must be an int >= 1 (period_multiple = {period_multiple!r})")
+        raise ValueError(
+            f"period_multiple must be an int >= 1 (period_multiple = {period_multiple!r})"
+        )
     search = _Search(game, rows, threads, keep_bytes, period_multiple, checkpoints, keep_top)
     return search.run(max_columns, progress)
 
@@ -1272,7 +1280,7 @@ class _Search:
         return size
 
     def _keeps(self, columns: int) -> bool:
-        return columns * self.rows * self.itemsize <= self.keep_bytes
+        return bool(columns * self.rows * self.itemsize <= self.keep_bytes)
 
     def _strip(self, state: SearchState | None, ring: int, shift: int) -> Strip:
         """A new strip, or the one a checkpoint describes (tracking ``shift`` if > 0)."""
@@ -1363,7 +1371,10 @@ class _Search:
         second: bool = False,
     ) -> Certificate:
         """The exact window check on the ring and the per-row results (violations counted)."""
-        windows = (strip.column_range(c1 - self.w, c1), strip.column_range(c1 + period - self.w, c1 + period))
+        windows = (
+            strip.column_range(c1 - self.w, c1),
+            strip.column_range(c1 + period - self.w, c1 + period),
+        )
         reason = certify_window(self.game, self.rows, windows, c1, period)
         if reason is not None:  # pragma: no cover - a 64-bit hash collision of two windows
             raise RuntimeError(

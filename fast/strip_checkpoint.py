@@ -41,14 +41,14 @@ from fast.strip import Certificate, Checkpoints, SearchState
 
 __all__ = [
     "FORMAT",
-    "final_state",
-    "write_state",
     "PHASES",
     "DirectoryCheckpoints",
     "checkpoint_digest",
+    "final_state",
     "read_checkpoint",
     "read_record",
     "record_digest",
+    "write_state",
 ]
 
 #: Version of the checkpoint format.
@@ -271,10 +271,12 @@ class DirectoryCheckpoints(Checkpoints):
             arrays["keys"], arrays["cols"] = state.keys, state.cols
         meta_text = json.dumps(meta, sort_keys=True)
         buffer = io.BytesIO()
-        np.savez_compressed(
-            buffer, meta=np.array(meta_text), digest=np.array(checkpoint_digest(meta_text, arrays)),
+        payload: dict[str, Any] = {
+            "meta": np.array(meta_text),
+            "digest": np.array(checkpoint_digest(meta_text, arrays)),
             **arrays,
-        )  # fmt: skip
+        }
+        np.savez_compressed(buffer, **payload)
         path = self.directory / _name(phase, state.column)
         _write_atomic(path, buffer.getvalue())
         if path.name not in self.saved:

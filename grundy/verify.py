@@ -42,7 +42,6 @@ docs/strip.md (the window certificate; Landman's bounds, seed 004 Lemmas 1,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,7 +67,7 @@ PERIOD_CHECK_BYTES = 1 << 30
 def _bit(words: np.ndarray, v: int) -> bool:  # pragma: no cover - jit
     n = words.shape[0] * 64
     i = v % n
-    return (words[i >> 6] >> np.uint64(i & 63)) & np.uint64(1) == np.uint64(1)
+    return bool((words[i >> 6] >> np.uint64(i & 63)) & np.uint64(1) == np.uint64(1))
 
 
 @numba.njit(cache=True)
@@ -267,9 +266,7 @@ def _width(rows: int) -> int:
 _BLOCK = 1 << 15
 
 
-def _start(
-    game: str, rows: int, column: int, window: np.ndarray | None
-) -> VerifyStrip:
+def _start(game: str, rows: int, column: int, window: np.ndarray | None) -> VerifyStrip:
     """The verifier's strip before ``column``: empty at 0, else from the window."""
     if column == 0 or window is None:
         return VerifyStrip(game, rows)
@@ -352,7 +349,7 @@ def _window_at(directory: Path, first: str | None, game: str, rows: int, y: int)
     w = min(y, _width(rows))
     strip = _from(directory, first, game, rows)
     if first is not None:
-        meta, arrays = read_checkpoint(directory / first)
+        _, arrays = read_checkpoint(directory / first)
         have = arrays["window"].astype(np.int32)
     else:
         have = np.zeros((0, rows), np.int32)
@@ -371,8 +368,10 @@ def proof_chunk(params: dict[str, Any]) -> dict[str, Any]:
     except ValueError as error:
         return {"ok": False, "reason": str(error)}
     if y0 < _width(rows) or not np.array_equal(one, two):
-        differ = np.argwhere(one != two) if one.shape == two.shape else []
-        at = f" (row {differ[0][1]}, column {y0 - len(one) + differ[0][0]:,})" if len(differ) else ""
+        differ: Any = np.argwhere(one != two) if one.shape == two.shape else []
+        at = (
+            f" (row {differ[0][1]}, column {y0 - len(one) + differ[0][0]:,})" if len(differ) else ""
+        )
         return {"ok": False,
                 "reason": f"the record's windows before y0 = {y0:,} and y0 + P = {y0 + period:,} "
                 f"differ{at}: the period P = {period:,} is not proved"}  # fmt: skip
@@ -486,7 +485,7 @@ def verify_run(
     >>> report.ok, report.lines[-1]
     (True, 'wythoff rows 0..7: every check passed')
     """
-    from grundy.execution import Chunk, run_chunks
+    from grundy.execution import run_chunks
 
     directory = Path(directory)
     report = VerifyReport(True)
@@ -562,9 +561,9 @@ def _plan(run: Path, report: VerifyReport) -> Any:
     shift_search = int(metas[search[0]]["shift"]) if search else int(metas[final]["shift"])
     if second:
         chains.append((search, shift_search, False))
-        chains.append((later + [final], int(record["period"]), True))
+        chains.append(([*later, final], int(record["period"]), True))
     else:
-        chains.append((search + [final], shift_search, True))
+        chains.append(([*search, final], shift_search, True))
     chunks: list[Chunk] = []
     tracked: list[tuple[str, str]] = []  # (chunk id, file it ends at) of the counting chain
     for c, (files, shift, counts) in enumerate(chains):
@@ -597,7 +596,7 @@ def _plan(run: Path, report: VerifyReport) -> Any:
             "first": at_or_before(y0)}))  # fmt: skip
 
     def combine(results: dict[str, dict[str, Any]]) -> None:
-        for cid, result in results.items():
+        for result in results.values():
             if not result["ok"]:
                 report.fail(f"{run}: {result['reason']}")
         if not report.ok:

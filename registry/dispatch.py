@@ -264,9 +264,13 @@ def _by_row_period(
         tick = None if progress is None else (lambda d, t: progress(f"column {d:,} of {t:,}"))
         far = atlas_value(name, row, column, tick)
         if far is not None:
-            return far[0], impl, (
-                f"exact (row {row}: preperiod {preperiod}, period {length}, saltus {saltus}; "
-                f"{how}; the value from {far[1]})"
+            return (
+                far[0],
+                impl,
+                (
+                    f"exact (row {row}: preperiod {preperiod}, period {length}, saltus {saltus}; "
+                    f"{how}; the value from {far[1]})"
+                ),
             )
     seconds = strip_seconds(row + 1, index + 1)
     if seconds > ROW_VALUE_SECONDS:

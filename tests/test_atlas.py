@@ -22,8 +22,8 @@ from fast.tables import grundy_table
 from grundy import plots
 from grundy.cli import main
 from grundy.experiments.row_periods import COLUMNS, check_against_table, run_experiment
-from registry.rows import atlas_row
 from reference import landman as ref_landman
+from registry.rows import atlas_row
 
 ATLAS = Path(__file__).resolve().parents[1] / "registry" / "atlas"
 FILES = {

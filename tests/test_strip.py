@@ -21,8 +21,8 @@ import spec
 from fast import strip, strip_checkpoint
 from fast import tables as fast_tables
 from grundy.cli import main
-from registry import dispatch
 from reference import landman as ref_landman
+from registry import dispatch
 
 GAMES = st.sampled_from(strip.GAMES)
 
@@ -231,7 +231,9 @@ class TestCommands:
 @example(game="f-wythoff", rows=150, cols=1400, threads=3, step=100)
 @example(game="r-wythoff", rows=150, cols=1000, threads=2, step=64)
 @settings(max_examples=25, deadline=None)
-def test_threads_equal_fast_tables(game: str, rows: int, cols: int, threads: int, step: int) -> None:
+def test_threads_equal_fast_tables(
+    game: str, rows: int, cols: int, threads: int, step: int
+) -> None:
     """The pipelined kernel (any threads, any step) against fast.tables' wavefront kernel."""
     s = strip.Strip(game, rows, cols, threads=threads)
     s.step = min(s.step, step)  # short steps: the pipeline runs many of them
@@ -295,7 +297,9 @@ def test_value_from_state_equals_the_strip_from_column_0(row: int, turns: int, o
 
 
 @pytest.mark.parametrize("game", strip.GAMES)
-def test_the_three_ways_to_count_preperiods_agree(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_three_ways_to_count_preperiods_agree(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Kept columns, the first pass with a period multiple, the second pass; and a table of
     distinguished keys only (the first repeat found late) gives the same certificate."""
     rows = {"wythoff": 40, "f-wythoff": 12, "r-wythoff": 10}[game]

@@ -93,7 +93,8 @@ def _rewrite(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) ->
     text = json.dumps(meta, sort_keys=True)
     digest = checkpoint_digest(text, arrays)
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, meta=np.array(text), digest=np.array(digest), **arrays)
+    payload: dict[str, Any] = {"meta": np.array(text), "digest": np.array(digest), **arrays}
+    np.savez_compressed(buffer, **payload)
     path.write_bytes(buffer.getvalue())
     return digest
 
@@ -124,8 +125,9 @@ def test_an_edited_window_fails_naming_the_segment(
     _rerecord(tmp_path, relist)
     report = verify_run(tmp_path, workers=0)
     assert not report.ok
-    assert f"-> {victim.name}" in report.failures[0] and "differs from the file's" in (
-        report.failures[0]
+    assert (
+        f"-> {victim.name}" in report.failures[0]
+        and "differs from the file's" in (report.failures[0])
     )
 
 
@@ -157,7 +159,9 @@ def test_a_wrong_record_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, c
     assert main(["verify", str(tmp_path), "--workers", "0", "--quiet"]) == 1
 
 
-def test_a_record_with_a_flipped_digit_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_record_with_a_flipped_digit_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _run(tmp_path, monkeypatch, "wythoff", 20, None)
     path = tmp_path / "record.json"
     path.write_text(path.read_text().replace('"period": ', '"period": 1', 1))

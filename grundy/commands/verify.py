@@ -27,7 +27,9 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy verify runs/atlas  (the --chunks DIR of row-periods)",
     )
-    parser.add_argument("directory", metavar="DIR", help="the --chunks DIR of the run, or its strip-* directory")
+    parser.add_argument(
+        "directory", metavar="DIR", help="the --chunks DIR of the run, or its strip-* directory"
+    )
     parser.add_argument(
         "--scheduler",
         default=None,

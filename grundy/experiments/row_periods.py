@@ -69,9 +69,9 @@ from grundy.execution import Chunk, add_execution_options, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir, warn
 from grundy.parsing import count, count_range
+from reference import landman as ref_landman
 from registry import ask
 from registry.rows import row_certificate, strip_certificate
-from reference import landman as ref_landman
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment", "strip_directory"]
 
@@ -467,14 +467,18 @@ def _write_state(args: argparse.Namespace, rows: range) -> None:
 
     game = spec.get_game(args.game).describe()
     if args.chunks is None or game not in ref_landman.GAMES:
-        raise ValueError("--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff)")
+        raise ValueError(
+            "--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff)"
+        )
     command = "grundy experiment row-periods " + " ".join(sys.argv[3:] if len(sys.argv) > 3 else [])
     meta = write_state(
         Path(args.state),
         strip_directory(args.chunks, game, rows.stop - 1),
         {"command": command.strip()},
     )
-    console.print(f"state of rows 0..{meta['rows'] - 1} before column {meta['column']:,}: {args.state}")
+    console.print(
+        f"state of rows 0..{meta['rows'] - 1} before column {meta['column']:,}: {args.state}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
