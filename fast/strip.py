@@ -70,6 +70,7 @@ __all__ = [
     "state_columns",
     "strip_blocks",
     "strip_periods",
+    "strip_seconds",
     "value_from_state",
     "window",
 ]
@@ -172,6 +173,30 @@ def _words(rows: int) -> int:
 
 
 #: Threads the strip uses unless told (all cores this process may run on).
+# --------------------------------------------------------------------------- measured speed
+#: The strip's measured cost a cell, one thread: about SECONDS_PER_CELL + rows *
+#: SECONDS_PER_CELL_ROW (the mex scan of a cell grows with its row: the values of row k
+#: above its mex fill about k bits). CPU seconds measured 2026-11-26 on this x86_64
+#: machine (2 cores, loaded; benchmarks/bench_strip.py and the kernel alone over 30,000 to
+#: 200,000 columns): 17 ns a cell at 301 rows, 26 ns at 1001, 41-47 ns at 2048.
+SECONDS_PER_CELL = 12e-9
+SECONDS_PER_CELL_ROW = 1.5e-11
+#: Two threads share the rows of a column block: about this speed-up over one (measured
+#: CPU time of the two stages together: 0.9-1.1 of one thread's).
+TWO_THREAD_SPEEDUP = 1.8
+
+
+def strip_seconds(rows: int, cols: int, threads: int = 1) -> float:
+    """Estimated seconds of ``cols`` columns of the strip of ``rows`` rows (measured speed).
+
+    >>> round(strip_seconds(301, 4_400_000)), round(strip_seconds(2048, 1.7e8, threads=2))
+    (22, 8263)
+    """
+    per_cell = SECONDS_PER_CELL + rows * SECONDS_PER_CELL_ROW
+    speedup = 1.0 if threads < 2 else TWO_THREAD_SPEEDUP * (threads / 2)
+    return float(rows * cols * per_cell / speedup)
+
+
 #: Environment variable that sets the strip's default threads (benchmarks time 1 and 2).
 THREADS_ENV = "GRUNDY_STRIP_THREADS"
 
