@@ -390,14 +390,14 @@ def test_checkpoints_of_another_run_are_refused(tmp_path: Path) -> None:
 def test_the_kernel_returns_to_python_in_bounded_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Ctrl-C protocol: no kernel call covers more than about STEP_CELLS cells."""
     calls: list[int] = []
-    real = strip._tiles
+    real = strip._stage
 
     def counting(*args: object) -> int:
         k_from, k_to, y_from, y_to = args[7], args[8], args[9], args[10]
         calls.append((int(k_to) - int(k_from)) * (int(y_to) - int(y_from)))  # type: ignore[call-overload]
         return int(real(*args))  # type: ignore[arg-type]
 
-    monkeypatch.setattr(strip, "_tiles", counting)
+    monkeypatch.setattr(strip, "_stage", counting)
     for threads in (1, 2):
         s = strip.Strip("wythoff", 300, 4096, threads=threads)
         s.advance(40_000)

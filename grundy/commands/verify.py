@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import count
+from grundy.output import console, emit_json
 
 
 def register(subparsers: Any) -> None:
-    from grundy.execution import SCHEDULER_ENV, max_workers
+    from grundy.execution import add_execution_options
 
     parser = subparsers.add_parser(
         "verify",
@@ -30,21 +30,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "directory", metavar="DIR", help="the --chunks DIR of the run, or its strip-* directory"
     )
-    parser.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="tcp://HOST:PORT",
-        help=f"run on an existing Dask cluster (default: ${SCHEDULER_ENV}, else a local cluster)",
+    add_execution_options(
+        parser, out_help="a directory (created if missing) for verify.json, the report"
     )
-    parser.add_argument(
-        "--workers",
-        type=count("--workers", lo=0, hi=max_workers()),
-        default=None,
-        metavar="N",
-        help="workers of the local cluster (default: one per core); 0: in this process",
-    )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_json_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -60,8 +48,15 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         quiet=args.quiet or args.json,
     )
+    data = {"directory": str(directory), "ok": report.ok, "lines": report.lines,
+            "failures": report.failures}  # fmt: skip
+    if args.out:
+        from grundy.output import atomic_write_text
+
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        atomic_write_text(Path(args.out) / "verify.json", json.dumps(data, indent=1))
     if args.json:
-        emit_json({"ok": report.ok, "lines": report.lines, "failures": report.failures})
+        emit_json(data)
     else:
         for line in report.lines:
             console.print(line, markup=False, highlight=False)
