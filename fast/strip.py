@@ -232,6 +232,30 @@ def _nogil(func: F) -> F:
     return numba.njit(cache=True, nogil=True)(func)  # type: ignore[return-value]
 
 
+@jit
+def _ratio_block(
+    game: int, k: int, y: int, diagbits: np.ndarray, diagkey: np.ndarray, slot: int, words: int
+) -> bool:  # pragma: no cover - jit
+    """Whether cell (k, y) is a slant target of its diagonal's later cells.
+
+    F-Wythoff (game 1) keeps, in a diagonal's slot, only the cells of the
+    current ratio block (``|y - k| // min(k, y)`` constant; 001 §1): the
+    slot is cleared when the block changes, and a cell on an axis is no
+    target. Every cell is a target in the other games.
+    """
+    if game != 1:
+        return True
+    small = min(k, y)
+    if small == 0:
+        return False
+    key = abs(y - k) // small
+    if key != diagkey[slot]:
+        for w in range(words):
+            diagbits[slot, w] = np.uint64(0)
+        diagkey[slot] = key
+    return True
+
+
 #: Rows and columns of a tile: a block of rows is computed for TILE_COLUMNS columns before
 #: the next block, so the rows' bitset words stay in the core's cache (measured: about a
 #: third less time a cell at 2048 rows).
@@ -304,20 +328,10 @@ def _stage(
                     if game == 2:  # r-wythoff: the larger pile alone (either if equal)
                         use_row = y >= k
                         use_col = k >= y
-                    small = min(k, y)
-                    target = True  # the cell is a slant target of later cells of its diagonal
-                    if game == 1:  # f-wythoff: j <= s - 1 and the ratio block kept
-                        if small == 0:
-                            use_diag = False
-                            target = False
-                        else:
-                            key = abs(y - k) // small
-                            if key != diagkey[slot]:
-                                for w in range(words):
-                                    diagbits[slot, w] = np.uint64(0)
-                                diagkey[slot] = key
-                            if small == 1:
-                                use_diag = False  # j <= s - 1 = 0
+                    # the cell is a slant target of later cells of its diagonal
+                    target = _ratio_block(game, k, y, diagbits, diagkey, slot, words)
+                    if game == 1 and min(k, y) <= 1:
+                        use_diag = False  # f-wythoff: j <= s - 1 = 0
                     if use_row:
                         start = mex[k]
                         if start < y - 2 * k:
@@ -641,18 +655,7 @@ def _restore(
                 continue
             if col < y_first:
                 continue  # before the window (only when y < W: none)
-            small = min(j, col)
-            target = True
-            if game == 1:
-                if small == 0:
-                    target = False
-                else:
-                    key = abs(col - j) // small
-                    if key != diagkey[slot]:
-                        for i in range(words):
-                            diagbits[slot, i] = np.uint64(0)
-                        diagkey[slot] = key
-            if target:
+            if _ratio_block(game, j, col, diagbits, diagkey, slot, words):
                 v = values[col - y_first, j]
                 diagbits[slot, (v >> 6) & mask] |= ONE << np.uint64(v & 63)
     return -1
@@ -1613,31 +1616,10 @@ def _least_periods(segment: np.ndarray, period: int) -> np.ndarray:
     """Per row: the least q dividing ``period`` with ``segment`` (one period) q-periodic
     (rows in batches of a bounded time: back in Python between them)."""
     rows = segment.shape[1]
-    batch = max(1, STEP_CELLS // max(1, period))
-    parts = [_least_periods_rows(segment[:, k : k + batch], period) for k in range(0, rows, batch)]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-
-
-@jit
-def _least_periods_rows(segment: np.ndarray, period: int) -> np.ndarray:  # pragma: no cover - jit
-    """Per row: the least q dividing ``period`` with ``segment`` (one period) q-periodic."""
-    rows = segment.shape[1]
     least = np.full(rows, period, dtype=np.int64)
-    for k in range(rows):
-        for q in range(1, period):
-            if period % q != 0:
-                continue
-            good = True
-            for t in range(period):
-                u = t + q
-                if u >= period:
-                    u -= period
-                if segment[u, k] != segment[t, k]:
-                    good = False
-                    break
-            if good:
-                least[k] = q
-                break
+    batch = max(1, STEP_CELLS // max(1, period))
+    for k in range(0, rows, batch):
+        _least_periods_ring(segment, 0, period, k, min(rows, k + batch), least)
     return least
 
 
