@@ -337,3 +337,35 @@ def test_the_far_value_conformance_row_catches_a_deliberate_edit(
 
     rows._atlas.cache_clear()
     assert record.answer(**domain) != state.answer(**domain)
+
+
+def test_the_command_writes_an_atlas_file_and_a_state(tmp_path: Path) -> None:
+    """``row-periods --out FILE --state FILE``: a file with its digest and a state with its own."""
+    from fast.strip import value_from_state
+    from registry.rows import atlas_digest
+
+    out, state = tmp_path / "w.json", tmp_path / "w.state.npz"
+    args = ["experiment", "row-periods", "--rows", "0..20", "--chunks", str(tmp_path / "run"),
+            "--out", str(out), "--state", str(state), "--quiet"]  # fmt: skip
+    assert main(args) == 0
+    data = json.loads(out.read_text())
+    assert data["digest"] == atlas_digest(data)
+    with np.load(state, allow_pickle=False) as saved:
+        meta, window = json.loads(str(saved["meta"])), saved["window"]
+    assert meta["rows"] == 21 and meta["column"] >= meta["y0"] + meta["period"]
+    pre, period = data["table"][20][1:3]
+    y = 10**18 + 12345
+    near = meta["column"] + (y - meta["column"]) % period
+    expected = int(strip_row(20, near)) + (y - near)
+    assert value_from_state("wythoff", window, meta["column"], 20, y, period) == expected
+    refused = ["experiment", "row-periods", "--rows", "0..3", "--game", "nimhof:0,1/1,0/1,2",
+               "--chunks", str(tmp_path / "other"), "--state", str(state)]  # fmt: skip
+    assert main(refused) == 2
+    assert main(refused[:-4] + ["--state", str(state)]) == 2  # no --chunks
+
+
+def strip_row(row: int, column: int) -> int:
+    """G(row, column) by the strip from column 0."""
+    from fast.strip import value_at
+
+    return value_at("wythoff", row, column)

@@ -461,6 +461,19 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _add_digest(path: Path) -> None:
+    """Give a saved result the digest an atlas file carries (registry.rows.atlas_digest):
+    copied into ``registry/atlas/``, it is then read (and checked on every load)."""
+    import json
+
+    from grundy.output import atomic_write_text
+    from registry.rows import atlas_digest
+
+    data = json.loads(path.read_text())
+    data["digest"] = atlas_digest(data)
+    atomic_write_text(path, json.dumps(data, indent=1))
+
+
 def _write_state(args: argparse.Namespace, rows: range) -> None:
     """``--state FILE``: the shipped state of the finished strip run in ``--chunks``."""
     from fast.strip_checkpoint import write_state
@@ -483,6 +496,13 @@ def _write_state(args: argparse.Namespace, rows: range) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rows = args.rows
+    if args.state is not None and (
+        args.chunks is None or spec.get_game(args.game).describe() not in ref_landman.GAMES
+    ):
+        raise ValueError(
+            f"--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff); "
+            f"state = {args.state}"
+        )
     result = run_experiment(
         args.game,
         rows,
@@ -500,7 +520,10 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.state is not None:
         _write_state(args, rows)
-    if result.deliver(args.out, json_out=args.json):
+    delivered = result.deliver(args.out, json_out=args.json)
+    if args.out and str(args.out).endswith(".json"):
+        _add_digest(Path(args.out))
+    if delivered:
         return result.exit_code
     console.print(
         f"{args.game}: exact additive periods (the strip's window certificate), rows "
