@@ -353,7 +353,7 @@ def test_the_command_writes_an_atlas_file_and_a_state(tmp_path: Path) -> None:
     with np.load(state, allow_pickle=False) as saved:
         meta, window = json.loads(str(saved["meta"])), saved["window"]
     assert meta["rows"] == 21 and meta["column"] >= meta["y0"] + meta["period"]
-    pre, period = data["table"][20][1:3]
+    period = data["table"][20][2]
     y = 10**18 + 12345
     near = meta["column"] + (y - meta["column"]) % period
     expected = int(strip_row(20, near)) + (y - near)
@@ -361,7 +361,7 @@ def test_the_command_writes_an_atlas_file_and_a_state(tmp_path: Path) -> None:
     refused = ["experiment", "row-periods", "--rows", "0..3", "--game", "nimhof:0,1/1,0/1,2",
                "--chunks", str(tmp_path / "other"), "--state", str(state)]  # fmt: skip
     assert main(refused) == 2
-    assert main(refused[:-4] + ["--state", str(state)]) == 2  # no --chunks
+    assert main([*refused[:-4], "--state", str(state)]) == 2  # no --chunks
 
 
 def strip_row(row: int, column: int) -> int:
