@@ -322,33 +322,45 @@ def _stage(
                 tracking = shift > 0 and y >= shift_from
                 back = (y - shift) % size
                 for k in range(r, r_to):
-                    use_row = True
-                    use_col = True
-                    use_diag = k > 0 and y > 0
-                    if game == 2:  # r-wythoff: the larger pile alone (either if equal)
-                        use_row = y >= k
-                        use_col = k >= y
-                    # the cell is a slant target of later cells of its diagonal
-                    target = _ratio_block(game, k, y, diagbits, diagkey, slot, words)
-                    if game == 1 and min(k, y) <= 1:
-                        use_diag = False  # f-wythoff: j <= s - 1 = 0
-                    if use_row:
+                    # the followers' bitsets enter the scan through masks (no branch in it);
+                    # Wythoff's rules give every cell all three, which the compiler then folds
+                    if game == 0:
+                        rmask = ALL_ONES
+                        cmask = ALL_ONES
+                        dmask = ALL_ONES if (k > 0 and y > 0) else np.uint64(0)
+                        target = True
                         start = mex[k]
                         if start < y - 2 * k:
                             return y  # a value below y - 2k missing from row k
                     else:
-                        start = 0
+                        use_row = True
+                        use_col = True
+                        use_diag = k > 0 and y > 0
+                        if game == 2:  # r-wythoff: the larger pile alone (either if equal)
+                            use_row = y >= k
+                            use_col = k >= y
+                        # the cell is a slant target of later cells of its diagonal
+                        target = _ratio_block(game, k, y, diagbits, diagkey, slot, words)
+                        if game == 1 and min(k, y) <= 1:
+                            use_diag = False  # f-wythoff: j <= s - 1 = 0
+                        rmask = ALL_ONES if use_row else np.uint64(0)
+                        cmask = ALL_ONES if use_col else np.uint64(0)
+                        dmask = ALL_ONES if use_diag else np.uint64(0)
+                        if use_row:
+                            start = mex[k]
+                            if start < y - 2 * k:
+                                return y
+                        else:
+                            start = 0
                     w = start >> 6
                     # the mex word's bits below the mex are stale (cleared lazily): set
                     word = (ONE << np.uint64(start & 63)) - ONE
+                    rrow = rowbits[k]
+                    crow = colbits[c]
+                    drow = diagbits[slot]
                     while True:
                         i = w & mask
-                        if use_row:
-                            word |= rowbits[k, i]
-                        if use_col:
-                            word |= colbits[c, i]
-                        if use_diag:
-                            word |= diagbits[slot, i]
+                        word |= (rrow[i] & rmask) | (crow[i] & cmask) | (drow[i] & dmask)
                         if word != ALL_ONES:
                             break
                         word = np.uint64(0)
