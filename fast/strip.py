@@ -359,7 +359,7 @@ def _stage(
                     crow = colbits[c]
                     drow = diagbits[slot]
                     while True:
-                        i = w & mask
+                        i = np.uint64(w & mask)  # unsigned: no negative-index fix-up
                         word |= (rrow[i] & rmask) | (crow[i] & cmask) | (drow[i] & dmask)
                         if word != ALL_ONES:
                             break
@@ -491,8 +491,8 @@ class Strip:
                     self._run(0, self.rows, a, min(y_to, a + cols), h, self.y)
             else:
                 self._pipeline(n, y_to, h)
-        if hashes is not None:
-            _mix(hashes[: y_to - self.y])
+            if hashes is not None:
+                _mix(hashes[: y_to - self.y])
         self._broken = False
         self.y = y_to
 
@@ -698,7 +698,7 @@ def column_hashes(columns: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore"):
         d = columns.astype(np.int64) + 2 * rows
         h: np.ndarray = (d.astype(np.uint64) * coef).sum(axis=1, dtype=np.uint64)
-    _mix(h)
+        _mix(h)
     return h
 
 
@@ -1239,9 +1239,10 @@ class _Search:
                 keys, cols = _rehash(keys, cols, 4 * (fill[0] + size))
             lo = max(self.first_key, y)
             while lo < y1:
-                hit, earlier = _scan_keys(
-                    hist, w, lo, y1, keys, cols, fill, key, have_key, ALL_KEYS_COLUMNS, DP_BITS
-                )
+                with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT)
+                    hit, earlier = _scan_keys(
+                        hist, w, lo, y1, keys, cols, fill, key, have_key, ALL_KEYS_COLUMNS, DP_BITS
+                    )
                 if hit < 0:
                     break
                 if not self.keep or certify_window(
