@@ -1249,7 +1249,7 @@ class _Search:
                     self.game, rows, (self._kept(earlier - w, earlier), self._kept(hit - w, hit)),
                     earlier, hit - earlier,
                 ) is None:  # fmt: skip
-                    found = (earlier, hit - earlier)
+                    found = (int(earlier), int(hit - earlier))
                     break
                 lo = hit + 1  # a hash collision: go on after it (the earlier column keeps it)
             y = y1
