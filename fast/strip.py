@@ -1361,13 +1361,27 @@ class _Search:
     def _from_kept(self, c1: int, period: int, columns: int) -> Certificate:
         """Per-row results from the kept columns [0, c1 + period)."""
         end = c1 + period
-        last = np.full(self.rows, -1, dtype=np.int64)
+        jobs = []  # (chunk, its first column, columns, the columns a period later)
         for y, data in self.chunks:
             b = min(y + len(data), end - period)
             if b <= y:
                 break
-            partner = self._kept(y + period, b + period)  # columns a period later
-            _violations(data, 0, partner, 0, b - y, y, last)
+            for a in range(y, b, BLOCK * 16):  # pieces of a bounded time (Ctrl-C between)
+                a1 = min(b, a + BLOCK * 16)
+                jobs.append((data, a - y, a1 - a, a))
+        threads = default_threads() if self.threads is None else self.threads
+        lasts = [np.full(self.rows, -1, dtype=np.int64) for _ in range(max(1, threads))]
+
+        def count(part: int) -> None:
+            for data, i, n, a in jobs[part :: len(lasts)]:
+                partner = self._kept(a + period, a + n + period)  # the columns a period later
+                _violations(data, i, partner, 0, n, a, lasts[part])
+
+        futures = [_pool(len(lasts)).submit(count, part) for part in range(1, len(lasts))]
+        count(0)
+        for future in futures:
+            future.result()
+        last = np.max(lasts, axis=0)
         least = _least_periods(self._kept(c1, end), period)
         top = np.concatenate(self.top)[:end] if self.keep_top else None
         return self._certificate(c1, period, last, least, columns, top)
@@ -1519,7 +1533,7 @@ def _scan_keys(
     return -1, -1
 
 
-@jit
+@_nogil
 def _violations(
     a: np.ndarray, ia: int, b: np.ndarray, ib: int, count: int, y: int, last: np.ndarray
 ) -> None:  # pragma: no cover - jit
