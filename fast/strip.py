@@ -61,6 +61,7 @@ __all__ = [
     "Strip",
     "blank_window",
     "block_certificate",
+    "certificate_memory",
     "certify_window",
     "rectangle",
     "rectangle_memory",
@@ -184,6 +185,21 @@ SECONDS_PER_CELL_ROW = 1.5e-11
 #: Two threads share the rows of a column block: about this speed-up over one (measured
 #: CPU time of the two stages together: 0.9-1.1 of one thread's).
 TWO_THREAD_SPEEDUP = 1.8
+
+
+def certificate_memory(rows: int, period_multiple: int | None = None) -> int:
+    """Bytes the certificate of rows 0..rows-1 needs in the first pass without kept columns:
+    its ring (``period_multiple`` + W + a block of columns, 2 bytes a cell), the window
+    table and the kernel's bitsets (:func:`strip_periods` checks it before it runs).
+
+    >>> round(certificate_memory(2048, 786432) / 2**30, 1)
+    3.2
+    """
+    chunk = chunk_columns(rows)
+    ring = (period_multiple or 0) + window(rows) + chunk
+    itemsize = np.dtype(_ring_dtype(rows)).itemsize
+    bitsets = 3 * (rows + 2 * 8192) * (_words(rows) + _PAD) * 8
+    return int(ring * rows * itemsize + 16 * ALL_KEYS_COLUMNS + bitsets)
 
 
 def strip_seconds(rows: int, cols: int, threads: int = 1) -> float:
@@ -1193,7 +1209,7 @@ class _Search:
         tracking = self.q > 0 and not self._keeps(chunk)
         ring = (self.q + w + chunk) if tracking else chunk
         check_memory(
-            ring * rows * self.itemsize + 64 * ALL_KEYS_COLUMNS // 4,
+            certificate_memory(rows, self.q if tracking else None),
             f"the certificate of rows 0..{rows - 1} (a ring of {ring:,} columns)",
         )
         strip = self._strip(state, ring, self.q if tracking else 0)

@@ -132,6 +132,16 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
                       file=sys.stderr, flush=True)  # fmt: skip
 
             options["keep_top"] = False
+            from fast.strip import certificate_memory, strip_seconds
+
+            threads = params.get("threads") or 0
+            gib = certificate_memory(rows, params.get("period_multiple")) / 2**30
+            note(
+                f"memory about {gib:.1f} GiB (checked before it starts); about "
+                f"{strip_seconds(rows, 10**6, threads or 2):,.0f} s a million columns at the "
+                "measured speed (fast.strip.strip_seconds); checkpoints in "
+                f"{params['checkpoints']}"
+            )
             options["checkpoints"] = DirectoryCheckpoints(
                 Path(params["checkpoints"]),
                 every=float(params.get("checkpoint_every", CHECKPOINT_SECONDS)),
