@@ -31,6 +31,7 @@ import json
 import os
 import time
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,7 @@ def read_checkpoint(path: Path) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     try:
         with np.load(path, allow_pickle=False) as data:
             files = {name: data[name] for name in data.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as error:
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError, zlib.error) as error:
         raise ValueError(f"{path.name} cannot be read ({_reason(error)})") from None
     if "meta" not in files or "digest" not in files:
         raise ValueError(f"{path.name} lacks its meta or digest")

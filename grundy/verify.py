@@ -71,6 +71,18 @@ def _bit(words: np.ndarray, v: int) -> bool:  # pragma: no cover - jit
 
 
 @numba.njit(cache=True)
+def _lowest_set(word: np.uint64) -> int:  # pragma: no cover - jit
+    """The index of the lowest set bit of a non-zero word (halving the word's width)."""
+    n = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        low = (np.uint64(1) << np.uint64(width)) - np.uint64(1)
+        if word & low == np.uint64(0):
+            word >>= np.uint64(width)
+            n += width
+    return n
+
+
+@numba.njit(cache=True)
 def _set(words: np.ndarray, v: int) -> None:  # pragma: no cover - jit
     n = words.shape[0] * 64
     i = v % n
@@ -136,18 +148,22 @@ def _compute(
                         diag[slot, :] = 0
                         dkey[slot] = key
                     diag_moves = small > 1
+            # the least value >= v0 in none of the follower sets, a word (64 values) at a time
             v = low[k] if row_moves else 0
             while True:
-                taken = False
-                if row_moves and _bit(seen[k], v):
-                    taken = True
-                elif col_moves and _bit(col, v):
-                    taken = True
-                elif diag_moves and _bit(diag[slot], v):
-                    taken = True
-                if not taken:
+                i = v % span
+                taken = (np.uint64(1) << np.uint64(i & 63)) - np.uint64(1)  # below v: skip
+                if row_moves:
+                    taken |= seen[k, i >> 6]
+                if col_moves:
+                    taken |= col[i >> 6]
+                if diag_moves:
+                    taken |= diag[slot, i >> 6]
+                free = ~taken
+                if free != np.uint64(0):
+                    v += _lowest_set(free) - (i & 63)
                     break
-                v += 1
+                v += 64 - (i & 63)
             if v - low[k] >= span or (not row_moves and v >= span):
                 return k
             out[y - y_from, k] = v - y

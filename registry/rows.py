@@ -32,6 +32,8 @@ import functools
 import hashlib
 import json
 import warnings
+import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -162,7 +164,7 @@ def _atlas_state(game: str) -> dict[str, Any] | None:
             meta = json.loads(meta_text)
             if meta.get("game") != game or window.shape[1] != meta["rows"]:
                 raise ValueError(f"it holds {meta.get('game')} rows 0..{meta['rows'] - 1}")
-        except (OSError, ValueError, KeyError, EOFError) as error:
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as error:
             warnings.warn(f"atlas state {path.name}: {error}; not used", AtlasWarning, stacklevel=3)
             continue
         if best is None or meta["rows"] > best["rows"]:
