@@ -1398,7 +1398,7 @@ class _Search:
         for future in futures:
             future.result()
         last = np.max(lasts, axis=0)
-        least = _least_periods(self._kept(c1, end), period)
+        least = _least_periods_of(self._kept(c1, end), 0, period, self.threads)
         top = np.concatenate(self.top)[:end] if self.keep_top else None
         return self._certificate(c1, period, last, least, columns, top)
 
@@ -1422,11 +1422,7 @@ class _Search:
                 f"{self.game}: the windows whose hashes matched differ ({reason}); "
                 "rerun with more memory (keep_bytes) for the exact one-pass search"
             )
-        size = strip.ring.shape[0]
-        least = np.full(self.rows, period, dtype=np.int64)
-        batch = max(1, STEP_CELLS // period)  # rows per call: a bounded time (Ctrl-C)
-        for k in range(0, self.rows, batch):
-            _least_periods_ring(strip.ring, c1 % size, period, k, min(self.rows, k + batch), least)
+        least = _least_periods_of(strip.ring, c1 % strip.ring.shape[0], period, self.threads)
         top = np.concatenate(self.top)[: c1 + period] if self.keep_top else None
         certificate = self._certificate(c1, period, last, least, columns, top)
         if self.checkpoints is not None:
@@ -1561,7 +1557,7 @@ def _violations(
                 last[k] = y + t
 
 
-@jit
+@_nogil
 def _least_periods_ring(
     ring: np.ndarray, start: int, period: int, k_from: int, k_to: int, least: np.ndarray
 ) -> None:  # pragma: no cover - jit
@@ -1573,16 +1569,41 @@ def _least_periods_ring(
             if period % q != 0:
                 continue
             good = True
-            for t in range(period):
-                u = t + q
-                if u >= period:
-                    u -= period
-                if ring[(start + u) % size, k] != ring[(start + t) % size, k]:
+            i = start % size  # the ring index of column t, and of column t + q (mod period)
+            j = (start + q) % size
+            t = 0
+            while t < period:
+                if ring[j, k] != ring[i, k]:
                     good = False
                     break
+                t += 1
+                i = i + 1 if i + 1 < size else 0
+                j = j + 1 if j + 1 < size else 0
+                if t == period - q:  # column t + q passes the period's end: back to its start
+                    j = start % size
             if good:
                 least[k] = q
                 break
+
+
+def _least_periods_of(ring: np.ndarray, start: int, period: int, threads: int | None) -> np.ndarray:
+    """Per row: the least period dividing ``period`` of the ring's ``period`` columns from
+    ``start``, rows in batches of bounded time on every core (back in Python between them)."""
+    rows = ring.shape[1]
+    least = np.full(rows, period, dtype=np.int64)
+    batch = max(1, STEP_CELLS // max(1, period))
+    batches = [(k, min(rows, k + batch)) for k in range(0, rows, batch)]
+    n = max(1, default_threads() if threads is None else threads)
+
+    def work(part: int) -> None:
+        for k0, k1 in batches[part::n]:
+            _least_periods_ring(ring, start, period, k0, k1, least)
+
+    futures = [_pool(n).submit(work, part) for part in range(1, n)]
+    work(0)
+    for future in futures:
+        future.result()
+    return least
 
 
 def block_certificate(game: str, values: np.ndarray, window: int, start: int) -> Certificate | None:
@@ -1652,18 +1673,7 @@ def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.nd
     end, rows = data.shape
     last = np.full(rows, -1, dtype=np.int64)
     _violations(data, 0, data, period, end - period, 0, last)
-    return last + 1, _least_periods(data[end - period :], period)
-
-
-def _least_periods(segment: np.ndarray, period: int) -> np.ndarray:
-    """Per row: the least q dividing ``period`` with ``segment`` (one period) q-periodic
-    (rows in batches of a bounded time: back in Python between them)."""
-    rows = segment.shape[1]
-    least = np.full(rows, period, dtype=np.int64)
-    batch = max(1, STEP_CELLS // max(1, period))
-    for k in range(0, rows, batch):
-        _least_periods_ring(segment, 0, period, k, min(rows, k + batch), least)
-    return least
+    return last + 1, _least_periods_of(data[end - period :], 0, period, 1)
 
 
 @jit
