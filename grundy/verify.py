@@ -49,7 +49,8 @@ from typing import Any
 import numba
 import numpy as np
 
-from fast.strip_checkpoint import read_checkpoint, read_record
+from registry.rows import read_strip_checkpoint as read_checkpoint
+from registry.rows import read_strip_record as read_record
 
 __all__ = ["VerifyReport", "VerifyStrip", "verify_chunk", "verify_run"]
 
@@ -493,10 +494,9 @@ def verify_run(
     Examples
     --------
     >>> import tempfile
-    >>> from fast.strip import strip_periods
-    >>> from fast.strip_checkpoint import DirectoryCheckpoints
+    >>> from registry.rows import StripCheckpoints, strip_certificate
     >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     _ = strip_periods("wythoff", 8, checkpoints=DirectoryCheckpoints(Path(tmp), every=0))
+    ...     _ = strip_certificate("wythoff", 8, checkpoints=StripCheckpoints(Path(tmp), every=0))
     ...     report = verify_run(tmp, workers=0)
     >>> report.ok, report.lines[-1]
     (True, 'wythoff rows 0..7: every check passed')

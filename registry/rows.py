@@ -43,6 +43,7 @@ import numpy as np
 import spec
 from fast import beatty as fast_beatty
 from fast import strip as fast_strip
+from fast import strip_checkpoint as fast_checkpoint
 from fast import zeckendorf as fast_zeckendorf
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
@@ -66,11 +67,16 @@ __all__ = [
     "atlas_table",
     "atlas_value",
     "far_columns",
+    "read_strip_checkpoint",
+    "read_strip_record",
     "reduce_column",
     "row_certificate",
     "spec_periodicity",
     "strip_certificate",
+    "strip_memory",
+    "strip_seconds",
     "strip_value",
+    "write_strip_state",
 ]
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
@@ -290,6 +296,17 @@ def strip_certificate(
     """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`;
     ``options``: its threads, period_multiple, checkpoints, keep_top)."""
     return fast_strip.strip_periods(game, rows, progress=progress, **options)
+
+
+#: The strip's checkpointed runs, for the CLI (``grundy experiment row-periods --chunks``,
+#: ``grundy verify``): the store, its readers, the shipped state's writer, the memory
+#: estimate and the measured speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
+read_strip_checkpoint = fast_checkpoint.read_checkpoint
+read_strip_record = fast_checkpoint.read_record
+write_strip_state = fast_checkpoint.write_state
+strip_memory = fast_strip.certificate_memory
+strip_seconds = fast_strip.strip_seconds
 
 
 #: The row certificate searches blocks of at most this many cells (the engine fills about

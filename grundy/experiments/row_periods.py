@@ -125,24 +125,23 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
             "period_multiple": params.get("period_multiple"),
         }
         if params.get("checkpoints"):
-            from fast.strip_checkpoint import DirectoryCheckpoints
+            from registry.rows import StripCheckpoints, strip_memory, strip_seconds
 
             def note(text: str) -> None:
                 print(f"{time.strftime('%H:%M:%S')} {game} rows 0..{rows - 1}: {text}",
                       file=sys.stderr, flush=True)  # fmt: skip
 
             options["keep_top"] = False
-            from fast.strip import certificate_memory, strip_seconds
 
             threads = params.get("threads") or 0
-            gib = certificate_memory(rows, params.get("period_multiple")) / 2**30
+            gib = strip_memory(rows, params.get("period_multiple")) / 2**30
             note(
                 f"memory about {gib:.1f} GiB (checked before it starts); about "
                 f"{strip_seconds(rows, 10**6, threads or 2):,.0f} s a million columns at the "
-                "measured speed (fast.strip.strip_seconds); checkpoints in "
+                "measured speed (registry.rows.strip_seconds); checkpoints in "
                 f"{params['checkpoints']}"
             )
-            options["checkpoints"] = DirectoryCheckpoints(
+            options["checkpoints"] = StripCheckpoints(
                 Path(params["checkpoints"]),
                 every=float(params.get("checkpoint_every", CHECKPOINT_SECONDS)),
                 warn=warn,
@@ -486,7 +485,7 @@ def _add_digest(path: Path) -> None:
 
 def _write_state(args: argparse.Namespace, rows: range) -> None:
     """``--state FILE``: the shipped state of the finished strip run in ``--chunks``."""
-    from fast.strip_checkpoint import write_state
+    from registry.rows import write_strip_state as write_state
 
     game = spec.get_game(args.game).describe()
     if args.chunks is None or game not in ref_landman.GAMES:
