@@ -58,8 +58,10 @@ from registry.core import (
 
 __all__ = [
     "ATLAS_DIR",
+    "ATLAS_SUMS",
     "STRIP_MAX_ROW",
     "AtlasWarning",
+    "StripCheckpoints",
     "atlas_digest",
     "atlas_row",
     "atlas_rows",
@@ -87,38 +89,56 @@ class AtlasWarning(UserWarning):
     """An atlas file that is not used (its digest does not match: damaged or edited)."""
 
 
-def atlas_digest(data: dict[str, Any]) -> str:
-    """SHA-256 of an atlas file's canonical JSON without its ``digest`` field.
+#: The digests of the atlas files, ``sha256sum`` format (``cd registry/atlas && sha256sum -c
+#: SHA256SUMS`` checks them too); a new atlas file gets its line with
+#: ``sha256sum FILE >> SHA256SUMS``.
+ATLAS_SUMS = "SHA256SUMS"
 
-    Every shipped atlas file carries it; :func:`atlas_table` and the
-    registry's readers use a file only when it matches (a flipped digit in a
-    saltus or a preperiod fails it).
 
-    >>> table = {"table": [[3, 8, 6, 6]]}
-    >>> atlas_digest({**table, "digest": "x"}) == atlas_digest(table)
-    True
+def atlas_digest(path: Path) -> str:
+    """SHA-256 (hex) of an atlas file's bytes, as ``sha256sum`` prints it.
+
+    >>> len(atlas_digest(ATLAS_DIR / "wythoff_rows_0_114.json"))
+    64
     """
-    body = {k: v for k, v in data.items() if k != "digest"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _atlas_sums() -> dict[str, str]:
+    """``{file name: digest}`` from ``registry/atlas/SHA256SUMS`` (empty if it is missing)."""
+    try:
+        lines = (ATLAS_DIR / ATLAS_SUMS).read_text().splitlines()
+    except OSError:
+        return {}
+    sums = {}
+    for line in lines:
+        digest, _, name = line.strip().partition("  ")
+        if name:
+            sums[name.lstrip("*")] = digest
+    return sums
 
 
 def _checked_atlas_files(game: str) -> list[tuple[Path, dict[str, Any]]]:
-    """The atlas files of ``game`` whose digest matches; the others named in a warning."""
+    """The atlas files of ``game`` whose digest is the one in SHA256SUMS; the others named in
+    an :class:`AtlasWarning` and not used."""
+    sums = _atlas_sums()
     good = []
     for path in sorted(ATLAS_DIR.glob(f"{game}_*.json")):
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError) as error:
-            warnings.warn(f"atlas file {path.name} cannot be read ({error}); not used",
-                          AtlasWarning, stacklevel=3)  # fmt: skip
-            continue
-        if not isinstance(data, dict) or data.get("digest") != atlas_digest(data):
+        if sums.get(path.name) != atlas_digest(path):
+            problem = (
+                "has no digest in" if path.name not in sums else "does not match its digest in"
+            )
             warnings.warn(
-                f"atlas file {path.name} does not match its digest (damaged or edited); not used",
+                f"atlas file {path.name} {problem} {ATLAS_SUMS} (damaged or edited); not used",
                 AtlasWarning,
                 stacklevel=3,
             )
+            continue
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError) as error:  # pragma: no cover - its digest matched
+            warnings.warn(f"atlas file {path.name} cannot be read ({error}); not used",
+                          AtlasWarning, stacklevel=3)  # fmt: skip
             continue
         good.append((path, data))
     return good
@@ -160,8 +180,13 @@ def _atlas_state(game: str) -> dict[str, Any] | None:
     from fast.strip_checkpoint import checkpoint_digest
 
     best: dict[str, Any] | None = None
+    sums = _atlas_sums()
     for path in sorted(ATLAS_DIR.glob(f"{game}_rows_0_*.state.npz")):
         try:
+            if sums.get(path.name) != atlas_digest(path):
+                raise ValueError(
+                    f"it does not match its digest in {ATLAS_SUMS} (damaged or edited)"
+                )
             with np.load(path, allow_pickle=False) as data:
                 meta_text, digest = str(data["meta"]), str(data["digest"])
                 window = data["window"]

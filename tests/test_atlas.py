@@ -248,11 +248,24 @@ def fresh_caches() -> Any:
 
 
 def test_every_atlas_file_carries_its_digest() -> None:
-    from registry.rows import atlas_digest
+    """registry/atlas/SHA256SUMS lists every file with its digest (``sha256sum -c`` format)."""
+    from registry.rows import ATLAS_SUMS, atlas_digest
 
-    for path in sorted(ATLAS.glob("*.json")):
-        data = json.loads(path.read_text())
-        assert data.get("digest") == atlas_digest(data), path.name
+    lines = (ATLAS / ATLAS_SUMS).read_text().splitlines()
+    sums = {line.split("  ", 1)[1]: line.split("  ", 1)[0] for line in lines}
+    files = sorted(p.name for p in ATLAS.iterdir() if p.name != ATLAS_SUMS)
+    assert sorted(sums) == files
+    for name in files:
+        assert sums[name] == atlas_digest(ATLAS / name), name
+
+
+def _sign(path: Path) -> None:
+    """Put ``path``'s digest into its directory's SHA256SUMS (a deliberate, signed edit)."""
+    from registry.rows import ATLAS_SUMS, atlas_digest
+
+    sums = path.parent / ATLAS_SUMS
+    lines = [ln for ln in sums.read_text().splitlines() if not ln.endswith("  " + path.name)]
+    sums.write_text("\n".join([*lines, f"{atlas_digest(path)}  {path.name}"]) + "\n")
 
 
 def test_an_edited_atlas_file_is_named_and_not_used(
@@ -286,6 +299,7 @@ def _ship_state(directory: Path, rows: int, monkeypatch: pytest.MonkeyPatch) -> 
                              keep_top=False)  # fmt: skip
     target = directory / f"wythoff_rows_0_{rows - 1}.state.npz"
     write_state(target, run)
+    _sign(target)
     return target
 
 
@@ -317,7 +331,6 @@ def test_the_far_value_conformance_row_catches_a_deliberate_edit(
     """Row 30's preperiod moved one period earlier, the digest recomputed (issue 30 item 11):
     the digest cannot tell, the atlas-far-values question does."""
     from registry.core import QUESTIONS
-    from registry.rows import atlas_digest
 
     copy = _atlas_copy(tmp_path, monkeypatch)
     for old in copy.glob("*.state.npz"):
@@ -331,8 +344,8 @@ def test_the_far_value_conformance_row_catches_a_deliberate_edit(
     for path in (copy / "wythoff_rows_0_1000.json", copy / "wythoff_rows_0_114.json"):
         data = json.loads(path.read_text())
         data["table"][30][1] -= data["table"][30][2]
-        data["digest"] = atlas_digest(data)
         path.write_text(json.dumps(data, indent=1))
+        _sign(path)
     from registry import rows
 
     rows._atlas.cache_clear()
@@ -340,16 +353,14 @@ def test_the_far_value_conformance_row_catches_a_deliberate_edit(
 
 
 def test_the_command_writes_an_atlas_file_and_a_state(tmp_path: Path) -> None:
-    """``row-periods --out FILE --state FILE``: a file with its digest and a state with its own."""
+    """``row-periods --out FILE --state FILE``: the result and a state with its digest."""
     from fast.strip import value_from_state
-    from registry.rows import atlas_digest
 
     out, state = tmp_path / "w.json", tmp_path / "w.state.npz"
     args = ["experiment", "row-periods", "--rows", "0..20", "--chunks", str(tmp_path / "run"),
             "--out", str(out), "--state", str(state), "--quiet"]  # fmt: skip
     assert main(args) == 0
     data = json.loads(out.read_text())
-    assert data["digest"] == atlas_digest(data)
     with np.load(state, allow_pickle=False) as saved:
         meta, window = json.loads(str(saved["meta"])), saved["window"]
     assert meta["rows"] == 21 and meta["column"] >= meta["y0"] + meta["period"]

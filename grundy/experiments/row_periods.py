@@ -470,19 +470,6 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _add_digest(path: Path) -> None:
-    """Give a saved result the digest an atlas file carries (registry.rows.atlas_digest):
-    copied into ``registry/atlas/``, it is then read (and checked on every load)."""
-    import json
-
-    from grundy.output import atomic_write_text
-    from registry.rows import atlas_digest
-
-    data = json.loads(path.read_text())
-    data["digest"] = atlas_digest(data)
-    atomic_write_text(path, json.dumps(data, indent=1))
-
-
 def _write_state(args: argparse.Namespace, rows: range) -> None:
     """``--state FILE``: the shipped state of the finished strip run in ``--chunks``."""
     from registry.rows import write_strip_state as write_state
@@ -529,10 +516,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.state is not None:
         _write_state(args, rows)
-    delivered = result.deliver(args.out, json_out=args.json)
-    if args.out and str(args.out).endswith(".json"):
-        _add_digest(Path(args.out))
-    if delivered:
+    if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     console.print(
         f"{args.game}: exact additive periods (the strip's window certificate), rows "
