@@ -461,7 +461,9 @@ class Strip:
         self.rowbits = np.zeros((rows, stride), dtype=np.uint64)
         self.mex = np.zeros(rows, dtype=np.int64)
         #: columns a pipeline step covers: about STEP_CELLS cells per stage
-        self.step = max(64, min(8192, STEP_CELLS // max(1, rows // self.threads)))
+        self.step = max(
+            64, min(8192, STEP_CELLS // max(1, rows // self.threads))
+        )  # see pipeline_block
         lag = self.threads * self.step
         self.diagbits = np.zeros((rows + lag + 1, stride), dtype=np.uint64)
         self.diagkey = np.full(rows + lag + 1, -1, dtype=np.int64)
@@ -807,6 +809,21 @@ def value_from_state(
     return int(strip.ring[target % BLOCK, row]) + target + turns * period
 
 
+def pipeline_block(rows: int, threads: int | None = None) -> int:
+    """Columns to hand :meth:`Strip.advance` at a time so that its threads have a pipeline
+    of about 16 steps to share (BLOCK on one thread).
+
+    >>> pipeline_block(10, 1), pipeline_block(3001, 2) >= 16 * 699
+    (4096, True)
+    """
+    threads = default_threads() if threads is None else threads
+    n = max(1, min(threads, rows // MIN_ROWS_PER_THREAD))
+    if n == 1:
+        return BLOCK
+    step = max(64, min(8192, STEP_CELLS // max(1, rows // n)))
+    return max(BLOCK, 16 * step)
+
+
 def _check_rows_cols(rows: int, cols: int) -> None:
     for name, v in (("rows", rows), ("cols", cols)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
@@ -844,11 +861,12 @@ def rectangle_memory(rows: int, cols: int, itemsize: int = 4) -> int:
 
     Examples
     --------
-    >>> rectangle_memory(3000, 5000) // 2**20
-    432
+    >>> 432 <= rectangle_memory(3000, 5000) // 2**20 < 1024  # more with a longer block
+    True
     """
     small = min(rows, cols)
-    return itemsize * rows * cols + 16 * small * _words(small) * 8 + 24 * small * BLOCK
+    block = pipeline_block(small)
+    return itemsize * rows * cols + 16 * small * _words(small) * 8 + 24 * small * block
 
 
 def rectangle(
@@ -884,9 +902,10 @@ def rectangle(
         return out
     small, large = min(rows, cols), max(rows, cols)
     view = out if rows <= cols else out.T
-    strip = Strip(game, small, BLOCK)
-    for y0 in range(0, large, BLOCK):
-        y1 = min(large, y0 + BLOCK)
+    block = pipeline_block(small)
+    strip = Strip(game, small, block)
+    for y0 in range(0, large, block):
+        y1 = min(large, y0 + block)
         strip.advance(y1)
         _fill(view, strip.ring, y0, y1)
         if progress is not None:
@@ -914,12 +933,13 @@ def value_at(game: str, x: int, y: int, progress: Callable[[int, int], None] | N
     row, column = min(x, y), max(x, y)
     _check_game(game)
     check_memory(rectangle_memory(row + 1, 0), f"the strip of rows 0..{row}")
-    strip = Strip(game, row + 1, BLOCK)
-    for y0 in range(0, column + 1, BLOCK):
-        strip.advance(min(column + 1, y0 + BLOCK))
+    block = pipeline_block(row + 1)
+    strip = Strip(game, row + 1, block)
+    for y0 in range(0, column + 1, block):
+        strip.advance(min(column + 1, y0 + block))
         if progress is not None:
             progress(strip.y, column + 1)
-    return int(strip.ring[column % BLOCK, row]) + column
+    return int(strip.ring[column % block, row]) + column
 
 
 def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:
