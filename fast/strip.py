@@ -486,14 +486,19 @@ class Strip:
         if last is not None:
             self.last = np.array(last, dtype=np.int64)
 
-    def advance(self, y_to: int, hashes: np.ndarray | None = None) -> None:
+    def advance(
+        self, y_to: int, hashes: np.ndarray | None = None, out: np.ndarray | None = None
+    ) -> None:
         """Compute the columns self.y <= y < y_to into the ring.
 
         ``hashes[y - self.y]`` (if given) gets a 64-bit hash of column y's
-        normalised values (:func:`column_hashes` of the ring's columns). The
-        kernel returns to Python after every block of about
-        :data:`STEP_CELLS` cells per thread (Ctrl-C stops it there; the strip
-        is then unusable).
+        normalised values (:func:`column_hashes` of the ring's columns);
+        ``out[y - self.y]`` (if given) gets the column, copied from the ring
+        as soon as it is complete (the ring then needs to hold only a few
+        steps: the kernel writes into memory the cache holds, and the columns
+        go on in one copy). The kernel returns to Python after every block of
+        about :data:`STEP_CELLS` cells per thread (Ctrl-C stops it there; the
+        strip is then unusable).
         """
         if self._broken:
             raise RuntimeError("this strip was interrupted mid-step; start a new one")
@@ -504,11 +509,14 @@ class Strip:
         n = self.threads if y_to - self.y >= 4 * self.step else 1
         with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT: numpy scalars)
             if n == 1:
-                cols = max(1, STEP_CELLS // self.rows)
+                cols = max(1, min(STEP_CELLS // self.rows, self.ring.shape[0]))
                 for a in range(self.y, y_to, cols):
-                    self._run(0, self.rows, a, min(y_to, a + cols), h, self.y)
+                    b = min(y_to, a + cols)
+                    self._run(0, self.rows, a, b, h, self.y)
+                    if out is not None:
+                        self._copy(out, a, b, self.y)
             else:
-                self._pipeline(n, y_to, h)
+                self._pipeline(n, y_to, h, out)
             if hashes is not None:
                 _mix(hashes[: y_to - self.y])
         self._broken = False
@@ -526,7 +534,19 @@ class Strip:
                 f"0..{self.rows - 1}: the bound the strip relies on fails"
             )
 
-    def _pipeline(self, n: int, y_to: int, hashes: np.ndarray) -> None:
+    def _copy(self, out: np.ndarray, a: int, b: int, y_from: int) -> None:
+        """``out[y - y_from] = D(., y)`` for a <= y < b, from the ring."""
+        size = self.ring.shape[0]
+        i, j = a % size, b % size or size
+        if i < j:
+            out[a - y_from : b - y_from] = self.ring[i:j]
+        else:  # the columns wrap around the ring's end
+            out[a - y_from : a - y_from + size - i] = self.ring[i:]
+            out[a - y_from + size - i : b - y_from] = self.ring[:j]
+
+    def _pipeline(
+        self, n: int, y_to: int, hashes: np.ndarray, out: np.ndarray | None = None
+    ) -> None:
         """Stage j (rows split[j]..split[j+1]) does column block t - j at step t."""
         pool = _pool(n - 1)
         y_from, step = self.y, self.step
@@ -547,6 +567,9 @@ class Strip:
             seconds[jobs[0]] += work(jobs[0], t - jobs[0])
             for j, future in zip(jobs[1:], futures, strict=True):
                 seconds[j] += future.result()
+            done = t - (n - 1)  # the block the last stage finished in this step
+            if out is not None and done >= 0:
+                self._copy(out, *blocks[done], y_from)
         self._rebalance(seconds)
 
     def _rebalance(self, seconds: np.ndarray) -> None:
@@ -1233,6 +1256,8 @@ class _Search:
             f"the certificate of rows 0..{rows - 1} (a ring of {ring:,} columns)",
         )
         strip = self._strip(state, ring, self.q if tracking else 0)
+        if self.keep and not tracking:  # the kernel writes into a ring the cache holds
+            strip.ring = np.zeros(((strip.threads + 2) * strip.step, rows), strip.ring.dtype)
         hist = np.zeros(w + chunk + 1, dtype=np.uint64)  # column hashes, y % len(hist)
         keys = np.zeros(1 << 16, dtype=np.uint64)
         cols = np.full(1 << 16, -1, dtype=np.int64)
@@ -1263,14 +1288,15 @@ class _Search:
                 self.keep = False  # from here: the hashes only, the violations in a second pass
                 self.chunks.clear()
                 strip.ring = np.zeros((chunk, rows), dtype=strip.ring.dtype)
-            if self.keep:
-                strip.ring = np.empty((size, rows), dtype=strip.ring.dtype)
-            strip.advance(y1, h[:size])
+            kept = np.empty((size, rows), dtype=strip.ring.dtype) if self.keep else None
+            strip.advance(y1, h[:size], out=kept)
             hist[np.arange(y, y1) % len(hist)] = h[:size]
-            if self.keep:
-                self.chunks.append((y, strip.ring))
+            if kept is not None:
+                self.chunks.append((y, kept))
             if self.keep_top:
-                self.top.append(strip.top_row(y, y1))
+                self.top.append(
+                    kept[:, rows - 1].copy() if kept is not None else strip.top_row(y, y1)
+                )
             if 2 * (fill[0] + size) > len(keys):
                 keys, cols = _rehash(keys, cols, 4 * (fill[0] + size))
             lo = max(self.first_key, y)
