@@ -402,3 +402,17 @@ def test_the_kernel_returns_to_python_in_bounded_steps(monkeypatch: pytest.Monke
         s = strip.Strip("wythoff", 300, 4096, threads=threads)
         s.advance(40_000)
     assert len(calls) > 20 and max(calls) <= 2 * strip.STEP_CELLS
+
+
+@given(rows=st.integers(1, 160), cols=st.integers(1, 3000), threads=st.integers(1, 2))
+@settings(max_examples=15, deadline=None)
+def test_advance_copies_out_each_column_once_complete(rows: int, cols: int, threads: int) -> None:
+    """``advance(out=...)`` with a ring of a few steps gives the columns a long ring holds."""
+    whole = strip.Strip("wythoff", rows, cols, threads=1)
+    whole.advance(cols)
+    small = strip.Strip("wythoff", rows, 1, threads=threads)
+    small.step = min(small.step, 64)
+    small.ring = np.zeros(((small.threads + 2) * small.step, rows), dtype=small.ring.dtype)
+    out = np.empty((cols, rows), dtype=small.ring.dtype)
+    small.advance(cols, out=out)
+    assert (out == whole.column_range(0, cols)).all()
