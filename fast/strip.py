@@ -207,8 +207,9 @@ def _words(rows: int) -> int:
 #: 200,000 columns): 17 ns a cell at 301 rows, 26 ns at 1001, 41-47 ns at 2048.
 SECONDS_PER_CELL = 12e-9
 SECONDS_PER_CELL_ROW = 1.5e-11
-#: Two threads share the rows of a column block: about this speed-up over one (measured
-#: CPU time of the two stages together: 0.9-1.1 of one thread's).
+#: Two threads share the rows of a column block: about this speed-up over one on an idle
+#: machine (the two stages' CPU together is 1.0-1.1 of one thread's; measured wall-clock
+#: speed-up 1.4-1.5 at load 5.5, with other jobs on the second core).
 TWO_THREAD_SPEEDUP = 1.8
 
 
