@@ -1,27 +1,32 @@
-"""Benchmark: the certified strip against a plain values-only strip, and rectangles.
+"""Benchmark: the certified strip on 1 and 2 threads against a plain values-only C strip.
 
-Run alone (it says the load it saw):
+Run alone (it says the machine and the load it saw at every figure):
 
-    PYTHONPATH=. python benchmarks/bench_strip.py          # rows 0..100 and 0..160, rectangles
+    PYTHONPATH=. python benchmarks/bench_strip.py          # rows 0..300, 0..1000, rectangles
     PYTHONPATH=. python benchmarks/bench_strip.py --small  # a quick smoke run
 
-1. **Certified vs values-only.** For rows 0..R (R = 100, 160) the certified
-   strip (``fast.strip.strip_periods``: values, hashes, exact window check,
-   per-row minimal periods) is timed against a plain values-only strip over
-   the *same columns*, written here in C (compiled with the system ``cc -O2``;
-   numba's values-only ``fast.strip.strip_blocks`` is timed too). The C
-   program is the plain algorithm, column by column with Landman's windows
-   (a row bitset above the row's mex, the column's and the diagonals'
-   bitsets), and prints a checksum that must equal the numba strip's: the
-   baseline is checked, not just timed. The goal is a ratio certified / C
-   of at most 2.
-2. **Rectangles** for ``grundy value`` / ``grundy table``: 3000 x 5000 and
+1. **Certified rows 0..300, the whole command.** ``grundy period wythoff
+   --row 300 --compute --lines 0`` (start-up, certificate, output) with
+   ``GRUNDY_STRIP_THREADS`` = 1 and 2, against the plain values-only strip
+   in C over the *same columns* (the columns the certificate computed),
+   compiled here with the system ``cc -O2``, single core, and checked: it
+   prints a checksum that must equal the numba strip's. Two C programs: the
+   one of issue 17's benchmark (a division per cell for the diagonal slot)
+   and the same without it (the slot counted down). The goal of issue 29:
+   the certified command in at most 0.5x the C program's wall time, on the
+   2 cores of this machine.
+2. **Rows 0..1000, the kernel.** The certificate of rows 0..1000 takes
+   about an hour here, so the kernel alone is timed over 200,000 columns
+   (the strip's values and column hashes; ``fast.strip.Strip.advance``) on 1
+   and 2 threads, against both C programs over the same columns.
+3. **Rectangles** for ``grundy value`` / ``grundy table``: 3000 x 5000 and
    5000 x 7000 (``fast.strip.rectangle``, the table kept) and 500 x 10^6
-   (streamed, the one cell kept, as ``grundy value wythoff 500,1000000``
-   does), each in a fresh process for its time and peak memory (VmHWM).
+   (streamed, the one cell kept), each in a fresh process for its time and
+   peak memory (VmHWM).
 
-Times are wall and CPU seconds: on a shared machine the CPU ratio is the
-figure to compare (the wall clock counts the other jobs' time slices).
+Every figure gives wall and CPU seconds and the load average around it; a
+ratio is of two figures measured one after the other in this run (compile
+time apart: the numba cache is loaded before anything is timed).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from _timing import timed
 
 from fast import strip
 
-C_SOURCE = r"""
+C_SOURCE_PLAIN = r"""
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +101,16 @@ int main(int argc, char **argv) {
     return 0;
 }
 """
+#: The same program with the diagonal slot counted down instead of a division per cell.
+C_SOURCE = (
+    C_SOURCE_PLAIN.replace("long s0 = y % rows;", "long s0 = y % rows, slot = s0;")
+    .replace("long slot = (y - k + rows) % rows;", "")
+    .replace(
+        "d[(v >> 6) & mask] |= bit;\n        }",
+        "d[(v >> 6) & mask] |= bit;\n"
+        "            slot = slot == 0 ? rows - 1 : slot - 1;\n        }",
+    )
+)
 
 
 def _checksum(rows: int, cols: int) -> int:
@@ -110,13 +125,13 @@ def _checksum(rows: int, cols: int) -> int:
     return total
 
 
-def _compile(directory: Path) -> Path | None:
+def _compile(directory: Path, source_text: str, name: str) -> Path | None:
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         return None
-    source = directory / "strip_values.c"
-    source.write_text(C_SOURCE)
-    binary = directory / "strip_values"
+    source = directory / f"{name}.c"
+    source.write_text(source_text)
+    binary = directory / name
     subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
     return binary
 
@@ -126,20 +141,118 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _c_strip(binary: Path, rows: int, cols: int) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds, checksum) of the C values-only strip."""
+def _load() -> str:
+    return f"load {os.getloadavg()[0]:.2f}"
+
+
+def _c_strip(binary: Path, rows: int, cols: int) -> tuple[float, float, int, str]:
+    """(wall seconds, CPU seconds, checksum, load) of a C values-only strip."""
+    load = _load()
     start, cpu = time.perf_counter(), _children_cpu()
     out = subprocess.run(
         [str(binary), str(rows - 1), str(cols)], check=True, capture_output=True, text=True
     )
-    return time.perf_counter() - start, _children_cpu() - cpu, int(out.stdout)
+    return time.perf_counter() - start, _children_cpu() - cpu, int(out.stdout), load
 
 
 def _cpu_timed(func: Any) -> tuple[float, float, Any]:
-    """(wall seconds, CPU seconds of this process, result)."""
+    """(wall seconds, CPU seconds of this process, all threads, result)."""
     cpu = time.process_time()
     wall, result = timed(func)
     return wall, time.process_time() - cpu, result
+
+
+def _command(rows: int, threads: int) -> tuple[float, float, str]:
+    """(wall, CPU, load) of ``grundy period wythoff --row X --compute --lines 0`` on N threads."""
+    load = _load()
+    start, cpu = time.perf_counter(), _children_cpu()
+    command = ["-m", "grundy", "period", "wythoff", "--row", str(rows - 1), "--compute"]
+    env = {**os.environ, strip.THREADS_ENV: str(threads)}
+    subprocess.run([sys.executable, *command, "--lines", "0"], check=True, capture_output=True,
+                   env=env)  # fmt: skip
+    return time.perf_counter() - start, _children_cpu() - cpu, load
+
+
+def _line(label: str, wall: float, cpu: float, load: str) -> str:
+    return f"  {label}: {wall:.2f} s wall / {cpu:.2f} s CPU ({load})"
+
+
+def certified(rows: int, binaries: dict[str, Path | None]) -> None:
+    """Part 1: the certificate (in process and the whole command) on 1 and 2 threads vs C."""
+    found = strip.strip_periods("wythoff", rows, threads=1)
+    cols = found.columns
+    cells = f"{rows * cols:.3g} cells"
+    print(
+        f"rows 0..{rows - 1}: the certificate computes {cols:,} columns ({cells}); "
+        f"P = {found.period:,}, y0 = {found.y0:,}",
+        flush=True,
+    )
+    c: dict[str, tuple[float, float, int, str]] = {}
+    for name, binary in binaries.items():
+        if binary is not None:
+            c[name] = _c_strip(binary, rows, cols)
+            print(_line(f"C values-only ({name})", *c[name][:2], c[name][3]), flush=True)
+    runs = {}
+    for threads in (1, 2):
+        load = _load()
+        wall, cpu, _ = _cpu_timed(lambda t=threads: strip.strip_periods("wythoff", rows, threads=t))
+        runs[threads] = (wall, cpu)
+        print(
+            _line(f"strip_periods, {threads} thread{'s' * (threads > 1)}", wall, cpu, load),
+            flush=True,
+        )
+        wall, cpu, load = _command(rows, threads)
+        runs[-threads] = (wall, cpu)
+        what = f"the whole `grundy period wythoff --row {rows - 1} --compute --lines 0`"
+        print(_line(f"{what}, {threads} thread{'s' * (threads > 1)}", wall, cpu, load), flush=True)
+    for name, (c_wall, *_) in c.items():
+        command = (
+            f"command 1 thread {runs[-1][0] / c_wall:.2f}, 2 threads {runs[-2][0] / c_wall:.2f}"
+        )
+        inside = (
+            f"strip_periods 1 thread {runs[1][0] / c_wall:.2f}, 2 threads {runs[2][0] / c_wall:.2f}"
+        )
+        print(f"  ratios to C ({name}), wall: {command}; {inside}", flush=True)
+    scaling = (
+        f"command {runs[-1][0] / runs[-2][0]:.2f}x, strip_periods {runs[1][0] / runs[2][0]:.2f}x"
+    )
+    print(f"  scaling 1 -> 2 threads (wall): {scaling}", flush=True)
+
+
+def kernel(rows: int, cols: int, binaries: dict[str, Path | None], check: bool) -> None:
+    """Part 2: the kernel alone over ``cols`` columns on 1 and 2 threads vs C."""
+    cells = f"{rows * cols:.3g} cells"
+    print(f"rows 0..{rows - 1}, {cols:,} columns ({cells}), the kernel alone:", flush=True)
+    c = {}
+    for name, binary in binaries.items():
+        if binary is not None:
+            c[name] = _c_strip(binary, rows, cols)
+            ok = c[name][2] == _checksum(rows, cols) if check else None
+            mark = (
+                "" if ok is None else (" (checksum = the strip's)" if ok else " (CHECKSUM DIFFERS)")
+            )
+            print(_line(f"C values-only ({name})", *c[name][:2], c[name][3]) + mark, flush=True)
+    walls = {}
+    for threads in (1, 2):
+        s = strip.Strip("wythoff", rows, 1 << 15, threads=threads)
+        h = np.empty(1 << 15, dtype=np.uint64)
+
+        def go(s: strip.Strip = s, h: np.ndarray = h) -> None:
+            for a in range(0, cols, 1 << 15):
+                s.advance(min(cols, a + (1 << 15)), h[: min(cols, a + (1 << 15)) - a])
+
+        load = _load()
+        wall, cpu, _ = _cpu_timed(go)
+        walls[threads] = wall
+        label = f"fast.strip, {threads} thread{'s' * (threads > 1)}"
+        per_cell = f"{wall / rows / cols * 1e9:.1f} ns a cell"
+        print(_line(f"{label} ({per_cell})", wall, cpu, load), flush=True)
+    for name, (c_wall, _, _, _) in c.items():
+        print(
+            f"  ratios to C ({name}), wall: 1 thread {walls[1] / c_wall:.2f}, 2 threads "
+            f"{walls[2] / c_wall:.2f}; scaling {walls[1] / walls[2]:.2f}x",
+            flush=True,
+        )
 
 
 RECTANGLE = """
@@ -175,70 +288,33 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"machine: {platform.machine()} {platform.system()}, {os.cpu_count()} cpus, "
-        f"load average {os.getloadavg()[0]:.2f} at start"
+        f"{platform.processor() or 'cpu'}; {_load()} at start; numba cache loaded first"
     )
     strip.strip_periods("wythoff", 3)  # compile / load the numba cache
-    for _ in strip.strip_blocks("wythoff", 3, 10):
-        pass
+    strip.strip_periods("wythoff", 120, threads=2)
     with tempfile.TemporaryDirectory() as tmp:
-        binary = _compile(Path(tmp))
-        for rows in (31, 61) if args.small else (101, 161):
-            cert_s, cert_cpu, found = _cpu_timed(
-                lambda rows=rows: strip.strip_periods("wythoff", rows)
-            )
-            cols = found.columns
-            numba_s, numba_cpu, _ = _cpu_timed(
-                lambda rows=rows, cols=cols: [
-                    None for _ in strip.strip_blocks("wythoff", rows, cols, block=1 << 16)
-                ]
-            )
-            line = (
-                f"rows 0..{rows - 1}, {cols:,} columns: certified {cert_s:.2f} s wall / "
-                f"{cert_cpu:.2f} s CPU (P = {found.period}, y0 = {found.y0}, row {rows - 1}: "
-                f"{tuple(found.periodicities[-1])}); values-only numba {numba_s:.2f} s / "
-                f"{numba_cpu:.2f} s CPU"
-            )
-            if binary is not None:
-                c_s, c_cpu, c_sum = _c_strip(binary, rows, cols)
-                ok = c_sum == _checksum(rows, cols) if rows * cols <= 2 * 10**7 else None
-                line += (
-                    f"; values-only C {c_s:.2f} s / {c_cpu:.2f} s CPU; certified / C = "
-                    f"{cert_s / c_s:.2f} wall, {cert_cpu / c_cpu:.2f} CPU"
-                )
-                line += {True: " (C checksum = strip's)", False: " (C CHECKSUM DIFFERS)"}.get(
-                    ok, ""
-                )
-            print(line, flush=True)
-            if binary is not None and rows == (61 if args.small else 161):
-                start, cpu = time.perf_counter(), _children_cpu()
-                command = ["-m", "grundy", "period", "wythoff", "--row", str(rows - 1)]
-                subprocess.run(
-                    [sys.executable, *command, "--compute", "--lines", "0"],
-                    check=True,
-                    capture_output=True,
-                )
-                wall, used = time.perf_counter() - start, _children_cpu() - cpu
-                print(
-                    f"  the whole command `grundy period wythoff --row {rows - 1} --compute "
-                    f"--lines 0` (start-up, certificate, printing the preperiod): {wall:.2f} s "
-                    f"wall / {used:.2f} s CPU = {wall / c_s:.2f} / {used / c_cpu:.2f} x C",
-                    flush=True,
-                )
+        binaries = {
+            "issue 17's, a division a cell": _compile(Path(tmp), C_SOURCE_PLAIN, "plain"),
+            "no division": _compile(Path(tmp), C_SOURCE, "counted"),
+        }
+        certified(61 if args.small else 301, binaries)
+        kernel(201 if args.small else 1001, 20_000 if args.small else 200_000, binaries,
+               check=args.small)  # fmt: skip
     cases = (
         [(300, 500, True), (500, 700, True), (50, 10**5, False)]
         if args.small
         else [(3001, 5001, True), (5001, 7001, True), (501, 10**6 + 1, False)]
     )
     for rows, cols, keep in cases:
+        load = _load()
         seconds, cpu, mib, cell = _rectangle(rows, cols, keep)
         kind = "table kept" if keep else "streamed, the cell kept"
         print(
             f"rectangle {rows} x {cols} ({kind}): {seconds:.2f} s wall / {cpu:.2f} s CPU, "
-            f"peak {mib:.0f} MiB, "
-            f"G({rows - 1}, {cols - 1}) = {cell}",
+            f"peak {mib:.0f} MiB, G({rows - 1}, {cols - 1}) = {cell} ({load})",
             flush=True,
         )
-    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    print(f"{_load()} at the end")
 
 
 if __name__ == "__main__":

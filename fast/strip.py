@@ -39,10 +39,14 @@ Theorem 4 and Remark 5 (Jiao: F- and R-Wythoff).
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+import numba
 import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
@@ -55,35 +59,32 @@ __all__ = [
     "GAMES",
     "Certificate",
     "Strip",
+    "blank_window",
     "block_certificate",
+    "certificate_memory",
     "certify_window",
     "rectangle",
     "rectangle_memory",
     "row_periodicity",
     "row_values",
     "start_column",
+    "state_columns",
     "strip_blocks",
     "strip_periods",
+    "strip_seconds",
+    "value_from_state",
     "window",
 ]
 
 #: Columns computed per kernel call (a progress tick).
 BLOCK = 4096
-# --- Measured constants: the registry's cost models read them (registry/tables.py, rows.py). --
-#: Cells per second ~ CELL_RATE / (1 + rows / ROWS_SCALE): value_at on x86_64, 2 cores, idle
-#: (2026-11-26): 1.0e8 at 11 rows x 2e6 columns, 6.4e7 at 101 x 1e6, 4.1e7 at 501 x 3e5,
-#: 3.3e7 at 1001 x 1.5e5, 1.8e7 at 3001 x 4e4 (the formula is below each).
-CELL_RATE = 1.1e8
-ROWS_SCALE = 100
+# --- Measured constants: the registry's cost models read them (registry/periods.py); the
+# --- strip's speed itself is SECONDS_PER_CELL and strip_seconds, below. ---------------------
 #: strip_periods per cell over the plain strip (window hashes): 1.6-2.1 at Wythoff rows
 #: 0..80 to 0..200 (same session; 3.3-4.3 with a few rows, runs under a second); and its
 #: bytes per column besides the normalised values (2 bytes a cell while they fit).
 CERTIFY_FACTOR = 2.5
 CERTIFY_COLUMN_BYTES = 72
-#: The last row whose certificate fits in memory here (Wythoff's periods are 3 * 2^j: rows
-#: 0..1000 in reach; F-Wythoff 0..38: over 67 million columns, 9.4 GiB of window hashes;
-#: R-Wythoff 0..14: 18.1 million columns, 26 s).
-CERTIFY_MAX_ROW = {"wythoff": 1000, "f-wythoff": 36, "r-wythoff": 15}
 # ------------------------------------------------------------------------------------------
 _CODES = {name: code for code, name in enumerate(GAMES)}
 #: Status codes of the kernel (-1: fine).
@@ -92,6 +93,67 @@ _NO_HASHES = np.zeros(0, dtype=np.uint64)
 #: The rolling hash of windows: sum of h[j] * base^j (mod 2^64); base is odd, so invertible.
 _BASE = np.uint64(0x100000001B3)
 _INV = np.uint64(pow(int(_BASE), -1, 2**64))
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+#: Spare words after each row's bitset: a row then spans an odd number of cache lines, so
+#: the rows' words spread over the cache sets (a power-of-two stride put them in a few).
+_PAD = 8
+
+
+def _split(rows: int, threads: int) -> list[int]:
+    """The first row of each stage after the first (rows split for about equal time)."""
+    if threads == 1:
+        return []
+    if threads == 2:
+        return [int(rows * _FIRST_SHARE)]
+    # a cell's cost grows with its row: equal shares of sum(c + k), about k**1.5
+    return [int(rows * (j / threads) ** (1 / 1.5)) for j in range(1, threads)]
+
+
+def _row_coefficients(rows: int) -> np.ndarray:
+    """Odd 64-bit multipliers of the column hash, one per row (splitmix64 of the row)."""
+    with np.errstate(over="ignore"):
+        z = np.arange(1, rows + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z ^= z >> np.uint64(31)
+    return z | np.uint64(1)
+
+
+_POOL: list[ThreadPoolExecutor] = []
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A shared pool of at least ``workers`` threads (the strip's stages after the first)."""
+    if not _POOL or _POOL[0]._max_workers < workers:
+        _POOL[:] = [ThreadPoolExecutor(max_workers=workers, thread_name_prefix="strip")]
+    return _POOL[0]
+
+
+def _fresh(shape: tuple[int, int], dtype: Any) -> np.ndarray:
+    """An uninitialised array on small pages.
+
+    numpy asks for transparent huge pages on large arrays; for the kept
+    columns, filled once piece by piece, the kernel's compaction of huge
+    pages costs more than the page faults it saves (measured here: 2.3-2.6 s
+    against 5.6-6.0 s for the 2.7 GB of rows 0..300). The switch is numpy's
+    private one, left as it was; without it, an ordinary array.
+    """
+    try:
+        from numpy._core import multiarray
+    except ImportError:  # pragma: no cover - numpy < 2
+        from numpy.core import multiarray  # type: ignore[no-redef]
+    get = getattr(multiarray, "_get_madvise_hugepage", None)
+    put = getattr(multiarray, "_set_madvise_hugepage", None)
+    if get is None or put is None:  # pragma: no cover - another numpy
+        return np.empty(shape, dtype=dtype)
+    before = get()
+    put(False)
+    try:
+        return np.empty(shape, dtype=dtype)
+    finally:
+        put(before)
 
 
 def _check_game(game: str) -> None:
@@ -144,110 +206,252 @@ def _words(rows: int) -> int:
     return words
 
 
+# --------------------------------------------------------------------------- measured speed
+#: The strip's measured cost a cell, one thread: about SECONDS_PER_CELL + rows *
+#: SECONDS_PER_CELL_ROW (the mex scan of a cell grows with its row: the values of row k
+#: above its mex fill about k bits). CPU seconds measured 2026-11-26 on this x86_64
+#: machine (2 cores, loaded; benchmarks/bench_strip.py and the kernel alone): 16.8 ns a
+#: cell at 301 rows (the 4.46 million columns of their certificate), 28.5 ns at 1001
+#: (200,000 columns), 41-49 ns at 2048 (16,000 to 30,000 columns).
+SECONDS_PER_CELL = 12e-9
+SECONDS_PER_CELL_ROW = 1.5e-11
+#: Two threads share the rows of a column block: about this speed-up over one (measured
+#: at load 2.5-3: 1.63 for the certificate of rows 0..300, 2.03 for the kernel at 1001
+#: rows; the two stages' CPU together is about one thread's).
+TWO_THREAD_SPEEDUP = 1.8
+
+
+def certificate_memory(rows: int, period_multiple: int | None = None) -> int:
+    """Bytes the certificate of rows 0..rows-1 needs in the first pass without kept columns:
+    its ring (``period_multiple`` + W + a block of columns, 2 bytes a cell), the window
+    table and the kernel's bitsets (:func:`strip_periods` checks it before it runs).
+
+    >>> round(certificate_memory(2048, 786432) / 2**30, 1)
+    3.2
+    """
+    chunk = chunk_columns(rows)
+    ring = (period_multiple or 0) + window(rows) + chunk
+    itemsize = np.dtype(_ring_dtype(rows)).itemsize
+    bitsets = 3 * (rows + 2 * 8192) * (_words(rows) + _PAD) * 8
+    return int(ring * rows * itemsize + 16 * ALL_KEYS_COLUMNS + bitsets)
+
+
+def strip_seconds(rows: int, cols: int, threads: int = 1) -> float:
+    """Estimated seconds of ``cols`` columns of the strip of ``rows`` rows (measured speed).
+
+    >>> round(strip_seconds(301, 4_400_000)), round(strip_seconds(2048, 1.7e8, threads=2))
+    (22, 8263)
+    """
+    per_cell = SECONDS_PER_CELL + rows * SECONDS_PER_CELL_ROW
+    speedup = 1.0 if threads < 2 else TWO_THREAD_SPEEDUP * (threads / 2)
+    return float(rows * cols * per_cell / speedup)
+
+
+#: Environment variable that sets the strip's default threads (benchmarks time 1 and 2).
+THREADS_ENV = "GRUNDY_STRIP_THREADS"
+
+
+def default_threads() -> int:
+    """``$GRUNDY_STRIP_THREADS`` if set, else the cores this process may run on; at least 1.
+
+    >>> default_threads() >= 1
+    True
+    """
+    text = os.environ.get(THREADS_ENV, "")
+    if text.strip().isdigit() and int(text) >= 1:
+        return int(text)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+#: Cells one kernel call computes at most (a few milliseconds): between calls the kernel
+#: is back in Python, so Ctrl-C stops it within a fraction of a second (the CLI's protocol).
+STEP_CELLS = 1 << 20
+#: Below this many rows a second thread costs more in synchronisation than it saves.
+MIN_ROWS_PER_THREAD = 48
+#: Rows in the first stage when two threads share the strip, as a fraction of the rows
+#: (the scan of a cell grows with its row, so the lower rows are cheaper; adjusted as it
+#: runs from the measured time of each stage).
+_FIRST_SHARE = 0.62
+
+
+def _nogil(func: F) -> F:
+    """``numba.njit(cache=True, nogil=True)``: a kernel that threads run side by side."""
+    return numba.njit(cache=True, nogil=True)(func)  # type: ignore[return-value]
+
+
 @jit
-def _columns(
+def _ratio_block(
+    game: int, k: int, y: int, diagbits: np.ndarray, diagkey: np.ndarray, slot: int, words: int
+) -> bool:  # pragma: no cover - jit
+    """Whether cell (k, y) is a slant target of its diagonal's later cells.
+
+    F-Wythoff (game 1) keeps, in a diagonal's slot, only the cells of the
+    current ratio block (``|y - k| // min(k, y)`` constant; 001 §1): the
+    slot is cleared when the block changes, and a cell on an axis is no
+    target. Every cell is a target in the other games.
+    """
+    if game != 1:
+        return True
+    small = min(k, y)
+    if small == 0:
+        return False
+    key = abs(y - k) // small
+    if key != diagkey[slot]:
+        for w in range(words):
+            diagbits[slot, w] = np.uint64(0)
+        diagkey[slot] = key
+    return True
+
+
+#: Rows and columns of a tile: a block of rows is computed for TILE_COLUMNS columns before
+#: the next block, so the rows' bitset words stay in the core's cache (measured at 2048
+#: rows, 20,000 columns, loaded machine: 61 ns a cell without tiles, 41-47 with; the
+#: size matters little between 32 and 256).
+TILE_ROWS = 128
+TILE_COLUMNS = 64
+
+
+@_nogil
+def _stage(
     game: int,
-    rows: int,
     words: int,
     rowbits: np.ndarray,
     mex: np.ndarray,
     diagbits: np.ndarray,
     diagkey: np.ndarray,
     colbits: np.ndarray,
+    k_from: int,
+    k_to: int,
     y_from: int,
     y_to: int,
     ring: np.ndarray,
+    coef: np.ndarray,
     hashes: np.ndarray,
+    h_from: int,
+    shift: int,
+    shift_from: int,
+    last: np.ndarray,
 ) -> int:  # pragma: no cover - jit
-    """Columns y_from <= y < y_to; ``ring[y % len(ring), k] = G(k, y) - y``. -1 or a bad column.
+    """Rows ``k_from <= k < k_to`` of the columns ``y_from <= y < y_to``.
 
-    If ``hashes`` is not empty, ``hashes[y - y_from]`` gets a 64-bit hash of
-    the column's normalised values (FNV-1a over the rows, then mixed).
+    Every lower row of these columns is computed (by this call's caller or
+    an earlier stage); ``ring[y % len(ring), k] = G(k, y) - y``. The
+    diagonal of ``(k, y)`` has slot ``(y - k) mod len(diagbits)``, the
+    column slot ``y mod len(colbits)``: a stage with ``k_from == 0`` clears
+    the column's slot and the slot of the diagonal entering at row 0. If
+    ``hashes`` is not empty, ``hashes[y - h_from]`` gets (row 0's stage) or
+    is added (later stages) the sum over the rows of ``coef[k] * (D + 2X)``.
+    If ``shift`` > 0, ``last[k] = y - shift`` for each column ``y >= shift_from``
+    where ``D(k, y) != D(k, y - shift)`` (read from the ring, which must hold
+    ``shift`` more columns): the last violation of the period ``shift``.
+    Returns -1, or the first column where a bound fails.
     """
     size = ring.shape[0]
+    nd = diagbits.shape[0]
+    nc = colbits.shape[0]
     hashing = len(hashes) > 0
-    prime = np.uint64(0x100000001B3)
-    offset = 2 * rows
-    nd = rows  # diagonal slots: d mod rows
+    offset = 2 * len(mex)
     mask = words - 1
     bits = words * 64
-    for y in range(y_from, y_to):
-        slot0 = y % nd  # diagonal d = y enters at row 0
-        for w in range(words):
-            diagbits[slot0, w] = np.uint64(0)
-            colbits[w] = np.uint64(0)
-        diagkey[slot0] = -1
-        out = y % size
-        h = np.uint64(0xCBF29CE484222325)
-        for k in range(rows):
-            use_row = True
-            use_col = True
-            use_diag = k > 0 and y > 0
-            if game == 2:  # r-wythoff: the larger pile alone (either if equal)
-                use_row = y >= k
-                use_col = k >= y
-            slot = (y - k + nd) % nd
-            small = min(k, y)
-            target = True  # the cell is a slant target of later cells of its diagonal
-            if game == 1:  # f-wythoff: j <= s - 1 and the ratio block kept
-                if small == 0:
-                    use_diag = False
-                    target = False
-                else:
-                    key = abs(y - k) // small
-                    if key != diagkey[slot]:
-                        for w in range(words):
-                            diagbits[slot, w] = np.uint64(0)
-                        diagkey[slot] = key
-                    if small == 1:
-                        use_diag = False  # j <= s - 1 = 0
-            if use_row:
-                start = mex[k]
-                if start < y - 2 * k:
-                    return y  # a value below y - 2k missing from row k
-            else:
-                start = 0
-            w = start >> 6
-            first = (ONE << np.uint64(start & 63)) - ONE
-            while True:
-                i = w & mask
-                word = first
-                if use_row:
-                    word |= rowbits[k, i]
-                if use_col:
-                    word |= colbits[i]
-                if use_diag:
-                    word |= diagbits[slot, i]
-                if word != ALL_ONES:
-                    break
-                first = np.uint64(0)
-                w += 1
-            v = (w << 6) + lowest_zero_bit(word)
-            if v > y + k or v - start >= bits:
-                return y
-            ring[out, k] = v - y
-            if hashing:
-                h = (h ^ np.uint64(v - y + offset)) * prime
-            # row k: advance its mex over the values already there
-            if v == mex[k]:
-                m = v + 1
-                while True:
-                    i = (m >> 6) & mask
-                    bit = ONE << np.uint64(m & 63)
-                    if rowbits[k, i] & bit == np.uint64(0):
-                        break
-                    rowbits[k, i] &= ~bit
-                    m += 1
-                mex[k] = m
-            else:
-                rowbits[k, (v >> 6) & mask] |= ONE << np.uint64(v & 63)
-            bit = ONE << np.uint64(v & 63)
-            colbits[(v >> 6) & mask] |= bit
-            if target:
-                diagbits[slot, (v >> 6) & mask] |= bit
-        if hashing:
-            h ^= h >> np.uint64(29)
-            hashes[y - y_from] = h * np.uint64(0xBF58476D1CE4E5B9)
+    # tiles: TILE_ROWS rows for TILE_COLUMNS columns, then the next rows (cache reuse)
+    for tile in range(y_from, y_to, TILE_COLUMNS):
+        for r in range(k_from, k_to, TILE_ROWS):
+            r_to = min(k_to, r + TILE_ROWS)
+            for y in range(tile, min(y_to, tile + TILE_COLUMNS)):
+                c = y % nc
+                slot = (y - r) % nd
+                if r == 0:
+                    for w in range(words):
+                        colbits[c, w] = np.uint64(0)
+                        diagbits[slot, w] = np.uint64(0)
+                    diagkey[slot] = -1
+                out = y % size
+                h = np.uint64(0)
+                tracking = shift > 0 and y >= shift_from
+                back = (y - shift) % size
+                for k in range(r, r_to):
+                    # the followers' bitsets enter the scan through masks (no branch in it);
+                    # Wythoff's rules give every cell all three, which the compiler then folds
+                    if game == 0:
+                        rmask = ALL_ONES
+                        cmask = ALL_ONES
+                        dmask = ALL_ONES if (k > 0 and y > 0) else np.uint64(0)
+                        target = True
+                        start = mex[k]
+                        if start < y - 2 * k:
+                            return y  # a value below y - 2k missing from row k
+                    else:
+                        use_row = True
+                        use_col = True
+                        use_diag = k > 0 and y > 0
+                        if game == 2:  # r-wythoff: the larger pile alone (either if equal)
+                            use_row = y >= k
+                            use_col = k >= y
+                        # the cell is a slant target of later cells of its diagonal
+                        target = _ratio_block(game, k, y, diagbits, diagkey, slot, words)
+                        if game == 1 and min(k, y) <= 1:
+                            use_diag = False  # f-wythoff: j <= s - 1 = 0
+                        rmask = ALL_ONES if use_row else np.uint64(0)
+                        cmask = ALL_ONES if use_col else np.uint64(0)
+                        dmask = ALL_ONES if use_diag else np.uint64(0)
+                        if use_row:
+                            start = mex[k]
+                            if start < y - 2 * k:
+                                return y
+                        else:
+                            start = 0
+                    w = start >> 6
+                    # the mex word's bits below the mex are stale (cleared lazily): set
+                    word = (ONE << np.uint64(start & 63)) - ONE
+                    rrow = rowbits[k]
+                    crow = colbits[c]
+                    drow = diagbits[slot]
+                    while True:
+                        i = np.uint64(w & mask)  # unsigned: no negative-index fix-up
+                        word |= (rrow[i] & rmask) | (crow[i] & cmask) | (drow[i] & dmask)
+                        if word != ALL_ONES:
+                            break
+                        word = np.uint64(0)
+                        w += 1
+                    v = (w << 6) + lowest_zero_bit(word)
+                    if v > y + k or v - start >= bits:
+                        return y
+                    ring[out, k] = v - y
+                    if tracking and ring[back, k] != v - y:
+                        last[k] = y - shift
+                    if hashing:
+                        h += coef[k] * np.uint64(v - y + offset)
+                    vi = (v >> 6) & mask
+                    bit = ONE << np.uint64(v & 63)
+                    if v == mex[k]:
+                        # the row's mex moves past v and every value already there, a word at a
+                        # time; words left behind are cleared whole (their values are below the mex)
+                        m = v + 1
+                        while True:
+                            i = (m >> 6) & mask
+                            here = rowbits[k, i] | ((ONE << np.uint64(m & 63)) - ONE)
+                            if here != ALL_ONES:
+                                m = (m & ~63) + lowest_zero_bit(here)
+                                break
+                            rowbits[k, i] = np.uint64(0)
+                            m = (m & ~63) + 64
+                        if (m >> 6) != (v >> 6):
+                            rowbits[k, vi] = np.uint64(0)
+                        mex[k] = m
+                    else:
+                        rowbits[k, vi] |= bit
+                    colbits[c, vi] |= bit
+                    if target:
+                        diagbits[slot, vi] |= bit
+                    slot = slot - 1 if slot > 0 else nd - 1
+                if hashing:
+                    if r == 0:
+                        hashes[y - h_from] = h
+                    else:
+                        hashes[y - h_from] += h
     return _OK
 
 
@@ -256,7 +460,18 @@ class Strip:
 
     ``advance(y_to)`` computes the columns up to ``y_to`` (exclusive);
     ``ring[y % len(ring)]`` then holds ``D(., y) = G(., y) - y`` for the
-    last ``len(ring)`` columns.
+    last ``len(ring)`` columns. With ``threads`` > 1 the rows are split
+    into consecutive blocks, one per thread, and the blocks run as a
+    pipeline over blocks of columns (a wavefront: block j works on the
+    columns block j - 1 finished in the previous step; every follower of a
+    cell lies in its row, a lower row of its column or a lower row of its
+    diagonal, so each step's cells depend only on earlier steps). The values
+    do not depend on the threads or on the split.
+
+    ``track(shift, from_column)`` makes the kernel record, per row, the last
+    column y with ``D(k, y) != D(k, y + shift)`` (``last``; -1 if none) for
+    the columns computed from then on (the ring must hold ``shift`` more
+    columns than a block).
 
     Examples
     --------
@@ -266,53 +481,405 @@ class Strip:
     [3, 4, 5, 6, 2, 0, 1, 9]
     """
 
-    def __init__(self, game: str, rows: int, ring_columns: int) -> None:
+    def __init__(self, game: str, rows: int, ring_columns: int, threads: int | None = None) -> None:
         _check_game(game)
+        if threads is None:
+            threads = default_threads()
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be an int >= 1 (threads = {threads!r})")
         self.game = game
         self.code = _CODES[game]
         self.rows = rows
+        self.threads = max(1, min(threads, rows // MIN_ROWS_PER_THREAD))
         self.words = _words(rows)
-        self.rowbits = np.zeros((rows, self.words), dtype=np.uint64)
+        stride = self.words + _PAD  # an odd number of cache lines: rows spread over the sets
+        self.rowbits = np.zeros((rows, stride), dtype=np.uint64)
         self.mex = np.zeros(rows, dtype=np.int64)
-        self.diagbits = np.zeros((rows, self.words), dtype=np.uint64)
-        self.diagkey = np.full(rows, -1, dtype=np.int64)
-        self.colbits = np.zeros(self.words, dtype=np.uint64)
-        dtype = np.int16 if rows <= 10_000 else np.int32
-        self.ring = np.zeros((max(1, ring_columns), rows), dtype=dtype)
+        #: columns a pipeline step covers: about STEP_CELLS cells per stage
+        self.step = max(
+            64, min(8192, STEP_CELLS // max(1, rows // self.threads))
+        )  # see pipeline_block
+        lag = self.threads * self.step
+        self.diagbits = np.zeros((rows + lag + 1, stride), dtype=np.uint64)
+        self.diagkey = np.full(rows + lag + 1, -1, dtype=np.int64)
+        self.colbits = np.zeros((lag + 1, stride), dtype=np.uint64)
+        self.ring = np.zeros((max(1, ring_columns), rows), dtype=_ring_dtype(rows))
+        self.coef = _row_coefficients(rows)
         self.y = 0
+        self.shift = 0
+        self.shift_from = 0
+        self.last = np.full(rows, -1, dtype=np.int64)
+        self.split = [0, *(_split(rows, self.threads)), rows]
+        self._seconds = np.zeros(self.threads)
+        self._broken = False
 
-    def advance(self, y_to: int, hashes: np.ndarray | None = None) -> None:
-        """Compute the columns self.y <= y < y_to into the ring."""
+    def track(self, shift: int, from_column: int, last: np.ndarray | None = None) -> None:
+        """Record the violations of the period ``shift`` at columns >= ``from_column``."""
+        if shift + BLOCK > self.ring.shape[0]:
+            raise ValueError(f"the ring must hold shift + {BLOCK} columns (shift = {shift})")
+        self.shift, self.shift_from = shift, from_column
+        if last is not None:
+            self.last = np.array(last, dtype=np.int64)
+
+    def advance(
+        self, y_to: int, hashes: np.ndarray | None = None, out: np.ndarray | None = None
+    ) -> None:
+        """Compute the columns self.y <= y < y_to into the ring.
+
+        ``hashes[y - self.y]`` (if given) gets a 64-bit hash of column y's
+        normalised values (:func:`column_hashes` of the ring's columns);
+        ``out[y - self.y]`` (if given) gets the column, copied from the ring
+        as soon as it is complete (the ring then needs to hold only a few
+        steps: the kernel writes into memory the cache holds, and the columns
+        go on in one copy). The kernel returns to Python after every block of
+        about :data:`STEP_CELLS` cells per thread (Ctrl-C stops it there; the
+        strip is then unusable).
+        """
+        if self._broken:
+            raise RuntimeError("this strip was interrupted mid-step; start a new one")
         if y_to <= self.y:
             return
-        bad = _columns(
-            self.code,
-            self.rows,
-            self.words,
-            self.rowbits,
-            self.mex,
-            self.diagbits,
-            self.diagkey,
-            self.colbits,
-            self.y,
-            y_to,
-            self.ring,
-            _NO_HASHES if hashes is None else hashes,
-        )
+        h = _NO_HASHES if hashes is None else hashes
+        self._broken = True  # until every column is complete
+        n = self.threads if y_to - self.y >= 4 * self.step else 1
+        with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT: numpy scalars)
+            if n == 1:
+                cols = max(1, min(STEP_CELLS // self.rows, self.ring.shape[0]))
+                for a in range(self.y, y_to, cols):
+                    b = min(y_to, a + cols)
+                    self._run(0, self.rows, a, b, h, self.y)
+                    if out is not None:
+                        self._copy(out, a, b, self.y)
+            else:
+                self._pipeline(n, y_to, h, out)
+            if hashes is not None:
+                _mix(hashes[: y_to - self.y])
+        self._broken = False
+        self.y = y_to
+
+    def _run(self, k_from: int, k_to: int, a: int, b: int, hashes: np.ndarray, h_from: int) -> None:
+        bad = _stage(
+            self.code, self.words, self.rowbits, self.mex, self.diagbits, self.diagkey,
+            self.colbits, k_from, k_to, a, b, self.ring, self.coef, hashes, h_from,
+            self.shift, self.shift_from, self.last,
+        )  # fmt: skip
         if bad != _OK:  # pragma: no cover - a proven bound (docs/strip.md)
             raise WindowError(
                 f"{self.game}: a value outside [y - 2k, y + k] at column {bad} of rows "
                 f"0..{self.rows - 1}: the bound the strip relies on fails"
             )
-        self.y = y_to
+
+    def _copy(self, out: np.ndarray, a: int, b: int, y_from: int) -> None:
+        """``out[y - y_from] = D(., y)`` for a <= y < b, from the ring."""
+        size = self.ring.shape[0]
+        i, j = a % size, b % size or size
+        if i < j:
+            out[a - y_from : b - y_from] = self.ring[i:j]
+        else:  # the columns wrap around the ring's end
+            out[a - y_from : a - y_from + size - i] = self.ring[i:]
+            out[a - y_from + size - i : b - y_from] = self.ring[:j]
+
+    def _pipeline(
+        self, n: int, y_to: int, hashes: np.ndarray, out: np.ndarray | None = None
+    ) -> None:
+        """Stage j (rows split[j]..split[j+1]) does column block t - j at step t."""
+        pool = _pool(n - 1)
+        y_from, step = self.y, self.step
+        blocks = [(a, min(y_to, a + step)) for a in range(y_from, y_to, step)]
+        split = self.split
+        seconds = np.zeros(n)
+
+        def work(j: int, block: int) -> float:
+            began = time.perf_counter()
+            a, b = blocks[block]
+            with np.errstate(over="ignore"):
+                self._run(split[j], split[j + 1], a, b, hashes, y_from)
+            return time.perf_counter() - began
+
+        for t in range(len(blocks) + n - 1):
+            jobs = [j for j in range(n) if 0 <= t - j < len(blocks)]
+            futures = [pool.submit(work, j, t - j) for j in jobs[1:]]
+            seconds[jobs[0]] += work(jobs[0], t - jobs[0])
+            for j, future in zip(jobs[1:], futures, strict=True):
+                seconds[j] += future.result()
+            done = t - (n - 1)  # the block the last stage finished in this step
+            if out is not None and done >= 0:
+                self._copy(out, *blocks[done], y_from)
+        self._rebalance(seconds)
+
+    def _rebalance(self, seconds: np.ndarray) -> None:
+        """Move each split toward equal time per stage (the values do not depend on it)."""
+        self._seconds = 0.5 * self._seconds + seconds
+        total = self._seconds.sum()
+        if total <= 0:
+            return
+        share = self._seconds / total
+        for j in range(1, self.threads):
+            rows_j = self.split[j] - self.split[j - 1]
+            if share[j - 1] > 1.05 / self.threads:
+                move = -max(1, rows_j // 40)
+            elif share[j - 1] < 0.95 / self.threads:
+                move = max(1, rows_j // 40)
+            else:
+                continue
+            low, high = self.split[j - 1] + 1, self.split[j + 1] - 1
+            self.split[j] = int(min(max(self.split[j] + move, low), high))
 
     def column_range(self, y_from: int, y_to: int) -> np.ndarray:
         """D(., y) for y_from <= y < y_to, shape (y_to - y_from, rows); must be in the ring."""
         size = self.ring.shape[0]
-        if y_from < self.y - size or y_to > self.y:
+        if y_from < self.y - size or y_to > self.y or y_from < 0:
             raise ValueError(f"columns {y_from}..{y_to} are not in the ring")
         index = np.arange(y_from, y_to) % size
-        return self.ring[index]
+        out: np.ndarray = self.ring[index]
+        return out
+
+    def top_row(self, y_from: int, y_to: int) -> np.ndarray:
+        """D(rows - 1, y) for y_from <= y < y_to (in the ring)."""
+        size = self.ring.shape[0]
+        if y_from < self.y - size or y_to > self.y or y_from < 0:
+            raise ValueError(f"columns {y_from}..{y_to} are not in the ring")
+        out: np.ndarray = self.ring[np.arange(y_from, y_to) % size, self.rows - 1]
+        return out
+
+    def state(self) -> np.ndarray:
+        """The normalised window before column ``self.y``: D(., y), y in [y - W, y) (or from 0).
+
+        By docs/strip.md ("The window certificate") it determines every later
+        column; :meth:`restore` rebuilds the kernel's state from it.
+        """
+        return self.column_range(max(0, self.y - window(self.rows)), self.y)
+
+    @classmethod
+    def restore(
+        cls,
+        game: str,
+        rows: int,
+        y: int,
+        columns: np.ndarray,
+        ring_columns: int,
+        threads: int | None = None,
+    ) -> Strip:
+        """The strip before column ``y`` from its normalised window ``columns``.
+
+        ``columns[j] = D(., y - len(columns) + j)``: the last ``W`` columns
+        (or all of them when ``y < W``). Row k's mex is the least value
+        ``>= max(0, y - 2k)`` missing from the window's row k (every smaller
+        value is in the row: (B2), checked by the kernel at each cell), its
+        bitset the window's values above it (all of them lie in the last 3k
+        columns by (B1)); each diagonal's bitset is replayed from its cells
+        in the window (the last X columns). The ring gets the window.
+        """
+        strip = cls(game, rows, ring_columns, threads)
+        w = min(y, window(rows))
+        if columns.shape != (w, rows):
+            raise ValueError(
+                f"a window before column {y} has shape ({w}, {rows}), not {columns.shape}"
+            )
+        values = columns.astype(np.int64) + np.arange(y - w, y, dtype=np.int64)[:, None]
+        bad = _restore(
+            strip.code, strip.words, strip.rowbits, strip.mex, strip.diagbits, strip.diagkey,
+            values, y,
+        )  # fmt: skip
+        if bad >= 0:
+            raise ValueError(
+                f"the window before column {y} is not a state of the strip (row {bad})"
+            )
+        size = strip.ring.shape[0]
+        for j in range(w):
+            strip.ring[(y - w + j) % size] = columns[j]
+        strip.y = y
+        return strip
+
+
+def _ring_dtype(rows: int) -> Any:
+    """int16 holds D in [-2X, X] up to 10,000 rows."""
+    return np.int16 if rows <= 10_000 else np.int32
+
+
+@jit
+def _restore(
+    game: int,
+    words: int,
+    rowbits: np.ndarray,
+    mex: np.ndarray,
+    diagbits: np.ndarray,
+    diagkey: np.ndarray,
+    values: np.ndarray,
+    y: int,
+) -> int:  # pragma: no cover - jit
+    """The kernel's bitsets before column y from G over the window (see Strip.restore)."""
+    w, rows = values.shape
+    nd = diagbits.shape[0]
+    mask = words - 1
+    y_first = y - w
+    for k in range(rows):
+        # every value below y - 2k is in row k before column y ((B2): checked by the kernel at
+        # each cell and before every checkpoint), so only the values at or above it matter
+        low = max(0, y - 2 * k)
+        span = 3 * k + 2  # they lie in [low, y + k] (B1)
+        seen = np.zeros(span, dtype=np.bool_)
+        for j in range(w):
+            v = values[j, k]
+            if v >= low:
+                if v - low >= span:
+                    return k
+                seen[v - low] = True
+        m = 0
+        while m < span and seen[m]:
+            m += 1
+        mex[k] = low + m
+        for i in range(m + 1, span):
+            if seen[i]:
+                v = low + i
+                rowbits[k, (v >> 6) & mask] |= ONE << np.uint64(v & 63)
+    # the diagonals d = y - k, k = 1..X: cells (j, d + j), j < k, in order of j
+    for k in range(1, rows):
+        d = y - k
+        slot = d % nd
+        for j in range(k):
+            col = d + j
+            if col < 0:
+                continue
+            if col < y_first:
+                continue  # before the window (only when y < W: none)
+            if _ratio_block(game, j, col, diagbits, diagkey, slot, words):
+                v = values[col - y_first, j]
+                diagbits[slot, (v >> 6) & mask] |= ONE << np.uint64(v & 63)
+    return -1
+
+
+@jit
+def _mix(hashes: np.ndarray) -> None:  # pragma: no cover - jit
+    """Finish each column hash (the kernel's sum over the rows): xor-shift and multiply."""
+    for i in range(len(hashes)):
+        h = hashes[i]
+        h ^= h >> np.uint64(29)
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(32)
+        hashes[i] = h
+
+
+def column_hashes(columns: np.ndarray) -> np.ndarray:
+    """The kernel's 64-bit hash of each normalised column ``columns[j] = D(., y)``.
+
+    Examples
+    --------
+    >>> s = Strip("wythoff", 5, 64); h = np.zeros(64, dtype=np.uint64); s.advance(64, h)
+    >>> bool((column_hashes(s.column_range(0, 64)) == h).all())
+    True
+    """
+    rows = columns.shape[1]
+    coef = _row_coefficients(rows)
+    with np.errstate(over="ignore"):
+        d = columns.astype(np.int64) + 2 * rows
+        h: np.ndarray = (d.astype(np.uint64) * coef).sum(axis=1, dtype=np.uint64)
+        _mix(h)
+    return h
+
+
+def state_columns(rows: int) -> np.ndarray:
+    """How many of the window's last columns each row must keep to restore the strip.
+
+    Row j: ``max(3j, X - j)`` (X = rows - 1, at least 1): its values at or
+    above ``y - 2j`` lie in its last 3j columns (B1), and the diagonal cells
+    a higher row k reads from it are ``k - j <= X - j`` columns back. The
+    rest of the window never enters :meth:`Strip.restore` (see
+    :func:`blank_window`).
+
+    >>> state_columns(4).tolist()
+    [3, 3, 6, 9]
+    """
+    j = np.arange(rows)
+    return np.maximum(np.maximum(3 * j, rows - 1 - j), 1)
+
+
+def blank_window(columns: np.ndarray) -> np.ndarray:
+    """The window with every entry a restore never reads set to 0 (it compresses to nothing).
+
+    :meth:`Strip.restore` of the blanked window equals the restore of the
+    full one: a blank entry of row k reads as ``G = y'`` at a column
+    ``y' < y - 3k``, below the row's ``y - 2k`` (ignored), and no diagonal
+    reaches it (:func:`state_columns`).
+
+    >>> s = Strip("wythoff", 6, 256); s.advance(64)
+    >>> b = blank_window(s.state())
+    >>> changed = int((b != s.state()).sum())
+    >>> t = Strip.restore("wythoff", 6, 64, b, 256); t.advance(200); s.advance(200)
+    >>> bool((t.column_range(64, 200) == s.column_range(64, 200)).all()), changed
+    (True, 29)
+    """
+    w, rows = columns.shape
+    keep = state_columns(rows)
+    out = np.array(columns, copy=True)
+    age = w - np.arange(w)  # column j of the window is w - j columns back
+    out[age[:, None] > keep[None, :]] = 0
+    return out
+
+
+def value_from_state(
+    game: str,
+    columns: np.ndarray,
+    column: int,
+    row: int,
+    y: int,
+    period: int,
+    *,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """G(row, y) from the strip's state before ``column``, for a row periodic there.
+
+    ``columns`` is the normalised window before ``column`` of rows 0..X
+    (X >= ``row``; blanked or not), and row ``row`` must satisfy
+    ``G(row, y' + period) = G(row, y') + period`` for every ``y' >= column``
+    (its preperiod at most ``column``; saltus = period, docs/strip.md). Then
+    ``y`` (any ``y >= column``, as a Python int: 10**18 and beyond) is reduced
+    to ``y' = column + (y - column) mod period`` and the strip of rows
+    0..row runs from the state to ``y'``: at most ``period`` columns.
+
+    Examples
+    --------
+    >>> s = Strip("wythoff", 6, 512); s.advance(512)
+    >>> value_from_state("wythoff", s.state(), 512, 5, 10**18, 24)
+    1000000000000000002
+    >>> y = 512 + (10**18 - 512) % 24  # the same column of the period, from column 0
+    >>> int(rectangle("wythoff", 6, y + 1)[5, y]) + 10**18 - y
+    1000000000000000002
+    """
+    w, rows = columns.shape
+    if not 0 <= row < rows:
+        raise ValueError(f"row must be in 0..{rows - 1} (row = {row})")
+    if y < column:
+        raise ValueError(f"y must be >= the state's column {column} (y = {y})")
+    if period < 1:
+        raise ValueError(f"period must be >= 1 (period = {period})")
+    turns = (y - column) // period
+    target = y - turns * period
+    sub = window(row + 1)
+    if sub > w:
+        raise ValueError(f"the state holds {w} columns, rows 0..{row} need {sub}")
+    strip = Strip.restore(game, row + 1, column, columns[w - sub :, : row + 1], BLOCK, threads)
+    while strip.y <= target:
+        strip.advance(min(target + 1, strip.y + max(BLOCK, 16 * strip.step)))
+        if progress is not None:
+            progress(strip.y - column, target + 1 - column)
+    return int(strip.ring[target % BLOCK, row]) + target + turns * period
+
+
+def pipeline_block(rows: int, threads: int | None = None) -> int:
+    """Columns to hand :meth:`Strip.advance` at a time so that its threads have a pipeline
+    of about 16 steps to share (BLOCK on one thread).
+
+    >>> pipeline_block(10, 1), pipeline_block(3001, 2) >= 16 * 699
+    (4096, True)
+    """
+    threads = default_threads() if threads is None else threads
+    n = max(1, min(threads, rows // MIN_ROWS_PER_THREAD))
+    if n == 1:
+        return BLOCK
+    step = max(64, min(8192, STEP_CELLS // max(1, rows // n)))
+    return max(BLOCK, 16 * step)
 
 
 def _check_rows_cols(rows: int, cols: int) -> None:
@@ -352,11 +919,12 @@ def rectangle_memory(rows: int, cols: int, itemsize: int = 4) -> int:
 
     Examples
     --------
-    >>> rectangle_memory(3000, 5000) // 2**20
-    432
+    >>> 432 <= rectangle_memory(3000, 5000) // 2**20 < 1024  # more with a longer block
+    True
     """
     small = min(rows, cols)
-    return itemsize * rows * cols + 16 * small * _words(small) * 8 + 24 * small * BLOCK
+    block = pipeline_block(small)
+    return itemsize * rows * cols + 16 * small * _words(small) * 8 + 24 * small * block
 
 
 def rectangle(
@@ -392,9 +960,10 @@ def rectangle(
         return out
     small, large = min(rows, cols), max(rows, cols)
     view = out if rows <= cols else out.T
-    strip = Strip(game, small, BLOCK)
-    for y0 in range(0, large, BLOCK):
-        y1 = min(large, y0 + BLOCK)
+    block = pipeline_block(small)
+    strip = Strip(game, small, block)
+    for y0 in range(0, large, block):
+        y1 = min(large, y0 + block)
         strip.advance(y1)
         _fill(view, strip.ring, y0, y1)
         if progress is not None:
@@ -422,12 +991,13 @@ def value_at(game: str, x: int, y: int, progress: Callable[[int, int], None] | N
     row, column = min(x, y), max(x, y)
     _check_game(game)
     check_memory(rectangle_memory(row + 1, 0), f"the strip of rows 0..{row}")
-    strip = Strip(game, row + 1, BLOCK)
-    for y0 in range(0, column + 1, BLOCK):
-        strip.advance(min(column + 1, y0 + BLOCK))
+    block = pipeline_block(row + 1)
+    strip = Strip(game, row + 1, block)
+    for y0 in range(0, column + 1, block):
+        strip.advance(min(column + 1, y0 + block))
         if progress is not None:
             progress(strip.y, column + 1)
-    return int(strip.ring[column % BLOCK, row]) + column
+    return int(strip.ring[column % block, row]) + column
 
 
 def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:
@@ -531,6 +1101,78 @@ def certify_window(
     return None
 
 
+#: Every window key is kept in the search table up to this column; past it only the
+#: distinguished ones (low DP_BITS bits zero), so the table stays small on long runs.
+ALL_KEYS_COLUMNS = 1 << 20
+#: A key is distinguished when its low bits are zero: one in 2**DP_BITS (the first repeat
+#: is then found within a few thousand columns of the true one, and reported exactly).
+DP_BITS = 10
+
+
+def chunk_columns(rows: int) -> int:
+    """Columns the certificate computes between two looks at its keys (a power of two).
+
+    About 2**26 cells (a pipeline of a few dozen steps), 4096 to 2**20 columns.
+
+    >>> chunk_columns(301), chunk_columns(2048)
+    (262144, 32768)
+    """
+    target = (1 << 26) // max(1, rows)
+    c = BLOCK
+    while c < target and c < (1 << 20):
+        c *= 2
+    return c
+
+
+@dataclass
+class SearchState:
+    """What a checkpoint of :func:`strip_periods` holds (docs/strip.md, "Checkpoints").
+
+    ``window`` is the normalised window before ``column`` (the state of the
+    strip, by the window certificate's argument); ``back`` the one before
+    ``column - shift`` when a period ``shift`` is tracked (``last[k]``: the
+    last column y < column - shift with ``D(k, y) != D(k, y + shift)``, -1
+    if none). ``phase`` is ``"search"`` (the first pass: window keys in
+    ``keys``/``cols``) or ``"second"`` (the recount of the violations of the
+    period found, ``found = (c1, period)``: the windows before c1 and
+    c1 + period hash alike).
+    """
+
+    game: str
+    rows: int
+    phase: str
+    column: int
+    window: np.ndarray
+    shift: int = 0
+    back: np.ndarray | None = None
+    last: np.ndarray | None = None
+    keys: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
+    cols: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    found: tuple[int, int] | None = None
+
+
+class Checkpoints:
+    """Where :func:`strip_periods` saves its state and finds it again (the interface).
+
+    ``load()`` returns the last good :class:`SearchState` or None; ``due()``
+    says whether to save now; ``save(state)`` saves one (atomically);
+    ``finish(certificate)`` records the result. ``fast.strip_checkpoint``
+    implements it on a directory.
+    """
+
+    def load(self) -> SearchState | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def due(self) -> bool:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def save(self, state: SearchState) -> object:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def finish(self, certificate: Certificate, state: SearchState) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
 def strip_periods(
     game: str,
     rows: int,
@@ -538,26 +1180,43 @@ def strip_periods(
     max_columns: int | None = None,
     keep_bytes: int | None = None,
     progress: Callable[[int], None] | None = None,
+    threads: int | None = None,
+    period_multiple: int | None = None,
+    checkpoints: Checkpoints | None = None,
+    keep_top: bool = True,
 ) -> Certificate:
     """Certified minimal (preperiod, period, saltus) of every row 0..rows-1.
 
-    The strip is computed column by column; each column's normalised vector
-    gets a 64-bit hash and each window of ``W`` columns a rolling hash
-    (8 bytes a column). The first window equal (by hash) to an earlier one
-    is compared exactly with it (:func:`certify_window`); that proves the
-    joint period ``P``. Row k's preperiod is 1 + the last column with
+    The strip is computed column by column (on ``threads`` threads, default
+    all cores: :class:`Strip`); each column's normalised vector gets a 64-bit
+    hash and each window of ``W`` columns a rolling hash. Every window's
+    key is looked up in a table of earlier keys (all of them up to column
+    :data:`ALL_KEYS_COLUMNS`, then the distinguished ones: one in
+    ``2**DP_BITS``); the first hit ``(c1, c1 + P)`` proposes the joint
+    period ``P`` (the first hit inside the cycle is exactly one minimal
+    period apart). The two windows are then compared **exactly**
+    (:func:`certify_window`; a hash collision is passed over, or reported);
+    that proves ``P``. Row k's preperiod is 1 + the last column with
     ``D(k, y) != D(k, y + P)`` and its minimal period the least divisor q
-    of P with ``D(k, y + q) = D(k, y)`` on one P-window after it.
+    of P with ``D(k, y + q) = D(k, y)`` on one P-window after it; the
+    certificate's ``y0`` is the first column whose window recurs,
+    ``max(W, start, max_k preperiod_k + W)``.
 
-    One pass while the normalised columns (2 bytes a cell) fit in
-    ``keep_bytes`` (default: a quarter of the free memory): they are kept
-    until the period is found. Past that they are dropped and only the
-    hashes kept (at most 72 bytes a column with their table); the first
-    repeated window hash then gives (y0, P), and a second pass recomputes
-    columns [0, y0 + P) with a ring of P + W columns, compares the two
-    windows exactly and reads the per-row preperiods and periods: memory
-    ``O(columns + rows (P + W))`` instead of ``O(rows * columns)``, for about
-    twice the time. Memory is checked before each doubling (MemoryError,
+    The violations come from one of three places:
+
+    * the columns kept (2 bytes a cell) while they fit in ``keep_bytes``
+      (default: a quarter of the free memory; never with ``checkpoints``);
+    * the first pass itself, when ``period_multiple`` Q is given and P
+      divides it: the kernel compares each column with the one Q before
+      (a ring of Q + W columns) and the preperiod of a row is the same for
+      every multiple of its period;
+    * otherwise a second pass over ``[0, c1 + P)`` with a ring of P + W
+      columns (about twice the time).
+
+    ``checkpoints`` (a :class:`Checkpoints`) saves the state every so often
+    and resumes from it: the result equals an uninterrupted run's.
+    ``keep_top`` keeps the top row's values (for :meth:`Certificate.row_head`;
+    2 bytes a column). Memory is checked before it is spent (MemoryError,
     with the estimate). ``max_columns`` stops the search earlier
     (RuntimeError). ``progress(column)`` is called after each block.
 
@@ -570,91 +1229,462 @@ def strip_periods(
     if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
         raise ValueError(f"rows must be an int >= 1 (rows = {rows!r})")
     _check_game(game)
-    w = window(rows)
-    first_key = max(w, start_column(game, rows))  # windows whose next column is settled
-    # base^j for j = y..y + BLOCK - 1 is power * step[j - y]
-    with np.errstate(over="ignore"):
-        step = _powers(_BASE, np.arange(BLOCK, dtype=np.int64))
-    strip = Strip(game, rows, BLOCK)
-    chunks: list[np.ndarray] = []  # the normalised columns, BLOCK at a time
-    if keep_bytes is None:
-        keep_bytes = available_memory() // 4
-    keep = True  # one pass while the columns fit in keep_bytes
+    if period_multiple is not None and (
+        isinstance(period_multiple, bool) or not isinstance(period_multiple, int)
+        or period_multiple < 1
+    ):  # fmt: skip
+        raise ValueError(
+            f"period_multiple must be an int >= 1 (period_multiple = {period_multiple!r})"
+        )
+    search = _Search(game, rows, threads, keep_bytes, period_multiple, checkpoints, keep_top)
+    return search.run(max_columns, progress)
 
-    def columns(a: int, b: int) -> np.ndarray:
-        first, last = a // BLOCK, (b - 1) // BLOCK
-        joined = np.concatenate(chunks[first : last + 1])
-        return joined[a - first * BLOCK : b - first * BLOCK]
 
-    prefix = np.zeros(BLOCK + 1, dtype=np.uint64)  # sum_{j<y} h[j] base^j
-    power = np.uint64(1)
-    table_keys, table_cols = _rehash(np.zeros(0, np.uint64), np.zeros(0, np.int64), 1 << 16)
-    fill = np.zeros(1, dtype=np.int64)
-    found: tuple[int, int] | None = None
-    checked = 0
-    y = 0
-    while found is None:
-        if max_columns is not None and y >= max_columns:
+class _Search:
+    """The state of :func:`strip_periods` (first pass, second pass, result)."""
+
+    def __init__(
+        self,
+        game: str,
+        rows: int,
+        threads: int | None,
+        keep_bytes: int | None,
+        period_multiple: int | None,
+        checkpoints: Checkpoints | None,
+        keep_top: bool,
+    ) -> None:
+        self.game, self.rows, self.threads = game, rows, threads
+        self.w = window(rows)
+        self.start = start_column(game, rows)
+        self.first_key = max(self.w, self.start)
+        self.chunk = chunk_columns(rows)
+        self.itemsize = np.dtype(_ring_dtype(rows)).itemsize
+        if keep_bytes is None:
+            keep_bytes = available_memory() // 4
+        self.keep_bytes = 0 if checkpoints is not None else keep_bytes
+        self.q = period_multiple or 0
+        self.checkpoints = checkpoints
+        self.keep_top = keep_top and checkpoints is None  # a resumed run has no early columns
+        self.chunks: list[tuple[int, np.ndarray]] = []  # (first column, columns) kept
+        self.top: list[np.ndarray] = []  # the top row's D, a chunk at a time
+        self.keep = True
+
+    # ------------------------------------------------------------------ the first pass
+    def run(self, max_columns: int | None, progress: Callable[[int], None] | None) -> Certificate:
+        rows, w, chunk = self.rows, self.w, self.chunk
+        state = self.checkpoints.load() if self.checkpoints is not None else None
+        if state is not None and (state.game, state.rows) != (self.game, rows):
+            raise ValueError(
+                f"the checkpoint is of {state.game} rows 0..{state.rows - 1}, not "
+                f"{self.game} rows 0..{rows - 1}"
+            )
+        if state is not None and state.phase == "second":
+            assert state.found is not None
+            return self._second(state.found, state, progress)
+        if state is not None:
+            self.keep = False
+            self.q = state.shift
+        tracking = self.q > 0 and not self._keeps(chunk)
+        ring = (self.q + w + chunk) if tracking else chunk
+        check_memory(
+            certificate_memory(rows, self.q if tracking else None),
+            f"the certificate of rows 0..{rows - 1} (a ring of {ring:,} columns)",
+        )
+        strip = self._strip(state, ring, self.q if tracking else 0)
+        if self.keep and not tracking:  # the kernel writes into a ring the cache holds
+            strip.ring = np.zeros(((strip.threads + 2) * strip.step, rows), strip.ring.dtype)
+        hist = np.zeros(w + chunk + 1, dtype=np.uint64)  # column hashes, y % len(hist)
+        keys = np.zeros(1 << 16, dtype=np.uint64)
+        cols = np.full(1 << 16, -1, dtype=np.int64)
+        fill = np.zeros(1, dtype=np.int64)
+        if state is not None:
+            y = state.column
+            if y > 0:
+                hist_cols = column_hashes(state.window)
+                for j, h in enumerate(hist_cols):
+                    hist[(y - len(hist_cols) + j) % len(hist)] = h
+            keys, cols = _rehash(state.keys, state.cols, 4 * (len(state.keys) + chunk))
+            fill[0] = len(state.keys)
+            found = state.found
+        else:
+            y, found = 0, None
+        key = np.zeros(1, dtype=np.uint64)
+        have_key = np.zeros(1, dtype=np.bool_)
+        h = np.empty(chunk, dtype=np.uint64)
+        while found is None:
+            if max_columns is not None and y >= max_columns:
+                raise RuntimeError(
+                    f"{self.game}: no repeated window of rows 0..{rows - 1} within "
+                    f"{max_columns} columns"
+                )
+            size = self._size(y)
+            y1 = y + size
+            if self.keep and not self._keeps(y1):
+                self.keep = False  # from here: the hashes only, the violations in a second pass
+                self.chunks.clear()
+                strip.ring = np.zeros((chunk, rows), dtype=strip.ring.dtype)
+            kept = _fresh((size, rows), strip.ring.dtype) if self.keep else None
+            strip.advance(y1, h[:size], out=kept)
+            hist[np.arange(y, y1) % len(hist)] = h[:size]
+            if kept is not None:
+                self.chunks.append((y, kept))
+            if self.keep_top:
+                self.top.append(
+                    kept[:, rows - 1].copy() if kept is not None else strip.top_row(y, y1)
+                )
+            if 2 * (fill[0] + size) > len(keys):
+                keys, cols = _rehash(keys, cols, 4 * (fill[0] + size))
+            lo = max(self.first_key, y)
+            while lo < y1:
+                with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT)
+                    hit, earlier = _scan_keys(
+                        hist, w, lo, y1, keys, cols, fill, key, have_key, ALL_KEYS_COLUMNS, DP_BITS
+                    )
+                if hit < 0:
+                    break
+                if not self.keep or certify_window(
+                    self.game, rows, (self._kept(earlier - w, earlier), self._kept(hit - w, hit)),
+                    earlier, hit - earlier,
+                ) is None:  # fmt: skip
+                    found = (int(earlier), int(hit - earlier))
+                    break
+                lo = hit + 1  # a hash collision: go on after it (the earlier column keeps it)
+            y = y1
+            if progress is not None:
+                progress(y)
+            if found is None and self.checkpoints is not None and self.checkpoints.due():
+                self.checkpoints.save(self._state("search", strip, keys, cols, None))
+        c1, period = found
+        if self.keep:
+            return self._from_kept(c1, period, y)
+        if tracking and self.q % period == 0:
+            # go on until every violation before the proof's window is counted
+            end = max(c1 + period, c1 - w + self.q)
+            while strip.y < end:
+                y = strip.y
+                y1 = min(end, y + chunk)
+                strip.advance(y1)
+                if self.keep_top:
+                    self.top.append(strip.top_row(y, y1))
+                y = y1
+                if progress is not None:
+                    progress(y)
+                if strip.y < end and self.checkpoints is not None and self.checkpoints.due():
+                    self.checkpoints.save(self._state("search", strip, keys, cols, found))
+            return self._finish(strip, c1, period, strip.last, y)
+        state = SearchState(self.game, rows, "second", 0, np.zeros((0, rows), _ring_dtype(rows)),
+                            found=found)  # fmt: skip
+        if self.checkpoints is not None:
+            self.checkpoints.save(state)
+        self.top.clear()
+        return self._second(found, None, progress, columns=y)
+
+    def _size(self, y: int) -> int:
+        """Columns of the next block from column y: about y / 4 (a power of two), from
+        BLOCK up to the chunk, so a short certificate computes few columns past its end."""
+        size = BLOCK
+        while size < self.chunk and 4 * size <= y:
+            size *= 2
+        return size
+
+    def _keeps(self, columns: int) -> bool:
+        return bool(columns * self.rows * self.itemsize <= self.keep_bytes)
+
+    def _strip(self, state: SearchState | None, ring: int, shift: int) -> Strip:
+        """A new strip, or the one a checkpoint describes (tracking ``shift`` if > 0)."""
+        rows = self.rows
+        if state is None or state.column == 0:
+            strip = Strip(self.game, rows, ring, self.threads)
+            if shift:
+                strip.track(shift, shift)
+            return strip
+        y = state.column
+        if shift and y > shift:
+            assert state.back is not None and state.last is not None
+            strip = Strip.restore(self.game, rows, y - shift, state.back, ring, self.threads)
+            strip.track(shift, y, state.last)  # the violations before y are counted already
+            strip.advance(y)
+            if not np.array_equal(strip.state(), state.window):
+                raise ValueError(
+                    f"the checkpoint at column {y:,} does not follow from its window "
+                    f"{shift:,} columns before"
+                )
+            return strip
+        strip = Strip.restore(self.game, rows, y, state.window, ring, self.threads)
+        if shift:
+            strip.track(shift, shift, state.last)
+        return strip
+
+    def _state(
+        self,
+        phase: str,
+        strip: Strip,
+        keys: np.ndarray | None,
+        cols: np.ndarray | None,
+        found: tuple[int, int] | None,
+    ) -> SearchState:
+        """The checkpoint of ``strip`` now (every row has mex >= y - 2k: checked here)."""
+        y = strip.y
+        low = y - 2 * np.arange(self.rows)
+        if (strip.mex < low).any():  # pragma: no cover - (B2), checked by the kernel
+            raise WindowError(f"{self.game}: a row misses a value below y - 2k at column {y}")
+        shift = strip.shift
+        back = None
+        if shift and y > shift:
+            b = y - shift
+            back = strip.column_range(max(0, b - self.w), b).copy()
+        used = None
+        if keys is not None and cols is not None:  # the distinguished keys (enough: see run)
+            dp = (np.uint64(1) << np.uint64(DP_BITS)) - np.uint64(1)
+            used = (cols >= 0) & ((keys & dp) == 0)
+        return SearchState(
+            self.game, self.rows, phase, y, strip.state().copy(), shift, back,
+            strip.last.copy() if shift else None,
+            np.zeros(0, np.uint64) if keys is None or used is None else keys[used].copy(),
+            np.zeros(0, np.int64) if cols is None or used is None else cols[used].copy(),
+            found,
+        )  # fmt: skip
+
+    def _kept(self, a: int, b: int) -> np.ndarray:
+        """Columns [a, b) of the kept chunks."""
+        parts = [
+            data[max(a, y) - y : min(b, y + len(data)) - y]
+            for y, data in self.chunks
+            if y < b and y + len(data) > a
+        ]
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    # ------------------------------------------------------------------ the results
+    def _from_kept(self, c1: int, period: int, columns: int) -> Certificate:
+        """Per-row results from the kept columns [0, c1 + period)."""
+        end = c1 + period
+        jobs = []  # (chunk, its first column, columns, the columns a period later)
+        for y, data in self.chunks:
+            b = min(y + len(data), end - period)
+            if b <= y:
+                break
+            for a in range(y, b, BLOCK * 16):  # pieces of a bounded time (Ctrl-C between)
+                a1 = min(b, a + BLOCK * 16)
+                jobs.append((data, a - y, a1 - a, a))
+        threads = default_threads() if self.threads is None else self.threads
+        lasts = [np.full(self.rows, -1, dtype=np.int64) for _ in range(max(1, threads))]
+
+        def count(part: int) -> None:
+            for data, i, n, a in jobs[part :: len(lasts)]:
+                partner = self._kept(a + period, a + n + period)  # the columns a period later
+                _violations(data, i, partner, 0, n, a, lasts[part])
+
+        futures = [_pool(len(lasts)).submit(count, part) for part in range(1, len(lasts))]
+        count(0)
+        for future in futures:
+            future.result()
+        last = np.max(lasts, axis=0)
+        least = _least_periods_of(self._kept(c1, end), 0, period, self.threads)
+        top = np.concatenate(self.top)[:end] if self.keep_top else None
+        return self._certificate(c1, period, last, least, columns, top)
+
+    def _finish(
+        self,
+        strip: Strip,
+        c1: int,
+        period: int,
+        last: np.ndarray,
+        columns: int,
+        second: bool = False,
+    ) -> Certificate:
+        """The exact window check on the ring and the per-row results (violations counted)."""
+        windows = (
+            strip.column_range(c1 - self.w, c1),
+            strip.column_range(c1 + period - self.w, c1 + period),
+        )
+        reason = certify_window(self.game, self.rows, windows, c1, period)
+        if reason is not None:  # pragma: no cover - a 64-bit hash collision of two windows
             raise RuntimeError(
-                f"{game}: no repeated window of rows 0..{rows - 1} within {max_columns} columns"
+                f"{self.game}: the windows whose hashes matched differ ({reason}); "
+                "rerun with more memory (keep_bytes) for the exact one-pass search"
             )
-        y1 = y + BLOCK
-        if keep and y1 * strip.ring.itemsize * rows > keep_bytes:
-            keep = False  # two passes from here: keep the hashes only
-            chunks.clear()
-        if y1 > 2 * checked:
-            checked = max(y1, 2 * checked)
-            per_column = (strip.ring.itemsize * rows if keep else 0) + 8 + 64
-            check_memory(
-                checked * per_column,
-                f"the window hashes of rows 0..{rows - 1} to column {checked}",
-            )
-        if y1 + 1 > len(prefix):
-            prefix = np.concatenate([prefix, np.zeros(len(prefix), np.uint64)])
-        strip.ring = np.empty((BLOCK, rows), dtype=strip.ring.dtype)
-        h = np.empty(BLOCK, dtype=np.uint64)
-        with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT: numpy scalars)
-            strip.advance(y1, h)
-        if keep:
-            chunks.append(strip.ring)
-        powers = power * step  # base^j for j = y..y1-1
-        prefix[y + 1 : y1 + 1] = prefix[y] + np.cumsum(h * powers, dtype=np.uint64)
-        power = np.uint64(int(powers[-1]) * int(_BASE) % 2**64)
-        # key c: the window of columns [c - W, c), c in this block, so that the kernel has
-        # checked mex[k] >= c - 2k (every row's values >= its mex lie in the window)
-        lo = max(first_key, y)
-        if lo < y1:
-            cols = np.arange(lo, y1)
-            # window ending before column c: sum_{j=c-W}^{c-1} h[j] base^(j-c+W)
-            keys = _window_keys(prefix, cols, w)
-            at = _first_repeat(table_keys, table_cols, keys, cols, fill)
-            while at >= 0:
-                c, earlier = int(cols[at]), int(table_cols[_slot_of(table_keys, keys[at])])
-                if not keep:  # compared exactly in the second pass
-                    found = (earlier, c - earlier)
+        least = _least_periods_of(strip.ring, c1 % strip.ring.shape[0], period, self.threads)
+        top = np.concatenate(self.top)[: c1 + period] if self.keep_top else None
+        certificate = self._certificate(c1, period, last, least, columns, top)
+        if self.checkpoints is not None:
+            final = self._state("second" if second else "search", strip, None, None, (c1, period))
+            self.checkpoints.finish(certificate, final)
+        return certificate
+
+    def _certificate(
+        self,
+        c1: int,
+        period: int,
+        last: np.ndarray,
+        least: np.ndarray,
+        columns: int,
+        top: np.ndarray | None,
+    ) -> Certificate:
+        pre = last + 1
+        y0 = max(self.first_key, int(pre.max()) + self.w)
+        if y0 > c1:  # pragma: no cover - the violations contradict the equal windows
+            raise RuntimeError(f"{self.game}: a row violates the period {period} after its proof")
+        top_row = np.zeros(0, dtype=np.int64)
+        if top is not None:
+            top_row = top[: y0 + period].astype(np.int64) + np.arange(y0 + period, dtype=np.int64)
+        return Certificate(
+            self.game, self.rows, y0, period, self.w, self.start, columns,
+            _periodicities(pre, least), top_row,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ the second pass
+    def _second(
+        self,
+        found: tuple[int, int],
+        state: SearchState | None,
+        progress: Callable[[int], None] | None,
+        columns: int = 0,
+    ) -> Certificate:
+        """Columns [0, c1 + P) again with a ring of P + W columns, counting the violations."""
+        c1, period = found
+        rows, w = self.rows, self.w
+        end = c1 + period
+        ring = period + w + self.chunk
+        check_memory(
+            ring * rows * self.itemsize + (end * 2 if self.keep_top else 0),
+            f"the second pass over rows 0..{rows - 1} (a ring of {ring:,} columns)",
+        )
+        if state is not None and state.column > 0:
+            strip = self._strip(state, ring, period)
+        else:
+            strip = Strip(self.game, rows, ring, self.threads)
+            strip.track(period, period)
+        self.top.clear()
+        if self.keep_top and strip.y > 0:  # pragma: no cover - checkpoints keep no top row
+            raise ValueError("a resumed second pass keeps no top row")
+        columns = max(columns, end)
+        while strip.y < end:
+            y1 = min(end, strip.y + self.chunk)
+            y = strip.y
+            strip.advance(y1)
+            if self.keep_top:
+                self.top.append(strip.top_row(y, y1))
+            if progress is not None:
+                progress(end + y1)
+            if strip.y < end and self.checkpoints is not None and self.checkpoints.due():
+                self.checkpoints.save(self._state("second", strip, None, None, found))
+        return self._finish(strip, c1, period, strip.last, columns, second=True)
+
+
+@jit
+def _scan_keys(
+    hist: np.ndarray,
+    w: int,
+    c_from: int,
+    c_to: int,
+    keys: np.ndarray,
+    cols: np.ndarray,
+    fill: np.ndarray,
+    key: np.ndarray,
+    have_key: np.ndarray,
+    all_keys: int,
+    dp_bits: int,
+) -> tuple[int, int]:  # pragma: no cover - jit
+    """The window keys of the columns c_from <= c < c_to (window [c - W, c)), in order.
+
+    ``key(c) = sum_j hist[c - W + j] * base**j`` (mod 2**64), rolled from
+    ``key[0]`` (the key of c_from - 1, if ``have_key``). Each key is looked up
+    in the table; it is stored if c < ``all_keys`` or its low ``dp_bits`` bits
+    are zero. Returns (c, the earlier column) of the first key found, else
+    (-1, -1); ``key`` then holds the last key.
+    """
+    size = len(hist)
+    base = np.uint64(0x100000001B3)
+    top = np.uint64(1)
+    for _ in range(w - 1):
+        top *= base
+    inv = _INV
+    mask = len(keys) - 1
+    dp = (np.uint64(1) << np.uint64(dp_bits)) - np.uint64(1)
+    k = key[0]
+    for c in range(c_from, c_to):
+        if have_key[0]:
+            # from the window [c - 1 - W, c - 1) to [c - W, c)
+            k = (k - hist[(c - 1 - w) % size]) * inv + hist[(c - 1) % size] * top
+        else:
+            k = np.uint64(0)
+            p = np.uint64(1)
+            for j in range(w):
+                k += hist[(c - w + j) % size] * p
+                p *= base
+            have_key[0] = True
+        key[0] = k
+        i = int((k ^ (k >> np.uint64(29))) & np.uint64(0xFFFFFFFFFFFF)) & mask
+        while cols[i] >= 0:
+            if keys[i] == k:
+                return c, cols[i]
+            i = (i + 1) & mask
+        if c < all_keys or (k & dp) == np.uint64(0):
+            keys[i] = k
+            cols[i] = c
+            fill[0] += 1
+    return -1, -1
+
+
+@_nogil
+def _violations(
+    a: np.ndarray, ia: int, b: np.ndarray, ib: int, count: int, y: int, last: np.ndarray
+) -> None:  # pragma: no cover - jit
+    """``last[k] = y + t`` for the last t < count with a[ia + t, k] != b[ib + t, k]."""
+    rows = a.shape[1]
+    for t in range(count):
+        for k in range(rows):
+            if a[ia + t, k] != b[ib + t, k]:
+                last[k] = y + t
+
+
+@_nogil
+def _least_periods_ring(
+    ring: np.ndarray, start: int, period: int, k_from: int, k_to: int, least: np.ndarray
+) -> None:  # pragma: no cover - jit
+    """Rows k_from..k_to-1: ``least[k]`` = the least q dividing ``period`` with the ring's
+    ``period`` columns from ``start`` (wrapping) q-periodic."""
+    size = ring.shape[0]
+    for k in range(k_from, k_to):
+        for q in range(1, period):
+            if period % q != 0:
+                continue
+            good = True
+            i = start % size  # the ring index of column t, and of column t + q (mod period)
+            j = (start + q) % size
+            t = 0
+            while t < period:
+                if ring[j, k] != ring[i, k]:
+                    good = False
                     break
-                windows = (columns(earlier - w, earlier), columns(c - w, c))
-                if certify_window(game, rows, windows, earlier, c - earlier) is None:
-                    found = (earlier, c - earlier)
-                    break
-                # a hash collision: go on after it (the earlier column keeps the key)
-                at2 = _first_repeat(table_keys, table_cols, keys[at + 1 :], cols[at + 1 :], fill)
-                at = -1 if at2 < 0 else at + 1 + at2
-            if 2 * (fill[0] + BLOCK) > len(table_keys):  # load <= 1/2: 32 to 64 bytes a column
-                table_keys, table_cols = _rehash(table_keys, table_cols, 4 * (fill[0] + BLOCK))
-        y = y1
-        if progress is not None:
-            progress(y)
-    y0, period = found
-    end = y0 + period  # D periodic from y0 - w on
-    if keep:
-        data = columns(0, end)
-        pre, least = _row_periodicities(data, period)
-        top = data[:, rows - 1].astype(np.int64) + np.arange(end, dtype=np.int64)
-    else:
-        pre, least, top = _second_pass(game, rows, y0, period, progress)
-    periodicities = _periodicities(pre, least)
-    return Certificate(game, rows, y0, period, w, start_column(game, rows), y, periodicities, top)
+                t += 1
+                i = i + 1 if i + 1 < size else 0
+                j = j + 1 if j + 1 < size else 0
+                if t == period - q:  # column t + q passes the period's end: back to its start
+                    j = start % size
+            if good:
+                least[k] = q
+                break
+
+
+def _least_periods_of(ring: np.ndarray, start: int, period: int, threads: int | None) -> np.ndarray:
+    """Per row: the least period dividing ``period`` of the ring's ``period`` columns from
+    ``start``, rows in batches of bounded time on every core (back in Python between them)."""
+    rows = ring.shape[1]
+    least = np.full(rows, period, dtype=np.int64)
+    batch = max(1, STEP_CELLS // max(1, period))
+    batches = [(k, min(rows, k + batch)) for k in range(0, rows, batch)]
+    n = max(1, default_threads() if threads is None else threads)
+
+    def work(part: int) -> None:
+        for k0, k1 in batches[part::n]:
+            _least_periods_ring(ring, start, period, k0, k1, least)
+
+    futures = [_pool(n).submit(work, part) for part in range(1, n)]
+    work(0)
+    for future in futures:
+        future.result()
+    return least
 
 
 def block_certificate(game: str, values: np.ndarray, window: int, start: int) -> Certificate | None:
@@ -715,96 +1745,16 @@ def block_certificate(game: str, values: np.ndarray, window: int, start: int) ->
     return None
 
 
-@jit
-def _least_periods(segment: np.ndarray, period: int) -> np.ndarray:  # pragma: no cover - jit
-    """Per row: the least q dividing ``period`` with ``segment`` (one period) q-periodic."""
-    rows = segment.shape[1]
-    least = np.full(rows, period, dtype=np.int64)
-    for k in range(rows):
-        for q in range(1, period):
-            if period % q != 0:
-                continue
-            good = True
-            for t in range(period):
-                u = t + q
-                if u >= period:
-                    u -= period
-                if segment[u, k] != segment[t, k]:
-                    good = False
-                    break
-            if good:
-                least[k] = q
-                break
-    return least
-
-
-@jit
-def _violations(
-    ring: np.ndarray, c_from: int, c_to: int, period: int, last: np.ndarray
-) -> None:  # pragma: no cover - jit
-    """``last[k] = y + 1`` for the last y with D(k, y) != D(k, y + period), y + period < c_to."""
-    size, rows = ring.shape
-    for c in range(c_from, c_to):
-        i = c % size
-        j = (c - period) % size
-        for k in range(rows):
-            if ring[i, k] != ring[j, k]:
-                last[k] = c - period + 1
-
-
-def _second_pass(
-    game: str, rows: int, y0: int, period: int, progress: Callable[[int], None] | None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Recompute columns [0, y0 + period) with a ring of period + W columns: the exact
-    window check, per-row last violations of ``period`` and the least periods."""
-    w = window(rows)
-    end = y0 + period
-    size = period + w + BLOCK
-    check_memory(size * rows * 2 + end * 8, f"the second pass over rows 0..{rows - 1}")
-    strip = Strip(game, rows, size)
-    last = np.zeros(rows, dtype=np.int64)
-    top = np.empty(end, dtype=np.int64)
-    for a in range(0, end, BLOCK):
-        b = min(end, a + BLOCK)
-        strip.advance(b)
-        if b > period:
-            _violations(strip.ring, max(a, period), b, period, last)
-        index = np.arange(a, b)
-        top[a:b] = strip.ring[index % size, rows - 1] + index
-        if progress is not None:
-            progress(end + b)
-    windows = (strip.column_range(y0 - w, y0), strip.column_range(end - w, end))
-    reason = certify_window(game, rows, windows, y0, period)
-    if reason is not None:  # pragma: no cover - a 64-bit hash collision of two windows
-        raise RuntimeError(
-            f"{game}: the windows whose hashes matched differ ({reason}); "
-            "rerun with more memory (keep_bytes) for the exact one-pass search"
-        )
-    least = _least_periods(strip.column_range(end - period, end), period)
-    return last, least, top
-
-
-@jit
 def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.ndarray]:
     """Per row: 1 + the last y with D(y) != D(y + period), and the least period dividing it.
 
     ``data[y, k] = D(k, y)`` for ``0 <= y < end``, periodic with ``period``
     on its last ``period + 1`` columns at least.
-    """  # pragma: no cover - jit
+    """
     end, rows = data.shape
-    pre = np.zeros(rows, dtype=np.int64)
-    for y in range(end - period - 1, -1, -1):
-        done = True
-        for k in range(rows):
-            if pre[k] == 0:
-                if data[y, k] != data[y + period, k]:
-                    pre[k] = y + 1
-                else:
-                    done = False
-        if done:
-            break
-    least = _least_periods(data[end - period :], period)
-    return pre, least
+    last = np.full(rows, -1, dtype=np.int64)
+    _violations(data, 0, data, period, end - period, 0, last)
+    return last + 1, _least_periods_of(data[end - period :], 0, period, 1)
 
 
 @jit
@@ -828,15 +1778,6 @@ def _first_repeat(
         table_cols[j] = cols[i]
         fill[0] += 1
     return -1
-
-
-@jit
-def _slot_of(table_keys: np.ndarray, key: np.uint64) -> int:  # pragma: no cover - jit
-    mask = len(table_keys) - 1
-    j = int((key ^ (key >> np.uint64(29))) & np.uint64(0xFFFFFFFFFFFF)) & mask
-    while table_keys[j] != key:
-        j = (j + 1) & mask
-    return j
 
 
 def _rehash(keys: np.ndarray, cols: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:

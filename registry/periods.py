@@ -35,6 +35,7 @@ from typing import Any
 import fast.engine
 import fast.strip
 import spec
+from fast._memory import available_memory, format_bytes
 from reference import landman as ref_landman
 from reference.row_bounds import (
     CHECK_FOLLOWERS_PER_SECOND,
@@ -131,8 +132,10 @@ def _strip(game: spec.ImpartialGame) -> Made:
     assert name is not None
 
     def covers(row: int, **_: Any) -> str | None:
-        last = fast.strip.CERTIFY_MAX_ROW[name]
-        return None if row <= last else f"rows <= {last} here (memory, measured)"
+        need, room = fast.strip.certificate_memory(row + 1), available_memory() // 2
+        if need <= room:
+            return None
+        return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
 
     def cost(row: int, **_: Any) -> tuple[float, int]:
         found = _columns(game, row)

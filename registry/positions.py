@@ -54,7 +54,7 @@ from registry.core import (
 )
 from registry.layers import is_table_game, outcome_refusal, states_of
 from registry.periods import row_values_cost
-from registry.rows import atlas_row, reduce_column
+from registry.rows import atlas_row, atlas_state, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import is_two_pile, kernel_code, rays, spec_seconds, strip_game, strip_seconds
 
@@ -178,15 +178,35 @@ def _certified_rows(game: spec.ImpartialGame) -> str | None:
     return None
 
 
+def _from_state(game: spec.ImpartialGame, row: int, col: int) -> str | None:
+    """The strip's game whose shipped state (registry/atlas/*.state.npz) answers G(row, col)
+    from at most one period of columns, or None (the row's values from column 0 then)."""
+    code = kernel_code(game)
+    held = None if code is None else atlas_row(code, row)
+    state = None if held is None else atlas_state(code)  # type: ignore[arg-type]
+    if state is None or held is None or row >= state["rows"] or col < held[0].preperiod:
+        return None
+    return code
+
+
 def _row_period(game: spec.ImpartialGame) -> Made:
     door = question("period", game)
 
     def answer(position: Any, progress: Any = None, **_: Any) -> Value:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
+        record = found.certificate.removeprefix("exact (").removesuffix(")")
+        code = _from_state(game, row, col) if found.implementation == "atlas" else None
+        far = None
+        if code is not None:  # issue 29: at most one period of the strip from the shipped state
+            tick = None if progress is None else (lambda d, t: progress(d, t, "columns"))
+            far = atlas_value(code, row, col, tick)
+        if far is not None:
+            certificate = f"exact (row {row}: {record}; the value from {far[1]})"
+            return _value(game, position, "row-period", far[0], found.implementation, certificate)
         index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), col)
-        certificate = f"exact (row {row}: {found.certificate.removeprefix('exact (')}"
         value = found.head(index + 1)[index] + shift
+        certificate = f"exact (row {row}: {record})"
         return _value(game, position, "row-period", value, found.implementation, certificate)
 
     def cost(position: Any, **_: Any) -> tuple[float, int]:
@@ -194,7 +214,10 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         seconds, memory = door.estimate(row=row, certified=True)
         code = kernel_code(game)  # the atlas's record, known before: the reduced column
         held = None if code is None else atlas_row(code, row)
-        if held is not None:
+        if held is not None and _from_state(game, row, col) is not None:
+            more = strip_seconds(row + 1, held[0].period + fast.strip.window(row + 1))
+            seconds, memory = seconds + more, max(memory, fast.strip.rectangle_memory(row + 1, 0))
+        elif held is not None:
             more, peak = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
             seconds, memory = seconds + more, max(memory, peak)
         return seconds, memory

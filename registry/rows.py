@@ -29,9 +29,13 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import time
+import warnings
+import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -41,7 +45,9 @@ import numpy as np
 import spec
 from fast import beatty as fast_beatty
 from fast import strip as fast_strip
+from fast import strip_checkpoint as fast_checkpoint
 from fast import zeckendorf as fast_zeckendorf
+from fast._memory import available_memory, format_bytes
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference import zeckendorf as ref_zeckendorf
@@ -57,12 +63,89 @@ from registry.core import (
 from registry.tables import engine_seconds, spec_seconds, strip_seconds
 
 __all__ = [
-    "ATLAS_DIR", "STRIP_MAX_ROW", "atlas_row", "atlas_rows", "atlas_table", "reduce_column",
-    "row_certificate", "spec_periodicity", "strip_certificate",
-]  # fmt: skip
+    "ATLAS_DIR",
+    "ATLAS_SUMS",
+    "AtlasWarning",
+    "StripCheckpoints",
+    "atlas_digest",
+    "atlas_row",
+    "atlas_rows",
+    "atlas_state",
+    "atlas_table",
+    "atlas_value",
+    "far_columns",
+    "read_strip_checkpoint",
+    "read_strip_record",
+    "reduce_column",
+    "row_certificate",
+    "spec_periodicity",
+    "strip_certificate",
+    "strip_memory",
+    "strip_seconds",
+    "write_strip_state",
+]
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
+
+
+class AtlasWarning(UserWarning):
+    """An atlas file that is not used (its digest does not match: damaged or edited)."""
+
+
+#: The digests of the atlas files, ``sha256sum`` format (``cd registry/atlas && sha256sum -c
+#: SHA256SUMS`` checks them too); a new atlas file gets its line with
+#: ``sha256sum FILE >> SHA256SUMS``.
+ATLAS_SUMS = "SHA256SUMS"
+
+
+def atlas_digest(path: Path) -> str:
+    """SHA-256 (hex) of an atlas file's bytes, as ``sha256sum`` prints it.
+
+    >>> len(atlas_digest(ATLAS_DIR / "wythoff_rows_0_114.json"))
+    64
+    """
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _atlas_sums() -> dict[str, str]:
+    """``{file name: digest}`` from ``registry/atlas/SHA256SUMS`` (empty if it is missing)."""
+    try:
+        lines = (ATLAS_DIR / ATLAS_SUMS).read_text().splitlines()
+    except OSError:
+        return {}
+    sums = {}
+    for line in lines:
+        digest, _, name = line.strip().partition("  ")
+        if name:
+            sums[name.lstrip("*")] = digest
+    return sums
+
+
+def _checked_atlas_files(game: str) -> list[tuple[Path, dict[str, Any]]]:
+    """The atlas files of ``game`` whose digest is the one in SHA256SUMS; the others named in
+    an :class:`AtlasWarning` and not used."""
+    sums = _atlas_sums()
+    good = []
+    for path in sorted(ATLAS_DIR.glob(f"{game}_*.json")):
+        if sums.get(path.name) != atlas_digest(path):
+            problem = (
+                "has no digest in" if path.name not in sums else "does not match its digest in"
+            )
+            warnings.warn(
+                f"atlas file {path.name} {problem} {ATLAS_SUMS} (damaged or edited); not used",
+                AtlasWarning,
+                stacklevel=3,
+            )
+            continue
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError) as error:  # pragma: no cover - its digest matched
+            warnings.warn(f"atlas file {path.name} cannot be read ({error}); not used",
+                          AtlasWarning, stacklevel=3)  # fmt: skip
+            continue
+        good.append((path, data))
+    return good
 
 
 @functools.cache
@@ -71,11 +154,12 @@ def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
 
     The files are read smallest first, so the largest (the newest run) gives
     the rows they share and names the source (every file agrees on shared
-    rows: tests/test_atlas.py).
+    rows: tests/test_atlas.py). A file whose digest does not match is named
+    in an :class:`AtlasWarning` and not used.
     """
     table: dict[int, tuple[int, int, int]] = {}
     name = ""
-    files = [(path, json.loads(path.read_text())) for path in ATLAS_DIR.glob(f"{game}_*.json")]
+    files = _checked_atlas_files(game)
     for path, data in sorted(files, key=lambda item: (len(item[1]["table"]), item[0].name)):
         if data.get("parameters", {}).get("game") != game:
             continue
@@ -86,6 +170,94 @@ def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
             table[row] = (pre, period, saltus)
         name = f"registry/atlas/{path.name}"
     return table, name
+
+
+@functools.cache
+def _atlas_state(game: str) -> dict[str, Any] | None:
+    """The shipped strip state of ``game`` with the most rows whose digest matches, or None.
+
+    ``registry/atlas/<game>_rows_0_<X>.state.npz``: the normalised window of
+    rows 0..X before ``column`` (blanked where a restore never reads,
+    :func:`fast.strip.blank_window`), a column in the periodic part of every
+    row 0..X, and the joint period of rows 0..X there (the run's certificate).
+    """
+    from fast.strip_checkpoint import checkpoint_digest
+
+    best: dict[str, Any] | None = None
+    sums = _atlas_sums()
+    for path in sorted(ATLAS_DIR.glob(f"{game}_rows_0_*.state.npz")):
+        try:
+            if sums.get(path.name) != atlas_digest(path):
+                raise ValueError(
+                    f"it does not match its digest in {ATLAS_SUMS} (damaged or edited)"
+                )
+            with np.load(path, allow_pickle=False) as data:
+                meta_text, digest = str(data["meta"]), str(data["digest"])
+                window = data["window"]
+            if checkpoint_digest(meta_text, {"window": window}) != digest:
+                raise ValueError("it does not match its digest (damaged or edited)")
+            meta = json.loads(meta_text)
+            if meta.get("game") != game or window.shape[1] != meta["rows"]:
+                raise ValueError(f"it holds {meta.get('game')} rows 0..{meta['rows'] - 1}")
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as error:
+            warnings.warn(f"atlas state {path.name}: {error}; not used", AtlasWarning, stacklevel=3)
+            continue
+        if best is None or meta["rows"] > best["rows"]:
+            best = {**meta, "window": window, "file": f"registry/atlas/{path.name}"}
+    return best
+
+
+def atlas_state(game: str) -> dict[str, Any] | None:
+    """The shipped state of ``game``'s strip at its cycle: rows, column, period, file; or None.
+
+    Examples
+    --------
+    >>> s = atlas_state("wythoff")
+    >>> s is None or (s["rows"] > 100 and s["column"] > s["period"])
+    True
+    """
+    found = _atlas_state(game)
+    return None if found is None else {k: v for k, v in found.items() if k != "window"}
+
+
+def atlas_value(
+    game: str, row: int, column: int, progress: Callable[[int, int], None] | None = None
+) -> tuple[int, str] | None:
+    """G(row, column) from the shipped state and the row's atlas record, or None.
+
+    None when no shipped state holds the row, the record is missing, or the
+    column lies before the row's preperiod (the strip from column 0 answers
+    those). Otherwise the column is moved by whole periods of the row to
+    ``[c, c + period)`` (c: the state's column, past every preperiod of its
+    rows) and the strip of rows 0..row runs from the state: at most one
+    period of columns, whatever the column (10**18 and beyond). Returns the
+    value and what it came from.
+
+    Examples
+    --------
+    >>> found = atlas_value("wythoff", 5, 10**18)
+    >>> found is None or found[0] == 1000000000000000002
+    True
+    """
+    state = _atlas_state(game)
+    held = atlas_row(game, row)
+    if state is None or held is None or row >= state["rows"]:
+        return None
+    (preperiod, period, saltus), _ = held
+    c = int(state["column"])
+    if column < preperiod or saltus != period or int(state["period"]) % period:
+        return None
+    if column < c:
+        column_up = column + -(-(c - column) // period) * period
+        base = fast_strip.value_from_state(
+            game, state["window"], c, row, column_up, period, progress=progress
+        )
+        value = base - (column_up - column)
+    else:
+        value = fast_strip.value_from_state(
+            game, state["window"], c, row, column, period, progress=progress
+        )
+    return value, f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})"
 
 
 def atlas_table(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
@@ -148,10 +320,21 @@ def reduce_column(found: ref_landman.Periodicity, column: int) -> tuple[int, int
 
 
 def strip_certificate(
-    game: str, rows: int, progress: Callable[[int], None] | None = None
+    game: str, rows: int, progress: Callable[[int], None] | None = None, **options: Any
 ) -> fast_strip.Certificate:
-    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`)."""
-    return fast_strip.strip_periods(game, rows, progress=progress)
+    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`;
+    ``options``: its threads, period_multiple, checkpoints, keep_top)."""
+    return fast_strip.strip_periods(game, rows, progress=progress, **options)
+
+
+#: The strip's checkpointed runs, for the CLI (``grundy experiment row-periods --chunks``,
+#: ``grundy verify``): the store, its readers, the shipped state's writer, the memory
+#: estimate and the measured speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
+read_strip_checkpoint = fast_checkpoint.read_checkpoint
+read_strip_record = fast_checkpoint.read_record
+write_strip_state = fast_checkpoint.write_state
+strip_memory = fast_strip.certificate_memory
 
 
 def row_certificate(
@@ -306,9 +489,13 @@ def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     return answer
 
 
-#: The last row whose certificate the strip reaches here (its home: fast.strip; kept here for
-#: grundy.experiments.row_periods).
-STRIP_MAX_ROW = fast_strip.CERTIFY_MAX_ROW
+def _strip_fits(rows: int, start: int = 0, max_steps: int = 0) -> str | None:
+    """The strip's certificate of rows 0..rows-1 declines only for its memory estimate."""
+    need, room = fast_strip.certificate_memory(rows), available_memory() // 2
+    if need <= room:
+        return None
+    return f"needs about {format_bytes(need)}, more than {format_bytes(room)}"
+
 
 for _game in ref_landman.GAMES:
     _key = register_question(
@@ -339,11 +526,111 @@ for _game in ref_landman.GAMES:
          _each_row(spec_periodicity, _game), _upto(7, "rows > 8")),
         ("reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          _upto(11, "the reference machine is slow past row 12")),
-        ("fast.strip", "fast", _strip_periods(_game),
-         _upto(fast_strip.CERTIFY_MAX_ROW[_game], "the strip's certificate reaches here")),
+        ("fast.strip", "fast", _strip_periods(_game), _strip_fits),
         ("atlas", "published", _each_row(_atlas_period, _game), _atlas_covers(_game)),
     ):  # fmt: skip
         register_implementation(_key, _name, _layer, _answer, covers=_covers, replace=True)
+
+
+def far_columns(game: str, row: int, turns: int) -> list[int]:
+    """The far columns the ``atlas-far-values`` question samples in a row, from its record.
+
+    ``preperiod - 1 + turns * period`` (where the record says the period
+    starts: a wrong preperiod or saltus shows there), ``preperiod + turns *
+    period`` and the last column of that period.
+
+    >>> far_columns("wythoff", 5, 10**6)
+    [24000026, 24000027, 24000050]
+    """
+    held = atlas_row(game, row)
+    if held is None:
+        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} (row = {row})")
+    pre, period, _ = held[0]
+    first = pre + turns * period
+    return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
+
+
+def _far_by_record(game: str) -> Callable[..., list[int]]:
+    """G at the far columns by the row's record: reduced into [pre, pre + p), the strip from 0."""
+
+    def answer(rows: list[int], turns: int) -> list[int]:
+        out = []
+        for row in rows:
+            found = atlas_row(game, row)
+            assert found is not None
+            for y in far_columns(game, row, turns):
+                index, shift = reduce_column(found[0], y)
+                out.append(fast_strip.value_at(game, row, index) + shift)
+        return out
+
+    return answer
+
+
+def _far_by_state(game: str) -> Callable[..., list[int]]:
+    """G at the far columns from the shipped state: the row's record picks the columns and
+    offers its period (used when it divides the state's proved joint period); the saltus is
+    the period (docs/strip.md), never the record's."""
+
+    def answer(rows: list[int], turns: int) -> list[int]:
+        state = _atlas_state(game)
+        assert state is not None
+        joint = int(state["period"])
+        out = []
+        for row in rows:
+            held = atlas_row(game, row)
+            assert held is not None
+            period = held[0].period if joint % held[0].period == 0 else joint
+            for y in far_columns(game, row, turns):
+                out.append(fast_strip.value_from_state(
+                    game, state["window"], int(state["column"]), row, y, period
+                ))  # fmt: skip
+        return out
+
+    return answer
+
+
+def _far_state_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: list[int], turns: int) -> str | None:
+        state = atlas_state(game)
+        if state is None:
+            return f"no shipped state of {game} (registry/atlas/*.state.npz)"
+        if max(rows) >= state["rows"]:
+            return f"the shipped state holds rows < {state['rows']}"
+        return None
+
+    return covers
+
+
+def _far_record_covers(game: str) -> Callable[..., str | None]:
+    def covers(rows: list[int], turns: int) -> str | None:
+        held = atlas_rows(game)
+        return None if max(rows) < held else f"the atlas holds rows < {held}"
+
+    return covers
+
+
+#: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
+#: state. Quick: rows whose record path (the strip from column 0 to preperiod + period)
+#: takes well under a second; ``--all`` adds rows 130, 200 and 300 (row 300: 1.3e9 cells).
+FAR_DOMAIN = {"rows": [5, 40, 100], "turns": 10**15}
+_key = register_question(
+    "atlas-far-values",
+    "wythoff",
+    "G(x, y) at far columns of atlas rows x (y = preperiod - 1 + turns * period, ...): the "
+    "row's record vs the shipped state",
+    FAR_DOMAIN,
+    compare_sequences,
+    oracle="shipped state",
+    extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
+)
+register_implementation(
+    _key, "shipped state", "fast", _far_by_state("wythoff"),
+    covers=_far_state_covers("wythoff"), replace=True,
+)  # fmt: skip
+register_implementation(
+    _key, "atlas record + fast.strip from column 0", "published", _far_by_record("wythoff"),
+    covers=_far_record_covers("wythoff"), replace=True,
+)  # fmt: skip
 
 
 def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:

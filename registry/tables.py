@@ -61,13 +61,15 @@ def _float(n: int) -> float:
     return float(n) if n < 10**300 else math.inf
 
 
-def strip_seconds(rows: int, cols: int) -> float:
-    """Estimated seconds of the strip of ``rows`` rows and ``cols`` columns (its measured speed).
+def strip_seconds(rows: int, cols: int, threads: int | None = None) -> float:
+    """Estimated seconds of the strip of ``rows`` rows and ``cols`` columns: its measured speed
+    (:func:`fast.strip.strip_seconds`) on ``threads`` (default: the strip's, all cores).
 
-    >>> round(strip_seconds(501, 10**6))
-    27
+    >>> strip_seconds(501, 10**6, threads=1) > strip_seconds(501, 10**6, threads=2) > 1
+    True
     """
-    return _float(rows * cols) * (1 + rows / fast.strip.ROWS_SCALE) / fast.strip.CELL_RATE
+    per_cell = fast.strip.strip_seconds(rows, 1, threads or fast.strip.default_threads()) / rows
+    return per_cell * _float(rows * cols)  # any size: no float overflow
 
 
 def engine_seconds(rows: int, cols: int) -> float:

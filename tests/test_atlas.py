@@ -160,17 +160,18 @@ def test_check_against_table_rejects_a_wrong_period() -> None:
 def test_sweep_resumes(tmp_path: Path) -> None:
     first = run_experiment("wythoff", range(0, 6), block=2, out_dir=tmp_path / "chunks")
     again = run_experiment("wythoff", range(0, 6), block=2, out_dir=tmp_path / "chunks")
-    assert again.timings["chunks_reused"] == 3 and again.timings["chunks_computed"] == 0
+    assert again.timings["chunks_reused"] == 1 and again.timings["chunks_computed"] == 0
     assert [r[:6] for r in first.table] == [r[:6] for r in again.table]
     assert [r[0] for r in again.table] == list(range(6))
+    assert (tmp_path / "chunks" / "strip-wythoff-rows-0-5" / "record.json").exists()
 
 
-def test_blocks_give_the_rows_of_one_strip() -> None:
-    """Each block is its own strip of rows 0..top: the rows agree with one strip of all."""
+def test_the_strip_games_run_one_strip_whatever_the_block() -> None:
+    """No row is computed twice: one strip of rows 0..top certifies the whole range."""
     one = run_experiment("f-wythoff", range(0, 9), block=9)
     blocks = run_experiment("f-wythoff", range(0, 9), block=4)
     assert [r[:4] for r in one.table] == [r[:4] for r in blocks.table]
-    assert blocks.timings["chunks_computed"] == 3
+    assert blocks.timings["chunks_computed"] == 1
 
 
 def test_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -218,3 +219,176 @@ def test_generic_atlas_rows_recomputed(path: Path) -> None:
     found = row_certificate(get_game(data["parameters"]["game"]), 13)
     for line in data["table"][:13]:
         assert [*found.periodicities[line[0]]] == line[1:4], (path.stem, line[0])
+
+
+# ------------------------------------------------------------------ issue 30 item 11, issue 29
+
+
+def _atlas_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of registry/atlas the registry reads instead (its caches emptied)."""
+    import shutil
+
+    from registry import rows
+
+    copy = tmp_path / "atlas"
+    shutil.copytree(ATLAS, copy)
+    monkeypatch.setattr(rows, "ATLAS_DIR", copy)
+    rows._atlas.cache_clear()
+    rows._atlas_state.cache_clear()
+    return copy
+
+
+@pytest.fixture
+def fresh_caches() -> Any:
+    from registry import rows
+
+    yield
+    rows._atlas.cache_clear()
+    rows._atlas_state.cache_clear()
+
+
+def test_every_atlas_file_carries_its_digest() -> None:
+    """registry/atlas/SHA256SUMS lists every file with its digest (``sha256sum -c`` format)."""
+    from registry.rows import ATLAS_SUMS, atlas_digest
+
+    lines = (ATLAS / ATLAS_SUMS).read_text().splitlines()
+    sums = {line.split("  ", 1)[1]: line.split("  ", 1)[0] for line in lines}
+    files = sorted(p.name for p in ATLAS.iterdir() if p.name != ATLAS_SUMS)
+    assert sorted(sums) == files
+    for name in files:
+        assert sums[name] == atlas_digest(ATLAS / name), name
+
+
+def _sign(path: Path) -> None:
+    """Put ``path``'s digest into its directory's SHA256SUMS (a deliberate, signed edit)."""
+    from registry.rows import ATLAS_SUMS, atlas_digest
+
+    sums = path.parent / ATLAS_SUMS
+    lines = [ln for ln in sums.read_text().splitlines() if not ln.endswith("  " + path.name)]
+    sums.write_text("\n".join([*lines, f"{atlas_digest(path)}  {path.name}"]) + "\n")
+
+
+def test_an_edited_atlas_file_is_named_and_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_caches: Any
+) -> None:
+    """Row 5's saltus 24 -> 25 (issue 30 item 11): the file is named and passed over."""
+    import grundy
+    from registry.rows import AtlasWarning
+
+    copy = _atlas_copy(tmp_path, monkeypatch)
+    path = copy / "wythoff_rows_0_1000.json"
+    data = json.loads(path.read_text())
+    assert data["table"][5][3] == 24
+    data["table"][5][3] = 25
+    path.write_text(json.dumps(data, indent=1))
+    with pytest.warns(AtlasWarning, match=r"wythoff_rows_0_1000\.json does not match its digest"):
+        held = atlas_row("wythoff", 5)
+    assert held is not None and held[1].endswith("wythoff_rows_0_114.json")
+    assert tuple(held[0]) == (27, 24, 24)
+    found = grundy.value("wythoff", (5, 10**18))
+    assert found.value == 1000000000000000002  # not the edited file's 1041666666666666667
+
+
+def _ship_state(directory: Path, rows: int, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run the strip of rows 0..rows-1 with checkpoints and write its state into ``directory``."""
+    from fast import strip as fast_strip
+    from fast.strip_checkpoint import DirectoryCheckpoints, write_state
+
+    run = directory.parent / "run"
+    fast_strip.strip_periods("wythoff", rows, checkpoints=DirectoryCheckpoints(run, every=1e9),
+                             keep_top=False)  # fmt: skip
+    target = directory / f"wythoff_rows_0_{rows - 1}.state.npz"
+    write_state(target, run)
+    _sign(target)
+    return target
+
+
+def test_a_far_value_from_the_shipped_state_equals_the_old_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_caches: Any
+) -> None:
+    """Row 35 at 10**18 + 7: one period of the strip from the state, against the row's record
+    and the strip from column 0 (the old path)."""
+    import grundy
+    from fast.strip import value_at
+    from registry.rows import reduce_column
+
+    copy = _atlas_copy(tmp_path, monkeypatch)
+    for old in copy.glob("*.state.npz"):
+        old.unlink()
+    _ship_state(copy, 40, monkeypatch)
+    for row, y in ((35, 10**18 + 7), (39, 10**30), (12, 3 * 10**9)):
+        found = grundy.value("wythoff", (row, y))
+        assert "the value from the shipped state" in found.certificate, found.certificate
+        held = atlas_row("wythoff", row)
+        assert held is not None
+        index, shift = reduce_column(held[0], y)
+        assert found.value == value_at("wythoff", row, index) + shift
+
+
+def test_the_far_value_conformance_row_catches_a_deliberate_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_caches: Any
+) -> None:
+    """Row 30's preperiod moved one period earlier, the digest recomputed (issue 30 item 11):
+    the digest cannot tell, the atlas-far-values question does."""
+    from registry.core import QUESTIONS
+
+    copy = _atlas_copy(tmp_path, monkeypatch)
+    for old in copy.glob("*.state.npz"):
+        old.unlink()
+    _ship_state(copy, 40, monkeypatch)
+    question = QUESTIONS["atlas-far-values:wythoff"]
+    by_name = {impl.name: impl for impl in question.implementations}
+    record, state = by_name["atlas record + fast.strip from column 0"], by_name["shipped state"]
+    domain = {"rows": [5, 30], "turns": 10**15}
+    assert record.answer(**domain) == state.answer(**domain)
+    for path in (copy / "wythoff_rows_0_1000.json", copy / "wythoff_rows_0_114.json"):
+        data = json.loads(path.read_text())
+        data["table"][30][1] -= data["table"][30][2]
+        path.write_text(json.dumps(data, indent=1))
+        _sign(path)
+    from registry import rows
+
+    rows._atlas.cache_clear()
+    assert record.answer(**domain) != state.answer(**domain)
+
+
+def test_the_command_writes_an_atlas_file_and_a_state(tmp_path: Path) -> None:
+    """``row-periods --out FILE --state FILE``: the result and a state with its digest."""
+    from fast.strip import value_from_state
+
+    out, state = tmp_path / "w.json", tmp_path / "w.state.npz"
+    args = ["experiment", "row-periods", "--rows", "0..20", "--chunks", str(tmp_path / "run"),
+            "--out", str(out), "--state", str(state), "--quiet"]  # fmt: skip
+    assert main(args) == 0
+    data = json.loads(out.read_text())
+    with np.load(state, allow_pickle=False) as saved:
+        meta, window = json.loads(str(saved["meta"])), saved["window"]
+    assert meta["rows"] == 21 and meta["column"] >= meta["y0"] + meta["period"]
+    period = data["table"][20][2]
+    y = 10**18 + 12345
+    near = meta["column"] + (y - meta["column"]) % period
+    expected = int(strip_row(20, near)) + (y - near)
+    assert value_from_state("wythoff", window, meta["column"], 20, y, period) == expected
+    refused = ["experiment", "row-periods", "--rows", "0..3", "--game", "nimhof:0,1/1,0/1,2",
+               "--chunks", str(tmp_path / "other"), "--state", str(state)]  # fmt: skip
+    assert main(refused) == 2
+    assert main([*refused[:-4], "--state", str(state)]) == 2  # no --chunks
+
+
+def strip_row(row: int, column: int) -> int:
+    """G(row, column) by the strip from column 0."""
+    from fast.strip import value_at
+
+    return value_at("wythoff", row, column)
+
+
+def test_rows_have_no_hand_set_cap_but_the_memory_estimate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 6 of issue 29: the refusal comes from the estimate, before anything is spent."""
+    args = ["experiment", "row-periods", "--rows", "0..9999", "--period-multiple", "1000000000",
+            "--chunks", str(tmp_path / "big"), "--quiet"]  # fmt: skip
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "the certificate of rows 0..9999" in err and "would need about" in err
+    assert not list((tmp_path / "big").rglob("checkpoint-*"))

@@ -209,7 +209,7 @@ class TestDispatch:
     def test_forced_method(self) -> None:
         assert grundy.value("wythoff", (3, 5), method="spec").certificate == "exact (spec)"
         with pytest.raises(
-            ValueError, match=r"atlas: the atlas holds rows < 1001; .*fast.strip: rows"
+            ValueError, match=r"atlas: the atlas holds rows < 1001; .*fast.strip: the joint period"
         ):
             grundy.value("wythoff", (1001, 1100), method="row-period")
         atlas = grundy.value("wythoff", (800, 900), method="row-period")  # rows 0..1000

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import grundy
 import registry
 import spec
-from fast import strip
+from fast import strip, strip_checkpoint
 from fast import tables as fast_tables
 from grundy.cli import main
 from reference import landman as ref_landman
@@ -217,3 +217,204 @@ class TestCommands:
         text = capsys.readouterr().out
         assert "G(114, 1000000000000000000) = 1000000000000000061" in text
         assert "method: row-period (atlas); exact (row 114: preperiod 226905" in text
+
+
+# ------------------------------------------------------------------ issue 29: threads, state
+
+
+@given(
+    game=GAMES,
+    rows=st.integers(1, 170),
+    cols=st.integers(1, 1500),
+    threads=st.integers(1, 3),
+    step=st.sampled_from([64, 100, 257]),
+)
+@example(game="wythoff", rows=160, cols=1500, threads=2, step=64)
+@example(game="f-wythoff", rows=150, cols=1400, threads=3, step=100)
+@example(game="r-wythoff", rows=150, cols=1000, threads=2, step=64)
+@settings(max_examples=25, deadline=None)
+def test_threads_equal_fast_tables(
+    game: str, rows: int, cols: int, threads: int, step: int
+) -> None:
+    """The pipelined kernel (any threads, any step) against fast.tables' wavefront kernel."""
+    s = strip.Strip(game, rows, cols, threads=threads)
+    s.step = min(s.step, step)  # short steps: the pipeline runs many of them
+    s.advance(cols)
+    got = s.column_range(0, cols).T.astype(np.int64) + np.arange(cols)
+    table = fast_tables.grundy_table(game, max(rows, cols)).astype(np.int64)
+    assert (got == table[:rows, :cols]).all()
+
+
+@given(game=GAMES, rows=st.integers(1, 9), cols=st.integers(1, 14), threads=st.integers(1, 3))
+@settings(max_examples=20, deadline=None)
+def test_threads_equal_the_spec(game: str, rows: int, cols: int, threads: int) -> None:
+    truth = spec.grundy_table(spec.get_game(game), rows, cols)
+    s = strip.Strip(game, rows, cols, threads=threads)
+    s.advance(cols)
+    got = s.column_range(0, cols).T.astype(np.int64) + np.arange(cols)
+    assert got.tolist() == np.array(truth, dtype=np.int64).reshape(rows, cols).tolist()
+
+
+@given(game=GAMES, rows=st.integers(1, 60), cut=st.integers(0, 3000), blank=st.booleans())
+@example(game="f-wythoff", rows=9, cut=30, blank=False)  # between W and F-Wythoff's start
+@example(game="wythoff", rows=60, cut=100, blank=True)  # y < W: the whole strip is the window
+@settings(max_examples=25, deadline=None)
+def test_restore_from_the_window(game: str, rows: int, cut: int, blank: bool) -> None:
+    """The window before a column is the whole state: restored, the strip goes on the same."""
+    end = cut + 700
+    whole = strip.Strip(game, rows, end, threads=1)
+    whole.advance(end)
+    part = strip.Strip(game, rows, end, threads=2)
+    part.advance(cut)
+    state = strip.blank_window(part.state()) if blank else part.state()
+    again = strip.Strip.restore(game, rows, cut, state, end, threads=2)
+    again.advance(end)
+    assert (again.column_range(cut, end) == whole.column_range(cut, end)).all()
+
+
+def test_restore_refuses_a_window_that_is_no_state() -> None:
+    s = strip.Strip("wythoff", 6, 64)
+    s.advance(64)
+    with pytest.raises(ValueError, match="has shape"):
+        strip.Strip.restore("wythoff", 6, 64, s.state()[1:], 64)
+    with pytest.raises(ValueError, match="not a state of the strip"):
+        strip.Strip.restore("wythoff", 6, 10, np.full((10, 6), 50, np.int16), 64)
+
+
+@given(row=st.integers(0, 25), turns=st.integers(0, 10**20), offset=st.integers(0, 200))
+@settings(max_examples=25, deadline=None)
+def test_value_from_state_equals_the_strip_from_column_0(row: int, turns: int, offset: int) -> None:
+    """A far value from a state (any Python int column) against the strip from column 0."""
+    found = strip.strip_periods("wythoff", 26)
+    column = found.y0 + 50
+    s = strip.Strip("wythoff", 26, 4096)
+    s.advance(column)
+    period = found.periodicities[row].period
+    y = column + offset + turns * period
+    near = column + offset  # the same column of the period, within reach of the strip
+    expected = int(strip.rectangle("wythoff", row + 1, near + 1)[row, near]) + turns * period
+    assert strip.value_from_state("wythoff", s.state(), column, row, y, period) == expected
+    big = strip.value_from_state("wythoff", s.state(), column, row, y, found.period)
+    assert big == expected  # any multiple of the row's period gives the same value
+
+
+@pytest.mark.parametrize("game", strip.GAMES)
+def test_the_three_ways_to_count_preperiods_agree(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept columns, the first pass with a period multiple, the second pass; and a table of
+    distinguished keys only (the first repeat found late) gives the same certificate."""
+    rows = {"wythoff": 40, "f-wythoff": 12, "r-wythoff": 10}[game]
+    kept = strip.strip_periods(game, rows)
+    multiple = strip.strip_periods(game, rows, keep_bytes=0, period_multiple=kept.period * 4)
+    second = strip.strip_periods(game, rows, keep_bytes=0, period_multiple=kept.period * 4 + 1)
+    monkeypatch.setattr(strip, "ALL_KEYS_COLUMNS", 0)
+    monkeypatch.setattr(strip, "DP_BITS", 4)
+    sparse = strip.strip_periods(game, rows, keep_bytes=0)
+    for other in (multiple, second, sparse):
+        assert (other.y0, other.period, other.periodicities) == (
+            kept.y0,
+            kept.period,
+            kept.periodicities,
+        )
+        assert other.top_row.tolist() == kept.top_row.tolist()
+
+
+class _Interrupt(strip_checkpoint.DirectoryCheckpoints):
+    """Checkpoints that raise KeyboardInterrupt after ``saves`` saves (a stopped run)."""
+
+    def __init__(self, *args: object, saves: int, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.saves = saves
+
+    def save(self, *args: object, **kwargs: object) -> Path:
+        path = super().save(*args, **kwargs)  # type: ignore[arg-type]
+        self.saves -= 1
+        if self.saves <= 0:
+            raise KeyboardInterrupt
+        return path
+
+
+@pytest.mark.parametrize(("game", "rows", "multiple"), [("wythoff", 40, 3072),
+                                                        ("wythoff", 40, None),
+                                                        ("r-wythoff", 9, None)])  # fmt: skip
+def test_an_interrupted_run_resumes_to_the_same_periods(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, rows: int, multiple: int | None
+) -> None:
+    monkeypatch.setattr(strip, "chunk_columns", lambda rows: strip.BLOCK)
+    whole = strip.strip_periods(game, rows, period_multiple=multiple)
+    stops = 0
+    while True:
+        try:
+            cp = _Interrupt(tmp_path, every=0.0, saves=stops + 1)
+            again = strip.strip_periods(game, rows, checkpoints=cp, period_multiple=multiple)
+            break
+        except KeyboardInterrupt:
+            stops += 1
+    assert stops >= 1  # it was stopped (and resumed)
+    assert (again.y0, again.period, again.periodicities) == (
+        whole.y0,
+        whole.period,
+        whole.periodicities,
+    )
+    assert (tmp_path / "record.json").exists()
+
+
+def test_a_damaged_checkpoint_is_named_and_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(strip, "chunk_columns", lambda rows: strip.BLOCK)
+    whole = strip.strip_periods("wythoff", 40)
+    with pytest.raises(KeyboardInterrupt):
+        strip.strip_periods("wythoff", 40, checkpoints=_Interrupt(tmp_path, every=0.0, saves=2))
+    files = sorted(tmp_path.glob("checkpoint-*.npz"))
+    assert len(files) == 2
+    raw = bytearray(files[-1].read_bytes())
+    raw[len(raw) // 2] ^= 0x10  # one flipped bit
+    files[-1].write_bytes(bytes(raw))
+    warned: list[str] = []
+    cp = strip_checkpoint.DirectoryCheckpoints(tmp_path, every=0.0, warn=warned.append)
+    state = cp.load()
+    assert state is not None and state.column == int(files[0].name.split("-")[-1][:-4])
+    assert len(warned) == 1 and files[-1].name in warned[0] and "not used" in warned[0]
+    again = strip.strip_periods("wythoff", 40, checkpoints=cp)
+    assert again.periodicities == whole.periodicities
+
+
+def test_checkpoints_of_another_run_are_refused(tmp_path: Path) -> None:
+    cp = strip_checkpoint.DirectoryCheckpoints(tmp_path, every=0.0, parameters={"rows": 8})
+    strip.strip_periods("wythoff", 8, checkpoints=cp)
+    other = strip_checkpoint.DirectoryCheckpoints(tmp_path, parameters={"rows": 9})
+    with pytest.raises(ValueError, match="holds a run with parameters"):
+        strip.strip_periods("wythoff", 9, checkpoints=other)
+
+
+def test_the_kernel_returns_to_python_in_bounded_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Ctrl-C protocol: no kernel call covers more than about STEP_CELLS cells."""
+    calls: list[int] = []
+    real = strip._stage
+
+    def counting(*args: object) -> int:
+        k_from, k_to, y_from, y_to = args[7], args[8], args[9], args[10]
+        calls.append((int(k_to) - int(k_from)) * (int(y_to) - int(y_from)))  # type: ignore[call-overload]
+        return int(real(*args))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strip, "_stage", counting)
+    for threads in (1, 2):
+        s = strip.Strip("wythoff", 300, 4096, threads=threads)
+        s.advance(40_000)
+    assert len(calls) > 20 and max(calls) <= 2 * strip.STEP_CELLS
+
+
+@given(rows=st.integers(1, 160), cols=st.integers(1, 3000), threads=st.integers(1, 2))
+@settings(max_examples=15, deadline=None)
+def test_advance_copies_out_each_column_once_complete(rows: int, cols: int, threads: int) -> None:
+    """``advance(out=...)`` with a ring of a few steps gives the columns a long ring holds."""
+    whole = strip.Strip("wythoff", rows, cols, threads=1)
+    whole.advance(cols)
+    small = strip.Strip("wythoff", rows, 1, threads=threads)
+    small.step = min(small.step, 64)
+    small.ring = np.zeros(((small.threads + 2) * small.step, rows), dtype=small.ring.dtype)
+    out = np.empty((cols, rows), dtype=small.ring.dtype)
+    small.advance(cols, out=out)
+    assert (out == whole.column_range(0, cols)).all()

@@ -25,19 +25,30 @@ the mex over the followers): the relation holds from the preperiod to the
 end of the table, fails at preperiod - 1, and fails for every proper
 divisor of the period.
 
-The sweep is one chunk per block of rows (``--block``, one strip of rows
-0..last each) through :func:`grundy.execution.run_chunks`:
-``--chunks DIR`` makes it resumable (finished blocks are kept in
-``DIR/chunks/``), ``--workers`` / ``--scheduler`` run it on Dask (default
-``--workers 0``, in this process); blocks run on separate workers.
+For wythoff, f-wythoff and r-wythoff the sweep is **one strip** of rows
+0..B (B the last row asked): its certificate covers every row below it, so
+no row is computed twice (the strip runs on ``--threads`` threads). With
+``--chunks DIR`` it is checkpointed: every ``--checkpoint-every`` seconds
+the strip's state (its normalised window, docs/strip.md) is written
+atomically with a digest to ``DIR/strip-<game>-rows-0-<B>/``, and the same
+command again resumes from the last good checkpoint (a damaged one is
+named and passed over); ``grundy verify DIR`` re-checks the finished run
+independently. ``--period-multiple Q`` (a multiple of the joint period,
+e.g. 786432 for Wythoff rows up to 2047 if the periods stay 3 * 2^j)
+counts the preperiods in the same pass; otherwise (or if Q turns out not
+to be a multiple) a second pass counts them. Other games run one chunk
+per block of rows (``--block``, one certificate of rows 0..last each)
+through :func:`grundy.execution.run_chunks`: ``--chunks DIR`` keeps the
+finished blocks in ``DIR/chunks/``; ``--workers`` / ``--scheduler`` run
+them on Dask (default ``--workers 0``, in this process).
 
 The proof may start later than the preperiod and its length be a multiple
 of the period (cycle_start >= preperiod, cycle_length a multiple of
 period). The registry/atlas files were made by Landman's machine (their
 cycle columns are the machine's); the strip agrees with every row's
-(preperiod, period, saltus). ``--rows`` ends at :data:`MAX_ROW` (the strip
-keeps 2 bytes a cell, or only window hashes and a second pass when that does
-not fit: memory is checked).
+(preperiod, period, saltus). ``--rows`` has no cap of its own: the strip
+checks its memory estimate before it runs (its ring of columns and window
+table, :func:`fast.strip.strip_periods`), and refuses what does not fit.
 
 Seed 003 prints row 3 of Wythoff (preperiod 8, period 6, saltus 6); that row
 is compared with the paper whenever it is in the range.
@@ -46,7 +57,9 @@ is compared with the paper whenever it is in the range.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -54,23 +67,25 @@ import numpy as np
 import spec
 from grundy.execution import Chunk, add_execution_options, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
-from grundy.output import console, output_dir
+from grundy.output import console, output_dir, warn
 from grundy.parsing import count, count_range
-from registry import ask
-from registry.rows import STRIP_MAX_ROW, row_certificate, strip_certificate
 from reference import landman as ref_landman
+from registry import ask
+from registry.rows import row_certificate, strip_certificate
 
-__all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment"]
+__all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment", "strip_directory"]
 
 #: Seed 003's row-3 example (preperiod, period, saltus).
 PUBLISHED = {("wythoff", 3): (8, 6, 6)}
 #: The preperiod convention (stated in every result).
 PREPERIOD = "least y0 >= 0 with G(row, y + period) = G(row, y) + saltus for all y >= y0"
 COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length", "seconds"]
-#: The largest row accepted (the strip keeps 2 bytes a cell until it certifies).
-MAX_ROW = 1000
-#: The last row a strip reaches here, per game (measured; one table for the registry too).
-GAME_MAX_ROW = STRIP_MAX_ROW
+#: The largest row the command line accepts (a parser bound only: the strip checks its
+#: memory estimate before it runs; Wythoff rows 0..2047 need about 3.4 GB with
+#: ``--period-multiple 786432``).
+MAX_ROW = 10_000
+#: Seconds between two checkpoints of a strip run (``--checkpoint-every``).
+CHECKPOINT_SECONDS = 300.0
 
 
 def _table(game: str, size: int) -> np.ndarray:
@@ -87,11 +102,54 @@ def _chunk_name(game: str) -> str:
     return game.replace(":", "=").replace("/", "-").replace(",", "+")
 
 
-def _certificate(game: str, rows: int) -> Any:
+def strip_directory(out_dir: str | Path, game: str, last: int) -> Path:
+    """Where a strip run of rows 0..last keeps its checkpoints under ``--chunks DIR``.
+
+    >>> strip_directory("runs", "wythoff", 2047).as_posix()
+    'runs/strip-wythoff-rows-0-2047'
+    """
+    return Path(out_dir) / f"strip-{_chunk_name(game)}-rows-0-{last}"
+
+
+def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> Any:
     """The window certificate of rows 0..rows-1: the strip (wythoff, f-wythoff, r-wythoff),
-    or the generic one on the engine's blocks for a game whose rows are lines (docs/strip.md)."""
+    or the generic one on the engine's blocks for a game whose rows are lines (docs/strip.md).
+
+    ``params`` (the strip's): ``threads``, ``period_multiple``, ``checkpoints`` (a
+    directory) and ``checkpoint_every`` (seconds).
+    """
     if game in ref_landman.GAMES:
-        return strip_certificate(game, rows)
+        params = params or {}
+        options: dict[str, Any] = {
+            "threads": params.get("threads"),
+            "period_multiple": params.get("period_multiple"),
+        }
+        if params.get("checkpoints"):
+            from registry.rows import StripCheckpoints, strip_memory, strip_seconds
+
+            def note(text: str) -> None:
+                print(f"{time.strftime('%H:%M:%S')} {game} rows 0..{rows - 1}: {text}",
+                      file=sys.stderr, flush=True)  # fmt: skip
+
+            options["keep_top"] = False
+
+            threads = params.get("threads") or 0
+            gib = strip_memory(rows, params.get("period_multiple")) / 2**30
+            note(
+                f"memory about {gib:.1f} GiB (checked before it starts); about "
+                f"{strip_seconds(rows, 10**6, threads or 2):,.0f} s a million columns at the "
+                "measured speed (registry.rows.strip_seconds); checkpoints in "
+                f"{params['checkpoints']}"
+            )
+            options["checkpoints"] = StripCheckpoints(
+                Path(params["checkpoints"]),
+                every=float(params.get("checkpoint_every", CHECKPOINT_SECONDS)),
+                warn=warn,
+                parameters={"game": game, "rows": rows,
+                            "period_multiple": params.get("period_multiple")},
+                note=note,
+            )  # fmt: skip
+        return strip_certificate(game, rows, **options)
     return row_certificate(spec.get_game(game), rows)
 
 
@@ -112,7 +170,7 @@ def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
     """
     game, (first, last) = params["game"], params["rows"]
     t0 = time.perf_counter()
-    found = _certificate(game, last + 1)
+    found = _certificate(game, last + 1, params)
     seconds = round(time.perf_counter() - t0, 3)
     out = []
     for row in range(first, last + 1):
@@ -179,15 +237,21 @@ def run_experiment(
     check_table: int = 0,
     block: int = 50,
     quiet: bool = True,
+    threads: int | None = None,
+    period_multiple: int | None = None,
+    checkpoint_every: float = CHECKPOINT_SECONDS,
     **execution: Any,
 ) -> ExperimentResult:
-    """The (preperiod, period, saltus) of every row in ``rows``, one chunk per ``block`` rows.
+    """The (preperiod, period, saltus) of every row in ``rows``.
 
-    Each chunk is one strip of rows 0..(its last row): the strip certifies
-    every row below its top at once, so a chunk costs what its top row
-    costs, and chunks are independent (they run on separate Dask workers).
-    A single strip is sequential in its columns; the blocks are the unit of
-    parallel work and of resumption.
+    Wythoff, F-Wythoff, R-Wythoff: one chunk, one strip of rows 0..(the last
+    row) on ``threads`` threads (default all cores), whose certificate
+    covers every row below its top; with ``out_dir`` it is checkpointed every
+    ``checkpoint_every`` seconds under :func:`strip_directory` and resumed
+    from there. ``period_multiple`` counts the preperiods in the first pass
+    when the joint period divides it (:func:`fast.strip.strip_periods`).
+    Other games: one chunk per ``block`` rows, each the generic certificate
+    of rows 0..(its last row); chunks are independent (separate Dask workers).
 
     ``execution`` goes to :func:`grundy.execution.run_chunks` (``out_dir``
     to resume, ``workers``, ``scheduler``; default ``workers=0``).
@@ -204,19 +268,26 @@ def run_experiment(
     start = time.perf_counter()
     _certificate(game, 2)  # compile or load from the numba cache; refuses a game without rays
     compile_s = time.perf_counter() - start
-    if rows.stop - 1 > GAME_MAX_ROW.get(game, MAX_ROW):
-        raise ValueError(
-            f"--rows: {game} rows beyond {GAME_MAX_ROW.get(game, MAX_ROW)} are out of reach "
-            "here (the joint period of rows 0..X grows too fast; "
-            f"rows = {rows.start}..{rows.stop - 1})"
-        )
     if isinstance(block, bool) or not isinstance(block, int) or block < 1:
         raise ValueError(f"--block must be an int >= 1 (block = {block!r})")
+    if checkpoint_every <= 0:
+        raise ValueError(f"--checkpoint-every must be > 0 (checkpoint_every = {checkpoint_every})")
+    strip = game in ref_landman.GAMES
+    if strip:  # one strip: its certificate covers every row below its top
+        block = rows.stop - rows.start
+    out_dir = execution.get("out_dir")
+    last = rows.stop - 1
+    strip_params = {
+        "threads": threads,
+        "period_multiple": period_multiple,
+        "checkpoints": (str(strip_directory(out_dir, game, last)) if strip and out_dir else None),
+        "checkpoint_every": checkpoint_every,
+    }
     chunks = [
         Chunk(
             f"{_chunk_name(game)}-rows-{a:05d}-{min(a + block, rows.stop) - 1:05d}",
             {"game": game, "rows": [a, min(a + block, rows.stop) - 1],
-             "check_reference": check_reference},
+             "check_reference": check_reference, **(strip_params if strip else {})},
         )
         for a in range(rows.start, rows.stop, block)
     ]  # fmt: skip
@@ -231,6 +302,7 @@ def run_experiment(
             "rows": [rows.start, rows.stop - 1],
             "check_reference": check_reference,
             "block": block,
+            "period_multiple": period_multiple,
         },
         description=f"{game} rows {rows.start}..{rows.stop - 1}",
         quiet=quiet,
@@ -343,7 +415,40 @@ def register(subparsers: Any) -> None:
         "--block",
         type=count("--block", lo=1, hi=MAX_ROW + 1),
         default=50,
-        help="rows per chunk (one strip of rows 0..its last row certifies the block; default 50)",
+        help="rows per chunk for games without the strip (one certificate of rows 0..its last "
+        "row each; default 50); wythoff, f-wythoff, r-wythoff always run one strip",
+    )
+    parser.add_argument(
+        "--threads",
+        type=count("--threads", lo=1, hi=256),
+        default=None,
+        help="threads of the strip (default: all cores)",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=count("--checkpoint-every", lo=1, hi=10**6),
+        default=int(CHECKPOINT_SECONDS),
+        metavar="SECONDS",
+        help=f"with --chunks: seconds between two checkpoints of the strip (default "
+        f"{int(CHECKPOINT_SECONDS)})",
+    )
+    parser.add_argument(
+        "--state",
+        default=None,
+        metavar="FILE",
+        help="with --chunks: write the strip's state at the end of the run (its last "
+        "normalised window, blanked and compressed, with a digest) to FILE (.state.npz): "
+        "shipped beside the atlas, it gives far values of every row in one period "
+        "(registry.rows.atlas_value)",
+    )
+    parser.add_argument(
+        "--period-multiple",
+        type=count("--period-multiple", lo=1, hi=10**9),
+        default=None,
+        metavar="Q",
+        help="a multiple of the joint period of the rows, if known (Wythoff: 3 * 2^j): the "
+        "preperiods are then counted in the first pass (a ring of Q columns); if it is not "
+        "a multiple, a second pass counts them",
     )
     parser.add_argument(
         "--check-table",
@@ -357,15 +462,43 @@ def register(subparsers: Any) -> None:
         default=None,
         type=output_dir("--chunks"),
         metavar="DIR",
-        help="directory for the manifest and one file per finished block; re-running resumes",
+        help="directory for the manifest, one file per finished block and the strip's "
+        "checkpoints; re-running resumes ('grundy verify DIR' re-checks a strip run)",
     )
     add_experiment_options(parser)
     add_execution_options(parser)
     parser.set_defaults(func=run)
 
 
+def _write_state(args: argparse.Namespace, rows: range) -> None:
+    """``--state FILE``: the shipped state of the finished strip run in ``--chunks``."""
+    from registry.rows import write_strip_state as write_state
+
+    game = spec.get_game(args.game).describe()
+    if args.chunks is None or game not in ref_landman.GAMES:
+        raise ValueError(
+            "--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff)"
+        )
+    command = "grundy experiment row-periods " + " ".join(sys.argv[3:] if len(sys.argv) > 3 else [])
+    meta = write_state(
+        Path(args.state),
+        strip_directory(args.chunks, game, rows.stop - 1),
+        {"command": command.strip()},
+    )
+    console.print(
+        f"state of rows 0..{meta['rows'] - 1} before column {meta['column']:,}: {args.state}"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     rows = args.rows
+    if args.state is not None and (
+        args.chunks is None or spec.get_game(args.game).describe() not in ref_landman.GAMES
+    ):
+        raise ValueError(
+            f"--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff); "
+            f"state = {args.state}"
+        )
     result = run_experiment(
         args.game,
         rows,
@@ -373,11 +506,16 @@ def run(args: argparse.Namespace) -> int:
         check_table=args.check_table,
         block=args.block,
         quiet=args.quiet or args.json,
+        threads=args.threads,
+        period_multiple=args.period_multiple,
+        checkpoint_every=float(args.checkpoint_every),
         out_dir=args.chunks,
         out_option="--chunks",
         scheduler=args.scheduler,
         workers=0 if args.workers is None else args.workers,
     )
+    if args.state is not None:
+        _write_state(args, rows)
     if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     console.print(

@@ -1,0 +1,650 @@
+"""``grundy verify DIR``: an independent re-check of a checkpointed strip run.
+
+A long run of ``grundy experiment row-periods --chunks DIR`` leaves, in
+``DIR/strip-<game>-rows-0-<X>/``, its checkpoints (the normalised window
+of the strip before a column: its whole state, docs/strip.md "The window
+certificate") and ``record.json`` (the certificate and every row's
+preperiod and period). This module checks them **without the run's
+kernel**: it has its own strip, written from the rules (spec/games.py) and
+the state argument of docs/strip.md, in plain numba, single-threaded, with
+none of the run's machinery (no pipeline, tiles, hashes, word-level mex or
+lazily cleared bits). What it checks:
+
+1. **Every file is intact**: each checkpoint's digest, the record's digest,
+   and that the record lists exactly the checkpoints present with their
+   digests.
+2. **Every segment**: the strip is restarted from one checkpoint's window
+   (or from the empty strip at column 0) and run to the next checkpoint;
+   the window there must equal the file's, exactly. Where the run tracked
+   a period Q (``--period-multiple`` or its second pass), the segment starts
+   Q columns earlier (from the checkpoint's ``back`` window), counts every
+   column y with ``D(k, y) != D(k, y - Q)`` itself, and checks the ``back``
+   window of the next checkpoint too. Segments are independent: they run
+   in parallel on Dask (:func:`grundy.execution.run_chunks`: a local
+   cluster by default, ``--scheduler`` for a real one).
+3. **The record**: each checkpoint's count of violations equals the sum of
+   the segments before it; each row's preperiod is 1 + its last violation
+   (the preperiod is the same for every multiple of the least period);
+   the record's ``y0`` is the first column whose window recurs; the windows
+   before ``y0`` and ``y0 + P`` are recomputed and compared exactly (the
+   certificate's proof); each row's period divides P, is a period of the
+   row on one P-window past ``y0``, and no proper divisor is; saltus =
+   period.
+
+Anything that fails is named (the file, or the segment with its columns)
+and the command exits 1; an untouched run passes with exit 0.
+
+References
+----------
+docs/strip.md (the window certificate; Landman's bounds, seed 004 Lemmas 1,
+2); seed 001 §1 and Remark 5 for F- and R-Wythoff's rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+
+from registry.rows import read_strip_checkpoint as read_checkpoint
+from registry.rows import read_strip_record as read_record
+
+__all__ = ["VerifyReport", "VerifyStrip", "verify_chunk", "verify_run"]
+
+GAMES = ("wythoff", "f-wythoff", "r-wythoff")
+#: Columns a verifying strip computes per kernel call (back in Python between calls).
+STEP = 2048
+#: Bytes of columns one task of the period check keeps (rows are taken in batches).
+PERIOD_CHECK_BYTES = 1 << 30
+
+
+# ---------------------------------------------------------------------------- the strip
+
+
+@numba.njit(cache=True)
+def _bit(words: np.ndarray, v: int) -> bool:  # pragma: no cover - jit
+    n = words.shape[0] * 64
+    i = v % n
+    return bool((words[i >> 6] >> np.uint64(i & 63)) & np.uint64(1) == np.uint64(1))
+
+
+@numba.njit(cache=True)
+def _lowest_set(word: np.uint64) -> int:  # pragma: no cover - jit
+    """The index of the lowest set bit of a non-zero word (halving the word's width)."""
+    n = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        low = (np.uint64(1) << np.uint64(width)) - np.uint64(1)
+        if word & low == np.uint64(0):
+            word >>= np.uint64(width)
+            n += width
+    return n
+
+
+@numba.njit(cache=True)
+def _set(words: np.ndarray, v: int) -> None:  # pragma: no cover - jit
+    n = words.shape[0] * 64
+    i = v % n
+    words[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+
+
+@numba.njit(cache=True)
+def _clear(words: np.ndarray, v: int) -> None:  # pragma: no cover - jit
+    n = words.shape[0] * 64
+    i = v % n
+    words[i >> 6] &= ~(np.uint64(1) << np.uint64(i & 63))
+
+
+@numba.njit(cache=True)
+def _compute(
+    game: int,
+    seen: np.ndarray,
+    low: np.ndarray,
+    col: np.ndarray,
+    diag: np.ndarray,
+    dkey: np.ndarray,
+    y_from: int,
+    y_to: int,
+    out: np.ndarray,
+) -> int:  # pragma: no cover - jit
+    """Columns y_from <= y < y_to; ``out[y - y_from, k] = G(k, y) - y``.
+
+    Per row k: ``low[k]`` = every value below it is in the row, and
+    ``seen[k]`` = the row's values at or above it (a circular bitset).
+    ``col``: the current column's values of the rows below. ``diag[d mod
+    len]``: the values on diagonal d = y - k of the rows below (F-Wythoff:
+    of the current ratio block ``dkey``). The value is the least v >= 0
+    (>= low[k] when the row's own values count) missing from the followers'
+    values: rows below in the column, earlier columns of the row, and the
+    diagonal, each as the game's rules allow (spec/games.py). Returns -1, or
+    the row where a value would not fit the bitsets.
+    """
+    rows = low.shape[0]
+    nd = diag.shape[0]
+    span = seen.shape[1] * 64
+    for y in range(y_from, y_to):
+        col[:] = 0
+        slot = y % nd
+        diag[slot, :] = 0  # diagonal d = y starts at row 0
+        dkey[slot] = -1
+        for k in range(rows):
+            slot = (y - k) % nd
+            row_moves = True
+            col_moves = True
+            diag_moves = k > 0 and y > 0
+            if game == 2:  # R-Wythoff: the larger pile (either if equal), and both
+                row_moves = y >= k
+                col_moves = k >= y
+            small, large = min(k, y), max(k, y)
+            on_diag = True
+            if game == 1:  # F-Wythoff: j <= small - 1 keeping floor(large / small)
+                if small == 0:
+                    diag_moves = False
+                    on_diag = False
+                else:
+                    key = large // small
+                    if key != dkey[slot]:
+                        diag[slot, :] = 0
+                        dkey[slot] = key
+                    diag_moves = small > 1
+            # the least value >= v0 in none of the follower sets, a word (64 values) at a time
+            v = low[k] if row_moves else 0
+            while True:
+                i = v % span
+                taken = (np.uint64(1) << np.uint64(i & 63)) - np.uint64(1)  # below v: skip
+                if row_moves:
+                    taken |= seen[k, i >> 6]
+                if col_moves:
+                    taken |= col[i >> 6]
+                if diag_moves:
+                    taken |= diag[slot, i >> 6]
+                free = ~taken
+                if free != np.uint64(0):
+                    v += _lowest_set(free) - (i & 63)
+                    break
+                v += 64 - (i & 63)
+            if v - low[k] >= span or (not row_moves and v >= span):
+                return k
+            out[y - y_from, k] = v - y
+            # the row takes v
+            if v == low[k]:
+                low[k] = v + 1
+                while _bit(seen[k], low[k]):
+                    _clear(seen[k], low[k])
+                    low[k] += 1
+            else:
+                _set(seen[k], v)
+            _set(col, v)
+            if on_diag:
+                _set(diag[slot], v)
+    return -1
+
+
+@dataclass
+class VerifyStrip:
+    """The verifier's own strip of rows 0..rows-1 (see the module docstring).
+
+    Built empty (column 0) or from a normalised window (:meth:`from_window`);
+    :meth:`run` computes columns and returns them normalised.
+    """
+
+    game: str
+    rows: int
+    y: int = 0
+    low: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    seen: np.ndarray = field(default_factory=lambda: np.zeros((0, 1), np.uint64))
+    col: np.ndarray = field(default_factory=lambda: np.zeros(1, np.uint64))
+    diag: np.ndarray = field(default_factory=lambda: np.zeros((0, 1), np.uint64))
+    dkey: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"the verifier knows {', '.join(GAMES)} (game = {self.game!r})")
+        if len(self.low) == 0:
+            words = 1
+            while words * 64 < 4 * self.rows + 128:  # values >= low lie within 3k + 1 of it
+                words *= 2
+            self.low = np.zeros(self.rows, np.int64)
+            self.seen = np.zeros((self.rows, words), np.uint64)
+            self.col = np.zeros(words, np.uint64)
+            self.diag = np.zeros((self.rows, words), np.uint64)
+            self.dkey = np.full(self.rows, -1, np.int64)
+
+    @classmethod
+    def from_window(cls, game: str, rows: int, y: int, window: np.ndarray) -> VerifyStrip:
+        """The strip before column y from ``window[j] = D(., y - len(window) + j)``.
+
+        The window holds the last 3X columns (or all, from column 0). Row k:
+        every value below ``y - 2k`` is in the row (Landman's count, 004
+        Lemma 1), so ``low`` is the least value >= y - 2k the window's row k
+        lacks and ``seen`` its values above ``low`` (they lie in the last 3k
+        columns, 004 Lemma 2). Diagonal y - k holds the cells (j, y - k + j),
+        j < k, replayed in order (the last X columns).
+        """
+        s = cls(game, rows)
+        w = window.shape[0]
+        if w != min(y, 3 * max(rows - 1, 1) if rows > 1 else 1) or window.shape[1] != rows:
+            raise ValueError(f"a window before column {y} of {rows} rows, not shape {window.shape}")
+        g = window.astype(np.int64) + np.arange(y - w, y, dtype=np.int64)[:, None]
+        for k in range(rows):
+            floor_k = max(0, y - 2 * k) if y > w else 0
+            values = set(int(v) for v in g[:, k] if v >= floor_k)
+            v = floor_k
+            while v in values:
+                v += 1
+            s.low[k] = v
+            for u in values:
+                if u > v:
+                    _set(s.seen[k], u)
+        nd = s.diag.shape[0]
+        for k in range(1, rows):
+            d = y - k
+            slot = d % nd
+            for j in range(k):
+                c = d + j
+                if c < 0 or c < y - w:
+                    continue
+                small, large = min(j, c), max(j, c)
+                if game == "f-wythoff":
+                    if small == 0:
+                        continue
+                    if large // small != s.dkey[slot]:
+                        s.diag[slot, :] = 0
+                        s.dkey[slot] = large // small
+                _set(s.diag[slot], int(g[c - (y - w), j]))
+        s.y = y
+        return s
+
+    def run(self, y_to: int) -> np.ndarray:
+        """Columns self.y <= y < y_to, normalised: shape (y_to - self.y, rows)."""
+        out = np.zeros((max(0, y_to - self.y), self.rows), dtype=np.int32)
+        code = GAMES.index(self.game)
+        for a in range(self.y, y_to, STEP):
+            b = min(y_to, a + STEP)
+            bad = _compute(code, self.seen, self.low, self.col, self.diag, self.dkey, a, b,
+                           out[a - self.y : b - self.y])  # fmt: skip
+            if bad >= 0:
+                raise ValueError(f"row {bad} left the bounds at columns {a}..{b}")
+        self.y = max(self.y, y_to)
+        return out
+
+
+# ---------------------------------------------------------------------------- one segment
+
+
+def _width(rows: int) -> int:
+    """W = 3X (at least 1): the columns of a window (docs/strip.md)."""
+    return max(1, 3 * (rows - 1))
+
+
+#: Columns the segment check computes between two looks (vectorised comparisons).
+_BLOCK = 1 << 15
+
+
+def _start(game: str, rows: int, column: int, window: np.ndarray | None) -> VerifyStrip:
+    """The verifier's strip before ``column``: empty at 0, else from the window."""
+    if column == 0 or window is None:
+        return VerifyStrip(game, rows)
+    return VerifyStrip.from_window(game, rows, column, window)
+
+
+def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
+    """One segment between two checkpoints (a :func:`grundy.execution.run_chunks` chunk).
+
+    ``params``: ``directory``, ``first`` (a checkpoint file, or None for the
+    empty strip at column 0), ``second`` (the next checkpoint file),
+    ``shift`` (Q, or 0). Returns ``{"ok": bool, "reason": str, "last":
+    [per-row last violation of Q in the segment, -1 if none]}``.
+    """
+    directory = Path(params["directory"])
+    shift = int(params["shift"])
+    try:
+        meta2, arr2 = read_checkpoint(directory / params["second"])
+        game, rows = meta2["game"], int(meta2["rows"])
+        b = int(meta2["column"])
+        a = 0
+        arr1: dict[str, np.ndarray] = {}
+        if params["first"] is not None:
+            meta1, arr1 = read_checkpoint(directory / params["first"])
+            a = int(meta1["column"])
+    except ValueError as error:
+        return {"ok": False, "reason": str(error), "last": []}
+    where = f"segment {params['first'] or 'column 0'} -> {params['second']} (columns {a:,}..{b:,})"
+    w = _width(rows)
+    # where the strip starts: Q columns early when the run tracked Q (the `back` window)
+    if shift and a >= shift and "back" in arr1:
+        start, state = a - shift, arr1["back"]
+    elif shift:
+        start, state = 0, None
+    else:
+        start, state = a, arr1.get("window")
+    strip = _start(game, rows, start, state)
+    start = strip.y
+    size = shift + w + _BLOCK
+    ring = np.zeros((size, rows), dtype=np.int32)
+    if state is not None and start > 0:
+        ring[np.arange(start - len(state), start) % size] = state
+    last = np.full(rows, -1, dtype=np.int64)
+    checks: dict[int, np.ndarray] = {b: arr2["window"]}
+    if a > 0 and start < a:
+        checks[a] = arr1["window"]
+    if shift and "back" in arr2:
+        checks[b - shift] = arr2["back"]
+    for y in range(start, b, _BLOCK):
+        y1 = min(b, y + _BLOCK)
+        ring[np.arange(y, y1) % size] = strip.run(y1)
+        lo = max(y, shift, a)
+        if shift and lo < y1:
+            now = ring[np.arange(lo, y1) % size]
+            before = ring[np.arange(lo - shift, y1 - shift) % size]
+            differ = now != before
+            hit = differ.any(axis=0)
+            if hit.any():
+                idx = len(differ) - 1 - np.argmax(differ[::-1], axis=0)
+                last = np.where(hit, lo - shift + idx, last)
+        for c, expected in checks.items():
+            if y < c <= y1:
+                got = ring[np.arange(c - min(c, w), c) % size]
+                if got.shape != expected.shape or not np.array_equal(got, expected):
+                    return {"ok": False, "last": [],
+                            "reason": f"{where}: the window before column {c:,}, recomputed, "
+                            "differs from the file's"}  # fmt: skip
+    return {"ok": True, "reason": "", "last": last.tolist()}
+
+
+def _from(directory: Path, first: str | None, game: str, rows: int) -> VerifyStrip:
+    if first is None:
+        return VerifyStrip(game, rows)
+    meta, arrays = read_checkpoint(directory / first)
+    return _start(game, rows, int(meta["column"]), arrays["window"])
+
+
+def _window_at(directory: Path, first: str | None, game: str, rows: int, y: int) -> np.ndarray:
+    """The window before column y, recomputed from the checkpoint ``first`` (at or before y)."""
+    w = min(y, _width(rows))
+    strip = _from(directory, first, game, rows)
+    if first is not None:
+        _, arrays = read_checkpoint(directory / first)
+        have = arrays["window"].astype(np.int32)
+    else:
+        have = np.zeros((0, rows), np.int32)
+    cols = np.concatenate([have, strip.run(y)]) if strip.y < y else have
+    return cols[len(cols) - w :]
+
+
+def proof_chunk(params: dict[str, Any]) -> dict[str, Any]:
+    """The certificate itself: the windows before y0 and y0 + P, recomputed, are equal."""
+    directory = Path(params["directory"])
+    y0, period = int(params["y0"]), int(params["period"])
+    game, rows = params["game"], int(params["rows"])
+    try:
+        one = _window_at(directory, params["first"], game, rows, y0)
+        two = _window_at(directory, params["second"], game, rows, y0 + period)
+    except ValueError as error:
+        return {"ok": False, "reason": str(error)}
+    if y0 < _width(rows) or not np.array_equal(one, two):
+        differ: Any = np.argwhere(one != two) if one.shape == two.shape else []
+        at = (
+            f" (row {differ[0][1]}, column {y0 - len(one) + differ[0][0]:,})" if len(differ) else ""
+        )
+        return {"ok": False,
+                "reason": f"the record's windows before y0 = {y0:,} and y0 + P = {y0 + period:,} "
+                f"differ{at}: the period P = {period:,} is not proved"}  # fmt: skip
+    return {"ok": True, "reason": ""}
+
+
+def period_chunk(params: dict[str, Any]) -> dict[str, Any]:
+    """Rows ``[r0, r1)``: each claimed least period holds on the P columns from y0.
+
+    The strip runs from the checkpoint ``first`` (at or before y0) to
+    y0 + P, keeping the batch's rows; a row's period must divide P, be a
+    period of those columns (cyclically: they repeat with P) and no
+    proper divisor may be one.
+    """
+    directory = Path(params["directory"])
+    y0, period = int(params["y0"]), int(params["period"])
+    r0, r1 = params["rows"]
+    claimed = params["periods"]
+    game, rows = params["game"], int(params["total_rows"])
+    try:
+        strip = _from(directory, params["first"], game, rows)
+    except ValueError as error:
+        return {"ok": False, "reason": str(error)}
+    strip.run(y0)
+    cycle = np.zeros((period, r1 - r0), dtype=np.int32)
+    for y in range(y0, y0 + period, _BLOCK):
+        y1 = min(y0 + period, y + _BLOCK)
+        cycle[y - y0 : y1 - y0] = strip.run(y1)[:, r0:r1]
+    bad = []
+    for i, k in enumerate(range(r0, r1)):
+        seq = cycle[:, i]
+        p = int(claimed[i])
+        if p < 1 or period % p:
+            bad.append(f"row {k}: period {p} does not divide the joint period {period}")
+        elif not np.array_equal(seq, np.roll(seq, -p)):
+            bad.append(f"row {k}: {p} is not a period of the row past y0")
+        else:
+            for r in _primes(p):
+                if np.array_equal(seq, np.roll(seq, -(p // r))):
+                    bad.append(f"row {k}: {p // r} is a period too, so {p} is not the least")
+                    break
+    if bad:
+        return {"ok": False, "reason": "; ".join(bad[:5]) + (" ..." if len(bad) > 5 else "")}
+    return {"ok": True, "reason": ""}
+
+
+def _primes(n: int) -> list[int]:
+    """The prime factors of n.
+
+    >>> _primes(786432), _primes(1)
+    ([2, 3], [])
+    """
+    out, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            out.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    if n > 1:
+        out.append(n)
+    return out
+
+
+# ---------------------------------------------------------------------------- the run
+
+
+@dataclass
+class VerifyReport:
+    """What :func:`verify_run` found: ``ok``, the lines of the report, the failures."""
+
+    ok: bool
+    lines: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def fail(self, text: str) -> None:
+        self.ok = False
+        self.failures.append(text)
+
+
+def _runs(directory: Path) -> list[Path]:
+    """The strip runs under ``directory``: itself (a run holds record.json or checkpoints),
+    or its ``strip-*`` subdirectories (the ``--chunks DIR`` of row-periods)."""
+    if (directory / "record.json").exists() or any(directory.glob("checkpoint-*.npz")):
+        return [directory]
+    return sorted(p for p in directory.glob("strip-*") if p.is_dir())
+
+
+def verify_run(
+    directory: str | Path,
+    *,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    client: Any = None,
+    quiet: bool = True,
+) -> VerifyReport:
+    """Re-check every strip run under ``directory`` (see the module docstring).
+
+    Segments and the record's checks run as chunks of
+    :func:`grundy.execution.run_chunks` (``workers=0``: in this process;
+    default: a local Dask cluster; ``scheduler``: an existing one).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from registry.rows import StripCheckpoints, strip_certificate
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = strip_certificate("wythoff", 8, checkpoints=StripCheckpoints(Path(tmp), every=0))
+    ...     report = verify_run(tmp, workers=0)
+    >>> report.ok, report.lines[-1]
+    (True, 'wythoff rows 0..7: every check passed')
+    """
+    from grundy.execution import run_chunks
+
+    directory = Path(directory)
+    report = VerifyReport(True)
+    runs = _runs(directory)
+    if not runs:
+        report.fail(f"{directory}: no strip run (no record.json, no checkpoint-*.npz, no strip-*/)")
+        return report
+    for run in runs:
+        plan = _plan(run, report)
+        if plan is None:
+            continue
+        chunks, combine = plan
+        results = run_chunks(
+            _task, chunks, workers=workers, scheduler=scheduler, client=client, quiet=quiet,
+            name="verify", description=f"verify {run.name}",
+        )  # fmt: skip
+        combine(dict(zip([c.id for c in chunks], results, strict=True)))
+    return report
+
+
+def _task(params: dict[str, Any]) -> dict[str, Any]:
+    """Dispatch one chunk of :func:`verify_run` (module level: Dask workers import it)."""
+    kind = params["kind"]
+    if kind == "segment":
+        return verify_chunk(params)
+    if kind == "proof":
+        return proof_chunk(params)
+    return period_chunk(params)
+
+
+def _plan(run: Path, report: VerifyReport) -> Any:
+    """The chunks of one run and the function that judges their results (None: failed early)."""
+    from grundy.execution import Chunk
+
+    record_path = run / "record.json"
+    if not record_path.exists():
+        report.fail(f"{record_path}: missing (the run has not finished; run it again to finish)")
+        return None
+    try:
+        record = read_record(record_path)
+    except ValueError as error:
+        report.fail(f"{run / error.args[0].split(' ', 1)[0]}: {error}")
+        return None
+    game, rows = record["game"], int(record["rows"])
+    label = f"{game} rows 0..{rows - 1}"
+    listed = {c["file"]: c["digest"] for c in record["checkpoints"]}
+    present = sorted(p.name for p in run.glob("checkpoint-*.npz"))
+    for name in sorted(set(listed) ^ set(present)):
+        report.fail(f"{run / name}: {'missing' if name in listed else 'not in the record'}")
+    metas: dict[str, dict[str, Any]] = {}
+    lasts: dict[str, np.ndarray | None] = {}
+    for name in present:
+        try:
+            meta, arrays = read_checkpoint(run / name)
+        except ValueError as error:
+            report.fail(f"{run / name}: {error}")
+            continue
+        if name in listed and listed[name] != str(_digest_of(run / name)):
+            report.fail(f"{run / name}: its digest is not the one the record lists")
+            continue
+        if (meta["game"], int(meta["rows"])) != (game, rows):
+            report.fail(f"{run / name}: a checkpoint of {meta['game']} rows 0..{meta['rows'] - 1}")
+            continue
+        metas[name] = meta
+        lasts[name] = arrays.get("last")
+    if not report.ok:
+        return None
+    final = record["final"]
+    second = bool(metas[final].get("second"))
+    search = [n for n in present if metas[n]["phase"] == "search"]
+    later = [n for n in present if metas[n]["phase"] == "second" and int(metas[n]["column"]) > 0]
+    chains: list[tuple[list[str], int, bool]] = []  # (files in order, shift, counts violations)
+    shift_search = int(metas[search[0]]["shift"]) if search else int(metas[final]["shift"])
+    if second:
+        chains.append((search, shift_search, False))
+        chains.append(([*later, final], int(record["period"]), True))
+    else:
+        chains.append(([*search, final], shift_search, True))
+    chunks: list[Chunk] = []
+    tracked: list[tuple[str, str]] = []  # (chunk id, file it ends at) of the counting chain
+    for c, (files, shift, counts) in enumerate(chains):
+        previous: str | None = None
+        for name in files:
+            cid = f"c{c}-{name.removesuffix('.npz')}"
+            chunks.append(Chunk(cid, {"kind": "segment", "directory": str(run), "first": previous,
+                                      "second": name, "shift": shift}))  # fmt: skip
+            if counts:
+                tracked.append((cid, name))
+            previous = name
+    y0, period = int(record["y0"]), int(record["period"])
+    by_column = sorted(present, key=lambda n: int(metas[n]["column"]))
+
+    def at_or_before(y: int) -> str | None:
+        found = [n for n in by_column if 0 < int(metas[n]["column"]) <= y]
+        return found[-1] if found else None
+
+    chunks.append(Chunk("proof", {"kind": "proof", "directory": str(run), "game": game,
+                                  "rows": rows, "y0": y0, "period": period,
+                                  "first": at_or_before(y0),
+                                  "second": at_or_before(y0 + period)}))  # fmt: skip
+    periods = [int(p[1]) for p in record["periodicities"]]
+    batch = max(1, PERIOD_CHECK_BYTES // (4 * max(period, 1)))
+    for r0 in range(0, rows, batch):
+        r1 = min(rows, r0 + batch)
+        chunks.append(Chunk(f"periods-{r0}-{r1}", {
+            "kind": "periods", "directory": str(run), "game": game, "total_rows": rows,
+            "rows": [r0, r1], "y0": y0, "period": period, "periods": periods[r0:r1],
+            "first": at_or_before(y0)}))  # fmt: skip
+
+    def combine(results: dict[str, dict[str, Any]]) -> None:
+        for result in results.values():
+            if not result["ok"]:
+                report.fail(f"{run}: {result['reason']}")
+        if not report.ok:
+            return
+        last = np.full(rows, -1, dtype=np.int64)
+        for cid, name in tracked:
+            last = np.maximum(last, np.array(results[cid]["last"], dtype=np.int64))
+            stored = lasts.get(name)
+            if stored is not None and not np.array_equal(stored, last):
+                k = int(np.argmax(stored != last))
+                report.fail(f"{run / name}: row {k}'s last violation is {int(stored[k])}, "
+                            f"recomputed {int(last[k])}")  # fmt: skip
+                return
+        w = _width(rows)
+        first_key = max(w, int(record["start"]))
+        for k, (pre, p, s) in enumerate(record["periodicities"]):
+            if pre != last[k] + 1 or s != p:
+                report.fail(f"{run / 'record.json'}: row {k} says ({pre}, {p}, {s}); recomputed "
+                            f"preperiod {int(last[k]) + 1}, saltus = period")  # fmt: skip
+                return
+        expect_y0 = max(first_key, int(last.max()) + 1 + w)
+        if y0 != expect_y0:
+            report.fail(f"{run / 'record.json'}: y0 = {y0:,}, but the first recurring window is "
+                        f"at {expect_y0:,}")  # fmt: skip
+            return
+        report.lines.append(f"{run}: {len(present)} checkpoints, {len(tracked)} segments counted, "
+                            f"joint period {period:,} from column {y0 - w:,}")  # fmt: skip
+        report.lines.append(f"{label}: every check passed")
+
+    return chunks, combine
+
+
+def _digest_of(path: Path) -> str:
+    with np.load(path, allow_pickle=False) as data:
+        return str(data["digest"])
