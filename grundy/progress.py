@@ -142,8 +142,10 @@ class Advance:
 
 
 def _plain_progress(description: str, total: int) -> Iterator[Advance]:
+    # A line every PLAIN_INTERVAL seconds, and a last one only after one was shown:
+    # a short call prints nothing (like :func:`activity`).
     began = time.monotonic()
-    state: dict[str, Any] = {"done": 0, "last": began, "note": ""}
+    state: dict[str, Any] = {"done": 0, "last": began, "note": "", "shown": False}
 
     def line(final: bool = False) -> None:
         done, elapsed = state["done"], time.monotonic() - began
@@ -153,6 +155,7 @@ def _plain_progress(description: str, total: int) -> Iterator[Advance]:
             eta = f", eta {elapsed * (total - done) / done:.1f} s"
         extra = f", {state['note']}" if state["note"] and not final else ""
         print(f"{description}: {done}/{total}{share}{extra}, {elapsed:.1f} s{eta}", file=sys.stderr)
+        state["shown"] = True
 
     def maybe_line() -> None:
         now = time.monotonic()
@@ -169,11 +172,11 @@ def _plain_progress(description: str, total: int) -> Iterator[Advance]:
         state["note"] = text
         maybe_line()
 
-    line()
     try:
         yield Advance(step, note)
     finally:
-        line(final=True)
+        if state["shown"]:
+            line(final=True)
 
 
 @contextmanager

@@ -178,15 +178,19 @@ def _certified_rows(game: spec.ImpartialGame) -> str | None:
     return None
 
 
-def _from_state(game: spec.ImpartialGame, row: int, col: int) -> str | None:
-    """The strip's game whose shipped state (registry/atlas/*.state.npz) answers G(row, col)
-    from at most one period of columns, or None (the row's values from column 0 then)."""
+def _from_state(game: spec.ImpartialGame, row: int, col: int) -> float | None:
+    """The seconds of G(row, col) from the strip's shipped state (registry/atlas/*.state.npz,
+    at most one period of columns), or None: no state holds the row, the column lies before
+    its preperiod, or the row's values from column 0 cost less (each route's estimate)."""
     code = kernel_code(game)
     held = None if code is None else atlas_row(code, row)
     state = None if held is None else atlas_state(code)  # type: ignore[arg-type]
     if state is None or held is None or row >= state["rows"] or col < held[0].preperiod:
         return None
-    return code
+    cycle = held[0].period + fast.strip.window(row + 1)
+    via_state: float = state["seconds"] + strip_seconds(row + 1, cycle)
+    from_zero = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)[0]
+    return via_state if via_state < from_zero else None
 
 
 def _row_period(game: spec.ImpartialGame) -> Made:
@@ -196,11 +200,11 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
         record = found.certificate.removeprefix("exact (").removesuffix(")")
-        code = _from_state(game, row, col) if found.implementation == "atlas" else None
+        state = _from_state(game, row, col) if found.implementation == "atlas" else None
         far = None
-        if code is not None:  # issue 29: at most one period of the strip from the shipped state
+        if state is not None:  # issue 29: at most one period of the strip from the shipped state
             tick = None if progress is None else (lambda d, t: progress(d, t, "columns"))
-            far = atlas_value(code, row, col, tick)
+            far = atlas_value(kernel_code(game), row, col, tick)  # type: ignore[arg-type]
         if far is not None:
             certificate = f"exact (row {row}: {record}; the value from {far[1]})"
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
@@ -214,9 +218,9 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         seconds, memory = door.estimate(row=row, certified=True)
         code = kernel_code(game)  # the atlas's record, known before: the reduced column
         held = None if code is None else atlas_row(code, row)
-        if held is not None and _from_state(game, row, col) is not None:
-            more = strip_seconds(row + 1, held[0].period + fast.strip.window(row + 1))
-            seconds, memory = seconds + more, max(memory, fast.strip.rectangle_memory(row + 1, 0))
+        state = None if held is None else _from_state(game, row, col)
+        if held is not None and state is not None:
+            seconds, memory = seconds + state, max(memory, fast.strip.rectangle_memory(row + 1, 0))
         elif held is not None:
             more, peak = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
             seconds, memory = seconds + more, max(memory, peak)

@@ -333,9 +333,13 @@ def test_conformance_report_keeps_key_columns_in_80_columns(
         assert key in out
 
 
-def test_progress_lines_in_a_log_are_whole(capsys: pytest.CaptureFixture[str]) -> None:
+def test_progress_lines_in_a_log_are_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import grundy.progress
     from grundy.output import progress_bar
 
+    monkeypatch.setattr(grundy.progress, "PLAIN_INTERVAL", 0.0)  # lines even for a short run
     description = "a long description of the work " * 4
     with progress_bar(description, 3) as advance:  # stderr is not a terminal here
         advance(3)
@@ -343,3 +347,11 @@ def test_progress_lines_in_a_log_are_whole(capsys: pytest.CaptureFixture[str]) -
     lines = err.strip().splitlines()
     assert lines and all(line.startswith(description) for line in lines)
     assert "…" not in err and lines[-1].endswith("s") and "3/3" in lines[-1]
+
+
+def test_a_short_run_prints_no_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.output import progress_bar
+
+    with progress_bar("short work", 3) as advance:  # under PLAIN_INTERVAL: nothing
+        advance(3)
+    assert capsys.readouterr().err == ""

@@ -37,7 +37,12 @@ def test_quiet_is_accepted(argv: list[str], capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().err == ""
 
 
-def test_quiet_hides_progress_and_keeps_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+def test_quiet_hides_progress_and_keeps_the_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import grundy.progress
+
+    monkeypatch.setattr(grundy.progress, "PLAIN_INTERVAL", 0.0)  # a line even for a short run
     argv = ["experiment", "beatty-partition", "--n", "20000", "--chunk", "5000", "--workers", "0"]
     assert main(argv) == 0
     loud = capsys.readouterr()
