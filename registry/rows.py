@@ -208,8 +208,12 @@ def _atlas_state(game: str) -> dict[str, Any] | None:
             warnings.warn(f"atlas state {path.name}: {error}; not used", AtlasWarning, stacklevel=3)
             continue
         if best is None or meta["rows"] > best["rows"]:
-            best = {**meta, "window": window, "file": f"registry/atlas/{path.name}",
-                    "seconds": window.nbytes * STATE_SECONDS_PER_BYTE}
+            best = {
+                **meta,
+                "window": window,
+                "file": f"registry/atlas/{path.name}",
+                "seconds": window.nbytes * STATE_SECONDS_PER_BYTE,
+            }
     return best
 
 
