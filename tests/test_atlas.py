@@ -386,9 +386,9 @@ def test_rows_have_no_hand_set_cap_but_the_memory_estimate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Item 6 of issue 29: the refusal comes from the estimate, before anything is spent."""
-    args = ["experiment", "row-periods", "--rows", "0..9999", "--period-multiple", "1000000000",
+    args = ["experiment", "row-periods", "--rows", "0..99999", "--period-multiple", "1000000000",
             "--chunks", str(tmp_path / "big"), "--quiet"]  # fmt: skip
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert "the certificate of rows 0..9999" in err and "would need about" in err
+    assert "the certificate of rows 0..99999" in err and "would need about" in err
     assert not list((tmp_path / "big").rglob("checkpoint-*"))
