@@ -11,6 +11,7 @@ spinner with the count. :func:`progress_bar` counts steps towards a total;
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -72,8 +73,10 @@ def quiet(on: bool = True) -> Iterator[None]:
         _QUIET[0] = saved
 
 
-#: Seconds between two plain progress lines when stderr is not a terminal.
-PLAIN_INTERVAL = 10.0
+#: Seconds between two plain progress lines when stderr is not a terminal (a run shorter
+#: than this prints none); ``$GRUNDY_PROGRESS_INTERVAL`` sets it (a log that wants every
+#: line, a test that waits for the first one).
+PLAIN_INTERVAL = float(os.environ.get("GRUNDY_PROGRESS_INTERVAL", "10"))
 
 
 @contextmanager

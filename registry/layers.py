@@ -71,8 +71,9 @@ def cells(game: str | spec.ImpartialGame, x: int, y: int) -> list[Any]:
 OUTCOME_MAX_CELLS = 4096 * 4096
 
 
-def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> str:
-    """The one line that answers a Grundy value asked of a game with a counting rule.
+def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> tuple[str, str]:
+    """The outcome ("P" or "N") and the one line that answers a Grundy value asked of a
+    game with a counting rule.
 
     Such a game (k-blocking) has no Grundy value; the line says so and gives
     the position's outcome (P or N), from the compiled block (``grundy-block``)
@@ -80,8 +81,9 @@ def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> str:
 
     Examples
     --------
-    >>> print(outcome_refusal("blocking-wythoff:2", (2, 2)))  # doctest: +ELLIPSIS
-    game = blocking-wythoff:2 has no Grundy value (P iff ...): (2, 2) is a P-position (exact, ...
+    >>> outcome, line = outcome_refusal("blocking-wythoff:2", (2, 2))
+    >>> print(outcome, line)  # doctest: +ELLIPSIS
+    P game = blocking-wythoff:2 has no Grundy value (P iff ...): (2, 2) is a P-position (exact, ...
     """
     from registry.core import question
 
@@ -100,7 +102,7 @@ def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> str:
         label = 0 if spec.outcome(subject, position) == "P" else 1
         how = "exact, spec"
     outcome = "a P" if label == 0 else "an N"
-    return (
+    return "PN"[label != 0], (
         f"game = {subject.describe()} has no Grundy value ({rule.describe()}): {position} is "
         f"{outcome}-position ({how}); 'grundy moves' gives its moves to P-positions"
     )

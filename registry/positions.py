@@ -383,7 +383,8 @@ def _outcome(game: spec.ImpartialGame) -> Made:
     the position's outcome (P or N) and says so (:func:`registry.layers.outcome_refusal`)."""
 
     def answer(position: Any, **_: Any) -> Value:
-        raise spec.NoGrundyValue(outcome_refusal(game, position))
+        outcome, line = outcome_refusal(game, position)
+        raise spec.NoGrundyValue(line, outcome)
 
     return answer, lambda **_: None, lambda **_: (0.0, 0)
 

@@ -101,7 +101,13 @@ class NoGrundyValue(ValueError):
 
     The message names the game and its rule (k-blocking: P iff fewer than k
     options are P-positions); its outcomes (P or N) are what it has.
+    ``outcome`` is the position's outcome ("P" or "N") where the raiser knew
+    it, else None.
     """
+
+    def __init__(self, message: str, outcome: str | None = None) -> None:
+        super().__init__(message)
+        self.outcome = outcome
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Seconds from the signal to the exit that count as "stopped" on a loaded machine (the
 #: work interrupted would take minutes; before issue 30 some runs never stopped).
 BOUND = 30.0
+#: Every progress line from the first (the tests wait for one before they interrupt).
+PROGRESS = {"GRUNDY_PROGRESS_INTERVAL": "0"}
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -56,7 +58,7 @@ class Run:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+            env={**os.environ, "PYTHONPATH": str(ROOT), **PROGRESS, **(env or {})},
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
             start_new_session=group,
         )

@@ -317,7 +317,6 @@ def _one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
         (["value", "wythoff-pass", "3,6,2"], "s = 2 is not a state"),
         (["value", "wythoff-pass", "3,6"], "wrong arity"),
         (["value", "blocking-wythoff:0", "3,5"], "K = 0 must be >= 1"),
-        (["value", "blocking-wythoff:2", "3,5"], "has no Grundy value"),
         (["table", "blocking-wythoff:-1", "--size", "4"], "K = -1 must be >= 1"),
         (["table", "wythoff-pass", "--size", "4", "--out", "x.csv"], "a CSV holds one table"),
     ],
@@ -330,11 +329,25 @@ def test_bad_input_is_one_line_exit_2(
     assert needle in _one_line(capsys, argv)
 
 
-def test_a_counting_rules_value_says_its_outcome(capsys: pytest.CaptureFixture[str]) -> None:
-    line = _one_line(capsys, ["value", "blocking-wythoff:2", "2,2"])
-    assert "no Grundy value" in line and "(2, 2) is a P-position" in line
-    line = _one_line(capsys, ["value", "blocking-wythoff:2", "1,1"])
-    assert "(1, 1) is an N-position" in line
+@pytest.mark.parametrize("position", [(2, 2), (1, 1), (3, 5), (7, 4)])
+def test_a_counting_rules_value_answers_its_outcome(
+    position: tuple[int, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 28 item 3: ``value`` answers P or N (exit 0) and says there is no Grundy value;
+    the library raises :class:`spec.NoGrundyValue` carrying the outcome. The spec decides."""
+    game = spec.get_game("blocking-wythoff:2")
+    expected = spec.outcome(game, position)
+    text = ",".join(map(str, position))
+    assert main(["value", "blocking-wythoff:2", text]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    article = "a P" if expected == "P" else "an N"
+    assert "no Grundy value" in out and f"{position} is {article}-position" in out
+    assert main(["value", "blocking-wythoff:2", text, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["value"] is None and data["outcome"] == expected
+    with pytest.raises(spec.NoGrundyValue) as raised:
+        grundy.value("blocking-wythoff:2", position)
+    assert raised.value.outcome == expected
 
 
 def test_table_of_a_game_with_a_state(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -387,6 +400,7 @@ def test_ctrl_c_stops_a_long_table(tmp_path: Path, attempt: int) -> None:
 
     out = tmp_path / "t.npy"
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    env["GRUNDY_PROGRESS_INTERVAL"] = "0"  # every progress line, from the first
     process = subprocess.Popen(
         [sys.executable, "-m", "grundy", "table", "blocking-wythoff:3", "--size", "20000",
          "--budget", "1e9", "--out", str(out)],

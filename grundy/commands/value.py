@@ -16,6 +16,7 @@ from grundy.parsing import count, parse_game, parse_position
 from grundy.progress import reporter
 from registry import BUDGET_SECONDS, question
 from registry.positions import MAX_POSITIONS, method_table
+from spec import NoGrundyValue
 
 
 def add_budget_option(parser: argparse.ArgumentParser) -> None:
@@ -78,10 +79,27 @@ def run(args: argparse.Namespace) -> int:
     domain = {"position": position, "max_positions": args.max_positions}
     if args.list_impls:
         return print_impls(door, **domain)
-    with reporter(f"{args.question} of {args.position} in {game.describe()}", args.json) as tick:
-        result = door(using=args.method, progress=tick, budget=args.budget, **domain).value
+    title = f"{args.question} of {args.position} in {game.describe()}"
+    try:
+        with reporter(title, args.json) as tick:
+            result = door(using=args.method, progress=tick, budget=args.budget, **domain).value
+    except NoGrundyValue as error:
+        if error.outcome is None:
+            raise
+        return _outcome_answer(game.describe(), position, error, args.json)
     if args.json:
         emit_json(result.as_dict())
     else:
         console.print(str(result), markup=False)  # registry.answers.answer_text
+    return 0
+
+
+def _outcome_answer(game: str, position: Any, error: NoGrundyValue, as_json: bool) -> int:
+    """A game with a counting rule (k-blocking) has no Grundy value: ``value`` answers its
+    outcome (P or N) and says so, exit 0 (issue 28 item 3)."""
+    if as_json:
+        emit_json({"game": game, "position": list(position), "value": None,
+                   "outcome": error.outcome, "certificate": str(error)})  # fmt: skip
+    else:
+        console.print(str(error), markup=False)  # the outcome, and that there is no Grundy value
     return 0
