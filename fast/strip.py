@@ -1320,9 +1320,16 @@ class _Search:
             size = self._size(y)
             y1 = y + size
             if self.keep and not self._keeps(y1):
-                self.keep = False  # from here: the hashes only, the violations in a second pass
+                # From here: the hashes only (the violations in a second pass, or tracked).
+                # The ring grows to what the rest needs (a chunk; with tracking the shift,
+                # a window and a chunk) and keeps the columns computed so far.
+                held = self._kept(max(0, y - ring), y) if y else None
+                self.keep = False
                 self.chunks.clear()
-                strip.ring = np.zeros((chunk, rows), dtype=strip.ring.dtype)
+                grown = np.zeros((max(ring, strip.ring.shape[0]), rows), strip.ring.dtype)
+                if held is not None:
+                    grown[np.arange(y - len(held), y) % len(grown)] = held
+                strip.ring = grown
             kept = _fresh((size, rows), strip.ring.dtype) if self.keep else None
             strip.advance(y1, h[:size], out=kept)
             hist[np.arange(y, y1) % len(hist)] = h[:size]
@@ -1410,10 +1417,14 @@ class _Search:
                     f"{shift:,} columns before"
                 )
             return strip
-        strip = Strip.restore(self.game, rows, y, state.window, ring, self.threads)
-        if shift:
-            strip.track(shift, shift, state.last)
-        return strip
+        if shift:  # y <= shift: the columns y - shift of the next q are from column 0 on
+            strip = Strip(self.game, rows, ring, self.threads)
+            strip.track(shift, shift)
+            strip.advance(y)  # at most q columns again
+            if not np.array_equal(strip.state(), state.window):
+                raise ValueError(f"the checkpoint at column {y:,} does not follow from column 0")
+            return strip
+        return Strip.restore(self.game, rows, y, state.window, ring, self.threads)
 
     def _state(
         self,

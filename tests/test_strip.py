@@ -336,6 +336,7 @@ class _Interrupt(strip_checkpoint.DirectoryCheckpoints):
 
 
 @pytest.mark.parametrize(("game", "rows", "multiple"), [("wythoff", 40, 3072),
+                                                        ("wythoff", 40, 12288),
                                                         ("wythoff", 40, None),
                                                         ("r-wythoff", 9, None)])  # fmt: skip
 def test_an_interrupted_run_resumes_to_the_same_periods(
@@ -358,6 +359,24 @@ def test_an_interrupted_run_resumes_to_the_same_periods(
         whole.periodicities,
     )
     assert (tmp_path / "record.json").exists()
+
+
+@pytest.mark.parametrize("keep_columns", [0, 2 * strip.BLOCK])
+def test_tracking_a_multiple_longer_than_a_chunk(
+    monkeypatch: pytest.MonkeyPatch, keep_columns: int
+) -> None:
+    """The first pass tracks the violations of a period multiple q through a ring of q + W +
+    a chunk columns; the ring grows to it (keeping the columns so far) when the kept columns
+    stop, at once (keep_bytes 0, as with checkpoints) or mid-run. Before: a ring of one chunk,
+    so q > chunk read wrong columns ("columns ... are not in the ring" at the first
+    checkpoint of the rows 0..1000 run)."""
+    whole = strip.strip_periods("wythoff", 40, keep_top=False)
+    monkeypatch.setattr(strip, "chunk_columns", lambda rows: 4 * strip.BLOCK)
+    keep = keep_columns * 40 * np.dtype(strip._ring_dtype(40)).itemsize
+    tracked = strip.strip_periods(
+        "wythoff", 40, period_multiple=12 * strip.BLOCK, keep_bytes=keep, keep_top=False
+    )
+    assert tracked.periodicities == whole.periodicities
 
 
 def test_a_damaged_checkpoint_is_named_and_not_used(
