@@ -21,6 +21,11 @@ kind                   a(n)
 ``start``              Fibonacci Nim: G(n, n - 1), n >= 1 (the value of the start)
 =====================  ============================================================
 
+For a game with a state (``wythoff-pass``: positions (x, y, s)) G is read in
+its start layer, s = ``start_state`` (the pass still available), from its
+compiled table; a game with a counting rule (``blocking-wythoff:K``) has no
+Grundy values, only its P-position kinds (``zeros``, ``lower-p``, ``upper-p``).
+
 No kind computes a Grundy value itself: each asks :mod:`registry`
 (a certified row period where one exists, else a compiled table or block;
 Wythoff's P-positions from 000 Theorem 1.1) and converts.
@@ -62,6 +67,7 @@ import spec
 from reference.beatty import lower_wythoff, partner, upper_wythoff
 from registry import get_question, question
 from registry.answers import Period, html_record, text_record
+from registry.layers import is_table_game, states_of
 from registry.positions import symmetric
 from registry.ppositions import point_blocks, start_layer
 
@@ -160,24 +166,34 @@ def _parse_kind(kind: str) -> tuple[str, int | None]:
 
 
 def _two_pile_name(game: spec.ImpartialGame) -> str:
-    from registry.tables import is_two_pile
-
+    """The game's name, if it has two-pile Grundy tables (a game with a state too: its
+    start layer, :func:`registry.ppositions.start_layer`), else a one-line refusal."""
     name = game.describe()
-    reason = is_two_pile(game)
+    reason = is_table_game(game)
+    if reason is None and spec.outcome_rule(game) is not None:
+        reason = "its outcome rule is not the mex: it has no Grundy values, only P-positions"
     if reason is not None:
         raise ValueError(f"this kind needs a two-pile game ({name}: {reason})")
     return name
 
 
-def _block(game: spec.ImpartialGame | str, rows: int, cols: int) -> tuple[np.ndarray, str]:
+def _layered(game: spec.ImpartialGame, answer: Any) -> tuple[np.ndarray, str]:
+    """The start layer G[s0] of a game with a state (its table is G[s, x, y]), else the
+    table; with the implementation's name (and the layer's state)."""
+    table = np.asarray(answer.value)
+    if table.ndim == 3:
+        layer = start_layer(game)
+        return table[layer], f"{answer.name}, start layer s = {states_of(game)[layer]}"
+    return table, answer.name
+
+
+def _block(game: spec.ImpartialGame, rows: int, cols: int) -> tuple[np.ndarray, str]:
     """G(x, y), x < rows, y < cols, through the registry's door (``grundy-block``)."""
-    answer = question("grundy-block", game)(rows=rows, cols=cols)
-    return np.asarray(answer.value), answer.name
+    return _layered(game, question("grundy-block", game)(rows=rows, cols=cols))
 
 
 def _table(game: spec.ImpartialGame, size: int) -> tuple[np.ndarray, str]:
-    answer = question("grundy-table", game)(size=size)
-    return np.asarray(answer.value), answer.name
+    return _layered(game, question("grundy-table", game)(size=size))
 
 
 def row_period(game: spec.ImpartialGame | str, row: int) -> Period:
@@ -193,9 +209,9 @@ def _row(
 
     ``found`` is the row's :func:`row_period` when the caller already has it.
     """
-    if found is None:
+    if found is None and not states_of(game):  # no row certificate for a game with a state
         found = row_period(game, x)
-    if found.status == "certified":
+    if found is not None and found.status == "certified":
         assert found.preperiod is not None and found.period is not None
         assert found.saltus is not None
         mu, p, s = found.preperiod, found.period, found.saltus
@@ -262,12 +278,15 @@ def _antidiagonals(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int
 _BEATTY = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
 
 
-def _search_rows(name: str, rows: range, target: Callable[[int], int], what: str) -> list[int]:
+def _search_rows(
+    game: spec.ImpartialGame, rows: range, target: Callable[[int], int], what: str
+) -> list[int]:
     """For each x in ``rows``, the unique y with G(x, y) = target(x), from growing blocks."""
+    name = game.describe()
     hi = rows.stop
     cols = max(2 * hi + 16, 64)
     while True:
-        block, _ = _block(name, hi, cols)
+        block, _ = _block(game, hi, cols)
         out = []
         missing = None
         for x in rows:
@@ -314,14 +333,14 @@ def _zeros(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, 
                 if lo <= b < hi:
                     zero[b - lo] = a
         return zero, _GREEDY_METHOD, _GREEDY_CERTIFICATE
-    terms = _search_rows(name, range(lo, hi), lambda x: 0, "the value")
+    terms = _search_rows(game, range(lo, hi), lambda x: 0, "the value")
     return terms, "table", "exact (table; each row holds 0 once)"
 
 
 def _inverse_row(game: spec.ImpartialGame, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
     name = game.describe()
     cols = hi + 3 * x + 16  # Wythoff: G(x, y) >= y - 2x, so v sits at y <= v + 2x
-    found = row_period(game, x)  # once, for every width tried
+    found = None if states_of(game) else row_period(game, x)  # once, for every width tried
     while True:
         row, method, certificate = _row(game, x, 0, cols, found)
         where: dict[int, int] = {}
@@ -398,7 +417,7 @@ def _p_positions(
         raise ValueError(f"{name}: fewer than {hi:,} P-positions in {2 * hi + 64:,} rows")
     rows = 2 * hi + 16
     while True:
-        zeros = _search_rows(name, range(rows), lambda x: 0, "the value")
+        zeros = _search_rows(game, range(rows), lambda x: 0, "the value")
         pairs = [(a, b) for a, b in enumerate(zeros) if a <= b]
         if len(pairs) >= hi:
             picked = [b if upper else a for a, b in pairs[lo:hi]]

@@ -11,7 +11,7 @@ import importlib
 import json
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -417,3 +417,39 @@ def test_ctrl_c_stops_a_long_table(tmp_path: Path, attempt: int) -> None:
     assert time.monotonic() - sent < 60
     assert "grundy: interrupted" in rest and "Traceback" not in rest
     assert not out.exists()
+
+
+@pytest.mark.parametrize("game", ["wythoff-pass", "wythoff-pass:2"])
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [
+        ("row=3", lambda G, n: G(3, n)),
+        ("column=2", lambda G, n: G(n, 2)),
+        ("diagonal", lambda G, n: G(n, n)),
+    ],
+)
+def test_value_sequences_of_a_game_with_a_state_read_its_start_layer(
+    game: str, kind: str, expected: Callable[..., int]
+) -> None:
+    """Issue 28 item 1 (``sequence`` accepts these games): G(x, y, s0), s0 the start state
+    (every pass still available), against the spec."""
+    from grundy.oeis import sequence
+
+    subject = spec.get_game(game)
+    start = subject.start_state  # type: ignore[attr-defined]
+
+    def G(x: int, y: int) -> int:
+        return spec.grundy(subject, (x, y, start))
+
+    found = sequence(game, kind, 14, offset=3)
+    assert found.terms == [expected(G, n) for n in range(3, 17)]
+    row = [G(2, y) for y in range(60)]
+    inverse = sequence(game, "inverse-row=2", 8).terms
+    assert [row.index(v) for v in range(8)] == inverse
+
+
+def test_value_sequences_of_a_counting_rule_are_refused() -> None:
+    from grundy.oeis import sequence
+
+    with pytest.raises(ValueError, match="no Grundy values, only P-positions"):
+        sequence("blocking-wythoff:2", "row=3", 5)
