@@ -243,8 +243,21 @@ def strip_seconds(rows: int, cols: int, threads: int = 1) -> float:
     (22, 8263)
     """
     per_cell = SECONDS_PER_CELL + rows * SECONDS_PER_CELL_ROW
+    threads = max(1, min(threads, rows // MIN_ROWS_PER_THREAD))  # the threads it runs on
     speedup = 1.0 if threads < 2 else TWO_THREAD_SPEEDUP * (threads / 2)
     return float(rows * cols * per_cell / speedup)
+
+
+def certificate_seconds(rows: int, cols: int, threads: int = 1) -> float:
+    """Estimated seconds of :func:`strip_periods` over ``cols`` columns: the strip and its
+    window hashes (:data:`CERTIFY_FACTOR`; measured again 2026-11-26 on an idle machine:
+    F-Wythoff rows 0..60, 2·10⁷ columns on one thread in 36.3 s, 2.3× the strip's
+    estimate; Wythoff rows 0..200, 1.3·10⁶ columns in 5.37 s, 1.4×).
+
+    >>> certificate_seconds(61, 10**6) == CERTIFY_FACTOR * strip_seconds(61, 10**6)
+    True
+    """
+    return CERTIFY_FACTOR * strip_seconds(rows, cols, threads)
 
 
 #: Environment variable that sets the strip's default threads (benchmarks time 1 and 2).

@@ -55,7 +55,7 @@ from registry.core import (
     register_question,
 )
 from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
-from registry.tables import engine_seconds, is_two_pile, kernel_code, strip_game, strip_seconds
+from registry.tables import engine_seconds, is_two_pile, kernel_code, strip_game
 
 __all__ = ["row_values"]
 
@@ -145,7 +145,8 @@ def _strip(game: spec.ImpartialGame) -> Made:
                 f"rows < {atlas_rows(name)}); name it to compute"
             )
         cols, joint = found
-        seconds = strip_seconds(row + 1, cols) * fast.strip.CERTIFY_FACTOR
+        threads = fast.strip.default_threads()
+        seconds = fast.strip.certificate_seconds(row + 1, int(cols), threads)
         kept = 2 * (row + 1) * (joint + fast.strip.window(row + 1))
         return seconds, cols * fast.strip.CERTIFY_COLUMN_BYTES + kept
 

@@ -46,6 +46,7 @@ from registry.core import (
     BUDGET_SECONDS,
     PROVIDERS,
     Declined,
+    NoImplementation,
     get_question,
     question,
     register_implementation,
@@ -189,7 +190,10 @@ def _from_state(game: spec.ImpartialGame, row: int, col: int) -> float | None:
         return None
     cycle = held[0].period + fast.strip.window(row + 1)
     via_state: float = state["seconds"] + strip_seconds(row + 1, cycle)
-    from_zero = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)[0]
+    try:
+        from_zero = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)[0]
+    except NoImplementation:  # the row from column 0 is out of every method's reach
+        return via_state
     return via_state if via_state < from_zero else None
 
 

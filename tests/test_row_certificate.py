@@ -112,3 +112,29 @@ def test_wythoff_in_disguise_is_wythoff_to_the_kernels() -> None:
 def test_row_bounds_refuse_an_unbounded_shift() -> None:
     with pytest.raises(ValueError, match="unbounded"):
         moves_from_rays(((0, 1), (1, 0, 0, 1)), 3)
+
+
+def test_row_periods_budget_bounds_the_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--budget`` turns into the columns it buys at the stated speed (no clock read): a
+    joint period not found within them is refused in one line, exit 2, with the way on."""
+    from grundy.cli import main
+
+    seen: list[int | None] = []
+    real = fast_strip.strip_periods
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs.get("max_columns"))  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fast_strip, "strip_periods", spy)
+    monkeypatch.setattr(fast_strip, "CERTIFY_FACTOR", 1e6)  # a slow machine, stated
+    argv = ["experiment", "row-periods", "--game", "f-wythoff", "--rows", "40..40"]
+    assert main([*argv, "--workers", "0", "--quiet", "--budget", "3"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "no repeated window of rows 0..40 within 4096 columns" in err
+    assert "--budget SECONDS" in err and seen[-1] == 4096
+    monkeypatch.setattr(fast_strip, "CERTIFY_FACTOR", 2.5)
+    assert main([*argv[:-1], "3..3", "--workers", "0", "--quiet"]) == 0  # default budget
+    assert seen[-1] is not None and seen[-1] > 10**6

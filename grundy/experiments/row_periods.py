@@ -65,12 +65,13 @@ from typing import Any
 import numpy as np
 
 import spec
-from grundy.execution import Chunk, add_execution_options, run_chunks
+from fast import strip as fast_strip
+from grundy.execution import Chunk, add_execution_options, report_progress, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir, warn
 from grundy.parsing import count, count_range
 from reference import landman as ref_landman
-from registry import ask
+from registry import BUDGET_SECONDS, ask
 from registry.rows import row_certificate, strip_certificate
 
 __all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment", "strip_directory"]
@@ -120,6 +121,13 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
             "threads": params.get("threads"),
             "period_multiple": params.get("period_multiple"),
         }
+        budget = params.get("budget")
+        if budget is not None:  # the search's columns, from the budget at the measured speed
+            threads = params.get("threads") or fast_strip.default_threads()
+            per_column = fast_strip.certificate_seconds(rows, 10**6, threads) / 10**6
+            columns = max(4096, int(budget / per_column))
+            options["max_columns"] = columns
+            options["progress"] = lambda y: report_progress(min(y, columns), columns)
         if params.get("checkpoints"):
             from registry.rows import StripCheckpoints, strip_memory, strip_seconds
 
@@ -145,7 +153,16 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
                             "period_multiple": params.get("period_multiple")},
                 note=note,
             )  # fmt: skip
-        return strip_certificate(game, rows, **options)
+        try:
+            return strip_certificate(game, rows, **options)
+        except RuntimeError as error:  # no repeated window within the budget's columns
+            if "max_columns" not in options or "no repeated window" not in str(error):
+                raise
+            raise ValueError(
+                f"{error} (the budget of {budget:g} s at the measured speed, "
+                "fast.strip.certificate_seconds); --budget SECONDS goes further, and --chunks DIR "
+                "checkpoints a long run (no budget then unless given)"
+            ) from None
     return row_certificate(spec.get_game(game), rows)
 
 
@@ -236,6 +253,7 @@ def run_experiment(
     threads: int | None = None,
     period_multiple: int | None = None,
     checkpoint_every: float = CHECKPOINT_SECONDS,
+    budget: float | None = None,
     **execution: Any,
 ) -> ExperimentResult:
     """The (preperiod, period, saltus) of every row in ``rows``.
@@ -246,6 +264,10 @@ def run_experiment(
     ``checkpoint_every`` seconds under :func:`strip_directory` and resumed
     from there. ``period_multiple`` counts the preperiods in the first pass
     when the joint period divides it (:func:`fast.strip.strip_periods`).
+    ``budget`` (seconds, None: no bound) bounds the strip's search: the columns
+    it buys at the measured speed (:func:`fast.strip.certificate_seconds`); a joint
+    period not found within them is refused in one line (F-/R-Wythoff's joint
+    periods grow fast and are known only once found).
     Other games: one chunk per ``block`` rows, each the generic certificate
     of rows 0..(its last row); chunks are independent (separate Dask workers).
 
@@ -278,6 +300,7 @@ def run_experiment(
         "period_multiple": period_multiple,
         "checkpoints": (str(strip_directory(out_dir, game, last)) if strip and out_dir else None),
         "checkpoint_every": checkpoint_every,
+        "budget": budget,
     }
     chunks = [
         Chunk(
@@ -449,6 +472,12 @@ def register(subparsers: Any) -> None:
         "a multiple, a second pass counts them",
     )
     parser.add_argument(
+        "--budget", type=count("--budget", lo=1), default=None, metavar="SECONDS",
+        help=f"the strip's search stops (refused in one line) past the columns SECONDS buy at "
+        f"the measured speed (default {BUDGET_SECONDS:.0f}; none with --chunks, a "
+        "checkpointed run that resumes)",
+    )  # fmt: skip
+    parser.add_argument(
         "--check-table",
         type=count("--check-table", lo=0, hi=20_000),
         default=0,
@@ -488,6 +517,13 @@ def _write_state(args: argparse.Namespace, rows: range) -> None:
     )
 
 
+def _budget(args: argparse.Namespace) -> float | None:
+    """``--budget``; by default the registry's budget, or none for a checkpointed run."""
+    if args.budget is not None:
+        return float(args.budget)
+    return None if args.chunks is not None else BUDGET_SECONDS
+
+
 def run(args: argparse.Namespace) -> int:
     rows = args.rows
     if args.state is not None and (
@@ -507,6 +543,7 @@ def run(args: argparse.Namespace) -> int:
         threads=args.threads,
         period_multiple=args.period_multiple,
         checkpoint_every=float(args.checkpoint_every),
+        budget=_budget(args),
         out_dir=args.chunks,
         out_option="--chunks",
         scheduler=args.scheduler,
