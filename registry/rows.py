@@ -80,8 +80,10 @@ __all__ = [
     "row_certificate",
     "spec_periodicity",
     "strip_certificate",
+    "strip_certificate_seconds",
     "strip_memory",
     "strip_seconds",
+    "strip_threads",
     "write_strip_state",
 ]
 
@@ -346,6 +348,8 @@ read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record
 write_strip_state = fast_checkpoint.write_state
 strip_memory = fast_strip.certificate_memory
+strip_certificate_seconds = fast_strip.certificate_seconds
+strip_threads = fast_strip.default_threads
 
 
 def row_certificate(

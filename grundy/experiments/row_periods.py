@@ -65,7 +65,6 @@ from typing import Any
 import numpy as np
 
 import spec
-from fast import strip as fast_strip
 from grundy.execution import Chunk, add_execution_options, report_progress, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console, output_dir, warn
@@ -123,8 +122,10 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
         }
         budget = params.get("budget")
         if budget is not None:  # the search's columns, from the budget at the measured speed
-            threads = params.get("threads") or fast_strip.default_threads()
-            per_column = fast_strip.certificate_seconds(rows, 10**6, threads) / 10**6
+            from registry.rows import strip_certificate_seconds, strip_threads
+
+            threads = params.get("threads") or strip_threads()
+            per_column = strip_certificate_seconds(rows, 10**6, threads) / 10**6
             columns = max(4096, int(budget / per_column))
             options["max_columns"] = columns
             options["progress"] = lambda y: report_progress(min(y, columns), columns)
@@ -160,8 +161,8 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
                 raise
             raise ValueError(
                 f"{error} (the budget of {budget:g} s at the measured speed, "
-                "fast.strip.certificate_seconds); --budget SECONDS goes further, and --chunks DIR "
-                "checkpoints a long run (no budget then unless given)"
+                "registry.rows.strip_certificate_seconds); --budget SECONDS goes further, and "
+                "--chunks DIR checkpoints a long run (no budget then unless given)"
             ) from None
     return row_certificate(spec.get_game(game), rows)
 
@@ -265,7 +266,7 @@ def run_experiment(
     from there. ``period_multiple`` counts the preperiods in the first pass
     when the joint period divides it (:func:`fast.strip.strip_periods`).
     ``budget`` (seconds, None: no bound) bounds the strip's search: the columns
-    it buys at the measured speed (:func:`fast.strip.certificate_seconds`); a joint
+    it buys at the measured speed (``registry.rows.strip_certificate_seconds``); a joint
     period not found within them is refused in one line (F-/R-Wythoff's joint
     periods grow fast and are known only once found).
     Other games: one chunk per ``block`` rows, each the generic certificate
