@@ -10,9 +10,10 @@ Modules
 -------
 :mod:`registry.core`
     Questions, implementations, providers, costs and budgets, the door.
-:mod:`registry.tables`, :mod:`~registry.sequences`, :mod:`~registry.rows`,
-:mod:`~registry.fibonacci`
-    The built-in questions on tables, g-value sequences, rows, Fibonacci Nim.
+:mod:`registry.tables`, :mod:`~registry.sequences`
+    The built-in questions on tables and g-value sequences.
+:mod:`registry.rows`, :mod:`~registry.fibonacci`
+    Rows (the strip, the atlas and its shipped state) and Fibonacci Nim.
 :mod:`registry.positions`, :mod:`~registry.periods`
     ``value`` and ``moves`` of any position, ``period`` of any row: methods as
     implementations with costs, answers with certificates (:mod:`registry.answers`).
