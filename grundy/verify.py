@@ -257,6 +257,17 @@ class VerifyStrip:
         s.y = y
         return s
 
+    def last_columns(self, y_to: int, keep: int) -> np.ndarray:
+        """Run to column ``y_to`` a block at a time; the last ``keep`` columns before it (fewer
+        if the strip began later). Memory: ``keep`` columns and a block, whatever the
+        distance (a whole segment of 1001 rows would need tens of GB)."""
+        tail = np.zeros((0, self.rows), dtype=np.int32)
+        for a in range(self.y, y_to, _BLOCK):
+            cols = self.run(min(y_to, a + _BLOCK))
+            if keep > 0:
+                tail = np.concatenate([tail, cols])[-keep:]
+        return tail
+
     def run(self, y_to: int) -> np.ndarray:
         """Columns self.y <= y < y_to, normalised: shape (y_to - self.y, rows)."""
         out = np.zeros((max(0, y_to - self.y), self.rows), dtype=np.int32)
@@ -370,7 +381,7 @@ def _window_at(directory: Path, first: str | None, game: str, rows: int, y: int)
         have = arrays["window"].astype(np.int32)
     else:
         have = np.zeros((0, rows), np.int32)
-    cols = np.concatenate([have, strip.run(y)]) if strip.y < y else have
+    cols = np.concatenate([have, strip.last_columns(y, w)]) if strip.y < y else have
     return cols[len(cols) - w :]
 
 
@@ -412,7 +423,7 @@ def period_chunk(params: dict[str, Any]) -> dict[str, Any]:
         strip = _from(directory, params["first"], game, rows)
     except ValueError as error:
         return {"ok": False, "reason": str(error)}
-    strip.run(y0)
+    strip.last_columns(y0, 0)
     cycle = np.zeros((period, r1 - r0), dtype=np.int32)
     for y in range(y0, y0 + period, _BLOCK):
         y1 = min(y0 + period, y + _BLOCK)

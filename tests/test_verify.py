@@ -50,6 +50,26 @@ def test_the_verifiers_strip_from_a_window(game: str) -> None:
     assert (again.run(end) == d[cut:end]).all()
 
 
+def test_the_window_at_a_far_column_is_streamed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof's window before y0 is recomputed a block at a time, keeping W columns: the
+    rows 0..1000 run asked for 13.7 million columns at once (55 GB, a MemoryError)."""
+    import grundy.verify as verify
+
+    whole = VerifyStrip("wythoff", 30).run(9000)
+    monkeypatch.setattr(verify, "_BLOCK", 1000)
+    widest: list[int] = []
+    real = VerifyStrip.run
+
+    def run(self: VerifyStrip, y_to: int) -> np.ndarray:
+        widest.append(y_to - self.y)
+        return real(self, y_to)
+
+    monkeypatch.setattr(VerifyStrip, "run", run)
+    tail = VerifyStrip("wythoff", 30).last_columns(9000, 87)
+    assert (tail == whole[-87:]).all() and max(widest) == 1000
+    assert verify._window_at(Path("."), None, "wythoff", 30, 9000).shape == (87, 30)
+
+
 def _run(directory: Path, monkeypatch: pytest.MonkeyPatch, game: str, rows: int,
          multiple: int | None) -> None:  # fmt: skip
     monkeypatch.setattr(strip, "chunk_columns", lambda rows: strip.BLOCK)
