@@ -243,9 +243,19 @@ def strip_seconds(rows: int, cols: int, threads: int = 1) -> float:
     (22, 8263)
     """
     per_cell = SECONDS_PER_CELL + rows * SECONDS_PER_CELL_ROW
-    threads = max(1, min(threads, rows // MIN_ROWS_PER_THREAD))  # the threads it runs on
+    threads = running_threads(rows, threads)
     speedup = 1.0 if threads < 2 else TWO_THREAD_SPEEDUP * (threads / 2)
     return float(rows * cols * per_cell / speedup)
+
+
+def running_threads(rows: int, threads: int) -> int:
+    """The threads a strip of ``rows`` rows runs on when given ``threads``: at least
+    :data:`MIN_ROWS_PER_THREAD` rows each.
+
+    >>> running_threads(61, 2), running_threads(1001, 2)
+    (1, 2)
+    """
+    return max(1, min(threads, rows // MIN_ROWS_PER_THREAD))
 
 
 def certificate_seconds(rows: int, cols: int, threads: int = 1) -> float:
@@ -503,7 +513,7 @@ class Strip:
         self.game = game
         self.code = _CODES[game]
         self.rows = rows
-        self.threads = max(1, min(threads, rows // MIN_ROWS_PER_THREAD))
+        self.threads = running_threads(rows, threads)
         self.words = _words(rows)
         stride = self.words + _PAD  # an odd number of cache lines: rows spread over the sets
         self.rowbits = np.zeros((rows, stride), dtype=np.uint64)
@@ -888,7 +898,7 @@ def pipeline_block(rows: int, threads: int | None = None) -> int:
     (4096, True)
     """
     threads = default_threads() if threads is None else threads
-    n = max(1, min(threads, rows // MIN_ROWS_PER_THREAD))
+    n = running_threads(rows, threads)
     if n == 1:
         return BLOCK
     step = max(64, min(8192, STEP_CELLS // max(1, rows // n)))
