@@ -117,6 +117,7 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import math
 import os
 import sys
 import tempfile
@@ -142,6 +143,7 @@ __all__ = [
     "GUARDS",
     "CompiledRule",
     "block_memory",
+    "block_seconds",
     "check_followers",
     "compiled_rule",
     "covers",
@@ -170,7 +172,7 @@ DENSE_BYTES = 2**30
 #: The most followers per cell a ray walks to save memory (a longer ray keeps its
 #: bitsets, and the memory check decides).
 WALK_MAX_CELLS = 1024
-# --- Measured constants: the registry's cost model reads them (registry/tables.py). --------
+# --- Measured constants and the cost model the registry reads (block_seconds). -----------
 #: Seconds per cell ~ CELL_SECONDS (1 + (short side / WALK_SIDE)^2 + long side / LONG_SIDE)
 #: (grundy_block, rays games, x86_64, 2 cores, idle, 2026-11-26: a-wythoff:2 2000^2 0.79 s,
 #: 4000^2 6.7 s, 5000^2 16.5 s, 11 x 2e5 0.35 s, 101 x 1e5 3.6 s; nimhof:1,0/0,1/1,1 5000^2
@@ -178,6 +180,20 @@ WALK_MAX_CELLS = 1024
 CELL_SECONDS = 1e-7
 WALK_SIDE = 2000
 LONG_SIDE = 30_000
+
+
+def block_seconds(rows: int, cols: int) -> float:
+    """Estimated seconds of :func:`grundy_block` of ``rows`` x ``cols`` (the constants above).
+
+    >>> round(block_seconds(5000, 5000), 1), round(block_seconds(101, 100_000), 1)
+    (18.5, 4.4)
+    """
+    short, long = min(rows, cols), max(rows, cols)
+    cells = rows * cols
+    scale = 1 + (short / WALK_SIDE) ** 2 + long / LONG_SIDE
+    return (float(cells) if cells < 10**300 else math.inf) * CELL_SECONDS * scale
+
+
 # ------------------------------------------------------------------------------------------
 #: A kernel call works for about this long before it returns to Python (Ctrl-C,
 #: progress): its block of cells is sized from the previous block's measured speed.

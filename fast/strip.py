@@ -39,6 +39,7 @@ Theorem 4 and Remark 5 (Jiao: F- and R-Wythoff).
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -236,16 +237,20 @@ def certificate_memory(rows: int, period_multiple: int | None = None) -> int:
     return int(ring * rows * itemsize + 16 * ALL_KEYS_COLUMNS + bitsets)
 
 
-def strip_seconds(rows: int, cols: int, threads: int = 1) -> float:
-    """Estimated seconds of ``cols`` columns of the strip of ``rows`` rows (measured speed).
+def strip_seconds(rows: int, cols: int, threads: int | None = None) -> float:
+    """Estimated seconds of ``cols`` columns of the strip of ``rows`` rows (measured speed) on
+    ``threads`` (default :func:`default_threads`); any size (``inf`` past a float).
 
-    >>> round(strip_seconds(301, 4_400_000)), round(strip_seconds(2048, 1.7e8, threads=2))
+    >>> round(strip_seconds(301, 4_400_000, 1)), round(strip_seconds(2048, 1.7e8, threads=2))
     (22, 8263)
+    >>> strip_seconds(501, 10**6, threads=1) > strip_seconds(501, 10**6, threads=2) > 1
+    True
     """
     per_cell = SECONDS_PER_CELL + rows * SECONDS_PER_CELL_ROW
-    threads = running_threads(rows, threads)
+    threads = running_threads(rows, default_threads() if threads is None else threads)
     speedup = 1.0 if threads < 2 else TWO_THREAD_SPEEDUP * (threads / 2)
-    return float(rows * cols * per_cell / speedup)
+    cells = rows * int(cols)
+    return (float(cells) if cells < 10**300 else math.inf) * per_cell / speedup
 
 
 def running_threads(rows: int, threads: int) -> int:
@@ -258,7 +263,7 @@ def running_threads(rows: int, threads: int) -> int:
     return max(1, min(threads, rows // MIN_ROWS_PER_THREAD))
 
 
-def certificate_seconds(rows: int, cols: int, threads: int = 1) -> float:
+def certificate_seconds(rows: int, cols: int, threads: int | None = None) -> float:
     """Estimated seconds of :func:`strip_periods` over ``cols`` columns: the strip and its
     window hashes (:data:`CERTIFY_FACTOR`; measured again 2026-11-26 on an idle machine:
     F-Wythoff rows 0..60, 2·10⁷ columns on one thread in 36.3 s, 2.3× the strip's

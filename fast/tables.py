@@ -75,6 +75,7 @@ __all__ = [
     "grundy_table",
     "table_dtype",
     "table_memory",
+    "table_seconds",
 ]
 
 #: The games this module tabulates.
@@ -126,6 +127,15 @@ def _words(size: int) -> tuple[int, int]:
     """uint64 words of a line's bitset (values < 2 size) and of its full-word bitset."""
     words = (2 * size) // 64 + 2
     return words, words // 64 + 1
+
+
+def table_seconds(size: int) -> float:
+    """Estimated seconds of :func:`grundy_table` of ``size`` (:data:`CELL_RATE`).
+
+    >>> table_seconds(20_000)
+    20.0
+    """
+    return size * size / CELL_RATE
 
 
 def table_memory(size: int, dtype: Any = None) -> int:

@@ -55,7 +55,7 @@ from registry.core import (
     register_question,
 )
 from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
-from registry.tables import engine_seconds, is_two_pile, kernel_code, strip_game
+from registry.tables import is_two_pile, kernel_code, strip_game
 
 __all__ = ["row_values"]
 
@@ -213,7 +213,9 @@ def _window(game: spec.ImpartialGame) -> Made:
         within the budget)."""
         cols = (_columns(game, row) or (4096, 0))[0]
         blocks = [4096 << k for k in range(max(1, (max(cols, 4096) // 4096).bit_length() + 1))]
-        seconds = sum(engine_seconds(row + 1, c) for c in blocks if c < 2 * cols or c == 4096)
+        seconds = sum(
+            fast.engine.block_seconds(row + 1, c) for c in blocks if c < 2 * cols or c == 4096
+        )
         seconds += (row + 1) ** 2 * ROW_MOVES_SECONDS
         if seconds <= BUDGET_SECONDS:  # else no need to build the statement
             seconds += reads(row) / CHECK_FOLLOWERS_PER_SECOND

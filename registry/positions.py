@@ -57,7 +57,7 @@ from registry.layers import is_table_game, outcome_refusal, states_of
 from registry.periods import row_values_cost
 from registry.rows import atlas_row, atlas_state, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
-from registry.tables import is_two_pile, kernel_code, rays, spec_seconds, strip_game, strip_seconds
+from registry.tables import is_two_pile, kernel_code, rays, strip_game
 
 __all__ = [
     "MAX_POSITIONS", "RW_STEPS", "compare_answered", "method_markdown", "method_table", "symmetric",
@@ -151,7 +151,9 @@ def _table(game: spec.ImpartialGame) -> Made:
 
         def cost(position: Any, **_: Any) -> tuple[float, int]:
             row, col = _orient(game, position)
-            return strip_seconds(row + 1, col + 1), fast.strip.rectangle_memory(row + 1, 0)
+            return fast.strip.strip_seconds(row + 1, col + 1), fast.strip.rectangle_memory(
+                row + 1, 0
+            )
 
         return answer, lambda **_: None, cost
 
@@ -189,7 +191,7 @@ def _from_state(game: spec.ImpartialGame, row: int, col: int) -> float | None:
     if state is None or held is None or row >= state["rows"] or col < held[0].preperiod:
         return None
     cycle = held[0].period + fast.strip.window(row + 1)
-    via_state: float = state["seconds"] + strip_seconds(row + 1, cycle)
+    via_state: float = state["seconds"] + fast.strip.strip_seconds(row + 1, cycle)
     try:
         from_zero = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)[0]
     except NoImplementation:  # the row from column 0 is out of every method's reach
@@ -330,7 +332,7 @@ def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | Non
 
 
 def _spec_cost(position: Any, **_: Any) -> tuple[float, int]:
-    return spec_seconds(_flat(position))
+    return spec.solver.estimate(_flat(position))
 
 
 def _spec(game: spec.ImpartialGame) -> Made:

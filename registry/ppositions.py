@@ -48,7 +48,6 @@ import reference.row_greedy
 import spec
 from reference.row_greedy import GreedyRule, RowPoints
 from registry.core import BUDGET_SECONDS, as_game, register_provider, register_question
-from registry.tables import spec_seconds
 
 __all__ = [
     "SPEC_MAX_ROWS",
@@ -227,7 +226,7 @@ def _spec(game: spec.ImpartialGame) -> Made:
 
     def cost(rows: int) -> tuple[float, int]:
         layers = max(1, len(fast.engine.layer_states(game)))
-        seconds, _ = spec_seconds([rows, 4 * rows + 16])
+        seconds, _ = spec.solver.estimate([rows, 4 * rows + 16])
         return layers * seconds, layers * rows * (4 * rows + 16) * spec.solver.BYTES_PER_POSITION
 
     return lambda rows: spec_points(game, rows), covers, cost

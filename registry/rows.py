@@ -44,6 +44,7 @@ import numpy as np
 
 import spec
 from fast import beatty as fast_beatty
+from fast import engine as fast_engine
 from fast import strip as fast_strip
 from fast import strip_checkpoint as fast_checkpoint
 from fast import zeckendorf as fast_zeckendorf
@@ -60,7 +61,6 @@ from registry.core import (
     register_question,
     seconds_text,
 )
-from registry.tables import engine_seconds, spec_seconds, strip_seconds
 
 __all__ = [
     "ATLAS_DIR",
@@ -350,6 +350,7 @@ write_strip_state = fast_checkpoint.write_state
 strip_memory = fast_strip.certificate_memory
 strip_certificate_seconds = fast_strip.certificate_seconds
 strip_threads = fast_strip.default_threads
+strip_seconds = fast_strip.strip_seconds
 
 
 def row_certificate(
@@ -395,7 +396,9 @@ def row_certificate(
     cols, estimated, spent, began = 4096, 0.0, 0.0, time.perf_counter()
     while True:
         # the next block's estimate, scaled by how the estimates fared so far (a loaded machine)
-        seconds = engine_seconds(rows, cols) * max(1.0, spent / estimated if estimated else 1.0)
+        seconds = fast_engine.block_seconds(rows, cols) * max(
+            1.0, spent / estimated if estimated else 1.0
+        )
         if budget is not None and spent + seconds > budget:
             raise ValueError(
                 f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns; the "
@@ -403,7 +406,7 @@ def row_certificate(
                 f"{seconds_text(spent + seconds)} (budget {seconds_text(budget)})"
             )
         block = door(rows=rows, cols=cols, budget=math.inf).value
-        estimated += engine_seconds(rows, cols)
+        estimated += fast_engine.block_seconds(rows, cols)
         spent = time.perf_counter() - began
         found = fast_strip.block_certificate(
             game.describe(), np.asarray(block), bounds.window, bounds.start
@@ -519,7 +522,7 @@ for _game in ref_landman.GAMES:
     )  # fmt: skip
     register_implementation(
         _key, "spec", "spec", _spec_rows(_game), replace=True,
-        cost=lambda rows, length, start=0: spec_seconds([rows - 1, length - 1]),
+        cost=lambda rows, length, start=0: spec.solver.estimate([rows - 1, length - 1]),
     )  # fmt: skip
     register_implementation(
         _key, "reference.landman", "reference", _machine_rows(ref_landman.row_values, _game),

@@ -53,7 +53,6 @@ from registry.core import (
     register_implementation,
     register_question,
 )
-from registry.tables import spec_seconds
 
 __all__ = [
     "CONDITIONAL",
@@ -338,7 +337,7 @@ def _wsg_cost(g: int, rows: int, spec_layer: bool = False) -> tuple[float, int]:
     """WSG's memory (the streamed columns ahead of each row, :func:`wsg_stream_bytes`), or the
     spec table's (2 rows + g + 1 columns) for the spec."""
     if spec_layer:
-        return spec_seconds([rows, 2 * rows + g])
+        return spec.solver.estimate([rows, 2 * rows + g])
     return 0.0, wsg_stream_bytes(g, rows)
 
 

@@ -13,18 +13,17 @@ is the oracle; ``published 003`` and ``published 001 Table 1`` answer on their
 printed range only. ``followers``: the compiled rule's followers of each
 (x, y), size <= 60 by the spec.
 
-Each implementation states its cost (seconds, bytes) from the measured
-constants beside its kernel (:func:`strip_seconds`, :func:`engine_seconds`,
-:func:`spec_seconds`); the door refuses, with every estimate, a request
-past the question's budget (``registry.core.BUDGET_SECONDS``) or over half
-the free memory, before any work. The conformance domains: size 40 and 150
-(``--all``).
+Each implementation states its cost (seconds, bytes) by the model beside its kernel
+(:func:`fast.strip.strip_seconds`, :func:`fast.engine.block_seconds`,
+:func:`fast.tables.table_seconds`, :func:`spec.solver.estimate`); the door refuses,
+with every estimate, a request past the question's budget
+(``registry.core.BUDGET_SECONDS``) or over half the free memory, before any work.
+The conformance domains: size 40 and 150 (``--all``).
 """
 
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -44,10 +43,7 @@ from registry.core import (
 )
 from registry.layers import cells, is_table_game, states_of, table_shape
 
-__all__ = [
-    "LARGE_SIZE", "TABLE_SIZE", "engine_seconds", "is_two_pile", "kernel_code", "spec_seconds",
-    "spec_table", "strip_game", "strip_seconds",
-]  # fmt: skip
+__all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
 
 #: Default size of the question in the conformance report (spec cost is cubic in it).
 TABLE_SIZE = 40
@@ -55,49 +51,6 @@ TABLE_SIZE = 40
 LARGE_SIZE = 150
 
 Made = tuple[Callable[..., Any], ...]
-
-
-def _float(n: int) -> float:
-    return float(n) if n < 10**300 else math.inf
-
-
-def strip_seconds(rows: int, cols: int, threads: int | None = None) -> float:
-    """Estimated seconds of the strip of ``rows`` rows and ``cols`` columns: its measured speed
-    (:func:`fast.strip.strip_seconds`) on ``threads`` (default: the strip's, all cores).
-
-    >>> strip_seconds(501, 10**6, threads=1) > strip_seconds(501, 10**6, threads=2) > 1
-    True
-    """
-    per_cell = fast.strip.strip_seconds(rows, 1, threads or fast.strip.default_threads()) / rows
-    return per_cell * _float(rows * cols)  # any size: no float overflow
-
-
-def engine_seconds(rows: int, cols: int) -> float:
-    """Estimated seconds of ``fast.engine``'s block of ``rows`` x ``cols`` (its measured speed).
-
-    >>> round(engine_seconds(5000, 5000), 1), round(engine_seconds(101, 100_000), 1)
-    (18.5, 4.4)
-    """
-    short, long = min(rows, cols), max(rows, cols)
-    e = fast.engine
-    return (
-        _float(rows * cols) * e.CELL_SECONDS * (1 + (short / e.WALK_SIDE) ** 2 + long / e.LONG_SIDE)
-    )
-
-
-def spec_seconds(coordinates: list[int]) -> tuple[float, int]:
-    """(seconds, bytes) of the spec solver below a position with these coordinates.
-
-    Sub-positions: the product of (coordinate + 1); visits: that times the
-    sum of the coordinates (:data:`spec.solver.VISITS_PER_SECOND`,
-    :data:`spec.solver.BYTES_PER_POSITION`).
-
-    >>> spec_seconds([100, 150])
-    (0.76255, 3904256)
-    """
-    positions = math.prod(v + 1 for v in coordinates)
-    visits = _float(positions * max(1, sum(coordinates)))
-    return visits / spec.solver.VISITS_PER_SECOND, positions * spec.solver.BYTES_PER_POSITION
 
 
 def is_two_pile(game: spec.ImpartialGame) -> str | None:
@@ -172,7 +125,7 @@ def _spec_block(game: spec.ImpartialGame) -> Made:
         return np.array(table, dtype=np.int64).reshape(table_shape(game, rows, cols))
 
     def cost(rows: int, cols: int) -> tuple[float, int]:
-        seconds, _ = spec_seconds([max(rows - 1, 0), max(cols - 1, 0)])
+        seconds, _ = spec.solver.estimate([max(rows - 1, 0), max(cols - 1, 0)])
         states = max(1, len(states_of(game)))
         return states * seconds, states * rows * cols * spec.solver.BYTES_PER_POSITION
 
@@ -189,7 +142,7 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
 
     def cost(rows: int, cols: int) -> tuple[float, int]:
         short, long = min(rows, cols), max(rows, cols)
-        return strip_seconds(short, long), fast.strip.rectangle_memory(rows, cols)
+        return fast.strip.strip_seconds(short, long), fast.strip.rectangle_memory(rows, cols)
 
     return answer, lambda rows, cols: None, cost
 
@@ -203,7 +156,7 @@ def _engine_block(game: spec.ImpartialGame) -> Made:
         return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
 
     def cost(rows: int, cols: int) -> tuple[float, int]:
-        return engine_seconds(rows, cols), fast.engine.block_memory(game, rows, cols)
+        return fast.engine.block_seconds(rows, cols), fast.engine.block_memory(game, rows, cols)
 
     return answer, covers, cost
 
@@ -216,7 +169,7 @@ def _tables_table(game: spec.ImpartialGame) -> Made:
         return f"size {size} > {fast.tables.MAX_SIZE}" if size > fast.tables.MAX_SIZE else None
 
     def cost(size: int) -> tuple[float, int]:
-        return _float(size * size) / fast.tables.CELL_RATE, fast.tables.table_memory(size)
+        return fast.tables.table_seconds(size), fast.tables.table_memory(size)
 
     return lambda size: fast.tables.grundy_table(name, size), covers, cost
 

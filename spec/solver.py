@@ -38,6 +38,7 @@ __all__ = [
     "Limits",
     "SolverLimit",
     "bounded_grundy",
+    "estimate",
     "grundy",
     "grundy_table",
     "label",
@@ -59,6 +60,21 @@ BYTES_PER_POSITION: Final = 256
 #: (x86_64, 2 cores, idle, 2026-11-26: Wythoff (200, 300) 7.3e6, (100, 150) 9.3e6; Nim 1.2e7;
 #: the registry's cost model of the spec reads it, with room for a loaded machine).
 VISITS_PER_SECOND: Final = 5e6
+
+
+def estimate(coordinates: list[int]) -> tuple[float, int]:
+    """(seconds, bytes) of the solver below a position with these coordinates: its
+    sub-positions (the product of coordinate + 1) times :data:`BYTES_PER_POSITION`, and
+    those times the sum of the coordinates in visits (:data:`VISITS_PER_SECOND`).
+
+    >>> estimate([100, 150])
+    (0.76255, 3904256)
+    """
+    positions = math.prod(v + 1 for v in coordinates)
+    visits = positions * max(1, sum(coordinates))
+    seconds = visits / VISITS_PER_SECOND if visits < 10**300 else math.inf
+    return seconds, positions * BYTES_PER_POSITION
+
 
 #: How often (in solved sub-positions) the solver looks at the clock.
 _CHECK_EVERY: Final = 2048

@@ -21,10 +21,10 @@ import registry
 import spec
 from fast import strip, strip_checkpoint
 from fast import tables as fast_tables
+from fast.strip import strip_seconds
 from grundy.cli import main
 from reference import landman as ref_landman
 from registry import periods as registry_periods
-from registry.tables import strip_seconds
 
 GAMES = st.sampled_from(strip.GAMES)
 
