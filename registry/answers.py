@@ -142,27 +142,8 @@ def period_lines(answer: Any, periods: int = 1) -> list[tuple[str, list[Any]]]:
     return list(zip(labels, lines, strict=False))
 
 
-def _fields(answer: Any) -> tuple[str, list[tuple[str, Any]]]:
-    """The title and the ``(name, value)`` rows of a Value, Moves or Period."""
-    kind = type(answer).__name__
-    names: tuple[str, ...]
-    if kind == "Value":
-        where = f"G{_position(answer.position)} = {answer.value}"
-        title = f"{where}  ({answer.outcome}-position of {answer.game})"
-        names = ("value", "outcome", "method", "implementation", "certificate")
-    elif kind == "Moves":
-        title = f"winning moves from {_position(answer.position)} in {answer.game}"
-        names = ("moves", "method", "certificate")
-    elif kind == "Period":
-        title = f"{answer.game} row {answer.row}: {answer.status}"
-        names = ("preperiod", "period", "saltus", "status", "implementation", "certificate")
-    else:
-        raise TypeError(f"no rendering for a {kind}")
-    return title, [(name, getattr(answer, name)) for name in names]
-
-
 def answer_text(answer: Any) -> str:
-    """A Value, Moves or Period as plain text, as the CLI prints it.
+    """A Value, Moves or Period as plain text, as the CLI prints it (its ``str``).
 
     Examples
     --------
@@ -170,41 +151,29 @@ def answer_text(answer: Any) -> str:
     G(3, 5) = 0  (P-position of wythoff)
     method: table (fast.tables); exact
     """
-    kind = type(answer).__name__
-    title, _ = _fields(answer)
-    if kind == "Value":
-        return f"{title}\nmethod: {answer.method} ({answer.implementation}); {answer.certificate}"
-    if kind == "Moves":
-        moves = ", ".join(map(_position, answer.moves)) or "none: every move loses"
-        return f"{title}: {moves}\nmethod: {answer.method}; {answer.certificate}"
-    if answer.period is None:
-        head = f"{answer.game} row {answer.row}: {answer.certificate}"
-    else:
-        head = (
-            f"{answer.game} row {answer.row}: preperiod {answer.preperiod}, period "
-            f"{answer.period}, saltus {answer.saltus} ({answer.status}; {answer.implementation})"
-            f"\n{answer.certificate}"
-        )
-    body = [f"{' '.join(map(str, line))}    {label}" for label, line in period_lines(answer)]
-    return "\n".join([head, *body])
+    return str(answer)
 
 
 def answer_html(answer: Any) -> str:
     """A Value, Moves or Period as an HTML table (a Period's values laid out by period)."""
-    title, rows = _fields(answer)
-    if type(answer).__name__ == "Period":
-        rows = rows + [(label, " ".join(map(str, line))) for label, line in period_lines(answer)]
-    return html_record(title, rows)
+    return str(answer._repr_html_())
 
 
 class _Shown:
-    """Text (as the CLI prints it) and HTML (notebooks) of an answer."""
+    """Text (as the CLI prints it) and HTML (notebooks) of an answer: a title over the
+    :attr:`FIELDS` (and the :meth:`_more` rows)."""
 
-    def __str__(self) -> str:
-        return answer_text(self)
+    FIELDS: tuple[str, ...] = ()
+
+    def title(self) -> str:  # pragma: no cover - each answer has its own
+        raise NotImplementedError
+
+    def _more(self) -> list[tuple[str, Any]]:
+        return []
 
     def _repr_html_(self) -> str:
-        return answer_html(self)
+        rows = [(name, getattr(self, name)) for name in self.FIELDS]
+        return html_record(self.title(), rows + self._more())
 
 
 @dataclass(frozen=True)
@@ -232,10 +201,20 @@ class Value(_Shown):
     implementation: str
     certificate: str
 
+    FIELDS = ("value", "outcome", "method", "implementation", "certificate")
+
     @property
     def outcome(self) -> str:
         """``P`` (value 0: the player to move loses) or ``N``."""
         return "P" if self.value == 0 else "N"
+
+    def title(self) -> str:
+        return (
+            f"G{_position(self.position)} = {self.value}  ({self.outcome}-position of {self.game})"
+        )
+
+    def __str__(self) -> str:
+        return f"{self.title()}\nmethod: {self.method} ({self.implementation}); {self.certificate}"
 
     def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "outcome": self.outcome}
@@ -250,6 +229,14 @@ class Moves(_Shown):
     moves: list[Any] = field(default_factory=list)
     method: str = ""
     certificate: str = ""
+    FIELDS = ("moves", "method", "certificate")
+
+    def title(self) -> str:
+        return f"winning moves from {_position(self.position)} in {self.game}"
+
+    def __str__(self) -> str:
+        moves = ", ".join(map(_position, self.moves)) or "none: every move loses"
+        return f"{self.title()}: {moves}\nmethod: {self.method}; {self.certificate}"
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -286,6 +273,23 @@ class Period(_Shown):
     window: int | None = None
     #: ``source(count)``: at least the first min(count, preperiod + period) values G(row, y).
     source: Callable[[int], list[int]] | None = field(default=None, compare=False, repr=False)
+    FIELDS = ("preperiod", "period", "saltus", "status", "implementation", "certificate")
+
+    def title(self) -> str:
+        return f"{self.game} row {self.row}: {self.status}"
+
+    def _more(self) -> list[tuple[str, Any]]:
+        return [(label, " ".join(map(str, line))) for label, line in period_lines(self)]
+
+    def __str__(self) -> str:
+        head = f"{self.game} row {self.row}: {self.certificate}"
+        if self.period is not None:
+            head = (
+                f"{self.game} row {self.row}: preperiod {self.preperiod}, period {self.period}, "
+                f"saltus {self.saltus} ({self.status}; {self.implementation})\n{self.certificate}"
+            )
+        body = [f"{' '.join(map(str, line))}    {label}" for label, line in period_lines(self)]
+        return "\n".join([head, *body])
 
     def head(self, count: int) -> list[int]:
         """G(row, y) for y < count: computed to the period's end, then extended by it."""
