@@ -47,6 +47,7 @@ from registry.core import (
     PROVIDERS,
     Declined,
     NoImplementation,
+    compare_arrays,
     get_question,
     question,
     register_implementation,
@@ -129,13 +130,18 @@ def _grundy_game(game: spec.ImpartialGame) -> str | None:
     return None if rule is None else f"no Grundy value ({rule.describe()}); outcomes only"
 
 
-def _table_game(game: spec.ImpartialGame) -> str | None:
-    reason = is_table_game(game) or _grundy_game(game)
+def _moves_game(game: spec.ImpartialGame) -> str | None:
+    """A compiled table answers the moves of a game with a state or a counting rule too."""
+    reason = is_table_game(game)
     if reason is None and strip_game(game) is not None:
         tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
         if not any(i.layer == "fast" for q in tables if q for i in q.implementations):
             return "no compiled table of this game (the spec method covers it)"
     return reason
+
+
+def _table_game(game: spec.ImpartialGame) -> str | None:
+    return _grundy_game(game) or _moves_game(game)
 
 
 def _table(game: spec.ImpartialGame) -> Made:
@@ -411,16 +417,6 @@ def _any(game: spec.ImpartialGame) -> str | None:
     return None
 
 
-def _moves_game(game: spec.ImpartialGame) -> str | None:
-    """A compiled table answers the moves of a game with a state or a counting rule too."""
-    reason = is_table_game(game)
-    if reason is None and strip_game(game) is not None:
-        tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
-        if not any(i.layer == "fast" for q in tables if q for i in q.implementations):
-            return "no compiled table of this game (the spec method covers it)"
-    return reason
-
-
 def _has(kind: str) -> Callable[[spec.ImpartialGame], str | None]:
     """A capability the registry holds for the game: a question ``kind`` answered for it."""
 
@@ -524,16 +520,9 @@ def compare_answered(expected: Any, actual: Any) -> str | None:
     'the method answered no position of the domain'
     """
     exp, act = np.asarray(expected), np.asarray(actual)
-    if exp.shape != act.shape:
-        return f"shape differs: expected {exp.shape}, got {act.shape}"
-    answered = act >= 0
-    if not answered.any():
+    if exp.shape == act.shape and not (act >= 0).any():
         return "the method answered no position of the domain"
-    wrong = answered & (exp != act)
-    if wrong.any():
-        index = tuple(int(i) for i in np.argwhere(wrong)[0])
-        return f"first difference at {index}: expected {exp[index]}, got {act[index]}"
-    return None
+    return compare_arrays(np.where(act >= 0, exp, act) if exp.shape == act.shape else exp, act)
 
 
 #: The games whose value methods conformance compares on a grid: the strip's, and two whose
