@@ -1,30 +1,23 @@
-"""The registry of questions and their implementations.
+"""The registry of questions and their implementations (docs/architecture.md).
 
-A **question** is something the project computes for a game ("the Grundy
-table of wythoff for 0 <= x, y < size", "the value of a position", "the
-period of a row"): one answer type, a comparison, and its conformance
-domains (the default one and larger ones, quick or ``--all`` only). It is
-keyed ``"id:game"``. An **implementation** answers it, ``answer(**domain)``,
-in a layer (``spec``, ``reference``, ``fast``, ``published``); it may state
-on which domains it answers (``covers(**domain)``: None or why not), what
-an answer costs (``cost(**domain) -> (seconds, bytes)``, from the measured
-constants beside its kernel) and the **unit** of its progress: it then takes
-``progress(done, total, unit)``, the one progress protocol (:data:`Progress`).
-A **provider** makes the implementations of a question kind for every game
-object with a capability (its rays, row shifts, states, symmetry; never its
-name): ``covers_game(game)``, ``make(game) -> (answer, covers[, cost])``.
+A **question** ("the Grundy table of wythoff for 0 <= x, y < size", "the
+value of a position", "the period of a row"), keyed ``"id:game"``, has one
+answer type, a comparison and its conformance domains. An **implementation**
+answers it, ``answer(**domain)``, in a layer (``spec``, ``reference``,
+``fast``, ``published``), and may state where it answers (``covers``: None
+or why not), its cost (``cost(**domain) -> (seconds, bytes)``, the model
+beside its kernel) and the **unit** of its progress (``progress(done, total,
+unit)``, :data:`Progress`). A **provider** makes the implementations of a
+question kind for every game object with a capability, never by its name.
 
 A question is its own door: ``question(id, game)(using=None, progress=None,
-budget=None, **domain)`` validates the implementation's name, chooses, checks
-the chosen one's memory and answers with provenance (an :class:`Answer`);
-:func:`ask` returns the bare value. A question with a **budget** (seconds)
-declines estimates past it; a ``cheapest`` question chooses by trust (exact,
-conditional, apparent) then cost, published data included, others by layer
-(fast, reference, spec), exact first, the game's own before a provider's;
-ties go to the order of registration. A refusal lists every candidate with
-its estimate or its reason. The ``spec`` implementation is the **oracle**
-unless the question names another. A name is parsed at the door; inside,
-games are objects.
+budget=None, **domain)`` chooses, checks memory and answers with provenance
+(:class:`Answer`); :func:`ask` returns the bare value. A question with a
+budget declines estimates past it; a ``cheapest`` one chooses by trust
+(exact, conditional, apparent) then cost, the others by layer (fast,
+reference, spec), exact first, the game's own first, then registration
+order. A refusal lists every candidate with its estimate or reason. The
+``spec`` implementation is the oracle unless the question names another.
 
 Examples
 --------
