@@ -312,7 +312,7 @@ def _search_rows(
 
 def _zeros(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
     name = game.describe()
-    if name == "wythoff":
+    if _beatty(game):
         return [partner(n) for n in range(lo, hi)], "beatty", _BEATTY
     greedy = _greedy(game)
     if greedy is not None:
@@ -371,6 +371,12 @@ _GREEDY_CERTIFICATE = (
 )
 
 
+def _beatty(game: spec.ImpartialGame) -> bool:
+    """The registry holds Wythoff's P-positions as Beatty sequences for ``game`` (the
+    ``lower-wythoff`` question; 000 Theorem 1.1): a capability, as for the moves' method."""
+    return get_question("lower-wythoff", game) is not None
+
+
 def _greedy(game: spec.ImpartialGame) -> Any:
     """The game's greedy rule if the ``p-positions`` greedy is sound for it, else None."""
     from registry.ppositions import greedy_rule
@@ -395,7 +401,7 @@ def _p_positions(
     """
     upper = kind == "upper-p"
     name = game.describe()
-    if name == "wythoff":
+    if _beatty(game):
         pick = upper_wythoff if upper else lower_wythoff
         return [pick(n) for n in range(lo, hi)], "beatty", _BEATTY
     if _greedy(game) is not None:
