@@ -40,8 +40,8 @@ from grundy.experiments.dn_histogram import dn_statistics
 from grundy.parsing import parse_count
 from reference.beatty import lower_wythoff
 from reference.wsg import wsg
-from registry.dn import TABLE3_MIN_N
-from registry.dn import dn_statistics as registry_dn_statistics
+from proofs_check.dn import TABLE3_MIN_N
+from proofs_check.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import stream_points
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ from grundy.experiments import ExperimentResult
 from grundy.experiments.nivasch_table2 import run_experiment
 from grundy.published import load_published
 from reference.published import compare_table2
-from registry.dn import dn_statistics
+from proofs_check.dn import dn_statistics
 
 
 class TestTranscriptions:
