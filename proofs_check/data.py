@@ -15,10 +15,10 @@ from functools import cache
 from typing import Any
 
 import spec
+from proofs_check.dn import dn_statistics
 from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
 from registry import question
-from proofs_check.dn import dn_statistics
 from registry.tables import is_two_pile
 
 __all__ = [

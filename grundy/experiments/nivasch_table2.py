@@ -37,8 +37,8 @@ from grundy.experiments import (
 )
 from grundy.output import console
 from grundy.parsing import count
-from reference.published import compare_table2, compare_table3
 from proofs_check.dn import TABLE3_MIN_N, dn_statistics
+from reference.published import compare_table2, compare_table3
 from registry.sequences import stream_blocks
 
 __all__ = ["register", "run", "run_experiment"]
