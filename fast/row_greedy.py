@@ -49,7 +49,9 @@ from typing import Any
 
 import numpy as np
 
+import fast.engine
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
+from fast._game_protocol import EngineGame
 from fast._greedy import _pow2_at_least
 from fast._jit import check_int64_range, jit
 from fast._memory import check_memory
@@ -59,6 +61,8 @@ __all__ = [
     "BLOCK_SECONDS",
     "BYTES_PER_LEAF",
     "GreedyState",
+    "cost",
+    "greedy_rule",
     "p_positions",
     "row_blocks",
     "seconds",
@@ -111,6 +115,11 @@ def state_bytes(rule: GreedyRule, rows: int) -> int:
     leaves = _pow2_at_least(3 * rows + 64)
     bitsets = 2 * rule.k * (leaves // 8 + 16)
     return rule.layers * (BYTES_PER_LEAF * leaves + bitsets) + 8 * rule.layers * rule.reach * rule.k
+
+
+def cost(rule: GreedyRule, rows: int) -> tuple[float, int]:
+    """:func:`seconds` and :func:`state_bytes` of ``rows`` rows (the registry's cost model)."""
+    return seconds(rule, rows), state_bytes(rule, rows)
 
 
 class GreedyState:
@@ -193,6 +202,84 @@ class GreedyState:
             start = int(done)
         self.next_row = stop
         return cols
+
+
+def greedy_rule(game: EngineGame) -> GreedyRule:
+    """The greedy's rule for a game, read from its compiled form; ValueError says why not.
+
+    The greedy over rows is sound for a game whose compiled form
+    (:func:`fast.engine.compiled_rule`) is ``move_rays`` alone, made of the
+    whole row to the left, the whole column below and diagonal rays
+    (p, q, 1, 1), symmetric, without guards, follower lists, regions or a
+    terminal set; its outcome rule the mex (P-positions) or a counting rule
+    (k-blocking; then no two rays may share a follower); a state's moves,
+    passes to earlier states at the same cell. Wythoff, a-Wythoff, NimHof's
+    {[1,0], [0,1], [1,1]}, Wythoff with K passes and k-blocking Wythoff have
+    that shape; why the greedy is sound is in :mod:`reference.row_greedy`.
+    The rule is read from the game object's compiled form (checked against
+    its ``followers`` on a sample, :func:`fast.engine.verify_rule`), never
+    from its name.
+
+    Raises
+    ------
+    ValueError
+        The game's rule is not of the greedy's shape: one line naming what is not.
+
+    Examples
+    --------
+    >>> import spec
+    >>> greedy_rule(spec.get_game("wythoff-pass"))
+    GreedyRule(diagonals=((1, 1),), k=1, layers=2, passes=((), (0,)), from_origin=False)
+    >>> greedy_rule(spec.get_game("blocking-wythoff:3")).k
+    3
+    >>> greedy_rule(spec.get_game("r-wythoff"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: r-wythoff: the greedy over rows needs rays without guards (move_rays entry ...)
+    """
+    name = game.describe()
+    if getattr(game, "arity", None) not in (2, 3):  # a sum has none
+        raise ValueError(f"{name}: the greedy over rows is for two-pile games (and their states)")
+    for label in ("compiled_followers", "compiled_regions", "compiled_terminal"):
+        if getattr(game, label, None) is not None:
+            raise ValueError(f"{name}: the greedy over rows takes move_rays alone ({label} is set)")
+    reason = fast.engine.covers(game)
+    if reason is not None:
+        raise ValueError(reason)
+    compiled = fast.engine.compiled_rule(game)
+    row = column = False
+    diagonals: list[tuple[int, int]] = []
+    given = getattr(game, "move_rays", None) or ()
+    for ray, (p, q, a, b, guard) in zip(given, compiled.rays.tolist(), strict=True):
+        if guard:
+            raise ValueError(
+                f"{name}: the greedy over rows needs rays without guards (move_rays entry {ray!r})"
+            )
+        if (p, q, a, b) == (0, 1, 0, 1):
+            row = True
+        elif (p, q, a, b) == (1, 0, 1, 0):
+            column = True
+        elif (a, b) == (1, 1):
+            diagonals.append((p, q))
+        else:
+            raise ValueError(
+                f"{name}: the greedy over rows takes the row, the column and diagonal rays "
+                f"(p, q, 1, 1) only (move_rays entry {ray!r})"
+            )
+    if not (row and column):
+        raise ValueError(
+            f"{name}: the greedy over rows needs every move along the row and the column "
+            "(the rays (0, 1) and (1, 0))"
+        )
+    k = compiled.k or 1
+    if len(set(diagonals)) != len(diagonals):
+        raise ValueError(f"{name}: a diagonal ray is given twice")
+    try:
+        rule = GreedyRule(tuple(sorted(diagonals)), k, compiled.layers, compiled.passes, False)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+    fast.engine.verify_rule(game)  # the compiled form is the definition (on a sample)
+    return rule
 
 
 def _check(rule: Any, rows: Any) -> tuple[GreedyRule, int]:

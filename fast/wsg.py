@@ -25,7 +25,7 @@ import numpy as np
 from fast._greedy import iter_rows, state_bytes
 from fast._memory import check_memory
 
-__all__ = ["DEFAULT_CHUNK", "GreedyResult", "collect", "wsg", "wsg_rows"]
+__all__ = ["DEFAULT_CHUNK", "GreedyResult", "collect", "stream_bytes", "wsg", "wsg_rows"]
 
 #: Rows per kernel call in :func:`wsg_rows` by default.
 DEFAULT_CHUNK = 1 << 16
@@ -139,6 +139,20 @@ def collect(chunks: Iterator[tuple[int, np.ndarray]], g: int, rows: int) -> Gree
 def result_bytes(g: int, rows: int) -> int:
     """Estimated bytes of the collected arrays (about rows / phi points per h)."""
     return 2 * 2 * 8 * (g + 1) * (rows * 2 // 3 + g + 16) + state_bytes(g, rows)
+
+
+#: Bytes per (h, row) held by a streamed pass of :func:`wsg_rows` / ``fast.fwsg.fwsg_rows``
+#: (the columns still ahead of the row, measured with tracemalloc: about 21), with a margin.
+BYTES_PER_H_ROW = 32
+
+
+def stream_bytes(g: int, rows: int) -> int:
+    """Estimated peak memory of a streamed WSG pass (O(g * rows): the columns ahead of the row).
+
+    >>> stream_bytes(30, 100_000) // 2**20  # MiB
+    94
+    """
+    return BYTES_PER_H_ROW * (g + 1) * rows
 
 
 def wsg_rows(g: int, rows: int, chunk: int = DEFAULT_CHUNK) -> Iterator[tuple[int, np.ndarray]]:

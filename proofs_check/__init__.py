@@ -5,6 +5,7 @@
 - :mod:`proofs_check.exact`: exact comparisons in Z[phi] (``QPhi``, ``sign_phi``,
   ``floor_phi_multiple``);
 - :mod:`proofs_check.data`: the data providers every claim uses;
+- :mod:`proofs_check.dn`: the statistics of d_n^h - n (000 Tables 2, 3, Figure 9);
 - ``claims_landman`` (004), ``claims_nivasch`` (000, 002 Thm 4.3), ``claims_jiao`` (001),
   ``claims_fibonacci`` (002), ``claims_oeis`` (OEIS recurrences of Wythoff rows): the
   registered claims.

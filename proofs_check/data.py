@@ -15,10 +15,10 @@ from functools import cache
 from typing import Any
 
 import spec
+from proofs_check.dn import dn_statistics
 from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
 from registry import question
-from registry.dn import dn_statistics
 from registry.tables import is_two_pile
 
 __all__ = [
@@ -89,14 +89,14 @@ def t_sequences(g: int, rows: int) -> tuple[Any, str]:
 def dn_extremes(g: int, rows: int) -> tuple[Any, str]:
     """Extremes of d_n^h - n for h <= g over the h-points with a < rows, and the source.
 
-    :func:`registry.dn.dn_statistics` (streamed fast.wsg, which the
+    :func:`proofs_check.dn.dn_statistics` (streamed fast.wsg, which the
     ``g-points`` question checks against the spec).
 
     >>> stats, name = dn_extremes(1, 501)
     >>> stats.min_n, name
-    ([0, 57], 'registry.dn (fast.wsg streamed)')
+    ([0, 57], 'proofs_check.dn (fast.wsg streamed)')
     """
-    return dn_statistics(g, rows), "registry.dn (fast.wsg streamed)"
+    return dn_statistics(g, rows), "proofs_check.dn (fast.wsg streamed)"
 
 
 def f_t_sequences(g: int, rows: int) -> tuple[Any, str]:

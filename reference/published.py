@@ -127,7 +127,7 @@ class DnExtremes:
     ``max100``, ``max100_n`` (Table 3: the maximum over n >= 100 and its
     earliest n, -1 where no point has n >= 100); ``count``: how many
     g-points. A statistic with no point has value 0 and n -1. Computed by
-    :func:`registry.dn.dn_statistics`; compared with the paper by
+    :func:`proofs_check.dn.dn_statistics`; compared with the paper by
     :func:`compare_table2` and :func:`compare_table3`.
     """
 

@@ -39,7 +39,7 @@ Because the rule is symmetric, so are its P-positions: the cells (x, y)
 with y < x are the mirrors of cells of earlier rows, so only y >= x is
 scanned. None of this holds for a rule with a move outside this shape (a
 jump, a ray in another direction, a guard, a follower list, a terminal
-set), and :func:`registry.ppositions.greedy_rule` refuses those games.
+set), and :func:`fast.row_greedy.greedy_rule` refuses those games.
 
 This module is the readable form: it scans every cell y >= x of a row (a
 number of steps about quadratic in the rows); :mod:`fast.row_greedy` is its
@@ -68,7 +68,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CELL_SECONDS", "GreedyRule", "RowPoints", "p_positions"]
+__all__ = ["CELL_SECONDS", "GreedyRule", "RowPoints", "cost", "p_positions"]
 
 #: Seconds per row squared of :func:`p_positions` (it scans every cell y >= x of a row;
 #: x86_64, load 6, 2026-11-26: Wythoff 1500 rows 61 s, 4-blocking 800 rows 39 s): the
@@ -161,6 +161,16 @@ def _check_rows(rows: Any) -> int:
     if isinstance(rows, bool) or not isinstance(rows, int) or rows < 0:
         raise ValueError(f"p_positions: rows must be an int >= 0 (rows = {rows!r})")
     return rows
+
+
+def cost(rows: int) -> tuple[float, int]:
+    """Estimated seconds (:data:`CELL_SECONDS` per row squared) and bytes (about 120 a row)
+    of :func:`p_positions` for ``rows`` rows.
+
+    >>> cost(1000)
+    (60.0, 120000)
+    """
+    return rows * rows * CELL_SECONDS, 120 * rows
 
 
 def p_positions(rule: GreedyRule, rows: int) -> RowPoints:

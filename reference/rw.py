@@ -21,6 +21,7 @@ Nim heap, Figure 13), §3.7 and Tables 5, 6. Seed ``000``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 
 from reference.beatty import index0, lower_wythoff
@@ -37,6 +38,7 @@ __all__ = [
     "min_R",
     "nth_gvalue",
     "nth_gvalues",
+    "reach",
     "wythoff_nim_move",
 ]
 
@@ -249,6 +251,48 @@ def gvalues(
     check_parameters("gvalues", g, L, H, R)
     index, points = _rw(g, r1, r2, L, H, R)
     return index, sorted(points, key=lambda p: (p[2], p[0]))
+
+
+#: Seconds per recursion level (one row band of RW) at g = 2 with the default R, and the
+#: growth factor per unit of g: measured on x86_64 (2 cores, loaded) for n = 10^20 and
+#: 10^40: 0.005-0.008 s at g = 2, 0.04-0.06 at g = 5, 0.5-0.6 at g = 10; the bands of
+#: row-hpoints grow faster: row 10^5 took 1.7 s at g = 6 and 6.2 s at g = 8 (x 1.9 per unit
+#: of g; g = 12 ran 490 s under load).
+LEVEL_SECONDS = 0.0076
+GROWTH = 1.9
+
+
+def reach(g: int, n: int, limit: float) -> str | None:
+    """Why this module declines index or row ``n`` at ``g`` (recursion, time), or None.
+
+    Algorithm RW recurses once per level, about log_phi(n) levels (000 §3.4):
+    beyond Python's recursion limit it cannot run, and the measured time per
+    level (:data:`LEVEL_SECONDS`, growing about :data:`GROWTH`-fold per unit
+    of g) projects the run, which must stay within ``limit`` seconds (it
+    shows no progress).
+
+    Examples
+    --------
+    >>> reach(2, 10**20, 60) is None
+    True
+    >>> reach(12, 10**20, 60)
+    'about 452 s at g = 12 (97 levels at a measured 4.7 s each; limit 60 s)'
+    """
+    levels = max(1, int(n.bit_length() * 1.4405)) + 1  # log_phi(2) = 1.4404...
+    headroom = sys.getrecursionlimit() - 200
+    if levels > headroom:
+        digits = int(headroom / 1.4405 * 0.30103)
+        return (
+            f"a {len(str(n))}-digit n or row needs about {levels:,} recursion levels, more than "
+            f"Python allows here ({headroom:,}): up to about 10^{digits}"
+        )
+    seconds = levels * LEVEL_SECONDS * GROWTH ** max(0, g - 2)
+    if seconds > limit:
+        return (
+            f"about {seconds:,.0f} s at g = {g} ({levels:,} levels at a measured "
+            f"{seconds / levels:.2g} s each; limit {limit:.0f} s)"
+        )
+    return None
 
 
 def band_search(

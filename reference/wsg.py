@@ -11,9 +11,10 @@ Fraenkel.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["WSGResult", "wsg"]
+__all__ = ["PointSequences", "WSGResult", "wsg"]
 
 
 @dataclass
@@ -51,6 +52,31 @@ class WSGResult:
     def d(self, h: int) -> list[int]:
         """The diagonals d_n^h = b_n^h - a_n^h."""
         return [b - a for a, b in self.T[h]]
+
+
+class PointSequences(WSGResult):
+    """``[T_0, ..., T_g]`` as a :class:`WSGResult` (the answer type of ``g-points``).
+
+    ``rows`` defaults to one past the last point's row.
+
+    Examples
+    --------
+    >>> p = PointSequences([[(0, 0), (1, 2)], [(0, 1)]])
+    >>> p.T[0], p.a(0), p.b(0), p.d(0), p.D[0]
+    ([(0, 0), (1, 2)], [0, 1], [0, 2], [0, 1], {0, 1})
+    """
+
+    def __init__(self, T: Sequence[list[tuple[int, int]]], rows: int | None = None) -> None:
+        points = [list(t) for t in T]
+        last = max((a for t in points for a, _ in t), default=-1)
+        super().__init__(
+            g=len(points) - 1,
+            rows=last + 1 if rows is None else rows,
+            T=points,
+            A=[{a for a, _ in t} for t in points],
+            B=[{b for _, b in t} for t in points],
+            D=[{b - a for a, b in t} for t in points],
+        )
 
 
 def wsg(g: int, rows: int) -> WSGResult:

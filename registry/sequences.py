@@ -1,37 +1,33 @@
 """Questions on the g-value sequences of 000 §2-3: T_h, p_n^h, row h-points, FSW.
 
 ``g-points:<game>`` (wythoff, f-wythoff)
-    ``answer(g, rows)`` -> an object with ``T[h]`` (the h-points (a, b),
-    a <= b, a < rows, by a), ``a(h)``, ``b(h)``, ``d(h)``: the result type
-    of :func:`reference.wsg.wsg` and its twins. Oracle: the spec's table
-    (:func:`spec_points`); reference.wsg / reference.fwsg (Algorithms WSG,
-    FWSG) and fast.wsg / fast.fwsg.
+    ``answer(g, rows)`` -> T_0..T_g (``T[h]``: the h-points (a, b), a <= b,
+    a < rows, by a; ``a(h)``, ``b(h)``, ``d(h)``), as :func:`reference.wsg.wsg`
+    gives them. Oracle: the spec's table (:func:`spec_points`);
+    reference.wsg / reference.fwsg (Algorithms WSG, FWSG), fast.wsg / fast.fwsg.
 ``nth-gvalue:wythoff``
-    ``answer(g, count)`` -> int array ``P[h, n] = (a_n^h, b_n^h)``, h <= g,
-    n < count. Oracle: the spec table; reference.wsg, reference.rw, fast.rw
-    (Algorithm RW: conditional on Conjecture 3.10).
+    ``answer(g, count, start=0)`` -> int array ``P[h, i] = p_{start+i}^h``.
+    Oracle: the spec table; WSG, and reference.rw / fast.rw (Algorithm RW:
+    conditional on Conjecture 3.10; its constants R, L, H, which WSG declines).
 ``row-hpoints:wythoff``
     ``answer(g, r1, r2, R=None)`` -> every h-point (h, n, a, b), a <= b,
-    h <= g, with r1 <= a <= r2, by (a, h) (Algorithm RW's band). Oracle:
-    the spec table; fast.wsg (exact, rows it can hold), reference.rw and
-    fast.rw (any row, conditional on Conjecture 3.10; ``R`` is RW's
-    convergence constant, which the WSG implementations decline).
-
+    h <= g, with r1 <= a <= r2, by (a, h) (Algorithm RW's band). Oracle: the
+    spec table; fast.wsg (exact, rows it can hold), reference.rw and fast.rw
+    (any row, conditional).
 ``fsw-convergence:wythoff``
     ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of
-    Algorithm FSW from the dummy state (3-8). Oracle: reference.fsw
-    (itself checked against WSG, which the spec checks); fast.fsw.
+    Algorithm FSW from the dummy state (3-8). Oracle: reference.fsw (itself
+    checked against WSG, which the spec checks); fast.fsw.
 
-``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues``
-and ``grundy wythoff-nim`` (``--impl fast.rw`` / ``reference.rw`` / ...):
-where fast.rw's int64 range ends, the resolver takes reference.rw (exact
-Python integers) as far as its measured time allows.
+``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues`` and
+``grundy wythoff-nim`` (``--impl``): where fast.rw's int64 range ends, the
+resolver takes reference.rw (exact Python integers) as far as its measured
+time allows.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -44,11 +40,12 @@ import reference.fsw
 import reference.fwsg
 import reference.rw
 import reference.wsg
-import spec
+import spec.tables
+from fast.wsg import stream_bytes as wsg_stream_bytes
 from reference.beatty import lower_wythoff
+from reference.wsg import PointSequences
 from registry.core import (
     BUDGET_SECONDS,
-    as_game,
     compare_sequences,
     register_implementation,
     register_question,
@@ -75,64 +72,17 @@ RW_MAX_G = 20
 #: The largest g of the FSW kernels (``fast.fsw``: one int64 bit mask per row).
 FSW_MAX_G = fast.fsw.MAX_G
 
-#: Default and --all domains of g-points.
-DOMAIN = {"g": 8, "rows": 80}
-LARGE_DOMAIN = {"g": 12, "rows": 200}
 #: fast.wsg answers row h-points for rows below this (about 0.1 s at g = 20).
 WSG_ROW_LIMIT = 200_000
 
 
-class PointSequences(reference.wsg.WSGResult):
-    """``[T_0, ..., T_g]`` as a :class:`reference.wsg.WSGResult` (the answer type of g-points).
-
-    Examples
-    --------
-    >>> p = PointSequences([[(0, 0), (1, 2)], [(0, 1)]])
-    >>> p.T[0], p.a(0), p.b(0), p.d(0), p.D[0]
-    ([(0, 0), (1, 2)], [0, 1], [0, 2], [0, 1], {0, 1})
-    """
-
-    def __init__(self, T: Sequence[list[tuple[int, int]]], rows: int | None = None) -> None:
-        points = [list(t) for t in T]
-        last = max((a for t in points for a, _ in t), default=-1)
-        super().__init__(
-            g=len(points) - 1,
-            rows=last + 1 if rows is None else rows,
-            T=points,
-            A=[{a for a, _ in t} for t in points],
-            B=[{b for _, b in t} for t in points],
-            D=[{b - a for a, b in t} for t in points],
-        )
-
-
 def spec_points(game: str | spec.ImpartialGame, g: int, rows: int) -> PointSequences:
-    """``T_0 .. T_g`` from the spec's table: h-points (x, y), x <= y, x < rows, by x.
+    """``T_0 .. T_g`` from the spec's table (:func:`spec.tables.h_points`, which checks each row).
 
-    The table has ``2 rows + g + 1`` columns. Every row holds each value at
-    most once (a cell is a follower of every other cell of its row), so
-    when row x shows every value <= g somewhere in the table, the h-point
-    with first coordinate x, if any, is the one found at y >= x. That
-    completeness is asserted, so the oracle depends on no bound from the
-    papers.
-
-    Examples
-    --------
     >>> spec_points("wythoff", 4, 9).T[4]
     [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
     """
-    cols = 2 * rows + g + 1
-    subject = as_game(game)
-    table = spec.grundy_table(subject, rows, cols)
-    points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
-    for x in range(rows):
-        row = table[x]
-        missing = set(range(g + 1)) - set(row)
-        if missing:
-            raise ValueError(f"row {x} shows no {min(missing)} within {cols} columns")
-        for y in range(x, cols):
-            if row[y] <= g:
-                points[row[y]].append((x, y))
-    return PointSequences(points, rows)
+    return PointSequences(spec.tables.h_points(game, g, rows), rows)
 
 
 def compare_points(expected: Any, actual: Any) -> str | None:
@@ -156,8 +106,8 @@ def compare_points(expected: Any, actual: Any) -> str | None:
 # ------------------------------------------------------------------ T_0 .. T_g
 
 register_question(
-    "g-points", "*", "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows", DOMAIN,
-    compare_points, extra_domains=[(LARGE_DOMAIN, False)],
+    "g-points", "*", "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows",
+    {"g": 8, "rows": 80}, compare_points, extra_domains=[({"g": 12, "rows": 200}, False)],
 )  # fmt: skip
 for _game, _ref, _fast in (
     ("wythoff", (reference.wsg.wsg, "reference.wsg"), (fast.wsg.wsg, "fast.wsg")),
@@ -212,20 +162,6 @@ def stream_points(game: str, g: int, rows: int) -> Iterator[tuple[int, int, int]
                     yield h, r0 + i, b
 
 
-#: Bytes per (h, row) held by :func:`stream_points` / :func:`stream_blocks` (the
-#: columns still ahead of the row, measured with tracemalloc: about 21), with a margin.
-BYTES_PER_H_ROW = 32
-
-
-def wsg_stream_bytes(g: int, rows: int) -> int:
-    """Estimated peak memory of a streamed WSG pass (O(g * rows): the columns ahead of the row).
-
-    >>> wsg_stream_bytes(30, 100_000) // 2**20  # MiB
-    94
-    """
-    return BYTES_PER_H_ROW * (g + 1) * rows
-
-
 # ------------------------------------------------------------------ p_n^h
 
 
@@ -272,73 +208,51 @@ def _rw_nth(nth_gvalues: Callable[..., list[tuple[int, int]]]) -> Callable[..., 
     return answer
 
 
-def _nth_covers(limit: int, what: str) -> Callable[..., str | None]:
-    def covers(g: int, count: int, start: int = 0, **constants: int | None) -> str | None:
-        if any(v is not None for v in constants.values()):
-            return _NO_R
-        return None if start + count <= limit else f"{what}; start + count > {limit}"
+def _covers(nth: bool, wsg: tuple[int, str] | None = None, rw: str = "") -> Callable[..., Any]:
+    """The ``covers`` of an implementation of nth-gvalue (``nth``) or row-hpoints.
 
-    return covers
-
-
-def _rw_g(g: int, R: int | None) -> str | None:
-    if g > RW_MAX_G and R is None:
-        return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g}); pass R"
-    return None
-
-
-#: reference.rw's seconds per recursion level (one row band of RW) at g = 2 with the
-#: default R, and the growth factor per unit of g: measured on x86_64 (2 cores,
-#: loaded) for n = 10^20 and 10^40: 0.005-0.008 s at g = 2, 0.04-0.06 at g = 5,
-#: 0.5-0.6 at g = 10; the bands of row-hpoints grow faster: row 10^5 took 1.7 s at
-#: g = 6 and 6.2 s at g = 8 (x 1.9 per unit of g; g = 12 ran 490 s under load).
-REFERENCE_LEVEL_SECONDS = 0.0076
-REFERENCE_GROWTH = 1.9
-#: The longest a reference.rw answer may take (it shows no progress): the registry's budget.
-REFERENCE_SECONDS = BUDGET_SECONDS
-
-
-def _reference_rw_reach(g: int, n: int) -> str | None:
-    """Why reference.rw declines index or row ``n`` at ``g`` (recursion, measured time), or None.
-
-    reference.rw recurses once per level, about log_phi(n) levels (000 §3.4):
-    beyond Python's recursion limit it cannot run, and its measured time per
-    level (:data:`REFERENCE_LEVEL_SECONDS`, growing about
-    :data:`REFERENCE_GROWTH`-fold per unit of g) projects the run.
+    A WSG one (``wsg = (limit, why)``) answers without RW's constants, up to
+    start + count (or row) ``limit``. ``rw = "fast"``: fast.rw's int64 range;
+    ``"reference"``: a band of at most 10^6 rows and
+    :func:`reference.rw.reach` (recursion, measured time) within the
+    registry's budget; both need R for g > :data:`RW_MAX_G`.
     """
-    levels = max(1, int(n.bit_length() * 1.4405)) + 1  # log_phi(2) = 1.4404...
-    headroom = sys.getrecursionlimit() - 200
-    if levels > headroom:
-        digits = int(headroom / 1.4405 * 0.30103)
-        return (
-            f"a {len(str(n))}-digit n or row needs about {levels:,} recursion levels, more than "
-            f"Python allows here ({headroom:,}): up to about 10^{digits}"
-        )
-    seconds = levels * REFERENCE_LEVEL_SECONDS * REFERENCE_GROWTH ** max(0, g - 2)
-    if seconds > REFERENCE_SECONDS:
-        return (
-            f"about {seconds:,.0f} s at g = {g} ({levels:,} levels at a measured "
-            f"{seconds / levels:.2g} s each; limit {REFERENCE_SECONDS:.0f} s)"
-        )
-    return None
+
+    def check(g: int, end: int, constants: dict[str, Any], band: int = 0) -> str | None:
+        if wsg is not None:
+            if any(v is not None for v in constants.values()):
+                return _NO_R
+            span = "start + count" if nth else "rows"
+            return None if end <= wsg[0] else f"{wsg[1]}; {span} > {wsg[0]}"
+        if rw == "fast" and nth and end - 1 > fast.rw.N_MAX:
+            return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
+        if rw == "fast" and not nth and end > fast.rw.R2_MAX:
+            return f"row {end} is beyond the int64 range of fast.rw (rows <= {fast.rw.R2_MAX})"
+        if rw == "reference" and band > 10**6:
+            return f"a band of {band + 1:,} rows (the reference keeps every point: <= 10^6)"
+        if g > RW_MAX_G and constants.get("R") is None:
+            return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g}); pass R"
+        return reference.rw.reach(g, end, BUDGET_SECONDS) if rw == "reference" else None
+
+    if nth:
+        return lambda g, count, start=0, **constants: check(g, start + count, constants)
+    return lambda g, r1, r2, R=None: check(g, r2, {"R": R}, r2 - r1)
 
 
-def _fast_rw_nth_covers(g: int, count: int, start: int = 0, **constants: Any) -> str | None:
-    if start + count - 1 > fast.rw.N_MAX:
-        return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
-    return _rw_g(g, constants.get("R"))
-
-
-def _reference_rw_nth_covers(g: int, count: int, start: int = 0, **constants: Any) -> str | None:
-    return _rw_g(g, constants.get("R")) or _reference_rw_reach(g, start + count)
-
-
-def _wsg_cost(g: int, rows: int, spec_layer: bool = False) -> tuple[float, int]:
+def _wsg_cost(nth: bool, spec_layer: bool) -> Callable[..., tuple[float, int]]:
     """WSG's memory (the streamed columns ahead of each row, :func:`wsg_stream_bytes`), or the
-    spec table's (2 rows + g + 1 columns) for the spec."""
-    if spec_layer:
-        return spec.solver.estimate([rows, 2 * rows + g])
-    return 0.0, wsg_stream_bytes(g, rows)
+    spec table's (2 rows + g + 1 columns) for the spec, over the rows an answer reads."""
+
+    def cost(g: int, rows: int) -> tuple[float, int]:
+        return (
+            spec.solver.estimate([rows, 2 * rows + g])
+            if spec_layer
+            else (0.0, wsg_stream_bytes(g, rows))
+        )
+
+    if nth:
+        return lambda g, count, start=0, **_: cost(g, lower_wythoff(start + count) + 4 * g + 12)
+    return lambda g, r1, r2, R=None: cost(g, r2 + 1)
 
 
 _NTH = register_question(
@@ -346,33 +260,42 @@ _NTH = register_question(
     {"g": 4, "count": 30, "start": 0},
     extra_domains=[({"g": 8, "count": 20, "start": 10_000}, False)],
 )  # fmt: skip
+
+
+def _register(question: str, nth: bool, implementations: Any) -> None:
+    """Register ``(name, layer, answer, wsg)``: a WSG one (``wsg = (limit, why)``, exact, with
+    its cost) or Algorithm RW's (``wsg`` None, conditional); ``covers``: :func:`_covers`."""
+    for name, layer, answer, wsg in implementations:
+        register_implementation(
+            question,
+            name,
+            layer,
+            answer,
+            covers=_covers(nth, wsg, "" if wsg else layer),
+            certificate="exact" if wsg else CONDITIONAL,
+            cost=_wsg_cost(nth, layer == "spec") if wsg else None,
+            replace=True,
+        )
+
+
 # Preference: fast.wsg (exact, where it holds the rows) before fast.rw (conditional);
 # the resolver puts exact answers first within a layer.
-for _name, _layer, _answer, _limit, _what in (
-    ("spec", "spec", _spec_nth, 200, "the spec solver is cubic"),
+_register(
+    _NTH,
+    True,
     (
-        "reference.wsg",
-        "reference",
-        _wsg_nth(reference.wsg.wsg),
-        2_000,
-        "reference.wsg is quadratic",
-    ),
-    ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), 1_000_000, "fast.wsg holds every row"),
-):
-    register_implementation(
-        _NTH, _name, _layer, _answer, replace=True, covers=_nth_covers(_limit, _what),
-        cost=lambda g, count, start=0, _s=_layer == "spec", **_: _wsg_cost(
-            g, lower_wythoff(start + count) + 4 * g + 12, _s
+        ("spec", "spec", _spec_nth, (200, "the spec solver is cubic")),
+        (
+            "reference.wsg",
+            "reference",
+            _wsg_nth(reference.wsg.wsg),
+            (2_000, "reference.wsg is quadratic"),
         ),
-    )  # fmt: skip
-register_implementation(
-    _NTH, "reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), replace=True,
-    covers=_reference_rw_nth_covers, certificate=CONDITIONAL,
-)  # fmt: skip
-register_implementation(
-    _NTH, "fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), replace=True,
-    covers=_fast_rw_nth_covers, certificate=CONDITIONAL,
-)  # fmt: skip
+        ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), (1_000_000, "fast.wsg holds every row")),
+        ("reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), None),
+        ("fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), None),
+    ),
+)
 
 
 # ------------------------------------------------------------------ h-points of a band of rows
@@ -405,47 +328,22 @@ def _rw_band(gvalues: Callable[..., tuple[Any, Any]]) -> Callable[..., list[HPoi
     return answer
 
 
-def _band_covers(limit: int, what: str) -> Callable[..., str | None]:
-    def covers(g: int, r1: int, r2: int, R: int | None = None) -> str | None:
-        if R is not None:
-            return _NO_R
-        return None if r2 <= limit else f"{what}; rows > {limit}"
-
-    return covers
-
-
-def _fast_rw_band_covers(g: int, r1: int, r2: int, R: int | None = None) -> str | None:
-    if r2 > fast.rw.R2_MAX:
-        return f"row {r2} is beyond the int64 range of fast.rw (rows <= {fast.rw.R2_MAX})"
-    return _rw_g(g, R)
-
-
-def _reference_rw_band_covers(g: int, r1: int, r2: int, R: int | None = None) -> str | None:
-    if r2 - r1 > 10**6:
-        return f"a band of {r2 - r1 + 1:,} rows (the reference keeps every point: <= 10^6)"
-    return _rw_g(g, R) or _reference_rw_reach(g, r2)
-
-
 _ROW = register_question(
     "row-hpoints", "wythoff",
     "every h-point (h, n, a, b), a <= b, h <= g, with r1 <= a <= r2, by (a, h)",
     {"g": 6, "r1": 37, "r2": 40}, compare_sequences,
     extra_domains=[({"g": 12, "r1": 100_000, "r2": 100_000}, True)],
 )  # fmt: skip
-for _name, _layer, _band, _reach, _certificate in (
-    ("spec", "spec", _spec_band, _band_covers(300, "the spec solver is cubic"), "exact"),
-    ("fast.wsg", "fast", _wsg_band, _band_covers(WSG_ROW_LIMIT - 1, "fast.wsg holds every row"),
-     "exact"),
-    ("fast.rw", "fast", _rw_band(fast.rw.gvalues), _fast_rw_band_covers, CONDITIONAL),
-    ("reference.rw", "reference", _rw_band(reference.rw.gvalues), _reference_rw_band_covers,
-     CONDITIONAL),
-):  # fmt: skip
-    register_implementation(
-        _ROW, _name, _layer, _band, replace=True, covers=_reach, certificate=_certificate,
-        cost=None if _certificate != "exact" else (
-            lambda g, r1, r2, R=None, _s=_layer == "spec": _wsg_cost(g, r2 + 1, _s)
-        ),
-    )  # fmt: skip
+_register(
+    _ROW,
+    False,
+    (
+        ("spec", "spec", _spec_band, (300, "the spec solver is cubic")),
+        ("fast.wsg", "fast", _wsg_band, (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
+        ("fast.rw", "fast", _rw_band(fast.rw.gvalues), None),
+        ("reference.rw", "reference", _rw_band(reference.rw.gvalues), None),
+    ),
+)
 
 
 # ------------------------------------------------------------------ FSW convergence

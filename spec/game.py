@@ -75,6 +75,7 @@ __all__ = [
     "Position",
     "StateGame",
     "TwoPileGame",
+    "as_game",
     "get_game",
     "outcome_rule",
     "register_family",
@@ -424,6 +425,20 @@ def register_family(
     if existing is not None and existing.factory is not factory:
         raise ValueError(f"register_family: the family {prefix!r} is already registered")
     FAMILIES[prefix] = Family(prefix, factory, rules, source, example, default)
+
+
+def as_game(game: ImpartialGame | str) -> ImpartialGame:
+    """The game object of a name (:func:`get_game`) or the game itself; ValueError naming
+    anything else.
+
+    >>> as_game("wythoff+nim")
+    Sum(Wythoff(), Nim())
+    """
+    if isinstance(game, ImpartialGame):
+        return game
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a game name or a spec game object (game = {game!r})")
+    return get_game(game)
 
 
 def get_game(name: str) -> ImpartialGame:

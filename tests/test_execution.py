@@ -38,10 +38,10 @@ from grundy.experiments import beatty_partition, dn_histogram
 from grundy.experiments.beatty_partition import check_range, count_upper_below
 from grundy.experiments.dn_histogram import dn_statistics
 from grundy.parsing import parse_count
+from proofs_check.dn import TABLE3_MIN_N
+from proofs_check.dn import dn_statistics as registry_dn_statistics
 from reference.beatty import lower_wythoff
 from reference.wsg import wsg
-from registry.dn import TABLE3_MIN_N
-from registry.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import stream_points
 
 ROOT = Path(__file__).resolve().parents[1]

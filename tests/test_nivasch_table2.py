@@ -11,8 +11,8 @@ from grundy.cli import main
 from grundy.experiments import ExperimentResult
 from grundy.experiments.nivasch_table2 import run_experiment
 from grundy.published import load_published
+from proofs_check.dn import dn_statistics
 from reference.published import compare_table2
-from registry.dn import dn_statistics
 
 
 class TestTranscriptions:

@@ -7,7 +7,7 @@ their earliest n (the layout of Table 2) beside the proven bound
 histogram for h = g. (The comparison with Table 2 itself is the
 ``nivasch-table2`` experiment's.)
 
-The numbers are :func:`registry.dn.dn_statistics`: one pass of
+The numbers are :func:`proofs_check.dn.dn_statistics`: one pass of
 Algorithm WSG (000 §2.1) over the rows, streamed in blocks of rows by the
 registry's WSG (the fast kernel that conformance checks against the spec).
 Its state holds the columns still ahead of the current row: a point (a, b)
@@ -45,7 +45,7 @@ from grundy.execution import (
 from grundy.experiments import ExperimentResult
 from grundy.output import check_memory, console
 from grundy.parsing import count
-from registry.dn import dn_statistics as registry_dn_statistics
+from proofs_check.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import wsg_stream_bytes
 
 __all__ = [
@@ -84,7 +84,7 @@ def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
 def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
     """Chunk function: histograms and extremes of d_n^h - n for h <= g.
 
-    The numbers are the registry's (:func:`registry.dn.dn_statistics`);
+    The numbers are the registry's (:func:`proofs_check.dn.dn_statistics`);
     this puts them in the chunk's JSON shape.
 
     Parameters

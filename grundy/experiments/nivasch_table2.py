@@ -8,7 +8,7 @@ p_n^g = (a_n^g, b_n^g) with a_n^g <= 5 * 10**6,
 * Table 3: the maximum of d_n^g - n over n >= 100, for g >= 7.
 
 Both come from one streaming pass of the registry's WSG
-(:func:`registry.dn.dn_statistics` over ``fast.wsg.wsg_rows``;
+(:func:`proofs_check.dn.dn_statistics` over ``fast.wsg.wsg_rows``;
 memory is the sliding-window state plus one chunk), so the two names run the same
 experiment and print both tables beside the paper's, every difference
 marked.
@@ -37,8 +37,8 @@ from grundy.experiments import (
 )
 from grundy.output import console
 from grundy.parsing import count
+from proofs_check.dn import TABLE3_MIN_N, dn_statistics
 from reference.published import compare_table2, compare_table3
-from registry.dn import TABLE3_MIN_N, dn_statistics
 from registry.sequences import stream_blocks
 
 __all__ = ["register", "run", "run_experiment"]

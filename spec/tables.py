@@ -1,0 +1,144 @@
+"""The spec's two-pile tables: their layers, shape and cells, and the points read from them.
+
+A game with a state (:class:`spec.StateGame`: positions (x, y, s)) has one
+two-pile table per state, stacked as ``G[i, x, y]`` (the i-th of its
+``states``; :func:`spec.grundy_table`). The registry's table questions
+(``grundy-table``, ``grundy-block``, ``followers``) take such games as they
+take two-pile games; :func:`states_of`, :func:`is_table_game`,
+:func:`table_shape`, :func:`cells` and :func:`start_layer` say what that means.
+:func:`h_points` and :func:`p_positions` read the points of the registry's
+``g-points`` and ``p-positions`` oracles from the table, each checking the
+count a row must show, so the oracles rest on no bound from a paper.
+
+Every function takes a game object or its name (:func:`spec.as_game`).
+
+Examples
+--------
+>>> from spec.game import get_game
+>>> is_table_game(get_game("wythoff-pass")) is None, table_shape("wythoff-pass", 3, 4)
+(True, (2, 3, 4))
+>>> cells("wythoff-pass:2", 1, 2)
+[(1, 2, 0), (1, 2, 1), (1, 2, 2)]
+>>> from spec.games import Nim
+>>> is_table_game(Nim())
+'nim is not a two-pile game (it has no two-pile Grundy table)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spec.game import ImpartialGame, PileGame, StateGame, as_game
+from spec.solver import grundy_table
+
+__all__ = [
+    "cells",
+    "h_points",
+    "is_table_game",
+    "p_positions",
+    "start_layer",
+    "states_of",
+    "table_shape",
+]
+
+GameLike = ImpartialGame | str
+
+
+def states_of(game: GameLike) -> tuple[int, ...]:
+    """The states of a game with a state, or () for any other game."""
+    subject = as_game(game)
+    if isinstance(subject, StateGame):
+        return tuple(subject.states)
+    return ()
+
+
+def is_table_game(game: GameLike) -> str | None:
+    """None if ``game`` has two-pile tables (two piles, or two piles and a state), else why not."""
+    try:
+        subject = as_game(game)
+    except ValueError as error:
+        return str(error)
+    if isinstance(subject, StateGame) or (isinstance(subject, PileGame) and subject.arity == 2):
+        return None
+    return f"{subject.describe()} is not a two-pile game (it has no two-pile Grundy table)"
+
+
+def table_shape(game: GameLike, rows: int, cols: int) -> tuple[int, ...]:
+    """``(rows, cols)``, or ``(states, rows, cols)`` for a game with a state."""
+    states = states_of(game)
+    return (len(states), rows, cols) if states else (rows, cols)
+
+
+def cells(game: GameLike, x: int, y: int) -> list[Any]:
+    """The positions at cell (x, y): ``[(x, y)]``, or ``(x, y, s)`` for every state."""
+    states = states_of(game)
+    return [(x, y, s) for s in states] if states else [(x, y)]
+
+
+def start_layer(game: GameLike) -> int:
+    """The layer a game begins in: the index of its ``start_state`` (0 without a state).
+
+    >>> start_layer("wythoff-pass:2"), start_layer("wythoff")
+    (2, 0)
+    """
+    subject = as_game(game)
+    return subject.states.index(subject.start_state) if isinstance(subject, StateGame) else 0
+
+
+def h_points(game: GameLike, g: int, rows: int) -> list[list[tuple[int, int]]]:
+    """``T_0 .. T_g`` from the spec's table: h-points (x, y), x <= y, x < rows, by x.
+
+    The table has ``2 rows + g + 1`` columns. Every row holds each value at
+    most once (a cell is a follower of every other cell of its row), so
+    when row x shows every value <= g somewhere in the table, the h-point
+    with first coordinate x, if any, is the one found at y >= x. That
+    completeness is asserted (ValueError), so the oracle depends on no
+    bound from the papers.
+
+    Examples
+    --------
+    >>> h_points("wythoff", 4, 9)[4]
+    [(0, 4), (1, 3), (2, 5), (6, 7), (8, 8)]
+    """
+    cols = 2 * rows + g + 1
+    table = grundy_table(as_game(game), rows, cols)
+    points: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
+    for x in range(rows):
+        row = table[x]
+        missing = set(range(g + 1)) - set(row)
+        if missing:
+            raise ValueError(f"row {x} shows no {min(missing)} within {cols} columns")
+        for y in range(x, cols):
+            if row[y] <= g:
+                points[row[y]].append((x, y))
+    return points
+
+
+def p_positions(game: GameLike, rows: int, k: int) -> list[list[tuple[int, int]]]:
+    """The P-positions (x, y), x <= y, x < rows, of each layer, from the spec's table.
+
+    The table has 4 rows + 16 columns. For a game whose row is one ray (the
+    greedy's shape, :mod:`reference.row_greedy`) each row holds exactly k
+    P-positions; each row's count is checked (ValueError), so the oracle
+    rests on no bound from a paper.
+
+    Examples
+    --------
+    >>> p_positions("wythoff", 5, 1)
+    [[(0, 0), (1, 2), (3, 5), (4, 7)]]
+    """
+    subject = as_game(game)
+    cols = 4 * rows + 16
+    table = grundy_table(subject, rows, cols)
+    points: list[list[tuple[int, int]]] = []
+    for layer, grid in enumerate(table if isinstance(subject, StateGame) else [table]):
+        points.append([])
+        for x in range(rows):
+            zeros = [y for y, value in enumerate(grid[x]) if value == 0]
+            if len(zeros) != k:
+                raise ValueError(
+                    f"{subject.describe()}: row {x} of layer {layer} shows {len(zeros)} "
+                    f"P-positions within {cols} columns, not {k}"
+                )
+            points[-1].extend((x, y) for y in zeros if y >= x)
+    return points
