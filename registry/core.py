@@ -49,6 +49,7 @@ import numpy as np
 
 import spec
 from fast._memory import available_memory, format_bytes
+from spec import as_game
 
 __all__ = [
     "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined", "Implementation",
@@ -519,20 +520,6 @@ def _is_builtin(question: Question[Any]) -> bool:
     if question.key in _BUILTIN_KEYS:
         return True
     return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
-
-
-def as_game(game: spec.ImpartialGame | str) -> spec.ImpartialGame:
-    """The game object of a name (parsed here, at the edge: ``wythoff+nim`` is a sum) or itself;
-    ValueError naming anything else.
-
-    >>> as_game("wythoff+nim")
-    Sum(Wythoff(), Nim())
-    """
-    if isinstance(game, spec.ImpartialGame):
-        return game
-    if not isinstance(game, str):
-        raise ValueError(f"game must be a game name or a spec game object (game = {game!r})")
-    return spec.get_game(game)
 
 
 def get_question(
