@@ -29,13 +29,8 @@
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import math
 import time
-import warnings
-import zipfile
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,14 +38,17 @@ from typing import Any
 import numpy as np
 
 import spec
+from fast import atlas as fast_atlas
 from fast import beatty as fast_beatty
 from fast import strip as fast_strip
 from fast import strip_checkpoint as fast_checkpoint
-from fast import zeckendorf as fast_zeckendorf
 from fast._memory import available_memory, format_bytes
+from fast.atlas import SUMS as ATLAS_SUMS
+from fast.atlas import AtlasWarning
+from fast.atlas import digest as atlas_digest
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
-from reference import zeckendorf as ref_zeckendorf
+from reference.landman import reduce_column
 from reference.published import load_published
 from registry.core import (
     BUDGET_SECONDS,
@@ -87,136 +85,21 @@ __all__ = [
     "write_strip_state",
 ]
 
-#: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
+#: The shipped, certified row-period atlas (``grundy experiment row-periods`` results), read
+#: by :mod:`fast.atlas` against its digests (:data:`ATLAS_SUMS`, :class:`AtlasWarning`).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
-
-
-class AtlasWarning(UserWarning):
-    """An atlas file that is not used (its digest does not match: damaged or edited)."""
-
-
-#: The digests of the atlas files, ``sha256sum`` format (``cd registry/atlas && sha256sum -c
-#: SHA256SUMS`` checks them too); a new atlas file gets its line with
-#: ``sha256sum FILE >> SHA256SUMS``.
-ATLAS_SUMS = "SHA256SUMS"
-
-
-def atlas_digest(path: Path) -> str:
-    """SHA-256 (hex) of an atlas file's bytes, as ``sha256sum`` prints it.
-
-    >>> len(atlas_digest(ATLAS_DIR / "wythoff_rows_0_114.json"))
-    64
-    """
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _atlas_sums() -> dict[str, str]:
-    """``{file name: digest}`` from ``registry/atlas/SHA256SUMS`` (empty if it is missing)."""
-    try:
-        lines = (ATLAS_DIR / ATLAS_SUMS).read_text().splitlines()
-    except OSError:
-        return {}
-    sums = {}
-    for line in lines:
-        digest, _, name = line.strip().partition("  ")
-        if name:
-            sums[name.lstrip("*")] = digest
-    return sums
-
-
-def _checked_atlas_files(game: str) -> list[tuple[Path, dict[str, Any]]]:
-    """The atlas files of ``game`` whose digest is the one in SHA256SUMS; the others named in
-    an :class:`AtlasWarning` and not used."""
-    sums = _atlas_sums()
-    good = []
-    for path in sorted(ATLAS_DIR.glob(f"{game}_*.json")):
-        if sums.get(path.name) != atlas_digest(path):
-            problem = (
-                "has no digest in" if path.name not in sums else "does not match its digest in"
-            )
-            warnings.warn(
-                f"atlas file {path.name} {problem} {ATLAS_SUMS} (damaged or edited); not used",
-                AtlasWarning,
-                stacklevel=3,
-            )
-            continue
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError) as error:  # pragma: no cover - its digest matched
-            warnings.warn(f"atlas file {path.name} cannot be read ({error}); not used",
-                          AtlasWarning, stacklevel=3)  # fmt: skip
-            continue
-        good.append((path, data))
-    return good
 
 
 @functools.cache
 def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
-    """``{row: (preperiod, period, saltus)}`` of the atlas files of ``game``; the largest's name.
-
-    The files are read smallest first, so the largest (the newest run) gives
-    the rows they share and names the source (every file agrees on shared
-    rows: tests/test_atlas.py). A file whose digest does not match is named
-    in an :class:`AtlasWarning` and not used.
-    """
-    table: dict[int, tuple[int, int, int]] = {}
-    name = ""
-    files = _checked_atlas_files(game)
-    for path, data in sorted(files, key=lambda item: (len(item[1]["table"]), item[0].name)):
-        if data.get("parameters", {}).get("game") != game:
-            continue
-        columns = data["columns"]
-        at = [columns.index(c) for c in ("row", "preperiod", "period", "saltus")]
-        for line in data["table"]:
-            row, pre, period, saltus = (int(line[i]) for i in at)
-            table[row] = (pre, period, saltus)
-        name = f"registry/atlas/{path.name}"
-    return table, name
-
-
-#: Loading a shipped state and checking its two digests, per byte of its window
-#: (measured: the 1.5 MB window of rows 0..500 in 12.6 ms, 2 cores, 24 GiB).
-STATE_SECONDS_PER_BYTE = 8.4e-9
+    """The atlas rows of ``game`` and their file (:func:`fast.atlas.read_table`)."""
+    return fast_atlas.read_table(ATLAS_DIR, game, "registry/atlas")
 
 
 @functools.cache
 def _atlas_state(game: str) -> dict[str, Any] | None:
-    """The shipped strip state of ``game`` with the most rows whose digest matches, or None.
-
-    ``registry/atlas/<game>_rows_0_<X>.state.npz``: the normalised window of
-    rows 0..X before ``column`` (blanked where a restore never reads,
-    :func:`fast.strip.blank_window`), a column in the periodic part of every
-    row 0..X, and the joint period of rows 0..X there (the run's certificate).
-    """
-    from fast.strip_checkpoint import checkpoint_digest
-
-    best: dict[str, Any] | None = None
-    sums = _atlas_sums()
-    for path in sorted(ATLAS_DIR.glob(f"{game}_rows_0_*.state.npz")):
-        try:
-            if sums.get(path.name) != atlas_digest(path):
-                raise ValueError(
-                    f"it does not match its digest in {ATLAS_SUMS} (damaged or edited)"
-                )
-            with np.load(path, allow_pickle=False) as data:
-                meta_text, digest = str(data["meta"]), str(data["digest"])
-                window = data["window"]
-            if checkpoint_digest(meta_text, {"window": window}) != digest:
-                raise ValueError("it does not match its digest (damaged or edited)")
-            meta = json.loads(meta_text)
-            if meta.get("game") != game or window.shape[1] != meta["rows"]:
-                raise ValueError(f"it holds {meta.get('game')} rows 0..{meta['rows'] - 1}")
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as error:
-            warnings.warn(f"atlas state {path.name}: {error}; not used", AtlasWarning, stacklevel=3)
-            continue
-        if best is None or meta["rows"] > best["rows"]:
-            best = {
-                **meta,
-                "window": window,
-                "file": f"registry/atlas/{path.name}",
-                "seconds": window.nbytes * STATE_SECONDS_PER_BYTE,
-            }
-    return best
+    """The shipped strip state of ``game`` with the most rows (:func:`fast.atlas.read_state`)."""
+    return fast_atlas.read_state(ATLAS_DIR, game, "registry/atlas")
 
 
 def atlas_state(game: str) -> dict[str, Any] | None:
@@ -240,11 +123,8 @@ def atlas_value(
 
     None when no shipped state holds the row, the record is missing, or the
     column lies before the row's preperiod (the strip from column 0 answers
-    those). Otherwise the column is moved by whole periods of the row to
-    ``[c, c + period)`` (c: the state's column, past every preperiod of its
-    rows) and the strip of rows 0..row runs from the state: at most one
-    period of columns, whatever the column (10**18 and beyond). Returns the
-    value and what it came from.
+    those); else at most one period of the strip from the state, whatever the
+    column (:func:`fast.atlas.value`). Returns the value and what it came from.
 
     Examples
     --------
@@ -252,25 +132,10 @@ def atlas_value(
     >>> found is None or found[0] == 1000000000000000002
     True
     """
-    state = _atlas_state(game)
-    held = atlas_row(game, row)
-    if state is None or held is None or row >= state["rows"]:
+    state, held = _atlas_state(game), atlas_row(game, row)
+    if state is None or held is None:
         return None
-    (preperiod, period, saltus), _ = held
-    c = int(state["column"])
-    if column < preperiod or saltus != period or int(state["period"]) % period:
-        return None
-    if column < c:
-        column_up = column + -(-(c - column) // period) * period
-        base = fast_strip.value_from_state(
-            game, state["window"], c, row, column_up, period, progress=progress
-        )
-        value = base - (column_up - column)
-    else:
-        value = fast_strip.value_from_state(
-            game, state["window"], c, row, column, period, progress=progress
-        )
-    return value, f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})"
+    return fast_atlas.value(game, state, held[0], row, column, progress)
 
 
 def atlas_table(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
@@ -313,23 +178,6 @@ def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None
     if row not in table:
         return None
     return ref_landman.Periodicity(*table[row]), name
-
-
-def reduce_column(found: ref_landman.Periodicity, column: int) -> tuple[int, int]:
-    """``(index, shift)``: G(row, column) = G(row, index) + shift, index < preperiod + period.
-
-    The one place a row is extended by its additive period (Python integers: any column).
-
-    Examples
-    --------
-    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 10**18)
-    (10, 999999999999999990)
-    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 5)
-    (5, 0)
-    """
-    preperiod, period, saltus = found
-    turns = max(0, (column - preperiod) // period)
-    return column - turns * period, turns * saltus
 
 
 def strip_certificate(
@@ -485,11 +333,10 @@ def _atlas_period(n: int, game: str, max_steps: int = 0) -> ref_landman.Periodic
     return held[0]
 
 
-def _atlas_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: int, start: int = 0, max_steps: int = 0) -> str | None:
-        return None if rows <= atlas_rows(game) else f"the atlas holds rows < {atlas_rows(game)}"
-
-    return covers
+def _held(game: str, last: int) -> str | None:
+    """None if the atlas holds rows 0..last of ``game``, else why not."""
+    held = atlas_rows(game)
+    return None if last < held else f"the atlas holds rows < {held}"
 
 
 def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
@@ -542,7 +389,8 @@ for _game in ref_landman.GAMES:
         ("reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          _upto(11, "the reference machine is slow past row 12")),
         ("fast.strip", "fast", _strip_periods(_game), _strip_fits),
-        ("atlas", "published", _each_row(_atlas_period, _game), _atlas_covers(_game)),
+        ("atlas", "published", _each_row(_atlas_period, _game),
+         lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1)),
     ):  # fmt: skip
         register_implementation(_key, _name, _layer, _answer, covers=_covers, replace=True)
 
@@ -565,63 +413,44 @@ def far_columns(game: str, row: int, turns: int) -> list[int]:
     return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
 
 
-def _far_by_record(game: str) -> Callable[..., list[int]]:
-    """G at the far columns by the row's record: reduced into [pre, pre + p), the strip from 0."""
+def _by_record(game: str, row: int, found: ref_landman.Periodicity, y: int) -> int:
+    """G(row, y) by the row's record: reduced into [pre, pre + p), the strip from column 0."""
+    index, shift = reduce_column(found, y)
+    return fast_strip.value_at(game, row, index) + shift
+
+
+def _by_state(game: str, row: int, found: ref_landman.Periodicity, y: int) -> int:
+    """G(row, y) from the shipped state: the row's record offers its period (used when it
+    divides the state's proved joint period); the saltus is the period (docs/strip.md),
+    never the record's."""
+    state = _atlas_state(game)
+    assert state is not None
+    joint = int(state["period"])
+    period = found.period if joint % found.period == 0 else joint
+    return fast_strip.value_from_state(game, state["window"], int(state["column"]), row, y, period)
+
+
+def _far(game: str, value: Callable[[str, int, ref_landman.Periodicity, int], int]) -> Any:
+    """``answer(rows, turns)``: ``value`` at the :func:`far_columns` of each row."""
 
     def answer(rows: list[int], turns: int) -> list[int]:
-        out = []
-        for row in rows:
-            found = atlas_row(game, row)
-            assert found is not None
-            for y in far_columns(game, row, turns):
-                index, shift = reduce_column(found[0], y)
-                out.append(fast_strip.value_at(game, row, index) + shift)
-        return out
-
-    return answer
-
-
-def _far_by_state(game: str) -> Callable[..., list[int]]:
-    """G at the far columns from the shipped state: the row's record picks the columns and
-    offers its period (used when it divides the state's proved joint period); the saltus is
-    the period (docs/strip.md), never the record's."""
-
-    def answer(rows: list[int], turns: int) -> list[int]:
-        state = _atlas_state(game)
-        assert state is not None
-        joint = int(state["period"])
         out = []
         for row in rows:
             held = atlas_row(game, row)
             assert held is not None
-            period = held[0].period if joint % held[0].period == 0 else joint
-            for y in far_columns(game, row, turns):
-                out.append(fast_strip.value_from_state(
-                    game, state["window"], int(state["column"]), row, y, period
-                ))  # fmt: skip
+            out += [value(game, row, held[0], y) for y in far_columns(game, row, turns)]
         return out
 
     return answer
 
 
-def _far_state_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: list[int], turns: int) -> str | None:
-        state = atlas_state(game)
-        if state is None:
-            return f"no shipped state of {game} (registry/atlas/*.state.npz)"
-        if max(rows) >= state["rows"]:
-            return f"the shipped state holds rows < {state['rows']}"
-        return None
-
-    return covers
-
-
-def _far_record_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: list[int], turns: int) -> str | None:
-        held = atlas_rows(game)
-        return None if max(rows) < held else f"the atlas holds rows < {held}"
-
-    return covers
+def _far_state_covers(rows: list[int], turns: int) -> str | None:
+    state = atlas_state("wythoff")
+    if state is None:
+        return "no shipped state of wythoff (registry/atlas/*.state.npz)"
+    if max(rows) >= state["rows"]:
+        return f"the shipped state holds rows < {state['rows']}"
+    return None
 
 
 #: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
@@ -639,12 +468,12 @@ _key = register_question(
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
 )
 register_implementation(
-    _key, "shipped state", "fast", _far_by_state("wythoff"),
-    covers=_far_state_covers("wythoff"), replace=True,
+    _key, "shipped state", "fast", _far("wythoff", _by_state), covers=_far_state_covers,
+    replace=True,
 )  # fmt: skip
 register_implementation(
-    _key, "atlas record + fast.strip from column 0", "published", _far_by_record("wythoff"),
-    covers=_far_record_covers("wythoff"), replace=True,
+    _key, "atlas record + fast.strip from column 0", "published", _far("wythoff", _by_record),
+    covers=lambda rows, turns: _held("wythoff", max(rows)), replace=True,
 )  # fmt: skip
 
 
@@ -681,19 +510,7 @@ def _spec_outcomes(n_max: int) -> np.ndarray:
     )
 
 
-def _reference_outcomes(n_max: int) -> np.ndarray:
-    return np.array(
-        [[ref_zeckendorf.is_p_position(n, r) for r in range(n_max + 1)] for n in range(n_max + 1)],
-        dtype=np.int64,
-    )
-
-
-def fast_outcomes(n_max: int) -> np.ndarray:
-    """1 where (n, r) is a P-position by fast.zeckendorf, 0 <= n, r <= n_max."""
-    n, r = np.meshgrid(np.arange(n_max + 1), np.arange(n_max + 1), indexing="ij")
-    return fast_zeckendorf.fibonacci_nim_is_p(n, r).astype(np.int64)
-
-
+# Its other implementations (Theorem 3.2, fast.zeckendorf, fast.fibonacci): registry.fibonacci.
 _key = register_question(
     "fibonacci-outcomes",
     "fibonacci-nim",
@@ -702,10 +519,6 @@ _key = register_question(
     extra_domains=[({"n_max": 150}, False)],
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
-register_implementation(
-    _key, "reference.zeckendorf (Thm 3.2)", "reference", _reference_outcomes, replace=True
-)
-register_implementation(_key, "fast.zeckendorf", "fast", fast_outcomes, replace=True)
 
 
 def _spec_lower(count: int) -> np.ndarray:
@@ -726,18 +539,13 @@ _key = register_question(
     "a_n = floor(n phi) for n < count (P-position (a_n, a_n + n))",
     BEATTY_DOMAIN,
 )
-register_implementation(_key, "spec", "spec", _spec_lower, replace=True)
-register_implementation(
-    _key,
-    "reference.beatty",
-    "reference",
-    lambda count: np.array([ref_beatty.lower_wythoff(n) for n in range(count)], dtype=np.int64),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "fast.beatty",
-    "fast",
-    lambda count: fast_beatty.lower_wythoff_array(np.arange(count)),
-    replace=True,
-)
+for _name, _layer, _answer in (
+    ("spec", "spec", _spec_lower),
+    (
+        "reference.beatty",
+        "reference",
+        lambda count: np.array([ref_beatty.lower_wythoff(n) for n in range(count)], dtype=np.int64),
+    ),
+    ("fast.beatty", "fast", lambda count: fast_beatty.lower_wythoff_array(np.arange(count))),
+):
+    register_implementation(_key, _name, _layer, _answer, replace=True)
