@@ -16,7 +16,8 @@ A directory (the registry's is ``registry/atlas/``, package data,
 
 A file whose digest does not match is named in an :class:`AtlasWarning` and
 not used. The readers take the directory and the label the files are named
-by; :mod:`registry.rows` reads its directory once per game.
+by; an :class:`Atlas` reads a game's files once (the registry's is
+:data:`registry.rows.ATLAS`).
 """
 
 from __future__ import annotations
@@ -39,12 +40,12 @@ from reference.landman import Periodicity
 __all__ = [
     "STATE_SECONDS_PER_BYTE",
     "SUMS",
+    "Atlas",
     "AtlasWarning",
     "digest",
     "read_state",
     "read_sums",
     "read_table",
-    "value",
 ]
 
 #: The file of the digests of an atlas directory.
@@ -101,7 +102,7 @@ def read_table(
             warnings.warn(
                 f"atlas file {path.name} {problem} {SUMS} (damaged or edited); not used",
                 AtlasWarning,
-                stacklevel=3,
+                stacklevel=4,
             )
             continue
         try:
@@ -110,7 +111,7 @@ def read_table(
             warnings.warn(
                 f"atlas file {path.name} cannot be read ({error}); not used",
                 AtlasWarning,
-                stacklevel=3,
+                stacklevel=4,
             )
             continue
         good.append((path, data))
@@ -161,40 +162,130 @@ def read_state(directory: Path, game: str, label: str) -> dict[str, Any] | None:
     return best
 
 
-def value(
-    game: str,
-    state: dict[str, Any],
-    found: Periodicity,
-    row: int,
-    column: int,
-    progress: Callable[[int, int], None] | None = None,
-) -> tuple[int, str] | None:
-    """G(row, column) from a shipped state (:func:`read_state`) and the row's record ``found``.
+class Atlas:
+    """The atlas files of ``directory``, named ``label/<file>``; each game's read on first use.
 
-    None when the state does not hold the row, or the column lies before the
-    row's preperiod (the strip from column 0 answers those), or the record's
-    saltus is not its period or its period does not divide the state's joint
-    period. Otherwise the column is moved by whole periods of the row to
-    ``[c, c + period)`` (c: the state's column, past every preperiod of its
-    rows) and the strip of rows 0..row runs from the state
-    (:func:`fast.strip.value_from_state`): at most one period of columns,
-    whatever the column (10**18 and beyond). Returns the value and what it
-    came from.
+    Examples
+    --------
+    >>> Atlas(Path("no-such-directory"), "nowhere").rows("wythoff")  # the registry's: ATLAS
+    0
     """
-    preperiod, period, saltus = found
-    c = int(state["column"])
-    if (
-        row >= state["rows"]
-        or column < preperiod
-        or saltus != period
-        or int(state["period"]) % period
-    ):
-        return None
-    up = -(-(c - column) // period) * period if column < c else 0
-    base = fast_strip.value_from_state(
-        game, state["window"], c, row, column + up, period, progress=progress
-    )
-    return (
-        base - up,
-        f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})",
-    )
+
+    def __init__(self, directory: Path, label: str) -> None:
+        self.directory, self.label = Path(directory), label
+        self._tables: dict[str, tuple[dict[int, tuple[int, int, int]], str]] = {}
+        self._states: dict[str, dict[str, Any] | None] = {}
+
+    def clear(self) -> None:
+        """Forget what was read: the files are read again on next use."""
+        self._tables.clear()
+        self._states.clear()
+
+    def _table(self, game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
+        if game not in self._tables:
+            self._tables[game] = read_table(self.directory, game, self.label)
+        return self._tables[game]
+
+    def _state(self, game: str) -> dict[str, Any] | None:
+        if game not in self._states:
+            self._states[game] = read_state(self.directory, game, self.label)
+        return self._states[game]
+
+    def table(self, game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
+        """Every atlas row of ``game``: ``{row: (preperiod, period, saltus)}`` and the file.
+
+        Examples
+        --------
+        >>> from registry.rows import atlas_table
+        >>> table, name = atlas_table("wythoff")
+        >>> table[3], name.startswith("registry/atlas/wythoff_rows_0_")
+        ((8, 6, 6), True)
+        """
+        table, name = self._table(game)
+        return dict(table), name
+
+    def rows(self, game: str) -> int:
+        """How many rows 0, 1, ... the atlas holds for ``game`` (read on first use).
+
+        Examples
+        --------
+        >>> from registry.rows import atlas_rows
+        >>> atlas_rows("wythoff") >= 115, atlas_rows("nim")
+        (True, 0)
+        """
+        table, _ = self._table(game)
+        n = 0
+        while n in table:
+            n += 1
+        return n
+
+    def row(self, game: str, row: int) -> tuple[Periodicity, str] | None:
+        """Row ``row``'s certified (preperiod, period, saltus) from the atlas and its file, or None.
+
+        Examples
+        --------
+        >>> from registry.rows import atlas_row
+        >>> atlas_row("wythoff", 3)
+        (Periodicity(preperiod=8, period=6, saltus=6), 'registry/atlas/wythoff_rows_0_1000.json')
+        """
+        table, name = self._table(game)
+        if row not in table:
+            return None
+        return Periodicity(*table[row]), name
+
+    def state(self, game: str, window: bool = False) -> dict[str, Any] | None:
+        """The shipped state of ``game``'s strip at its cycle: rows, column, period, file and the
+        seconds its loading costs (:func:`read_state`; ``window``: its window too); or None.
+
+        Examples
+        --------
+        >>> from registry.rows import atlas_state
+        >>> s = atlas_state("wythoff")
+        >>> s is None or (s["rows"] > 100 and s["column"] > s["period"])
+        True
+        """
+        found = self._state(game)
+        if found is None or window:
+            return found
+        return {k: v for k, v in found.items() if k != "window"}
+
+    def value(
+        self,
+        game: str,
+        row: int,
+        column: int,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> tuple[int, str] | None:
+        """G(row, column) from the shipped state and the row's atlas record, or None.
+
+        None when no shipped state holds the row, the record is missing, or the
+        column lies before the row's preperiod (the strip from column 0 answers
+        those). Otherwise the column is moved by whole periods of the row to
+        ``[c, c + period)`` (c: the state's column, past every preperiod of its
+        rows) and the strip of rows 0..row runs from the state
+        (:func:`fast.strip.value_from_state`): at most one period of columns,
+        whatever the column (10**18 and beyond). Returns the value and what it
+        came from.
+
+        Examples
+        --------
+        >>> from registry.rows import atlas_value
+        >>> found = atlas_value("wythoff", 5, 10**18)
+        >>> found is None or found[0] == 1000000000000000002
+        True
+        """
+        state, held = self._state(game), self.row(game, row)
+        if state is None or held is None or row >= state["rows"]:
+            return None
+        (preperiod, period, saltus), _ = held
+        c = int(state["column"])
+        if column < preperiod or saltus != period or int(state["period"]) % period:
+            return None
+        up = -(-(c - column) // period) * period if column < c else 0
+        base = fast_strip.value_from_state(
+            game, state["window"], c, row, column + up, period, progress=progress
+        )
+        return (
+            base - up,
+            f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})",
+        )

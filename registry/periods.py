@@ -28,7 +28,6 @@ implementations, most trusted then cheapest first:
 from __future__ import annotations
 
 import functools
-import math
 import weakref
 from typing import Any
 
@@ -117,14 +116,13 @@ def _atlas(game: spec.ImpartialGame) -> Made:
 
 def _columns(game: spec.ImpartialGame, row: int) -> tuple[int, int] | None:
     """(columns, joint period) a window certificate of rows 0..row reaches, from the atlas's
-    records (the kernels' games): one joint period after the last preperiod; else None."""
+    records (the kernels' games: :func:`fast.strip.certificate_columns`); else None."""
     name = kernel_code(game)
-    table = atlas_table(name)[0] if name is not None else {}
-    if name is None or any(r not in table for r in range(row + 1)):
-        return None
-    joint = math.lcm(*(table[r][1] for r in range(row + 1)))
-    cols = max(table[r][0] for r in range(row + 1)) + joint + fast.strip.window(row + 1)
-    return cols + fast.strip.start_column(name, row + 1), joint
+    return (
+        None
+        if name is None
+        else fast.strip.certificate_columns(name, atlas_table(name)[0], row + 1)
+    )
 
 
 def _strip(game: spec.ImpartialGame) -> Made:
@@ -144,11 +142,7 @@ def _strip(game: spec.ImpartialGame) -> Made:
                 f"the joint period of rows 0..{row} is known once computed (the atlas holds "
                 f"rows < {atlas_rows(name)}); name it to compute"
             )
-        cols, joint = found
-        threads = fast.strip.default_threads()
-        seconds = fast.strip.certificate_seconds(row + 1, int(cols), threads)
-        kept = 2 * (row + 1) * (joint + fast.strip.window(row + 1))
-        return seconds, cols * fast.strip.CERTIFY_COLUMN_BYTES + kept
+        return fast.strip.certificate_cost(row + 1, *found)
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         tick = None if progress is None else (lambda y: progress(y, None, "columns"))
@@ -211,9 +205,8 @@ def _window(game: spec.ImpartialGame) -> Made:
         """Building the row statement, checking it against the followers, and the blocks: all
         of them where the atlas knows the columns, else the first (the search stops itself
         within the budget)."""
-        cols = (_columns(game, row) or (4096, 0))[0]
-        blocks = [4096 << k for k in range(max(1, (max(cols, 4096) // 4096).bit_length() + 1))]
-        seconds = sum(engine_seconds(row + 1, c) for c in blocks if c < 2 * cols or c == 4096)
+        cols = (_columns(game, row) or (fast.strip.SEARCH_COLUMNS, 0))[0]
+        seconds = fast.strip.search_seconds(cols, functools.partial(engine_seconds, row + 1))
         seconds += (row + 1) ** 2 * ROW_MOVES_SECONDS
         if seconds <= BUDGET_SECONDS:  # else no need to build the statement
             seconds += reads(row) / CHECK_FOLLOWERS_PER_SECOND

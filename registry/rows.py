@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import math
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -61,6 +60,7 @@ from registry.core import (
 from registry.tables import engine_seconds, spec_seconds, strip_seconds
 
 __all__ = [
+    "ATLAS",
     "ATLAS_DIR",
     "ATLAS_SUMS",
     "AtlasWarning",
@@ -86,98 +86,12 @@ __all__ = [
 ]
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results), read
-#: by :mod:`fast.atlas` against its digests (:data:`ATLAS_SUMS`, :class:`AtlasWarning`).
+#: by :mod:`fast.atlas` against its digests (:data:`ATLAS_SUMS`, :class:`AtlasWarning`),
+#: each game's files once: :data:`ATLAS`, and its readers below.
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
-
-
-@functools.cache
-def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
-    """The atlas rows of ``game`` and their file (:func:`fast.atlas.read_table`)."""
-    return fast_atlas.read_table(ATLAS_DIR, game, "registry/atlas")
-
-
-@functools.cache
-def _atlas_state(game: str) -> dict[str, Any] | None:
-    """The shipped strip state of ``game`` with the most rows (:func:`fast.atlas.read_state`)."""
-    return fast_atlas.read_state(ATLAS_DIR, game, "registry/atlas")
-
-
-def atlas_state(game: str) -> dict[str, Any] | None:
-    """The shipped state of ``game``'s strip at its cycle: rows, column, period, file and the
-    seconds its loading costs; or None.
-
-    Examples
-    --------
-    >>> s = atlas_state("wythoff")
-    >>> s is None or (s["rows"] > 100 and s["column"] > s["period"])
-    True
-    """
-    found = _atlas_state(game)
-    return None if found is None else {k: v for k, v in found.items() if k != "window"}
-
-
-def atlas_value(
-    game: str, row: int, column: int, progress: Callable[[int, int], None] | None = None
-) -> tuple[int, str] | None:
-    """G(row, column) from the shipped state and the row's atlas record, or None.
-
-    None when no shipped state holds the row, the record is missing, or the
-    column lies before the row's preperiod (the strip from column 0 answers
-    those); else at most one period of the strip from the state, whatever the
-    column (:func:`fast.atlas.value`). Returns the value and what it came from.
-
-    Examples
-    --------
-    >>> found = atlas_value("wythoff", 5, 10**18)
-    >>> found is None or found[0] == 1000000000000000002
-    True
-    """
-    state, held = _atlas_state(game), atlas_row(game, row)
-    if state is None or held is None:
-        return None
-    return fast_atlas.value(game, state, held[0], row, column, progress)
-
-
-def atlas_table(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
-    """Every atlas row of ``game``: ``{row: (preperiod, period, saltus)}`` and the file.
-
-    Examples
-    --------
-    >>> table, name = atlas_table("wythoff")
-    >>> table[3], name.startswith("registry/atlas/wythoff_rows_0_")
-    ((8, 6, 6), True)
-    """
-    table, name = _atlas(game)
-    return dict(table), name
-
-
-def atlas_rows(game: str) -> int:
-    """How many rows 0, 1, ... the atlas holds for ``game`` (read on first use).
-
-    Examples
-    --------
-    >>> atlas_rows("wythoff") >= 115, atlas_rows("nim")
-    (True, 0)
-    """
-    table, _ = _atlas(game)
-    n = 0
-    while n in table:
-        n += 1
-    return n
-
-
-def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None:
-    """Row ``row``'s certified (preperiod, period, saltus) from the atlas and its file, or None.
-
-    Examples
-    --------
-    >>> atlas_row("wythoff", 3)
-    (Periodicity(preperiod=8, period=6, saltus=6), 'registry/atlas/wythoff_rows_0_1000.json')
-    """
-    table, name = _atlas(game)
-    if row not in table:
-        return None
-    return ref_landman.Periodicity(*table[row]), name
+ATLAS = fast_atlas.Atlas(ATLAS_DIR, "registry/atlas")
+atlas_table, atlas_rows, atlas_row = ATLAS.table, ATLAS.rows, ATLAS.row
+atlas_state, atlas_value = ATLAS.state, ATLAS.value
 
 
 def strip_certificate(
@@ -208,20 +122,17 @@ def row_certificate(
 ) -> fast_strip.Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
-    :func:`reference.row_bounds.row_moves` takes the game's row statement
-    (every move along the row allowed, bounded column shifts into lower
-    rows): stated by its ``row_shifts``, or derived from its ``move_rays``
-    when they are its whole rule; else ValueError with the reason.
-    :func:`reference.row_bounds.row_bounds` checks the statement against the
-    game's ``followers`` (every column before the rules settle and one
-    window after) and derives the window W and the start. The registry's
-    ``grundy-block`` computes blocks of doubling width and
-    :func:`fast.strip.block_certificate` finds two equal normalised windows
-    past the start; the statement is checked once more at the two columns
-    that follow them. ``progress(cols)`` after each block. With ``budget``
-    (seconds) the search stops, with a ValueError naming the estimate, before
-    a block that would take its estimated total past it; the door checks each
-    block's memory.
+    :func:`fast.strip.search_certificate` with the registry's ``grundy-block``
+    (the door checks each block's memory) and the engine's estimate. The
+    game's row statement (every move along the row allowed, bounded column
+    shifts into lower rows) is stated by its ``row_shifts``, or derived from
+    its ``move_rays`` when they are its whole rule; else ValueError with the
+    reason. It is checked against the game's ``followers``
+    (:func:`reference.row_bounds.row_bounds`: every column before the rules
+    settle and one window after, then the two columns that follow the equal
+    windows). ``progress(cols)`` after each block. With ``budget`` (seconds)
+    the search stops, with a ValueError naming the estimate, before a block
+    that would take its estimated total past it.
 
     Examples
     --------
@@ -233,39 +144,13 @@ def row_certificate(
     >>> c.bounds.endswith("(y < 68) and at columns 21, 27")
     True
     """
-    import dataclasses
-
-    from reference.row_bounds import check_columns, row_bounds, row_moves
-
-    moves = row_moves(game, rows - 1)
-    bounds = row_bounds(game, moves)
     door = question("grundy-block", game)
-    cols, estimated, spent, began = 4096, 0.0, 0.0, time.perf_counter()
-    while True:
-        # the next block's estimate, scaled by how the estimates fared so far (a loaded machine)
-        seconds = engine_seconds(rows, cols) * max(1.0, spent / estimated if estimated else 1.0)
-        if budget is not None and spent + seconds > budget:
-            raise ValueError(
-                f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns; the "
-                f"next block ({cols:,} columns) would take the search to about "
-                f"{seconds_text(spent + seconds)} (budget {seconds_text(budget)})"
-            )
-        block = door(rows=rows, cols=cols, budget=math.inf).value
-        estimated += engine_seconds(rows, cols)
-        spent = time.perf_counter() - began
-        found = fast_strip.block_certificate(
-            game.describe(), np.asarray(block), bounds.window, bounds.start
-        )
-        if found is not None:
-            check_columns(game, moves, [found.y0, found.y0 + found.period])
-            return dataclasses.replace(
-                found,
-                bounds=f"{bounds.describe()} and at columns {found.y0:,}, "
-                f"{found.y0 + found.period:,}",
-            )
-        if progress is not None:
-            progress(cols)
-        cols *= 2
+
+    def block(cols: int) -> Any:
+        return door(rows=rows, cols=cols, budget=math.inf).value
+
+    seconds = functools.partial(engine_seconds, rows)
+    return fast_strip.search_certificate(game, rows, block, seconds, progress, budget, seconds_text)
 
 
 #: Default domains (kept small: these rows run in well under 3 s together).
@@ -423,7 +308,7 @@ def _by_state(game: str, row: int, found: ref_landman.Periodicity, y: int) -> in
     """G(row, y) from the shipped state: the row's record offers its period (used when it
     divides the state's proved joint period); the saltus is the period (docs/strip.md),
     never the record's."""
-    state = _atlas_state(game)
+    state = atlas_state(game, window=True)
     assert state is not None
     joint = int(state["period"])
     period = found.period if joint % found.period == 0 else joint
