@@ -39,6 +39,7 @@ Theorem 4 and Remark 5 (Jiao: F- and R-Wythoff).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import time
@@ -54,7 +55,14 @@ from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
 from fast._memory import available_memory, check_memory
 from reference.landman import GAMES, Periodicity, WindowError
-from reference.row_bounds import check_columns, row_bounds, row_moves
+from reference.row_bounds import (
+    CHECK_FOLLOWERS_PER_SECOND,
+    ROW_MOVES_SECONDS,
+    check_columns,
+    check_reads,
+    row_bounds,
+    row_moves,
+)
 
 __all__ = [
     "BLOCK",
@@ -1865,16 +1873,30 @@ def search_certificate(
         cols *= 2
 
 
-def search_seconds(cols: int, seconds: Callable[[int], float]) -> float:
-    """The estimate of a :func:`search_certificate` whose windows lie within ``cols`` columns:
-    ``seconds(width)`` of each block up to the first of at least ``cols`` columns.
+@functools.lru_cache(maxsize=16)
+def _check_reads(game: Any, rows: int) -> int:
+    return check_reads(row_moves(game, rows - 1))
 
-    >>> search_seconds(10_000, lambda width: width / 4096)
-    7.0
+
+def search_cost(
+    game: Any, rows: int, cols: int, seconds: Callable[[int], float], budget: float
+) -> tuple[float, int]:
+    """(seconds, bytes) of a :func:`search_certificate` whose windows lie within ``cols``
+    columns: building the row statement, checking it against the followers (not counted,
+    nor the statement built, once the rest is past ``budget``) and ``seconds(width)`` of each
+    block up to the first of at least ``cols`` columns.
+
+    >>> import spec
+    >>> round(search_cost(spec.get_game("wythoff"), 3, 10_000, lambda c: c / 4096, 0.0)[0])
+    7
     """
     first = SEARCH_COLUMNS
     blocks = [first << k for k in range(max(1, (max(cols, first) // first).bit_length() + 1))]
-    return sum(seconds(c) for c in blocks if c < 2 * cols or c == first)
+    total = sum(seconds(c) for c in blocks if c < 2 * cols or c == first)
+    total += rows**2 * ROW_MOVES_SECONDS
+    if total <= budget:  # else no need to build the statement
+        total += _check_reads(game, rows) / CHECK_FOLLOWERS_PER_SECOND
+    return total, 64 * rows * first
 
 
 def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.ndarray]:

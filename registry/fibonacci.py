@@ -3,25 +3,23 @@
 Questions (``fibonacci-nim``)
 -----------------------------
 ``grundy-table``, ``grundy-block``
-    Adds ``fast.fibonacci`` (rows as step functions, expanded) and
-    ``reference.fibonacci`` (the row scan, tables up to 3001); the spec
-    stays the oracle. ``grundy table``, ``structure``, ``period`` and the
-    ``table`` method of ``grundy value``/``moves`` use them.
+    Adds ``fast.fibonacci`` (rows as step functions, expanded) and ``reference.fibonacci``
+    (the row scan, tables up to 3001); the spec stays the oracle. ``grundy table``,
+    ``structure``, ``period`` and the ``table`` method of ``grundy value``/``moves`` use them.
 ``fibonacci-values``
     G(n, r) at a list of positions: the ``fibonacci`` method of ``value``
-    (:mod:`registry.positions`; any n up to ``fast.fibonacci.MAX_ROWS``,
-    any r). Oracle: the spec.
-``fibonacci-starting``
-    The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is
-    0): the data of the claims in ``proofs_check.claims_fibonacci``. Oracle:
+    (:mod:`registry.positions`; any n up to ``fast.fibonacci.MAX_ROWS``, any r). Oracle:
     the spec.
+``fibonacci-starting``
+    The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is 0): the data
+    of the claims in ``proofs_check.claims_fibonacci``. Oracle: the spec.
 ``fibonacci-outcomes``
-    Registered with its oracle, the spec, in :mod:`registry.rows`; adds
-    Theorem 3.2 (``reference.zeckendorf``), ``fast.zeckendorf`` and
-    ``fast.fibonacci (G = 0)``, the kernel's P-positions.
+    Registered with its oracle, the spec, in :mod:`registry.rows`; adds Theorem 3.2
+    (``reference.zeckendorf``), ``fast.zeckendorf`` and ``fast.fibonacci (G = 0)``, the
+    kernel's P-positions.
 ``fibonacci-zeckendorf``
-    The same P-positions on n, r <= 1500, beyond the spec's reach: the
-    oracle is Theorem 3.2 (``reference.zeckendorf``: P iff r < z_1(n)).
+    The same P-positions on n, r <= 1500, beyond the spec's reach: the oracle is Theorem
+    3.2 (``reference.zeckendorf``: P iff r < z_1(n)).
 
 Examples
 --------

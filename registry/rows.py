@@ -1,29 +1,28 @@
-"""Questions on rows, Fibonacci Nim outcomes and Beatty sequences.
+"""Questions on rows, the shipped atlas, Fibonacci Nim outcomes and Beatty sequences.
 
 ``row-values:<game>`` (wythoff, f-wythoff, r-wythoff)
-    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length
-    (row n as in :mod:`reference.landman`): spec table vs reference machine
-    vs fast machine.
-    The fast implementation is the strip (:mod:`fast.strip`: rows 0..n
-    column by column, one kernel for the three games).
+    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length (row n as
+    in :mod:`reference.landman`): spec table vs reference machine vs fast machine, the strip
+    (:mod:`fast.strip`: rows 0..n column by column, one kernel for the three games).
 ``row-periods:<game>``
-    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity`
-    (preperiod, period, saltus) of rows start..rows-1, exact: certified by
-    the reference machine's repeated state (Landman 004 §3) or by the
-    strip's equal normalised windows (:func:`fast.strip.strip_periods`,
-    docs/strip.md). The oracle takes the reference machine's repeated state
-    (start, length) as a certificate only: it recomputes the row with the
-    spec up to start + length, checks the period there and derives the
-    minimal preperiod/period from the spec's own values. ``atlas`` answers
-    from the shipped, certified ``registry/atlas/`` files (compared, never
-    computed: a drift in the files or the kernels fails conformance).
+    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity` (preperiod,
+    period, saltus) of rows start..rows-1, exact: certified by the reference machine's
+    repeated state (Landman 004 §3) or by the strip's equal normalised windows
+    (:func:`fast.strip.strip_periods`, docs/strip.md). The oracle takes the reference
+    machine's repeated state (start, length) as a certificate only: it recomputes the row
+    with the spec up to start + length, checks the period there and derives the minimal
+    preperiod/period from the spec's own values. ``atlas`` answers from the shipped,
+    certified ``registry/atlas/`` files (:data:`ATLAS`; compared, never computed: a drift in
+    the files or the kernels fails conformance).
+``atlas-far-values:wythoff``
+    G at far columns of atlas rows (:func:`far_columns`): the row's record vs the shipped state.
 ``fibonacci-outcomes:fibonacci-nim``
-    ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max:
-    spec (bounded Grundy g = 0) vs reference.zeckendorf (002 Theorem 3.2) vs
-    fast.zeckendorf.
+    ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: spec (bounded
+    Grundy g = 0) vs reference.zeckendorf (002 Theorem 3.2) vs fast.zeckendorf and
+    fast.fibonacci (registered in :mod:`registry.fibonacci`).
 ``lower-wythoff:wythoff``
-    ``answer(count)`` -> a_n = floor(n phi) for n < count; the spec's Wythoff
-    P-positions (sorted by b - a) vs reference.beatty vs fast.beatty.
+    ``answer(count)`` -> a_n = floor(n phi) for n < count; the spec's Wythoff P-positions
+    (sorted by b - a) vs reference.beatty vs fast.beatty.
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ from fast.atlas import digest as atlas_digest
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference.landman import reduce_column
-from reference.published import load_published
+from reference.published import wythoff_row3
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
@@ -93,18 +92,11 @@ ATLAS = fast_atlas.Atlas(ATLAS_DIR, "registry/atlas")
 atlas_table, atlas_rows, atlas_row = ATLAS.table, ATLAS.rows, ATLAS.row
 atlas_state, atlas_value = ATLAS.state, ATLAS.value
 
-
-def strip_certificate(
-    game: str, rows: int, progress: Callable[[int], None] | None = None, **options: Any
-) -> fast_strip.Certificate:
-    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`;
-    ``options``: its threads, period_multiple, checkpoints, keep_top)."""
-    return fast_strip.strip_periods(game, rows, progress=progress, **options)
-
-
-#: The strip's checkpointed runs, for the CLI (``grundy experiment row-periods --chunks``,
-#: ``grundy verify``): the store, its readers, the shipped state's writer, the memory
-#: estimate and the measured speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+#: The strip's certificate and its checkpointed runs, for the CLI (``grundy experiment
+#: row-periods --chunks``, ``grundy verify``): the certificate, the store, its readers, the
+#: shipped state's writer, the memory estimate and the measured speed
+#: (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+strip_certificate = fast_strip.strip_periods
 StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
 read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record
@@ -122,17 +114,15 @@ def row_certificate(
 ) -> fast_strip.Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
-    :func:`fast.strip.search_certificate` with the registry's ``grundy-block``
-    (the door checks each block's memory) and the engine's estimate. The
-    game's row statement (every move along the row allowed, bounded column
-    shifts into lower rows) is stated by its ``row_shifts``, or derived from
-    its ``move_rays`` when they are its whole rule; else ValueError with the
-    reason. It is checked against the game's ``followers``
-    (:func:`reference.row_bounds.row_bounds`: every column before the rules
-    settle and one window after, then the two columns that follow the equal
-    windows). ``progress(cols)`` after each block. With ``budget`` (seconds)
-    the search stops, with a ValueError naming the estimate, before a block
-    that would take its estimated total past it.
+    :func:`fast.strip.search_certificate` on the registry's ``grundy-block`` (the door checks
+    each block's memory) with the engine's estimate. The game's row statement (every move
+    along the row allowed, bounded column shifts into lower rows) is stated by its
+    ``row_shifts``, or derived from its ``move_rays`` when they are its whole rule; else
+    ValueError with the reason. It is checked against the game's ``followers``
+    (:func:`reference.row_bounds.row_bounds`: every column before the rules settle and one
+    window after, then the two columns that follow the equal windows). ``progress(cols)``
+    after each block. With ``budget`` (seconds) the search stops, with a ValueError naming
+    the estimate, before a block that would take its estimated total past it.
 
     Examples
     --------
@@ -333,9 +323,7 @@ def _far_state_covers(rows: list[int], turns: int) -> str | None:
     state = atlas_state("wythoff")
     if state is None:
         return "no shipped state of wythoff (registry/atlas/*.state.npz)"
-    if max(rows) >= state["rows"]:
-        return f"the shipped state holds rows < {state['rows']}"
-    return None
+    return None if max(rows) < state["rows"] else f"the shipped state holds rows < {state['rows']}"
 
 
 #: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
@@ -362,26 +350,18 @@ register_implementation(
 )  # fmt: skip
 
 
-def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:
-    """Seed 003's row 3 of Wythoff (G(3, y), y < 26), on its printed range only."""
-    printed = [v for line in load_published("wythoff_003_row3")["lines"] for v in line]
-    return np.array([printed[:length]], dtype=np.int64)
-
-
-def _published_row3_period(rows: int, start: int = 0, **_: Any) -> list[ref_landman.Periodicity]:
-    data = load_published("wythoff_003_row3")
-    return [ref_landman.Periodicity(data["preperiod"], data["period"], data["saltus"])]
-
-
+# Seed 003's row 3 of Wythoff, on its printed range only (G(3, y), y < 26).
 register_implementation(
-    "row-values:wythoff", "published 003 row 3", "published", _published_row3_values,
+    "row-values:wythoff", "published 003 row 3", "published",
+    lambda rows, length, start=0: np.array([wythoff_row3()[0][:length]], dtype=np.int64),
     covers=lambda rows, length, start=0: (
         None if (rows, start) == (4, 3) and length <= 26 else "printed: row 3, y < 26"
     ),
     domain={"rows": 4, "length": 26, "start": 3},
 )  # fmt: skip
 register_implementation(
-    "row-periods:wythoff", "published 003 row 3", "published", _published_row3_period,
+    "row-periods:wythoff", "published 003 row 3", "published",
+    lambda rows, start=0, **_: [wythoff_row3()[1]],
     covers=lambda rows, start=0, max_steps=0: None if (rows, start) == (4, 3) else "row 3 only",
     domain={"rows": 4, "start": 3},
 )  # fmt: skip
