@@ -35,7 +35,7 @@ import numpy as np
 
 from fast import strip as fast_strip
 from fast.strip_checkpoint import checkpoint_digest
-from reference.landman import Periodicity
+from reference.landman import Periodicity, reduce_column
 
 __all__ = [
     "STATE_SECONDS_PER_BYTE",
@@ -167,7 +167,7 @@ class Atlas:
 
     Examples
     --------
-    >>> Atlas(Path("no-such-directory"), "nowhere").rows("wythoff")  # the registry's: ATLAS
+    >>> Atlas(Path("no-such-directory"), "nowhere").rows("wythoff")  # no files: no rows
     0
     """
 
@@ -288,4 +288,34 @@ class Atlas:
         return (
             base - up,
             f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})",
+        )
+
+    def record_value(self, game: str, row: int, y: int) -> int:
+        """G(row, y) by the row's record alone: y reduced into [preperiod, preperiod + period)
+        (:func:`reference.landman.reduce_column`), the strip from column 0 there.
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.record_value("wythoff", 5, 10**18)
+        1000000000000000002
+        """
+        held = self.row(game, row)
+        assert held is not None, f"the atlas of {game} holds no row {row}"
+        index, shift = reduce_column(held[0], y)
+        return fast_strip.value_at(game, row, index) + shift
+
+    def state_value(self, game: str, row: int, y: int) -> int:
+        """G(row, y), y at or past the state's column, from the shipped state: the row's record
+        offers its period (used when it divides the state's proved joint period, else the
+        joint period is); the saltus is the period (docs/strip.md), never the record's.
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.state("wythoff") is None or ATLAS.state_value("wythoff", 5, 10**18) == 10**18 + 2
+        True
+        """
+        state, held = self._state(game), self.row(game, row)
+        assert state is not None and held is not None, f"no shipped state or record of row {row}"
+        joint = int(state["period"])
+        period = held[0].period if joint % held[0].period == 0 else joint
+        return fast_strip.value_from_state(
+            game, state["window"], int(state["column"]), row, y, period
         )

@@ -1834,8 +1834,12 @@ def search_certificate(
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
     :func:`reference.row_bounds.row_moves` takes the game's row statement
-    and :func:`reference.row_bounds.row_bounds` checks it against the game's
-    ``followers`` and derives the window W and the start. ``block(cols)``
+    (every move along the row allowed, bounded column shifts into lower
+    rows): stated by its ``row_shifts``, or derived from its ``move_rays``
+    when they are its whole rule; else ValueError with the reason.
+    :func:`reference.row_bounds.row_bounds` checks the statement against the
+    game's ``followers`` (every column before the rules settle and one
+    window after) and derives the window W and the start. ``block(cols)``
     (G of rows 0..rows-1, columns 0..cols-1) computes blocks of doubling
     width from :data:`SEARCH_COLUMNS` and :func:`block_certificate` finds
     two equal normalised windows past the start; the statement is checked

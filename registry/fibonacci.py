@@ -99,10 +99,7 @@ def _spec_values(positions: Sequence[Any]) -> list[int]:
 
 
 def _spec_starting(n_max: int) -> np.ndarray:
-    game = spec.FibonacciNim()
-    return np.array(
-        [0] + [spec.grundy(game, (n, n - 1)) for n in range(1, n_max + 1)], dtype=np.int64
-    )
+    return np.array([0, *_spec_values([(n, n - 1) for n in range(1, n_max + 1)])], dtype=np.int64)
 
 
 def _reference_table(size: int) -> np.ndarray:

@@ -27,8 +27,8 @@ strip kept) or ``grundy-block``. The implementations, most trusted then cheapest
 from __future__ import annotations
 
 import functools
-import weakref
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import fast.engine
 import fast.strip
@@ -171,9 +171,7 @@ def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
 
 
 #: Why a game's row has no window certificate, once tried (``apparent`` says it).
-_UNCERTIFIED: weakref.WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = (
-    weakref.WeakKeyDictionary()
-)
+_UNCERTIFIED: WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = WeakKeyDictionary()
 
 
 @functools.lru_cache(maxsize=32)  # a row's certificate serves every column

@@ -17,9 +17,8 @@
 ``atlas-far-values:wythoff``
     G at far columns of atlas rows (:func:`far_columns`): the row's record vs the shipped state.
 ``fibonacci-outcomes:fibonacci-nim``
-    ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: spec (bounded
-    Grundy g = 0) vs reference.zeckendorf (002 Theorem 3.2) vs fast.zeckendorf and
-    fast.fibonacci (registered in :mod:`registry.fibonacci`).
+    ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: the spec (bounded
+    Grundy g = 0); Theorem 3.2 and the kernels are registered in :mod:`registry.fibonacci`.
 ``lower-wythoff:wythoff``
     ``answer(count)`` -> a_n = floor(n phi) for n < count; the spec's Wythoff P-positions
     (sorted by b - a) vs reference.beatty vs fast.beatty.
@@ -84,19 +83,25 @@ __all__ = [
     "write_strip_state",
 ]
 
-#: The shipped, certified row-period atlas (``grundy experiment row-periods`` results), read
-#: by :mod:`fast.atlas` against its digests (:data:`ATLAS_SUMS`, :class:`AtlasWarning`),
-#: each game's files once: :data:`ATLAS`, and its readers below.
+#: The shipped, certified row-period atlas (``grundy experiment row-periods`` results) and
+#: :data:`ATLAS`, its reader (:mod:`fast.atlas`: each game's files once, their digests checked).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
 ATLAS = fast_atlas.Atlas(ATLAS_DIR, "registry/atlas")
 atlas_table, atlas_rows, atlas_row = ATLAS.table, ATLAS.rows, ATLAS.row
 atlas_state, atlas_value = ATLAS.state, ATLAS.value
 
-#: The strip's certificate and its checkpointed runs, for the CLI (``grundy experiment
-#: row-periods --chunks``, ``grundy verify``): the certificate, the store, its readers, the
-#: shipped state's writer, the memory estimate and the measured speed
-#: (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
-strip_certificate = fast_strip.strip_periods
+
+def strip_certificate(
+    game: str, rows: int, progress: Callable[[int], None] | None = None, **options: Any
+) -> fast_strip.Certificate:
+    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`;
+    ``options``: its threads, period_multiple, checkpoints, keep_top)."""
+    return fast_strip.strip_periods(game, rows, progress=progress, **options)
+
+
+#: The strip's checkpointed runs, for the CLI (``grundy experiment row-periods --chunks``,
+#: ``grundy verify``): the store, its readers, the shipped state's writer, the memory
+#: estimate and the measured speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
 StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
 read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record
@@ -114,15 +119,11 @@ def row_certificate(
 ) -> fast_strip.Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
-    :func:`fast.strip.search_certificate` on the registry's ``grundy-block`` (the door checks
-    each block's memory) with the engine's estimate. The game's row statement (every move
-    along the row allowed, bounded column shifts into lower rows) is stated by its
-    ``row_shifts``, or derived from its ``move_rays`` when they are its whole rule; else
-    ValueError with the reason. It is checked against the game's ``followers``
-    (:func:`reference.row_bounds.row_bounds`: every column before the rules settle and one
-    window after, then the two columns that follow the equal windows). ``progress(cols)``
-    after each block. With ``budget`` (seconds) the search stops, with a ValueError naming
-    the estimate, before a block that would take its estimated total past it.
+    :func:`fast.strip.search_certificate` (the game's row statement, checked against its
+    ``followers``; else ValueError with the reason) on the registry's ``grundy-block`` (the
+    door checks each block's memory), the engine's estimate against ``budget`` (seconds):
+    a ValueError naming the estimate before a block that would take the total past it.
+    ``progress(cols)`` after each block.
 
     Examples
     --------
@@ -171,16 +172,11 @@ def _machine_rows(row_values: Callable[..., Any], game: str) -> Callable[..., np
 
 def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.Periodicity:
     """Minimal periodicity from spec values, on the reference machine's certificate."""
-    cycle = ref_landman.machine_cycle(n, game, max_steps)
-    total = cycle.start + cycle.length
-    spec_values = spec.grundy_table(spec.get_game(game), n + 1, total + cycle.length)[n]
-    values = spec_values[:total]
-    extended = values + [
-        values[m - cycle.length] + cycle.length for m in range(total, total + cycle.length)
-    ]
-    if spec_values != extended:
+    start, length, _ = ref_landman.machine_cycle(n, game, max_steps)
+    values = spec.grundy_table(spec.get_game(game), n + 1, start + 2 * length)[n]
+    if any(values[m] != values[m - length] + length for m in range(start + length, len(values))):
         raise AssertionError(f"{game} row {n}: spec values contradict the machine's cycle")
-    return ref_landman.minimal_periodicity(values, cycle.start, cycle.length)
+    return ref_landman.minimal_periodicity(values[: start + length], start, length)
 
 
 def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable[..., list[Any]]:
@@ -218,10 +214,9 @@ def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
     def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
-        found = (
-            fast_strip.strip_periods(game, rows, max_columns=max_steps) if rows > start else None
-        )
-        return [] if found is None else found.periodicities[start:rows]
+        if rows <= start:
+            return []
+        return fast_strip.strip_periods(game, rows, max_columns=max_steps).periodicities[start:rows]
 
     return answer
 
@@ -288,35 +283,11 @@ def far_columns(game: str, row: int, turns: int) -> list[int]:
     return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
 
 
-def _by_record(game: str, row: int, found: ref_landman.Periodicity, y: int) -> int:
-    """G(row, y) by the row's record: reduced into [pre, pre + p), the strip from column 0."""
-    index, shift = reduce_column(found, y)
-    return fast_strip.value_at(game, row, index) + shift
-
-
-def _by_state(game: str, row: int, found: ref_landman.Periodicity, y: int) -> int:
-    """G(row, y) from the shipped state: the row's record offers its period (used when it
-    divides the state's proved joint period); the saltus is the period (docs/strip.md),
-    never the record's."""
-    state = atlas_state(game, window=True)
-    assert state is not None
-    joint = int(state["period"])
-    period = found.period if joint % found.period == 0 else joint
-    return fast_strip.value_from_state(game, state["window"], int(state["column"]), row, y, period)
-
-
-def _far(game: str, value: Callable[[str, int, ref_landman.Periodicity, int], int]) -> Any:
-    """``answer(rows, turns)``: ``value`` at the :func:`far_columns` of each row."""
-
-    def answer(rows: list[int], turns: int) -> list[int]:
-        out = []
-        for row in rows:
-            held = atlas_row(game, row)
-            assert held is not None
-            out += [value(game, row, held[0], y) for y in far_columns(game, row, turns)]
-        return out
-
-    return answer
+def _far(value: Callable[[str, int, int], int]) -> Callable[..., list[int]]:
+    """``answer(rows, turns)``: ``value(game, row, y)`` at the :func:`far_columns` of each row."""
+    return lambda rows, turns: [
+        value("wythoff", row, y) for row in rows for y in far_columns("wythoff", row, turns)
+    ]
 
 
 def _far_state_covers(rows: list[int], turns: int) -> str | None:
@@ -341,11 +312,11 @@ _key = register_question(
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
 )
 register_implementation(
-    _key, "shipped state", "fast", _far("wythoff", _by_state), covers=_far_state_covers,
+    _key, "shipped state", "fast", _far(ATLAS.state_value), covers=_far_state_covers,
     replace=True,
 )  # fmt: skip
 register_implementation(
-    _key, "atlas record + fast.strip from column 0", "published", _far("wythoff", _by_record),
+    _key, "atlas record + fast.strip from column 0", "published", _far(ATLAS.record_value),
     covers=lambda rows, turns: _held("wythoff", max(rows)), replace=True,
 )  # fmt: skip
 
