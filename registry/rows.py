@@ -375,7 +375,7 @@ _key = register_question(
     "a_n = floor(n phi) for n < count (P-position (a_n, a_n + n))",
     BEATTY_DOMAIN,
 )
-for _name, _layer, _answer in (
+for _name, _layer, _lower in (
     ("spec", "spec", _spec_lower),
     (
         "reference.beatty",
@@ -384,4 +384,4 @@ for _name, _layer, _answer in (
     ),
     ("fast.beatty", "fast", lambda count: fast_beatty.lower_wythoff_array(np.arange(count))),
 ):
-    register_implementation(_key, _name, _layer, _answer, replace=True)
+    register_implementation(_key, _name, _layer, _lower, replace=True)
