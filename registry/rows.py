@@ -83,9 +83,9 @@ __all__ = [
     "write_strip_state",
 ]
 
-#: The shipped, certified row-period atlas (``grundy experiment row-periods`` results) and
-#: :data:`ATLAS`, its reader (:mod:`fast.atlas`: each game's files once, their digests checked).
+#: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
+#: Its reader (:class:`fast.atlas.Atlas`): each game's files once, their digests checked.
 ATLAS = fast_atlas.Atlas(ATLAS_DIR, "registry/atlas")
 atlas_table, atlas_rows, atlas_row = ATLAS.table, ATLAS.rows, ATLAS.row
 atlas_state, atlas_value = ATLAS.state, ATLAS.value
