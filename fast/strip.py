@@ -77,6 +77,7 @@ __all__ = [
     "rectangle_memory",
     "row_periodicity",
     "row_values",
+    "search_certificate",
     "start_column",
     "state_columns",
     "strip_blocks",
@@ -88,7 +89,7 @@ __all__ = [
 
 #: Columns computed per kernel call (a progress tick).
 BLOCK = 4096
-# --- Measured constants: the registry's cost models read them (registry/periods.py); the
+# --- Measured constants: the cost models read them (certificate_cost, registry/periods.py); the
 # --- strip's speed itself is SECONDS_PER_CELL and strip_seconds, below. ---------------------
 #: strip_periods per cell over the plain strip (window hashes): 1.6-2.1 at Wythoff rows
 #: 0..80 to 0..200 (same session; 3.3-4.3 with a few rows, runs under a second); and its

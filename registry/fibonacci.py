@@ -132,7 +132,7 @@ _key = register_question(
     compare_sequences,
 )
 _register(
-    _key, lambda positions: _last_row(positions),
+    _key, _last_row,
     lambda positions: fast_fibonacci.rows_cost(_last_row(positions) + 1), spec=_spec_values,
     reference=lambda positions: ref_fibonacci.values_at(_positions(positions)),
     fast=lambda positions: fast_fibonacci.values_at(_positions(positions)),
