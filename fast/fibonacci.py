@@ -50,8 +50,11 @@ __all__ = [
     "grundy_block",
     "grundy_table",
     "grundy_value",
+    "outcome_table",
     "row_steps",
+    "rows_cost",
     "starting_values",
+    "values_at",
 ]
 
 #: The largest n_max the kernel takes. Measured: 10^6 rows 2.4 s and 0.21 GiB (load 3),
@@ -344,6 +347,28 @@ def grundy_value(n: int, r: int) -> int:
     return row_steps(n).value(n, int(r))
 
 
+def values_at(positions: list[tuple[int, int]]) -> list[int]:
+    """G(n, r) at each position (n, r), from the steps of rows 0..max n.
+
+    >>> values_at([(8, 7), (9, 8), (4, 10**9)])
+    [0, 5, 3]
+    """
+    rows = row_steps(max((n for n, _ in positions), default=0))
+    return [rows.value(n, r) for n, r in positions]
+
+
+def rows_cost(rows: int, cells: int = 0) -> tuple[float, int]:
+    """(seconds, bytes) of rows 0..rows-1 (the measured constants above), and ``cells`` of
+    int64 output.
+
+    >>> seconds, memory = rows_cost(10**6)
+    >>> round(seconds, 1), memory
+    (1.5, 240000000)
+    """
+    seconds = rows * (1 + rows / ROWS_SCALE) / ROWS_PER_SECOND + cells / 1e8
+    return seconds, rows * BYTES_PER_ROW + 8 * cells
+
+
 #: Entries per call of the expanding kernels (a few ns each): a block is a few ms to 50 ms.
 CELLS_PER_BLOCK = 1 << 24
 
@@ -417,3 +442,12 @@ def grundy_table(size: int) -> np.ndarray:
     """
     size = _check_rows("size", size, MAX_ROWS + 1)
     return grundy_block(size, size)
+
+
+def outcome_table(n_max: int) -> np.ndarray:
+    """1 where G(n, r) = 0 (a P-position), 0 <= n, r <= n_max, int64.
+
+    >>> outcome_table(3).tolist()
+    [[1, 1, 1, 1], [1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0]]
+    """
+    return np.asarray(grundy_table(n_max + 1) == 0, dtype=np.int64)

@@ -39,12 +39,13 @@ Theorem 4 and Remark 5 (Jiao: F- and R-Wythoff).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 import numba
@@ -54,6 +55,14 @@ from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
 from fast._memory import available_memory, check_memory
 from reference.landman import GAMES, Periodicity, WindowError
+from reference.row_bounds import (
+    CHECK_FOLLOWERS_PER_SECOND,
+    ROW_MOVES_SECONDS,
+    check_columns,
+    check_reads,
+    row_bounds,
+    row_moves,
+)
 
 __all__ = [
     "BLOCK",
@@ -68,6 +77,7 @@ __all__ = [
     "rectangle_memory",
     "row_periodicity",
     "row_values",
+    "search_certificate",
     "start_column",
     "state_columns",
     "strip_blocks",
@@ -79,7 +89,7 @@ __all__ = [
 
 #: Columns computed per kernel call (a progress tick).
 BLOCK = 4096
-# --- Measured constants: the registry's cost models read them (registry/periods.py); the
+# --- Measured constants: the cost models read them (certificate_cost, registry/periods.py); the
 # --- strip's speed itself is SECONDS_PER_CELL and strip_seconds, below. ---------------------
 #: strip_periods per cell over the plain strip (window hashes): 1.6-2.1 at Wythoff rows
 #: 0..80 to 0..200 (same session; 3.3-4.3 with a few rows, runs under a second); and its
@@ -292,6 +302,35 @@ def default_threads() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux
         return max(1, os.cpu_count() or 1)
+
+
+def certificate_columns(
+    game: str, records: dict[int, tuple[int, int, int]], rows: int
+) -> tuple[int, int] | None:
+    """(columns, joint period) the certificate of rows 0..rows-1 reaches, from the rows' known
+    (preperiod, period, saltus) (an atlas's records): the rules' start, the last preperiod,
+    one joint period and a window; None where a row's record is missing.
+
+    >>> certificate_columns("wythoff", {0: (0, 1, 1), 1: (0, 3, 3)}, 2)
+    (6, 3)
+    """
+    if any(r not in records for r in range(rows)):
+        return None
+    joint = math.lcm(*(records[r][1] for r in range(rows)))
+    cols = max(records[r][0] for r in range(rows)) + joint + window(rows)
+    return cols + start_column(game, rows), joint
+
+
+def certificate_cost(rows: int, cols: int, joint: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`strip_periods` of rows 0..rows-1 on the default threads over
+    ``cols`` columns, ``joint`` their joint period: the first pass and the columns it keeps.
+
+    >>> seconds, memory = certificate_cost(2, 6, 3)
+    >>> seconds > 0, memory == 6 * CERTIFY_COLUMN_BYTES + 2 * 2 * (3 + window(2))
+    (True, True)
+    """
+    seconds = certificate_seconds(rows, cols, default_threads())
+    return seconds, cols * CERTIFY_COLUMN_BYTES + 2 * rows * (joint + window(rows))
 
 
 #: Cells one kernel call computes at most (a few milliseconds): between calls the kernel
@@ -1782,6 +1821,91 @@ def block_certificate(game: str, values: np.ndarray, window: int, start: int) ->
             return Certificate(game, rows, earlier, period, window, start, cols, periodicities, top)
         seen.setdefault(key, c)
     return None
+
+
+#: The first block of :func:`search_certificate`; each next block doubles it.
+SEARCH_COLUMNS = 4096
+
+
+def search_certificate(
+    game: Any,
+    rows: int,
+    block: Callable[[int], np.ndarray],
+    seconds: Callable[[int], float],
+    progress: Callable[[int], None] | None = None,
+    budget: float | None = None,
+    text: Callable[[float], str] = "{:.2g} s".format,
+) -> Certificate:
+    """The window certificate of rows 0..rows-1 of a game whose rows are lines.
+
+    :func:`reference.row_bounds.row_moves` takes the game's row statement
+    (every move along the row allowed, bounded column shifts into lower
+    rows): stated by its ``row_shifts``, or derived from its ``move_rays``
+    when they are its whole rule; else ValueError with the reason.
+    :func:`reference.row_bounds.row_bounds` checks the statement against the
+    game's ``followers`` (every column before the rules settle and one
+    window after) and derives the window W and the start. ``block(cols)``
+    (G of rows 0..rows-1, columns 0..cols-1) computes blocks of doubling
+    width from :data:`SEARCH_COLUMNS` and :func:`block_certificate` finds
+    two equal normalised windows past the start; the statement is checked
+    once more at the two columns that follow them. ``progress(cols)`` after
+    each block. With ``budget`` (seconds) the search stops, with a
+    ValueError naming the estimate (``text`` writes it), before a block
+    whose estimate ``seconds(cols)``, scaled by how the estimates fared so
+    far, would take the total past it.
+    """
+    moves = row_moves(game, rows - 1)
+    bounds = row_bounds(game, moves)
+    cols, estimated, spent, began = SEARCH_COLUMNS, 0.0, 0.0, time.perf_counter()
+    while True:
+        # the next block's estimate, scaled by how the estimates fared so far (a loaded machine)
+        next_seconds = seconds(cols) * max(1.0, spent / estimated if estimated else 1.0)
+        if budget is not None and spent + next_seconds > budget:
+            raise ValueError(
+                f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns; the "
+                f"next block ({cols:,} columns) would take the search to about "
+                f"{text(spent + next_seconds)} (budget {text(budget)})"
+            )
+        values = np.asarray(block(cols))
+        estimated += seconds(cols)
+        spent = time.perf_counter() - began
+        found = block_certificate(game.describe(), values, bounds.window, bounds.start)
+        if found is not None:
+            check_columns(game, moves, [found.y0, found.y0 + found.period])
+            return replace(
+                found,
+                bounds=f"{bounds.describe()} and at columns {found.y0:,}, "
+                f"{found.y0 + found.period:,}",
+            )
+        if progress is not None:
+            progress(cols)
+        cols *= 2
+
+
+@functools.lru_cache(maxsize=16)
+def _check_reads(game: Any, rows: int) -> int:
+    return check_reads(row_moves(game, rows - 1))
+
+
+def search_cost(
+    game: Any, rows: int, cols: int, seconds: Callable[[int], float], budget: float
+) -> tuple[float, int]:
+    """(seconds, bytes) of a :func:`search_certificate` whose windows lie within ``cols``
+    columns: building the row statement, checking it against the followers (not counted,
+    nor the statement built, once the rest is past ``budget``) and ``seconds(width)`` of each
+    block up to the first of at least ``cols`` columns.
+
+    >>> import spec
+    >>> round(search_cost(spec.get_game("wythoff"), 3, 10_000, lambda c: c / 4096, 0.0)[0])
+    7
+    """
+    first = SEARCH_COLUMNS
+    blocks = [first << k for k in range(max(1, (max(cols, first) // first).bit_length() + 1))]
+    total = sum(seconds(c) for c in blocks if c < 2 * cols or c == first)
+    total += rows**2 * ROW_MOVES_SECONDS
+    if total <= budget:  # else no need to build the statement
+        total += _check_reads(game, rows) / CHECK_FOLLOWERS_PER_SECOND
+    return total, 64 * rows * first
 
 
 def _row_periodicities(data: np.ndarray, period: int) -> tuple[np.ndarray, np.ndarray]:

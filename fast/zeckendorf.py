@@ -19,7 +19,13 @@ from fast._interrupt import ITEMS_PER_CALL, call, spans
 from fast._jit import INT64_MAX, jit
 from fast.beatty import _as_int64, _fibonacci_upto, check_memory
 
-__all__ = ["fibonacci_nim_is_p", "start_is_p_array", "winning_move_array", "z1_array"]
+__all__ = [
+    "fibonacci_nim_is_p",
+    "outcome_table",
+    "start_is_p_array",
+    "winning_move_array",
+    "z1_array",
+]
 
 
 @jit
@@ -127,3 +133,13 @@ def start_is_p_array(n: np.typing.ArrayLike) -> np.ndarray:
     if array.size and int(array.min()) < 1:
         raise ValueError(f"n must be >= 1 (found {int(array.min())})")
     return fibonacci_nim_is_p(array, array - 1)
+
+
+def outcome_table(n_max: int) -> np.ndarray:
+    """1 where (n, r) is a P-position (:func:`fibonacci_nim_is_p`), 0 <= n, r <= n_max, int64.
+
+    >>> outcome_table(3).tolist()
+    [[1, 1, 1, 1], [1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0]]
+    """
+    n, r = np.meshgrid(np.arange(n_max + 1), np.arange(n_max + 1), indexing="ij")
+    return fibonacci_nim_is_p(n, r).astype(np.int64)

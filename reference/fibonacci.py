@@ -39,6 +39,7 @@ __all__ = [
     "row_steps",
     "starting_values",
     "step_value",
+    "values_at",
 ]
 
 #: Rows beyond this take the quadratic scan too long (3000 rows: about 2 s in CPython).
@@ -112,6 +113,19 @@ def grundy_value(n: int, r: int) -> int:
         raise ValueError(f"r must be an int >= 0 (r = {r!r})")
     steps = row_steps(n)[n]
     return step_value([s for s, _ in steps], [v for _, v in steps], min(r, n))
+
+
+def values_at(positions: list[tuple[int, int]]) -> list[int]:
+    """G(n, r) at each position (n, r), from one scan of rows 0..max n.
+
+    >>> values_at([(8, 7), (9, 8), (4, 10**9)])
+    [0, 5, 3]
+    """
+    rows = row_steps(max((n for n, _ in positions), default=0))
+    out = []
+    for n, r in positions:
+        out.append(step_value([s for s, _ in rows[n]], [v for _, v in rows[n]], min(r, n)))
+    return out
 
 
 def starting_values(n_max: int) -> list[int]:

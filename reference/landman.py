@@ -83,6 +83,7 @@ __all__ = [
     "layout",
     "machine_cycle",
     "minimal_periodicity",
+    "reduce_column",
     "row_periodicity",
     "row_values",
     "rules_for",
@@ -398,6 +399,23 @@ class Periodicity(NamedTuple):
     preperiod: int
     period: int
     saltus: int
+
+
+def reduce_column(found: Periodicity, column: int) -> tuple[int, int]:
+    """``(index, shift)``: G(row, column) = G(row, index) + shift, index < preperiod + period.
+
+    The one place a row is extended by its additive period (Python integers: any column).
+
+    Examples
+    --------
+    >>> reduce_column(Periodicity(8, 6, 6), 10**18)
+    (10, 999999999999999990)
+    >>> reduce_column(Periodicity(8, 6, 6), 5)
+    (5, 0)
+    """
+    preperiod, period, saltus = found
+    turns = max(0, (column - preperiod) // period)
+    return column - turns * period, turns * saltus
 
 
 def minimal_periodicity(values: list[int], start: int, length: int) -> Periodicity:

@@ -43,6 +43,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from reference.landman import Periodicity
+
 __all__ = [
     "DnExtremes",
     "compare_table2",
@@ -54,6 +56,7 @@ __all__ = [
     "nivasch_table3",
     "nivasch_table5",
     "table5_rows_above",
+    "wythoff_row3",
 ]
 
 
@@ -100,6 +103,18 @@ def nivasch_table3() -> dict[int, tuple[int, int]]:
 def nivasch_table5() -> dict[int, tuple[int, int]]:
     """000 Table 5: g -> (max rows to convergence up to row 1e6, first start row)."""
     return {g: (t, r) for g, t, r in load_published("nivasch_000_table5")["rows"]}
+
+
+def wythoff_row3() -> tuple[list[int], Periodicity]:
+    """003's row 3 of Wythoff: G(3, y) as printed (y < 26) and its (preperiod, period, saltus).
+
+    >>> values, found = wythoff_row3()
+    >>> len(values), values[:8], found
+    (26, [3, 4, 5, 6, 2, 0, 1, 9], Periodicity(preperiod=8, period=6, saltus=6))
+    """
+    data = load_published("wythoff_003_row3")
+    values = [v for line in data["lines"] for v in line]
+    return values, Periodicity(data["preperiod"], data["period"], data["saltus"])
 
 
 def table5_rows_above(g: int) -> int | None:

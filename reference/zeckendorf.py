@@ -27,6 +27,7 @@ __all__ = [
     "is_fibonacci",
     "is_p_position",
     "lemma_3_3_holds",
+    "outcome_table",
     "start_is_p_position",
     "winning_move",
     "z1",
@@ -149,6 +150,17 @@ def is_p_position(n: int, r: int) -> bool:
     _check_int("n", n, 0)
     _check_int("r", r, 0)
     return n == 0 or r < z1(n)
+
+
+def outcome_table(n_max: int) -> list[list[int]]:
+    """1 where (n, r) is a P-position (Theorem 3.2: n = 0 or r < z_1(n)), 0 <= n, r <= n_max.
+
+    >>> outcome_table(3)
+    [[1, 1, 1, 1], [1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0]]
+    """
+    _check_int("n_max", n_max, 0)
+    z = [n_max + 1] + [z1(n) for n in range(1, n_max + 1)]
+    return [[int(r < z[n]) for r in range(n_max + 1)] for n in range(n_max + 1)]
 
 
 def winning_move(n: int, r: int) -> int | None:

@@ -1,48 +1,41 @@
 """Question ``period``: the additive period of a row of a two-pile game, certified or apparent.
 
 ``question("period", game)(row=X, window=2000, certified=False, compute=False)`` answers a
-:class:`registry.answers.Period` record at once; its values are computed on
-request (``Period.head``, ``Period.lines``), through the doors of
-``row-values`` (one row of the strip kept) or ``grundy-block``. The
-implementations, most trusted then cheapest first:
+:class:`registry.answers.Period` record at once; its values are computed on request
+(``Period.head``, ``Period.lines``), through the doors of ``row-values`` (one row of the
+strip kept) or ``grundy-block``. The implementations, most trusted then cheapest first:
 
 ``atlas``
-    The shipped, certified record (``registry/atlas/``) of a row it holds, for
-    the strip's games (known by their rule; ``compute=True`` declines it).
+    The shipped, certified record (``registry/atlas/``) of a row it holds, for the strip's
+    games (known by their rule; ``compute=True`` declines it).
 ``fast.strip``
-    The strip's window certificate of rows 0..X (docs/strip.md): its cost
-    from the atlas's records of rows 0..X (the joint period); beyond the
-    atlas it has no estimate, so it runs only when named.
+    The strip's window certificate of rows 0..X (docs/strip.md): its cost from the atlas's
+    records of rows 0..X (the joint period); beyond the atlas it has no estimate, so it
+    runs only when named.
 ``reference.landman``
     Landman's machine (seed 004 §3), rows <= 12.
 ``fast.engine + window certificate``
-    A game whose rows are lines (``move_rays`` alone or a stated
-    ``row_shifts``, checked against its followers): the same certificate on
-    the engine's blocks of doubling width, within the budget.
+    A game whose rows are lines (``move_rays`` alone or a stated ``row_shifts``, checked
+    against its followers): the same certificate on the engine's blocks of doubling width,
+    within the budget (:func:`registry.rows.row_certificate`).
 ``apparent``
-    Any two-pile game: the apparent period of G(X, y), y < window, from
-    ``grundy-block`` (:func:`reference.structure.additive_period`): not a
-    proof, and the answer says so (``certified=True`` or ``compute=True`` declines it).
+    Any two-pile game: the apparent period of G(X, y), y < window, from ``grundy-block``
+    (:func:`reference.structure.additive_period`): not a proof, and the answer says so
+    (``certified=True`` or ``compute=True`` declines it).
 """
 
 from __future__ import annotations
 
 import functools
-import math
-import weakref
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import fast.engine
 import fast.strip
 import spec
 from fast._memory import available_memory, format_bytes
 from reference import landman as ref_landman
-from reference.row_bounds import (
-    CHECK_FOLLOWERS_PER_SECOND,
-    ROW_MOVES_SECONDS,
-    check_reads,
-    row_moves,
-)
+from reference.row_bounds import row_moves
 from reference.structure import additive_period
 from registry.answers import Period
 from registry.core import (
@@ -117,14 +110,11 @@ def _atlas(game: spec.ImpartialGame) -> Made:
 
 def _columns(game: spec.ImpartialGame, row: int) -> tuple[int, int] | None:
     """(columns, joint period) a window certificate of rows 0..row reaches, from the atlas's
-    records (the kernels' games): one joint period after the last preperiod; else None."""
+    records (the kernels' games: :func:`fast.strip.certificate_columns`); else None."""
     name = kernel_code(game)
-    table = atlas_table(name)[0] if name is not None else {}
-    if name is None or any(r not in table for r in range(row + 1)):
+    if name is None:
         return None
-    joint = math.lcm(*(table[r][1] for r in range(row + 1)))
-    cols = max(table[r][0] for r in range(row + 1)) + joint + fast.strip.window(row + 1)
-    return cols + fast.strip.start_column(name, row + 1), joint
+    return fast.strip.certificate_columns(name, atlas_table(name)[0], row + 1)
 
 
 def _strip(game: spec.ImpartialGame) -> Made:
@@ -144,11 +134,7 @@ def _strip(game: spec.ImpartialGame) -> Made:
                 f"the joint period of rows 0..{row} is known once computed (the atlas holds "
                 f"rows < {atlas_rows(name)}); name it to compute"
             )
-        cols, joint = found
-        threads = fast.strip.default_threads()
-        seconds = fast.strip.certificate_seconds(row + 1, int(cols), threads)
-        kept = 2 * (row + 1) * (joint + fast.strip.window(row + 1))
-        return seconds, cols * fast.strip.CERTIFY_COLUMN_BYTES + kept
+        return fast.strip.certificate_cost(row + 1, *found)
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         tick = None if progress is None else (lambda y: progress(y, None, "columns"))
@@ -185,9 +171,7 @@ def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
 
 
 #: Why a game's row has no window certificate, once tried (``apparent`` says it).
-_UNCERTIFIED: weakref.WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = (
-    weakref.WeakKeyDictionary()
-)
+_UNCERTIFIED: WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = WeakKeyDictionary()
 
 
 @functools.lru_cache(maxsize=32)  # a row's certificate serves every column
@@ -203,23 +187,12 @@ def _certify(game: spec.ImpartialGame, row: int, progress: Any = None) -> Any:
 
 
 def _window(game: spec.ImpartialGame) -> Made:
-    @functools.lru_cache(maxsize=16)
-    def reads(row: int) -> int:
-        return check_reads(row_moves(game, row))
-
     def cost(row: int, **_: Any) -> tuple[float, int]:
-        """Building the row statement, checking it against the followers, and the blocks: all
-        of them where the atlas knows the columns, else the first (the search stops itself
-        within the budget)."""
-        cols = (_columns(game, row) or (4096, 0))[0]
-        blocks = [4096 << k for k in range(max(1, (max(cols, 4096) // 4096).bit_length() + 1))]
-        seconds = sum(
-            fast.engine.block_seconds(row + 1, c) for c in blocks if c < 2 * cols or c == 4096
-        )
-        seconds += (row + 1) ** 2 * ROW_MOVES_SECONDS
-        if seconds <= BUDGET_SECONDS:  # else no need to build the statement
-            seconds += reads(row) / CHECK_FOLLOWERS_PER_SECOND
-        return seconds, 64 * (row + 1) * 4096
+        """:func:`fast.strip.search_cost`: all the blocks where the atlas knows the columns,
+        else the first (the search stops itself within the budget)."""
+        cols = (_columns(game, row) or (fast.strip.SEARCH_COLUMNS, 0))[0]
+        seconds = functools.partial(fast.engine.block_seconds, row + 1)
+        return fast.strip.search_cost(game, row + 1, cols, seconds, BUDGET_SECONDS)
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         cert = _certify(game, row) if progress is None else _certify(game, row, progress)

@@ -1,41 +1,33 @@
-"""Questions on rows, Fibonacci Nim outcomes and Beatty sequences.
+"""Questions on rows, the shipped atlas, Fibonacci Nim outcomes and Beatty sequences.
 
 ``row-values:<game>`` (wythoff, f-wythoff, r-wythoff)
-    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length
-    (row n as in :mod:`reference.landman`): spec table vs reference machine
-    vs fast machine.
-    The fast implementation is the strip (:mod:`fast.strip`: rows 0..n
-    column by column, one kernel for the three games).
+    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length (row n as
+    in :mod:`reference.landman`): spec table vs reference machine vs fast machine, the strip
+    (:mod:`fast.strip`: rows 0..n column by column, one kernel for the three games).
 ``row-periods:<game>``
-    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity`
-    (preperiod, period, saltus) of rows start..rows-1, exact: certified by
-    the reference machine's repeated state (Landman 004 §3) or by the
-    strip's equal normalised windows (:func:`fast.strip.strip_periods`,
-    docs/strip.md). The oracle takes the reference machine's repeated state
-    (start, length) as a certificate only: it recomputes the row with the
-    spec up to start + length, checks the period there and derives the
-    minimal preperiod/period from the spec's own values. ``atlas`` answers
-    from the shipped, certified ``registry/atlas/`` files (compared, never
-    computed: a drift in the files or the kernels fails conformance).
+    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity` (preperiod,
+    period, saltus) of rows start..rows-1, exact: certified by the reference machine's
+    repeated state (Landman 004 §3) or by the strip's equal normalised windows
+    (:func:`fast.strip.strip_periods`, docs/strip.md). The oracle takes the reference
+    machine's repeated state (start, length) as a certificate only: it recomputes the row
+    with the spec up to start + length, checks the period there and derives the minimal
+    preperiod/period from the spec's own values. ``atlas`` answers from the shipped,
+    certified ``registry/atlas/`` files (:data:`ATLAS`; compared, never computed: a drift in
+    the files or the kernels fails conformance).
+``atlas-far-values:wythoff``
+    G at far columns of atlas rows (:func:`far_columns`): the row's record vs the shipped state.
 ``fibonacci-outcomes:fibonacci-nim``
-    ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max:
-    spec (bounded Grundy g = 0) vs reference.zeckendorf (002 Theorem 3.2) vs
-    fast.zeckendorf.
+    ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: the spec (bounded
+    Grundy g = 0); Theorem 3.2 and the kernels are registered in :mod:`registry.fibonacci`.
 ``lower-wythoff:wythoff``
-    ``answer(count)`` -> a_n = floor(n phi) for n < count; the spec's Wythoff
-    P-positions (sorted by b - a) vs reference.beatty vs fast.beatty.
+    ``answer(count)`` -> a_n = floor(n phi) for n < count; the spec's Wythoff P-positions
+    (sorted by b - a) vs reference.beatty vs fast.beatty.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import math
-import time
-import warnings
-import zipfile
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,16 +35,19 @@ from typing import Any
 import numpy as np
 
 import spec
+from fast import atlas as fast_atlas
 from fast import beatty as fast_beatty
 from fast import engine as fast_engine
 from fast import strip as fast_strip
 from fast import strip_checkpoint as fast_checkpoint
-from fast import zeckendorf as fast_zeckendorf
 from fast._memory import available_memory, format_bytes
+from fast.atlas import SUMS as ATLAS_SUMS
+from fast.atlas import AtlasWarning
+from fast.atlas import digest as atlas_digest
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
-from reference import zeckendorf as ref_zeckendorf
-from reference.published import load_published
+from reference.landman import reduce_column
+from reference.published import wythoff_row3
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
@@ -63,6 +58,7 @@ from registry.core import (
 )
 
 __all__ = [
+    "ATLAS",
     "ATLAS_DIR",
     "ATLAS_SUMS",
     "AtlasWarning",
@@ -89,247 +85,10 @@ __all__ = [
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
-
-
-class AtlasWarning(UserWarning):
-    """An atlas file that is not used (its digest does not match: damaged or edited)."""
-
-
-#: The digests of the atlas files, ``sha256sum`` format (``cd registry/atlas && sha256sum -c
-#: SHA256SUMS`` checks them too); a new atlas file gets its line with
-#: ``sha256sum FILE >> SHA256SUMS``.
-ATLAS_SUMS = "SHA256SUMS"
-
-
-def atlas_digest(path: Path) -> str:
-    """SHA-256 (hex) of an atlas file's bytes, as ``sha256sum`` prints it.
-
-    >>> len(atlas_digest(ATLAS_DIR / "wythoff_rows_0_114.json"))
-    64
-    """
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _atlas_sums() -> dict[str, str]:
-    """``{file name: digest}`` from ``registry/atlas/SHA256SUMS`` (empty if it is missing)."""
-    try:
-        lines = (ATLAS_DIR / ATLAS_SUMS).read_text().splitlines()
-    except OSError:
-        return {}
-    sums = {}
-    for line in lines:
-        digest, _, name = line.strip().partition("  ")
-        if name:
-            sums[name.lstrip("*")] = digest
-    return sums
-
-
-def _checked_atlas_files(game: str) -> list[tuple[Path, dict[str, Any]]]:
-    """The atlas files of ``game`` whose digest is the one in SHA256SUMS; the others named in
-    an :class:`AtlasWarning` and not used."""
-    sums = _atlas_sums()
-    good = []
-    for path in sorted(ATLAS_DIR.glob(f"{game}_*.json")):
-        if sums.get(path.name) != atlas_digest(path):
-            problem = (
-                "has no digest in" if path.name not in sums else "does not match its digest in"
-            )
-            warnings.warn(
-                f"atlas file {path.name} {problem} {ATLAS_SUMS} (damaged or edited); not used",
-                AtlasWarning,
-                stacklevel=3,
-            )
-            continue
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError) as error:  # pragma: no cover - its digest matched
-            warnings.warn(f"atlas file {path.name} cannot be read ({error}); not used",
-                          AtlasWarning, stacklevel=3)  # fmt: skip
-            continue
-        good.append((path, data))
-    return good
-
-
-@functools.cache
-def _atlas(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
-    """``{row: (preperiod, period, saltus)}`` of the atlas files of ``game``; the largest's name.
-
-    The files are read smallest first, so the largest (the newest run) gives
-    the rows they share and names the source (every file agrees on shared
-    rows: tests/test_atlas.py). A file whose digest does not match is named
-    in an :class:`AtlasWarning` and not used.
-    """
-    table: dict[int, tuple[int, int, int]] = {}
-    name = ""
-    files = _checked_atlas_files(game)
-    for path, data in sorted(files, key=lambda item: (len(item[1]["table"]), item[0].name)):
-        if data.get("parameters", {}).get("game") != game:
-            continue
-        columns = data["columns"]
-        at = [columns.index(c) for c in ("row", "preperiod", "period", "saltus")]
-        for line in data["table"]:
-            row, pre, period, saltus = (int(line[i]) for i in at)
-            table[row] = (pre, period, saltus)
-        name = f"registry/atlas/{path.name}"
-    return table, name
-
-
-#: Loading a shipped state and checking its two digests, per byte of its window
-#: (measured: the 1.5 MB window of rows 0..500 in 12.6 ms, 2 cores, 24 GiB).
-STATE_SECONDS_PER_BYTE = 8.4e-9
-
-
-@functools.cache
-def _atlas_state(game: str) -> dict[str, Any] | None:
-    """The shipped strip state of ``game`` with the most rows whose digest matches, or None.
-
-    ``registry/atlas/<game>_rows_0_<X>.state.npz``: the normalised window of
-    rows 0..X before ``column`` (blanked where a restore never reads,
-    :func:`fast.strip.blank_window`), a column in the periodic part of every
-    row 0..X, and the joint period of rows 0..X there (the run's certificate).
-    """
-    from fast.strip_checkpoint import checkpoint_digest
-
-    best: dict[str, Any] | None = None
-    sums = _atlas_sums()
-    for path in sorted(ATLAS_DIR.glob(f"{game}_rows_0_*.state.npz")):
-        try:
-            if sums.get(path.name) != atlas_digest(path):
-                raise ValueError(
-                    f"it does not match its digest in {ATLAS_SUMS} (damaged or edited)"
-                )
-            with np.load(path, allow_pickle=False) as data:
-                meta_text, digest = str(data["meta"]), str(data["digest"])
-                window = data["window"]
-            if checkpoint_digest(meta_text, {"window": window}) != digest:
-                raise ValueError("it does not match its digest (damaged or edited)")
-            meta = json.loads(meta_text)
-            if meta.get("game") != game or window.shape[1] != meta["rows"]:
-                raise ValueError(f"it holds {meta.get('game')} rows 0..{meta['rows'] - 1}")
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as error:
-            warnings.warn(f"atlas state {path.name}: {error}; not used", AtlasWarning, stacklevel=3)
-            continue
-        if best is None or meta["rows"] > best["rows"]:
-            best = {
-                **meta,
-                "window": window,
-                "file": f"registry/atlas/{path.name}",
-                "seconds": window.nbytes * STATE_SECONDS_PER_BYTE,
-            }
-    return best
-
-
-def atlas_state(game: str) -> dict[str, Any] | None:
-    """The shipped state of ``game``'s strip at its cycle: rows, column, period, file and the
-    seconds its loading costs; or None.
-
-    Examples
-    --------
-    >>> s = atlas_state("wythoff")
-    >>> s is None or (s["rows"] > 100 and s["column"] > s["period"])
-    True
-    """
-    found = _atlas_state(game)
-    return None if found is None else {k: v for k, v in found.items() if k != "window"}
-
-
-def atlas_value(
-    game: str, row: int, column: int, progress: Callable[[int, int], None] | None = None
-) -> tuple[int, str] | None:
-    """G(row, column) from the shipped state and the row's atlas record, or None.
-
-    None when no shipped state holds the row, the record is missing, or the
-    column lies before the row's preperiod (the strip from column 0 answers
-    those). Otherwise the column is moved by whole periods of the row to
-    ``[c, c + period)`` (c: the state's column, past every preperiod of its
-    rows) and the strip of rows 0..row runs from the state: at most one
-    period of columns, whatever the column (10**18 and beyond). Returns the
-    value and what it came from.
-
-    Examples
-    --------
-    >>> found = atlas_value("wythoff", 5, 10**18)
-    >>> found is None or found[0] == 1000000000000000002
-    True
-    """
-    state = _atlas_state(game)
-    held = atlas_row(game, row)
-    if state is None or held is None or row >= state["rows"]:
-        return None
-    (preperiod, period, saltus), _ = held
-    c = int(state["column"])
-    if column < preperiod or saltus != period or int(state["period"]) % period:
-        return None
-    if column < c:
-        column_up = column + -(-(c - column) // period) * period
-        base = fast_strip.value_from_state(
-            game, state["window"], c, row, column_up, period, progress=progress
-        )
-        value = base - (column_up - column)
-    else:
-        value = fast_strip.value_from_state(
-            game, state["window"], c, row, column, period, progress=progress
-        )
-    return value, f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})"
-
-
-def atlas_table(game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
-    """Every atlas row of ``game``: ``{row: (preperiod, period, saltus)}`` and the file.
-
-    Examples
-    --------
-    >>> table, name = atlas_table("wythoff")
-    >>> table[3], name.startswith("registry/atlas/wythoff_rows_0_")
-    ((8, 6, 6), True)
-    """
-    table, name = _atlas(game)
-    return dict(table), name
-
-
-def atlas_rows(game: str) -> int:
-    """How many rows 0, 1, ... the atlas holds for ``game`` (read on first use).
-
-    Examples
-    --------
-    >>> atlas_rows("wythoff") >= 115, atlas_rows("nim")
-    (True, 0)
-    """
-    table, _ = _atlas(game)
-    n = 0
-    while n in table:
-        n += 1
-    return n
-
-
-def atlas_row(game: str, row: int) -> tuple[ref_landman.Periodicity, str] | None:
-    """Row ``row``'s certified (preperiod, period, saltus) from the atlas and its file, or None.
-
-    Examples
-    --------
-    >>> atlas_row("wythoff", 3)
-    (Periodicity(preperiod=8, period=6, saltus=6), 'registry/atlas/wythoff_rows_0_1000.json')
-    """
-    table, name = _atlas(game)
-    if row not in table:
-        return None
-    return ref_landman.Periodicity(*table[row]), name
-
-
-def reduce_column(found: ref_landman.Periodicity, column: int) -> tuple[int, int]:
-    """``(index, shift)``: G(row, column) = G(row, index) + shift, index < preperiod + period.
-
-    The one place a row is extended by its additive period (Python integers: any column).
-
-    Examples
-    --------
-    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 10**18)
-    (10, 999999999999999990)
-    >>> reduce_column(ref_landman.Periodicity(8, 6, 6), 5)
-    (5, 0)
-    """
-    preperiod, period, saltus = found
-    turns = max(0, (column - preperiod) // period)
-    return column - turns * period, turns * saltus
+#: Its reader (:class:`fast.atlas.Atlas`): each game's files once, their digests checked.
+ATLAS = fast_atlas.Atlas(ATLAS_DIR, "registry/atlas")
+atlas_table, atlas_rows, atlas_row = ATLAS.table, ATLAS.rows, ATLAS.row
+atlas_state, atlas_value = ATLAS.state, ATLAS.value
 
 
 def strip_certificate(
@@ -361,20 +120,11 @@ def row_certificate(
 ) -> fast_strip.Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
-    :func:`reference.row_bounds.row_moves` takes the game's row statement
-    (every move along the row allowed, bounded column shifts into lower
-    rows): stated by its ``row_shifts``, or derived from its ``move_rays``
-    when they are its whole rule; else ValueError with the reason.
-    :func:`reference.row_bounds.row_bounds` checks the statement against the
-    game's ``followers`` (every column before the rules settle and one
-    window after) and derives the window W and the start. The registry's
-    ``grundy-block`` computes blocks of doubling width and
-    :func:`fast.strip.block_certificate` finds two equal normalised windows
-    past the start; the statement is checked once more at the two columns
-    that follow them. ``progress(cols)`` after each block. With ``budget``
-    (seconds) the search stops, with a ValueError naming the estimate, before
-    a block that would take its estimated total past it; the door checks each
-    block's memory.
+    :func:`fast.strip.search_certificate` (the game's row statement, checked against its
+    ``followers``; else ValueError with the reason) on the registry's ``grundy-block`` (the
+    door checks each block's memory), the engine's estimate against ``budget`` (seconds):
+    a ValueError naming the estimate before a block that would take the total past it.
+    ``progress(cols)`` after each block.
 
     Examples
     --------
@@ -386,41 +136,13 @@ def row_certificate(
     >>> c.bounds.endswith("(y < 68) and at columns 21, 27")
     True
     """
-    import dataclasses
-
-    from reference.row_bounds import check_columns, row_bounds, row_moves
-
-    moves = row_moves(game, rows - 1)
-    bounds = row_bounds(game, moves)
     door = question("grundy-block", game)
-    cols, estimated, spent, began = 4096, 0.0, 0.0, time.perf_counter()
-    while True:
-        # the next block's estimate, scaled by how the estimates fared so far (a loaded machine)
-        seconds = fast_engine.block_seconds(rows, cols) * max(
-            1.0, spent / estimated if estimated else 1.0
-        )
-        if budget is not None and spent + seconds > budget:
-            raise ValueError(
-                f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns; the "
-                f"next block ({cols:,} columns) would take the search to about "
-                f"{seconds_text(spent + seconds)} (budget {seconds_text(budget)})"
-            )
-        block = door(rows=rows, cols=cols, budget=math.inf).value
-        estimated += fast_engine.block_seconds(rows, cols)
-        spent = time.perf_counter() - began
-        found = fast_strip.block_certificate(
-            game.describe(), np.asarray(block), bounds.window, bounds.start
-        )
-        if found is not None:
-            check_columns(game, moves, [found.y0, found.y0 + found.period])
-            return dataclasses.replace(
-                found,
-                bounds=f"{bounds.describe()} and at columns {found.y0:,}, "
-                f"{found.y0 + found.period:,}",
-            )
-        if progress is not None:
-            progress(cols)
-        cols *= 2
+
+    def block(cols: int) -> Any:
+        return door(rows=rows, cols=cols, budget=math.inf).value
+
+    seconds = functools.partial(fast_engine.block_seconds, rows)
+    return fast_strip.search_certificate(game, rows, block, seconds, progress, budget, seconds_text)
 
 
 #: Default domains (kept small: these rows run in well under 3 s together).
@@ -451,16 +173,11 @@ def _machine_rows(row_values: Callable[..., Any], game: str) -> Callable[..., np
 
 def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.Periodicity:
     """Minimal periodicity from spec values, on the reference machine's certificate."""
-    cycle = ref_landman.machine_cycle(n, game, max_steps)
-    total = cycle.start + cycle.length
-    spec_values = spec.grundy_table(spec.get_game(game), n + 1, total + cycle.length)[n]
-    values = spec_values[:total]
-    extended = values + [
-        values[m - cycle.length] + cycle.length for m in range(total, total + cycle.length)
-    ]
-    if spec_values != extended:
+    start, length, _ = ref_landman.machine_cycle(n, game, max_steps)
+    values = spec.grundy_table(spec.get_game(game), n + 1, start + 2 * length)[n]
+    if any(values[m] != values[m - length] + length for m in range(start + length, len(values))):
         raise AssertionError(f"{game} row {n}: spec values contradict the machine's cycle")
-    return ref_landman.minimal_periodicity(values, cycle.start, cycle.length)
+    return ref_landman.minimal_periodicity(values[: start + length], start, length)
 
 
 def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable[..., list[Any]]:
@@ -488,21 +205,19 @@ def _atlas_period(n: int, game: str, max_steps: int = 0) -> ref_landman.Periodic
     return held[0]
 
 
-def _atlas_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: int, start: int = 0, max_steps: int = 0) -> str | None:
-        return None if rows <= atlas_rows(game) else f"the atlas holds rows < {atlas_rows(game)}"
-
-    return covers
+def _held(game: str, last: int) -> str | None:
+    """None if the atlas holds rows 0..last of ``game``, else why not."""
+    held = atlas_rows(game)
+    return None if last < held else f"the atlas holds rows < {held}"
 
 
 def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
     def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
-        found = (
-            fast_strip.strip_periods(game, rows, max_columns=max_steps) if rows > start else None
-        )
-        return [] if found is None else found.periodicities[start:rows]
+        if rows <= start:
+            return []
+        return fast_strip.strip_periods(game, rows, max_columns=max_steps).periodicities[start:rows]
 
     return answer
 
@@ -545,7 +260,8 @@ for _game in ref_landman.GAMES:
         ("reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          _upto(11, "the reference machine is slow past row 12")),
         ("fast.strip", "fast", _strip_periods(_game), _strip_fits),
-        ("atlas", "published", _each_row(_atlas_period, _game), _atlas_covers(_game)),
+        ("atlas", "published", _each_row(_atlas_period, _game),
+         lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1)),
     ):  # fmt: skip
         register_implementation(_key, _name, _layer, _answer, covers=_covers, replace=True)
 
@@ -568,63 +284,18 @@ def far_columns(game: str, row: int, turns: int) -> list[int]:
     return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
 
 
-def _far_by_record(game: str) -> Callable[..., list[int]]:
-    """G at the far columns by the row's record: reduced into [pre, pre + p), the strip from 0."""
-
-    def answer(rows: list[int], turns: int) -> list[int]:
-        out = []
-        for row in rows:
-            found = atlas_row(game, row)
-            assert found is not None
-            for y in far_columns(game, row, turns):
-                index, shift = reduce_column(found[0], y)
-                out.append(fast_strip.value_at(game, row, index) + shift)
-        return out
-
-    return answer
+def _far(value: Callable[[str, int, int], int]) -> Callable[..., list[int]]:
+    """``answer(rows, turns)``: ``value(game, row, y)`` at the :func:`far_columns` of each row."""
+    return lambda rows, turns: [
+        value("wythoff", row, y) for row in rows for y in far_columns("wythoff", row, turns)
+    ]
 
 
-def _far_by_state(game: str) -> Callable[..., list[int]]:
-    """G at the far columns from the shipped state: the row's record picks the columns and
-    offers its period (used when it divides the state's proved joint period); the saltus is
-    the period (docs/strip.md), never the record's."""
-
-    def answer(rows: list[int], turns: int) -> list[int]:
-        state = _atlas_state(game)
-        assert state is not None
-        joint = int(state["period"])
-        out = []
-        for row in rows:
-            held = atlas_row(game, row)
-            assert held is not None
-            period = held[0].period if joint % held[0].period == 0 else joint
-            for y in far_columns(game, row, turns):
-                out.append(fast_strip.value_from_state(
-                    game, state["window"], int(state["column"]), row, y, period
-                ))  # fmt: skip
-        return out
-
-    return answer
-
-
-def _far_state_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: list[int], turns: int) -> str | None:
-        state = atlas_state(game)
-        if state is None:
-            return f"no shipped state of {game} (registry/atlas/*.state.npz)"
-        if max(rows) >= state["rows"]:
-            return f"the shipped state holds rows < {state['rows']}"
-        return None
-
-    return covers
-
-
-def _far_record_covers(game: str) -> Callable[..., str | None]:
-    def covers(rows: list[int], turns: int) -> str | None:
-        held = atlas_rows(game)
-        return None if max(rows) < held else f"the atlas holds rows < {held}"
-
-    return covers
+def _far_state_covers(rows: list[int], turns: int) -> str | None:
+    state = atlas_state("wythoff")
+    if state is None:
+        return "no shipped state of wythoff (registry/atlas/*.state.npz)"
+    return None if max(rows) < state["rows"] else f"the shipped state holds rows < {state['rows']}"
 
 
 #: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
@@ -642,35 +313,27 @@ _key = register_question(
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
 )
 register_implementation(
-    _key, "shipped state", "fast", _far_by_state("wythoff"),
-    covers=_far_state_covers("wythoff"), replace=True,
+    _key, "shipped state", "fast", _far(ATLAS.state_value), covers=_far_state_covers,
+    replace=True,
 )  # fmt: skip
 register_implementation(
-    _key, "atlas record + fast.strip from column 0", "published", _far_by_record("wythoff"),
-    covers=_far_record_covers("wythoff"), replace=True,
+    _key, "atlas record + fast.strip from column 0", "published", _far(ATLAS.record_value),
+    covers=lambda rows, turns: _held("wythoff", max(rows)), replace=True,
 )  # fmt: skip
 
 
-def _published_row3_values(rows: int, length: int, start: int = 0) -> np.ndarray:
-    """Seed 003's row 3 of Wythoff (G(3, y), y < 26), on its printed range only."""
-    printed = [v for line in load_published("wythoff_003_row3")["lines"] for v in line]
-    return np.array([printed[:length]], dtype=np.int64)
-
-
-def _published_row3_period(rows: int, start: int = 0, **_: Any) -> list[ref_landman.Periodicity]:
-    data = load_published("wythoff_003_row3")
-    return [ref_landman.Periodicity(data["preperiod"], data["period"], data["saltus"])]
-
-
+# Seed 003's row 3 of Wythoff, on its printed range only (G(3, y), y < 26).
 register_implementation(
-    "row-values:wythoff", "published 003 row 3", "published", _published_row3_values,
+    "row-values:wythoff", "published 003 row 3", "published",
+    lambda rows, length, start=0: np.array([wythoff_row3()[0][:length]], dtype=np.int64),
     covers=lambda rows, length, start=0: (
         None if (rows, start) == (4, 3) and length <= 26 else "printed: row 3, y < 26"
     ),
     domain={"rows": 4, "length": 26, "start": 3},
 )  # fmt: skip
 register_implementation(
-    "row-periods:wythoff", "published 003 row 3", "published", _published_row3_period,
+    "row-periods:wythoff", "published 003 row 3", "published",
+    lambda rows, start=0, **_: [wythoff_row3()[1]],
     covers=lambda rows, start=0, max_steps=0: None if (rows, start) == (4, 3) else "row 3 only",
     domain={"rows": 4, "start": 3},
 )  # fmt: skip
@@ -684,19 +347,7 @@ def _spec_outcomes(n_max: int) -> np.ndarray:
     )
 
 
-def _reference_outcomes(n_max: int) -> np.ndarray:
-    return np.array(
-        [[ref_zeckendorf.is_p_position(n, r) for r in range(n_max + 1)] for n in range(n_max + 1)],
-        dtype=np.int64,
-    )
-
-
-def fast_outcomes(n_max: int) -> np.ndarray:
-    """1 where (n, r) is a P-position by fast.zeckendorf, 0 <= n, r <= n_max."""
-    n, r = np.meshgrid(np.arange(n_max + 1), np.arange(n_max + 1), indexing="ij")
-    return fast_zeckendorf.fibonacci_nim_is_p(n, r).astype(np.int64)
-
-
+# Its other implementations (Theorem 3.2, fast.zeckendorf, fast.fibonacci): registry.fibonacci.
 _key = register_question(
     "fibonacci-outcomes",
     "fibonacci-nim",
@@ -705,10 +356,6 @@ _key = register_question(
     extra_domains=[({"n_max": 150}, False)],
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
-register_implementation(
-    _key, "reference.zeckendorf (Thm 3.2)", "reference", _reference_outcomes, replace=True
-)
-register_implementation(_key, "fast.zeckendorf", "fast", fast_outcomes, replace=True)
 
 
 def _spec_lower(count: int) -> np.ndarray:
@@ -729,18 +376,13 @@ _key = register_question(
     "a_n = floor(n phi) for n < count (P-position (a_n, a_n + n))",
     BEATTY_DOMAIN,
 )
-register_implementation(_key, "spec", "spec", _spec_lower, replace=True)
-register_implementation(
-    _key,
-    "reference.beatty",
-    "reference",
-    lambda count: np.array([ref_beatty.lower_wythoff(n) for n in range(count)], dtype=np.int64),
-    replace=True,
-)
-register_implementation(
-    _key,
-    "fast.beatty",
-    "fast",
-    lambda count: fast_beatty.lower_wythoff_array(np.arange(count)),
-    replace=True,
-)
+for _name, _layer, _lower in (
+    ("spec", "spec", _spec_lower),
+    (
+        "reference.beatty",
+        "reference",
+        lambda count: np.array([ref_beatty.lower_wythoff(n) for n in range(count)], dtype=np.int64),
+    ),
+    ("fast.beatty", "fast", lambda count: fast_beatty.lower_wythoff_array(np.arange(count))),
+):
+    register_implementation(_key, _name, _layer, _lower, replace=True)

@@ -232,9 +232,8 @@ def _atlas_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
     copy = tmp_path / "atlas"
     shutil.copytree(ATLAS, copy)
-    monkeypatch.setattr(rows, "ATLAS_DIR", copy)
-    rows._atlas.cache_clear()
-    rows._atlas_state.cache_clear()
+    monkeypatch.setattr(rows.ATLAS, "directory", copy)
+    rows.ATLAS.clear()
     return copy
 
 
@@ -243,8 +242,7 @@ def fresh_caches() -> Any:
     from registry import rows
 
     yield
-    rows._atlas.cache_clear()
-    rows._atlas_state.cache_clear()
+    rows.ATLAS.clear()
 
 
 def test_every_atlas_file_carries_its_digest() -> None:
@@ -355,7 +353,7 @@ def test_the_far_value_conformance_row_catches_a_deliberate_edit(
         _sign(path)
     from registry import rows
 
-    rows._atlas.cache_clear()
+    rows.ATLAS.clear()
     assert record.answer(**domain) != state.answer(**domain)
 
 
