@@ -8,30 +8,21 @@ Subcommands: ``figure2``, ``figure9``, ``figure10``, ``figure11``,
 from __future__ import annotations
 
 import argparse
-import importlib
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from grundy.experiments.nivasch_table5 import load_convergence_histogram
 from grundy.output import (
     activity,
     add_json_option,
-    check_input_file,
-    check_memory,
     console,
     emit_json,
     input_file,
     output_file,
     print_impls,
-    read_json,
 )
-from grundy.parsing import add_impl_option, count, parse_game, short_int
-
-#: Point plots (figures 2 and 10): the largest g, rows, and (g + 1) * rows drawn.
-MAX_PLOT_G = 1000
-MAX_PLOT_ROWS = 100_000
-MAX_PLOT_STEPS = 20_000_000
+from grundy.parsing import add_impl_option, count, parse_game
+from grundy.plot import MAX_PLOT_G, MAX_PLOT_ROWS
 
 __all__ = ["load_convergence_histogram", "register", "run"]
 
@@ -60,7 +51,6 @@ def register(subparsers: Any) -> None:
             metavar="FILE.png",
             help=f"the PNG file to write (replaced if it exists; default {default_out})",
         )
-        sub.add_argument("--quiet", action="store_true", help="no progress bar")
         add_json_option(sub)
         sub.set_defaults(func=run)
         return sub
@@ -153,27 +143,26 @@ _plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
-    from grundy.plot import game_table, heatmap_labels
+    from grundy.experiments import dn_histogram, load_result, nivasch_table5, row_periods
+    from grundy.plot import check_points, game_table, heatmap_labels
     from registry import question
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
     details: dict[str, Any] = {"figure": args.figure}
-    if args.figure == "figure2":
-        _check_points(args.g, args.rows)
-        with activity(f"figure 2: WSG g = {args.g}, {args.rows} rows", disable=args.quiet):
-            plots.figure2(out, rows=args.rows, g=args.g)
+    if args.figure in ("figure2", "figure10"):
+        check_points(args.g, args.rows)
+        label = f"figure {args.figure[6:]}: WSG g = {args.g}, {args.rows} rows"
+        with activity(label, disable=args.quiet):
+            getattr(plots, args.figure)(out, rows=args.rows, g=args.g)
         details.update(rows=args.rows, g=args.g)
     elif args.figure == "figure9":
-        histogram, rows = _dn_histogram(args)
+        histogram, rows = dn_histogram.histogram_of(args.g, args.rows, args.input, args.quiet)
         plots.figure9(out, histogram, g=args.g, rows=rows)
         details.update(rows=rows, g=args.g, points=sum(c for _, c in histogram))
-    elif args.figure == "figure10":
-        _check_points(args.g, args.rows)
-        with activity(f"figure 10: WSG g = {args.g}, {args.rows} rows", disable=args.quiet):
-            plots.figure10(out, rows=args.rows, g=args.g)
-        details.update(rows=args.rows, g=args.g)
     elif args.figure == "figure11":
-        histogram, start_rows = _convergence_histogram(args)
+        histogram, start_rows = nivasch_table5.figure11_histogram(
+            args.g, args.rows, args.input, args.quiet
+        )
         plots.figure11(out, histogram, g=args.g, rows=start_rows, log=not args.linear)
         details.update(rows=start_rows, g=args.g, starting_rows=sum(c for _, c in histogram))
     elif args.figure == "larsson-blocking":
@@ -181,13 +170,11 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(
                 "--input is required (a saved 'experiment larsson-blocking --out DIR')"
             )
-        result = _load_result(args.input)
+        result = load_result(args.input)
         plots.larsson_blocking(out, result)
         details.update(input=args.input, rows=result.parameters.get("rows"))
     elif args.figure == "row-periods":
-        series = []
-        for path in args.input:
-            series.append(_row_periods_series(path))
+        series = [row_periods.saved_series(path) for path in args.input]
         plots.row_periods(out, series)
         details.update(inputs=args.input, rows=sum(len(t) for _, t in series))
     else:
@@ -208,174 +195,3 @@ def run(args: argparse.Namespace) -> int:
     else:
         console.print(f"wrote {out} ({details['bytes']:,} bytes)")
     return 0
-
-
-def _check_points(g: int, rows: int) -> None:
-    """Refuse a point plot whose WSG pass would run for minutes or exhaust memory."""
-    from registry.sequences import wsg_stream_bytes
-
-    if (g + 1) * rows > MAX_PLOT_STEPS:
-        raise ValueError(
-            f"--g {g} with --rows {rows} is {(g + 1) * rows:,} WSG steps, more than the "
-            f"{MAX_PLOT_STEPS:,} a point plot allows; lower --g or --rows"
-        )
-    check_memory(wsg_stream_bytes(g, rows), f"WSG for --g {g} over --rows {rows}")
-
-
-def _result_file(path: str) -> Path:
-    return check_input_file(path, "--input", in_dir="result.json")
-
-
-def _load_result(path: str) -> Any:
-    """The saved ExperimentResult in ``path``; one line naming the file when it is not one."""
-    from grundy.experiments import ExperimentResult
-
-    target = _result_file(path)
-    data = read_json(target, "--input")
-    try:
-        result = ExperimentResult(**data)
-        if not (
-            isinstance(result.name, str)
-            and isinstance(result.parameters, dict)
-            and isinstance(result.columns, list)
-            and isinstance(result.table, list)
-        ):
-            raise TypeError("fields of the wrong kind")
-        return result
-    except TypeError:
-        raise ValueError(
-            f"--input: {str(target)!r} is not a saved experiment result (JSON object with "
-            "name, parameters, columns, table)"
-        ) from None
-
-
-def _row_periods_series(path: str) -> tuple[str, list[list[Any]]]:
-    """(game, table) of a saved row-periods result, its shape checked row by row."""
-    saved = _load_result(path)
-    if saved.name != "row-periods":
-        raise ValueError(f"--input: {path!r} is not a row-periods result (it is {saved.name!r})")
-    game = saved.parameters.get("game")
-    if not isinstance(game, str):
-        raise ValueError(f"--input: {path!r}: parameters.game is not a game name ({game!r})")
-    for index, row in enumerate(saved.table):
-        if not isinstance(row, list) or len(row) < 3:
-            raise ValueError(
-                f"--input: {path!r}: table row {index} is not [row, preperiod, period, ...]"
-            )
-        for column, value, least in zip(
-            ("row", "preperiod", "period"), row[:3], (0, 0, 1), strict=True
-        ):
-            if value is None and column != "row":
-                continue  # not determined for this row: not drawn
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value - least:
-                raise ValueError(
-                    f"--input: {path!r}: table row {index}: {column} = {value!r} is not an "
-                    f"integer >= {least}"
-                )
-            if value >= 2**53:
-                raise ValueError(
-                    f"--input: {path!r}: table row {index}: {column} = {short_int(value)} is "
-                    "too large to draw"
-                )
-    return game, [
-        [r[0], np.nan if r[1] is None else r[1], np.nan if r[2] is None else r[2]]
-        for r in saved.table
-    ]
-
-
-def _dn_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, int]], int]:
-    from grundy.experiments.dn_histogram import compute, histogram_from_result
-
-    if args.input:
-        result = _load_result(args.input)
-        try:
-            return histogram_from_result(result, args.g), int(result.parameters["rows"])
-        except (KeyError, TypeError, AttributeError) as error:
-            raise ValueError(
-                f"--input: {args.input!r} is not a saved dn-histogram result ({error!r})"
-            ) from None
-    else:
-        result = compute(args.g, args.rows, workers=0, quiet=args.quiet)
-    return histogram_from_result(result, args.g), int(result.parameters["rows"])
-
-
-def load_convergence_histogram(path: str, g: int) -> tuple[list[tuple[int, int]], int | None]:
-    """[(rows to convergence, count)] for ``g`` from a saved convergence result.
-
-    Accepts a directory (its ``result.json``) or a JSON file holding either
-    ``{"histogram": ...}`` / ``{"histograms": {g: ...}}`` (a mapping value ->
-    count or a list of [value, count]), or an ExperimentResult whose columns
-    name the rows to convergence (a column containing ``conv``) and ``count``,
-    with an optional ``g`` column.
-    """
-    try:
-        return _convergence_histogram_of(read_json(_result_file(path), "--input"), path, g)
-    except (KeyError, TypeError, AttributeError, IndexError) as error:
-        raise ValueError(
-            f"--input: {path!r} holds no usable convergence histogram ({error!r})"
-        ) from None
-
-
-def _convergence_histogram_of(
-    data: Any, path: str, g: int
-) -> tuple[list[tuple[int, int]], int | None]:
-    rows = None
-    params = data.get("parameters", {}) if isinstance(data, dict) else {}
-    for key in ("rows", "r_max", "rmax", "rows_max"):
-        if key in params:
-            rows = int(params[key])
-    raw: Any = None
-    if not isinstance(data, dict):
-        raise ValueError(f"--input: {path!r} holds a JSON {type(data).__name__}, not an object")
-    if "histograms" in data:
-        per_g = data["histograms"]
-        raw = per_g.get(str(g), per_g.get(g)) if isinstance(per_g, dict) else None
-    elif "histogram" in data:
-        raw = data["histogram"]
-    elif "columns" in data and "table" in data:
-        columns = [str(c).lower() for c in data["columns"]]
-        dense_col = next((i for i, c in enumerate(columns) if c == "histogram"), None)
-        value_col = next((i for i, c in enumerate(columns) if "conv" in c), None)
-        count_col = next((i for i, c in enumerate(columns) if c == "count"), None)
-        g_col = next((i for i, c in enumerate(columns) if c == "g"), None)
-        if dense_col is not None:  # nivasch-table5: one row per g, histogram[value] = count
-            raw = next(
-                (
-                    [[v, c] for v, c in enumerate(row[dense_col]) if c]
-                    for row in data["table"]
-                    if g_col is None or int(row[g_col]) == g
-                ),
-                None,
-            )
-        elif value_col is not None and count_col is not None:
-            raw = [
-                [row[value_col], row[count_col]]
-                for row in data["table"]
-                if g_col is None or int(row[g_col]) == g
-            ]
-    if raw is None:
-        raise ValueError(
-            f"--input: {path!r} holds no convergence histogram for g = {g} (expected 'histogram', "
-            "'histograms' or a table with a rows-to-convergence and a 'count' column)"
-        )
-    pairs = raw.items() if isinstance(raw, dict) else raw
-    histogram = sorted((int(v), int(c)) for v, c in pairs)
-    if not histogram:
-        raise ValueError(f"{path}: the convergence histogram for g = {g} is empty")
-    return histogram, rows
-
-
-def _convergence_histogram(args: argparse.Namespace) -> tuple[list[tuple[int, int]], int | None]:
-    if args.input:
-        return load_convergence_histogram(args.input, args.g)
-    try:
-        module = importlib.import_module("grundy.experiments.nivasch_table5")
-        compute = module.convergence_histogram
-    except (ImportError, AttributeError):
-        raise ValueError(
-            "figure11 needs --input RESULT (from 'grundy experiment nivasch-table5 --out DIR'): "
-            "the convergence experiment is not available in this build"
-        ) from None
-    rows = args.rows if args.rows is not None else 1_000_000
-    histogram = compute(g=args.g, rows=rows, quiet=args.quiet)
-    return sorted((int(v), int(c)) for v, c in dict(histogram).items()), rows

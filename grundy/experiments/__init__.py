@@ -22,13 +22,22 @@ from pathlib import Path
 from typing import Any
 
 from grundy import __version__
-from grundy.output import add_json_option, atomic_write_text, emit_json, output_file, progress_bar
+from grundy.output import (
+    add_json_option,
+    atomic_write_text,
+    check_input_file,
+    emit_json,
+    output_file,
+    progress_bar,
+    read_json,
+)
 
 __all__ = [
     "ExperimentResult",
     "add_experiment_options",
     "atomic_write_text",
     "comparison_mark",
+    "load_result",
     "progress_bar",
 ]
 
@@ -122,6 +131,28 @@ class ExperimentResult:
         else:
             atomic_write_text(target, self.to_json())
         return target
+
+
+def load_result(path: str, option: str = "--input") -> ExperimentResult:
+    """The saved :class:`ExperimentResult` in ``path`` (a file, or a directory's
+    ``result.json``); a one-line ValueError naming the file when it is not one."""
+    target = check_input_file(path, option, in_dir="result.json")
+    data = read_json(target, option)
+    try:
+        result = ExperimentResult(**data)
+        if not (
+            isinstance(result.name, str)
+            and isinstance(result.parameters, dict)
+            and isinstance(result.columns, list)
+            and isinstance(result.table, list)
+        ):
+            raise TypeError("fields of the wrong kind")
+        return result
+    except TypeError:
+        raise ValueError(
+            f"{option}: {str(target)!r} is not a saved experiment result (JSON object with "
+            "name, parameters, columns, table)"
+        ) from None
 
 
 def comparison_mark(row: dict[str, Any] | None) -> str:
