@@ -13,13 +13,18 @@ statements found false here, reported with their witness.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
-from rich.markup import escape
-
-from grundy.output import activity, add_json_option, console, emit_json
-from grundy.parsing import count, parse_count
+from grundy.claims import (
+    parse_params,
+    print_claim_help,
+    print_claim_list,
+    print_report,
+    print_summary,
+    run_every_claim,
+)
+from grundy.output import activity, add_json_option, emit_json
+from grundy.parsing import count
 from grundy.progress import quiet
 
 EPILOG = (
@@ -57,70 +62,12 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run, spec_seconds=None)
 
 
-def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict[str, Any]]:
-    """Split ``--name value`` pairs; also pick up --json/--quick/--quiet given after them."""
-    params: dict[str, int] = {}
-    flags: dict[str, Any] = {}
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token in ("--json", "--quick", "--quiet"):
-            flags[token[2:]] = True
-            index += 1
-            continue
-        if not token.startswith("--"):
-            raise ValueError(f"{claim_id}: expected --name value, got {token!r}")
-        name, _, inline = token[2:].partition("=")
-        if inline:
-            text = inline
-            index += 1
-        else:
-            if index + 1 >= len(tokens):
-                raise ValueError(f"{claim_id}: --{name} needs a value")
-            text = tokens[index + 1]
-            index += 2
-        if name == "tighten":
-            flags["tighten"] = parse_count(text, "--tighten", lo=0)
-            continue
-        params[name.replace("-", "_")] = parse_count(text, f"{claim_id}: --{name}")
-    return params, flags
-
-
-def _print_report(report: Any) -> None:
-    """The lines of :func:`proofs_check.display.report_text`, the status and witness coloured."""
-    from rich.text import Text
-
-    from proofs_check.display import report_rows, report_title
-
-    colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[report.status]
-    title = report_title(report)
-    console.print(Text.assemble((report.claim, "bold"), title[len(report.claim) :]))
-    console.print(f"  {report.statement}", markup=False)
-    for label, text in report_rows(report):
-        sep = " " if label.isupper() else ": "
-        style = colour if label.isupper() else ("red" if label == "witness" else "")
-        console.print(Text.assemble("  ", (label, style), f"{sep}{text}"))
-
-
-def _claim_help(claim_id: str) -> int:
-    from proofs_check.claim import get_claim
-
-    entry = get_claim(claim_id)
-    console.print(f"[bold]{entry.id}[/bold] ({entry.kind}, {entry.source})")
-    console.print(f"  {entry.statement}\n  formula: {entry.formula}")
-    console.print("  parameters (default, --quick default, limits):")
-    for p in entry.params:
-        console.print(f"    --{p.name} {p.default} (quick {p.quick}; {p.lo}..{p.hi}): {p.help}")
-    console.print("  also: --json, --quick, --tighten K (false variant)")
-    return 0
-
-
 def run(args: argparse.Namespace) -> int:
-    from proofs_check.claim import NotTightenable, load_claims, run_claim
+    from proofs_check.claim import load_claims, run_claim
 
     claims = load_claims()
     if any(token in ("-h", "--help") for token in args.params or []):
-        return _claim_help(args.target)
+        return print_claim_help(args.target)
     params, flags = parse_params(list(args.params or []), args.target)
     if flags.get("quiet") and not args.quiet:  # --quiet after the claim's parameters
         with quiet():
@@ -132,58 +79,14 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "list":
         if params:
             raise ValueError("check list takes no parameters")
-        rows = [
-            {
-                "id": c.id,
-                "kind": c.kind,
-                "source": c.source,
-                "statement": c.statement,
-                "formula": c.formula,
-                "params": [
-                    {
-                        "name": p.name,
-                        "default": p.default,
-                        "quick": p.quick,
-                        "min": p.lo,
-                        "max": p.hi,
-                        "help": p.help,
-                    }
-                    for p in c.params
-                ],
-            }
-            for c in claims.values()
-        ]
-        if as_json:
-            emit_json(rows)
-        else:
-            for row in rows:
-                console.print(
-                    f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
-                    f"{escape(str(row['source']))}\n    {escape(str(row['statement']))}"
-                )
+        print_claim_list(claims, as_json)
         return 0
     if args.target == "all":
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
-        start = time.perf_counter()
-        reports = []
-        skipped = []
-        for number, cid in enumerate(claims, 1):
-            label = f"check all: {cid} ({number}/{len(claims)})"
-            with activity(label, disable=as_json) as update:
-                try:
-                    reports.append(
-                        run_claim(
-                            cid,
-                            quick=quick,
-                            tighten=tighten,
-                            progress=lambda cases: update(f"{cases:,} cases"),
-                            note=update,
-                        )
-                    )
-                except NotTightenable:
-                    skipped.append(cid)  # only exact facts: nothing to tighten
-        total = time.perf_counter() - start
+        reports, skipped, total = run_every_claim(
+            claims, quick=quick, tighten=tighten, quiet=as_json
+        )
         if as_json:
             emit_json(
                 {
@@ -193,31 +96,7 @@ def run(args: argparse.Namespace) -> int:
                 }
             )
         else:
-            for r in reports:
-                colour = {"holds": "green", "violated": "red", "inconclusive": "yellow"}[r.status]
-                console.print(
-                    f"{r.claim:28s} [{colour}]{r.status:12s}[/{colour}] "
-                    f"{r.cases:>9,} cases {r.seconds:6.2f} s"
-                )
-                if r.status == "violated" and r.expect == "violated":
-                    console.print(f"    known counterexample (expected): {r.witness}", markup=False)
-                elif r.status != "holds":
-                    console.print(
-                        f"    {(r.notes or [''])[0] if r.status == 'inconclusive' else r.witness}",
-                        markup=False,
-                    )
-            counts = {
-                s: sum(r.status == s for r in reports)
-                for s in ("holds", "violated", "inconclusive")
-            }
-            console.print(
-                f"{len(reports)} claims: {counts['holds']} hold, {counts['violated']} "
-                f"violated, {counts['inconclusive']} inconclusive ({total:.1f} s)"
-            )
-            if skipped:
-                console.print(
-                    f"not tightened (only exact facts): {', '.join(skipped)}", markup=False
-                )
+            print_summary(reports, skipped, total)
         return 1 if any(r.surprising for r in reports) else 0
     with activity(f"checking {args.target}", disable=as_json) as update:
         report = run_claim(
@@ -231,5 +110,5 @@ def run(args: argparse.Namespace) -> int:
     if as_json:
         emit_json(report.to_dict())
     else:
-        _print_report(report)
+        print_report(report)
     return report.exit_code
