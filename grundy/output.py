@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 
 from fast._memory import available_memory, check_memory
@@ -46,6 +47,7 @@ __all__ = [
     "check_memory",
     "check_output_dir",
     "check_output_file",
+    "check_table_file",
     "console",
     "emit_json",
     "error_console",
@@ -57,7 +59,11 @@ __all__ = [
     "progress_bar",
     "read_json",
     "warn",
+    "write_table",
 ]
+
+#: The largest table ``--out`` writes as CSV (a 2000^2 CSV is about 20 MB of text).
+CSV_MAX_SIZE = 2000
 
 
 def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None]) -> None:
@@ -243,6 +249,27 @@ def check_output_file(
     if problem:
         raise ValueError(f"{option}: {problem}")
     return Path(text)
+
+
+def check_table_file(out: str, size: int, game: str, states: int = 0) -> Path:
+    """``table --out``: a .npy file, or a .csv of one table (a game without states) of at
+    most :data:`CSV_MAX_SIZE` rows and columns, refused before any work."""
+    path = Path(out)
+    if path.suffix.lower() == ".csv" and size > CSV_MAX_SIZE:
+        raise ValueError(
+            f"--out: CSV is for N <= {CSV_MAX_SIZE} (--size = {size}); use a .npy file"
+        )
+    if path.suffix.lower() == ".csv" and states:
+        raise ValueError(f"--out: a CSV holds one table; {game} has {states} (use .npy)")
+    return path
+
+
+def write_table(path: Path, table: Any) -> None:
+    """A table as .npy or .csv, atomically: Ctrl-C or an error leaves no partial file."""
+    if path.suffix.lower() == ".npy":  # numpy.save on a handle: no .npy appended to the name
+        atomic_write(path, lambda handle: np.save(handle, table))
+    else:
+        atomic_write(path, lambda handle: np.savetxt(handle, table, fmt="%d", delimiter=","))
 
 
 def check_output_dir(text: str, option: str = "--out") -> Path:

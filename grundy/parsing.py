@@ -24,6 +24,7 @@ from spec import ImpartialGame, Position, Sum
 
 __all__ = [
     "MAX_DIGITS",
+    "add_budget_option",
     "add_impl_option",
     "count",
     "count_range",
@@ -79,6 +80,19 @@ def add_impl_option(parser: argparse.ArgumentParser, question: str) -> None:
         "--list-impls",
         action="store_true",
         help="list the implementations for this game, preferred first, and exit",
+    )
+
+
+def add_budget_option(parser: argparse.ArgumentParser) -> None:
+    """``--budget SECONDS``: a method (implementation) whose estimate is longer declines."""
+    from registry import BUDGET_SECONDS
+
+    parser.add_argument(
+        "--budget",
+        type=count("--budget", lo=1),
+        default=None,
+        metavar="SECONDS",
+        help=f"decline any method whose estimate is longer (default {BUDGET_SECONDS:.0f})",
     )
 
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.commands.value import add_budget_option
 from grundy.output import add_json_option, console, emit_json, print_impls, warn
-from grundy.parsing import add_impl_option, count, parse_game
+from grundy.parsing import add_budget_option, add_impl_option, count, parse_game
 from grundy.progress import reporter
 from registry import question
 

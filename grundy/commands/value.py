@@ -12,19 +12,11 @@ import argparse
 from typing import Any
 
 from grundy.output import add_json_option, console, emit_json, print_impls
-from grundy.parsing import count, parse_game, parse_position
+from grundy.parsing import add_budget_option, count, parse_game, parse_position
 from grundy.progress import reporter
-from registry import BUDGET_SECONDS, question
+from registry import question
 from registry.positions import MAX_POSITIONS, method_table
 from spec import NoGrundyValue
-
-
-def add_budget_option(parser: argparse.ArgumentParser) -> None:
-    """``--budget SECONDS``: a method (implementation) whose estimate is longer declines."""
-    parser.add_argument(
-        "--budget", type=count("--budget", lo=1), default=None, metavar="SECONDS",
-        help=f"decline any method whose estimate is longer (default {BUDGET_SECONDS:.0f})",
-    )  # fmt: skip
 
 
 def methods_help(id: str) -> str:
