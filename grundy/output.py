@@ -53,6 +53,7 @@ __all__ = [
     "error_console",
     "format_grid",
     "input_file",
+    "json_or_lines",
     "output_dir",
     "output_file",
     "print_impls",
@@ -130,6 +131,24 @@ def _default(value: Any) -> Any:
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON on stdout (numpy arrays become lists)."""
     print(json.dumps(data, default=_default, indent=None))
+
+
+def json_or_lines(as_json: bool, data: Any, lines: Sequence[str], soft_wrap: bool = False) -> int:
+    """A command's answer: ``data`` as JSON (``--json``), else ``lines`` as plain text
+    (no markup); exit code 0.
+
+    Examples
+    --------
+    >>> json_or_lines(True, {"n": 5}, ["n = 5"])
+    {"n": 5}
+    0
+    """
+    if as_json:
+        emit_json(data)
+    else:
+        for line in lines:
+            console.print(line, markup=False, soft_wrap=soft_wrap)
+    return 0
 
 
 def format_grid(

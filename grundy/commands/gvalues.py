@@ -1,18 +1,11 @@
 """``grundy gvalues`` and ``grundy wythoff-nim``: h-points of Wythoff's game for huge n.
 
-``grundy gvalues --g G --n N`` prints ``p_N^h = (a_N^h, b_N^h)``, the N-th
-h-point of Wythoff's game (a <= b, ordered by a), for every h <= G
-(``--only`` prints just h = G): the registry's ``nth-gvalue`` question.
-``grundy wythoff-nim A,B HEAP`` prints a winning move in the sum of
-Wythoff's game at (A, B) and a Nim heap of size HEAP, or that the sum is a
-P-position (000 §1.5, §3.6), from the bands of the ``row-hpoints`` question.
-
-Both choose the implementation like every command (``--impl NAME``,
-``--list-impls``): WSG where it holds the rows (exact), else Algorithm RW
-(000 §3.4: numba ``fast.rw`` in the int64 range, ``reference.rw`` beyond),
-exact only under the Convergence Conjecture 3.10 with the default
-constants (L = -15, H = 15, R_g about twice 000 Table 5; g <= 20 unless
-``--R``). The output says which implementation answered and on what.
+``gvalues`` asks the registry's ``nth-gvalue`` question, ``wythoff-nim`` the
+bands of ``row-hpoints`` (000 §1.5, §3.6). Both choose the implementation like
+every command (``--impl``, ``--list-impls``): WSG where it holds the rows (exact),
+else Algorithm RW (000 §3.4; ``fast.rw`` in the int64 range, ``reference.rw``
+beyond), conditional on the Convergence Conjecture 3.10 (docs/fsw-rw.md). The
+output says which implementation answered and on what.
 """
 
 from __future__ import annotations

@@ -13,16 +13,10 @@ from grundy.output import (
     atomic_write_text,
     console,
     emit_json,
+    json_or_lines,
     output_file,
 )
 from grundy.parsing import count, parse_game
-
-KINDS_HELP = (
-    "row=X: G(X, n); column=X: G(n, X); diagonal: G(n, n); antidiagonals: the table read "
-    "by antidiagonals, T(d-k, k) for k = 0..d; zeros: the y with G(n, y) = 0; inverse-row=X: "
-    "the y with G(X, y) = n; lower-p / upper-p: a_n / b_n of the P-positions (a_n <= b_n, "
-    "increasing); start: Fibonacci Nim's G(n, n-1)"
-)
 
 
 def register(subparsers: Any) -> None:
@@ -32,7 +26,7 @@ def register(subparsers: Any) -> None:
         description=(
             "The terms a(n), n = offset .. offset+terms-1, of one sequence of a game, from the "
             "fastest certified method, with the method and certificate; --bfile writes the "
-            "OEIS b-file (lines 'n a(n)', no header). Kinds: " + KINDS_HELP
+            "OEIS b-file (lines 'n a(n)', no header). Kinds: " + oeis.KINDS_HELP
         ),
         epilog="examples: grundy sequence wythoff row=3 --terms 10000 --bfile b004484.txt; "
         "grundy sequence wythoff lower-p --terms 1e6 --offset 1 --bfile a.txt; "
@@ -69,12 +63,8 @@ def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if args.formula:
         lines = oeis.formula(game, args.kind)
-        if args.json:
-            emit_json({"game": game.describe(), "kind": args.kind, "formula": lines})
-        else:
-            for line in lines:
-                console.print(line, markup=False)
-        return 0
+        data = {"game": game.describe(), "kind": args.kind, "formula": lines}
+        return json_or_lines(args.json, data, lines)
     with activity(f"{args.kind} of {game.describe()}", disable=args.json):
         seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
     if args.bfile:

@@ -1,9 +1,7 @@
 """``grundy value`` and ``grundy moves``: one position, by the most trustworthy, cheapest method.
 
 The methods are the implementations of the registry's questions ``value`` and
-``moves`` (:mod:`registry.positions`); their help is rendered from
-:func:`registry.positions.method_table`. ``--impl`` (formerly ``--method``)
-forces one, ``--list-impls`` lists them with their estimates for the position.
+``moves`` (:mod:`registry.positions`, whose ``method_table`` renders their help).
 """
 
 from __future__ import annotations
@@ -11,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json, print_impls
+from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_budget_option, count, parse_game, parse_position
 from grundy.progress import reporter
 from registry import question
@@ -78,20 +76,9 @@ def run(args: argparse.Namespace) -> int:
     except NoGrundyValue as error:
         if error.outcome is None:
             raise
-        return _outcome_answer(game.describe(), position, error, args.json)
-    if args.json:
-        emit_json(result.as_dict())
-    else:
-        console.print(str(result), markup=False)  # registry.answers.answer_text
-    return 0
-
-
-def _outcome_answer(game: str, position: Any, error: NoGrundyValue, as_json: bool) -> int:
-    """A game with a counting rule (k-blocking) has no Grundy value: ``value`` answers its
-    outcome (P or N) and says so, exit 0 (issue 28 item 3)."""
-    if as_json:
-        emit_json({"game": game, "position": list(position), "value": None,
-                   "outcome": error.outcome, "certificate": str(error)})  # fmt: skip
-    else:
-        console.print(str(error), markup=False)  # the outcome, and that there is no Grundy value
-    return 0
+        # A game with a counting rule (k-blocking) has no Grundy value: its outcome (P or N),
+        # and that there is no Grundy value, exit 0 (issue 28 item 3).
+        outcome = {"game": game.describe(), "position": list(position), "value": None,
+                   "outcome": error.outcome, "certificate": str(error)}  # fmt: skip
+        return json_or_lines(args.json, outcome, [str(error)])
+    return json_or_lines(args.json, result.as_dict(), [str(result)])  # registry.answers.answer_text
