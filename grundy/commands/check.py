@@ -24,7 +24,7 @@ from grundy.claims import (
     run_every_claim,
 )
 from grundy.output import activity, add_json_option, emit_json
-from grundy.parsing import count
+from grundy.parsing import add_count
 from grundy.progress import quiet
 
 EPILOG = (
@@ -46,15 +46,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("target", help="'list', 'all', or a claim id")
     parser.add_argument("--quick", action="store_true", help="use the small quick defaults")
-    parser.add_argument(
+    add_count(
+        parser,
         "--tighten",
-        type=count("--tighten", lo=0),
+        "check a deliberately false variant: every bound made K >= 0 tighter (default 0; "
+        "claims with only exact facts cannot be tightened)",
         default=0,
         metavar="K",
-        help=(
-            "check a deliberately false variant: every bound made K >= 0 tighter (default 0; "
-            "claims with only exact facts cannot be tightened)"
-        ),
     )
     add_json_option(parser)
     parser.add_argument("params", nargs=argparse.REMAINDER, help="claim parameters --name value")

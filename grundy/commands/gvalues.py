@@ -16,7 +16,7 @@ from typing import Any
 
 import spec
 from grundy.output import add_json_option, console, emit_json, print_impls, warn
-from grundy.parsing import add_impl_option, count, parse_position, short_int
+from grundy.parsing import add_count, add_impl_option, parse_position, short_int
 from reference.rw import wythoff_nim_move
 from registry import Implementation, question
 
@@ -27,12 +27,10 @@ CONJECTURE = "Nivasch Conjecture 3.10"
 def _add_options(parser: argparse.ArgumentParser, door: str) -> None:
     add_impl_option(parser, door)
     parser.add_argument("--reference", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument(
+    add_count(
+        parser,
         "--R",
-        type=count("--R", lo=0),
-        default=None,
-        help="Algorithm RW's convergence constant R_g (at least 000 Table 5 for g; smaller "
-        "is refused)",
+        "Algorithm RW's convergence constant R_g (at least 000 Table 5 for g; smaller is refused)",
     )
     add_json_option(parser)
 
@@ -61,8 +59,8 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy gvalues --g 20 --n 1000000000000",
     )
-    parser.add_argument("--g", type=count("--g", lo=0), required=True, help="largest value G")
-    parser.add_argument("--n", type=count("--n", lo=0), required=True, help="the index n >= 0")
+    add_count(parser, "--g", "largest value G", required=True)
+    add_count(parser, "--n", "the index n >= 0", required=True)
     parser.add_argument("--only", action="store_true", help="print only h = G")
     _add_options(parser, "nth-gvalue")
     parser.set_defaults(func=run_gvalues)
@@ -79,7 +77,7 @@ def register(subparsers: Any) -> None:
         epilog="example: grundy wythoff-nim 1618033988750,2618033988749 3",
     )
     move.add_argument("position", help="the Wythoff position A,B")
-    move.add_argument("heap", type=count("HEAP", lo=0), help="the Nim heap size")
+    add_count(move, "heap", "the Nim heap size", name="HEAP")
     _add_options(move, "row-hpoints")
     move.set_defaults(func=run_wythoff_nim)
 

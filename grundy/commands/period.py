@@ -15,7 +15,7 @@ import argparse
 from typing import Any
 
 from grundy.output import add_json_option, console, emit_json, print_impls, warn
-from grundy.parsing import add_budget_option, add_impl_option, count, parse_game
+from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
 from grundy.progress import reporter
 from registry import question
 
@@ -45,24 +45,34 @@ def register(subparsers: Any) -> None:
         "grundy period wythoff --row 1000 --json; grundy period a-wythoff:2 --row 5",
     )
     parser.add_argument("game", help="a two-pile game (see 'grundy games')")
-    parser.add_argument("--row", required=True, type=count("--row", lo=0), help="the row X")
-    parser.add_argument(
-        "--lines", type=count("--lines", lo=0, hi=MAX_LINES), default=0,
-        help=f"print the preperiod and this many period lines, 0..{MAX_LINES} (default 0)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--values", type=count("--values", lo=0, hi=10**7), default=0,
-        help="print the first N values G(X, y), y < N (default 0)",
-    )  # fmt: skip
+    add_count(parser, "--row", "the row X", required=True)
+    add_count(
+        parser,
+        "--lines",
+        f"print the preperiod and this many period lines, 0..{MAX_LINES} (default 0)",
+        hi=MAX_LINES,
+        default=0,
+    )
+    add_count(
+        parser,
+        "--values",
+        "print the first N values G(X, y), y < N (default 0)",
+        hi=10**7,
+        default=0,
+    )
     parser.add_argument(
         "--compute", action="store_true",
         help="compute the certificate even where the atlas holds the row",
     )  # fmt: skip
     add_impl_option(parser, "period")
-    parser.add_argument(
-        "--window", type=count("--window", lo=2, hi=10**7), default=2000,
-        help="apparent periods: values y < WINDOW (default 2000)",
-    )  # fmt: skip
+    add_count(
+        parser,
+        "--window",
+        "apparent periods: values y < WINDOW (default 2000)",
+        lo=2,
+        hi=10**7,
+        default=2000,
+    )
     add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)

@@ -21,7 +21,7 @@ from grundy.output import (
     output_file,
     print_impls,
 )
-from grundy.parsing import add_impl_option, count, parse_game
+from grundy.parsing import add_count, add_impl_option, parse_game
 from grundy.plot import MAX_PLOT_G, MAX_PLOT_ROWS
 
 __all__ = ["load_convergence_histogram", "register", "run"]
@@ -64,48 +64,37 @@ def register(subparsers: Any) -> None:
             help=f"a saved 'experiment {experiment} --out DIR' ({where})",
         )
 
-    fig2 = add(
-        "figure2", "000 Figure 2: first terms of T_0 (framed) and T_20 (filled)", "figure2.png"
-    )
-    fig2.add_argument(
-        "--rows", type=_plot_rows, default=40, help=f"rows drawn, 1..{MAX_PLOT_ROWS} (default 40)"
-    )
-    fig2.add_argument(
-        "--g", type=_plot_g, default=20, help=f"the filled sequence T_g, 0..{MAX_PLOT_G} (20)"
-    )
+    def points(name: str, help_text: str, rows: int, g: int, sequence: str) -> None:
+        sub = add(name, help_text, f"{name}.png")
+        rows_help = f"rows drawn, 1..{MAX_PLOT_ROWS} (default {rows})"
+        add_count(sub, "--rows", rows_help, lo=1, hi=MAX_PLOT_ROWS, default=rows)
+        add_count(
+            sub, "--g", f"{sequence}, 0..{MAX_PLOT_G} (default {g})", hi=MAX_PLOT_G, default=g
+        )
 
+    points(
+        "figure2",
+        "000 Figure 2: first terms of T_0 (framed) and T_20 (filled)",
+        40,
+        20,
+        "the filled sequence T_g",
+    )
     fig9 = add(
         "figure9",
         "000 Figure 9: histogram of d_n^g - n for g = 30 up to a row bound",
         "figure9.png",
     )
-    fig9.add_argument("--g", type=count("--g", lo=0), default=30, help="g (default 30)")
-    fig9.add_argument(
-        "--rows",
-        type=count("--rows", lo=1),
-        default=100_000,
-        help="row bound (default 1e5; the paper: 5e6)",
-    )
+    add_count(fig9, "--g", "g (default 30)", default=30)
+    add_count(fig9, "--rows", "row bound (default 1e5; the paper: 5e6)", lo=1, default=100_000)
     saved_input(fig9, "dn-histogram", "DIR or its result.json")
 
-    fig10 = add("figure10", "000 Figure 10: first terms of T_200", "figure10.png")
-    fig10.add_argument(
-        "--rows", type=_plot_rows, default=600, help=f"rows drawn, 1..{MAX_PLOT_ROWS} (default 600)"
-    )
-    fig10.add_argument(
-        "--g", type=_plot_g, default=200, help=f"the sequence T_g, 0..{MAX_PLOT_G} (default 200)"
-    )
+    points("figure10", "000 Figure 10: first terms of T_200", 600, 200, "the sequence T_g")
 
     fig11 = add(
         "figure11", "000 Figure 11: histogram of rows to convergence for g = 10", "figure11.png"
     )
-    fig11.add_argument("--g", type=count("--g", lo=0), default=10, help="g (default 10)")
-    fig11.add_argument(
-        "--rows",
-        type=count("--rows", lo=0),
-        default=None,
-        help="starting rows 0..ROWS (computed when no --input; paper: 1e6)",
-    )
+    add_count(fig11, "--g", "g (default 10)", default=10)
+    add_count(fig11, "--rows", "starting rows 0..ROWS (computed when no --input; paper: 1e6)")
     saved_input(fig11, "nivasch-table5", "DIR or a JSON file")
     fig11.add_argument("--linear", action="store_true", help="linear count axis (default log)")
 
@@ -131,14 +120,8 @@ def register(subparsers: Any) -> None:
 
     heat = add("heatmap", "heat map of G[x, y] for any two-pile game", "heatmap.png")
     heat.add_argument("game", help="a two-pile game or family member (see 'grundy games')")
-    heat.add_argument(
-        "--size", type=count("--size", lo=1), default=64, help="N rows and columns (default 64)"
-    )
+    add_count(heat, "--size", "N rows and columns (default 64)", lo=1, default=64)
     add_impl_option(heat, "the table (grundy-table)")
-
-
-_plot_rows = count("--rows", lo=1, hi=MAX_PLOT_ROWS)
-_plot_g = count("--g", lo=0, hi=MAX_PLOT_G)
 
 
 def run(args: argparse.Namespace) -> int:

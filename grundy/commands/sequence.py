@@ -16,7 +16,7 @@ from grundy.output import (
     json_or_lines,
     output_file,
 )
-from grundy.parsing import count, parse_game
+from grundy.parsing import add_count, parse_game
 
 
 def register(subparsers: Any) -> None:
@@ -34,15 +34,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("game", help="a registered game (see 'grundy games')")
     parser.add_argument("kind", help="one of: " + ", ".join(oeis.KINDS))
-    parser.add_argument(
-        "--terms",
-        type=count("--terms", lo=1, hi=oeis.MAX_TERMS),
-        default=100,
-        help="how many terms (default 100)",
+    add_count(
+        parser, "--terms", "how many terms (default 100)", lo=1, hi=oeis.MAX_TERMS, default=100
     )
-    parser.add_argument(
-        "--offset", type=count("--offset", lo=0), default=0, help="the first n (default 0)"
-    )
+    add_count(parser, "--offset", "the first n (default 0)", default=0)
     parser.add_argument(
         "--bfile",
         type=output_file("--bfile"),

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from grundy.output import add_json_option, console, emit_json, print_impls
-from grundy.parsing import add_impl_option, count, parse_game
+from grundy.parsing import add_count, add_impl_option, parse_game
 from grundy.structure import state_lines, table_structure
 from reference.structure import analyse_p_positions, parse_ratio
 from registry import question
@@ -40,21 +40,12 @@ def register(subparsers: Any) -> None:
         epilog="example: grundy structure a-wythoff:2 --size 500",
     )
     parser.add_argument("game", help="a two-pile game (see 'grundy games'), e.g. a-wythoff:2")
-    parser.add_argument(
-        "--size", type=count("--size", lo=1), default=300, help="N, rows and columns (300)"
-    )
+    add_count(parser, "--size", "N, rows and columns (300)", lo=1, default=300)
     parser.add_argument(
         "--alpha", default=None, help="check this alpha: phi, sqrt2, (P+Q*sqrt(D))/R"
     )
-    parser.add_argument(
-        "--rows",
-        type=count("--rows", lo=0),
-        default=4,
-        help="rows (columns too if asymmetric) with periods (4)",
-    )
-    parser.add_argument(
-        "--show", type=count("--show", lo=0), default=SHOW, help=f"pairs printed ({SHOW})"
-    )
+    add_count(parser, "--rows", "rows (columns too if asymmetric) with periods (4)", default=4)
+    add_count(parser, "--show", f"pairs printed ({SHOW})", default=SHOW)
     add_impl_option(parser, "the table (grundy-block)")
     add_json_option(parser)
     parser.set_defaults(func=run)

@@ -19,7 +19,7 @@ from grundy.output import (
     print_impls,
     write_table,
 )
-from grundy.parsing import add_budget_option, add_impl_option, count, parse_game
+from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
 from grundy.progress import reporter
 from registry import question
 from registry.layers import states_of, table_shape
@@ -43,15 +43,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("game", help="a registered two-pile game (see 'grundy games')")
-    parser.add_argument(
-        "--size", type=count("--size", lo=0), default=14, help="N, the number of rows/columns"
-    )
-    parser.add_argument(
-        "--rows", type=count("--rows", lo=0), default=None, help="X: a rectangle of X rows"
-    )
-    parser.add_argument(
-        "--cols", type=count("--cols", lo=0), default=None, help="Y: a rectangle of Y columns"
-    )
+    add_count(parser, "--size", "N, the number of rows/columns", default=14)
+    add_count(parser, "--rows", "X: a rectangle of X rows")
+    add_count(parser, "--cols", "Y: a rectangle of Y columns")
     add_impl_option(parser, "the table (grundy-table; grundy-block with --rows/--cols)")
     parser.add_argument(
         "--out",

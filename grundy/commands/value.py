@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from grundy.output import add_json_option, json_or_lines, print_impls
-from grundy.parsing import add_budget_option, count, parse_game, parse_position
+from grundy.parsing import add_budget_option, add_count, parse_game, parse_position
 from grundy.progress import reporter
 from registry import question
 from registry.positions import MAX_POSITIONS, method_table
@@ -35,11 +35,14 @@ def _add_arguments(parser: argparse.ArgumentParser, id: str) -> None:
         "--list-impls", action="store_true",
         help="list the methods with their estimate (or why each declines) for the position",
     )  # fmt: skip
-    parser.add_argument(
-        "--max-positions", type=count("--max-positions", lo=1, hi=10**12),
-        default=MAX_POSITIONS, help=f"the spec method refuses positions needing more "
-        f"sub-positions (default {MAX_POSITIONS:_})",
-    )  # fmt: skip
+    add_count(
+        parser,
+        "--max-positions",
+        f"the spec method refuses positions needing more sub-positions (default {MAX_POSITIONS:_})",
+        lo=1,
+        hi=10**12,
+        default=MAX_POSITIONS,
+    )
     add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run, question=id)

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from grundy.output import add_json_option, json_or_lines
-from grundy.parsing import count
+from grundy.parsing import add_count
 from reference import zeckendorf as zk
 
 
@@ -22,13 +22,8 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy zeckendorf 26",
     )
-    parser.add_argument("n", type=count("N", lo=1), help="N >= 1 tokens")
-    parser.add_argument(
-        "--r",
-        type=count("--r", lo=0),
-        default=None,
-        help="the move limit R >= 0 (default N - 1: the start)",
-    )
+    add_count(parser, "n", "N >= 1 tokens", lo=1, name="N")
+    add_count(parser, "--r", "the move limit R >= 0 (default N - 1: the start)")
     add_json_option(parser)
     parser.set_defaults(func=run)
 
