@@ -25,6 +25,7 @@ __all__ = [
     "print_report",
     "print_summary",
     "run_every_claim",
+    "run_one_claim",
 ]
 
 #: The colour of each status.
@@ -126,6 +127,23 @@ def print_report(report: Any) -> None:
         console.print(Text.assemble("  ", (label, style), f"{sep}{text}"))
 
 
+def run_one_claim(
+    claim_id: str, params: dict[str, int], *, quick: bool, tighten: int, quiet: bool
+) -> Any:
+    """``check ID``: the claim's report, with an activity line unless ``quiet``."""
+    from proofs_check.claim import run_claim
+
+    with activity(f"checking {claim_id}", disable=quiet) as update:
+        return run_claim(
+            claim_id,
+            params,
+            quick=quick,
+            tighten=tighten,
+            progress=lambda cases: update(f"{cases:,} cases"),
+            note=update,
+        )
+
+
 def run_every_claim(
     claims: dict[str, Any], *, quick: bool, tighten: int, quiet: bool
 ) -> tuple[list[Any], list[str], float]:
@@ -153,9 +171,18 @@ def run_every_claim(
     return reports, skipped, time.perf_counter() - start
 
 
-def print_summary(reports: list[Any], skipped: list[str], total: float) -> None:
+def print_summary(reports: list[Any], skipped: list[str], total: float, as_json: bool) -> None:
     """``check all``'s table: one line per claim, the witness or note of each that does
-    not hold, then the counts."""
+    not hold, then the counts (or the JSON of the reports)."""
+    if as_json:
+        emit_json(
+            {
+                "seconds": round(total, 3),
+                "reports": [r.to_dict() for r in reports],
+                "not_tightened": skipped,
+            }
+        )
+        return
     for r in reports:
         colour = COLOUR[r.status]
         console.print(

@@ -1,13 +1,8 @@
 """``grundy check``: the papers' lemmas, bounds and conjectures, checked exactly.
 
-    grundy check list                      id, kind, source, statement
-    grundy check ID [--PARAM V ...] [--json] [--quick] [--tighten K]
-    grundy check all [--quick] [--json]
-
-Exit codes: 0 holds (or inconclusive), 1 violated, 2 bad input. ``check all``
-exits 1 when a claim is violated that should hold (or a known counterexample
-disappears); claims registered with ``expect="violated"`` are published
-statements found false here, reported with their witness.
+``check all`` exits 1 when a claim is violated that should hold (or a known
+counterexample disappears); claims registered with ``expect="violated"`` are
+published statements found false here, reported with their witness.
 """
 
 from __future__ import annotations
@@ -15,22 +10,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.claims import (
-    parse_params,
-    print_claim_help,
-    print_claim_list,
-    print_report,
-    print_summary,
-    run_every_claim,
-)
-from grundy.output import activity, add_json_option, emit_json
+from grundy import claims
+from grundy.output import add_json_option, emit_json
 from grundy.parsing import add_count
 from grundy.progress import quiet
-
-EPILOG = (
-    "examples: grundy check list | grundy check nivasch-thm-2.15 --g 8 --rows 5000 | "
-    "grundy check all --quick"
-)
 
 
 def register(subparsers: Any) -> None:
@@ -42,7 +25,8 @@ def register(subparsers: Any) -> None:
             "Claim parameters are given as --name value (see 'grundy check list --json' for "
             "defaults and limits). Exit 0 holds, 1 violated, 2 bad input."
         ),
-        epilog=EPILOG,
+        epilog="examples: grundy check list | grundy check nivasch-thm-2.15 --g 8 --rows 5000 "
+        "| grundy check all --quick",
     )
     parser.add_argument("target", help="'list', 'all', or a claim id")
     parser.add_argument("--quick", action="store_true", help="use the small quick defaults")
@@ -61,12 +45,12 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs_check.claim import load_claims, run_claim
+    from proofs_check.claim import load_claims
 
-    claims = load_claims()
+    registered = load_claims()
     if any(token in ("-h", "--help") for token in args.params or []):
-        return print_claim_help(args.target)
-    params, flags = parse_params(list(args.params or []), args.target)
+        return claims.print_claim_help(args.target)
+    params, flags = claims.parse_params(list(args.params or []), args.target)
     if flags.get("quiet") and not args.quiet:  # --quiet after the claim's parameters
         with quiet():
             args.quiet = True
@@ -77,36 +61,19 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "list":
         if params:
             raise ValueError("check list takes no parameters")
-        print_claim_list(claims, as_json)
+        claims.print_claim_list(registered, as_json)
         return 0
     if args.target == "all":
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
-        reports, skipped, total = run_every_claim(
-            claims, quick=quick, tighten=tighten, quiet=as_json
+        reports, skipped, seconds = claims.run_every_claim(
+            registered, quick=quick, tighten=tighten, quiet=as_json
         )
-        if as_json:
-            emit_json(
-                {
-                    "seconds": round(total, 3),
-                    "reports": [r.to_dict() for r in reports],
-                    "not_tightened": skipped,
-                }
-            )
-        else:
-            print_summary(reports, skipped, total)
+        claims.print_summary(reports, skipped, seconds, as_json)
         return 1 if any(r.surprising for r in reports) else 0
-    with activity(f"checking {args.target}", disable=as_json) as update:
-        report = run_claim(
-            args.target,
-            params,
-            quick=quick,
-            tighten=tighten,
-            progress=lambda cases: update(f"{cases:,} cases"),
-            note=update,
-        )
+    report = claims.run_one_claim(args.target, params, quick=quick, tighten=tighten, quiet=as_json)
     if as_json:
         emit_json(report.to_dict())
     else:
-        print_report(report)
+        claims.print_report(report)
     return report.exit_code
