@@ -8,6 +8,7 @@ words it. Everything holds over the table only: nothing here is a proof.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,13 @@ import numpy as np
 
 from reference import structure
 
-__all__ = ["TableStructure", "pairs_lines", "state_lines", "table_structure"]
+__all__ = [
+    "TableStructure",
+    "pairs_lines",
+    "states_lines",
+    "states_structure",
+    "table_structure",
+]
 
 
 @dataclass
@@ -91,15 +98,31 @@ def table_structure(table: np.ndarray, alpha: Any, rows: int) -> TableStructure:
     return TableStructure(result, transposed, periods, column_periods)
 
 
-def state_lines(
-    name: str, state: Any, size: int, implementation: str, result: structure.PPositions, show: int
-) -> list[str]:
-    """The text of one state's table of a game with a state (G[x, y, s])."""
+def states_structure(
+    states: Sequence[Any], tables: np.ndarray, alpha: Any
+) -> list[tuple[Any, structure.PPositions]]:
+    """(state, its P-positions) for each state's table of a game with a state (G[s, x, y])."""
     return [
-        f"{name}: state s = {state}: G[x, y, {state}] for 0 <= x, y < {size} "
-        f"({implementation}); {len(result.positions)} P-positions",
-        *pairs_lines(result, "x < y", show),
+        (s, structure.analyse_p_positions(t, alpha)) for s, t in zip(states, tables, strict=True)
     ]
+
+
+def states_lines(
+    name: str,
+    found: list[tuple[Any, structure.PPositions]],
+    size: int,
+    implementation: str,
+    show: int,
+) -> list[str]:
+    """The text of :func:`states_structure`: each state's P-positions in turn."""
+    lines = []
+    for state, result in found:
+        lines.append(
+            f"{name}: state s = {state}: G[x, y, {state}] for 0 <= x, y < {size} "
+            f"({implementation}); {len(result.positions)} P-positions"
+        )
+        lines += pairs_lines(result, "x < y", show)
+    return lines
 
 
 def pairs_lines(result: structure.PPositions, side: str, show: int) -> list[str]:

@@ -15,9 +15,8 @@ from grundy.experiments.nivasch_table5 import load_convergence_histogram
 from grundy.output import (
     activity,
     add_json_option,
-    console,
-    emit_json,
     input_file,
+    json_or_lines,
     output_file,
     print_impls,
 )
@@ -173,8 +172,4 @@ def run(args: argparse.Namespace) -> int:
         )
         details.update(game=name, size=args.size, implementation=impl)
     details.update(out=str(out), bytes=out.stat().st_size)
-    if args.json:
-        emit_json(details)
-    else:
-        console.print(f"wrote {out} ({details['bytes']:,} bytes)")
-    return 0
+    return json_or_lines(args.json, details, [f"wrote {out} ({details['bytes']:,} bytes)"])

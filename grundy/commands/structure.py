@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from grundy.output import add_json_option, console, emit_json, print_impls
+from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_count, add_impl_option, parse_game
-from grundy.structure import state_lines, table_structure
-from reference.structure import analyse_p_positions, parse_ratio
+from grundy.structure import states_lines, states_structure, table_structure
+from reference.structure import parse_ratio
 from registry import question
 from registry.layers import states_of
 
@@ -61,24 +61,10 @@ def run(args: argparse.Namespace) -> int:
     table, implementation = np.asarray(answer.value), answer.name
     head = {"game": game.describe(), "size": args.size, "implementation": implementation}
     if table.ndim == 3:  # a game with a state: each state's table in turn (issue 28)
-        states = states_of(game)
-        found = list(zip(states, [analyse_p_positions(t, alpha) for t in table], strict=True))
-        if args.json:
-            emit_json(
-                {**head, "states": [{"state": s, "p_positions": r.as_dict()} for s, r in found]}
-            )
-            return 0
-        lines = [
-            line
-            for s, result in found
-            for line in state_lines(head["game"], s, args.size, implementation, result, args.show)
-        ]
-    else:
-        report = table_structure(table, alpha, args.rows)
-        if args.json:
-            emit_json({**head, **report.as_dict()})
-            return 0
-        lines = report.lines(head["game"], args.size, implementation, args.show)
-    for line in lines:
-        console.print(line, markup=False)
-    return 0
+        found = states_structure(states_of(game), table, alpha)
+        data = {**head, "states": [{"state": s, "p_positions": r.as_dict()} for s, r in found]}
+        lines = states_lines(head["game"], found, args.size, implementation, args.show)
+        return json_or_lines(args.json, data, lines)
+    report = table_structure(table, alpha, args.rows)
+    lines = report.lines(head["game"], args.size, implementation, args.show)
+    return json_or_lines(args.json, {**head, **report.as_dict()}, lines)

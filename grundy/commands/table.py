@@ -15,6 +15,7 @@ from grundy.output import (
     console,
     emit_json,
     format_grid,
+    json_or_lines,
     output_file,
     print_impls,
     write_table,
@@ -86,24 +87,11 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         write_table(out, table)
         seconds = time.perf_counter() - start
-        if args.json:
-            emit_json(
-                {
-                    "game": name,
-                    "implementation": answer.name,
-                    "out": str(out),
-                    "shape": list(table.shape),
-                    "dtype": str(table.dtype),
-                    "seconds": seconds,
-                }
-            )
-        else:
-            console.print(
-                f"{out}: {name} table {shape[0]}x{shape[1]} {table.dtype}, {answer.name}, "
-                f"{seconds:.2f} s",
-                markup=False,
-            )
-    elif args.json:
+        text = f"{out}: {name} table {shape[0]}x{shape[1]} {table.dtype}, {answer.name}"
+        data = {"game": name, "implementation": answer.name, "out": str(out)}
+        data.update(shape=list(table.shape), dtype=str(table.dtype), seconds=seconds)
+        return json_or_lines(args.json, data, [f"{text}, {seconds:.2f} s"])
+    if args.json:
         layers = {"states": list(states)} if states else {}
         emit_json({"game": name, **domain, **layers, "implementation": answer.name, "table": table})
     else:  # one table per state of a game with a state, G[s, x, y]
