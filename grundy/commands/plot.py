@@ -39,10 +39,11 @@ def register(subparsers: Any) -> None:
     )
     figures = parser.add_subparsers(dest="figure", metavar="FIGURE", required=True)
 
-    def add(name: str, help_text: str, default_out: str) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = figures.add_parser(
             name, help=help_text, description=help_text
         )
+        default_out = f"{name.replace('-', '_')}.png"
         sub.add_argument(
             "--out",
             default=default_out,
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> None:
         )
 
     def points(name: str, help_text: str, rows: int, g: int, sequence: str) -> None:
-        sub = add(name, help_text, f"{name}.png")
+        sub = add(name, help_text)
         rows_help = f"rows drawn, 1..{MAX_PLOT_ROWS} (default {rows})"
         add_count(sub, "--rows", rows_help, lo=1, hi=MAX_PLOT_ROWS, default=rows)
         add_count(
@@ -78,20 +79,14 @@ def register(subparsers: Any) -> None:
         20,
         "the filled sequence T_g",
     )
-    fig9 = add(
-        "figure9",
-        "000 Figure 9: histogram of d_n^g - n for g = 30 up to a row bound",
-        "figure9.png",
-    )
+    fig9 = add("figure9", "000 Figure 9: histogram of d_n^g - n for g = 30 up to a row bound")
     add_count(fig9, "--g", "g (default 30)", default=30)
     add_count(fig9, "--rows", "row bound (default 1e5; the paper: 5e6)", lo=1, default=100_000)
     saved_input(fig9, "dn-histogram", "DIR or its result.json")
 
     points("figure10", "000 Figure 10: first terms of T_200", 600, 200, "the sequence T_g")
 
-    fig11 = add(
-        "figure11", "000 Figure 11: histogram of rows to convergence for g = 10", "figure11.png"
-    )
+    fig11 = add("figure11", "000 Figure 11: histogram of rows to convergence for g = 10")
     add_count(fig11, "--g", "g (default 10)", default=10)
     add_count(fig11, "--rows", "starting rows 0..ROWS (computed when no --input; paper: 1e6)")
     saved_input(fig11, "nivasch-table5", "DIR or a JSON file")
@@ -100,7 +95,6 @@ def register(subparsers: Any) -> None:
     atlas = add(
         "row-periods",
         "period and preperiod of each row, log scale (from saved row-periods results)",
-        "row_periods.png",
     )
     atlas.add_argument(
         "--input",
@@ -113,11 +107,10 @@ def register(subparsers: Any) -> None:
     blocking = add(  # issue 28
         "larsson-blocking",
         "k-blocking Wythoff: clusters of the P-positions' slopes (from a saved experiment)",
-        "larsson_blocking.png",
     )
     saved_input(blocking, "larsson-blocking", "DIR or its result.json")
 
-    heat = add("heatmap", "heat map of G[x, y] for any two-pile game", "heatmap.png")
+    heat = add("heatmap", "heat map of G[x, y] for any two-pile game")
     heat.add_argument("game", help="a two-pile game or family member (see 'grundy games')")
     add_count(heat, "--size", "N rows and columns (default 64)", lo=1, default=64)
     add_impl_option(heat, "the table (grundy-table)")
