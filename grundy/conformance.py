@@ -54,6 +54,7 @@ __all__ = [
     "print_table",
     "run_all",
     "run_question",
+    "run_with_status",
 ]
 
 
@@ -288,6 +289,18 @@ def run_all(
         if on_row:
             on_row(row)
     return rows
+
+
+def run_with_status(*, only: str | None = None, include_slow: bool = False) -> list[Row]:
+    """:func:`run_all` with a spinner on the terminal naming the last check done."""
+    with console.status("running conformance checks...", spinner="dots") as status:
+        done: list[Row] = []
+
+        def on_row(row: Row) -> None:
+            done.append(row)
+            status.update(f"{len(done)} checks done; last: {row.check} / {row.implementation}")
+
+        return run_all(only=only, include_slow=include_slow, on_row=on_row)
 
 
 def _style(result: str) -> str:

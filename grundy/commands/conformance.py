@@ -6,8 +6,8 @@ import argparse
 import time
 from typing import Any
 
-from grundy.conformance import Row, print_report, run_all
-from grundy.output import add_json_option, console, emit_json
+from grundy.conformance import print_report, run_all, run_with_status
+from grundy.output import add_json_option, emit_json
 
 
 def register(subparsers: Any) -> None:
@@ -33,17 +33,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
-    if not args.json and not args.quiet:
-        with console.status("running conformance checks...", spinner="dots") as status:
-            done: list[Row] = []
-
-            def on_row(row: Row) -> None:
-                done.append(row)
-                status.update(f"{len(done)} checks done; last: {row.check} / {row.implementation}")
-
-            rows = run_all(only=args.only, include_slow=args.all, on_row=on_row)
-    else:
-        rows = run_all(only=args.only, include_slow=args.all)
+    checks = run_all if args.json or args.quiet else run_with_status  # a spinner in between
+    rows = checks(only=args.only, include_slow=args.all)
     elapsed = time.perf_counter() - start
     if not rows:
         raise ValueError(

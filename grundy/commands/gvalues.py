@@ -43,8 +43,11 @@ def _impl(args: argparse.Namespace) -> str | None:
     return args.impl  # type: ignore[no-any-return]
 
 
-def _conditional(impls: set[Implementation]) -> bool:
-    return any(i.certificate != "exact" for i in impls)
+def _rests_on(impls: set[Implementation]) -> tuple[str | None, str]:
+    """What the answer rests on: (for --json, in words)."""
+    if any(i.certificate != "exact" for i in impls):
+        return CONJECTURE, "conditional on Conjecture 3.10"
+    return None, "exact"
 
 
 def register(subparsers: Any) -> None:
@@ -95,7 +98,7 @@ def run_gvalues(args: argparse.Namespace) -> int:
     found = {h: (int(p[0][0]), int(p[0][1])) for h, p in enumerate(answer.value)}
     points = {args.g: found[args.g]} if args.only else found
     seconds = time.perf_counter() - start
-    conditional = _conditional({answer.implementation})
+    rests_on, how = _rests_on({answer.implementation})
     if args.json:
         emit_json(
             {
@@ -103,13 +106,12 @@ def run_gvalues(args: argparse.Namespace) -> int:
                 "points": {str(h): list(p) for h, p in points.items()},
                 "implementation": answer.name,
                 "seconds": seconds,
-                "conditional_on": CONJECTURE if conditional else None,
+                "conditional_on": rests_on,
             }
         )
         return 0
     for h, (a, b) in points.items():
         console.print(f"p_{args.n}^{h} = ({a}, {b})")
-    how = "conditional on Conjecture 3.10" if conditional else "exact"
     console.print(f"[dim]{seconds:.2f} s; {answer.name}, {how}[/dim]")
     return 0
 
@@ -131,7 +133,7 @@ def run_wythoff_nim(args: argparse.Namespace) -> int:
         move = wythoff_nim_move(a, b, args.heap, R=args.R, engine=engine)
     except ValueError as error:  # one line naming the request
         raise ValueError(f"position {args.position}, heap {args.heap}: {error}") from None
-    conditional = _conditional(used)
+    rests_on, how = _rests_on(used)
     if args.json:
         emit_json(
             {
@@ -139,7 +141,7 @@ def run_wythoff_nim(args: argparse.Namespace) -> int:
                 "outcome": "P" if move is None else "N",
                 "move": None if move is None else [list(move[0]), list(move[1])],
                 "implementations": sorted(i.name for i in used),
-                "conditional_on": CONJECTURE if conditional else None,
+                "conditional_on": rests_on,
             }
         )
         return 0
@@ -149,6 +151,5 @@ def run_wythoff_nim(args: argparse.Namespace) -> int:
         (x, y), (h,) = move
         what = f"reduce the heap to {h}" if (x, y) == (a, b) else f"move Wythoff to ({x}, {y})"
         console.print(f"({a}, {b}) + heap {args.heap}: winning move: {what}")
-    how = "conditional on Conjecture 3.10" if conditional else "exact"
     console.print(f"[dim]{', '.join(sorted(i.name for i in used))}; {how}[/dim]")
     return 0
