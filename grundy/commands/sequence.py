@@ -12,7 +12,6 @@ from grundy.output import (
     add_json_option,
     atomic_write_text,
     console,
-    emit_json,
     json_or_lines,
     output_file,
 )
@@ -62,22 +61,15 @@ def run(args: argparse.Namespace) -> int:
         return json_or_lines(args.json, data, lines)
     with activity(f"{args.kind} of {game.describe()}", disable=args.json):
         seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
+    data = seq.as_dict()
     if args.bfile:
         atomic_write_text(Path(args.bfile), oeis.bfile_text(seq))
-    if args.json:
-        data = seq.as_dict()
-        if args.bfile:
-            data.pop("terms")
-            data["bfile"] = args.bfile
-        emit_json(data)
-        return 0
-    if args.bfile:
-        console.print(
-            f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{seq.offset + len(seq.terms) - 1}) "
-            f"to {args.bfile}",
-            markup=False,
-        )
-    else:
+        data.pop("terms")
+        data["bfile"] = args.bfile
+        last = seq.offset + len(seq.terms) - 1
+        shown = f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{last}) to {args.bfile}"
+        if not args.json:
+            console.print(shown, markup=False)
+    elif not args.json:
         console.print(", ".join(map(str, seq.terms)), markup=False, soft_wrap=True)
-    console.print(f"method: {seq.method}; {seq.certificate}", markup=False)
-    return 0
+    return json_or_lines(args.json, data, [f"method: {seq.method}; {seq.certificate}"])
