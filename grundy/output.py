@@ -133,9 +133,11 @@ def emit_json(data: Any) -> None:
     print(json.dumps(data, default=_default, indent=None))
 
 
-def json_or_lines(as_json: bool, data: Any, lines: Sequence[str], soft_wrap: bool = False) -> int:
-    """A command's answer: ``data`` as JSON (``--json``), else ``lines`` as plain text
-    (no markup); exit code 0.
+def json_or_lines(
+    as_json: bool, data: Any, lines: Sequence[str], soft_wrap: bool = False, markup: bool = False
+) -> int:
+    """A command's answer: ``data`` as JSON (``--json``), else ``lines`` as text (plain
+    unless ``markup``: rich's ``[dim]...[/dim]``); exit code 0.
 
     Examples
     --------
@@ -147,7 +149,7 @@ def json_or_lines(as_json: bool, data: Any, lines: Sequence[str], soft_wrap: boo
         emit_json(data)
     else:
         for line in lines:
-            console.print(line, markup=False, soft_wrap=soft_wrap)
+            console.print(line, markup=markup, soft_wrap=soft_wrap)
     return 0
 
 

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import spec
-from grundy.output import add_json_option, console, emit_json, print_impls, warn
+from grundy.output import add_json_option, json_or_lines, print_impls, warn
 from grundy.parsing import add_count, add_impl_option, parse_position, short_int
 from reference.rw import wythoff_nim_move
 from registry import Implementation, question
@@ -99,21 +99,11 @@ def run_gvalues(args: argparse.Namespace) -> int:
     points = {args.g: found[args.g]} if args.only else found
     seconds = time.perf_counter() - start
     rests_on, how = _rests_on({answer.implementation})
-    if args.json:
-        emit_json(
-            {
-                "n": args.n,
-                "points": {str(h): list(p) for h, p in points.items()},
-                "implementation": answer.name,
-                "seconds": seconds,
-                "conditional_on": rests_on,
-            }
-        )
-        return 0
-    for h, (a, b) in points.items():
-        console.print(f"p_{args.n}^{h} = ({a}, {b})")
-    console.print(f"[dim]{seconds:.2f} s; {answer.name}, {how}[/dim]")
-    return 0
+    data = {"n": args.n, "points": {str(h): list(p) for h, p in points.items()}}
+    data.update(implementation=answer.name, seconds=seconds, conditional_on=rests_on)
+    lines = [f"p_{args.n}^{h} = ({a}, {b})" for h, (a, b) in points.items()]
+    lines.append(f"[dim]{seconds:.2f} s; {answer.name}, {how}[/dim]")
+    return json_or_lines(args.json, data, lines, markup=True)
 
 
 def run_wythoff_nim(args: argparse.Namespace) -> int:
@@ -134,22 +124,20 @@ def run_wythoff_nim(args: argparse.Namespace) -> int:
     except ValueError as error:  # one line naming the request
         raise ValueError(f"position {args.position}, heap {args.heap}: {error}") from None
     rests_on, how = _rests_on(used)
-    if args.json:
-        emit_json(
-            {
-                "position": [[a, b], [args.heap]],
-                "outcome": "P" if move is None else "N",
-                "move": None if move is None else [list(move[0]), list(move[1])],
-                "implementations": sorted(i.name for i in used),
-                "conditional_on": rests_on,
-            }
-        )
-        return 0
+    names = sorted(i.name for i in used)
+    data = {
+        "position": [[a, b], [args.heap]],
+        "outcome": "P" if move is None else "N",
+        "move": None if move is None else [list(move[0]), list(move[1])],
+        "implementations": names,
+        "conditional_on": rests_on,
+    }
     if move is None:
-        console.print(f"({a}, {b}) + heap {args.heap}: P-position, G({a}, {b}) = {args.heap}")
+        text = f"({a}, {b}) + heap {args.heap}: P-position, G({a}, {b}) = {args.heap}"
     else:
         (x, y), (h,) = move
         what = f"reduce the heap to {h}" if (x, y) == (a, b) else f"move Wythoff to ({x}, {y})"
-        console.print(f"({a}, {b}) + heap {args.heap}: winning move: {what}")
-    console.print(f"[dim]{', '.join(sorted(i.name for i in used))}; {how}[/dim]")
-    return 0
+        text = f"({a}, {b}) + heap {args.heap}: winning move: {what}"
+    return json_or_lines(
+        args.json, data, [text, f"[dim]{', '.join(names)}; {how}[/dim]"], markup=True
+    )

@@ -1,8 +1,7 @@
 """``grundy plot``: the figures of seed 000 and Grundy-table heat maps, as PNG.
 
-Subcommands: ``figure2``, ``figure9``, ``figure10``, ``figure11``,
-``row-periods --input RESULT...``, ``heatmap GAME``. Each writes
-``--out FILE.png`` (see ``grundy.plots`` and ``docs/dask-and-plots.md``).
+One subcommand a figure, each writing ``--out FILE.png`` with :mod:`grundy.plots`
+(docs/dask-and-plots.md).
 """
 
 from __future__ import annotations

@@ -17,11 +17,6 @@ from registry.positions import MAX_POSITIONS, method_table
 from spec import NoGrundyValue
 
 
-def methods_help(id: str) -> str:
-    """The methods of question ``id`` (value, moves) as one paragraph of ``--help``."""
-    return "; ".join(f"{name}: {covers} ({cert})" for name, covers, cert in method_table(id))
-
-
 def _add_arguments(parser: argparse.ArgumentParser, id: str) -> None:
     methods = [name for name, _, _ in method_table(id)]
     parser.add_argument("game", help="a registered game (see 'grundy games'), or a sum a+b")
@@ -56,11 +51,12 @@ def register(subparsers: Any) -> None:
         ("moves", "the winning moves from a position (or that it is a P-position)",
          "examples: grundy moves wythoff+nim 5,8+3; grundy moves fibonacci-nim 927324333,1000"),
     ):  # fmt: skip
+        methods = "; ".join(f"{name}: {covers} ({cert})" for name, covers, cert in method_table(id))
         parser = subparsers.add_parser(
             id, help=help_text, epilog=epilog,
             description=f"{help_text[0].upper()}{help_text[1:]}, by the most trustworthy method "
             "(exact before conditional), then the cheapest by its estimate within the budget, "
-            "with the method and its certificate. Methods: " + methods_help(id),
+            "with the method and its certificate. Methods: " + methods,
         )  # fmt: skip
         _add_arguments(parser, id)
 

@@ -48,13 +48,9 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         quiet=args.quiet or args.json,
     )
-    data = {"directory": str(directory), "ok": report.ok, "lines": report.lines,
-            "failures": report.failures}  # fmt: skip
     if args.out:
         Path(args.out).mkdir(parents=True, exist_ok=True)
-        atomic_write_text(Path(args.out) / "verify.json", json.dumps(data, indent=1))
-    lines = [*report.lines, *(f"FAILED: {line}" for line in report.failures)]
-    if report.ok:
-        lines.append("verified: every check passed")
-    json_or_lines(args.json, data, lines)
+        text = json.dumps(report.as_dict(directory), indent=1)
+        atomic_write_text(Path(args.out) / "verify.json", text)
+    json_or_lines(args.json, report.as_dict(directory), report.text())
     return 0 if report.ok else 1
