@@ -1,7 +1,8 @@
 """Experiments reproducing the papers' tables: ``grundy experiment NAME``.
 
 Each module of this package defines ``register(subparsers)`` and adds one
-experiment (discovered automatically by ``grundy/commands/experiment.py``).
+experiment (discovered automatically by :func:`register_all`, for
+``grundy/commands/experiment.py``).
 Shared here: the result format, the common options and the progress bar.
 
 The result of an experiment is an :class:`ExperimentResult`: parameters,
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
 import json
 import os
+import pkgutil
 import platform
 import tempfile
 from dataclasses import asdict, dataclass, field
@@ -39,6 +42,7 @@ __all__ = [
     "comparison_mark",
     "load_result",
     "progress_bar",
+    "register_all",
 ]
 
 
@@ -131,6 +135,14 @@ class ExperimentResult:
         else:
             atomic_write_text(target, self.to_json())
         return target
+
+
+def register_all(subparsers: Any) -> None:
+    """Add every experiment of this package (each module's ``register``), by name."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "register"):
+            module.register(subparsers)
 
 
 def load_result(path: str, option: str = "--input") -> ExperimentResult:
