@@ -16,6 +16,7 @@ from rich.text import Text
 
 from grundy.output import activity, console, emit_json
 from grundy.parsing import parse_count
+from proofs_check.claim import Report
 
 __all__ = [
     "claim_rows",
@@ -113,7 +114,7 @@ def print_claim_help(claim_id: str) -> int:
     return 0
 
 
-def print_report(report: Any) -> None:
+def print_report(report: Report) -> None:
     """The lines of :func:`proofs_check.display.report_text`, the status and witness coloured."""
     from proofs_check.display import report_rows, report_title
 
@@ -129,7 +130,7 @@ def print_report(report: Any) -> None:
 
 def run_one_claim(
     claim_id: str, params: dict[str, int], *, quick: bool, tighten: int, quiet: bool
-) -> Any:
+) -> Report:
     """``check ID``: the claim's report, with an activity line unless ``quiet``."""
     from proofs_check.claim import run_claim
 
@@ -146,7 +147,7 @@ def run_one_claim(
 
 def run_every_claim(
     claims: dict[str, Any], *, quick: bool, tighten: int, quiet: bool
-) -> tuple[list[Any], list[str], float]:
+) -> tuple[list[Report], list[str], float]:
     """``check all``: (the reports, the claims not tightened, seconds), one activity line
     per claim unless ``quiet``. A claim with only exact facts has nothing to tighten."""
     from proofs_check.claim import NotTightenable, run_claim
@@ -171,7 +172,7 @@ def run_every_claim(
     return reports, skipped, time.perf_counter() - start
 
 
-def print_summary(reports: list[Any], skipped: list[str], total: float, as_json: bool) -> None:
+def print_summary(reports: list[Report], skipped: list[str], total: float, as_json: bool) -> None:
     """``check all``'s table: one line per claim, the witness or note of each that does
     not hold, then the counts (or the JSON of the reports)."""
     if as_json:

@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         write_table(out, table)
         seconds = time.perf_counter() - start
         text = f"{out}: {name} table {shape[0]}x{shape[1]} {table.dtype}, {answer.name}"
-        data = {"game": name, "implementation": answer.name, "out": str(out)}
+        data: dict[str, Any] = {"game": name, "implementation": answer.name, "out": str(out)}
         data.update(shape=list(table.shape), dtype=str(table.dtype), seconds=seconds)
         return json_or_lines(args.json, data, [f"{text}, {seconds:.2f} s"])
     if args.json:
