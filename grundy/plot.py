@@ -104,7 +104,7 @@ def t_sequences(g: int, rows: int, wanted: Sequence[int]) -> dict[int, list[tupl
 
 def check_points(g: int, rows: int) -> None:
     """Refuse a point plot whose WSG pass would run for minutes or exhaust memory."""
-    from fast._memory import check_memory
+    from grundy.output import check_memory
     from registry.sequences import wsg_stream_bytes
 
     if (g + 1) * rows > MAX_PLOT_STEPS:
