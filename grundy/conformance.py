@@ -36,7 +36,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from rich.table import Table
+from rich.text import Text
 
+from grundy.output import console
 from registry import QUESTIONS, Implementation, Question, all_questions
 
 __all__ = [
@@ -47,8 +50,11 @@ __all__ = [
     "Row",
     "conformance_check",
     "load_checks",
+    "print_report",
+    "print_table",
     "run_all",
     "run_question",
+    "run_with_status",
 ]
 
 
@@ -283,3 +289,62 @@ def run_all(
         if on_row:
             on_row(row)
     return rows
+
+
+def run_with_status(*, only: str | None = None, include_slow: bool = False) -> list[Row]:
+    """:func:`run_all` with a spinner on the terminal naming the last check done."""
+    with console.status("running conformance checks...", spinner="dots") as status:
+        done: list[Row] = []
+
+        def on_row(row: Row) -> None:
+            done.append(row)
+            status.update(f"{len(done)} checks done; last: {row.check} / {row.implementation}")
+
+        return run_all(only=only, include_slow=include_slow, on_row=on_row)
+
+
+def _style(result: str) -> str:
+    return {"pass": "green", "FAIL": "bold red", "error": "bold red"}.get(result, "")
+
+
+def print_report(rows: list[Row], seconds: float, *, table: bool = True) -> list[Row]:
+    """``grundy conformance``'s text: the table of every check (unless ``table`` is
+    False: ``--quiet``), each failure on one line, the counts. Returns the failures."""
+    failed = [r for r in rows if r.result != "pass"]
+    if table:
+        print_table(rows)
+    for row in failed:
+        console.print(
+            f"[bold red]{row.result}[/] {row.check} / {row.game} / "
+            f"{row.implementation}: {row.detail}"
+        )
+    console.print(f"{len(rows) - len(failed)} passed, {len(failed)} failed ({seconds:.1f} s)")
+    return failed
+
+
+def print_table(rows: list[Row]) -> None:
+    """The report as a table; in a terminal too narrow for it, two lines per check:
+    result, check and game, then the implementation with the detail (domain, time,
+    cases) cut to the width. The key columns are never cut by the terminal."""
+    names = ("check", "game", "implementation", "domain", "result", "time", "cases")
+    cells = [
+        (row.check, row.game, row.implementation, row.domain, row.result,
+         f"{row.seconds:.2f}s", f"{row.cases:,}")
+        for row in rows
+    ]  # fmt: skip
+    widths = [max([len(name)] + [len(c[i]) for c in cells]) for i, name in enumerate(names)]
+    if 1 + sum(w + 3 for w in widths) <= console.width:
+        table = Table(title="Conformance report")
+        for column in names:
+            table.add_column(column, justify="right" if column in {"time", "cases"} else "left")
+        for row, cell in zip(rows, cells, strict=True):
+            table.add_row(*cell[:4], f"[{_style(row.result)}]{row.result}[/]", *cell[5:])
+        console.print(table)
+        return
+    console.print("Conformance report (result  check / game, then implementation: detail)")
+    for check, game, impl, domain, result, seconds, cases in cells:
+        line = Text(f"{result:<6} ", style=_style(result))
+        line.append(f"{check} / {game}")
+        console.print(line, no_wrap=True, overflow="fold")
+        detail = Text(f"       {impl}: {domain}, {seconds}, {cases} cases")
+        console.print(detail, no_wrap=True, overflow="ellipsis")

@@ -73,6 +73,7 @@ from registry.ppositions import point_blocks, start_layer
 
 __all__ = [
     "KINDS",
+    "KINDS_HELP",
     "MAX_TERMS",
     "OeisSequence",
     "bfile_text",
@@ -92,6 +93,13 @@ KINDS = (
     "lower-p",
     "upper-p",
     "start",
+)
+#: The kinds in one paragraph (``grundy sequence --help``).
+KINDS_HELP = (
+    "row=X: G(X, n); column=X: G(n, X); diagonal: G(n, n); antidiagonals: the table read "
+    "by antidiagonals, T(d-k, k) for k = 0..d; zeros: the y with G(n, y) = 0; inverse-row=X: "
+    "the y with G(X, y) = n; lower-p / upper-p: a_n / b_n of the P-positions (a_n <= b_n, "
+    "increasing); start: Fibonacci Nim's G(n, n-1)"
 )
 #: At most this many terms (a b-file of 10^7 lines is about 150 MB).
 MAX_TERMS = 10**7

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 
 from fast._memory import available_memory, check_memory
@@ -46,18 +47,24 @@ __all__ = [
     "check_memory",
     "check_output_dir",
     "check_output_file",
+    "check_table_file",
     "console",
     "emit_json",
     "error_console",
     "format_grid",
     "input_file",
+    "json_or_lines",
     "output_dir",
     "output_file",
     "print_impls",
     "progress_bar",
     "read_json",
     "warn",
+    "write_table",
 ]
+
+#: The largest table ``--out`` writes as CSV (a 2000^2 CSV is about 20 MB of text).
+CSV_MAX_SIZE = 2000
 
 
 def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None]) -> None:
@@ -124,6 +131,26 @@ def _default(value: Any) -> Any:
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON on stdout (numpy arrays become lists)."""
     print(json.dumps(data, default=_default, indent=None))
+
+
+def json_or_lines(
+    as_json: bool, data: Any, lines: Sequence[str], soft_wrap: bool = False, markup: bool = False
+) -> int:
+    """A command's answer: ``data`` as JSON (``--json``), else ``lines`` as text (plain
+    unless ``markup``: rich's ``[dim]...[/dim]``); exit code 0.
+
+    Examples
+    --------
+    >>> json_or_lines(True, {"n": 5}, ["n = 5"])
+    {"n": 5}
+    0
+    """
+    if as_json:
+        emit_json(data)
+    else:
+        for line in lines:
+            console.print(line, markup=markup, soft_wrap=soft_wrap)
+    return 0
 
 
 def format_grid(
@@ -243,6 +270,27 @@ def check_output_file(
     if problem:
         raise ValueError(f"{option}: {problem}")
     return Path(text)
+
+
+def check_table_file(out: str, size: int, game: str, states: int = 0) -> Path:
+    """``table --out``: a .npy file, or a .csv of one table (a game without states) of at
+    most :data:`CSV_MAX_SIZE` rows and columns, refused before any work."""
+    path = Path(out)
+    if path.suffix.lower() == ".csv" and size > CSV_MAX_SIZE:
+        raise ValueError(
+            f"--out: CSV is for N <= {CSV_MAX_SIZE} (--size = {size}); use a .npy file"
+        )
+    if path.suffix.lower() == ".csv" and states:
+        raise ValueError(f"--out: a CSV holds one table; {game} has {states} (use .npy)")
+    return path
+
+
+def write_table(path: Path, table: Any) -> None:
+    """A table as .npy or .csv, atomically: Ctrl-C or an error leaves no partial file."""
+    if path.suffix.lower() == ".npy":  # numpy.save on a handle: no .npy appended to the name
+        atomic_write(path, lambda handle: np.save(handle, table))
+    else:
+        atomic_write(path, lambda handle: np.savetxt(handle, table, fmt="%d", delimiter=","))
 
 
 def check_output_dir(text: str, option: str = "--out") -> Path:

@@ -17,13 +17,15 @@ import argparse
 import math
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import spec
 from spec import ImpartialGame, Position, Sum
 
 __all__ = [
     "MAX_DIGITS",
+    "add_budget_option",
+    "add_count",
     "add_impl_option",
     "count",
     "count_range",
@@ -79,6 +81,19 @@ def add_impl_option(parser: argparse.ArgumentParser, question: str) -> None:
         "--list-impls",
         action="store_true",
         help="list the implementations for this game, preferred first, and exit",
+    )
+
+
+def add_budget_option(parser: argparse.ArgumentParser) -> None:
+    """``--budget SECONDS``: a method (implementation) whose estimate is longer declines."""
+    from registry import BUDGET_SECONDS
+
+    parser.add_argument(
+        "--budget",
+        type=count("--budget", lo=1),
+        default=None,
+        metavar="SECONDS",
+        help=f"decline any method whose estimate is longer (default {BUDGET_SECONDS:.0f})",
     )
 
 
@@ -231,6 +246,30 @@ def count(name: str, *, lo: int | None = None, hi: int | None = None) -> Callabl
     convert.__name__ = f"count {name}"
     convert.limits = (lo, hi)  # type: ignore[attr-defined]  # for tests and docs
     return convert
+
+
+def add_count(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    help: str,
+    *,
+    lo: int = 0,
+    hi: int | None = None,
+    name: str | None = None,
+    **options: Any,
+) -> None:
+    """Add the option (or positional argument) ``flag`` taking a count ``lo..hi``
+    (:func:`count`; messages call it ``name``, default ``flag``); ``options`` go to
+    ``add_argument`` (``default``, ``required``, ``metavar``...).
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_count(parser, "--rows", "rows", lo=1, default=4)
+    >>> parser.parse_args(["--rows", "1e3"]).rows, parser.parse_args([]).rows
+    (1000, 4)
+    """
+    parser.add_argument(flag, type=count(name or flag, lo=lo, hi=hi), help=help, **options)
 
 
 def parse_position(game: ImpartialGame, text: str) -> Position:

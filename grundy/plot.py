@@ -43,8 +43,12 @@ from matplotlib.figure import Figure
 from registry.sequences import stream_points
 
 __all__ = [
+    "MAX_PLOT_G",
+    "MAX_PLOT_ROWS",
+    "MAX_PLOT_STEPS",
     "PlotFigure",
     "atlas",
+    "check_points",
     "figure2",
     "figure9",
     "figure10",
@@ -57,6 +61,11 @@ __all__ = [
     "table_heatmap",
     "value_label",
 ]
+
+#: Point plots (figures 2 and 10): the largest g, rows, and (g + 1) * rows drawn.
+MAX_PLOT_G = 1000
+MAX_PLOT_ROWS = 100_000
+MAX_PLOT_STEPS = 20_000_000
 
 
 class PlotFigure(Figure):
@@ -91,6 +100,19 @@ def t_sequences(g: int, rows: int, wanted: Sequence[int]) -> dict[int, list[tupl
         if h in points:
             points[h].append((a, b))
     return points
+
+
+def check_points(g: int, rows: int) -> None:
+    """Refuse a point plot whose WSG pass would run for minutes or exhaust memory."""
+    from grundy.output import check_memory
+    from registry.sequences import wsg_stream_bytes
+
+    if (g + 1) * rows > MAX_PLOT_STEPS:
+        raise ValueError(
+            f"--g {g} with --rows {rows} is {(g + 1) * rows:,} WSG steps, more than the "
+            f"{MAX_PLOT_STEPS:,} a point plot allows; lower --g or --rows"
+        )
+    check_memory(wsg_stream_bytes(g, rows), f"WSG for --g {g} over --rows {rows}")
 
 
 def _points_axes(figure: Figure, title: str) -> Any:

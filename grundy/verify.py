@@ -479,6 +479,20 @@ class VerifyReport:
         self.ok = False
         self.failures.append(text)
 
+    def as_dict(self, directory: str | Path) -> dict[str, Any]:
+        """The report as ``grundy verify --json`` prints it and ``verify.json`` holds it."""
+        return {
+            "directory": str(directory),
+            "ok": self.ok,
+            "lines": self.lines,
+            "failures": self.failures,
+        }
+
+    def text(self) -> list[str]:
+        """The lines ``grundy verify`` prints: the report, each failure, the verdict."""
+        verdict = ["verified: every check passed"] if self.ok else []
+        return [*self.lines, *(f"FAILED: {line}" for line in self.failures), *verdict]
+
 
 def _runs(directory: Path) -> list[Path]:
     """The strip runs under ``directory``: itself (a run holds record.json or checkpoints),

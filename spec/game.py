@@ -391,6 +391,21 @@ class Family:
     example: str = ""
     default: str | None = None
 
+    @property
+    def pattern(self) -> str:
+        """How a member is named, from the example (``grundy games``).
+
+        >>> Family("nimhof", str, example="nimhof:1,0/0,1/1,1").pattern
+        'nimhof:A,B/C,D/...'
+        >>> Family("a-wythoff", str, example="a-wythoff:2").pattern
+        'a-wythoff:A'
+        """
+        text = self.example.partition(":")[2]
+        if "/" in text:
+            return f"{self.prefix}:A,B/C,D/..."
+        names = ",".join("ABCDEFGH"[i] for i in range(len(text.split(",")))) if text else "..."
+        return f"{self.prefix}:{names}"
+
 
 #: The registered families: prefix -> :class:`Family`.
 FAMILIES: dict[str, Family] = {}

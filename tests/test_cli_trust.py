@@ -312,7 +312,7 @@ def test_row_periods_explains_its_columns(capsys: pytest.CaptureFixture[str]) ->
 def test_conformance_report_keeps_key_columns_in_80_columns(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from grundy.commands import conformance
+    from grundy import conformance
     from grundy.conformance import Row
 
     row = Row(
@@ -326,7 +326,7 @@ def test_conformance_report_keeps_key_columns_in_80_columns(
         detail="",
     )
     monkeypatch.setattr(conformance.console, "_width", 80)
-    conformance._print_table([row])
+    conformance.print_table([row])
     out = capsys.readouterr().out
     assert all(len(line) <= 80 for line in out.splitlines())
     for key in (row.check, row.game, row.implementation, "pass"):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
+
+from grundy.experiments import register_all
 
 
 def register(subparsers: Any) -> None:
@@ -16,9 +16,4 @@ def register(subparsers: Any) -> None:
             "table with every difference marked, and optionally save it (--out)."
         ),
     )
-    experiments = parser.add_subparsers(dest="experiment", metavar="NAME", required=True)
-    package = importlib.import_module("grundy.experiments")
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"grundy.experiments.{info.name}")
-        if hasattr(module, "register"):
-            module.register(experiments)
+    register_all(parser.add_subparsers(dest="experiment", metavar="NAME", required=True))

@@ -28,9 +28,9 @@ def run(args: argparse.Namespace) -> int:
     ]
     # Families of games with parameters (spec.register_family), e.g. nimhof:1,0/0,1/1,1.
     rows += [
-        {"name": f"{prefix}:{_parameters(family.example)}", "rules": family.rules,
+        {"name": family.pattern, "rules": family.rules,
          "source": family.source, "example": family.example}
-        for prefix, family in sorted(spec.FAMILIES.items())
+        for _, family in sorted(spec.FAMILIES.items())
     ]  # fmt: skip
     if args.json:
         emit_json(rows)
@@ -42,11 +42,3 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(row["name"], row["rules"], row["source"])
     console.print(table)
     return 0
-
-
-def _parameters(example: str) -> str:
-    """``nimhof:1,0/0,1/1,1`` -> ``A,B/C,D/...``; ``a-wythoff:2`` -> ``A`` (a name pattern)."""
-    text = example.partition(":")[2]
-    if "/" in text:
-        return "A,B/C,D/..."
-    return ",".join("ABCDEFGH"[i] for i in range(len(text.split(",")))) if text else "..."

@@ -1,18 +1,11 @@
 """``grundy gvalues`` and ``grundy wythoff-nim``: h-points of Wythoff's game for huge n.
 
-``grundy gvalues --g G --n N`` prints ``p_N^h = (a_N^h, b_N^h)``, the N-th
-h-point of Wythoff's game (a <= b, ordered by a), for every h <= G
-(``--only`` prints just h = G): the registry's ``nth-gvalue`` question.
-``grundy wythoff-nim A,B HEAP`` prints a winning move in the sum of
-Wythoff's game at (A, B) and a Nim heap of size HEAP, or that the sum is a
-P-position (000 §1.5, §3.6), from the bands of the ``row-hpoints`` question.
-
-Both choose the implementation like every command (``--impl NAME``,
-``--list-impls``): WSG where it holds the rows (exact), else Algorithm RW
-(000 §3.4: numba ``fast.rw`` in the int64 range, ``reference.rw`` beyond),
-exact only under the Convergence Conjecture 3.10 with the default
-constants (L = -15, H = 15, R_g about twice 000 Table 5; g <= 20 unless
-``--R``). The output says which implementation answered and on what.
+``gvalues`` asks the registry's ``nth-gvalue`` question, ``wythoff-nim`` the
+bands of ``row-hpoints`` (000 §1.5, §3.6). Both choose the implementation like
+every command (``--impl``, ``--list-impls``): WSG where it holds the rows (exact),
+else Algorithm RW (000 §3.4; ``fast.rw`` in the int64 range, ``reference.rw``
+beyond), conditional on the Convergence Conjecture 3.10 (docs/fsw-rw.md). The
+output says which implementation answered and on what.
 """
 
 from __future__ import annotations
@@ -22,8 +15,8 @@ import time
 from typing import Any
 
 import spec
-from grundy.output import add_json_option, console, emit_json, print_impls, warn
-from grundy.parsing import add_impl_option, count, parse_position, short_int
+from grundy.output import add_json_option, json_or_lines, print_impls, warn
+from grundy.parsing import add_count, add_impl_option, parse_position, short_int
 from reference.rw import wythoff_nim_move
 from registry import Implementation, question
 
@@ -34,12 +27,10 @@ CONJECTURE = "Nivasch Conjecture 3.10"
 def _add_options(parser: argparse.ArgumentParser, door: str) -> None:
     add_impl_option(parser, door)
     parser.add_argument("--reference", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument(
+    add_count(
+        parser,
         "--R",
-        type=count("--R", lo=0),
-        default=None,
-        help="Algorithm RW's convergence constant R_g (at least 000 Table 5 for g; smaller "
-        "is refused)",
+        "Algorithm RW's convergence constant R_g (at least 000 Table 5 for g; smaller is refused)",
     )
     add_json_option(parser)
 
@@ -52,8 +43,11 @@ def _impl(args: argparse.Namespace) -> str | None:
     return args.impl  # type: ignore[no-any-return]
 
 
-def _conditional(impls: set[Implementation]) -> bool:
-    return any(i.certificate != "exact" for i in impls)
+def _rests_on(impls: set[Implementation]) -> tuple[str | None, str]:
+    """What the answer rests on: (for --json, in words)."""
+    if any(i.certificate != "exact" for i in impls):
+        return CONJECTURE, "conditional on Conjecture 3.10"
+    return None, "exact"
 
 
 def register(subparsers: Any) -> None:
@@ -68,8 +62,8 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy gvalues --g 20 --n 1000000000000",
     )
-    parser.add_argument("--g", type=count("--g", lo=0), required=True, help="largest value G")
-    parser.add_argument("--n", type=count("--n", lo=0), required=True, help="the index n >= 0")
+    add_count(parser, "--g", "largest value G", required=True)
+    add_count(parser, "--n", "the index n >= 0", required=True)
     parser.add_argument("--only", action="store_true", help="print only h = G")
     _add_options(parser, "nth-gvalue")
     parser.set_defaults(func=run_gvalues)
@@ -86,7 +80,7 @@ def register(subparsers: Any) -> None:
         epilog="example: grundy wythoff-nim 1618033988750,2618033988749 3",
     )
     move.add_argument("position", help="the Wythoff position A,B")
-    move.add_argument("heap", type=count("HEAP", lo=0), help="the Nim heap size")
+    add_count(move, "heap", "the Nim heap size", name="HEAP")
     _add_options(move, "row-hpoints")
     move.set_defaults(func=run_wythoff_nim)
 
@@ -104,23 +98,12 @@ def run_gvalues(args: argparse.Namespace) -> int:
     found = {h: (int(p[0][0]), int(p[0][1])) for h, p in enumerate(answer.value)}
     points = {args.g: found[args.g]} if args.only else found
     seconds = time.perf_counter() - start
-    conditional = _conditional({answer.implementation})
-    if args.json:
-        emit_json(
-            {
-                "n": args.n,
-                "points": {str(h): list(p) for h, p in points.items()},
-                "implementation": answer.name,
-                "seconds": seconds,
-                "conditional_on": CONJECTURE if conditional else None,
-            }
-        )
-        return 0
-    for h, (a, b) in points.items():
-        console.print(f"p_{args.n}^{h} = ({a}, {b})")
-    how = "conditional on Conjecture 3.10" if conditional else "exact"
-    console.print(f"[dim]{seconds:.2f} s; {answer.name}, {how}[/dim]")
-    return 0
+    rests_on, how = _rests_on({answer.implementation})
+    data = {"n": args.n, "points": {str(h): list(p) for h, p in points.items()}}
+    data.update(implementation=answer.name, seconds=seconds, conditional_on=rests_on)
+    lines = [f"p_{args.n}^{h} = ({a}, {b})" for h, (a, b) in points.items()]
+    lines.append(f"[dim]{seconds:.2f} s; {answer.name}, {how}[/dim]")
+    return json_or_lines(args.json, data, lines, markup=True)
 
 
 def run_wythoff_nim(args: argparse.Namespace) -> int:
@@ -140,24 +123,21 @@ def run_wythoff_nim(args: argparse.Namespace) -> int:
         move = wythoff_nim_move(a, b, args.heap, R=args.R, engine=engine)
     except ValueError as error:  # one line naming the request
         raise ValueError(f"position {args.position}, heap {args.heap}: {error}") from None
-    conditional = _conditional(used)
-    if args.json:
-        emit_json(
-            {
-                "position": [[a, b], [args.heap]],
-                "outcome": "P" if move is None else "N",
-                "move": None if move is None else [list(move[0]), list(move[1])],
-                "implementations": sorted(i.name for i in used),
-                "conditional_on": CONJECTURE if conditional else None,
-            }
-        )
-        return 0
+    rests_on, how = _rests_on(used)
+    names = sorted(i.name for i in used)
+    data = {
+        "position": [[a, b], [args.heap]],
+        "outcome": "P" if move is None else "N",
+        "move": None if move is None else [list(move[0]), list(move[1])],
+        "implementations": names,
+        "conditional_on": rests_on,
+    }
     if move is None:
-        console.print(f"({a}, {b}) + heap {args.heap}: P-position, G({a}, {b}) = {args.heap}")
+        text = f"({a}, {b}) + heap {args.heap}: P-position, G({a}, {b}) = {args.heap}"
     else:
         (x, y), (h,) = move
         what = f"reduce the heap to {h}" if (x, y) == (a, b) else f"move Wythoff to ({x}, {y})"
-        console.print(f"({a}, {b}) + heap {args.heap}: winning move: {what}")
-    how = "conditional on Conjecture 3.10" if conditional else "exact"
-    console.print(f"[dim]{', '.join(sorted(i.name for i in used))}; {how}[/dim]")
-    return 0
+        text = f"({a}, {b}) + heap {args.heap}: winning move: {what}"
+    return json_or_lines(
+        args.json, data, [text, f"[dim]{', '.join(names)}; {how}[/dim]"], markup=True
+    )

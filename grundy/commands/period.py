@@ -1,12 +1,8 @@
 """``grundy period``: the additive period of a row, certified or apparent.
 
 The record comes at once from the registry's question ``period``
-(:mod:`registry.periods`): the shipped atlas (``registry/atlas/``) where it
-holds the row, else the cheapest certificate within the budget (the strip's
-window certificate, docs/strip.md; the same certificate on the engine's
-blocks for a game whose rows are lines), else the apparent period over
-``--window`` columns. The values are printed on request (``--lines``,
-``--values``), computed then.
+(:mod:`registry.periods`, docs/strip.md); the values are printed on request
+(``--lines``, ``--values``), computed then.
 """
 
 from __future__ import annotations
@@ -14,9 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.commands.value import add_budget_option
-from grundy.output import add_json_option, console, emit_json, print_impls, warn
-from grundy.parsing import add_impl_option, count, parse_game
+from grundy.output import add_json_option, json_or_lines, print_impls, warn
+from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
 from grundy.progress import reporter
 from registry import question
 
@@ -46,24 +41,34 @@ def register(subparsers: Any) -> None:
         "grundy period wythoff --row 1000 --json; grundy period a-wythoff:2 --row 5",
     )
     parser.add_argument("game", help="a two-pile game (see 'grundy games')")
-    parser.add_argument("--row", required=True, type=count("--row", lo=0), help="the row X")
-    parser.add_argument(
-        "--lines", type=count("--lines", lo=0, hi=MAX_LINES), default=0,
-        help=f"print the preperiod and this many period lines, 0..{MAX_LINES} (default 0)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--values", type=count("--values", lo=0, hi=10**7), default=0,
-        help="print the first N values G(X, y), y < N (default 0)",
-    )  # fmt: skip
+    add_count(parser, "--row", "the row X", required=True)
+    add_count(
+        parser,
+        "--lines",
+        f"print the preperiod and this many period lines, 0..{MAX_LINES} (default 0)",
+        hi=MAX_LINES,
+        default=0,
+    )
+    add_count(
+        parser,
+        "--values",
+        "print the first N values G(X, y), y < N (default 0)",
+        hi=10**7,
+        default=0,
+    )
     parser.add_argument(
         "--compute", action="store_true",
         help="compute the certificate even where the atlas holds the row",
     )  # fmt: skip
     add_impl_option(parser, "period")
-    parser.add_argument(
-        "--window", type=count("--window", lo=2, hi=10**7), default=2000,
-        help="apparent periods: values y < WINDOW (default 2000)",
-    )  # fmt: skip
+    add_count(
+        parser,
+        "--window",
+        "apparent periods: values y < WINDOW (default 2000)",
+        lo=2,
+        hi=10**7,
+        default=2000,
+    )
     add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
@@ -82,25 +87,18 @@ def run(args: argparse.Namespace) -> int:
         result = door(using=using, progress=tick, budget=args.budget, **domain).value
         lines = result.lines(args.lines) if args.lines else []
         values = result.head(args.values) if args.values else []
-    if args.json:
-        extra = {"lines": lines} if args.lines else {}
-        emit_json({**result.as_dict(), **extra, **({"values": values} if args.values else {})})
-        return 0
+    extra = {"lines": lines} if args.lines else {}
+    data = {**result.as_dict(), **extra, **({"values": values} if args.values else {})}
     coords = getattr(game, "coordinates", ("x", "y"))
     head = f"{result.game} row {args.row} (G({args.row}, {coords[1]}), {coords[1]} = 0, 1, ...)"
-    if result.period is None or result.preperiod is None:
-        text = f"{head}: {result.certificate} (apparent, not certified; try a larger --window)"
-        console.print(text, markup=False, soft_wrap=True)
-        return 0
-    console.print(
+    labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
+    text = [
         f"{head}: preperiod {result.preperiod}, period {result.period}, saltus {result.saltus} "
         f"({result.status}: {result.certificate}; {result.implementation})",
-        markup=False, soft_wrap=True,
-    )  # fmt: skip
-    labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
-    for label, line in zip(labels, lines, strict=False):  # plain: a line can hold 10^6 values
-        text = f"{' '.join(map(str, line))}    {label}"
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        *(f"{' '.join(map(str, v))}    {k}" for k, v in zip(labels, lines, strict=False)),
+    ]
     if values:
-        console.print(" ".join(map(str, values)), markup=False, highlight=False, soft_wrap=True)
-    return 0
+        text.append(" ".join(map(str, values)))
+    if result.period is None or result.preperiod is None:  # nothing more to print
+        text = [f"{head}: {result.certificate} (apparent, not certified; try a larger --window)"]
+    return json_or_lines(args.json, data, text, soft_wrap=True)  # a line can hold 10^6 values

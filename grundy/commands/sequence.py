@@ -12,17 +12,10 @@ from grundy.output import (
     add_json_option,
     atomic_write_text,
     console,
-    emit_json,
+    json_or_lines,
     output_file,
 )
-from grundy.parsing import count, parse_game
-
-KINDS_HELP = (
-    "row=X: G(X, n); column=X: G(n, X); diagonal: G(n, n); antidiagonals: the table read "
-    "by antidiagonals, T(d-k, k) for k = 0..d; zeros: the y with G(n, y) = 0; inverse-row=X: "
-    "the y with G(X, y) = n; lower-p / upper-p: a_n / b_n of the P-positions (a_n <= b_n, "
-    "increasing); start: Fibonacci Nim's G(n, n-1)"
-)
+from grundy.parsing import add_count, parse_game
 
 
 def register(subparsers: Any) -> None:
@@ -32,7 +25,7 @@ def register(subparsers: Any) -> None:
         description=(
             "The terms a(n), n = offset .. offset+terms-1, of one sequence of a game, from the "
             "fastest certified method, with the method and certificate; --bfile writes the "
-            "OEIS b-file (lines 'n a(n)', no header). Kinds: " + KINDS_HELP
+            "OEIS b-file (lines 'n a(n)', no header). Kinds: " + oeis.KINDS_HELP
         ),
         epilog="examples: grundy sequence wythoff row=3 --terms 10000 --bfile b004484.txt; "
         "grundy sequence wythoff lower-p --terms 1e6 --offset 1 --bfile a.txt; "
@@ -40,15 +33,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("game", help="a registered game (see 'grundy games')")
     parser.add_argument("kind", help="one of: " + ", ".join(oeis.KINDS))
-    parser.add_argument(
-        "--terms",
-        type=count("--terms", lo=1, hi=oeis.MAX_TERMS),
-        default=100,
-        help="how many terms (default 100)",
+    add_count(
+        parser, "--terms", "how many terms (default 100)", lo=1, hi=oeis.MAX_TERMS, default=100
     )
-    parser.add_argument(
-        "--offset", type=count("--offset", lo=0), default=0, help="the first n (default 0)"
-    )
+    add_count(parser, "--offset", "the first n (default 0)", default=0)
     parser.add_argument(
         "--bfile",
         type=output_file("--bfile"),
@@ -69,30 +57,19 @@ def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if args.formula:
         lines = oeis.formula(game, args.kind)
-        if args.json:
-            emit_json({"game": game.describe(), "kind": args.kind, "formula": lines})
-        else:
-            for line in lines:
-                console.print(line, markup=False)
-        return 0
+        data = {"game": game.describe(), "kind": args.kind, "formula": lines}
+        return json_or_lines(args.json, data, lines)
     with activity(f"{args.kind} of {game.describe()}", disable=args.json):
         seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
+    data = seq.as_dict()
     if args.bfile:
         atomic_write_text(Path(args.bfile), oeis.bfile_text(seq))
-    if args.json:
-        data = seq.as_dict()
-        if args.bfile:
-            data.pop("terms")
-            data["bfile"] = args.bfile
-        emit_json(data)
-        return 0
-    if args.bfile:
-        console.print(
-            f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{seq.offset + len(seq.terms) - 1}) "
-            f"to {args.bfile}",
-            markup=False,
-        )
-    else:
+        data.pop("terms")
+        data["bfile"] = args.bfile
+        last = seq.offset + len(seq.terms) - 1
+        shown = f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{last}) to {args.bfile}"
+        if not args.json:
+            console.print(shown, markup=False)
+    elif not args.json:
         console.print(", ".join(map(str, seq.terms)), markup=False, soft_wrap=True)
-    console.print(f"method: {seq.method}; {seq.certificate}", markup=False)
-    return 0
+    return json_or_lines(args.json, data, [f"method: {seq.method}; {seq.certificate}"])

@@ -1,9 +1,7 @@
 """``grundy value`` and ``grundy moves``: one position, by the most trustworthy, cheapest method.
 
 The methods are the implementations of the registry's questions ``value`` and
-``moves`` (:mod:`registry.positions`); their help is rendered from
-:func:`registry.positions.method_table`. ``--impl`` (formerly ``--method``)
-forces one, ``--list-impls`` lists them with their estimates for the position.
+``moves`` (:mod:`registry.positions`, whose ``method_table`` renders their help).
 """
 
 from __future__ import annotations
@@ -11,25 +9,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json, print_impls
-from grundy.parsing import count, parse_game, parse_position
+from grundy.output import add_json_option, json_or_lines, print_impls
+from grundy.parsing import add_budget_option, add_count, parse_game, parse_position
 from grundy.progress import reporter
-from registry import BUDGET_SECONDS, question
+from registry import question
 from registry.positions import MAX_POSITIONS, method_table
 from spec import NoGrundyValue
-
-
-def add_budget_option(parser: argparse.ArgumentParser) -> None:
-    """``--budget SECONDS``: a method (implementation) whose estimate is longer declines."""
-    parser.add_argument(
-        "--budget", type=count("--budget", lo=1), default=None, metavar="SECONDS",
-        help=f"decline any method whose estimate is longer (default {BUDGET_SECONDS:.0f})",
-    )  # fmt: skip
-
-
-def methods_help(id: str) -> str:
-    """The methods of question ``id`` (value, moves) as one paragraph of ``--help``."""
-    return "; ".join(f"{name}: {covers} ({cert})" for name, covers, cert in method_table(id))
 
 
 def _add_arguments(parser: argparse.ArgumentParser, id: str) -> None:
@@ -45,11 +30,14 @@ def _add_arguments(parser: argparse.ArgumentParser, id: str) -> None:
         "--list-impls", action="store_true",
         help="list the methods with their estimate (or why each declines) for the position",
     )  # fmt: skip
-    parser.add_argument(
-        "--max-positions", type=count("--max-positions", lo=1, hi=10**12),
-        default=MAX_POSITIONS, help=f"the spec method refuses positions needing more "
-        f"sub-positions (default {MAX_POSITIONS:_})",
-    )  # fmt: skip
+    add_count(
+        parser,
+        "--max-positions",
+        f"the spec method refuses positions needing more sub-positions (default {MAX_POSITIONS:_})",
+        lo=1,
+        hi=10**12,
+        default=MAX_POSITIONS,
+    )
     add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run, question=id)
@@ -63,11 +51,12 @@ def register(subparsers: Any) -> None:
         ("moves", "the winning moves from a position (or that it is a P-position)",
          "examples: grundy moves wythoff+nim 5,8+3; grundy moves fibonacci-nim 927324333,1000"),
     ):  # fmt: skip
+        methods = "; ".join(f"{name}: {covers} ({cert})" for name, covers, cert in method_table(id))
         parser = subparsers.add_parser(
             id, help=help_text, epilog=epilog,
             description=f"{help_text[0].upper()}{help_text[1:]}, by the most trustworthy method "
             "(exact before conditional), then the cheapest by its estimate within the budget, "
-            "with the method and its certificate. Methods: " + methods_help(id),
+            "with the method and its certificate. Methods: " + methods,
         )  # fmt: skip
         _add_arguments(parser, id)
 
@@ -86,20 +75,9 @@ def run(args: argparse.Namespace) -> int:
     except NoGrundyValue as error:
         if error.outcome is None:
             raise
-        return _outcome_answer(game.describe(), position, error, args.json)
-    if args.json:
-        emit_json(result.as_dict())
-    else:
-        console.print(str(result), markup=False)  # registry.answers.answer_text
-    return 0
-
-
-def _outcome_answer(game: str, position: Any, error: NoGrundyValue, as_json: bool) -> int:
-    """A game with a counting rule (k-blocking) has no Grundy value: ``value`` answers its
-    outcome (P or N) and says so, exit 0 (issue 28 item 3)."""
-    if as_json:
-        emit_json({"game": game, "position": list(position), "value": None,
-                   "outcome": error.outcome, "certificate": str(error)})  # fmt: skip
-    else:
-        console.print(str(error), markup=False)  # the outcome, and that there is no Grundy value
-    return 0
+        # A game with a counting rule (k-blocking) has no Grundy value: its outcome (P or N),
+        # and that there is no Grundy value, exit 0 (issue 28 item 3).
+        outcome = {"game": game.describe(), "position": list(position), "value": None,
+                   "outcome": error.outcome, "certificate": str(error)}  # fmt: skip
+        return json_or_lines(args.json, outcome, [str(error)])
+    return json_or_lines(args.json, result.as_dict(), [str(result)])  # registry.answers.answer_text

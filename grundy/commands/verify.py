@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grundy.output import console, emit_json
+from grundy.output import atomic_write_text, json_or_lines
 
 
 def register(subparsers: Any) -> None:
@@ -48,20 +48,9 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         quiet=args.quiet or args.json,
     )
-    data = {"directory": str(directory), "ok": report.ok, "lines": report.lines,
-            "failures": report.failures}  # fmt: skip
     if args.out:
-        from grundy.output import atomic_write_text
-
         Path(args.out).mkdir(parents=True, exist_ok=True)
-        atomic_write_text(Path(args.out) / "verify.json", json.dumps(data, indent=1))
-    if args.json:
-        emit_json(data)
-    else:
-        for line in report.lines:
-            console.print(line, markup=False, highlight=False)
-        for line in report.failures:
-            console.print(f"FAILED: {line}", markup=False, highlight=False)
-        if report.ok:
-            console.print("verified: every check passed", markup=False)
+        text = json.dumps(report.as_dict(directory), indent=1)
+        atomic_write_text(Path(args.out) / "verify.json", text)
+    json_or_lines(args.json, report.as_dict(directory), report.text())
     return 0 if report.ok else 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.output import add_json_option, console, emit_json
-from grundy.parsing import count
+from grundy.output import add_json_option, json_or_lines
+from grundy.parsing import add_count
 from reference import zeckendorf as zk
 
 
@@ -22,13 +22,8 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy zeckendorf 26",
     )
-    parser.add_argument("n", type=count("N", lo=1), help="N >= 1 tokens")
-    parser.add_argument(
-        "--r",
-        type=count("--r", lo=0),
-        default=None,
-        help="the move limit R >= 0 (default N - 1: the start)",
-    )
+    add_count(parser, "n", "N >= 1 tokens", lo=1, name="N")
+    add_count(parser, "--r", "the move limit R >= 0 (default N - 1: the start)")
     add_json_option(parser)
     parser.set_defaults(func=run)
 
@@ -48,16 +43,13 @@ def run(args: argparse.Namespace) -> int:
         "winning_move": None if move is None else {"take": move, "to": [n - move, 2 * move]},
         "n_is_fibonacci": zk.is_fibonacci(n),
     }
-    if args.json:
-        emit_json(result)
-        return 0
-    console.print(f"{n} = {' + '.join(map(str, reversed(parts)))}   (Zeckendorf), z1 = {parts[0]}")
     where = "the start " if r == n - 1 else ""
     if move is None:
-        console.print(f"Fibonacci Nim {where}({n}, {r}): P-position ({r} < z1 = {parts[0]})")
+        outcome = f"Fibonacci Nim {where}({n}, {r}): P-position ({r} < z1 = {parts[0]})"
     else:
-        console.print(
+        outcome = (
             f"Fibonacci Nim {where}({n}, {r}): N-position; winning move: take {move} "
             f"-> ({n - move}, {2 * move})"
         )
-    return 0
+    zeckendorf = f"{n} = {' + '.join(map(str, reversed(parts)))}   (Zeckendorf), z1 = {parts[0]}"
+    return json_or_lines(args.json, result, [zeckendorf, outcome])

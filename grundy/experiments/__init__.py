@@ -1,7 +1,8 @@
 """Experiments reproducing the papers' tables: ``grundy experiment NAME``.
 
 Each module of this package defines ``register(subparsers)`` and adds one
-experiment (discovered automatically by ``grundy/commands/experiment.py``).
+experiment (discovered automatically by :func:`register_all`, for
+``grundy/commands/experiment.py``).
 Shared here: the result format, the common options and the progress bar.
 
 The result of an experiment is an :class:`ExperimentResult`: parameters,
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
 import json
 import os
+import pkgutil
 import platform
 import tempfile
 from dataclasses import asdict, dataclass, field
@@ -22,14 +25,24 @@ from pathlib import Path
 from typing import Any
 
 from grundy import __version__
-from grundy.output import add_json_option, atomic_write_text, emit_json, output_file, progress_bar
+from grundy.output import (
+    add_json_option,
+    atomic_write_text,
+    check_input_file,
+    emit_json,
+    output_file,
+    progress_bar,
+    read_json,
+)
 
 __all__ = [
     "ExperimentResult",
     "add_experiment_options",
     "atomic_write_text",
     "comparison_mark",
+    "load_result",
     "progress_bar",
+    "register_all",
 ]
 
 
@@ -122,6 +135,36 @@ class ExperimentResult:
         else:
             atomic_write_text(target, self.to_json())
         return target
+
+
+def register_all(subparsers: Any) -> None:
+    """Add every experiment of this package (each module's ``register``), by name."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "register"):
+            module.register(subparsers)
+
+
+def load_result(path: str, option: str = "--input") -> ExperimentResult:
+    """The saved :class:`ExperimentResult` in ``path`` (a file, or a directory's
+    ``result.json``); a one-line ValueError naming the file when it is not one."""
+    target = check_input_file(path, option, in_dir="result.json")
+    data = read_json(target, option)
+    try:
+        result = ExperimentResult(**data)
+        if not (
+            isinstance(result.name, str)
+            and isinstance(result.parameters, dict)
+            and isinstance(result.columns, list)
+            and isinstance(result.table, list)
+        ):
+            raise TypeError("fields of the wrong kind")
+        return result
+    except TypeError:
+        raise ValueError(
+            f"{option}: {str(target)!r} is not a saved experiment result (JSON object with "
+            "name, parameters, columns, table)"
+        ) from None
 
 
 def comparison_mark(row: dict[str, Any] | None) -> str:

@@ -42,7 +42,7 @@ from grundy.execution import (
     report_progress,
     run_chunks,
 )
-from grundy.experiments import ExperimentResult
+from grundy.experiments import ExperimentResult, load_result
 from grundy.output import check_memory, console
 from grundy.parsing import count
 from proofs_check.dn import dn_statistics as registry_dn_statistics
@@ -51,6 +51,7 @@ from registry.sequences import wsg_stream_bytes
 __all__ = [
     "dn_statistics",
     "histogram_from_result",
+    "histogram_of",
     "validate_chunk",
 ]
 
@@ -217,3 +218,20 @@ def histogram_from_result(result: ExperimentResult, h: int) -> list[tuple[int, i
     if not rows:
         raise ValueError(f"the result has no h = {h} (it covers h <= {result.parameters['g']})")
     return rows
+
+
+def histogram_of(
+    g: int, rows: int, saved: str | None = None, quiet: bool = False
+) -> tuple[list[tuple[int, int]], int]:
+    """Figure 9's data: ([(d - n, count)] for ``g``, the row bound), from the saved result
+    in ``saved`` (``--input``) or computed over ``rows`` rows."""
+    if saved:
+        result = load_result(saved)
+        try:
+            return histogram_from_result(result, g), int(result.parameters["rows"])
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(
+                f"--input: {saved!r} is not a saved dn-histogram result ({error!r})"
+            ) from None
+    result = compute(g, rows, workers=0, quiet=quiet)
+    return histogram_from_result(result, g), int(result.parameters["rows"])

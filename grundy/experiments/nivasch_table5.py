@@ -34,7 +34,7 @@ from grundy.execution import (
     run_chunks,
 )
 from grundy.experiments import ExperimentResult, comparison_mark
-from grundy.output import console
+from grundy.output import check_input_file, console, read_json
 from grundy.parsing import count
 from reference.published import compare_table5
 from registry import ask
@@ -44,6 +44,8 @@ __all__ = [
     "chunk_task",
     "combine",
     "convergence_histogram",
+    "figure11_histogram",
+    "load_convergence_histogram",
     "register",
     "run",
     "run_chunk",
@@ -263,6 +265,85 @@ def convergence_histogram(g: int, rows: int, quiet: bool = True) -> dict[int, in
     """Figure 11's data: rows to convergence -> number of start rows 0..rows, for g."""
     result = run_experiment(g, rows, only=[g], quiet=quiet)
     return {value: count for value, count in enumerate(result.table[0][6]) if count}
+
+
+def figure11_histogram(
+    g: int, rows: int | None, saved: str | None = None, quiet: bool = False
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Figure 11's data: ([(rows to convergence, count)], the starting rows), from the
+    saved result in ``saved`` (``--input``) or computed for rows 0..``rows`` (default 10^6)."""
+    if saved:
+        return load_convergence_histogram(saved, g)
+    rows = rows if rows is not None else 1_000_000
+    histogram = convergence_histogram(g=g, rows=rows, quiet=quiet)
+    return sorted((int(v), int(c)) for v, c in histogram.items()), rows
+
+
+def load_convergence_histogram(path: str, g: int) -> tuple[list[tuple[int, int]], int | None]:
+    """[(rows to convergence, count)] for ``g`` from a saved convergence result.
+
+    Accepts a directory (its ``result.json``) or a JSON file holding either
+    ``{"histogram": ...}`` / ``{"histograms": {g: ...}}`` (a mapping value ->
+    count or a list of [value, count]), or an ExperimentResult whose columns
+    name the rows to convergence (a column containing ``conv``) and ``count``,
+    with an optional ``g`` column.
+    """
+    try:
+        data = read_json(check_input_file(path, "--input", in_dir="result.json"), "--input")
+        return _convergence_histogram_of(data, path, g)
+    except (KeyError, TypeError, AttributeError, IndexError) as error:
+        raise ValueError(
+            f"--input: {path!r} holds no usable convergence histogram ({error!r})"
+        ) from None
+
+
+def _convergence_histogram_of(
+    data: Any, path: str, g: int
+) -> tuple[list[tuple[int, int]], int | None]:
+    rows = None
+    params = data.get("parameters", {}) if isinstance(data, dict) else {}
+    for key in ("rows", "r_max", "rmax", "rows_max"):
+        if key in params:
+            rows = int(params[key])
+    raw: Any = None
+    if not isinstance(data, dict):
+        raise ValueError(f"--input: {path!r} holds a JSON {type(data).__name__}, not an object")
+    if "histograms" in data:
+        per_g = data["histograms"]
+        raw = per_g.get(str(g), per_g.get(g)) if isinstance(per_g, dict) else None
+    elif "histogram" in data:
+        raw = data["histogram"]
+    elif "columns" in data and "table" in data:
+        columns = [str(c).lower() for c in data["columns"]]
+        dense_col = next((i for i, c in enumerate(columns) if c == "histogram"), None)
+        value_col = next((i for i, c in enumerate(columns) if "conv" in c), None)
+        count_col = next((i for i, c in enumerate(columns) if c == "count"), None)
+        g_col = next((i for i, c in enumerate(columns) if c == "g"), None)
+        if dense_col is not None:  # nivasch-table5: one row per g, histogram[value] = count
+            raw = next(
+                (
+                    [[v, c] for v, c in enumerate(row[dense_col]) if c]
+                    for row in data["table"]
+                    if g_col is None or int(row[g_col]) == g
+                ),
+                None,
+            )
+        elif value_col is not None and count_col is not None:
+            raw = [
+                [row[value_col], row[count_col]]
+                for row in data["table"]
+                if g_col is None or int(row[g_col]) == g
+            ]
+    if raw is None:
+        raise ValueError(
+            f"--input: {path!r} holds no convergence histogram for g = {g} (expected 'histogram', "
+            "'histograms' or a table with a rows-to-convergence and a 'count' column)"
+        )
+    pairs = raw.items() if isinstance(raw, dict) else raw
+    histogram = sorted((int(v), int(c)) for v, c in pairs)
+    if not histogram:
+        raise ValueError(f"{path}: the convergence histogram for g = {g} is empty")
+    return histogram, rows
 
 
 def register(subparsers: Any) -> None:

@@ -66,14 +66,21 @@ import numpy as np
 
 import spec
 from grundy.execution import Chunk, add_execution_options, report_progress, run_chunks
-from grundy.experiments import ExperimentResult, add_experiment_options
+from grundy.experiments import ExperimentResult, add_experiment_options, load_result
 from grundy.output import console, output_dir, warn
-from grundy.parsing import count, count_range
+from grundy.parsing import count, count_range, short_int
 from reference import landman as ref_landman
 from registry import BUDGET_SECONDS, ask
 from registry.rows import row_certificate, strip_certificate
 
-__all__ = ["COLUMNS", "check_against_table", "row_chunk", "run_experiment", "strip_directory"]
+__all__ = [
+    "COLUMNS",
+    "check_against_table",
+    "row_chunk",
+    "run_experiment",
+    "saved_series",
+    "strip_directory",
+]
 
 #: Seed 003's row-3 example (preperiod, period, saltus).
 PUBLISHED = {("wythoff", 3): (8, 6, 6)}
@@ -395,6 +402,41 @@ def run_experiment(
         timings=timings,
         comparison=comparison,
     )
+
+
+def saved_series(path: str) -> tuple[str, list[list[Any]]]:
+    """(game, [[row, preperiod, period]]) of a saved row-periods result (``grundy plot
+    row-periods``), its shape checked row by row; an undetermined period is NaN."""
+    saved = load_result(path)
+    if saved.name != "row-periods":
+        raise ValueError(f"--input: {path!r} is not a row-periods result (it is {saved.name!r})")
+    game = saved.parameters.get("game")
+    if not isinstance(game, str):
+        raise ValueError(f"--input: {path!r}: parameters.game is not a game name ({game!r})")
+    for index, row in enumerate(saved.table):
+        if not isinstance(row, list) or len(row) < 3:
+            raise ValueError(
+                f"--input: {path!r}: table row {index} is not [row, preperiod, period, ...]"
+            )
+        for column, value, least in zip(
+            ("row", "preperiod", "period"), row[:3], (0, 0, 1), strict=True
+        ):
+            if value is None and column != "row":
+                continue  # not determined for this row: not drawn
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value - least:
+                raise ValueError(
+                    f"--input: {path!r}: table row {index}: {column} = {value!r} is not an "
+                    f"integer >= {least}"
+                )
+            if value >= 2**53:
+                raise ValueError(
+                    f"--input: {path!r}: table row {index}: {column} = {short_int(value)} is "
+                    "too large to draw"
+                )
+    return game, [
+        [r[0], np.nan if r[1] is None else r[1], np.nan if r[2] is None else r[2]]
+        for r in saved.table
+    ]
 
 
 def register(subparsers: Any) -> None:
