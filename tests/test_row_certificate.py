@@ -109,6 +109,23 @@ def test_wythoff_in_disguise_is_wythoff_to_the_kernels() -> None:
     assert found.implementation == "atlas" and found.head(9) == period("wythoff", 4).head(9)
 
 
+def test_row_periods_run_the_strip_for_wythoff_in_disguise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row-periods experiment picks the strip (and Landman's machine) by the game's rule."""
+    from grundy.experiments.row_periods import run_experiment
+
+    used: list[object] = []
+    real = fast_strip.strip_periods
+    monkeypatch.setattr(
+        fast_strip, "strip_periods", lambda g, *a, **k: used.append(g) or real(g, *a, **k)
+    )
+    found = run_experiment("nimhof:1,0/0,1/1,1", range(0, 6), check_reference=True, workers=0)
+    assert used and set(used) == {"wythoff"}
+    assert [r[:4] for r in found.table] == [
+        r[:4] for r in run_experiment("wythoff", range(0, 6), workers=0).table
+    ]
+    assert len(found.comparison) == 6 and all(c["agrees"] for c in found.comparison)
+
+
 def test_row_bounds_refuse_an_unbounded_shift() -> None:
     with pytest.raises(ValueError, match="unbounded"):
         moves_from_rays(((0, 1), (1, 0, 0, 1)), 3)

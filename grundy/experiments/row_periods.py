@@ -72,6 +72,7 @@ from grundy.parsing import count, count_range, short_int
 from reference import landman as ref_landman
 from registry import BUDGET_SECONDS, ask
 from registry.rows import row_certificate, strip_certificate
+from registry.tables import kernel_code
 
 __all__ = [
     "COLUMNS",
@@ -114,6 +115,12 @@ def strip_directory(out_dir: str | Path, game: str, last: int) -> Path:
     return Path(out_dir) / f"strip-{_chunk_name(game)}-rows-0-{last}"
 
 
+def _strip_code(game: str) -> str | None:
+    """The strip's kernel (and Landman's machine) for ``game``'s rule, from the game object
+    (:func:`registry.tables.kernel_code`: ``nimhof:1,0/0,1/1,1`` is Wythoff), or None."""
+    return kernel_code(spec.get_game(game))
+
+
 def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> Any:
     """The window certificate of rows 0..rows-1: the strip (wythoff, f-wythoff, r-wythoff),
     or the generic one on the engine's blocks for a game whose rows are lines (docs/strip.md).
@@ -121,7 +128,8 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
     ``params`` (the strip's): ``threads``, ``period_multiple``, ``checkpoints`` (a
     directory) and ``checkpoint_every`` (seconds).
     """
-    if game in ref_landman.GAMES:
+    code = _strip_code(game)
+    if code is not None:
         params = params or {}
         options: dict[str, Any] = {
             "threads": params.get("threads"),
@@ -162,7 +170,7 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
                 note=note,
             )  # fmt: skip
         try:
-            return strip_certificate(game, rows, **options)
+            return strip_certificate(code, rows, **options)
         except RuntimeError as error:  # no repeated window within the budget's columns
             if "max_columns" not in options or "no repeated window" not in str(error):
                 raise
@@ -207,7 +215,8 @@ def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
         }
         if params.get("check_reference"):
             t1 = time.perf_counter()
-            ref = ref_landman.row_periodicity(row, game)  # Landman's machine (plain Python)
+            # Landman's machine (plain Python), for the strip's games
+            ref = ref_landman.row_periodicity(row, _strip_code(game))  # type: ignore[arg-type]
             line["reference"] = [int(ref.preperiod), int(ref.period), int(ref.saltus)]
             line["reference_seconds"] = round(time.perf_counter() - t1, 3)
         out.append(line)
@@ -286,7 +295,7 @@ def run_experiment(
     game = spec.get_game(game).describe()  # validates the name; the canonical form
     if check_table < 0:
         raise ValueError(f"--check-table must be >= 0 (check_table = {check_table})")
-    if check_reference and game not in ref_landman.GAMES:
+    if check_reference and _strip_code(game) is None:
         raise ValueError(
             f"--check-reference: Landman's machine covers {', '.join(ref_landman.GAMES)} only "
             f"(game = {game})"
@@ -298,7 +307,7 @@ def run_experiment(
         raise ValueError(f"--block must be an int >= 1 (block = {block!r})")
     if checkpoint_every <= 0:
         raise ValueError(f"--checkpoint-every must be > 0 (checkpoint_every = {checkpoint_every})")
-    strip = game in ref_landman.GAMES
+    strip = _strip_code(game) is not None
     if strip:  # one strip: its certificate covers every row below its top
         block = rows.stop - rows.start
     out_dir = execution.get("out_dir")
@@ -545,7 +554,7 @@ def _write_state(args: argparse.Namespace, rows: range) -> None:
     from registry.rows import write_strip_state as write_state
 
     game = spec.get_game(args.game).describe()
-    if args.chunks is None or game not in ref_landman.GAMES:
+    if args.chunks is None or _strip_code(game) is None:
         raise ValueError(
             "--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff)"
         )
@@ -569,9 +578,7 @@ def _budget(args: argparse.Namespace) -> float | None:
 
 def run(args: argparse.Namespace) -> int:
     rows = args.rows
-    if args.state is not None and (
-        args.chunks is None or spec.get_game(args.game).describe() not in ref_landman.GAMES
-    ):
+    if args.state is not None and (args.chunks is None or _strip_code(args.game) is None):
         raise ValueError(
             f"--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff); "
             f"state = {args.state}"
