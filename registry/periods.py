@@ -33,7 +33,6 @@ from weakref import WeakKeyDictionary
 import fast.engine
 import fast.strip
 import spec
-from fast._memory import available_memory, format_bytes
 from reference import landman as ref_landman
 from reference.row_bounds import row_moves
 from reference.structure import additive_period
@@ -47,10 +46,8 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
+from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
 from registry.tables import is_two_pile, kernel_code, strip_game
-
-__all__ = ["row_values"]
 
 Made = tuple[Any, ...]
 
@@ -121,12 +118,6 @@ def _strip(game: spec.ImpartialGame) -> Made:
     name = kernel_code(game)
     assert name is not None
 
-    def covers(row: int, **_: Any) -> str | None:
-        need, room = fast.strip.certificate_memory(row + 1), available_memory() // 2
-        if need <= room:
-            return None
-        return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
-
     def cost(row: int, **_: Any) -> tuple[float, int]:
         found = _columns(game, row)
         if found is None:
@@ -142,7 +133,7 @@ def _strip(game: spec.ImpartialGame) -> Made:
         how = f"computed: {cert.describe()}"
         return certified(game, row, cert.periodicities[row], "fast.strip", how, cert.row_head)
 
-    return answer, covers, cost
+    return answer, lambda row, **_: strip_fits(row + 1), cost
 
 
 def _landman(game: spec.ImpartialGame) -> Made:

@@ -15,7 +15,8 @@
     certified ``registry/atlas/`` files (:data:`ATLAS`; compared, never computed: a drift in
     the files or the kernels fails conformance).
 ``atlas-far-values:wythoff``
-    G at far columns of atlas rows (:func:`far_columns`): the row's record vs the shipped state.
+    G at far columns of atlas rows (:meth:`fast.atlas.Atlas.far_columns`): the row's record vs
+    the shipped state.
 ``fibonacci-outcomes:fibonacci-nim``
     ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: the spec (bounded
     Grundy g = 0); Theorem 3.2 and the kernels are registered in :mod:`registry.fibonacci`.
@@ -35,18 +36,17 @@ from typing import Any
 import numpy as np
 
 import spec
+import spec.tables
 from fast import atlas as fast_atlas
 from fast import beatty as fast_beatty
 from fast import engine as fast_engine
 from fast import strip as fast_strip
 from fast import strip_checkpoint as fast_checkpoint
 from fast._memory import available_memory, format_bytes
-from fast.atlas import SUMS as ATLAS_SUMS
-from fast.atlas import AtlasWarning
-from fast.atlas import digest as atlas_digest
+from fast.atlas import AtlasWarning as AtlasWarning
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
-from reference.landman import reduce_column
+from reference.landman import reduce_column as reduce_column
 from reference.published import wythoff_row3
 from registry.core import (
     BUDGET_SECONDS,
@@ -57,38 +57,13 @@ from registry.core import (
     seconds_text,
 )
 
-__all__ = [
-    "ATLAS",
-    "ATLAS_DIR",
-    "ATLAS_SUMS",
-    "AtlasWarning",
-    "StripCheckpoints",
-    "atlas_digest",
-    "atlas_row",
-    "atlas_rows",
-    "atlas_state",
-    "atlas_table",
-    "atlas_value",
-    "far_columns",
-    "read_strip_checkpoint",
-    "read_strip_record",
-    "reduce_column",
-    "row_certificate",
-    "spec_periodicity",
-    "strip_certificate",
-    "strip_certificate_seconds",
-    "strip_memory",
-    "strip_seconds",
-    "strip_threads",
-    "write_strip_state",
-]
-
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
 #: Its reader (:class:`fast.atlas.Atlas`): each game's files once, their digests checked.
 ATLAS = fast_atlas.Atlas(ATLAS_DIR, "registry/atlas")
 atlas_table, atlas_rows, atlas_row = ATLAS.table, ATLAS.rows, ATLAS.row
 atlas_state, atlas_value = ATLAS.state, ATLAS.value
+ATLAS_SUMS, atlas_digest = fast_atlas.SUMS, fast_atlas.digest  # its files' digests
 
 
 def strip_certificate(
@@ -222,72 +197,50 @@ def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     return answer
 
 
-def _strip_fits(rows: int, start: int = 0, max_steps: int = 0) -> str | None:
-    """The strip's certificate of rows 0..rows-1 declines only for its memory estimate."""
+def strip_fits(rows: int, **_: Any) -> str | None:
+    """None if the strip's certificate of rows 0..rows-1 (its ring) fits in half the available
+    memory, else why not (its only refusal: ``row-periods`` and ``period``)."""
     need, room = fast_strip.certificate_memory(rows), available_memory() // 2
     if need <= room:
         return None
-    return f"needs about {format_bytes(need)}, more than {format_bytes(room)}"
+    return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
 
 
 for _game in ref_landman.GAMES:
-    _key = register_question(
+    _values = register_question(
         "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN,
         extra_domains=[({"rows": 10, "length": 150}, False)], budget=BUDGET_SECONDS,
     )  # fmt: skip
-    register_implementation(
-        _key, "spec", "spec", _spec_rows(_game), replace=True,
-        cost=lambda rows, length, start=0: spec.solver.estimate([rows - 1, length - 1]),
-    )  # fmt: skip
-    register_implementation(
-        _key, "reference.landman", "reference", _machine_rows(ref_landman.row_values, _game),
-        covers=lambda rows, length, start=0: None if rows * length <= 10**6 else "too large",
-        replace=True,
-    )  # fmt: skip
-    register_implementation(
-        _key, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), replace=True,
-        cost=lambda rows, length, start=0: (
-            strip_seconds(rows, length), 8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK
-        ),
-    )  # fmt: skip
-    _key = register_question(
+    _periods = register_question(
         "row-periods", _game, f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
         PERIOD_DOMAIN, compare_sequences, extra_domains=[({"rows": 20}, False)],
     )  # fmt: skip
-    for _name, _layer, _answer, _covers in (
-        ("spec values (reference cycle as certificate)", "spec",
-         _each_row(spec_periodicity, _game), _upto(7, "rows > 8")),
-        ("reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
-         _upto(11, "the reference machine is slow past row 12")),
-        ("fast.strip", "fast", _strip_periods(_game), _strip_fits),
-        ("atlas", "published", _each_row(_atlas_period, _game),
-         lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1)),
+    for _key, _name, _layer, _answer, _covers, _cost in (
+        (_values, "spec", "spec", _spec_rows(_game), None,
+         lambda rows, length, start=0: spec.solver.estimate([rows - 1, length - 1])),
+        (_values, "reference.landman", "reference", _machine_rows(ref_landman.row_values, _game),
+         lambda rows, length, start=0: None if rows * length <= 10**6 else "too large", None),
+        (_values, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), None,
+         lambda rows, length, start=0: (strip_seconds(rows, length),
+                                        8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK)),
+        (_periods, "spec values (reference cycle as certificate)", "spec",
+         _each_row(spec_periodicity, _game), _upto(7, "rows > 8"), None),
+        (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
+         _upto(11, "the reference machine is slow past row 12"), None),
+        (_periods, "fast.strip", "fast", _strip_periods(_game), strip_fits, None),
+        (_periods, "atlas", "published", _each_row(_atlas_period, _game),
+         lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),
     ):  # fmt: skip
-        register_implementation(_key, _name, _layer, _answer, covers=_covers, replace=True)
-
-
-def far_columns(game: str, row: int, turns: int) -> list[int]:
-    """The far columns the ``atlas-far-values`` question samples in a row, from its record.
-
-    ``preperiod - 1 + turns * period`` (where the record says the period
-    starts: a wrong preperiod or saltus shows there), ``preperiod + turns *
-    period`` and the last column of that period.
-
-    >>> far_columns("wythoff", 5, 10**6)
-    [24000026, 24000027, 24000050]
-    """
-    held = atlas_row(game, row)
-    if held is None:
-        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} (row = {row})")
-    pre, period, _ = held[0]
-    first = pre + turns * period
-    return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
+        register_implementation(
+            _key, _name, _layer, _answer, covers=_covers, cost=_cost, replace=True
+        )
 
 
 def _far(value: Callable[[str, int, int], int]) -> Callable[..., list[int]]:
-    """``answer(rows, turns)``: ``value(game, row, y)`` at the :func:`far_columns` of each row."""
+    """``answer(rows, turns)``: ``value(game, row, y)`` at each row's far columns
+    (:meth:`fast.atlas.Atlas.far_columns`)."""
     return lambda rows, turns: [
-        value("wythoff", row, y) for row in rows for y in far_columns("wythoff", row, turns)
+        value("wythoff", row, y) for row in rows for y in ATLAS.far_columns("wythoff", row, turns)
     ]
 
 
@@ -312,14 +265,12 @@ _key = register_question(
     oracle="shipped state",
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
 )
-register_implementation(
-    _key, "shipped state", "fast", _far(ATLAS.state_value), covers=_far_state_covers,
-    replace=True,
-)  # fmt: skip
-register_implementation(
-    _key, "atlas record + fast.strip from column 0", "published", _far(ATLAS.record_value),
-    covers=lambda rows, turns: _held("wythoff", max(rows)), replace=True,
-)  # fmt: skip
+for _name, _layer, _value, _covers in (
+    ("shipped state", "fast", ATLAS.state_value, _far_state_covers),
+    ("atlas record + fast.strip from column 0", "published", ATLAS.record_value,
+     lambda rows, turns: _held("wythoff", max(rows))),
+):  # fmt: skip
+    register_implementation(_key, _name, _layer, _far(_value), covers=_covers, replace=True)
 
 
 # Seed 003's row 3 of Wythoff, on its printed range only (G(3, y), y < 26).
@@ -359,15 +310,9 @@ register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
 
 
 def _spec_lower(count: int) -> np.ndarray:
-    """a_n from the spec's Wythoff P-positions (a, a + n), n < count."""
-    game = spec.Wythoff()
-    size = 2 * count + 2  # a_n < 2n + 1
-    lower = [-1] * count
-    for a in range(size):
-        for d in range(count):
-            if lower[d] < 0 and spec.outcome(game, (a, a + d)) == "P":
-                lower[d] = a
-    return np.array(lower, dtype=np.int64)
+    """a_n from the spec's Wythoff P-positions (a, a + n), n < count (a_n < 2n + 1; -1 if none)."""
+    by_gap = {b - a: a for a, b in spec.tables.h_points("wythoff", 0, 2 * count + 1)[0]}
+    return np.array([by_gap.get(n, -1) for n in range(count)], dtype=np.int64)
 
 
 _key = register_question(
