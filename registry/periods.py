@@ -70,9 +70,13 @@ def row_values_cost(game: spec.ImpartialGame, row: int, count: int) -> tuple[flo
 
 
 def certified(
-    game: spec.ImpartialGame, row: int, found: Any, implementation: str, how: str, kept: Any = None
+    game: spec.ImpartialGame, row: int, found: Any, implementation: str, how: str = ""
 ) -> Period:
-    """A certified record; ``kept(count)`` gives values a certificate kept (else computed)."""
+    """A certified record of ``found``: (preperiod, period, saltus) from ``how`` (the values
+    computed on request), or a window certificate of rows 0..row (the values it kept)."""
+    kept = None
+    if isinstance(found, fast.strip.Certificate):
+        how, kept, found = f"computed: {found.describe()}", found.row_head, found.periodicities[row]
     pre, period, saltus = found
     return Period(
         game.describe(), row, pre, period, saltus, "certified", implementation,
@@ -129,9 +133,9 @@ def _strip(game: spec.ImpartialGame) -> Made:
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         tick = None if progress is None else (lambda y: progress(y, None, "columns"))
-        cert = fast.strip.strip_periods(name, row + 1, progress=tick)
-        how = f"computed: {cert.describe()}"
-        return certified(game, row, cert.periodicities[row], "fast.strip", how, cert.row_head)
+        return certified(
+            game, row, fast.strip.strip_periods(name, row + 1, progress=tick), "fast.strip"
+        )
 
     return answer, lambda row, **_: strip_fits(row + 1), cost
 
@@ -187,9 +191,7 @@ def _window(game: spec.ImpartialGame) -> Made:
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         cert = _certify(game, row) if progress is None else _certify(game, row, progress)
-        how = f"computed: {cert.describe()}"
-        impl = "fast.engine + window certificate"
-        return certified(game, row, cert.periodicities[row], impl, how, cert.row_head)
+        return certified(game, row, cert, "fast.engine + window certificate")
 
     return answer, lambda **_: None, cost
 
@@ -212,13 +214,14 @@ def _apparent(game: spec.ImpartialGame) -> Made:
         block = door(rows=row + 1, cols=window, progress=progress)
         values = [int(v) for v in block.value[row]]
         found = additive_period(values)
-        source = lambda count: values[:count]  # noqa: E731
-        if found is None:
-            text = f"no apparent period within the window y < {window} (not certified{why(row)})"
-            return Period(name, row, None, None, None, "none", block.name, text, window, source)
+        what = "no apparent period within the window" if found is None else "apparent on"
+        pre, period, saltus = (
+            (found.preperiod, found.period, found.saltus) if found else (None,) * 3
+        )
         return Period(
-            name, row, found.preperiod, found.period, found.saltus, "apparent", block.name,
-            f"apparent on y < {window} only (not certified{why(row)})", window, source,
+            name, row, pre, period, saltus, "none" if found is None else "apparent", block.name,
+            f"{what} y < {window}{'' if found is None else ' only'} (not certified{why(row)})",
+            window, lambda count: values[:count],
         )  # fmt: skip
 
     return answer, covers, cost

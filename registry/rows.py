@@ -265,12 +265,12 @@ _key = register_question(
     oracle="shipped state",
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
 )
-for _name, _layer, _value, _covers in (
+for _name, _layer, _value, _far_covers in (
     ("shipped state", "fast", ATLAS.state_value, _far_state_covers),
     ("atlas record + fast.strip from column 0", "published", ATLAS.record_value,
      lambda rows, turns: _held("wythoff", max(rows))),
 ):  # fmt: skip
-    register_implementation(_key, _name, _layer, _far(_value), covers=_covers, replace=True)
+    register_implementation(_key, _name, _layer, _far(_value), covers=_far_covers, replace=True)
 
 
 # Seed 003's row 3 of Wythoff, on its printed range only (G(3, y), y < 26).
