@@ -265,12 +265,14 @@ _key = register_question(
     oracle="shipped state",
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
 )
-for _name, _layer, _value, _far_covers in (
-    ("shipped state", "fast", ATLAS.state_value, _far_state_covers),
-    ("atlas record + fast.strip from column 0", "published", ATLAS.record_value,
-     lambda rows, turns: _held("wythoff", max(rows))),
-):  # fmt: skip
-    register_implementation(_key, _name, _layer, _far(_value), covers=_far_covers, replace=True)
+register_implementation(
+    _key, "shipped state", "fast", _far(ATLAS.state_value), covers=_far_state_covers,
+    replace=True,
+)  # fmt: skip
+register_implementation(
+    _key, "atlas record + fast.strip from column 0", "published", _far(ATLAS.record_value),
+    covers=lambda rows, turns: _held("wythoff", max(rows)), replace=True,
+)  # fmt: skip
 
 
 # Seed 003's row 3 of Wythoff, on its printed range only (G(3, y), y < 26).

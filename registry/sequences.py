@@ -41,9 +41,8 @@ import reference.fwsg
 import reference.rw
 import reference.wsg
 import spec.tables
-from fast.wsg import stream_bytes as wsg_stream_bytes
 from reference.beatty import lower_wythoff
-from reference.wsg import PointSequences
+from reference.wsg import PointSequences as PointSequences
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
@@ -51,17 +50,8 @@ from registry.core import (
     register_question,
 )
 
-__all__ = [
-    "CONDITIONAL",
-    "RW_MAX_G",
-    "RW_N_MAX",
-    "PointSequences",
-    "compare_points",
-    "spec_points",
-    "stream_blocks",
-    "stream_points",
-    "wsg_stream_bytes",
-]
+#: The memory of WSG's streamed columns (:func:`fast.wsg.stream_bytes`), for the CLI.
+wsg_stream_bytes = fast.wsg.stream_bytes
 
 #: The certificate of an Algorithm RW answer.
 CONDITIONAL = "conditional on Conjecture 3.10"
@@ -262,9 +252,11 @@ _NTH = register_question(
 )  # fmt: skip
 
 
-def _register(question: str, nth: bool, implementations: Any) -> None:
-    """Register ``(name, layer, answer, wsg)``: a WSG one (``wsg = (limit, why)``, exact, with
-    its cost) or Algorithm RW's (``wsg`` None, conditional); ``covers``: :func:`_covers`."""
+def _register(question: str, *implementations: Any) -> None:
+    """Register ``(name, layer, answer, wsg)`` for nth-gvalue or row-hpoints: a WSG one (``wsg =
+    (limit, why)``, exact, with its cost) or Algorithm RW's (``wsg`` None, conditional);
+    ``covers``: :func:`_covers`."""
+    nth = question == _NTH
     for name, layer, answer, wsg in implementations:
         register_implementation(
             question,
@@ -282,19 +274,16 @@ def _register(question: str, nth: bool, implementations: Any) -> None:
 # the resolver puts exact answers first within a layer.
 _register(
     _NTH,
-    True,
+    ("spec", "spec", _spec_nth, (200, "the spec solver is cubic")),
     (
-        ("spec", "spec", _spec_nth, (200, "the spec solver is cubic")),
-        (
-            "reference.wsg",
-            "reference",
-            _wsg_nth(reference.wsg.wsg),
-            (2_000, "reference.wsg is quadratic"),
-        ),
-        ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), (1_000_000, "fast.wsg holds every row")),
-        ("reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), None),
-        ("fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), None),
+        "reference.wsg",
+        "reference",
+        _wsg_nth(reference.wsg.wsg),
+        (2_000, "reference.wsg is quadratic"),
     ),
+    ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), (1_000_000, "fast.wsg holds every row")),
+    ("reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), None),
+    ("fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), None),
 )
 
 
@@ -336,13 +325,10 @@ _ROW = register_question(
 )  # fmt: skip
 _register(
     _ROW,
-    False,
-    (
-        ("spec", "spec", _spec_band, (300, "the spec solver is cubic")),
-        ("fast.wsg", "fast", _wsg_band, (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
-        ("fast.rw", "fast", _rw_band(fast.rw.gvalues), None),
-        ("reference.rw", "reference", _rw_band(reference.rw.gvalues), None),
-    ),
+    ("spec", "spec", _spec_band, (300, "the spec solver is cubic")),
+    ("fast.wsg", "fast", _wsg_band, (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
+    ("fast.rw", "fast", _rw_band(fast.rw.gvalues), None),
+    ("reference.rw", "reference", _rw_band(reference.rw.gvalues), None),
 )
 
 
@@ -364,10 +350,7 @@ register_implementation(
     replace=True,
 )  # fmt: skip
 register_implementation(
-    _FSW, "fast.fsw", "fast",
-    lambda g, r0_start, r0_stop, horizon=None: fast.fsw.convergence_times(
-        g, r0_start, r0_stop, horizon
-    ),
+    _FSW, "fast.fsw", "fast", fast.fsw.convergence_times,
     covers=lambda g, r0_start, r0_stop, horizon=None: (
         None if g <= fast.fsw.MAX_G else f"g > {fast.fsw.MAX_G}"
     ),
