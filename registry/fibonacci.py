@@ -42,11 +42,9 @@ import fast.zeckendorf as fast_zeckendorf
 import reference.fibonacci as ref_fibonacci
 import reference.zeckendorf as ref_zeckendorf
 import spec
-from registry import rows as _rows  # noqa: F401  (registers fibonacci-outcomes)
 from registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
 from registry.core import compare_sequences, register_implementation, register_question
-
-__all__ = ["GAME", "SPEC_MAX_ROWS"]
+from registry.rows import upto  # (and registers fibonacci-outcomes)
 
 GAME = "fibonacci-nim"
 #: The spec solver needs about n^2 sub-positions for a position of row n.
@@ -64,23 +62,13 @@ _LIMITS = {
 }
 
 
-def _covers(limit: int, what: str, last_row: Callable[..., int]) -> Callable[..., str | None]:
-    """``covers(**domain)``: None up to row ``limit`` (``last_row(**domain)``: the last asked)."""
-
-    def covers(**domain: Any) -> str | None:
-        n_max = last_row(**domain)
-        return None if n_max <= limit else f"rows up to {limit:,} ({what}); asked {n_max:,}"
-
-    return covers
-
-
 def _register(key: str, last_row: Callable[..., int], cost: Any, **answers: Any) -> None:
     """Register each layer's answer (in the order given), covering the rows of :data:`_LIMITS`;
     ``cost`` is fast.fibonacci's."""
     for layer, answer in answers.items():
         name, limit, why = _LIMITS[layer]
         register_implementation(
-            key, name, layer, answer, covers=_covers(limit, why, last_row), replace=True,
+            key, name, layer, answer, covers=upto(limit, why, last_row), replace=True,
             cost=cost if layer == "fast" else None,
         )  # fmt: skip
 
@@ -113,7 +101,7 @@ _register(
 )  # fmt: skip
 register_implementation(
     f"grundy-block:{GAME}", "fast.fibonacci", "fast", fast_fibonacci.grundy_block,
-    covers=_covers(fast_fibonacci.MAX_ROWS, "int32 steps", lambda rows, cols: rows - 1),
+    covers=upto(fast_fibonacci.MAX_ROWS, "int32 steps"),
     cost=lambda rows, cols: fast_fibonacci.rows_cost(rows, rows * cols), replace=True,
 )  # fmt: skip
 

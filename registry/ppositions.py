@@ -36,18 +36,15 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
-from registry.core import BUDGET_SECONDS, as_game, register_provider, register_question
-from spec.tables import start_layer
-
-__all__ = [
-    "SPEC_MAX_ROWS",
-    "compare_points",
-    "greedy_memory",
-    "greedy_rule",
-    "point_blocks",
-    "spec_points",
-    "start_layer",
-]
+from registry.core import (
+    BUDGET_SECONDS,
+    as_game,
+    compare_sequences,
+    register_provider,
+    register_question,
+)
+from registry.rows import upto
+from spec.tables import start_layer as start_layer
 
 #: The spec oracle's largest domain (a table of rows x (4 rows + 16) by the solver).
 SPEC_MAX_ROWS = 60
@@ -95,12 +92,9 @@ def compare_points(expected: Any, actual: Any) -> str | None:
     if len(expected) != len(actual):
         return f"expected {len(expected)} layers, got {len(actual)}"
     for layer in range(len(expected)):
-        one, two = expected.pairs(layer), actual.pairs(layer)
-        for i, (e, g) in enumerate(zip(one, two, strict=False)):
-            if e != g:
-                return f"layer {layer}: first difference at index {i}: expected {e}, got {g}"
-        if len(one) != len(two):
-            return f"layer {layer}: {len(one)} P-positions expected, got {len(two)}"
+        diff = compare_sequences(expected.pairs(layer), actual.pairs(layer))
+        if diff is not None:
+            return f"layer {layer}: {diff}"
     return None
 
 
@@ -118,28 +112,20 @@ Made = tuple[Callable[..., Any], Callable[..., str | None], Callable[..., tuple[
 
 
 def _spec(game: spec.ImpartialGame) -> Made:
-    def covers(rows: int) -> str | None:
-        if rows > SPEC_MAX_ROWS:
-            return f"the spec solver is cubic; rows > {SPEC_MAX_ROWS}"
-        return None
-
     def cost(rows: int) -> tuple[float, int]:
         layers = max(1, len(spec.tables.states_of(game)))
         seconds, _ = spec.solver.estimate([rows, 4 * rows + 16])
         return layers * seconds, layers * rows * (4 * rows + 16) * spec.solver.BYTES_PER_POSITION
 
+    covers = upto(SPEC_MAX_ROWS, "the spec solver is cubic", lambda rows: rows)
     return lambda rows: spec_points(game, rows), covers, cost
 
 
 def _reference(game: spec.ImpartialGame) -> Made:
-    def covers(rows: int) -> str | None:
-        if rows > REFERENCE_MAX_ROWS:
-            return f"it scans every cell of a row: rows > {REFERENCE_MAX_ROWS}"
-        return None
-
     def answer(rows: int) -> RowPoints:
         return reference.row_greedy.p_positions(greedy_rule(game), rows)
 
+    covers = upto(REFERENCE_MAX_ROWS, "it scans every cell of a row", lambda rows: rows)
     return answer, covers, reference.row_greedy.cost
 
 

@@ -166,11 +166,18 @@ def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable
     return answer
 
 
-def _upto(last: int, why: str) -> Callable[..., str | None]:
-    """``covers(rows, ...)``: rows 0..last."""
-    return lambda rows, start=0, max_steps=0: (
-        None if rows - 1 <= last else f"{why} (rows <= {last})"
-    )
+def upto(
+    limit: int, why: str, asked: Callable[..., int] | None = None, what: str = "rows"
+) -> Callable[..., str | None]:
+    """``covers(**domain)``: None while ``asked(**domain)`` (default: the last row, rows - 1) is
+    at most ``limit``, else "rows up to {limit} ({why}); asked {asked}" (the registry's one
+    "rows up to" refusal: :mod:`registry.fibonacci`, :mod:`~registry.sequences`, ...)."""
+
+    def covers(**domain: Any) -> str | None:
+        n = domain["rows"] - 1 if asked is None else asked(**domain)
+        return None if n <= limit else f"{what} up to {limit:,} ({why}); asked {n:,}"
+
+    return covers
 
 
 def _atlas_period(n: int, game: str, max_steps: int = 0) -> ref_landman.Periodicity:
@@ -224,9 +231,9 @@ for _game in ref_landman.GAMES:
          lambda rows, length, start=0: (strip_seconds(rows, length),
                                         8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK)),
         (_periods, "spec values (reference cycle as certificate)", "spec",
-         _each_row(spec_periodicity, _game), _upto(7, "rows > 8"), None),
+         _each_row(spec_periodicity, _game), upto(7, "the spec solver is cubic"), None),
         (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
-         _upto(11, "the reference machine is slow past row 12"), None),
+         upto(11, "the reference machine is slow past row 12"), None),
         (_periods, "fast.strip", "fast", _strip_periods(_game), strip_fits, None),
         (_periods, "atlas", "published", _each_row(_atlas_period, _game),
          lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),

@@ -49,6 +49,7 @@ from registry.core import (
     register_implementation,
     register_question,
 )
+from registry.rows import upto
 
 #: The memory of WSG's streamed columns (:func:`fast.wsg.stream_bytes`), for the CLI.
 wsg_stream_bytes = fast.wsg.stream_bytes
@@ -105,8 +106,7 @@ for _game, _ref, _fast in (
 ):
     register_implementation(
         f"g-points:{_game}", "spec", "spec", lambda g, rows, _n=_game: spec_points(_n, g, rows),
-        covers=lambda g, rows: None if rows <= 300 else "the spec solver is cubic; rows > 300",
-        replace=True,
+        covers=upto(300, "the spec solver is cubic", lambda g, rows: rows), replace=True,
     )  # fmt: skip
     register_implementation(f"g-points:{_game}", _ref[1], "reference", _ref[0], replace=True)
     register_implementation(f"g-points:{_game}", _fast[1], "fast", _fast[0], replace=True)
@@ -208,12 +208,14 @@ def _covers(nth: bool, wsg: tuple[int, str] | None = None, rw: str = "") -> Call
     registry's budget; both need R for g > :data:`RW_MAX_G`.
     """
 
+    if wsg is not None:
+        span = (lambda start=0, count=0, **_: start + count) if nth else (lambda r2, **_: r2)
+        size = upto(*wsg, span, "start + count" if nth else "rows")
+        return lambda **domain: (
+            _NO_R if any(domain.get(k) is not None for k in "RLH") else size(**domain)
+        )
+
     def check(g: int, end: int, constants: dict[str, Any], band: int = 0) -> str | None:
-        if wsg is not None:
-            if any(v is not None for v in constants.values()):
-                return _NO_R
-            span = "start + count" if nth else "rows"
-            return None if end <= wsg[0] else f"{wsg[1]}; {span} > {wsg[0]}"
         if rw == "fast" and nth and end - 1 > fast.rw.N_MAX:
             return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
         if rw == "fast" and not nth and end > fast.rw.R2_MAX:
@@ -344,9 +346,7 @@ register_implementation(
     lambda g, r0_start, r0_stop, horizon=None: np.array(
         reference.fsw.convergence_times(g, r0_start, r0_stop, horizon), np.int64
     ),
-    covers=lambda g, r0_start, r0_stop, horizon=None: (
-        None if r0_stop <= 20_000 else "the reference is quadratic; r0_stop > 20000"
-    ),
+    covers=upto(20_000, "the reference is quadratic", lambda r0_stop, **_: r0_stop, "r0_stop"),
     replace=True,
 )  # fmt: skip
 register_implementation(
