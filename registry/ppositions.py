@@ -28,6 +28,7 @@ ValueError: r-wythoff: the greedy over rows needs rays without guards (move_rays
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -61,14 +62,6 @@ def greedy_rule(game: GameLike) -> GreedyRule:
     3
     """
     return fast.row_greedy.greedy_rule(as_game(game))
-
-
-def _greedy_covers(game: spec.ImpartialGame) -> str | None:
-    try:
-        greedy_rule(game)
-    except ValueError as error:
-        return str(error)
-    return None
 
 
 def spec_points(game: GameLike, rows: int) -> RowPoints:
@@ -112,13 +105,8 @@ Made = tuple[Callable[..., Any], Callable[..., str | None], Callable[..., tuple[
 
 
 def _spec(game: spec.ImpartialGame) -> Made:
-    def cost(rows: int) -> tuple[float, int]:
-        layers = max(1, len(spec.tables.states_of(game)))
-        seconds, _ = spec.solver.estimate([rows, 4 * rows + 16])
-        return layers * seconds, layers * rows * (4 * rows + 16) * spec.solver.BYTES_PER_POSITION
-
     covers = upto(SPEC_MAX_ROWS, "the spec solver is cubic", lambda rows: rows)
-    return lambda rows: spec_points(game, rows), covers, cost
+    return lambda rows: spec_points(game, rows), covers, partial(spec.tables.p_positions_cost, game)
 
 
 def _reference(game: spec.ImpartialGame) -> Made:
@@ -137,6 +125,7 @@ def _fast(game: spec.ImpartialGame) -> Made:
     return answer, lambda rows: None, lambda rows: fast.row_greedy.cost(greedy_rule(game), rows)
 
 
+_greedy_covers = fast.row_greedy.covers  # the games of the greedy's shape
 register_provider("p-positions", "spec", "spec", _greedy_covers, _spec)
 register_provider("p-positions", "reference.row_greedy", "reference", _greedy_covers, _reference)
 register_provider("p-positions", "fast.row_greedy", "fast", _greedy_covers, _fast, unit="rows")
