@@ -3,23 +3,21 @@
 Questions (``fibonacci-nim``)
 -----------------------------
 ``grundy-table``, ``grundy-block``
-    Adds ``fast.fibonacci`` (rows as step functions, expanded) and ``reference.fibonacci``
-    (the row scan, tables up to 3001); the spec stays the oracle. ``grundy table``,
-    ``structure``, ``period`` and the ``table`` method of ``grundy value``/``moves`` use them.
+    Adds ``fast.fibonacci`` (rows as step functions, expanded) and ``reference.fibonacci`` (the
+    row scan, tables up to 3001); the spec stays the oracle. ``grundy table``, ``structure``,
+    ``period`` and the ``table`` method of ``grundy value``/``moves`` use them.
 ``fibonacci-values``
-    G(n, r) at a list of positions: the ``fibonacci`` method of ``value``
-    (:mod:`registry.positions`; any n up to ``fast.fibonacci.MAX_ROWS``, any r). Oracle:
-    the spec.
+    G(n, r) at given positions: the ``fibonacci`` method of ``value`` (:mod:`registry.positions`;
+    any n up to ``fast.fibonacci.MAX_ROWS``, any r). Oracle: the spec.
 ``fibonacci-starting``
-    The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is 0): the data
-    of the claims in ``proofs_check.claims_fibonacci``. Oracle: the spec.
+    The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is 0): the data of the
+    claims in ``proofs_check.claims_fibonacci``. Oracle: the spec.
 ``fibonacci-outcomes``
     Registered with its oracle, the spec, in :mod:`registry.rows`; adds Theorem 3.2
-    (``reference.zeckendorf``), ``fast.zeckendorf`` and ``fast.fibonacci (G = 0)``, the
-    kernel's P-positions.
+    (``reference.zeckendorf``), ``fast.zeckendorf`` and the kernel's P-positions.
 ``fibonacci-zeckendorf``
-    The same P-positions on n, r <= 1500, beyond the spec's reach: the oracle is Theorem
-    3.2 (``reference.zeckendorf``: P iff r < z_1(n)).
+    The same P-positions on n, r <= 1500, beyond the spec's reach: the oracle is Theorem 3.2
+    (``reference.zeckendorf``: P iff r < z_1(n)).
 
 Examples
 --------
@@ -90,14 +88,11 @@ def _spec_starting(n_max: int) -> np.ndarray:
     return np.array([0, *_spec_values([(n, n - 1) for n in range(1, n_max + 1)])], dtype=np.int64)
 
 
-def _reference_table(size: int) -> np.ndarray:
-    return np.array(ref_fibonacci.grundy_table(size), dtype=np.int64).reshape(size, size)
-
-
 _register(
     f"grundy-table:{GAME}", lambda size: size - 1,
     lambda size: fast_fibonacci.rows_cost(size, size * size),
-    fast=fast_fibonacci.grundy_table, reference=_reference_table,
+    fast=fast_fibonacci.grundy_table,
+    reference=lambda size: np.array(ref_fibonacci.grundy_table(size), np.int64).reshape(size, size),
 )  # fmt: skip
 register_implementation(
     f"grundy-block:{GAME}", "fast.fibonacci", "fast", fast_fibonacci.grundy_block,

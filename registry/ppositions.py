@@ -1,18 +1,15 @@
 """Question ``p-positions``: the P-positions of a game row by row, and the games it is sound for.
 
 ``p-positions:<game>``
-    ``answer(rows)`` -> :class:`reference.row_greedy.RowPoints`: for each
-    layer (state) of the game, the P-positions (a, b), a <= b, a < rows,
-    ordered by (a, b) (a P-position below the diagonal is the mirror of
-    one). Oracle: the spec's table (:func:`spec_points`);
-    ``reference.row_greedy`` (the readable greedy over rows) and
-    ``fast.row_greedy`` (its twin).
+    ``answer(rows)`` -> :class:`reference.row_greedy.RowPoints`: for each layer (state) of the
+    game, the P-positions (a, b), a <= b, a < rows, ordered by (a, b) (a P-position below the
+    diagonal is the mirror of one). Oracle: the spec's table (:func:`spec_points`);
+    ``reference.row_greedy`` (the readable greedy over rows) and ``fast.row_greedy`` (its twin).
 
-Which games: those whose compiled form has the greedy's shape
-(:func:`greedy_rule`, :func:`fast.row_greedy.greedy_rule`: read from the game
-object, never from its name). :func:`point_blocks` is the streaming form
-(the fast twin's blocks of rows), for runs too long to hold: the claims to
-10^7 rows and the blocking experiment use it.
+Which games: those whose compiled form has the greedy's shape (:func:`greedy_rule`,
+:func:`fast.row_greedy.covers`: read from the game object, never from its name).
+:func:`point_blocks` is the streaming form (the fast twin's blocks of rows), for runs too long
+to hold: the claims to 10^7 rows and the blocking experiment use it.
 
 Examples
 --------

@@ -1,22 +1,18 @@
 """Questions on rows, the shipped atlas, Fibonacci Nim outcomes and Beatty sequences.
 
 ``row-values:<game>`` (wythoff, f-wythoff, r-wythoff)
-    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length (row n as
-    in :mod:`reference.landman`): spec table vs reference machine vs fast machine, the strip
+    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length (row n as in
+    :mod:`reference.landman`): spec table vs reference machine vs fast machine, the strip
     (:mod:`fast.strip`: rows 0..n column by column, one kernel for the three games).
 ``row-periods:<game>``
-    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity` (preperiod,
-    period, saltus) of rows start..rows-1, exact: certified by the reference machine's
-    repeated state (Landman 004 §3) or by the strip's equal normalised windows
-    (:func:`fast.strip.strip_periods`, docs/strip.md). The oracle takes the reference
-    machine's repeated state (start, length) as a certificate only: it recomputes the row
-    with the spec up to start + length, checks the period there and derives the minimal
-    preperiod/period from the spec's own values. ``atlas`` answers from the shipped,
-    certified ``registry/atlas/`` files (:data:`ATLAS`; compared, never computed: a drift in
-    the files or the kernels fails conformance).
+    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity` (preperiod, period,
+    saltus) of rows start..rows-1, exact: certified by the reference machine's repeated state
+    (Landman 004 §3) or by the strip's equal normalised windows (:func:`fast.strip.strip_periods`,
+    docs/strip.md). The oracle (:func:`spec_periodicity`) takes the machine's repeated state as
+    a certificate only. ``atlas`` answers from the shipped, certified ``registry/atlas/`` files
+    (:data:`ATLAS`; compared, never computed: a drift in the files or kernels fails conformance).
 ``atlas-far-values:wythoff``
-    G at far columns of atlas rows (:meth:`fast.atlas.Atlas.far_columns`): the row's record vs
-    the shipped state.
+    G at far columns of atlas rows (:meth:`fast.atlas.Atlas.far_columns`): record vs shipped state.
 ``fibonacci-outcomes:fibonacci-nim``
     ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: the spec (bounded
     Grundy g = 0); Theorem 3.2 and the kernels are registered in :mod:`registry.fibonacci`.
@@ -127,27 +123,25 @@ FIB_DOMAIN = {"n_max": 60}
 BEATTY_DOMAIN = {"count": 40}
 
 
-def _spec_rows(game: str) -> Callable[..., np.ndarray]:
-    subject = spec.get_game(game)
+def _rows(game: str, row_values: Callable[..., Any] | None = None) -> Callable[..., np.ndarray]:
+    """``answer(rows, length, start=0)``: rows start..rows-1 from the spec's table, or from a
+    machine's ``row_values(n, length - 1, game)``."""
 
     def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
-        table = spec.grundy_table(subject, rows, length)
-        return np.array(table[start:], dtype=np.int64).reshape(rows - start, length)
-
-    return answer
-
-
-def _machine_rows(row_values: Callable[..., Any], game: str) -> Callable[..., np.ndarray]:
-    def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
-        return np.array(
-            [row_values(n, length - 1, game) for n in range(start, rows)], dtype=np.int64
-        ).reshape(rows - start, length)
+        if row_values is None:
+            table = spec.grundy_table(spec.get_game(game), rows, length)[start:]
+        else:
+            table = [row_values(n, length - 1, game) for n in range(start, rows)]
+        return np.array(table, dtype=np.int64).reshape(rows - start, length)
 
     return answer
 
 
 def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.Periodicity:
-    """Minimal periodicity from spec values, on the reference machine's certificate."""
+    """Minimal periodicity from spec values, on the reference machine's certificate: the
+    machine's repeated state (start, length) only; the row is recomputed with the spec up to
+    start + 2 length, the period checked there, the minimal preperiod/period derived from the
+    spec's own values."""
     start, length, _ = ref_landman.machine_cycle(n, game, max_steps)
     values = spec.grundy_table(spec.get_game(game), n + 1, start + 2 * length)[n]
     if any(values[m] != values[m - length] + length for m in range(start + length, len(values))):
@@ -223,11 +217,11 @@ for _game in ref_landman.GAMES:
         PERIOD_DOMAIN, compare_sequences, extra_domains=[({"rows": 20}, False)],
     )  # fmt: skip
     for _key, _name, _layer, _answer, _covers, _cost in (
-        (_values, "spec", "spec", _spec_rows(_game), None,
+        (_values, "spec", "spec", _rows(_game), None,
          lambda rows, length, start=0: spec.solver.estimate([rows - 1, length - 1])),
-        (_values, "reference.landman", "reference", _machine_rows(ref_landman.row_values, _game),
+        (_values, "reference.landman", "reference", _rows(_game, ref_landman.row_values),
          lambda rows, length, start=0: None if rows * length <= 10**6 else "too large", None),
-        (_values, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), None,
+        (_values, "fast.strip", "fast", _rows(_game, fast_strip.row_values), None,
          lambda rows, length, start=0: (strip_seconds(rows, length),
                                         8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK)),
         (_periods, "spec values (reference cycle as certificate)", "spec",

@@ -1,28 +1,26 @@
 """Questions on the g-value sequences of 000 §2-3: T_h, p_n^h, row h-points, FSW.
 
 ``g-points:<game>`` (wythoff, f-wythoff)
-    ``answer(g, rows)`` -> T_0..T_g (``T[h]``: the h-points (a, b), a <= b,
-    a < rows, by a; ``a(h)``, ``b(h)``, ``d(h)``), as :func:`reference.wsg.wsg`
-    gives them. Oracle: the spec's table (:func:`spec_points`);
-    reference.wsg / reference.fwsg (Algorithms WSG, FWSG), fast.wsg / fast.fwsg.
+    ``answer(g, rows)`` -> T_0..T_g (``T[h]``: the h-points (a, b), a <= b, a < rows, by a;
+    ``a(h)``, ``b(h)``, ``d(h)``), as :func:`reference.wsg.wsg` gives them. Oracle: the spec's
+    table (:func:`spec_points`); reference.wsg / reference.fwsg (Algorithms WSG, FWSG),
+    fast.wsg / fast.fwsg.
 ``nth-gvalue:wythoff``
-    ``answer(g, count, start=0)`` -> int array ``P[h, i] = p_{start+i}^h``.
-    Oracle: the spec table; WSG, and reference.rw / fast.rw (Algorithm RW:
-    conditional on Conjecture 3.10; its constants R, L, H, which WSG declines).
+    ``answer(g, count, start=0)`` -> int array ``P[h, i] = p_{start+i}^h``. Oracle: the spec
+    table; WSG, and reference.rw / fast.rw (Algorithm RW: conditional on Conjecture 3.10; its
+    constants R, L, H, which WSG declines).
 ``row-hpoints:wythoff``
-    ``answer(g, r1, r2, R=None)`` -> every h-point (h, n, a, b), a <= b,
-    h <= g, with r1 <= a <= r2, by (a, h) (Algorithm RW's band). Oracle: the
-    spec table; fast.wsg (exact, rows it can hold), reference.rw and fast.rw
-    (any row, conditional).
+    ``answer(g, r1, r2, R=None)`` -> every h-point (h, n, a, b), a <= b, h <= g, with
+    r1 <= a <= r2, by (a, h) (Algorithm RW's band). Oracle: the spec table; fast.wsg (exact,
+    rows it can hold), reference.rw and fast.rw (any row, conditional).
 ``fsw-convergence:wythoff``
-    ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of
-    Algorithm FSW from the dummy state (3-8). Oracle: reference.fsw (itself
-    checked against WSG, which the spec checks); fast.fsw.
+    ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of Algorithm FSW from the
+    dummy state (3-8). Oracle: reference.fsw (itself checked against WSG, which the spec
+    checks); fast.fsw.
 
-``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues`` and
-``grundy wythoff-nim`` (``--impl``): where fast.rw's int64 range ends, the
-resolver takes reference.rw (exact Python integers) as far as its measured
-time allows.
+``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues`` and ``grundy
+wythoff-nim`` (``--impl``): where fast.rw's int64 range ends, the resolver takes reference.rw
+(exact Python integers) as far as its measured time allows.
 """
 
 from __future__ import annotations
@@ -233,13 +231,11 @@ def _covers(nth: bool, wsg: tuple[int, str] | None = None, rw: str = "") -> Call
 
 def _wsg_cost(nth: bool, spec_layer: bool) -> Callable[..., tuple[float, int]]:
     """WSG's memory (the streamed columns ahead of each row, :func:`wsg_stream_bytes`), or the
-    spec table's (2 rows + g + 1 columns) for the spec, over the rows an answer reads."""
+    spec table's (:func:`spec.tables.h_points_cost`) for the spec, over the rows an answer reads."""
 
     def cost(g: int, rows: int) -> tuple[float, int]:
         return (
-            spec.solver.estimate([rows, 2 * rows + g])
-            if spec_layer
-            else (0.0, wsg_stream_bytes(g, rows))
+            spec.tables.h_points_cost(g, rows) if spec_layer else (0.0, wsg_stream_bytes(g, rows))
         )
 
     if nth:

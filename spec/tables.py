@@ -34,6 +34,7 @@ from spec.solver import BYTES_PER_POSITION, estimate, grundy_table
 __all__ = [
     "cells",
     "h_points",
+    "h_points_cost",
     "is_table_game",
     "p_positions",
     "p_positions_cost",
@@ -113,6 +114,16 @@ def h_points(game: GameLike, g: int, rows: int) -> list[list[tuple[int, int]]]:
             if row[y] <= g:
                 points[row[y]].append((x, y))
     return points
+
+
+def h_points_cost(g: int, rows: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`h_points`: the solver's estimate of its table (rows x
+    (2 rows + g + 1)).
+
+    >>> h_points_cost(4, 9) == estimate([9, 22])
+    True
+    """
+    return estimate([rows, 2 * rows + g])
 
 
 def p_positions(game: GameLike, rows: int, k: int) -> list[list[tuple[int, int]]]:
