@@ -40,9 +40,9 @@ import fast.zeckendorf as fast_zeckendorf
 import reference.fibonacci as ref_fibonacci
 import reference.zeckendorf as ref_zeckendorf
 import spec
+from registry import rows as _rows  # registers fibonacci-outcomes (before the tables' questions)
 from registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
 from registry.core import compare_sequences, register_implementation, register_question
-from registry.rows import upto  # (and registers fibonacci-outcomes)
 
 GAME = "fibonacci-nim"
 #: The spec solver needs about n^2 sub-positions for a position of row n.
@@ -66,7 +66,7 @@ def _register(key: str, last_row: Callable[..., int], cost: Any, **answers: Any)
     for layer, answer in answers.items():
         name, limit, why = _LIMITS[layer]
         register_implementation(
-            key, name, layer, answer, covers=upto(limit, why, last_row), replace=True,
+            key, name, layer, answer, covers=_rows.upto(limit, why, last_row), replace=True,
             cost=cost if layer == "fast" else None,
         )  # fmt: skip
 
@@ -96,7 +96,7 @@ _register(
 )  # fmt: skip
 register_implementation(
     f"grundy-block:{GAME}", "fast.fibonacci", "fast", fast_fibonacci.grundy_block,
-    covers=upto(fast_fibonacci.MAX_ROWS, "int32 steps"),
+    covers=_rows.upto(fast_fibonacci.MAX_ROWS, "int32 steps"),
     cost=lambda rows, cols: fast_fibonacci.rows_cost(rows, rows * cols), replace=True,
 )  # fmt: skip
 
