@@ -51,11 +51,7 @@ SPEC_MAX_ROWS = 200
 #: Each layer's implementation: its name, the rows it reaches and why no further.
 _LIMITS = {
     "spec": ("spec", SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
-    "reference": (
-        "reference.fibonacci",
-        ref_fibonacci.MAX_ROWS,
-        "the reference row scan is quadratic",
-    ),
+    "reference": ("reference.fibonacci", ref_fibonacci.MAX_ROWS, "its row scan is quadratic"),
     "fast": ("fast.fibonacci", fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
 }
 

@@ -174,13 +174,6 @@ def upto(
     return covers
 
 
-def _atlas_period(n: int, game: str, max_steps: int = 0) -> ref_landman.Periodicity:
-    held = atlas_row(game, n)
-    if held is None:
-        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
-    return held[0]
-
-
 def _held(game: str, last: int) -> str | None:
     """None if the atlas holds rows 0..last of ``game``, else why not."""
     held = atlas_rows(game)
@@ -229,7 +222,7 @@ for _game in ref_landman.GAMES:
         (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          upto(11, "the reference machine is slow past row 12"), None),
         (_periods, "fast.strip", "fast", _strip_periods(_game), strip_fits, None),
-        (_periods, "atlas", "published", _each_row(_atlas_period, _game),
+        (_periods, "atlas", "published", _each_row(lambda n, game, _: ATLAS.record(game, n), _game),
          lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),
     ):  # fmt: skip
         register_implementation(

@@ -199,11 +199,10 @@ def _rw_nth(nth_gvalues: Callable[..., list[tuple[int, int]]]) -> Callable[..., 
 def _covers(nth: bool, wsg: tuple[int, str] | None = None, rw: str = "") -> Callable[..., Any]:
     """The ``covers`` of an implementation of nth-gvalue (``nth``) or row-hpoints.
 
-    A WSG one (``wsg = (limit, why)``) answers without RW's constants, up to
-    start + count (or row) ``limit``. ``rw = "fast"``: fast.rw's int64 range;
-    ``"reference"``: a band of at most 10^6 rows and
-    :func:`reference.rw.reach` (recursion, measured time) within the
-    registry's budget; both need R for g > :data:`RW_MAX_G`.
+    A WSG one (``wsg = (limit, why)``) answers without RW's constants, up to start + count (or
+    row) ``limit``. ``rw = "fast"``: fast.rw's int64 range; ``"reference"``: a band of at most
+    10^6 rows and :func:`reference.rw.reach` (recursion, measured time) within the registry's
+    budget; both need R for g > :data:`RW_MAX_G`.
     """
 
     if wsg is not None:
@@ -347,8 +346,5 @@ register_implementation(
 )  # fmt: skip
 register_implementation(
     _FSW, "fast.fsw", "fast", fast.fsw.convergence_times,
-    covers=lambda g, r0_start, r0_stop, horizon=None: (
-        None if g <= fast.fsw.MAX_G else f"g > {fast.fsw.MAX_G}"
-    ),
-    replace=True,
+    covers=upto(fast.fsw.MAX_G, "one int64 bit mask per row", lambda g, **_: g, "g"), replace=True,
 )  # fmt: skip
