@@ -2,16 +2,15 @@
 
 ``question("period", game)(row=X, window=2000, certified=False, compute=False)`` answers a
 :class:`registry.answers.Period` record at once; its values are computed on request
-(``Period.head``, ``Period.lines``), through the doors of ``row-values`` (one row of the
-strip kept) or ``grundy-block``. The implementations, most trusted then cheapest first:
+(``Period.head``, ``Period.lines``) through the doors of ``row-values`` (one row of the strip
+kept) or ``grundy-block``. The implementations, most trusted then cheapest first:
 
 ``atlas``
-    The shipped, certified record (``registry/atlas/``) of a row it holds, for the strip's
-    games (known by their rule; ``compute=True`` declines it).
+    The shipped, certified record (``registry/atlas/``) of a row it holds, for the strip's games
+    (known by their rule; ``compute=True`` declines it).
 ``fast.strip``
     The strip's window certificate of rows 0..X (docs/strip.md): its cost from the atlas's
-    records of rows 0..X (the joint period); beyond the atlas it has no estimate, so it
-    runs only when named.
+    records of rows 0..X (the joint period); beyond them it runs only when named.
 ``reference.landman``
     Landman's machine (seed 004 §3), rows <= 12.
 ``fast.engine + window certificate``
@@ -133,9 +132,8 @@ def _strip(game: spec.ImpartialGame) -> Made:
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         tick = None if progress is None else (lambda y: progress(y, None, "columns"))
-        return certified(
-            game, row, fast.strip.strip_periods(name, row + 1, progress=tick), "fast.strip"
-        )
+        cert = fast.strip.strip_periods(name, row + 1, progress=tick)
+        return certified(game, row, cert, "fast.strip")
 
     return answer, lambda row, **_: strip_fits(row + 1), cost
 
@@ -213,14 +211,12 @@ def _apparent(game: spec.ImpartialGame) -> Made:
     def answer(row: int, window: int = 2000, progress: Any = None, **_: Any) -> Period:
         block = door(rows=row + 1, cols=window, progress=progress)
         values = [int(v) for v in block.value[row]]
-        found = additive_period(values)
-        what = "no apparent period within the window" if found is None else "apparent on"
-        pre, period, saltus = (
-            (found.preperiod, found.period, found.saltus) if found else (None,) * 3
-        )
+        seen = additive_period(values)
+        what = "no apparent period within the window" if seen is None else "apparent on"
+        pre, period, saltus = (seen.preperiod, seen.period, seen.saltus) if seen else (None,) * 3
         return Period(
-            name, row, pre, period, saltus, "none" if found is None else "apparent", block.name,
-            f"{what} y < {window}{'' if found is None else ' only'} (not certified{why(row)})",
+            name, row, pre, period, saltus, "none" if seen is None else "apparent", block.name,
+            f"{what} y < {window}{'' if seen is None else ' only'} (not certified{why(row)})",
             window, lambda count: values[:count],
         )  # fmt: skip
 

@@ -107,9 +107,7 @@ def _spec(game: spec.ImpartialGame) -> Made:
 
 
 def _reference(game: spec.ImpartialGame) -> Made:
-    def answer(rows: int) -> RowPoints:
-        return reference.row_greedy.p_positions(greedy_rule(game), rows)
-
+    answer = partial(reference.row_greedy.p_positions, greedy_rule(game))
     covers = upto(REFERENCE_MAX_ROWS, "it scans every cell of a row", lambda rows: rows)
     return answer, covers, reference.row_greedy.cost
 

@@ -42,6 +42,7 @@ from fast._memory import available_memory, format_bytes
 from fast.atlas import AtlasWarning as AtlasWarning
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
+from reference.landman import Periodicity
 from reference.landman import reduce_column as reduce_column
 from reference.published import wythoff_row3
 from registry.core import (
@@ -70,9 +71,8 @@ def strip_certificate(
     return fast_strip.strip_periods(game, rows, progress=progress, **options)
 
 
-#: The strip's checkpointed runs, for the CLI (``grundy experiment row-periods --chunks``,
-#: ``grundy verify``): the store, its readers, the shipped state's writer, the memory
-#: estimate and the measured speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+#: For the CLI (``grundy experiment row-periods --chunks``, ``grundy verify``): the strip's
+#: checkpoints, state writer, memory and speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
 StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
 read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record
@@ -116,13 +116,6 @@ def row_certificate(
     return fast_strip.search_certificate(game, rows, block, seconds, progress, budget, seconds_text)
 
 
-#: Default domains (kept small: these rows run in well under 3 s together).
-ROW_DOMAIN = {"rows": 5, "length": 40}
-PERIOD_DOMAIN = {"rows": 5}
-FIB_DOMAIN = {"n_max": 60}
-BEATTY_DOMAIN = {"count": 40}
-
-
 def _rows(game: str, row_values: Callable[..., Any] | None = None) -> Callable[..., np.ndarray]:
     """``answer(rows, length, start=0)``: rows start..rows-1 from the spec's table, or from a
     machine's ``row_values(n, length - 1, game)``."""
@@ -137,7 +130,7 @@ def _rows(game: str, row_values: Callable[..., Any] | None = None) -> Callable[.
     return answer
 
 
-def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.Periodicity:
+def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> Periodicity:
     """Minimal periodicity from spec values, on the reference machine's certificate: the
     machine's repeated state (start, length) only; the row is recomputed with the spec up to
     start + 2 length, the period checked there, the minimal preperiod/period derived from the
@@ -153,9 +146,7 @@ def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable
     """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
 
     def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[Any]:
-        return [
-            ref_landman.Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)
-        ]
+        return [Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)]
 
     return answer
 
@@ -180,10 +171,10 @@ def _held(game: str, last: int) -> str | None:
     return None if last < held else f"the atlas holds rows < {held}"
 
 
-def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
+def _strip_periods(game: str) -> Callable[..., list[Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
-    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
+    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[Periodicity]:
         if rows <= start:
             return []
         return fast_strip.strip_periods(game, rows, max_columns=max_steps).periodicities[start:rows]
@@ -200,14 +191,16 @@ def strip_fits(rows: int, **_: Any) -> str | None:
     return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
 
 
+# The default domains are kept small: these questions' rows run in well under 3 s together.
 for _game in ref_landman.GAMES:
     _values = register_question(
-        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN,
-        extra_domains=[({"rows": 10, "length": 150}, False)], budget=BUDGET_SECONDS,
+        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)",
+        {"rows": 5, "length": 40}, extra_domains=[({"rows": 10, "length": 150}, False)],
+        budget=BUDGET_SECONDS,
     )  # fmt: skip
     _periods = register_question(
         "row-periods", _game, f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
-        PERIOD_DOMAIN, compare_sequences, extra_domains=[({"rows": 20}, False)],
+        {"rows": 5}, compare_sequences, extra_domains=[({"rows": 20}, False)],
     )  # fmt: skip
     for _key, _name, _layer, _answer, _covers, _cost in (
         (_values, "spec", "spec", _rows(_game), None,
@@ -248,13 +241,12 @@ def _far_state_covers(rows: list[int], turns: int) -> str | None:
 #: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
 #: state. Quick: rows whose record path (the strip from column 0 to preperiod + period)
 #: takes well under a second; ``--all`` adds rows 130, 200 and 300 (row 300: 1.3e9 cells).
-FAR_DOMAIN = {"rows": [5, 40, 100], "turns": 10**15}
 _key = register_question(
     "atlas-far-values",
     "wythoff",
     "G(x, y) at far columns of atlas rows x (y = preperiod - 1 + turns * period, ...): the "
     "row's record vs the shipped state",
-    FAR_DOMAIN,
+    {"rows": [5, 40, 100], "turns": 10**15},
     compare_sequences,
     oracle="shipped state",
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
@@ -299,7 +291,7 @@ _key = register_question(
     "fibonacci-outcomes",
     "fibonacci-nim",
     "1 where (n, r) is a P-position, 0 <= n, r <= n_max",
-    FIB_DOMAIN,
+    {"n_max": 60},
     extra_domains=[({"n_max": 150}, False)],
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
@@ -315,7 +307,7 @@ _key = register_question(
     "lower-wythoff",
     "wythoff",
     "a_n = floor(n phi) for n < count (P-position (a_n, a_n + n))",
-    BEATTY_DOMAIN,
+    {"count": 40},
 )
 for _name, _layer, _lower in (
     ("spec", "spec", _spec_lower),

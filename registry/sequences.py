@@ -180,6 +180,7 @@ def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
 
 
 _spec_nth = _wsg_nth(lambda g, rows: spec_points("wythoff", g, rows))
+_reference_nth = _wsg_nth(reference.wsg.wsg)
 
 
 def _rw_nth(nth_gvalues: Callable[..., list[tuple[int, int]]]) -> Callable[..., np.ndarray]:
@@ -255,15 +256,11 @@ def _register(question: str, *implementations: Any) -> None:
     ``covers``: :func:`_covers`."""
     nth = question == _NTH
     for name, layer, answer, wsg in implementations:
+        covers = _covers(nth, wsg, "" if wsg else layer)
+        cost = _wsg_cost(nth, layer == "spec") if wsg else None
+        cert = "exact" if wsg else CONDITIONAL
         register_implementation(
-            question,
-            name,
-            layer,
-            answer,
-            covers=_covers(nth, wsg, "" if wsg else layer),
-            certificate="exact" if wsg else CONDITIONAL,
-            cost=_wsg_cost(nth, layer == "spec") if wsg else None,
-            replace=True,
+            question, name, layer, answer, covers=covers, certificate=cert, cost=cost, replace=True
         )
 
 
@@ -272,12 +269,7 @@ def _register(question: str, *implementations: Any) -> None:
 _register(
     _NTH,
     ("spec", "spec", _spec_nth, (200, "the spec solver is cubic")),
-    (
-        "reference.wsg",
-        "reference",
-        _wsg_nth(reference.wsg.wsg),
-        (2_000, "reference.wsg is quadratic"),
-    ),
+    ("reference.wsg", "reference", _reference_nth, (2_000, "reference.wsg is quadratic")),
     ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), (1_000_000, "fast.wsg holds every row")),
     ("reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), None),
     ("fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), None),
