@@ -233,6 +233,33 @@ class Atlas:
             return None
         return Periodicity(*table[row]), name
 
+    def record(self, game: str, row: int) -> Periodicity:
+        """Row ``row``'s certified (preperiod, period, saltus); ValueError past the atlas.
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.record("wythoff", 3)
+        Periodicity(preperiod=8, period=6, saltus=6)
+        """
+        held = self.row(game, row)
+        if held is None:
+            raise ValueError(f"the atlas of {game} holds rows < {self.rows(game)} (row = {row})")
+        return held[0]
+
+    def far_columns(self, game: str, row: int, turns: int) -> list[int]:
+        """The far columns the registry's ``atlas-far-values`` question samples in a row.
+
+        ``preperiod - 1 + turns * period`` (where the record says the period
+        starts: a wrong preperiod or saltus shows there), ``preperiod + turns *
+        period`` and the last column of that period (:meth:`record`: ValueError past the atlas).
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.far_columns("wythoff", 5, 10**6)
+        [24000026, 24000027, 24000050]
+        """
+        pre, period, _ = self.record(game, row)
+        first = pre + turns * period
+        return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
+
     def state(self, game: str, window: bool = False) -> dict[str, Any] | None:
         """The shipped state of ``game``'s strip at its cycle: rows, column, period, file and the
         seconds its loading costs (:func:`read_state`; ``window``: its window too); or None.

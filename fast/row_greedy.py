@@ -62,6 +62,7 @@ __all__ = [
     "BYTES_PER_LEAF",
     "GreedyState",
     "cost",
+    "covers",
     "greedy_rule",
     "p_positions",
     "row_blocks",
@@ -280,6 +281,20 @@ def greedy_rule(game: EngineGame) -> GreedyRule:
         raise ValueError(f"{name}: {error}") from None
     fast.engine.verify_rule(game)  # the compiled form is the definition (on a sample)
     return rule
+
+
+def covers(game: EngineGame) -> str | None:
+    """None if the greedy over rows answers ``game`` (:func:`greedy_rule`), else why not.
+
+    >>> import spec
+    >>> covers(spec.get_game("wythoff-pass")) is None
+    True
+    """
+    try:
+        greedy_rule(game)
+    except ValueError as error:
+        return str(error)
+    return None
 
 
 def _check(rule: Any, rows: Any) -> tuple[GreedyRule, int]:

@@ -3,23 +3,21 @@
 Questions (``fibonacci-nim``)
 -----------------------------
 ``grundy-table``, ``grundy-block``
-    Adds ``fast.fibonacci`` (rows as step functions, expanded) and ``reference.fibonacci``
-    (the row scan, tables up to 3001); the spec stays the oracle. ``grundy table``,
-    ``structure``, ``period`` and the ``table`` method of ``grundy value``/``moves`` use them.
+    Adds ``fast.fibonacci`` (rows as step functions, expanded) and ``reference.fibonacci`` (the
+    row scan, tables up to 3001); the spec stays the oracle. ``grundy table``, ``structure``,
+    ``period`` and the ``table`` method of ``grundy value``/``moves`` use them.
 ``fibonacci-values``
-    G(n, r) at a list of positions: the ``fibonacci`` method of ``value``
-    (:mod:`registry.positions`; any n up to ``fast.fibonacci.MAX_ROWS``, any r). Oracle:
-    the spec.
+    G(n, r) at given positions: the ``fibonacci`` method of ``value`` (:mod:`registry.positions`;
+    any n up to ``fast.fibonacci.MAX_ROWS``, any r). Oracle: the spec.
 ``fibonacci-starting``
-    The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is 0): the data
-    of the claims in ``proofs_check.claims_fibonacci``. Oracle: the spec.
+    The starting values G(n, n - 1), 0 <= n <= n_max (the entry for n = 0 is 0): the data of the
+    claims in ``proofs_check.claims_fibonacci``. Oracle: the spec.
 ``fibonacci-outcomes``
     Registered with its oracle, the spec, in :mod:`registry.rows`; adds Theorem 3.2
-    (``reference.zeckendorf``), ``fast.zeckendorf`` and ``fast.fibonacci (G = 0)``, the
-    kernel's P-positions.
+    (``reference.zeckendorf``), ``fast.zeckendorf`` and the kernel's P-positions.
 ``fibonacci-zeckendorf``
-    The same P-positions on n, r <= 1500, beyond the spec's reach: the oracle is Theorem
-    3.2 (``reference.zeckendorf``: P iff r < z_1(n)).
+    The same P-positions on n, r <= 1500, beyond the spec's reach: the oracle is Theorem 3.2
+    (``reference.zeckendorf``: P iff r < z_1(n)).
 
 Examples
 --------
@@ -42,11 +40,9 @@ import fast.zeckendorf as fast_zeckendorf
 import reference.fibonacci as ref_fibonacci
 import reference.zeckendorf as ref_zeckendorf
 import spec
-from registry import rows as _rows  # noqa: F401  (registers fibonacci-outcomes)
+from registry import rows as _rows  # registers fibonacci-outcomes (before the tables' questions)
 from registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
 from registry.core import compare_sequences, register_implementation, register_question
-
-__all__ = ["GAME", "SPEC_MAX_ROWS"]
 
 GAME = "fibonacci-nim"
 #: The spec solver needs about n^2 sub-positions for a position of row n.
@@ -55,23 +51,9 @@ SPEC_MAX_ROWS = 200
 #: Each layer's implementation: its name, the rows it reaches and why no further.
 _LIMITS = {
     "spec": ("spec", SPEC_MAX_ROWS, "the spec solver needs about n^2 sub-positions"),
-    "reference": (
-        "reference.fibonacci",
-        ref_fibonacci.MAX_ROWS,
-        "the reference row scan is quadratic",
-    ),
+    "reference": ("reference.fibonacci", ref_fibonacci.MAX_ROWS, "its row scan is quadratic"),
     "fast": ("fast.fibonacci", fast_fibonacci.MAX_ROWS, "fast.fibonacci's int32 steps"),
 }
-
-
-def _covers(limit: int, what: str, last_row: Callable[..., int]) -> Callable[..., str | None]:
-    """``covers(**domain)``: None up to row ``limit`` (``last_row(**domain)``: the last asked)."""
-
-    def covers(**domain: Any) -> str | None:
-        n_max = last_row(**domain)
-        return None if n_max <= limit else f"rows up to {limit:,} ({what}); asked {n_max:,}"
-
-    return covers
 
 
 def _register(key: str, last_row: Callable[..., int], cost: Any, **answers: Any) -> None:
@@ -80,7 +62,7 @@ def _register(key: str, last_row: Callable[..., int], cost: Any, **answers: Any)
     for layer, answer in answers.items():
         name, limit, why = _LIMITS[layer]
         register_implementation(
-            key, name, layer, answer, covers=_covers(limit, why, last_row), replace=True,
+            key, name, layer, answer, covers=_rows.upto(limit, why, last_row), replace=True,
             cost=cost if layer == "fast" else None,
         )  # fmt: skip
 
@@ -102,18 +84,15 @@ def _spec_starting(n_max: int) -> np.ndarray:
     return np.array([0, *_spec_values([(n, n - 1) for n in range(1, n_max + 1)])], dtype=np.int64)
 
 
-def _reference_table(size: int) -> np.ndarray:
-    return np.array(ref_fibonacci.grundy_table(size), dtype=np.int64).reshape(size, size)
-
-
 _register(
     f"grundy-table:{GAME}", lambda size: size - 1,
     lambda size: fast_fibonacci.rows_cost(size, size * size),
-    fast=fast_fibonacci.grundy_table, reference=_reference_table,
+    fast=fast_fibonacci.grundy_table,
+    reference=lambda size: np.array(ref_fibonacci.grundy_table(size), np.int64).reshape(size, size),
 )  # fmt: skip
 register_implementation(
     f"grundy-block:{GAME}", "fast.fibonacci", "fast", fast_fibonacci.grundy_block,
-    covers=_covers(fast_fibonacci.MAX_ROWS, "int32 steps", lambda rows, cols: rows - 1),
+    covers=_rows.upto(fast_fibonacci.MAX_ROWS, "int32 steps"),
     cost=lambda rows, cols: fast_fibonacci.rows_cost(rows, rows * cols), replace=True,
 )  # fmt: skip
 

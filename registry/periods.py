@@ -2,16 +2,15 @@
 
 ``question("period", game)(row=X, window=2000, certified=False, compute=False)`` answers a
 :class:`registry.answers.Period` record at once; its values are computed on request
-(``Period.head``, ``Period.lines``), through the doors of ``row-values`` (one row of the
-strip kept) or ``grundy-block``. The implementations, most trusted then cheapest first:
+(``Period.head``, ``Period.lines``) through the doors of ``row-values`` (one row of the strip
+kept) or ``grundy-block``. The implementations, most trusted then cheapest first:
 
 ``atlas``
-    The shipped, certified record (``registry/atlas/``) of a row it holds, for the strip's
-    games (known by their rule; ``compute=True`` declines it).
+    The shipped, certified record (``registry/atlas/``) of a row it holds, for the strip's games
+    (known by their rule; ``compute=True`` declines it).
 ``fast.strip``
     The strip's window certificate of rows 0..X (docs/strip.md): its cost from the atlas's
-    records of rows 0..X (the joint period); beyond the atlas it has no estimate, so it
-    runs only when named.
+    records of rows 0..X (the joint period); beyond them it runs only when named.
 ``reference.landman``
     Landman's machine (seed 004 §3), rows <= 12.
 ``fast.engine + window certificate``
@@ -33,7 +32,6 @@ from weakref import WeakKeyDictionary
 import fast.engine
 import fast.strip
 import spec
-from fast._memory import available_memory, format_bytes
 from reference import landman as ref_landman
 from reference.row_bounds import row_moves
 from reference.structure import additive_period
@@ -47,10 +45,8 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
+from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
 from registry.tables import is_two_pile, kernel_code, strip_game
-
-__all__ = ["row_values"]
 
 Made = tuple[Any, ...]
 
@@ -73,9 +69,13 @@ def row_values_cost(game: spec.ImpartialGame, row: int, count: int) -> tuple[flo
 
 
 def certified(
-    game: spec.ImpartialGame, row: int, found: Any, implementation: str, how: str, kept: Any = None
+    game: spec.ImpartialGame, row: int, found: Any, implementation: str, how: str = ""
 ) -> Period:
-    """A certified record; ``kept(count)`` gives values a certificate kept (else computed)."""
+    """A certified record of ``found``: (preperiod, period, saltus) from ``how`` (the values
+    computed on request), or a window certificate of rows 0..row (the values it kept)."""
+    kept = None
+    if isinstance(found, fast.strip.Certificate):
+        how, kept, found = f"computed: {found.describe()}", found.row_head, found.periodicities[row]
     pre, period, saltus = found
     return Period(
         game.describe(), row, pre, period, saltus, "certified", implementation,
@@ -121,12 +121,6 @@ def _strip(game: spec.ImpartialGame) -> Made:
     name = kernel_code(game)
     assert name is not None
 
-    def covers(row: int, **_: Any) -> str | None:
-        need, room = fast.strip.certificate_memory(row + 1), available_memory() // 2
-        if need <= room:
-            return None
-        return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
-
     def cost(row: int, **_: Any) -> tuple[float, int]:
         found = _columns(game, row)
         if found is None:
@@ -139,10 +133,9 @@ def _strip(game: spec.ImpartialGame) -> Made:
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         tick = None if progress is None else (lambda y: progress(y, None, "columns"))
         cert = fast.strip.strip_periods(name, row + 1, progress=tick)
-        how = f"computed: {cert.describe()}"
-        return certified(game, row, cert.periodicities[row], "fast.strip", how, cert.row_head)
+        return certified(game, row, cert, "fast.strip")
 
-    return answer, covers, cost
+    return answer, lambda row, **_: strip_fits(row + 1), cost
 
 
 def _landman(game: spec.ImpartialGame) -> Made:
@@ -196,9 +189,7 @@ def _window(game: spec.ImpartialGame) -> Made:
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         cert = _certify(game, row) if progress is None else _certify(game, row, progress)
-        how = f"computed: {cert.describe()}"
-        impl = "fast.engine + window certificate"
-        return certified(game, row, cert.periodicities[row], impl, how, cert.row_head)
+        return certified(game, row, cert, "fast.engine + window certificate")
 
     return answer, lambda **_: None, cost
 
@@ -220,14 +211,13 @@ def _apparent(game: spec.ImpartialGame) -> Made:
     def answer(row: int, window: int = 2000, progress: Any = None, **_: Any) -> Period:
         block = door(rows=row + 1, cols=window, progress=progress)
         values = [int(v) for v in block.value[row]]
-        found = additive_period(values)
-        source = lambda count: values[:count]  # noqa: E731
-        if found is None:
-            text = f"no apparent period within the window y < {window} (not certified{why(row)})"
-            return Period(name, row, None, None, None, "none", block.name, text, window, source)
+        seen = additive_period(values)
+        what = "no apparent period within the window" if seen is None else "apparent on"
+        pre, period, saltus = (seen.preperiod, seen.period, seen.saltus) if seen else (None,) * 3
         return Period(
-            name, row, found.preperiod, found.period, found.saltus, "apparent", block.name,
-            f"apparent on y < {window} only (not certified{why(row)})", window, source,
+            name, row, pre, period, saltus, "none" if seen is None else "apparent", block.name,
+            f"{what} y < {window}{'' if seen is None else ' only'} (not certified{why(row)})",
+            window, lambda count: values[:count],
         )  # fmt: skip
 
     return answer, covers, cost

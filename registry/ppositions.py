@@ -1,18 +1,15 @@
 """Question ``p-positions``: the P-positions of a game row by row, and the games it is sound for.
 
 ``p-positions:<game>``
-    ``answer(rows)`` -> :class:`reference.row_greedy.RowPoints`: for each
-    layer (state) of the game, the P-positions (a, b), a <= b, a < rows,
-    ordered by (a, b) (a P-position below the diagonal is the mirror of
-    one). Oracle: the spec's table (:func:`spec_points`);
-    ``reference.row_greedy`` (the readable greedy over rows) and
-    ``fast.row_greedy`` (its twin).
+    ``answer(rows)`` -> :class:`reference.row_greedy.RowPoints`: for each layer (state) of the
+    game, the P-positions (a, b), a <= b, a < rows, ordered by (a, b) (a P-position below the
+    diagonal is the mirror of one). Oracle: the spec's table (:func:`spec_points`);
+    ``reference.row_greedy`` (the readable greedy over rows) and ``fast.row_greedy`` (its twin).
 
-Which games: those whose compiled form has the greedy's shape
-(:func:`greedy_rule`, :func:`fast.row_greedy.greedy_rule`: read from the game
-object, never from its name). :func:`point_blocks` is the streaming form
-(the fast twin's blocks of rows), for runs too long to hold: the claims to
-10^7 rows and the blocking experiment use it.
+Which games: those whose compiled form has the greedy's shape (:func:`greedy_rule`,
+:func:`fast.row_greedy.covers`: read from the game object, never from its name).
+:func:`point_blocks` is the streaming form (the fast twin's blocks of rows), for runs too long
+to hold: the claims to 10^7 rows and the blocking experiment use it.
 
 Examples
 --------
@@ -28,6 +25,7 @@ ValueError: r-wythoff: the greedy over rows needs rays without guards (move_rays
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -36,18 +34,15 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
-from registry.core import BUDGET_SECONDS, as_game, register_provider, register_question
-from spec.tables import start_layer
-
-__all__ = [
-    "SPEC_MAX_ROWS",
-    "compare_points",
-    "greedy_memory",
-    "greedy_rule",
-    "point_blocks",
-    "spec_points",
-    "start_layer",
-]
+from registry.core import (
+    BUDGET_SECONDS,
+    as_game,
+    compare_sequences,
+    register_provider,
+    register_question,
+)
+from registry.rows import upto
+from spec.tables import start_layer as start_layer
 
 #: The spec oracle's largest domain (a table of rows x (4 rows + 16) by the solver).
 SPEC_MAX_ROWS = 60
@@ -64,14 +59,6 @@ def greedy_rule(game: GameLike) -> GreedyRule:
     3
     """
     return fast.row_greedy.greedy_rule(as_game(game))
-
-
-def _greedy_covers(game: spec.ImpartialGame) -> str | None:
-    try:
-        greedy_rule(game)
-    except ValueError as error:
-        return str(error)
-    return None
 
 
 def spec_points(game: GameLike, rows: int) -> RowPoints:
@@ -95,12 +82,9 @@ def compare_points(expected: Any, actual: Any) -> str | None:
     if len(expected) != len(actual):
         return f"expected {len(expected)} layers, got {len(actual)}"
     for layer in range(len(expected)):
-        one, two = expected.pairs(layer), actual.pairs(layer)
-        for i, (e, g) in enumerate(zip(one, two, strict=False)):
-            if e != g:
-                return f"layer {layer}: first difference at index {i}: expected {e}, got {g}"
-        if len(one) != len(two):
-            return f"layer {layer}: {len(one)} P-positions expected, got {len(two)}"
+        diff = compare_sequences(expected.pairs(layer), actual.pairs(layer))
+        if diff is not None:
+            return f"layer {layer}: {diff}"
     return None
 
 
@@ -118,28 +102,13 @@ Made = tuple[Callable[..., Any], Callable[..., str | None], Callable[..., tuple[
 
 
 def _spec(game: spec.ImpartialGame) -> Made:
-    def covers(rows: int) -> str | None:
-        if rows > SPEC_MAX_ROWS:
-            return f"the spec solver is cubic; rows > {SPEC_MAX_ROWS}"
-        return None
-
-    def cost(rows: int) -> tuple[float, int]:
-        layers = max(1, len(spec.tables.states_of(game)))
-        seconds, _ = spec.solver.estimate([rows, 4 * rows + 16])
-        return layers * seconds, layers * rows * (4 * rows + 16) * spec.solver.BYTES_PER_POSITION
-
-    return lambda rows: spec_points(game, rows), covers, cost
+    covers = upto(SPEC_MAX_ROWS, "the spec solver is cubic", lambda rows: rows)
+    return lambda rows: spec_points(game, rows), covers, partial(spec.tables.p_positions_cost, game)
 
 
 def _reference(game: spec.ImpartialGame) -> Made:
-    def covers(rows: int) -> str | None:
-        if rows > REFERENCE_MAX_ROWS:
-            return f"it scans every cell of a row: rows > {REFERENCE_MAX_ROWS}"
-        return None
-
-    def answer(rows: int) -> RowPoints:
-        return reference.row_greedy.p_positions(greedy_rule(game), rows)
-
+    answer = partial(reference.row_greedy.p_positions, greedy_rule(game))
+    covers = upto(REFERENCE_MAX_ROWS, "it scans every cell of a row", lambda rows: rows)
     return answer, covers, reference.row_greedy.cost
 
 
@@ -151,6 +120,7 @@ def _fast(game: spec.ImpartialGame) -> Made:
     return answer, lambda rows: None, lambda rows: fast.row_greedy.cost(greedy_rule(game), rows)
 
 
+_greedy_covers = fast.row_greedy.covers  # the games of the greedy's shape
 register_provider("p-positions", "spec", "spec", _greedy_covers, _spec)
 register_provider("p-positions", "reference.row_greedy", "reference", _greedy_covers, _reference)
 register_provider("p-positions", "fast.row_greedy", "fast", _greedy_covers, _fast, unit="rows")

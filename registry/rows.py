@@ -1,21 +1,18 @@
 """Questions on rows, the shipped atlas, Fibonacci Nim outcomes and Beatty sequences.
 
 ``row-values:<game>`` (wythoff, f-wythoff, r-wythoff)
-    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length (row n as
-    in :mod:`reference.landman`): spec table vs reference machine vs fast machine, the strip
+    ``answer(rows, length)`` -> ``G(n, m)`` for 0 <= n < rows, 0 <= m < length (row n as in
+    :mod:`reference.landman`): spec table vs reference machine vs fast machine, the strip
     (:mod:`fast.strip`: rows 0..n column by column, one kernel for the three games).
 ``row-periods:<game>``
-    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity` (preperiod,
-    period, saltus) of rows start..rows-1, exact: certified by the reference machine's
-    repeated state (Landman 004 §3) or by the strip's equal normalised windows
-    (:func:`fast.strip.strip_periods`, docs/strip.md). The oracle takes the reference
-    machine's repeated state (start, length) as a certificate only: it recomputes the row
-    with the spec up to start + length, checks the period there and derives the minimal
-    preperiod/period from the spec's own values. ``atlas`` answers from the shipped,
-    certified ``registry/atlas/`` files (:data:`ATLAS`; compared, never computed: a drift in
-    the files or the kernels fails conformance).
+    ``answer(rows, start=0)`` -> the :class:`reference.landman.Periodicity` (preperiod, period,
+    saltus) of rows start..rows-1, exact: certified by the reference machine's repeated state
+    (Landman 004 §3) or by the strip's equal normalised windows (:func:`fast.strip.strip_periods`,
+    docs/strip.md). The oracle (:func:`spec_periodicity`) takes the machine's repeated state as
+    a certificate only. ``atlas`` answers from the shipped, certified ``registry/atlas/`` files
+    (:data:`ATLAS`; compared, never computed: a drift in the files or kernels fails conformance).
 ``atlas-far-values:wythoff``
-    G at far columns of atlas rows (:func:`far_columns`): the row's record vs the shipped state.
+    G at far columns of atlas rows (:meth:`fast.atlas.Atlas.far_columns`): record vs shipped state.
 ``fibonacci-outcomes:fibonacci-nim``
     ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: the spec (bounded
     Grundy g = 0); Theorem 3.2 and the kernels are registered in :mod:`registry.fibonacci`.
@@ -35,18 +32,18 @@ from typing import Any
 import numpy as np
 
 import spec
+import spec.tables
 from fast import atlas as fast_atlas
 from fast import beatty as fast_beatty
 from fast import engine as fast_engine
 from fast import strip as fast_strip
 from fast import strip_checkpoint as fast_checkpoint
 from fast._memory import available_memory, format_bytes
-from fast.atlas import SUMS as ATLAS_SUMS
-from fast.atlas import AtlasWarning
-from fast.atlas import digest as atlas_digest
+from fast.atlas import AtlasWarning as AtlasWarning
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
-from reference.landman import reduce_column
+from reference.landman import Periodicity
+from reference.landman import reduce_column as reduce_column
 from reference.published import wythoff_row3
 from registry.core import (
     BUDGET_SECONDS,
@@ -57,38 +54,13 @@ from registry.core import (
     seconds_text,
 )
 
-__all__ = [
-    "ATLAS",
-    "ATLAS_DIR",
-    "ATLAS_SUMS",
-    "AtlasWarning",
-    "StripCheckpoints",
-    "atlas_digest",
-    "atlas_row",
-    "atlas_rows",
-    "atlas_state",
-    "atlas_table",
-    "atlas_value",
-    "far_columns",
-    "read_strip_checkpoint",
-    "read_strip_record",
-    "reduce_column",
-    "row_certificate",
-    "spec_periodicity",
-    "strip_certificate",
-    "strip_certificate_seconds",
-    "strip_memory",
-    "strip_seconds",
-    "strip_threads",
-    "write_strip_state",
-]
-
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
 #: Its reader (:class:`fast.atlas.Atlas`): each game's files once, their digests checked.
 ATLAS = fast_atlas.Atlas(ATLAS_DIR, "registry/atlas")
 atlas_table, atlas_rows, atlas_row = ATLAS.table, ATLAS.rows, ATLAS.row
 atlas_state, atlas_value = ATLAS.state, ATLAS.value
+ATLAS_SUMS, atlas_digest = fast_atlas.SUMS, fast_atlas.digest  # its files' digests
 
 
 def strip_certificate(
@@ -99,9 +71,8 @@ def strip_certificate(
     return fast_strip.strip_periods(game, rows, progress=progress, **options)
 
 
-#: The strip's checkpointed runs, for the CLI (``grundy experiment row-periods --chunks``,
-#: ``grundy verify``): the store, its readers, the shipped state's writer, the memory
-#: estimate and the measured speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+#: For the CLI (``grundy experiment row-periods --chunks``, ``grundy verify``): the strip's
+#: checkpoints, state writer, memory and speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
 StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
 read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record
@@ -145,34 +116,25 @@ def row_certificate(
     return fast_strip.search_certificate(game, rows, block, seconds, progress, budget, seconds_text)
 
 
-#: Default domains (kept small: these rows run in well under 3 s together).
-ROW_DOMAIN = {"rows": 5, "length": 40}
-PERIOD_DOMAIN = {"rows": 5}
-FIB_DOMAIN = {"n_max": 60}
-BEATTY_DOMAIN = {"count": 40}
-
-
-def _spec_rows(game: str) -> Callable[..., np.ndarray]:
-    subject = spec.get_game(game)
+def _rows(game: str, row_values: Callable[..., Any] | None = None) -> Callable[..., np.ndarray]:
+    """``answer(rows, length, start=0)``: rows start..rows-1 from the spec's table, or from a
+    machine's ``row_values(n, length - 1, game)``."""
 
     def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
-        table = spec.grundy_table(subject, rows, length)
-        return np.array(table[start:], dtype=np.int64).reshape(rows - start, length)
+        if row_values is None:
+            table = spec.grundy_table(spec.get_game(game), rows, length)[start:]
+        else:
+            table = [row_values(n, length - 1, game) for n in range(start, rows)]
+        return np.array(table, dtype=np.int64).reshape(rows - start, length)
 
     return answer
 
 
-def _machine_rows(row_values: Callable[..., Any], game: str) -> Callable[..., np.ndarray]:
-    def answer(rows: int, length: int, start: int = 0) -> np.ndarray:
-        return np.array(
-            [row_values(n, length - 1, game) for n in range(start, rows)], dtype=np.int64
-        ).reshape(rows - start, length)
-
-    return answer
-
-
-def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> ref_landman.Periodicity:
-    """Minimal periodicity from spec values, on the reference machine's certificate."""
+def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> Periodicity:
+    """Minimal periodicity from spec values, on the reference machine's certificate: the
+    machine's repeated state (start, length) only; the row is recomputed with the spec up to
+    start + 2 length, the period checked there, the minimal preperiod/period derived from the
+    spec's own values."""
     start, length, _ = ref_landman.machine_cycle(n, game, max_steps)
     values = spec.grundy_table(spec.get_game(game), n + 1, start + 2 * length)[n]
     if any(values[m] != values[m - length] + length for m in range(start + length, len(values))):
@@ -184,25 +146,23 @@ def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable
     """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
 
     def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[Any]:
-        return [
-            ref_landman.Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)
-        ]
+        return [Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)]
 
     return answer
 
 
-def _upto(last: int, why: str) -> Callable[..., str | None]:
-    """``covers(rows, ...)``: rows 0..last."""
-    return lambda rows, start=0, max_steps=0: (
-        None if rows - 1 <= last else f"{why} (rows <= {last})"
-    )
+def upto(
+    limit: int, why: str, asked: Callable[..., int] | None = None, what: str = "rows"
+) -> Callable[..., str | None]:
+    """``covers(**domain)``: None while ``asked(**domain)`` (default: the last row, rows - 1) is
+    at most ``limit``, else "rows up to {limit} ({why}); asked {asked}" (the registry's one
+    "rows up to" refusal: :mod:`registry.fibonacci`, :mod:`~registry.sequences`, ...)."""
 
+    def covers(**domain: Any) -> str | None:
+        n = domain["rows"] - 1 if asked is None else asked(**domain)
+        return None if n <= limit else f"{what} up to {limit:,} ({why}); asked {n:,}"
 
-def _atlas_period(n: int, game: str, max_steps: int = 0) -> ref_landman.Periodicity:
-    held = atlas_row(game, n)
-    if held is None:
-        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} only")
-    return held[0]
+    return covers
 
 
 def _held(game: str, last: int) -> str | None:
@@ -211,10 +171,10 @@ def _held(game: str, last: int) -> str | None:
     return None if last < held else f"the atlas holds rows < {held}"
 
 
-def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
+def _strip_periods(game: str) -> Callable[..., list[Periodicity]]:
     """``(rows, start, max_steps) -> rows start..rows-1`` from one strip of rows 0..rows-1."""
 
-    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[ref_landman.Periodicity]:
+    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[Periodicity]:
         if rows <= start:
             return []
         return fast_strip.strip_periods(game, rows, max_columns=max_steps).periodicities[start:rows]
@@ -222,72 +182,52 @@ def _strip_periods(game: str) -> Callable[..., list[ref_landman.Periodicity]]:
     return answer
 
 
-def _strip_fits(rows: int, start: int = 0, max_steps: int = 0) -> str | None:
-    """The strip's certificate of rows 0..rows-1 declines only for its memory estimate."""
+def strip_fits(rows: int, **_: Any) -> str | None:
+    """None if the strip's certificate of rows 0..rows-1 (its ring) fits in half the available
+    memory, else why not (its only refusal: ``row-periods`` and ``period``)."""
     need, room = fast_strip.certificate_memory(rows), available_memory() // 2
     if need <= room:
         return None
-    return f"needs about {format_bytes(need)}, more than {format_bytes(room)}"
+    return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
 
 
+# The default domains are kept small: these questions' rows run in well under 3 s together.
 for _game in ref_landman.GAMES:
-    _key = register_question(
-        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)", ROW_DOMAIN,
-        extra_domains=[({"rows": 10, "length": 150}, False)], budget=BUDGET_SECONDS,
+    _values = register_question(
+        "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)",
+        {"rows": 5, "length": 40}, extra_domains=[({"rows": 10, "length": 150}, False)],
+        budget=BUDGET_SECONDS,
     )  # fmt: skip
-    register_implementation(
-        _key, "spec", "spec", _spec_rows(_game), replace=True,
-        cost=lambda rows, length, start=0: spec.solver.estimate([rows - 1, length - 1]),
-    )  # fmt: skip
-    register_implementation(
-        _key, "reference.landman", "reference", _machine_rows(ref_landman.row_values, _game),
-        covers=lambda rows, length, start=0: None if rows * length <= 10**6 else "too large",
-        replace=True,
-    )  # fmt: skip
-    register_implementation(
-        _key, "fast.strip", "fast", _machine_rows(fast_strip.row_values, _game), replace=True,
-        cost=lambda rows, length, start=0: (
-            strip_seconds(rows, length), 8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK
-        ),
-    )  # fmt: skip
-    _key = register_question(
+    _periods = register_question(
         "row-periods", _game, f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
-        PERIOD_DOMAIN, compare_sequences, extra_domains=[({"rows": 20}, False)],
+        {"rows": 5}, compare_sequences, extra_domains=[({"rows": 20}, False)],
     )  # fmt: skip
-    for _name, _layer, _answer, _covers in (
-        ("spec values (reference cycle as certificate)", "spec",
-         _each_row(spec_periodicity, _game), _upto(7, "rows > 8")),
-        ("reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
-         _upto(11, "the reference machine is slow past row 12")),
-        ("fast.strip", "fast", _strip_periods(_game), _strip_fits),
-        ("atlas", "published", _each_row(_atlas_period, _game),
-         lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1)),
+    for _key, _name, _layer, _answer, _covers, _cost in (
+        (_values, "spec", "spec", _rows(_game), None,
+         lambda rows, length, start=0: spec.solver.estimate([rows - 1, length - 1])),
+        (_values, "reference.landman", "reference", _rows(_game, ref_landman.row_values),
+         lambda rows, length, start=0: None if rows * length <= 10**6 else "too large", None),
+        (_values, "fast.strip", "fast", _rows(_game, fast_strip.row_values), None,
+         lambda rows, length, start=0: (strip_seconds(rows, length),
+                                        8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK)),
+        (_periods, "spec values (reference cycle as certificate)", "spec",
+         _each_row(spec_periodicity, _game), upto(7, "the spec solver is cubic"), None),
+        (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
+         upto(11, "the reference machine is slow past row 12"), None),
+        (_periods, "fast.strip", "fast", _strip_periods(_game), strip_fits, None),
+        (_periods, "atlas", "published", _each_row(lambda n, game, _: ATLAS.record(game, n), _game),
+         lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),
     ):  # fmt: skip
-        register_implementation(_key, _name, _layer, _answer, covers=_covers, replace=True)
-
-
-def far_columns(game: str, row: int, turns: int) -> list[int]:
-    """The far columns the ``atlas-far-values`` question samples in a row, from its record.
-
-    ``preperiod - 1 + turns * period`` (where the record says the period
-    starts: a wrong preperiod or saltus shows there), ``preperiod + turns *
-    period`` and the last column of that period.
-
-    >>> far_columns("wythoff", 5, 10**6)
-    [24000026, 24000027, 24000050]
-    """
-    held = atlas_row(game, row)
-    if held is None:
-        raise ValueError(f"the atlas of {game} holds rows < {atlas_rows(game)} (row = {row})")
-    pre, period, _ = held[0]
-    first = pre + turns * period
-    return ([first - 1] if pre > 0 else []) + [first, first + period - 1]
+        register_implementation(
+            _key, _name, _layer, _answer, covers=_covers, cost=_cost, replace=True
+        )
 
 
 def _far(value: Callable[[str, int, int], int]) -> Callable[..., list[int]]:
-    """``answer(rows, turns)``: ``value(game, row, y)`` at the :func:`far_columns` of each row."""
+    """``answer(rows, turns)``: ``value(game, row, y)`` at each row's far columns
+    (:meth:`fast.atlas.Atlas.far_columns`)."""
     return lambda rows, turns: [
-        value("wythoff", row, y) for row in rows for y in far_columns("wythoff", row, turns)
+        value("wythoff", row, y) for row in rows for y in ATLAS.far_columns("wythoff", row, turns)
     ]
 
 
@@ -301,13 +241,12 @@ def _far_state_covers(rows: list[int], turns: int) -> str | None:
 #: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
 #: state. Quick: rows whose record path (the strip from column 0 to preperiod + period)
 #: takes well under a second; ``--all`` adds rows 130, 200 and 300 (row 300: 1.3e9 cells).
-FAR_DOMAIN = {"rows": [5, 40, 100], "turns": 10**15}
 _key = register_question(
     "atlas-far-values",
     "wythoff",
     "G(x, y) at far columns of atlas rows x (y = preperiod - 1 + turns * period, ...): the "
     "row's record vs the shipped state",
-    FAR_DOMAIN,
+    {"rows": [5, 40, 100], "turns": 10**15},
     compare_sequences,
     oracle="shipped state",
     extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
@@ -352,29 +291,23 @@ _key = register_question(
     "fibonacci-outcomes",
     "fibonacci-nim",
     "1 where (n, r) is a P-position, 0 <= n, r <= n_max",
-    FIB_DOMAIN,
+    {"n_max": 60},
     extra_domains=[({"n_max": 150}, False)],
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
 
 
 def _spec_lower(count: int) -> np.ndarray:
-    """a_n from the spec's Wythoff P-positions (a, a + n), n < count."""
-    game = spec.Wythoff()
-    size = 2 * count + 2  # a_n < 2n + 1
-    lower = [-1] * count
-    for a in range(size):
-        for d in range(count):
-            if lower[d] < 0 and spec.outcome(game, (a, a + d)) == "P":
-                lower[d] = a
-    return np.array(lower, dtype=np.int64)
+    """a_n from the spec's Wythoff P-positions (a, a + n), n < count (a_n < 2n + 1; -1 if none)."""
+    by_gap = {b - a: a for a, b in spec.tables.h_points("wythoff", 0, 2 * count + 1)[0]}
+    return np.array([by_gap.get(n, -1) for n in range(count)], dtype=np.int64)
 
 
 _key = register_question(
     "lower-wythoff",
     "wythoff",
     "a_n = floor(n phi) for n < count (P-position (a_n, a_n + n))",
-    BEATTY_DOMAIN,
+    {"count": 40},
 )
 for _name, _layer, _lower in (
     ("spec", "spec", _spec_lower),

@@ -1,28 +1,26 @@
 """Questions on the g-value sequences of 000 §2-3: T_h, p_n^h, row h-points, FSW.
 
 ``g-points:<game>`` (wythoff, f-wythoff)
-    ``answer(g, rows)`` -> T_0..T_g (``T[h]``: the h-points (a, b), a <= b,
-    a < rows, by a; ``a(h)``, ``b(h)``, ``d(h)``), as :func:`reference.wsg.wsg`
-    gives them. Oracle: the spec's table (:func:`spec_points`);
-    reference.wsg / reference.fwsg (Algorithms WSG, FWSG), fast.wsg / fast.fwsg.
+    ``answer(g, rows)`` -> T_0..T_g (``T[h]``: the h-points (a, b), a <= b, a < rows, by a;
+    ``a(h)``, ``b(h)``, ``d(h)``), as :func:`reference.wsg.wsg` gives them. Oracle: the spec's
+    table (:func:`spec_points`); reference.wsg / reference.fwsg (Algorithms WSG, FWSG),
+    fast.wsg / fast.fwsg.
 ``nth-gvalue:wythoff``
-    ``answer(g, count, start=0)`` -> int array ``P[h, i] = p_{start+i}^h``.
-    Oracle: the spec table; WSG, and reference.rw / fast.rw (Algorithm RW:
-    conditional on Conjecture 3.10; its constants R, L, H, which WSG declines).
+    ``answer(g, count, start=0)`` -> int array ``P[h, i] = p_{start+i}^h``. Oracle: the spec
+    table; WSG, and reference.rw / fast.rw (Algorithm RW: conditional on Conjecture 3.10; its
+    constants R, L, H, which WSG declines).
 ``row-hpoints:wythoff``
-    ``answer(g, r1, r2, R=None)`` -> every h-point (h, n, a, b), a <= b,
-    h <= g, with r1 <= a <= r2, by (a, h) (Algorithm RW's band). Oracle: the
-    spec table; fast.wsg (exact, rows it can hold), reference.rw and fast.rw
-    (any row, conditional).
+    ``answer(g, r1, r2, R=None)`` -> every h-point (h, n, a, b), a <= b, h <= g, with
+    r1 <= a <= r2, by (a, h) (Algorithm RW's band). Oracle: the spec table; fast.wsg (exact,
+    rows it can hold), reference.rw and fast.rw (any row, conditional).
 ``fsw-convergence:wythoff``
-    ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of
-    Algorithm FSW from the dummy state (3-8). Oracle: reference.fsw (itself
-    checked against WSG, which the spec checks); fast.fsw.
+    ``answer(g, r0_start, r0_stop, horizon)`` -> rows to convergence of Algorithm FSW from the
+    dummy state (3-8). Oracle: reference.fsw (itself checked against WSG, which the spec
+    checks); fast.fsw.
 
-``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues`` and
-``grundy wythoff-nim`` (``--impl``): where fast.rw's int64 range ends, the
-resolver takes reference.rw (exact Python integers) as far as its measured
-time allows.
+``nth-gvalue`` and ``row-hpoints`` are the doors of ``grundy gvalues`` and ``grundy
+wythoff-nim`` (``--impl``): where fast.rw's int64 range ends, the resolver takes reference.rw
+(exact Python integers) as far as its measured time allows.
 """
 
 from __future__ import annotations
@@ -41,27 +39,18 @@ import reference.fwsg
 import reference.rw
 import reference.wsg
 import spec.tables
-from fast.wsg import stream_bytes as wsg_stream_bytes
 from reference.beatty import lower_wythoff
-from reference.wsg import PointSequences
+from reference.wsg import PointSequences as PointSequences
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
     register_implementation,
     register_question,
 )
+from registry.rows import upto
 
-__all__ = [
-    "CONDITIONAL",
-    "RW_MAX_G",
-    "RW_N_MAX",
-    "PointSequences",
-    "compare_points",
-    "spec_points",
-    "stream_blocks",
-    "stream_points",
-    "wsg_stream_bytes",
-]
+#: The memory of WSG's streamed columns (:func:`fast.wsg.stream_bytes`), for the CLI.
+wsg_stream_bytes = fast.wsg.stream_bytes
 
 #: The certificate of an Algorithm RW answer.
 CONDITIONAL = "conditional on Conjecture 3.10"
@@ -115,8 +104,7 @@ for _game, _ref, _fast in (
 ):
     register_implementation(
         f"g-points:{_game}", "spec", "spec", lambda g, rows, _n=_game: spec_points(_n, g, rows),
-        covers=lambda g, rows: None if rows <= 300 else "the spec solver is cubic; rows > 300",
-        replace=True,
+        covers=upto(300, "the spec solver is cubic", lambda g, rows: rows), replace=True,
     )  # fmt: skip
     register_implementation(f"g-points:{_game}", _ref[1], "reference", _ref[0], replace=True)
     register_implementation(f"g-points:{_game}", _fast[1], "fast", _fast[0], replace=True)
@@ -192,6 +180,7 @@ def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
 
 
 _spec_nth = _wsg_nth(lambda g, rows: spec_points("wythoff", g, rows))
+_reference_nth = _wsg_nth(reference.wsg.wsg)
 
 
 def _rw_nth(nth_gvalues: Callable[..., list[tuple[int, int]]]) -> Callable[..., np.ndarray]:
@@ -211,19 +200,20 @@ def _rw_nth(nth_gvalues: Callable[..., list[tuple[int, int]]]) -> Callable[..., 
 def _covers(nth: bool, wsg: tuple[int, str] | None = None, rw: str = "") -> Callable[..., Any]:
     """The ``covers`` of an implementation of nth-gvalue (``nth``) or row-hpoints.
 
-    A WSG one (``wsg = (limit, why)``) answers without RW's constants, up to
-    start + count (or row) ``limit``. ``rw = "fast"``: fast.rw's int64 range;
-    ``"reference"``: a band of at most 10^6 rows and
-    :func:`reference.rw.reach` (recursion, measured time) within the
-    registry's budget; both need R for g > :data:`RW_MAX_G`.
+    A WSG one (``wsg = (limit, why)``) answers without RW's constants, up to start + count (or
+    row) ``limit``. ``rw = "fast"``: fast.rw's int64 range; ``"reference"``: a band of at most
+    10^6 rows and :func:`reference.rw.reach` (recursion, measured time) within the registry's
+    budget; both need R for g > :data:`RW_MAX_G`.
     """
 
+    if wsg is not None:
+        span = (lambda start=0, count=0, **_: start + count) if nth else (lambda r2, **_: r2)
+        size = upto(*wsg, span, "start + count" if nth else "rows")
+        return lambda **domain: (
+            _NO_R if any(domain.get(k) is not None for k in "RLH") else size(**domain)
+        )
+
     def check(g: int, end: int, constants: dict[str, Any], band: int = 0) -> str | None:
-        if wsg is not None:
-            if any(v is not None for v in constants.values()):
-                return _NO_R
-            span = "start + count" if nth else "rows"
-            return None if end <= wsg[0] else f"{wsg[1]}; {span} > {wsg[0]}"
         if rw == "fast" and nth and end - 1 > fast.rw.N_MAX:
             return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
         if rw == "fast" and not nth and end > fast.rw.R2_MAX:
@@ -241,13 +231,11 @@ def _covers(nth: bool, wsg: tuple[int, str] | None = None, rw: str = "") -> Call
 
 def _wsg_cost(nth: bool, spec_layer: bool) -> Callable[..., tuple[float, int]]:
     """WSG's memory (the streamed columns ahead of each row, :func:`wsg_stream_bytes`), or the
-    spec table's (2 rows + g + 1 columns) for the spec, over the rows an answer reads."""
+    spec table's (:func:`spec.tables.h_points_cost`) for the spec, over the rows an answer reads."""
 
     def cost(g: int, rows: int) -> tuple[float, int]:
         return (
-            spec.solver.estimate([rows, 2 * rows + g])
-            if spec_layer
-            else (0.0, wsg_stream_bytes(g, rows))
+            spec.tables.h_points_cost(g, rows) if spec_layer else (0.0, wsg_stream_bytes(g, rows))
         )
 
     if nth:
@@ -262,19 +250,17 @@ _NTH = register_question(
 )  # fmt: skip
 
 
-def _register(question: str, nth: bool, implementations: Any) -> None:
-    """Register ``(name, layer, answer, wsg)``: a WSG one (``wsg = (limit, why)``, exact, with
-    its cost) or Algorithm RW's (``wsg`` None, conditional); ``covers``: :func:`_covers`."""
+def _register(question: str, *implementations: Any) -> None:
+    """Register ``(name, layer, answer, wsg)`` for nth-gvalue or row-hpoints: a WSG one (``wsg =
+    (limit, why)``, exact, with its cost) or Algorithm RW's (``wsg`` None, conditional);
+    ``covers``: :func:`_covers`."""
+    nth = question == _NTH
     for name, layer, answer, wsg in implementations:
+        covers = _covers(nth, wsg, "" if wsg else layer)
+        cost = _wsg_cost(nth, layer == "spec") if wsg else None
+        cert = "exact" if wsg else CONDITIONAL
         register_implementation(
-            question,
-            name,
-            layer,
-            answer,
-            covers=_covers(nth, wsg, "" if wsg else layer),
-            certificate="exact" if wsg else CONDITIONAL,
-            cost=_wsg_cost(nth, layer == "spec") if wsg else None,
-            replace=True,
+            question, name, layer, answer, covers=covers, certificate=cert, cost=cost, replace=True
         )
 
 
@@ -282,19 +268,11 @@ def _register(question: str, nth: bool, implementations: Any) -> None:
 # the resolver puts exact answers first within a layer.
 _register(
     _NTH,
-    True,
-    (
-        ("spec", "spec", _spec_nth, (200, "the spec solver is cubic")),
-        (
-            "reference.wsg",
-            "reference",
-            _wsg_nth(reference.wsg.wsg),
-            (2_000, "reference.wsg is quadratic"),
-        ),
-        ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), (1_000_000, "fast.wsg holds every row")),
-        ("reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), None),
-        ("fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), None),
-    ),
+    ("spec", "spec", _spec_nth, (200, "the spec solver is cubic")),
+    ("reference.wsg", "reference", _reference_nth, (2_000, "reference.wsg is quadratic")),
+    ("fast.wsg", "fast", _wsg_nth(fast.wsg.wsg), (1_000_000, "fast.wsg holds every row")),
+    ("reference.rw", "reference", _rw_nth(reference.rw.nth_gvalues), None),
+    ("fast.rw", "fast", _rw_nth(fast.rw.nth_gvalues), None),
 )
 
 
@@ -336,13 +314,10 @@ _ROW = register_question(
 )  # fmt: skip
 _register(
     _ROW,
-    False,
-    (
-        ("spec", "spec", _spec_band, (300, "the spec solver is cubic")),
-        ("fast.wsg", "fast", _wsg_band, (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
-        ("fast.rw", "fast", _rw_band(fast.rw.gvalues), None),
-        ("reference.rw", "reference", _rw_band(reference.rw.gvalues), None),
-    ),
+    ("spec", "spec", _spec_band, (300, "the spec solver is cubic")),
+    ("fast.wsg", "fast", _wsg_band, (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
+    ("fast.rw", "fast", _rw_band(fast.rw.gvalues), None),
+    ("reference.rw", "reference", _rw_band(reference.rw.gvalues), None),
 )
 
 
@@ -358,18 +333,10 @@ register_implementation(
     lambda g, r0_start, r0_stop, horizon=None: np.array(
         reference.fsw.convergence_times(g, r0_start, r0_stop, horizon), np.int64
     ),
-    covers=lambda g, r0_start, r0_stop, horizon=None: (
-        None if r0_stop <= 20_000 else "the reference is quadratic; r0_stop > 20000"
-    ),
+    covers=upto(20_000, "the reference is quadratic", lambda r0_stop, **_: r0_stop, "r0_stop"),
     replace=True,
 )  # fmt: skip
 register_implementation(
-    _FSW, "fast.fsw", "fast",
-    lambda g, r0_start, r0_stop, horizon=None: fast.fsw.convergence_times(
-        g, r0_start, r0_stop, horizon
-    ),
-    covers=lambda g, r0_start, r0_stop, horizon=None: (
-        None if g <= fast.fsw.MAX_G else f"g > {fast.fsw.MAX_G}"
-    ),
-    replace=True,
+    _FSW, "fast.fsw", "fast", fast.fsw.convergence_times,
+    covers=upto(fast.fsw.MAX_G, "one int64 bit mask per row", lambda g, **_: g, "g"), replace=True,
 )  # fmt: skip

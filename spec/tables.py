@@ -29,13 +29,15 @@ from __future__ import annotations
 from typing import Any
 
 from spec.game import ImpartialGame, PileGame, StateGame, as_game
-from spec.solver import grundy_table
+from spec.solver import BYTES_PER_POSITION, estimate, grundy_table
 
 __all__ = [
     "cells",
     "h_points",
+    "h_points_cost",
     "is_table_game",
     "p_positions",
+    "p_positions_cost",
     "start_layer",
     "states_of",
     "table_shape",
@@ -114,6 +116,16 @@ def h_points(game: GameLike, g: int, rows: int) -> list[list[tuple[int, int]]]:
     return points
 
 
+def h_points_cost(g: int, rows: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`h_points`: the solver's estimate of its table (rows x
+    (2 rows + g + 1)).
+
+    >>> h_points_cost(4, 9) == estimate([9, 22])
+    True
+    """
+    return estimate([rows, 2 * rows + g])
+
+
 def p_positions(game: GameLike, rows: int, k: int) -> list[list[tuple[int, int]]]:
     """The P-positions (x, y), x <= y, x < rows, of each layer, from the spec's table.
 
@@ -142,3 +154,15 @@ def p_positions(game: GameLike, rows: int, k: int) -> list[list[tuple[int, int]]
                 )
             points[-1].extend((x, y) for y in zeros if y >= x)
     return points
+
+
+def p_positions_cost(game: GameLike, rows: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`p_positions`: the solver's estimate of its table (rows x
+    (4 rows + 16)), once per layer.
+
+    >>> p_positions_cost("wythoff", 10)[1] == 10 * 56 * BYTES_PER_POSITION
+    True
+    """
+    layers = max(1, len(states_of(game)))
+    seconds, _ = estimate([rows, 4 * rows + 16])
+    return layers * seconds, layers * rows * (4 * rows + 16) * BYTES_PER_POSITION
