@@ -425,8 +425,7 @@ def register_implementation(
             raise ValueError(f"{question}: implementation {name!r} is already registered")
         impls[:] = [i for i in impls if i.name != name]
     elif not shadow and _is_builtin(q):
-        others = [(i.rank, i.name) for i in impls]
-        _refuse_default(f"{question}: implementation {name!r}", layer, others)
+        _refuse_default(question, "implementation", name, order, [(i.rank, i.name) for i in impls])
     covers = covers or (lambda **_: None)
     made = Implementation(
         name, layer, answer, covers, quick, order, certificate, cost=cost, unit=unit
@@ -454,13 +453,14 @@ def register_provider(
     registrations, one that would outrank the defaults needs ``shadow=True``."""
     if question not in _KINDS:
         raise KeyError(f"no question kind {question!r} is registered")
-    providers, _ = PROVIDERS.setdefault(question, []), _layer_rank(layer)  # a known layer
+    order = _layer_rank(layer)
     if question in _BUILTIN_KINDS and not shadow and not _KINDS[question].cheapest:
-        others = [(_layer_rank(p.layer), p.name) for p in providers if p.name != name]
+        others = [(_layer_rank(p.layer), p.name) for p in PROVIDERS.get(question, [])]
         games = [n for n in spec.GAMES if n in _BUILTIN_GAMES]
         covered = (covers_game(spec.get_game(n)) is None for n in games)  # asked if outranking
-        _refuse_default(f"{question}: provider {name!r}", layer, others, covered)
+        _refuse_default(question, "provider", name, order, others, covered)
     provider = Provider(question, name, layer, covers_game, make, quick, certificate, unit, summary)
+    providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
     for q in QUESTIONS.values():
         if q.id == question and q.subject is not None:
@@ -490,17 +490,17 @@ def _bind(question: Question[Any], provider: Provider) -> None:
 
 
 def _refuse_default(
-    who: str, layer: str, others: list[tuple[int, str]], covered: Iterable[bool] = (True,)
+    key: str, kind: str, name: str, rank: int, others: list[Any], covered: Iterable[bool] = (True,)
 ) -> None:
-    """Refuse ``who``, a registration in ``layer`` after :func:`seal` without ``shadow=True``,
-    that would outrank the computing ``others`` ((rank, name): a built-in question's
-    defaults) where it covers a built-in game (``covered``, asked only then)."""
-    computing = [(rank, name) for rank, name in others if rank < _layer_rank("published")]
-    if layer != "published" and computing and _layer_rank(layer) <= min(computing)[0]:
+    """Refuse ``name`` (without ``shadow=True``, after :func:`seal`) where its ``rank`` would
+    outrank the other computing ``others`` (rank, name) and it covers a built-in game
+    (``covered``, an iterable asked only then)."""
+    computing = [(r, n) for r, n in others if r < _layer_rank("published") and n != name]
+    if rank < _layer_rank("published") and computing and rank <= min(computing)[0]:
         if any(covered):
             best = min(computing, key=lambda c: c[0])[1]
             raise ValueError(
-                f"{who} would replace the default {best!r}; "
+                f"{key}: {kind} {name!r} would replace the default {best!r}; "
                 "register it with shadow=True if that is meant"
             )
 
