@@ -181,7 +181,7 @@ class Value(_Shown):
     position : tuple
     value : int
     method : str
-        One of :data:`registry.dispatch.METHODS`.
+        The method (an implementation of the ``value`` question, :mod:`registry.positions`).
     implementation : str
         The registered implementation that answered.
     certificate : str
