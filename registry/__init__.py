@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import spec
 from registry import (  # noqa: F401  (built-in registrations)
     core,
     fibonacci,
@@ -45,7 +46,7 @@ from registry import (  # noqa: F401  (built-in registrations)
     tables,
 )
 from registry.core import *  # noqa: F403  (the public names of registry.core)
-from registry.core import QUESTIONS, Question, as_game, get_question, seal
+from registry.core import _KINDS, QUESTIONS, Question, as_game, get_question, seal
 from registry.plugins import PluginError, load_plugins
 
 __all__ = ["FAMILY_EXAMPLES", "PluginError", "all_questions", "conformance_games", "load_plugins"]
@@ -70,8 +71,6 @@ def conformance_games() -> list[str]:
     The registered games (plugin games too), each family's example and
     :data:`FAMILY_EXAMPLES`.
     """
-    import spec
-
     names = set(spec.GAMES)
     for text in [*FAMILY_EXAMPLES, *(f.example for f in spec.FAMILIES.values() if f.example)]:
         names.add(as_game(text).describe())
@@ -83,8 +82,6 @@ def all_questions(games: list[str] | None = None) -> list[Question[Any]]:
 
     ``games`` defaults to :func:`conformance_games`.
     """
-    from registry.core import _KINDS
-
     subjects = [as_game(name) for name in (conformance_games() if games is None else games)]
     for kind in (k for k, q in _KINDS.items() if q.checked):
         for game in subjects:
