@@ -270,14 +270,12 @@ class Period(_Shown):
         return [(label, " ".join(map(str, line))) for label, line in period_lines(self)]
 
     def __str__(self) -> str:
-        head = f"{self.game} row {self.row}: {self.certificate}"
+        head = f"{self.game} row {self.row}: "
         if self.period is not None:
-            head = (
-                f"{self.game} row {self.row}: preperiod {self.preperiod}, period {self.period}, "
-                f"saltus {self.saltus} ({self.status}; {self.implementation})\n{self.certificate}"
-            )
+            head += f"preperiod {self.preperiod}, period {self.period}, saltus {self.saltus} "
+            head += f"({self.status}; {self.implementation})\n"
         body = [f"{' '.join(map(str, line))}    {label}" for label, line in period_lines(self)]
-        return "\n".join([head, *body])
+        return "\n".join([head + self.certificate, *body])
 
     def head(self, count: int) -> list[int]:
         """G(row, y) for y < count: computed to the period's end, then extended by it."""

@@ -95,9 +95,7 @@ def seconds_text(seconds: float) -> str:
     >>> seconds_text(0.004), seconds_text(42.3), seconds_text(86400 * 400), seconds_text(1e40)
     ('0.004 s', '42 s', '3.5e+07 s', '1e+40 s')
     """
-    if seconds < 1:
-        return f"{seconds:.2g} s"
-    return f"{seconds:,.0f} s" if seconds < 1e7 else f"{seconds:.2g} s"
+    return f"{seconds:,.0f} s" if 1 <= seconds < 1e7 else f"{seconds:.2g} s"
 
 
 def _shown(domain: dict[str, Any]) -> str:
