@@ -6,19 +6,10 @@ CLI, the conformance report, the claims of :mod:`proofs_check`, the
 experiments and the front door :mod:`grundy`. The layers below (``spec``,
 ``reference``, ``fast``) never import it.
 
-Modules
--------
-:mod:`registry.core`
-    Questions, implementations, providers, costs and budgets, the door.
-:mod:`registry.tables`, :mod:`~registry.sequences`
-    The built-in questions on tables and g-value sequences.
-:mod:`registry.rows`, :mod:`~registry.fibonacci`
-    Rows (the strip, the atlas and its shipped state) and Fibonacci Nim.
-:mod:`registry.positions`, :mod:`~registry.periods`
-    ``value`` and ``moves`` of any position, ``period`` of any row: methods as
-    implementations with costs, answers with certificates (:mod:`registry.answers`).
-:mod:`registry.plugins`
-    User modules (``$GRUNDY_PLUGINS``, entry points).
+Its machinery is :mod:`registry.core` (the public names re-exported
+here); the other modules register the built-in questions and their
+implementations (docs/architecture.md maps them), :mod:`registry.answers`
+holds the answer types and :mod:`registry.plugins` loads user modules.
 
 The built-in registrations are loaded when this package is imported, and
 the registry is sealed (a later registration that would replace a default
@@ -42,7 +33,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import spec
 from registry import (  # noqa: F401  (built-in registrations)
+    core,
     fibonacci,
     layers,  # issue 28: games with a state
     periods,
@@ -52,41 +45,12 @@ from registry import (  # noqa: F401  (built-in registrations)
     sequences,
     tables,
 )
-from registry.core import (
-    BUDGET_SECONDS,
-    LAYERS,
-    PROVIDERS,
-    QUESTIONS,
-    Answer,
-    Declined,
-    Implementation,
-    NoImplementation,
-    Progress,
-    Provider,
-    Question,
-    TooLarge,
-    UnknownImplementation,
-    as_game,
-    ask,
-    compare_arrays,
-    compare_sequences,
-    get_question,
-    question,
-    register_implementation,
-    register_provider,
-    register_question,
-    seal,
-    unregister_question,
-)
+from registry.core import *  # noqa: F403  (the public names of registry.core)
+from registry.core import _KINDS, QUESTIONS, Question, as_game, get_question, seal
 from registry.plugins import PluginError, load_plugins
 
-__all__ = [
-    "BUDGET_SECONDS", "FAMILY_EXAMPLES", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined",
-    "Implementation", "NoImplementation", "PluginError", "Progress", "Provider", "Question",
-    "TooLarge", "UnknownImplementation", "all_questions", "as_game", "ask", "compare_arrays",
-    "compare_sequences", "conformance_games", "get_question", "load_plugins", "question",
-    "register_implementation", "register_provider", "register_question", "unregister_question",
-]  # fmt: skip
+__all__ = ["FAMILY_EXAMPLES", "PluginError", "all_questions", "conformance_games", "load_plugins"]
+__all__ += core.__all__
 
 
 #: Family members that conformance asks about besides the registered games (each
@@ -107,8 +71,6 @@ def conformance_games() -> list[str]:
     The registered games (plugin games too), each family's example and
     :data:`FAMILY_EXAMPLES`.
     """
-    import spec
-
     names = set(spec.GAMES)
     for text in [*FAMILY_EXAMPLES, *(f.example for f in spec.FAMILIES.values() if f.example)]:
         names.add(as_game(text).describe())
@@ -120,8 +82,6 @@ def all_questions(games: list[str] | None = None) -> list[Question[Any]]:
 
     ``games`` defaults to :func:`conformance_games`.
     """
-    from registry.core import _KINDS
-
     subjects = [as_game(name) for name in (conformance_games() if games is None else games)]
     for kind in (k for k, q in _KINDS.items() if q.checked):
         for game in subjects:

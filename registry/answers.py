@@ -1,12 +1,11 @@
 """The answers of the registry and their plain-text and HTML renderings.
 
-:class:`Value`, :class:`Moves` and :class:`Period` are what
-:mod:`registry.dispatch` (and :mod:`grundy.api`) return; they render
-themselves, and :mod:`proofs_check` (``Report``) renders itself, through two
-shapes: a *record* (a title over ``field: value`` lines) and a *grid* (a
-header row over rows). This module sits in the registry's layer, below
-:mod:`proofs_check` (which may use the registry, not the rest of
-:mod:`grundy`); :mod:`grundy.display` is the public face.
+:class:`Value`, :class:`Moves`, :class:`Period`, :class:`Table` and
+:class:`Points` are what the questions answer; they render themselves, and
+:mod:`proofs_check` renders its reports, through two shapes: a *record* (a
+title over ``field: value`` lines) and a *grid* (a header row over rows),
+here in the registry's layer so that :mod:`proofs_check` reaches them;
+:mod:`grundy.display` is the public face.
 
 Examples
 --------
@@ -25,7 +24,7 @@ y  G
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -50,6 +49,7 @@ __all__ = [
 SHOWN_ITEMS = 24
 
 _STYLE = "border-collapse:collapse;text-align:left;font-family:inherit"
+_CAPTION = "text-align:left;font-weight:bold"
 #: Every cell says its alignment: classic Jupyter right-aligns table cells by default.
 _CELL = "padding:2px 10px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left"
 
@@ -77,15 +77,19 @@ def text_record(title: str, rows: Sequence[tuple[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _html_table(title: str | None, rows: Iterable[Iterable[tuple[str, Any]]]) -> str:
+    """A styled HTML table: a caption (unless None), then rows of ``(tag, text)`` cells."""
+    caption = "" if title is None else f'<caption style="{_CAPTION}">{html.escape(title)}</caption>'
+    cells = (
+        "".join(f'<{tag} style="{_CELL}">{html.escape(str(text))}</{tag}>' for tag, text in row)
+        for row in rows
+    )
+    return f'<table style="{_STYLE}">{caption}{"".join(f"<tr>{row}</tr>" for row in cells)}</table>'
+
+
 def html_record(title: str, rows: Sequence[tuple[str, Any]]) -> str:
     """An HTML table: a caption, then one ``<th>name</th><td>value</td>`` row per field."""
-    body = "".join(
-        f'<tr><th style="{_CELL}">{html.escape(name)}</th>'
-        f'<td style="{_CELL}">{html.escape(shorten(value))}</td></tr>'
-        for name, value in rows
-    )
-    caption = f'<caption style="text-align:left;font-weight:bold">{html.escape(title)}</caption>'
-    return f'<table style="{_STYLE}">{caption}{body}</table>'
+    return _html_table(title, ([("th", name), ("td", shorten(value))] for name, value in rows))
 
 
 def text_grid(columns: Sequence[str], rows: Sequence[Sequence[Any]], limit: int = 40) -> str:
@@ -103,20 +107,10 @@ def html_grid(
     columns: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str = "", limit: int = 40
 ) -> str:
     """An HTML table with a header row; at most ``limit`` rows, then a count."""
-    head = "".join(f'<th style="{_CELL}">{html.escape(str(c))}</th>' for c in columns)
-    body = "".join(
-        "<tr>"
-        + "".join(f'<td style="{_CELL}">{html.escape(shorten(v, 8))}</td>' for v in row)
-        + "</tr>"
-        for row in rows[:limit]
-    )
+    head = [("th", column) for column in columns]
+    body = [[("td", shorten(v, 8)) for v in row] for row in rows[:limit]]
     more = f"<p>... ({len(rows)} rows in all)</p>" if len(rows) > limit else ""
-    caption = (
-        f'<caption style="text-align:left;font-weight:bold">{html.escape(title)}</caption>'
-        if title
-        else ""
-    )
-    return f'<table style="{_STYLE}">{caption}<tr>{head}</tr>{body}</table>{more}'
+    return _html_table(title or None, [head, *body]) + more
 
 
 def _position(position: Any) -> str:
@@ -187,7 +181,7 @@ class Value(_Shown):
     position : tuple
     value : int
     method : str
-        One of :data:`registry.dispatch.METHODS`.
+        The method (an implementation of the ``value`` question, :mod:`registry.positions`).
     implementation : str
         The registered implementation that answered.
     certificate : str
@@ -239,13 +233,7 @@ class Moves(_Shown):
         return f"{self.title()}: {moves}\nmethod: {self.method}; {self.certificate}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "position": self.position,
-            "winning_moves": self.moves,
-            "method": self.method,
-            "certificate": self.certificate,
-        }
+        return {("winning_moves" if k == "moves" else k): v for k, v in asdict(self).items()}
 
 
 @dataclass(frozen=True)
@@ -282,14 +270,12 @@ class Period(_Shown):
         return [(label, " ".join(map(str, line))) for label, line in period_lines(self)]
 
     def __str__(self) -> str:
-        head = f"{self.game} row {self.row}: {self.certificate}"
+        head = f"{self.game} row {self.row}: "
         if self.period is not None:
-            head = (
-                f"{self.game} row {self.row}: preperiod {self.preperiod}, period {self.period}, "
-                f"saltus {self.saltus} ({self.status}; {self.implementation})\n{self.certificate}"
-            )
+            head += f"preperiod {self.preperiod}, period {self.period}, saltus {self.saltus} "
+            head += f"({self.status}; {self.implementation})\n"
         body = [f"{' '.join(map(str, line))}    {label}" for label, line in period_lines(self)]
-        return "\n".join([head, *body])
+        return "\n".join([head + self.certificate, *body])
 
     def head(self, count: int) -> list[int]:
         """G(row, y) for y < count: computed to the period's end, then extended by it."""

@@ -1,23 +1,17 @@
 """The registry of questions and their implementations (docs/architecture.md).
 
-A **question** ("the Grundy table of wythoff for 0 <= x, y < size", "the
-value of a position", "the period of a row"), keyed ``"id:game"``, has one
-answer type, a comparison and its conformance domains. An **implementation**
-answers it, ``answer(**domain)``, in a layer (``spec``, ``reference``,
-``fast``, ``published``), and may state where it answers (``covers``: None
-or why not), its cost (``cost(**domain) -> (seconds, bytes)``, the model
-beside its kernel) and the **unit** of its progress (``progress(done, total,
-unit)``, :data:`Progress`). A **provider** makes the implementations of a
+A **question**, keyed ``"id:game"``, has one answer type, a comparison and
+its conformance domains. An **implementation** answers it,
+``answer(**domain)``, in a layer (:data:`LAYERS`), and may state where it
+answers (``covers``: None or why not), its cost (``cost(**domain) ->
+(seconds, bytes)``, the model beside its kernel) and the unit of its
+progress (:data:`Progress`). A **provider** makes the implementations of a
 question kind for every game object with a capability, never by its name.
-
 A question is its own door: ``question(id, game)(using=None, progress=None,
-budget=None, **domain)`` chooses, checks memory and answers with provenance
-(:class:`Answer`); :func:`ask` returns the bare value. A question with a
-budget declines estimates past it; a ``cheapest`` one chooses by trust
-(exact, conditional, apparent) then cost, the others by layer (fast,
-reference, spec), exact first, the game's own first, then registration
-order. A refusal lists every candidate with its estimate or reason. The
-``spec`` implementation is the oracle unless the question names another.
+budget=None, **domain)`` chooses (:meth:`Question.candidates` says in which
+order), checks memory and answers with provenance (:class:`Answer`);
+:func:`ask` returns the bare value. The ``spec`` implementation is the
+oracle unless the question names another.
 
 Examples
 --------
@@ -40,7 +34,7 @@ registry.core.UnknownImplementation: unknown implementation 'nope' ... spec)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _copy
 from typing import Any, Generic, TypeVar
@@ -101,9 +95,7 @@ def seconds_text(seconds: float) -> str:
     >>> seconds_text(0.004), seconds_text(42.3), seconds_text(86400 * 400), seconds_text(1e40)
     ('0.004 s', '42 s', '3.5e+07 s', '1e+40 s')
     """
-    if seconds < 1:
-        return f"{seconds:.2g} s"
-    return f"{seconds:,.0f} s" if seconds < 1e7 else f"{seconds:.2g} s"
+    return f"{seconds:,.0f} s" if 1 <= seconds < 1e7 else f"{seconds:.2g} s"
 
 
 def _shown(domain: dict[str, Any]) -> str:
@@ -132,10 +124,6 @@ class Implementation:
     generic: bool = False
     cost: Cost | None = None
     unit: str = ""
-
-    def preference(self) -> tuple[int, bool, bool]:
-        """The sort key of a question that chooses by layer: layer, exact, the game's own."""
-        return (self.rank, self.certificate != "exact", self.generic)
 
     def reason(
         self, budget: float | None, named: bool = False, **domain: Any
@@ -218,16 +206,50 @@ class Question(Generic[T]):
         self, budget: float | None = None, using: str | None = None, **domain: Any
     ) -> list[tuple[Implementation, str | None]]:
         """Every computing implementation, preferred first, with its reason to decline (or
-        None); ``budget`` (default: the question's) bounds the estimates."""
+        None); ``budget`` (default: the question's) bounds the estimates.
+
+        A ``cheapest`` question prefers by trust (exact, conditional,
+        apparent), then cost; the others by layer (fast, reference, spec),
+        exact first, the game's own before a provider's; then the order of
+        registration. Published tables answer only a ``cheapest`` question.
+        """
         limit = self.budget if budget is None else budget
         found = []
         for order, impl in enumerate(self.implementations):
             if impl.layer != "published" or self.cheapest:
                 reason, seconds = impl.reason(limit, impl.name == using, **domain)
                 trust = impl.certificate[:4]
-                key = (["exac", "cond"].index(trust) if trust in ("exac", "cond") else 2, seconds)
-                found.append(((key if self.cheapest else impl.preference(), order), impl, reason))
+                cost = (["exac", "cond"].index(trust) if trust in ("exac", "cond") else 2, seconds)
+                rank = (impl.rank, impl.certificate != "exact", impl.generic)
+                found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
+
+    def _tried(
+        self, using: str | None, budget: float | None, domain: dict[str, Any]
+    ) -> list[tuple[Implementation, str | None]]:
+        """The candidates the door tries in turn: the one ``using`` names, else all of them
+        (one at least answering); the errors of :meth:`choose`."""
+        tried = self.candidates(budget, using, **domain)
+        named = [(impl, reason) for impl, reason in tried if impl.name == using]
+        if using is not None and not named:
+            names = ", ".join(impl.name for impl, _ in tried)
+            raise UnknownImplementation(
+                f"unknown implementation {using!r} of {self.id} for {self.game} "
+                f"(candidates: {names})"
+            )
+        if not tried:
+            raise NoImplementation(f"no implementation answers {self.id!r} for game {self.game!r}")
+        if named and named[0][1] is not None:
+            reason = named[0][1]
+            error = TooLarge if reason.startswith("needs about") else NoImplementation
+            raise error(f"{using} does not answer this: {reason} ({_shown(domain)})")
+        if all(reason is not None for _, reason in tried):
+            reasons = "; ".join(f"{impl.name}: {reason}" for impl, reason in tried)
+            raise NoImplementation(
+                f"no implementation of {self.id!r} for {self.game} covers {_shown(domain)} "
+                f"({reasons})"
+            )
+        return named or tried
 
     def choose(
         self, using: str | None = None, budget: float | None = None, **domain: Any
@@ -238,36 +260,12 @@ class Question(Generic[T]):
         Raises UnknownImplementation (``using`` is no candidate; the message
         lists them) or NoImplementation (the message says why each declined).
         """
-        tried = self.candidates(budget, using, **domain)
-        for impl, reason in tried:
-            if using is None and reason is None:
-                return impl
-            if impl.name == using:
-                if reason is not None:
-                    error = TooLarge if reason.startswith("needs about") else NoImplementation
-                    raise error(f"{using} does not answer this: {reason} ({_shown(domain)})")
-                return impl
-        if using is not None:
-            names = ", ".join(impl.name for impl, _ in tried)
-            raise UnknownImplementation(
-                f"unknown implementation {using!r} of {self.id} for {self.game} "
-                f"(candidates: {names})"
-            )
-        if not tried:
-            raise NoImplementation(f"no implementation answers {self.id!r} for game {self.game!r}")
-        reasons = "; ".join(f"{impl.name}: {reason}" for impl, reason in tried)
-        raise NoImplementation(
-            f"no implementation of {self.id!r} for {self.game} covers {_shown(domain)} ({reasons})"
-        )
+        return next(impl for impl, why in self._tried(using, budget, domain) if why is None)
 
     def estimate(self, budget: float | None = None, **domain: Any) -> tuple[float, int]:
         """(seconds, bytes) of the implementation the door would choose (0 where none is
         stated); NoImplementation as the door."""
-        impl = self.choose(None, budget, **domain)
-        try:
-            return impl.cost(**domain) if impl.cost is not None else (0.0, 0)
-        except Unknown:
-            return 0.0, 0
+        return _cost(self.choose(None, budget, **domain), domain)
 
     def __call__(
         self,
@@ -277,48 +275,42 @@ class Question(Generic[T]):
         budget: float | None = None,
         **domain: Any,
     ) -> Answer[T]:
-        """Validate, choose, check the chosen one's memory, answer with provenance.
+        """Validate, choose (the chosen one's memory checked), answer with provenance.
 
         ``budget`` (seconds) replaces the question's; ``progress(done, total,
         unit)`` reaches an implementation that reports; an implementation that
         declines once it looks (:class:`Declined`) passes to the next; a
         MemoryError of the work is :class:`TooLarge`, naming the request.
         """
-        first = self.choose(using, budget, **domain)
-        tried = [(first, None)] if using else self.candidates(budget, **domain)
-        reasons = []
-        for impl, reason in tried:
-            if reason is None:
-                try:
-                    return Answer(self._answer(impl, progress, domain), impl)
-                except Declined as why:
-                    reason = str(why)
+        reasons, where = [], f"{self.id} of {self.game} at {_shown(domain)}"
+        for impl, reason in self._tried(using, budget, domain):
+            reporting = {"progress": progress} if impl.unit and progress is not None else {}
+            try:
+                if reason is None:
+                    return Answer(impl.answer(**domain, **reporting), impl)
+            except Declined as why:
+                reason = str(why)
+            except TooLarge:
+                raise
+            except MemoryError as error:
+                memory = _cost(impl, domain)[1]
+                guess = f" (estimated {format_bytes(memory)})" if memory else ""
+                raise TooLarge(
+                    f"{where}: {impl.name} ran out of memory{guess}: {error or 'MemoryError'}"
+                ) from None
             reasons.append(f"{impl.name}: {reason}")
         raise NoImplementation(
             f"no implementation of {self.id!r} for {self.game} answers {_shown(domain)} "
             f"({'; '.join(reasons)})"
         )
 
-    def _answer(self, impl: Implementation, progress: Progress | None, domain: Any) -> Any:
-        where, memory = f"{self.id} of {self.game} at {_shown(domain)}: {impl.name}", 0
-        try:
-            memory = impl.cost(**domain)[1] if impl.cost is not None else 0
-        except Unknown:
-            pass
-        if memory > available_memory() // 2:
-            raise TooLarge(
-                f"{where} would need about {format_bytes(memory)}, more than half of the "
-                f"{format_bytes(available_memory())} available; choose a smaller size"
-            )
-        try:
-            if impl.unit and progress is not None:
-                return impl.answer(**domain, progress=progress)
-            return impl.answer(**domain)
-        except MemoryError as error:
-            if isinstance(error, TooLarge):
-                raise
-            guess = f" (estimated {format_bytes(memory)})" if memory else ""
-            raise TooLarge(f"{where} ran out of memory{guess}: {error or 'MemoryError'}") from None
+
+def _cost(impl: Implementation, domain: dict[str, Any]) -> tuple[float, int]:
+    """``impl``'s estimate of ``domain``: (0, 0) where it states none or cannot know."""
+    try:
+        return impl.cost(**domain) if impl.cost is not None else (0.0, 0)
+    except Unknown:
+        return 0.0, 0
 
 
 @dataclass
@@ -422,26 +414,20 @@ def register_implementation(
     q = get_question(*question.split(":", 1), create=True) if ":" in question else None
     if q is None:
         raise KeyError(f"no question {question!r} is registered")
-    order = _layer_rank(layer)
-    impls = q.implementations
+    order, impls = _layer_rank(layer), q.implementations
     ranks = [i.rank for i in impls if i.layer != "published" and i.name != name]
     if shadow and ranks and layer != "published":
         order = min(order, min(ranks) - 1)  # meant to replace the default: it is preferred
-    existing = [i for i, impl in enumerate(impls) if impl.name == name]
-    if existing:
+    if any(i.name == name for i in impls):
         if not replace:
             raise ValueError(f"{question}: implementation {name!r} is already registered")
-        del impls[existing[0]]
-    elif layer != "published" and not shadow and _is_builtin(q):
-        computing = [i for i in impls if i.layer != "published"]
-        if computing and order <= min(i.rank for i in computing):
-            best = min(computing, key=lambda i: i.rank)
-            raise ValueError(
-                f"{question}: {name!r} would replace the default implementation "
-                f"{best.name!r}; register it with shadow=True if that is meant"
-            )
-    made = Implementation(name, layer, answer, covers or (lambda **_: None), quick, order)
-    made.certificate, made.cost, made.unit = certificate, cost, unit
+        impls[:] = [i for i in impls if i.name != name]
+    elif not shadow and _is_builtin(q):
+        _refuse_default(question, "implementation", name, order, [(i.rank, i.name) for i in impls])
+    covers = covers or (lambda **_: None)
+    made = Implementation(
+        name, layer, answer, covers, quick, order, certificate, cost=cost, unit=unit
+    )
     impls.insert(0, made) if shadow else impls.append(made)
     if domain is not None:
         q.add_domain(domain)
@@ -466,17 +452,11 @@ def register_provider(
     if question not in _KINDS:
         raise KeyError(f"no question kind {question!r} is registered")
     order = _layer_rank(layer)
-    existing = [p for p in PROVIDERS.get(question, []) if p.name != name and p.layer != "published"]
-    if question in _BUILTIN_KINDS and not shadow and existing and layer != "published":
-        best = min(existing, key=lambda p: _layer_rank(p.layer))
-        if not _KINDS[question].cheapest and order <= _layer_rank(best.layer):
-            if any(
-                covers_game(spec.get_game(n)) is None for n in spec.GAMES if n in _BUILTIN_GAMES
-            ):
-                raise ValueError(
-                    f"{question}: provider {name!r} would replace the default {best.name!r}; "
-                    "register it with shadow=True if that is meant"
-                )
+    if question in _BUILTIN_KINDS and not shadow and not _KINDS[question].cheapest:
+        others = [(_layer_rank(p.layer), p.name) for p in PROVIDERS.get(question, [])]
+        games = [n for n in spec.GAMES if n in _BUILTIN_GAMES]
+        covered = (covers_game(spec.get_game(n)) is None for n in games)  # asked if outranking
+        _refuse_default(question, "provider", name, order, others, covered)
     provider = Provider(question, name, layer, covers_game, make, quick, certificate, unit, summary)
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
@@ -503,9 +483,24 @@ def _bind(question: Question[Any], provider: Provider) -> None:
         _layer_rank(provider.layer), provider.certificate, True, cost[0] if cost else None,
         provider.unit,
     )  # fmt: skip
-    question.implementations[:] = [
-        i for i in question.implementations if i.name != provider.name
-    ] + [made]
+    others = [i for i in question.implementations if i.name != provider.name]
+    question.implementations[:] = [*others, made]
+
+
+def _refuse_default(
+    key: str, kind: str, name: str, rank: int, others: list[Any], covered: Iterable[bool] = (True,)
+) -> None:
+    """Refuse ``name`` (without ``shadow=True``, after :func:`seal`) where its ``rank`` would
+    outrank the other computing ``others`` (rank, name) and it covers a built-in game
+    (``covered``, an iterable asked only then)."""
+    computing = [(r, n) for r, n in others if r < _layer_rank("published") and n != name]
+    if rank < _layer_rank("published") and computing and rank <= min(computing)[0]:
+        if any(covered):
+            best = min(computing, key=lambda c: c[0])[1]
+            raise ValueError(
+                f"{key}: {kind} {name!r} would replace the default {best!r}; "
+                "register it with shadow=True if that is meant"
+            )
 
 
 def seal() -> None:
