@@ -29,6 +29,9 @@ Examples
 
 from __future__ import annotations
 
+import functools
+import math
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +40,7 @@ import numpy as np
 import fast.fibonacci
 import fast.strip
 import spec
+import spec.tables
 from reference.beatty import wythoff_winning_moves
 from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
@@ -54,11 +58,12 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.layers import is_table_game, outcome_refusal, states_of
+from registry.layers import outcome_refusal
 from registry.periods import row_values_cost
-from registry.rows import atlas_row, atlas_state, atlas_value, reduce_column
+from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
-from registry.tables import is_two_pile, kernel_code, rays, strip_game
+from registry.tables import kernel_code, strip_game, tick
+from spec.tables import is_table_game, is_two_pile, states_of
 
 __all__ = [
     "MAX_POSITIONS", "RW_STEPS", "compare_answered", "method_markdown", "method_table", "symmetric",
@@ -75,23 +80,19 @@ RW_STEPS = (3, 7, 12, RW_MAX_G)
 RW_SECONDS = 1.0
 
 Made = tuple[Callable[..., Any], ...]
-_SWAP = {"": "", "x>=y": "y>=x", "y>=x": "x>=y", "x>y": "y>x", "y>x": "x>y"}
 
 
 def symmetric(game: spec.ImpartialGame) -> bool:
-    """G(x, y) = G(y, x) for every position: a stated ``symmetric``, the strip's games (its
-    kernel is for symmetric rules), or ``move_rays`` alone, closed under the swap.
+    """G(x, y) = G(y, x) for every position: the strip's games (its kernel is for symmetric
+    rules) unless they state otherwise, or as the game states it (:func:`spec.tables.symmetric`:
+    its ``symmetric``, or ``move_rays`` alone, closed under the swap).
 
     >>> symmetric(spec.get_game("a-wythoff:2")), symmetric(spec.get_game("nimhof:0,1/1,0/1,2"))
     (True, False)
     """
-    stated = getattr(game, "symmetric", None)
-    if stated is not None or kernel_code(game) is not None:
-        return stated is not False
-    if any(getattr(game, a, None) for a in ("compiled_followers", "row_shifts")):
-        return False
-    full = rays(game)
-    return bool(full) and {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full
+    if getattr(game, "symmetric", None) is None and kernel_code(game) is not None:
+        return True
+    return spec.tables.symmetric(game)
 
 
 def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
@@ -103,6 +104,11 @@ def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
 def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, impl: str,
            certificate: str) -> Value:  # fmt: skip
     return Value(game.describe(), position, value, method, impl, certificate)
+
+
+def _anywhere(**_: Any) -> str | None:
+    """The covers of a method that answers every position of the games it is made for."""
+    return None
 
 
 # ------------------------------------------------------------------------------- table
@@ -150,18 +156,16 @@ def _table(game: spec.ImpartialGame) -> Made:
 
         def answer(position: Any, progress: Any = None, **_: Any) -> Value:
             row, col = _orient(game, position)
-            tick = None if progress is None else (lambda d, t: progress(d, t, "columns"))
-            found = fast.strip.value_at(name, row, col, tick)
+            found = fast.strip.value_at(name, row, col, tick(progress, "columns"))
             how = f"exact (strip: rows 0..{row}, columns 0..{col})"
             return _value(game, position, "table", found, "fast.strip", how)
 
         def cost(position: Any, **_: Any) -> tuple[float, int]:
             row, col = _orient(game, position)
-            return fast.strip.strip_seconds(row + 1, col + 1), fast.strip.rectangle_memory(
-                row + 1, 0
-            )
+            memory = fast.strip.rectangle_memory(row + 1, 0)
+            return fast.strip.strip_seconds(row + 1, col + 1), memory
 
-        return answer, lambda **_: None, cost
+        return answer, _anywhere, cost
 
     def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
         door, domain = _compiled(game, position)
@@ -173,7 +177,7 @@ def _table(game: spec.ImpartialGame) -> Made:
         door, domain = _compiled(game, position)
         return door.estimate(**domain)  # type: ignore[no-any-return]
 
-    return answer_table, lambda **_: None, cost_table
+    return answer_table, _anywhere, cost_table
 
 
 # ------------------------------------------------------------------------------- row-period
@@ -187,22 +191,24 @@ def _certified_rows(game: spec.ImpartialGame) -> str | None:
     return None
 
 
-def _from_state(game: spec.ImpartialGame, row: int, col: int) -> float | None:
-    """The seconds of G(row, col) from the strip's shipped state (registry/atlas/*.state.npz,
-    at most one period of columns), or None: no state holds the row, the column lies before
-    its preperiod, or the row's values from column 0 cost less (each route's estimate)."""
+def _far_route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, bool] | None:
+    """What G(row, col) costs past the row's record where the atlas holds the row (else None):
+    ``(seconds, bytes, True)`` from the strip's shipped state (issue 29: at most one period of
+    columns, :meth:`fast.atlas.Atlas.value_cost`) where that costs less than the row's values
+    from column 0 to the reduced column, or where those are out of every method's reach;
+    else theirs, ``(seconds, bytes, False)``."""
     code = kernel_code(game)
     held = None if code is None else atlas_row(code, row)
-    state = None if held is None else atlas_state(code)  # type: ignore[arg-type]
-    if state is None or held is None or row >= state["rows"] or col < held[0].preperiod:
+    if code is None or held is None:
         return None
-    cycle = held[0].period + fast.strip.window(row + 1)
-    via_state: float = state["seconds"] + fast.strip.strip_seconds(row + 1, cycle)
+    state = ATLAS.value_cost(code, row, col)
     try:
-        from_zero = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)[0]
-    except NoImplementation:  # the row from column 0 is out of every method's reach
-        return via_state
-    return via_state if via_state < from_zero else None
+        seconds, memory = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
+    except NoImplementation:
+        if state is None:
+            raise
+        return (*state, True)
+    return (*state, True) if state is not None and state[0] < seconds else (seconds, memory, False)
 
 
 def _row_period(game: spec.ImpartialGame) -> Made:
@@ -212,11 +218,10 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
         record = found.certificate.removeprefix("exact (").removesuffix(")")
-        state = _from_state(game, row, col) if found.implementation == "atlas" else None
+        route = _far_route(game, row, col) if found.implementation == "atlas" else None
         far = None
-        if state is not None:  # issue 29: at most one period of the strip from the shipped state
-            tick = None if progress is None else (lambda d, t: progress(d, t, "columns"))
-            far = atlas_value(kernel_code(game), row, col, tick)  # type: ignore[arg-type]
+        if route is not None and route[2]:
+            far = atlas_value(kernel_code(game), row, col, tick(progress, "columns"))  # type: ignore[arg-type]
         if far is not None:
             certificate = f"exact (row {row}: {record}; the value from {far[1]})"
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
@@ -228,17 +233,10 @@ def _row_period(game: spec.ImpartialGame) -> Made:
     def cost(position: Any, **_: Any) -> tuple[float, int]:
         row, col = _orient(game, position)
         seconds, memory = door.estimate(row=row, certified=True)
-        code = kernel_code(game)  # the atlas's record, known before: the reduced column
-        held = None if code is None else atlas_row(code, row)
-        state = None if held is None else _from_state(game, row, col)
-        if held is not None and state is not None:
-            seconds, memory = seconds + state, max(memory, fast.strip.rectangle_memory(row + 1, 0))
-        elif held is not None:
-            more, peak = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
-            seconds, memory = seconds + more, max(memory, peak)
-        return seconds, memory
+        far = _far_route(game, row, col)
+        return (seconds, memory) if far is None else (seconds + far[0], max(memory, far[1]))
 
-    return answer, lambda **_: None, cost
+    return answer, _anywhere, cost
 
 
 # ------------------------------------------------------------------------------- rw
@@ -285,10 +283,7 @@ def _fibonacci(game: spec.ImpartialGame) -> Made:
         how = f"exact ({found.name}: rows 0..{position[0]} as step functions)"
         return _value(game, position, "fibonacci", found.value[0], found.name, how)
 
-    def cost(position: Any, **_: Any) -> tuple[float, int]:
-        return door.estimate(positions=[position])
-
-    return answer, lambda **_: None, cost
+    return answer, _anywhere, lambda position, **_: door.estimate(positions=[position])
 
 
 def _xor(game: spec.ImpartialGame) -> Made:
@@ -299,9 +294,7 @@ def _xor(game: spec.ImpartialGame) -> Made:
             d(position=p, max_positions=max_positions).value
             for d, p in zip(parts, position, strict=True)
         ]
-        total = 0
-        for part in found:
-            total ^= part.value
+        total = functools.reduce(operator.xor, (p.value for p in found), 0)
         how = " + ".join(f"{p.method}: {p.certificate}" for p in found)
         kind = "exact" if all(p.certificate.startswith("exact") for p in found) else "conditional"
         certificate = f"{kind} (Sprague-Grundy theorem, 000 §1.1: XOR of {how})"
@@ -311,7 +304,7 @@ def _xor(game: spec.ImpartialGame) -> Made:
         each = [d.estimate(position=p, **domain) for d, p in zip(parts, position, strict=True)]
         return sum(s for s, _ in each), max(m for _, m in each)
 
-    return answer, lambda **_: None, cost
+    return answer, _anywhere, cost
 
 
 def _sum(game: spec.ImpartialGame) -> str | None:
@@ -321,14 +314,8 @@ def _sum(game: spec.ImpartialGame) -> str | None:
 # ------------------------------------------------------------------------------- spec
 
 
-def _flat(position: Any) -> list[int]:
-    return [position] if isinstance(position, int) else [v for p in position for v in _flat(p)]
-
-
 def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | None:
-    count = 1
-    for v in _flat(position):
-        count *= v + 1
+    count = math.prod(v + 1 for v in spec.solver.coordinates(position))
     if count > max_positions:
         return (
             f"the spec solver may need {count:,} sub-positions (limit {max_positions:,}; "
@@ -338,7 +325,7 @@ def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | Non
 
 
 def _spec_cost(position: Any, **_: Any) -> tuple[float, int]:
-    return spec.solver.estimate(_flat(position))
+    return spec.solver.estimate(spec.solver.coordinates(position))
 
 
 def _spec(game: spec.ImpartialGame) -> Made:
@@ -351,23 +338,30 @@ def _spec(game: spec.ImpartialGame) -> Made:
 # ------------------------------------------------------------------------------- moves
 
 
-def _beatty(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Moves:
-        certificate = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
-        found = wythoff_winning_moves(*position)
-        return Moves(game.describe(), position, found, "beatty", certificate)
+def _moves(
+    method: str, certificate: str, find: Callable[..., Any], *costs: Any
+) -> Callable[..., Made]:
+    """A moves method: ``find(game, position)``, the moves to P-positions, its certificate and
+    ``costs`` (covers and cost; none: every position, answered at once by a formula)."""
 
-    return answer, lambda **_: None, lambda **_: (0.0, 0)
+    def make(game: spec.ImpartialGame) -> Made:
+        def answer(position: Any, **_: Any) -> Moves:
+            return Moves(game.describe(), position, find(game, position), method, certificate)
+
+        return answer, *(costs or (_anywhere,))
+
+    return make
 
 
-def _zeckendorf(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Moves:
-        n, r = position
-        found = sorted((n - k, 2 * k) for k in zeckendorf_moves(n, r))
-        certificate = "exact (002 Theorem 3.2 and the Zeckendorf representation of n)"
-        return Moves(game.describe(), position, found, "fibonacci", certificate)
-
-    return answer, lambda **_: None, lambda **_: (0.0, 0)
+_BEATTY = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+_beatty = _moves("beatty", _BEATTY, lambda _, p: wythoff_winning_moves(*p))
+_ZECKENDORF = "exact (002 Theorem 3.2 and the Zeckendorf representation of n)"
+_zeckendorf = _moves(
+    "fibonacci", _ZECKENDORF, lambda _, p: sorted((p[0] - k, 2 * k) for k in zeckendorf_moves(*p))
+)
+_moves_spec = _moves(
+    "spec", "exact (spec)", lambda g, p: sorted(spec.winning_moves(g, p)), _spec_covers, _spec_cost
+)
 
 
 def _moves_table(game: spec.ImpartialGame) -> Made:
@@ -384,10 +378,7 @@ def _moves_table(game: spec.ImpartialGame) -> Made:
         found = sorted(f for f in followers if values[_cell(game, f)] == 0)
         return Moves(game.describe(), position, found, "table", f"exact (table: {table.name})")
 
-    def covers_moves(position: Any, **_: Any) -> str | None:
-        return None
-
-    return answer, covers_moves, _table(game)[2]
+    return answer, _anywhere, _table(game)[2]
 
 
 def _outcome(game: spec.ImpartialGame) -> Made:
@@ -398,19 +389,11 @@ def _outcome(game: spec.ImpartialGame) -> Made:
         outcome, line = outcome_refusal(game, position)
         raise spec.NoGrundyValue(line, outcome)
 
-    return answer, lambda **_: None, lambda **_: (0.0, 0)
+    return answer, _anywhere  # no cost stated (the door's 0 s): the one method of such games
 
 
 def _counting(game: spec.ImpartialGame) -> str | None:
     return None if _grundy_game(game) is not None else "a game with a Grundy value"
-
-
-def _moves_spec(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Moves:
-        found = sorted(spec.winning_moves(game, position))
-        return Moves(game.describe(), position, found, "spec", "exact (spec)")
-
-    return answer, _spec_covers, _spec_cost
 
 
 def _any(game: spec.ImpartialGame) -> str | None:
@@ -490,21 +473,24 @@ def method_markdown(id: str = "value") -> str:
 # ------------------------------------------------------------------------------- conformance
 
 
-def _grid(game: spec.ImpartialGame, method: str) -> Callable[..., np.ndarray]:
-    """``(rows, cols, col0) -> values by one method``; -1 where the method declines."""
+def _grid(value: Callable[[int, int], int]) -> Callable[..., np.ndarray]:
+    """``(rows, cols, col0) -> value(x, y)`` for 0 <= x < rows, col0 <= y < col0 + cols."""
+    return lambda rows, cols, col0=0: np.array(
+        [[value(x, col0 + j) for j in range(cols)] for x in range(rows)], np.int64
+    )
+
+
+def _by(game: spec.ImpartialGame, method: str) -> Callable[[int, int], int]:
+    """G(x, y) by one value method; -1 where the method declines."""
     door = question("value", game)
 
-    def answer(rows: int, cols: int, col0: int = 0) -> np.ndarray:
-        out = np.full((rows, cols), -1, dtype=np.int64)
-        for x in range(rows):
-            for j in range(cols):
-                try:
-                    out[x, j] = door(using=method, position=(x, col0 + j)).value.value
-                except ValueError:
-                    pass
-        return out
+    def value(x: int, y: int) -> int:
+        try:
+            return door(using=method, position=(x, y)).value.value  # type: ignore[no-any-return]
+        except ValueError:
+            return -1
 
-    return answer
+    return value
 
 
 def compare_answered(expected: Any, actual: Any) -> str | None:
@@ -538,9 +524,7 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
     )  # fmt: skip
     register_implementation(
         _key, "spec", "spec",
-        lambda rows, cols, col0=0, g=_subject: np.array(
-            [[spec.grundy(g, (x, col0 + j)) for j in range(cols)] for x in range(rows)], np.int64
-        ),
+        _grid(lambda x, y, g=_subject: spec.grundy(g, (x, y))),
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
         replace=True,
     )  # fmt: skip
@@ -548,8 +532,8 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         exact = _impl.certificate == "exact"  # a conditional method runs per position: small
         if _impl.layer != "spec":
             register_implementation(
-                _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name), replace=True,
-                certificate="exact" if exact else "conditional on Conjecture 3.10",
+                _key, f"method {_impl.name}", "fast", _grid(_by(_subject, _impl.name)),
+                certificate="exact" if exact else "conditional on Conjecture 3.10", replace=True,
                 covers=None if exact else lambda rows, cols, col0=0: (
                     None if rows * cols <= 1000 else "> 1000 cells"
                 ),

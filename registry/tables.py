@@ -33,7 +33,7 @@ import fast.engine
 import fast.strip
 import fast.tables
 import spec
-from reference.published import load_published
+from reference.published import published_square
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
@@ -41,7 +41,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.layers import cells, is_table_game, states_of, table_shape
+from spec.tables import cells, is_table_game, is_two_pile, rays, states_of, table_shape
 
 __all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
 
@@ -53,25 +53,13 @@ LARGE_SIZE = 150
 Made = tuple[Callable[..., Any], ...]
 
 
-def is_two_pile(game: spec.ImpartialGame) -> str | None:
-    """None if ``game`` has positions of two integers (a two-pile table), else why not."""
-    if isinstance(game, spec.PileGame) and game.arity == 2:
-        return None
-    return f"{game.describe()} is not a two-pile game (it has no two-pile Grundy table)"
-
-
 #: The compiled form of a game: what :func:`kernel_code` compares (a terminal set or a
 #: counting rule makes another game of the same moves: blocking-wythoff:2 is not Wythoff).
 _FORM = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule")
 
 
-def rays(game: spec.ImpartialGame) -> frozenset[tuple[Any, ...]]:
-    """The game's ``move_rays`` as ``(p, q, a, b, guard)`` (empty without rays)."""
-    found = getattr(game, "move_rays", None) if isinstance(game, spec.TwoPileGame) else None
-    return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
-
-
 def _form(game: spec.ImpartialGame) -> tuple[Any, ...] | None:
+    """The rays (:func:`spec.tables.rays`) and compiled rule, or None without rays."""
     return (rays(game), *(getattr(game, a, None) for a in _FORM)) if rays(game) else None
 
 
@@ -109,14 +97,9 @@ def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
     return answer
 
 
-def _square(block: Made) -> Made:
-    """A ``grundy-block`` implementation as a ``grundy-table`` one (rows = cols = size)."""
-    answer, covers, cost = block
-    return (
-        lambda size, **k: answer(rows=size, cols=size, **k),
-        lambda size: covers(rows=size, cols=size),
-        lambda size: cost(rows=size, cols=size),
-    )
+def tick(progress: Any, unit: str) -> Callable[[int, int], None] | None:
+    """``progress(done, total, unit)`` as the kernels' ``(done, total)`` callback, or None."""
+    return None if progress is None else (lambda done, total: progress(done, total, unit))
 
 
 def _spec_block(game: spec.ImpartialGame) -> Made:
@@ -137,8 +120,7 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
     assert name is not None
 
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        tick = None if progress is None else (lambda done, total: progress(done, total, "columns"))
-        return fast.strip.rectangle(name, rows, cols, progress=tick)
+        return fast.strip.rectangle(name, rows, cols, progress=tick(progress, "columns"))
 
     def cost(rows: int, cols: int) -> tuple[float, int]:
         short, long = min(rows, cols), max(rows, cols)
@@ -149,8 +131,7 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        tick = None if progress is None else (lambda done, total: progress(done, total, "rows"))
-        return fast.engine.grundy_block(game, rows, cols, progress=tick)
+        return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
 
     def covers(rows: int, cols: int) -> str | None:
         return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
@@ -184,18 +165,6 @@ def _tables_game(game: spec.ImpartialGame) -> str | None:
     return "fast.tables has kernels for the rules of " + ", ".join(fast.tables.GAMES) + " only"
 
 
-def published_table(name: str) -> Callable[..., np.ndarray]:
-    """``size -> the transcribed table`` (answers only on its printed range)."""
-
-    def answer(size: int) -> np.ndarray:
-        rows = np.array(load_published(name)["rows"], dtype=np.int64)
-        if size > len(rows):
-            raise ValueError(f"published table {name} covers only size {len(rows)}")
-        return rows[:size, :size]
-
-    return answer
-
-
 register_question(
     "grundy-table", "*", "G[x, y] of {game} for 0 <= x, y < size", {"size": TABLE_SIZE},
     extra_domains=[({"size": LARGE_SIZE}, False)], budget=BUDGET_SECONDS,
@@ -207,7 +176,17 @@ register_question(
 
 
 def _squares(block: Callable[[spec.ImpartialGame], Made]) -> Callable[[spec.ImpartialGame], Made]:
-    return lambda game: _square(block(game))
+    """``grundy-block`` implementations as ``grundy-table`` ones (rows = cols = size)."""
+
+    def make(game: spec.ImpartialGame) -> Made:
+        answer, covers, cost = block(game)
+        return (
+            lambda size, **k: answer(rows=size, cols=size, **k),
+            lambda size: covers(rows=size, cols=size),
+            lambda size: cost(rows=size, cols=size),
+        )
+
+    return make
 
 
 register_provider("grundy-table", "spec", "spec", is_table_game, _squares(_spec_block))
@@ -218,28 +197,18 @@ for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: 
     register_provider(_kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows")
 
 
-def _spec_followers(game: spec.ImpartialGame) -> Made:
-    def answer(size: int) -> list[list[tuple[int, int]]]:
-        return [
-            sorted(set(game.followers(p)))
-            for x in range(size)
-            for y in range(size)
-            for p in cells(game, x, y)
-        ]
+def _followers(rule: Callable[..., list[Any]], most: int | None = None) -> Callable[..., Made]:
+    """The ``followers`` of each cell by ``rule(game, position)``, sizes up to ``most``."""
 
-    return answer, lambda size: None if size <= 60 else "size > 60"
+    def make(game: spec.ImpartialGame) -> Made:
+        def answer(size: int) -> list[list[Any]]:
+            return [
+                rule(game, p) for x in range(size) for y in range(size) for p in cells(game, x, y)
+            ]
 
+        return answer, lambda size: None if most is None or size <= most else f"size > {most}"
 
-def _engine_followers(game: spec.ImpartialGame) -> Made:
-    def answer(size: int) -> list[list[tuple[int, ...]]]:
-        return [
-            fast.engine.engine_followers(game, p)
-            for x in range(size)
-            for y in range(size)
-            for p in cells(game, x, y)
-        ]
-
-    return answer, lambda size: None
+    return make
 
 
 register_question(
@@ -247,15 +216,19 @@ register_question(
     "the followers of (x, y), 0 <= x, y < size, of {game} (compiled rule vs spec)",
     {"size": 24}, compare_sequences,
 )  # fmt: skip
-register_provider("followers", "spec", "spec", is_table_game, _spec_followers)
-register_provider("followers", "fast.engine", "fast", _engine_game, _engine_followers)
+for _name, _layer, _covers, _rule, _most in (
+    ("spec", "spec", is_table_game, lambda g, p: sorted(set(g.followers(p))), 60),
+    ("fast.engine", "fast", _engine_game, fast.engine.engine_followers, None),
+):
+    register_provider("followers", _name, _layer, _covers, _followers(_rule, _most))
 
 for _game, _name, _label, _size in (
     ("wythoff", "wythoff_003", "published 003", 14),
     ("f-wythoff", "fwythoff_001_table1", "published 001 Table 1", 13),
 ):
     register_implementation(
-        f"grundy-table:{_game}", _label, "published", published_table(_name),
+        f"grundy-table:{_game}", _label, "published",
+        lambda size, _n=_name: np.array(published_square(_n, size), dtype=np.int64),
         covers=lambda size, _n=_size: None if size <= _n else f"printed for size <= {_n}",
         domain={"size": _size}, replace=True,
     )  # fmt: skip

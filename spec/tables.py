@@ -5,7 +5,9 @@ two-pile table per state, stacked as ``G[i, x, y]`` (the i-th of its
 ``states``; :func:`spec.grundy_table`). The registry's table questions
 (``grundy-table``, ``grundy-block``, ``followers``) take such games as they
 take two-pile games; :func:`states_of`, :func:`is_table_game`,
-:func:`table_shape`, :func:`cells` and :func:`start_layer` say what that means.
+:func:`table_shape`, :func:`cells` and :func:`start_layer` say what that means;
+:func:`is_two_pile`, :func:`rays` and :func:`symmetric` read a game's positions
+and its compiled form (``move_rays``, plain data).
 :func:`h_points` and :func:`p_positions` read the points of the registry's
 ``g-points`` and ``p-positions`` oracles from the table, each checking the
 count a row must show, so the oracles rest on no bound from a paper.
@@ -28,16 +30,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.game import ImpartialGame, PileGame, StateGame, as_game
+from spec.game import ImpartialGame, PileGame, StateGame, TwoPileGame, as_game
 from spec.solver import grundy_table
 
 __all__ = [
     "cells",
     "h_points",
     "is_table_game",
+    "is_two_pile",
     "p_positions",
+    "rays",
     "start_layer",
     "states_of",
+    "symmetric",
     "table_shape",
 ]
 
@@ -52,15 +57,54 @@ def states_of(game: GameLike) -> tuple[int, ...]:
     return ()
 
 
+def is_two_pile(game: GameLike) -> str | None:
+    """None if ``game`` has positions of two integers (a two-pile table), else why not."""
+    subject = as_game(game)
+    if isinstance(subject, PileGame) and subject.arity == 2:
+        return None
+    return f"{subject.describe()} is not a two-pile game (it has no two-pile Grundy table)"
+
+
 def is_table_game(game: GameLike) -> str | None:
     """None if ``game`` has two-pile tables (two piles, or two piles and a state), else why not."""
     try:
         subject = as_game(game)
     except ValueError as error:
         return str(error)
-    if isinstance(subject, StateGame) or (isinstance(subject, PileGame) and subject.arity == 2):
-        return None
-    return f"{subject.describe()} is not a two-pile game (it has no two-pile Grundy table)"
+    return None if isinstance(subject, StateGame) else is_two_pile(subject)
+
+
+def rays(game: GameLike) -> frozenset[tuple[Any, ...]]:
+    """The game's ``move_rays`` as ``(p, q, a, b, guard)`` (empty without rays).
+
+    >>> sorted(rays("wythoff"))
+    [(0, 0, 0, 1, ''), (0, 0, 1, 0, ''), (0, 0, 1, 1, '')]
+    """
+    subject = as_game(game)
+    found = getattr(subject, "move_rays", None) if isinstance(subject, TwoPileGame) else None
+    return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
+
+
+#: A guard of ``move_rays`` read with the two piles swapped.
+_SWAP = {"": "", "x>=y": "y>=x", "y>=x": "x>=y", "x>y": "y>x", "y>x": "x>y"}
+
+
+def symmetric(game: GameLike) -> bool:
+    """G(x, y) = G(y, x) for every position, as the game states it: its ``symmetric``, else
+    its ``move_rays`` alone (no ``compiled_followers`` nor ``row_shifts``), closed under
+    the swap of the piles.
+
+    >>> symmetric("a-wythoff:2"), symmetric("nimhof:0,1/1,0/1,2")
+    (True, False)
+    """
+    subject = as_game(game)
+    stated = getattr(subject, "symmetric", None)
+    if stated is not None:
+        return stated is not False
+    if any(getattr(subject, a, None) for a in ("compiled_followers", "row_shifts")):
+        return False
+    full = rays(subject)
+    return bool(full) and {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full
 
 
 def table_shape(game: GameLike, rows: int, cols: int) -> tuple[int, ...]:
