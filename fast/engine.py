@@ -142,6 +142,7 @@ __all__ = [
     "BLOCK_SECONDS",
     "GUARDS",
     "CompiledRule",
+    "block_cost",
     "block_memory",
     "block_seconds",
     "check_followers",
@@ -886,6 +887,11 @@ def block_memory(game: EngineGame, rows: int, cols: int) -> int:
     layers = (rule.layers - 1) * cells * plan.dtype.itemsize + 4 * _extra(rule) * cells
     mask = cells if rule.terminal is not None else 0
     return _block_memory(plan, rows, cols, capacity) + layers + mask
+
+
+def block_cost(game: EngineGame, rows: int, cols: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`grundy_block`: :func:`block_seconds`, :func:`block_memory`."""
+    return block_seconds(rows, cols), block_memory(game, rows, cols)
 
 
 def table_memory(game: EngineGame, size: int) -> int:

@@ -1,20 +1,12 @@
 """Questions ``value`` and ``moves``: one position of any game, by the cheapest sound method.
 
-``question("value", game)(position=p)`` answers a :class:`registry.answers.Value`
-(the value, the method, the implementation that computed it and what the
-answer rests on), ``question("moves", game)(position=p)`` a
-:class:`registry.answers.Moves`. Each method is an implementation with a
-cost from its kernel's measured constants; the door takes the most
-trustworthy (exact before conditional), then the cheapest within the
-budget (``registry.core.BUDGET_SECONDS``), and a refusal lists every method
-with its estimate or its reason. Capabilities come from the game object
-(positions of two integers, a compiled form, rows that are lines,
-symmetry, a sum) and from the questions the registry holds for it. The
-methods, with what each covers, are :func:`method_table` (the README, the
-docs and ``--help`` are rendered from it or tested against it).
-
-``value-methods:<game>`` compares every value method with the spec on a
-grid (conformance).
+``question("value", game)(position=p)`` answers a :class:`registry.answers.Value`,
+``question("moves", game)(position=p)`` a :class:`registry.answers.Moves`. Each
+method is an implementation with a cost; the door takes the most trustworthy, then
+the cheapest within the budget (docs/architecture.md, "Questions that choose by
+cost"). The methods, with what each covers, are :func:`method_table` (the README,
+the docs and ``--help`` are rendered from it). ``value-methods:<game>`` compares
+every value method with the spec on a grid (conformance).
 
 Examples
 --------
@@ -58,15 +50,15 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.layers import outcome_refusal
 from registry.periods import row_values_cost
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import kernel_code, strip_game, tick
-from spec.tables import is_table_game, is_two_pile, states_of
+from spec.tables import cell_index, is_table_game, is_two_pile
 
 __all__ = [
-    "MAX_POSITIONS", "RW_STEPS", "compare_answered", "method_markdown", "method_table", "symmetric",
+    "MAX_POSITIONS", "OUTCOME_MAX_CELLS", "RW_STEPS", "compare_answered", "method_markdown",
+    "method_table", "outcome_refusal", "symmetric",
 ]  # fmt: skip
 
 #: The spec method declines positions with more sub-positions than this unless asked
@@ -78,6 +70,8 @@ RW_STEPS = (3, 7, 12, RW_MAX_G)
 #: (``grundy gvalues --g 20 --n 1e12``, benchmarks/bench_fsw_rw.py); beyond its int64
 #: range reference.rw declines what its measured time per level projects past the budget.
 RW_SECONDS = 1.0
+#: Outcomes of a counting-rule game come from a compiled block up to this many cells.
+OUTCOME_MAX_CELLS = 4096 * 4096
 
 Made = tuple[Callable[..., Any], ...]
 
@@ -112,12 +106,6 @@ def _anywhere(**_: Any) -> str | None:
 
 
 # ------------------------------------------------------------------------------- table
-
-
-def _cell(game: spec.ImpartialGame, position: Any) -> tuple[int, ...]:
-    """Where ``position`` sits in the game's table: (x, y), or (layer, x, y) with a state."""
-    states = states_of(game)
-    return (states.index(position[2]), *position[:2]) if states else tuple(position)
 
 
 def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
@@ -160,17 +148,16 @@ def _table(game: spec.ImpartialGame) -> Made:
             how = f"exact (strip: rows 0..{row}, columns 0..{col})"
             return _value(game, position, "table", found, "fast.strip", how)
 
-        def cost(position: Any, **_: Any) -> tuple[float, int]:
-            row, col = _orient(game, position)
-            memory = fast.strip.rectangle_memory(row + 1, 0)
-            return fast.strip.strip_seconds(row + 1, col + 1), memory
-
-        return answer, _anywhere, cost
+        return (
+            answer,
+            _anywhere,
+            lambda position, **_: fast.strip.value_cost(*_orient(game, position)),
+        )
 
     def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
         door, domain = _compiled(game, position)
         table = door(progress=progress, **domain)
-        found = int(np.asarray(table.value)[_cell(game, position)])
+        found = int(np.asarray(table.value)[cell_index(game, position)])
         return _value(game, position, "table", found, table.name, f"exact (table: {table.name})")
 
     def cost_table(position: Any, **_: Any) -> tuple[float, int]:
@@ -375,16 +362,46 @@ def _moves_table(game: spec.ImpartialGame) -> Made:
         followers = list(dict.fromkeys(game.followers(position)))
         if any(f[0] >= values.shape[-2] or f[1] >= values.shape[-1] for f in followers):
             raise Declined("a follower lies outside the table of the position")
-        found = sorted(f for f in followers if values[_cell(game, f)] == 0)
+        found = sorted(f for f in followers if values[cell_index(game, f)] == 0)
         return Moves(game.describe(), position, found, "table", f"exact (table: {table.name})")
 
     return answer, _anywhere, _table(game)[2]
 
 
-def _outcome(game: spec.ImpartialGame) -> Made:
-    """A game with a counting rule has no Grundy value: the answer is a refusal that gives
-    the position's outcome (P or N) and says so (:func:`registry.layers.outcome_refusal`)."""
+def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> tuple[str, str]:
+    """The outcome ("P" or "N") and the one line that answers a Grundy value asked of a
+    game with a counting rule (the ``outcome`` method of ``value``).
 
+    Such a game (k-blocking) has no Grundy value; the line says so and gives
+    the position's outcome (P or N), from the compiled block (``grundy-block``)
+    where it is small enough, else from the spec.
+
+    Examples
+    --------
+    >>> outcome, line = outcome_refusal("blocking-wythoff:2", (2, 2))
+    >>> print(outcome, line)  # doctest: +ELLIPSIS
+    P game = blocking-wythoff:2 has no Grundy value (P iff ...): (2, 2) is a P-position (exact, ...
+    """
+    subject = spec.as_game(game)
+    rule = spec.outcome_rule(subject)
+    assert rule is not None
+    position = subject.check_position(position)
+    x, y = position[0], position[1]
+    if (x + 1) * (y + 1) <= OUTCOME_MAX_CELLS:
+        answer = question("grundy-block", subject)(rows=x + 1, cols=y + 1)
+        label = int(answer.value[cell_index(subject, position)])
+        how = f"exact, {answer.name}"
+    else:
+        label = 0 if spec.outcome(subject, position) == "P" else 1
+        how = "exact, spec"
+    outcome = "a P" if label == 0 else "an N"
+    return "PN"[label != 0], (
+        f"game = {subject.describe()} has no Grundy value ({rule.describe()}): {position} is "
+        f"{outcome}-position ({how}); 'grundy moves' gives its moves to P-positions"
+    )
+
+
+def _outcome(game: spec.ImpartialGame) -> Made:
     def answer(position: Any, **_: Any) -> Value:
         outcome, line = outcome_refusal(game, position)
         raise spec.NoGrundyValue(line, outcome)
@@ -473,20 +490,20 @@ def method_markdown(id: str = "value") -> str:
 # ------------------------------------------------------------------------------- conformance
 
 
-def _grid(value: Callable[[int, int], int]) -> Callable[..., np.ndarray]:
-    """``(rows, cols, col0) -> value(x, y)`` for 0 <= x < rows, col0 <= y < col0 + cols."""
+def _grid(value: Callable[[tuple[int, int]], int]) -> Callable[..., np.ndarray]:
+    """``(rows, cols, col0) -> value((x, y))`` for 0 <= x < rows, col0 <= y < col0 + cols."""
     return lambda rows, cols, col0=0: np.array(
-        [[value(x, col0 + j) for j in range(cols)] for x in range(rows)], np.int64
+        [[value((x, col0 + j)) for j in range(cols)] for x in range(rows)], np.int64
     )
 
 
-def _by(game: spec.ImpartialGame, method: str) -> Callable[[int, int], int]:
+def _by(game: spec.ImpartialGame, method: str) -> Callable[[tuple[int, int]], int]:
     """G(x, y) by one value method; -1 where the method declines."""
     door = question("value", game)
 
-    def value(x: int, y: int) -> int:
+    def value(position: tuple[int, int]) -> int:
         try:
-            return door(using=method, position=(x, y)).value.value  # type: ignore[no-any-return]
+            return door(using=method, position=position).value.value  # type: ignore[no-any-return]
         except ValueError:
             return -1
 
@@ -524,7 +541,7 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
     )  # fmt: skip
     register_implementation(
         _key, "spec", "spec",
-        _grid(lambda x, y, g=_subject: spec.grundy(g, (x, y))),
+        _grid(functools.partial(spec.grundy, _subject)),
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
         replace=True,
     )  # fmt: skip

@@ -1,24 +1,15 @@
-"""Questions ``grundy-table``, ``grundy-block`` and ``followers`` of two-pile games, and the
-cost models of the table kernels.
+"""Questions ``grundy-table``, ``grundy-block`` and ``followers`` of two-pile games.
 
-``grundy-table``: ``T[x, y] = G(x, y)`` for 0 <= x, y < size, a numpy integer
-array (dtype the implementation's; compared by value). ``grundy-block``: the
-same for 0 <= x < rows, 0 <= y < cols (long rows). Implementations, in the
-order the resolver prefers them (same layer): ``fast.tables`` (bitset kernels
-of Wythoff, F- and R-Wythoff) before ``fast.strip`` (rows 0..min, column by
-column: it computes a square's lower rows again for each column,
-benchmarks/bench_strip.py) before ``fast.engine`` (any game with a compiled
-form: ``move_rays``, ``compiled_followers``; docs/adding-a-game.md); ``spec``
-is the oracle; ``published 003`` and ``published 001 Table 1`` answer on their
-printed range only. ``followers``: the compiled rule's followers of each
-(x, y), size <= 60 by the spec.
-
-Each implementation states its cost (seconds, bytes) by the model beside its kernel
-(:func:`fast.strip.strip_seconds`, :func:`fast.engine.block_seconds`,
-:func:`fast.tables.table_seconds`, :func:`spec.solver.estimate`); the door refuses,
-with every estimate, a request past the question's budget
-(``registry.core.BUDGET_SECONDS``) or over half the free memory, before any work.
-The conformance domains: size 40 and 150 (``--all``).
+``grundy-table``: ``T[x, y] = G(x, y)`` for 0 <= x, y < size (a numpy integer array,
+compared by value); ``grundy-block``: 0 <= x < rows, 0 <= y < cols (long rows).
+Implementations, preferred in this order: ``fast.tables`` (bitset kernels of Wythoff,
+F- and R-Wythoff), ``fast.strip`` (rows 0..min, column by column: a square's lower rows
+again for each column, benchmarks/bench_strip.py), ``fast.engine`` (any game with a
+compiled form, docs/adding-a-game.md); ``spec`` is the oracle; ``published 003`` and
+``published 001 Table 1`` answer on their printed range only. ``followers``: the
+compiled rule's followers of each (x, y) (the spec's up to size 60). Each states its cost
+by the model beside its kernel (docs/architecture.md); the conformance domains are size
+40 and 150 (``--all``).
 """
 
 from __future__ import annotations
@@ -41,7 +32,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from spec.tables import cells, is_table_game, is_two_pile, rays, states_of, table_shape
+from spec.tables import cells, compiled_form, is_table_game, is_two_pile, table_shape
 
 __all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
 
@@ -53,24 +44,14 @@ LARGE_SIZE = 150
 Made = tuple[Callable[..., Any], ...]
 
 
-#: The compiled form of a game: what :func:`kernel_code` compares (a terminal set or a
-#: counting rule makes another game of the same moves: blocking-wythoff:2 is not Wythoff).
-_FORM = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule")
-
-
-def _form(game: spec.ImpartialGame) -> tuple[Any, ...] | None:
-    """The rays (:func:`spec.tables.rays`) and compiled rule, or None without rays."""
-    return (rays(game), *(getattr(game, a, None) for a in _FORM)) if rays(game) else None
-
-
 @functools.cache
 def _kernel_forms() -> dict[tuple[Any, ...] | None, str]:
-    return {_form(spec.get_game(code)): code for code in fast.strip.GAMES}
+    return {compiled_form(code): code for code in fast.strip.GAMES}
 
 
 def kernel_code(game: spec.ImpartialGame) -> str | None:
     """The game of the strip's (and fast.tables', Landman's machine's) kernels whose rule the
-    game's compiled form states (its rays and compiled rule), or None: a capability of the
+    game's compiled form states (:func:`spec.tables.compiled_form`), or None: a capability of the
     object, so Wythoff as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels.
 
     >>> kernel_code(spec.get_game("nimhof:0,1/1,1/1,0")), kernel_code(spec.get_game("a-wythoff:2"))
@@ -78,7 +59,8 @@ def kernel_code(game: spec.ImpartialGame) -> str | None:
     >>> [kernel_code(spec.get_game(g)) for g in ("blocking-wythoff:2", "wythoff-terminal:2")]
     [None, None]
     """
-    return _kernel_forms().get(_form(game)) if _form(game) else None
+    form = compiled_form(game)
+    return _kernel_forms().get(form) if form else None
 
 
 def strip_game(game: spec.ImpartialGame) -> str | None:
@@ -107,12 +89,7 @@ def _spec_block(game: spec.ImpartialGame) -> Made:
         table = spec.grundy_table(game, rows, cols)
         return np.array(table, dtype=np.int64).reshape(table_shape(game, rows, cols))
 
-    def cost(rows: int, cols: int) -> tuple[float, int]:
-        seconds, _ = spec.solver.estimate([max(rows - 1, 0), max(cols - 1, 0)])
-        states = max(1, len(states_of(game)))
-        return states * seconds, states * rows * cols * spec.solver.BYTES_PER_POSITION
-
-    return answer, lambda rows, cols: None, cost
+    return answer, lambda rows, cols: None, functools.partial(spec.tables.table_estimate, game)
 
 
 def _strip_block(game: spec.ImpartialGame) -> Made:
@@ -122,11 +99,7 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
         return fast.strip.rectangle(name, rows, cols, progress=tick(progress, "columns"))
 
-    def cost(rows: int, cols: int) -> tuple[float, int]:
-        short, long = min(rows, cols), max(rows, cols)
-        return fast.strip.strip_seconds(short, long), fast.strip.rectangle_memory(rows, cols)
-
-    return answer, lambda rows, cols: None, cost
+    return answer, lambda rows, cols: None, fast.strip.rectangle_cost
 
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
@@ -136,10 +109,7 @@ def _engine_block(game: spec.ImpartialGame) -> Made:
     def covers(rows: int, cols: int) -> str | None:
         return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
 
-    def cost(rows: int, cols: int) -> tuple[float, int]:
-        return fast.engine.block_seconds(rows, cols), fast.engine.block_memory(game, rows, cols)
-
-    return answer, covers, cost
+    return answer, covers, functools.partial(fast.engine.block_cost, game)
 
 
 def _tables_table(game: spec.ImpartialGame) -> Made:

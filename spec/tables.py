@@ -31,10 +31,12 @@ from __future__ import annotations
 from typing import Any
 
 from spec.game import ImpartialGame, PileGame, StateGame, TwoPileGame, as_game
-from spec.solver import grundy_table
+from spec.solver import BYTES_PER_POSITION, estimate, grundy_table
 
 __all__ = [
+    "cell_index",
     "cells",
+    "compiled_form",
     "h_points",
     "is_table_game",
     "is_two_pile",
@@ -43,6 +45,7 @@ __all__ = [
     "start_layer",
     "states_of",
     "symmetric",
+    "table_estimate",
     "table_shape",
 ]
 
@@ -85,6 +88,23 @@ def rays(game: GameLike) -> frozenset[tuple[Any, ...]]:
     return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
 
 
+#: The compiled rule beside the rays: a terminal set or a counting rule makes another game of
+#: the same moves (blocking-wythoff:2 is not Wythoff).
+_RULE = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule")
+
+
+def compiled_form(game: GameLike) -> tuple[Any, ...] | None:
+    """The rule the game's compiled form states: its :func:`rays` and compiled rule (the
+    attributes of :data:`_RULE`), or None without rays.
+
+    >>> compiled_form("nimhof:0,1/1,1/1,0") == compiled_form("wythoff"), compiled_form("nim")
+    (True, None)
+    """
+    subject = as_game(game)
+    found = rays(subject)
+    return (found, *(getattr(subject, a, None) for a in _RULE)) if found else None
+
+
 #: A guard of ``move_rays`` read with the two piles swapped.
 _SWAP = {"": "", "x>=y": "y>=x", "y>=x": "x>=y", "x>y": "y>x", "y>x": "x>y"}
 
@@ -113,10 +133,33 @@ def table_shape(game: GameLike, rows: int, cols: int) -> tuple[int, ...]:
     return (len(states), rows, cols) if states else (rows, cols)
 
 
+def table_estimate(game: GameLike, rows: int, cols: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`spec.grundy_table` of ``rows`` x ``cols``: the solver's
+    estimate below the last cell (:func:`spec.solver.estimate`) and every cell kept, once
+    per layer.
+
+    >>> table_estimate("wythoff-pass", 3, 4)[1] == 2 * table_estimate("wythoff", 3, 4)[1]
+    True
+    """
+    seconds, _ = estimate([max(rows - 1, 0), max(cols - 1, 0)])
+    layers = max(1, len(states_of(game)))
+    return layers * seconds, layers * rows * cols * BYTES_PER_POSITION
+
+
 def cells(game: GameLike, x: int, y: int) -> list[Any]:
     """The positions at cell (x, y): ``[(x, y)]``, or ``(x, y, s)`` for every state."""
     states = states_of(game)
     return [(x, y, s) for s in states] if states else [(x, y)]
+
+
+def cell_index(game: GameLike, position: Any) -> tuple[int, ...]:
+    """Where ``position`` sits in the game's table: (x, y), or (layer, x, y) with a state.
+
+    >>> cell_index("wythoff-pass:2", (3, 4, 1)), cell_index("wythoff", (3, 4))
+    ((1, 3, 4), (3, 4))
+    """
+    states = states_of(game)
+    return (states.index(position[2]), *position[:2]) if states else tuple(position)
 
 
 def start_layer(game: GameLike) -> int:
