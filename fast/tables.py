@@ -73,6 +73,7 @@ __all__ = [
     "block_side",
     "default_threads",
     "grundy_table",
+    "table_cost",
     "table_dtype",
     "table_memory",
     "table_seconds",
@@ -136,6 +137,11 @@ def table_seconds(size: int) -> float:
     20.0
     """
     return size * size / CELL_RATE
+
+
+def table_cost(size: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`grundy_table`: :func:`table_seconds`, :func:`table_memory`."""
+    return table_seconds(size), table_memory(size)
 
 
 def table_memory(size: int, dtype: Any = None) -> int:

@@ -178,12 +178,12 @@ def _certified_rows(game: spec.ImpartialGame) -> str | None:
     return None
 
 
-def _far_route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, bool] | None:
+def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, str | None] | None:
     """What G(row, col) costs past the row's record where the atlas holds the row (else None):
-    ``(seconds, bytes, True)`` from the strip's shipped state (issue 29: at most one period of
-    columns, :meth:`fast.atlas.Atlas.value_cost`) where that costs less than the row's values
-    from column 0 to the reduced column, or where those are out of every method's reach;
-    else theirs, ``(seconds, bytes, False)``."""
+    ``(seconds, bytes, kernel)`` from the strip's shipped state of that kernel's game (issue 29:
+    at most one period of columns, :meth:`fast.atlas.Atlas.value_cost`) where that costs less
+    than the row's values from column 0 to the reduced column, or where those are out of every
+    method's reach; else theirs, ``(seconds, bytes, None)``."""
     code = kernel_code(game)
     held = None if code is None else atlas_row(code, row)
     if code is None or held is None:
@@ -194,8 +194,8 @@ def _far_route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int
     except NoImplementation:
         if state is None:
             raise
-        return (*state, True)
-    return (*state, True) if state is not None and state[0] < seconds else (seconds, memory, False)
+        return (*state, code)
+    return (*state, code) if state is not None and state[0] < seconds else (seconds, memory, None)
 
 
 def _row_period(game: spec.ImpartialGame) -> Made:
@@ -205,10 +205,9 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
         record = found.certificate.removeprefix("exact (").removesuffix(")")
-        route = _far_route(game, row, col) if found.implementation == "atlas" else None
-        far = None
-        if route is not None and route[2]:
-            far = atlas_value(kernel_code(game), row, col, tick(progress, "columns"))  # type: ignore[arg-type]
+        route = _route(game, row, col) if found.implementation == "atlas" else None
+        code = route[2] if route else None
+        far = None if code is None else atlas_value(code, row, col, tick(progress, "columns"))
         if far is not None:
             certificate = f"exact (row {row}: {record}; the value from {far[1]})"
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
@@ -220,7 +219,7 @@ def _row_period(game: spec.ImpartialGame) -> Made:
     def cost(position: Any, **_: Any) -> tuple[float, int]:
         row, col = _orient(game, position)
         seconds, memory = door.estimate(row=row, certified=True)
-        far = _far_route(game, row, col)
+        far = _route(game, row, col)
         return (seconds, memory) if far is None else (seconds + far[0], max(memory, far[1]))
 
     return answer, _anywhere, cost
@@ -236,16 +235,14 @@ def _rw(game: spec.ImpartialGame) -> Made:
         row, column = _orient(game, position)
         for g in RW_STEPS:  # R_g grows with g: look among small values first
             band = door(g=g, r1=row, r2=row)
-            for h, _, a, b in band.value:
-                if (a, b) != (row, column):
-                    continue
-                certificate = f"exact ({band.name})"
-                if band.implementation.certificate.startswith("conditional"):
-                    certificate = (
-                        f"{band.implementation.certificate} (R_g = {default_R(g)} for g = {g}, "
-                        f"L = {L_DEFAULT}, H = {H_DEFAULT})"
-                    )
-                return _value(game, position, "rw", h, band.name, certificate)
+            h = next((h for h, _, a, b in band.value if (a, b) == (row, column)), None)
+            if h is not None:
+                how = band.implementation.certificate
+                if how.startswith("conditional"):
+                    how += f" (R_g = {default_R(g)} for g = {g}, L = {L_DEFAULT}, H = {H_DEFAULT})"
+                else:
+                    how = f"exact ({band.name})"
+                return _value(game, position, "rw", h, band.name, how)
         raise Declined(
             f"the value is > {RW_MAX_G} ({band.name} found every h-point of row {row} for "
             f"h <= {RW_MAX_G}, {band.implementation.certificate})"

@@ -63,11 +63,16 @@ def kernel_code(game: spec.ImpartialGame) -> str | None:
     return _kernel_forms().get(form) if form else None
 
 
+def _kernels(game: spec.ImpartialGame, label: str, games: tuple[str, ...]) -> str | None:
+    """None if one of the ``games`` of kernels ``label`` states ``game``'s rule, else why not."""
+    if kernel_code(game) in games:
+        return None
+    return f"{label} has kernels for the rules of " + ", ".join(games) + " only"
+
+
 def strip_game(game: spec.ImpartialGame) -> str | None:
     """None if the strip's kernel states ``game``'s rule (:func:`kernel_code`), else why not."""
-    if kernel_code(game) is not None:
-        return None
-    return "the strip has kernels for the rules of " + ", ".join(fast.strip.GAMES) + " only"
+    return _kernels(game, "the strip", fast.strip.GAMES)
 
 
 def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
@@ -119,10 +124,7 @@ def _tables_table(game: spec.ImpartialGame) -> Made:
     def covers(size: int) -> str | None:
         return f"size {size} > {fast.tables.MAX_SIZE}" if size > fast.tables.MAX_SIZE else None
 
-    def cost(size: int) -> tuple[float, int]:
-        return fast.tables.table_seconds(size), fast.tables.table_memory(size)
-
-    return lambda size: fast.tables.grundy_table(name, size), covers, cost
+    return lambda size: fast.tables.grundy_table(name, size), covers, fast.tables.table_cost
 
 
 def _engine_game(game: spec.ImpartialGame) -> str | None:
@@ -130,9 +132,7 @@ def _engine_game(game: spec.ImpartialGame) -> str | None:
 
 
 def _tables_game(game: spec.ImpartialGame) -> str | None:
-    if kernel_code(game) in fast.tables.GAMES:
-        return None
-    return "fast.tables has kernels for the rules of " + ", ".join(fast.tables.GAMES) + " only"
+    return _kernels(game, "fast.tables", fast.tables.GAMES)
 
 
 register_question(
