@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 import fast.fibonacci
+import fast.rw
 import fast.strip
 import spec
 import spec.tables
@@ -66,10 +67,6 @@ __all__ = [
 MAX_POSITIONS = 4_000_000
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
 RW_STEPS = (3, 7, 12, RW_MAX_G)
-#: The rw method's estimate: fast.rw answers a row of Wythoff in well under a second
-#: (``grundy gvalues --g 20 --n 1e12``, benchmarks/bench_fsw_rw.py); beyond its int64
-#: range reference.rw declines what its measured time per level projects past the budget.
-RW_SECONDS = 1.0
 #: Outcomes of a counting-rule game come from a compiled block up to this many cells.
 OUTCOME_MAX_CELLS = 4096 * 4096
 
@@ -148,11 +145,7 @@ def _table(game: spec.ImpartialGame) -> Made:
             how = f"exact (strip: rows 0..{row}, columns 0..{col})"
             return _value(game, position, "table", found, "fast.strip", how)
 
-        return (
-            answer,
-            _anywhere,
-            lambda position, **_: fast.strip.value_cost(*_orient(game, position)),
-        )
+        return answer, _anywhere, lambda position, **_: fast.strip.value_cost(*position)
 
     def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
         door, domain = _compiled(game, position)
@@ -253,7 +246,7 @@ def _rw(game: spec.ImpartialGame) -> Made:
         door.choose(g=RW_MAX_G, r1=row, r2=row)  # NoImplementation: why no band is computed
         return None
 
-    return answer, covers, lambda **_: (RW_SECONDS, 2**20)
+    return answer, covers, lambda **_: (fast.rw.ROW_SECONDS, 2**20)
 
 
 # ------------------------------------------------------------------------------- fibonacci, xor
@@ -416,11 +409,7 @@ def _any(game: spec.ImpartialGame) -> str | None:
 
 def _has(kind: str) -> Callable[[spec.ImpartialGame], str | None]:
     """A capability the registry holds for the game: a question ``kind`` answered for it."""
-
-    def covers_game(game: spec.ImpartialGame) -> str | None:
-        return None if get_question(kind, game) is not None else f"no {kind} for this game"
-
-    return covers_game
+    return lambda game: None if get_question(kind, game) is not None else f"no {kind} for this game"
 
 
 for _id, _text in (("value", "G of a position of {game}"), ("moves", "winning moves of {game}")):
@@ -487,24 +476,22 @@ def method_markdown(id: str = "value") -> str:
 # ------------------------------------------------------------------------------- conformance
 
 
-def _grid(value: Callable[[tuple[int, int]], int]) -> Callable[..., np.ndarray]:
-    """``(rows, cols, col0) -> value((x, y))`` for 0 <= x < rows, col0 <= y < col0 + cols."""
-    return lambda rows, cols, col0=0: np.array(
-        [[value((x, col0 + j)) for j in range(cols)] for x in range(rows)], np.int64
-    )
-
-
-def _by(game: spec.ImpartialGame, method: str) -> Callable[[tuple[int, int]], int]:
-    """G(x, y) by one value method; -1 where the method declines."""
+def _grid(game: spec.ImpartialGame, method: str | None = None) -> Callable[..., np.ndarray]:
+    """``(rows, cols, col0) -> G(x, y)`` for 0 <= x < rows, col0 <= y < col0 + cols by the spec,
+    or by one value method (-1 where it declines)."""
     door = question("value", game)
 
     def value(position: tuple[int, int]) -> int:
+        if method is None:
+            return spec.grundy(game, position)
         try:
             return door(using=method, position=position).value.value  # type: ignore[no-any-return]
         except ValueError:
             return -1
 
-    return value
+    return lambda rows, cols, col0=0: np.array(
+        [[value((x, col0 + j)) for j in range(cols)] for x in range(rows)], np.int64
+    )
 
 
 def compare_answered(expected: Any, actual: Any) -> str | None:
@@ -537,16 +524,14 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         extra_domains=[({"rows": 8, "cols": 500, "col0": 3500}, False)] if _far else [],
     )  # fmt: skip
     register_implementation(
-        _key, "spec", "spec",
-        _grid(functools.partial(spec.grundy, _subject)),
+        _key, "spec", "spec", _grid(_subject), replace=True,
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
-        replace=True,
     )  # fmt: skip
     for _impl in question("value", _subject).implementations:
         exact = _impl.certificate == "exact"  # a conditional method runs per position: small
         if _impl.layer != "spec":
             register_implementation(
-                _key, f"method {_impl.name}", "fast", _grid(_by(_subject, _impl.name)),
+                _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name),
                 certificate="exact" if exact else "conditional on Conjecture 3.10", replace=True,
                 covers=None if exact else lambda rows, cols, col0=0: (
                     None if rows * cols <= 1000 else "> 1000 cells"

@@ -76,12 +76,8 @@ def strip_game(game: spec.ImpartialGame) -> str | None:
 
 
 def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
-    """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver."""
-
-    def answer(size: int) -> np.ndarray:
-        return np.array(spec.grundy_table(game, size, size), dtype=np.int64)
-
-    return answer
+    """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver (its ``grundy-table``)."""
+    return _squares(_spec_block)(game)[0]
 
 
 def tick(progress: Any, unit: str) -> Callable[[int, int], None] | None:
