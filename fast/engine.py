@@ -144,6 +144,7 @@ __all__ = [
     "CompiledRule",
     "block_cost",
     "block_memory",
+    "block_range",
     "block_seconds",
     "check_followers",
     "compiled_rule",
@@ -892,6 +893,15 @@ def block_memory(game: EngineGame, rows: int, cols: int) -> int:
 def block_cost(game: EngineGame, rows: int, cols: int) -> tuple[float, int]:
     """(seconds, bytes) of :func:`grundy_block`: :func:`block_seconds`, :func:`block_memory`."""
     return block_seconds(rows, cols), block_memory(game, rows, cols)
+
+
+def block_range(rows: int, cols: int) -> str | None:
+    """None if the kernel's int32 coordinates hold a block of ``rows`` x ``cols``, else why not.
+
+    >>> block_range(4, 2**31)
+    "beyond the kernel's int32 range"
+    """
+    return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
 
 
 def table_memory(game: EngineGame, size: int) -> int:

@@ -77,6 +77,7 @@ __all__ = [
     "table_dtype",
     "table_memory",
     "table_seconds",
+    "table_size",
 ]
 
 #: The games this module tabulates.
@@ -137,6 +138,11 @@ def table_seconds(size: int) -> float:
     20.0
     """
     return size * size / CELL_RATE
+
+
+def table_size(size: int) -> str | None:
+    """None if :func:`grundy_table` takes ``size`` (at most :data:`MAX_SIZE`), else why not."""
+    return f"size {size} > {MAX_SIZE}" if size > MAX_SIZE else None
 
 
 def table_cost(size: int) -> tuple[float, int]:

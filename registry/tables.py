@@ -107,20 +107,14 @@ def _engine_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
         return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
 
-    def covers(rows: int, cols: int) -> str | None:
-        return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
-
-    return answer, covers, functools.partial(fast.engine.block_cost, game)
+    return answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)
 
 
 def _tables_table(game: spec.ImpartialGame) -> Made:
     name = kernel_code(game)
     assert name is not None
-
-    def covers(size: int) -> str | None:
-        return f"size {size} > {fast.tables.MAX_SIZE}" if size > fast.tables.MAX_SIZE else None
-
-    return lambda size: fast.tables.grundy_table(name, size), covers, fast.tables.table_cost
+    answer = functools.partial(fast.tables.grundy_table, name)
+    return answer, fast.tables.table_size, fast.tables.table_cost
 
 
 def _engine_game(game: spec.ImpartialGame) -> str | None:
