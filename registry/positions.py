@@ -379,15 +379,14 @@ def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> tuple[str,
     x, y = position[0], position[1]
     if (x + 1) * (y + 1) <= OUTCOME_MAX_CELLS:
         answer = question("grundy-block", subject)(rows=x + 1, cols=y + 1)
-        label = int(answer.value[cell_index(subject, position)])
+        outcome = "P" if answer.value[cell_index(subject, position)] == 0 else "N"
         how = f"exact, {answer.name}"
     else:
-        label = 0 if spec.outcome(subject, position) == "P" else 1
-        how = "exact, spec"
-    outcome = "a P" if label == 0 else "an N"
-    return "PN"[label != 0], (
+        outcome, how = spec.outcome(subject, position), "exact, spec"
+    return outcome, (
         f"game = {subject.describe()} has no Grundy value ({rule.describe()}): {position} is "
-        f"{outcome}-position ({how}); 'grundy moves' gives its moves to P-positions"
+        f"{'a' if outcome == 'P' else 'an'} {outcome}-position ({how}); 'grundy moves' gives "
+        "its moves to P-positions"
     )
 
 
