@@ -317,6 +317,23 @@ class Atlas:
             f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})",
         )
 
+    def value_cost(self, game: str, row: int, column: int) -> tuple[float, int] | None:
+        """(seconds, bytes) of :meth:`value`: loading the shipped state, then the strip of rows
+        0..row over at most one period and a window of columns (:func:`fast.strip.window`);
+        None where no shipped state holds the row or the column lies before its preperiod.
+
+        >>> from registry.rows import ATLAS
+        >>> cost = ATLAS.value_cost("wythoff", 5, 10**18)
+        >>> cost is None or cost[0] < 10
+        True
+        """
+        state, held = self._state(game), self.row(game, row)
+        if state is None or held is None or row >= state["rows"] or column < held[0].preperiod:
+            return None
+        columns = held[0].period + fast_strip.window(row + 1)
+        seconds: float = state["seconds"] + fast_strip.strip_seconds(row + 1, columns)
+        return seconds, fast_strip.rectangle_memory(row + 1, 0)
+
     def record_value(self, game: str, row: int, y: int) -> int:
         """G(row, y) by the row's record alone: y reduced into [preperiod, preperiod + period)
         (:func:`reference.landman.reduce_column`), the strip from column 0 there.

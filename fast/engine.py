@@ -142,7 +142,9 @@ __all__ = [
     "BLOCK_SECONDS",
     "GUARDS",
     "CompiledRule",
+    "block_cost",
     "block_memory",
+    "block_range",
     "block_seconds",
     "check_followers",
     "compiled_rule",
@@ -886,6 +888,20 @@ def block_memory(game: EngineGame, rows: int, cols: int) -> int:
     layers = (rule.layers - 1) * cells * plan.dtype.itemsize + 4 * _extra(rule) * cells
     mask = cells if rule.terminal is not None else 0
     return _block_memory(plan, rows, cols, capacity) + layers + mask
+
+
+def block_cost(game: EngineGame, rows: int, cols: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`grundy_block`: :func:`block_seconds`, :func:`block_memory`."""
+    return block_seconds(rows, cols), block_memory(game, rows, cols)
+
+
+def block_range(rows: int, cols: int) -> str | None:
+    """None if the kernel's int32 coordinates hold a block of ``rows`` x ``cols``, else why not.
+
+    >>> block_range(4, 2**31)
+    "beyond the kernel's int32 range"
+    """
+    return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
 
 
 def table_memory(game: EngineGame, size: int) -> int:

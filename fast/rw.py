@@ -41,12 +41,17 @@ from fast.fsw import (
 from reference.beatty import index0
 from reference.rw import H_DEFAULT, L_DEFAULT, band_search, check_parameters, default_R
 
-__all__ = ["N_MAX", "R2_MAX", "gvalues", "nth_gvalue", "nth_gvalues"]
+__all__ = ["N_MAX", "R2_MAX", "ROW_SECONDS", "gvalues", "nth_gvalue", "nth_gvalues"]
 
 #: Largest n accepted: b_n^g is about phi^2 n and must stay within int64.
 N_MAX = (INT64_MAX - 10**9) // 2619 * 1000
 #: Largest row r2 accepted by :func:`gvalues` (about phi N_MAX).
 R2_MAX = (N_MAX * 1618) // 1000
+#: The estimate of one position's value by Algorithm RW (the registry's ``rw`` method): this
+#: answers a row of Wythoff in well under a second (``grundy gvalues --g 20 --n 1e12``,
+#: benchmarks/bench_fsw_rw.py); beyond its int64 range reference.rw declines what its
+#: measured time per level projects past the budget.
+ROW_SECONDS = 1.0
 
 
 @jit

@@ -74,6 +74,7 @@ __all__ = [
     "certificate_memory",
     "certify_window",
     "rectangle",
+    "rectangle_cost",
     "rectangle_memory",
     "row_periodicity",
     "row_values",
@@ -83,6 +84,7 @@ __all__ = [
     "strip_blocks",
     "strip_periods",
     "strip_seconds",
+    "value_cost",
     "value_from_state",
     "window",
 ]
@@ -994,6 +996,15 @@ def rectangle_memory(rows: int, cols: int, itemsize: int = 4) -> int:
     return itemsize * rows * cols + 16 * small * _words(small) * 8 + 24 * small * block
 
 
+def rectangle_cost(rows: int, cols: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`rectangle`: the strip along the longer side, and its memory.
+
+    >>> rectangle_cost(4, 4000) == rectangle_cost(4000, 4)
+    True
+    """
+    return strip_seconds(min(rows, cols), max(rows, cols)), rectangle_memory(rows, cols)
+
+
 def rectangle(
     game: str,
     rows: int,
@@ -1044,6 +1055,16 @@ def _fill(view: np.ndarray, ring: np.ndarray, y0: int, y1: int) -> None:  # prag
     for j in range(y1 - y0):
         for k in range(view.shape[0]):
             view[k, y0 + j] = ring[j, k] + y0 + j
+
+
+def value_cost(x: int, y: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`value_at`: the strip of rows 0..min(x, y), nothing kept.
+
+    >>> value_cost(3, 7) == value_cost(7, 3)
+    True
+    """
+    row, column = min(x, y), max(x, y)
+    return strip_seconds(row + 1, column + 1), rectangle_memory(row + 1, 0)
 
 
 def value_at(game: str, x: int, y: int, progress: Callable[[int, int], None] | None = None) -> int:

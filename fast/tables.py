@@ -73,9 +73,11 @@ __all__ = [
     "block_side",
     "default_threads",
     "grundy_table",
+    "table_cost",
     "table_dtype",
     "table_memory",
     "table_seconds",
+    "table_size",
 ]
 
 #: The games this module tabulates.
@@ -136,6 +138,16 @@ def table_seconds(size: int) -> float:
     20.0
     """
     return size * size / CELL_RATE
+
+
+def table_size(size: int) -> str | None:
+    """None if :func:`grundy_table` takes ``size`` (at most :data:`MAX_SIZE`), else why not."""
+    return f"size {size} > {MAX_SIZE}" if size > MAX_SIZE else None
+
+
+def table_cost(size: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`grundy_table`: :func:`table_seconds`, :func:`table_memory`."""
+    return table_seconds(size), table_memory(size)
 
 
 def table_memory(size: int, dtype: Any = None) -> int:

@@ -55,6 +55,7 @@ __all__ = [
     "nivasch_table2",
     "nivasch_table3",
     "nivasch_table5",
+    "published_square",
     "table5_rows_above",
     "wythoff_row3",
 ]
@@ -84,6 +85,19 @@ def load_published(name: str) -> dict[str, Any]:
         raise ValueError(f"published table {name!r} not found; known: {', '.join(data_names())}")
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+def published_square(name: str, size: int) -> list[list[int]]:
+    """Rows and columns 0..size-1 of the transcribed table ``name`` (the registry's
+    ``published`` implementations of ``grundy-table``); ValueError past its printed range.
+
+    >>> published_square("wythoff_003", 3)
+    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    """
+    rows = load_published(name)["rows"]
+    if size > len(rows):
+        raise ValueError(f"published table {name} covers only size {len(rows)}")
+    return [list(row[:size]) for row in rows[:size]]
 
 
 @cache

@@ -1,20 +1,12 @@
 """Questions ``value`` and ``moves``: one position of any game, by the cheapest sound method.
 
-``question("value", game)(position=p)`` answers a :class:`registry.answers.Value`
-(the value, the method, the implementation that computed it and what the
-answer rests on), ``question("moves", game)(position=p)`` a
-:class:`registry.answers.Moves`. Each method is an implementation with a
-cost from its kernel's measured constants; the door takes the most
-trustworthy (exact before conditional), then the cheapest within the
-budget (``registry.core.BUDGET_SECONDS``), and a refusal lists every method
-with its estimate or its reason. Capabilities come from the game object
-(positions of two integers, a compiled form, rows that are lines,
-symmetry, a sum) and from the questions the registry holds for it. The
-methods, with what each covers, are :func:`method_table` (the README, the
-docs and ``--help`` are rendered from it or tested against it).
-
-``value-methods:<game>`` compares every value method with the spec on a
-grid (conformance).
+``question("value", game)(position=p)`` answers a :class:`registry.answers.Value`,
+``question("moves", game)(position=p)`` a :class:`registry.answers.Moves`. Each
+method is an implementation with a cost; the door takes the most trustworthy, then
+the cheapest within the budget (docs/architecture.md, "Questions that choose by
+cost"). The methods, with what each covers, are :func:`method_table` (the README,
+the docs and ``--help`` are rendered from it). ``value-methods:<game>`` compares
+every value method with the spec on a grid (conformance).
 
 Examples
 --------
@@ -29,14 +21,19 @@ Examples
 
 from __future__ import annotations
 
+import functools
+import math
+import operator
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 import fast.fibonacci
+import fast.rw
 import fast.strip
 import spec
+import spec.tables
 from reference.beatty import wythoff_winning_moves
 from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
@@ -54,14 +51,15 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.layers import is_table_game, outcome_refusal, states_of
 from registry.periods import row_values_cost
-from registry.rows import atlas_row, atlas_state, atlas_value, reduce_column
+from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
-from registry.tables import is_two_pile, kernel_code, rays, strip_game
+from registry.tables import kernel_code, strip_game, tick
+from spec.tables import cell_index, is_table_game, is_two_pile
 
 __all__ = [
-    "MAX_POSITIONS", "RW_STEPS", "compare_answered", "method_markdown", "method_table", "symmetric",
+    "MAX_POSITIONS", "OUTCOME_MAX_CELLS", "RW_STEPS", "compare_answered", "method_markdown",
+    "method_table", "outcome_refusal", "symmetric",
 ]  # fmt: skip
 
 #: The spec method declines positions with more sub-positions than this unless asked
@@ -69,29 +67,23 @@ __all__ = [
 MAX_POSITIONS = 4_000_000
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
 RW_STEPS = (3, 7, 12, RW_MAX_G)
-#: The rw method's estimate: fast.rw answers a row of Wythoff in well under a second
-#: (``grundy gvalues --g 20 --n 1e12``, benchmarks/bench_fsw_rw.py); beyond its int64
-#: range reference.rw declines what its measured time per level projects past the budget.
-RW_SECONDS = 1.0
+#: Outcomes of a counting-rule game come from a compiled block up to this many cells.
+OUTCOME_MAX_CELLS = 4096 * 4096
 
 Made = tuple[Callable[..., Any], ...]
-_SWAP = {"": "", "x>=y": "y>=x", "y>=x": "x>=y", "x>y": "y>x", "y>x": "x>y"}
 
 
 def symmetric(game: spec.ImpartialGame) -> bool:
-    """G(x, y) = G(y, x) for every position: a stated ``symmetric``, the strip's games (its
-    kernel is for symmetric rules), or ``move_rays`` alone, closed under the swap.
+    """G(x, y) = G(y, x) for every position: the strip's games (its kernel is for symmetric
+    rules) unless they state otherwise, or as the game states it (:func:`spec.tables.symmetric`:
+    its ``symmetric``, or ``move_rays`` alone, closed under the swap).
 
     >>> symmetric(spec.get_game("a-wythoff:2")), symmetric(spec.get_game("nimhof:0,1/1,0/1,2"))
     (True, False)
     """
-    stated = getattr(game, "symmetric", None)
-    if stated is not None or kernel_code(game) is not None:
-        return stated is not False
-    if any(getattr(game, a, None) for a in ("compiled_followers", "row_shifts")):
-        return False
-    full = rays(game)
-    return bool(full) and {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full
+    if getattr(game, "symmetric", None) is None and kernel_code(game) is not None:
+        return True
+    return spec.tables.symmetric(game)
 
 
 def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
@@ -105,13 +97,12 @@ def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, imp
     return Value(game.describe(), position, value, method, impl, certificate)
 
 
+def _anywhere(**_: Any) -> str | None:
+    """The covers of a method that answers every position of the games it is made for."""
+    return None
+
+
 # ------------------------------------------------------------------------------- table
-
-
-def _cell(game: spec.ImpartialGame, position: Any) -> tuple[int, ...]:
-    """Where ``position`` sits in the game's table: (x, y), or (layer, x, y) with a state."""
-    states = states_of(game)
-    return (states.index(position[2]), *position[:2]) if states else tuple(position)
 
 
 def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
@@ -150,30 +141,23 @@ def _table(game: spec.ImpartialGame) -> Made:
 
         def answer(position: Any, progress: Any = None, **_: Any) -> Value:
             row, col = _orient(game, position)
-            tick = None if progress is None else (lambda d, t: progress(d, t, "columns"))
-            found = fast.strip.value_at(name, row, col, tick)
+            found = fast.strip.value_at(name, row, col, tick(progress, "columns"))
             how = f"exact (strip: rows 0..{row}, columns 0..{col})"
             return _value(game, position, "table", found, "fast.strip", how)
 
-        def cost(position: Any, **_: Any) -> tuple[float, int]:
-            row, col = _orient(game, position)
-            return fast.strip.strip_seconds(row + 1, col + 1), fast.strip.rectangle_memory(
-                row + 1, 0
-            )
-
-        return answer, lambda **_: None, cost
+        return answer, _anywhere, lambda position, **_: fast.strip.value_cost(*position)
 
     def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
         door, domain = _compiled(game, position)
         table = door(progress=progress, **domain)
-        found = int(np.asarray(table.value)[_cell(game, position)])
+        found = int(np.asarray(table.value)[cell_index(game, position)])
         return _value(game, position, "table", found, table.name, f"exact (table: {table.name})")
 
     def cost_table(position: Any, **_: Any) -> tuple[float, int]:
         door, domain = _compiled(game, position)
         return door.estimate(**domain)  # type: ignore[no-any-return]
 
-    return answer_table, lambda **_: None, cost_table
+    return answer_table, _anywhere, cost_table
 
 
 # ------------------------------------------------------------------------------- row-period
@@ -187,22 +171,24 @@ def _certified_rows(game: spec.ImpartialGame) -> str | None:
     return None
 
 
-def _from_state(game: spec.ImpartialGame, row: int, col: int) -> float | None:
-    """The seconds of G(row, col) from the strip's shipped state (registry/atlas/*.state.npz,
-    at most one period of columns), or None: no state holds the row, the column lies before
-    its preperiod, or the row's values from column 0 cost less (each route's estimate)."""
+def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, str | None] | None:
+    """What G(row, col) costs past the row's record where the atlas holds the row (else None):
+    ``(seconds, bytes, kernel)`` from the strip's shipped state of that kernel's game (issue 29:
+    at most one period of columns, :meth:`fast.atlas.Atlas.value_cost`) where that costs less
+    than the row's values from column 0 to the reduced column, or where those are out of every
+    method's reach; else theirs, ``(seconds, bytes, None)``."""
     code = kernel_code(game)
     held = None if code is None else atlas_row(code, row)
-    state = None if held is None else atlas_state(code)  # type: ignore[arg-type]
-    if state is None or held is None or row >= state["rows"] or col < held[0].preperiod:
+    if code is None or held is None:
         return None
-    cycle = held[0].period + fast.strip.window(row + 1)
-    via_state: float = state["seconds"] + fast.strip.strip_seconds(row + 1, cycle)
+    state = ATLAS.value_cost(code, row, col)
     try:
-        from_zero = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)[0]
-    except NoImplementation:  # the row from column 0 is out of every method's reach
-        return via_state
-    return via_state if via_state < from_zero else None
+        seconds, memory = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
+    except NoImplementation:
+        if state is None:
+            raise
+        return (*state, code)
+    return (*state, code) if state is not None and state[0] < seconds else (seconds, memory, None)
 
 
 def _row_period(game: spec.ImpartialGame) -> Made:
@@ -212,11 +198,9 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
         record = found.certificate.removeprefix("exact (").removesuffix(")")
-        state = _from_state(game, row, col) if found.implementation == "atlas" else None
-        far = None
-        if state is not None:  # issue 29: at most one period of the strip from the shipped state
-            tick = None if progress is None else (lambda d, t: progress(d, t, "columns"))
-            far = atlas_value(kernel_code(game), row, col, tick)  # type: ignore[arg-type]
+        route = _route(game, row, col) if found.implementation == "atlas" else None
+        code = route[2] if route else None
+        far = None if code is None else atlas_value(code, row, col, tick(progress, "columns"))
         if far is not None:
             certificate = f"exact (row {row}: {record}; the value from {far[1]})"
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
@@ -228,17 +212,10 @@ def _row_period(game: spec.ImpartialGame) -> Made:
     def cost(position: Any, **_: Any) -> tuple[float, int]:
         row, col = _orient(game, position)
         seconds, memory = door.estimate(row=row, certified=True)
-        code = kernel_code(game)  # the atlas's record, known before: the reduced column
-        held = None if code is None else atlas_row(code, row)
-        state = None if held is None else _from_state(game, row, col)
-        if held is not None and state is not None:
-            seconds, memory = seconds + state, max(memory, fast.strip.rectangle_memory(row + 1, 0))
-        elif held is not None:
-            more, peak = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
-            seconds, memory = seconds + more, max(memory, peak)
-        return seconds, memory
+        far = _route(game, row, col)
+        return (seconds, memory) if far is None else (seconds + far[0], max(memory, far[1]))
 
-    return answer, lambda **_: None, cost
+    return answer, _anywhere, cost
 
 
 # ------------------------------------------------------------------------------- rw
@@ -251,16 +228,14 @@ def _rw(game: spec.ImpartialGame) -> Made:
         row, column = _orient(game, position)
         for g in RW_STEPS:  # R_g grows with g: look among small values first
             band = door(g=g, r1=row, r2=row)
-            for h, _, a, b in band.value:
-                if (a, b) != (row, column):
-                    continue
-                certificate = f"exact ({band.name})"
-                if band.implementation.certificate.startswith("conditional"):
-                    certificate = (
-                        f"{band.implementation.certificate} (R_g = {default_R(g)} for g = {g}, "
-                        f"L = {L_DEFAULT}, H = {H_DEFAULT})"
-                    )
-                return _value(game, position, "rw", h, band.name, certificate)
+            h = next((h for h, _, a, b in band.value if (a, b) == (row, column)), None)
+            if h is not None:
+                how = band.implementation.certificate
+                if how.startswith("conditional"):
+                    how += f" (R_g = {default_R(g)} for g = {g}, L = {L_DEFAULT}, H = {H_DEFAULT})"
+                else:
+                    how = f"exact ({band.name})"
+                return _value(game, position, "rw", h, band.name, how)
         raise Declined(
             f"the value is > {RW_MAX_G} ({band.name} found every h-point of row {row} for "
             f"h <= {RW_MAX_G}, {band.implementation.certificate})"
@@ -271,7 +246,7 @@ def _rw(game: spec.ImpartialGame) -> Made:
         door.choose(g=RW_MAX_G, r1=row, r2=row)  # NoImplementation: why no band is computed
         return None
 
-    return answer, covers, lambda **_: (RW_SECONDS, 2**20)
+    return answer, covers, lambda **_: (fast.rw.ROW_SECONDS, 2**20)
 
 
 # ------------------------------------------------------------------------------- fibonacci, xor
@@ -285,10 +260,7 @@ def _fibonacci(game: spec.ImpartialGame) -> Made:
         how = f"exact ({found.name}: rows 0..{position[0]} as step functions)"
         return _value(game, position, "fibonacci", found.value[0], found.name, how)
 
-    def cost(position: Any, **_: Any) -> tuple[float, int]:
-        return door.estimate(positions=[position])
-
-    return answer, lambda **_: None, cost
+    return answer, _anywhere, lambda position, **_: door.estimate(positions=[position])
 
 
 def _xor(game: spec.ImpartialGame) -> Made:
@@ -299,9 +271,7 @@ def _xor(game: spec.ImpartialGame) -> Made:
             d(position=p, max_positions=max_positions).value
             for d, p in zip(parts, position, strict=True)
         ]
-        total = 0
-        for part in found:
-            total ^= part.value
+        total = functools.reduce(operator.xor, (p.value for p in found), 0)
         how = " + ".join(f"{p.method}: {p.certificate}" for p in found)
         kind = "exact" if all(p.certificate.startswith("exact") for p in found) else "conditional"
         certificate = f"{kind} (Sprague-Grundy theorem, 000 §1.1: XOR of {how})"
@@ -311,7 +281,7 @@ def _xor(game: spec.ImpartialGame) -> Made:
         each = [d.estimate(position=p, **domain) for d, p in zip(parts, position, strict=True)]
         return sum(s for s, _ in each), max(m for _, m in each)
 
-    return answer, lambda **_: None, cost
+    return answer, _anywhere, cost
 
 
 def _sum(game: spec.ImpartialGame) -> str | None:
@@ -321,14 +291,8 @@ def _sum(game: spec.ImpartialGame) -> str | None:
 # ------------------------------------------------------------------------------- spec
 
 
-def _flat(position: Any) -> list[int]:
-    return [position] if isinstance(position, int) else [v for p in position for v in _flat(p)]
-
-
 def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | None:
-    count = 1
-    for v in _flat(position):
-        count *= v + 1
+    count = math.prod(v + 1 for v in spec.solver.coordinates(position))
     if count > max_positions:
         return (
             f"the spec solver may need {count:,} sub-positions (limit {max_positions:,}; "
@@ -338,7 +302,7 @@ def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | Non
 
 
 def _spec_cost(position: Any, **_: Any) -> tuple[float, int]:
-    return spec.solver.estimate(_flat(position))
+    return spec.solver.estimate(spec.solver.coordinates(position))
 
 
 def _spec(game: spec.ImpartialGame) -> Made:
@@ -351,23 +315,30 @@ def _spec(game: spec.ImpartialGame) -> Made:
 # ------------------------------------------------------------------------------- moves
 
 
-def _beatty(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Moves:
-        certificate = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
-        found = wythoff_winning_moves(*position)
-        return Moves(game.describe(), position, found, "beatty", certificate)
+def _moves(
+    method: str, certificate: str, find: Callable[..., Any], *costs: Any
+) -> Callable[..., Made]:
+    """A moves method: ``find(game, position)``, the moves to P-positions, its certificate and
+    ``costs`` (covers and cost; none: every position, answered at once by a formula)."""
 
-    return answer, lambda **_: None, lambda **_: (0.0, 0)
+    def make(game: spec.ImpartialGame) -> Made:
+        def answer(position: Any, **_: Any) -> Moves:
+            return Moves(game.describe(), position, find(game, position), method, certificate)
+
+        return answer, *(costs or (_anywhere,))
+
+    return make
 
 
-def _zeckendorf(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Moves:
-        n, r = position
-        found = sorted((n - k, 2 * k) for k in zeckendorf_moves(n, r))
-        certificate = "exact (002 Theorem 3.2 and the Zeckendorf representation of n)"
-        return Moves(game.describe(), position, found, "fibonacci", certificate)
-
-    return answer, lambda **_: None, lambda **_: (0.0, 0)
+_BEATTY = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+_beatty = _moves("beatty", _BEATTY, lambda _, p: wythoff_winning_moves(*p))
+_ZECKENDORF = "exact (002 Theorem 3.2 and the Zeckendorf representation of n)"
+_zeckendorf = _moves(
+    "fibonacci", _ZECKENDORF, lambda _, p: sorted((p[0] - k, 2 * k) for k in zeckendorf_moves(*p))
+)
+_moves_spec = _moves(
+    "spec", "exact (spec)", lambda g, p: sorted(spec.winning_moves(g, p)), _spec_covers, _spec_cost
+)
 
 
 def _moves_table(game: spec.ImpartialGame) -> Made:
@@ -381,36 +352,54 @@ def _moves_table(game: spec.ImpartialGame) -> Made:
         followers = list(dict.fromkeys(game.followers(position)))
         if any(f[0] >= values.shape[-2] or f[1] >= values.shape[-1] for f in followers):
             raise Declined("a follower lies outside the table of the position")
-        found = sorted(f for f in followers if values[_cell(game, f)] == 0)
+        found = sorted(f for f in followers if values[cell_index(game, f)] == 0)
         return Moves(game.describe(), position, found, "table", f"exact (table: {table.name})")
 
-    def covers_moves(position: Any, **_: Any) -> str | None:
-        return None
+    return answer, _anywhere, _table(game)[2]
 
-    return answer, covers_moves, _table(game)[2]
+
+def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> tuple[str, str]:
+    """The outcome ("P" or "N") and the one line that answers a Grundy value asked of a
+    game with a counting rule (the ``outcome`` method of ``value``).
+
+    Such a game (k-blocking) has no Grundy value; the line says so and gives
+    the position's outcome (P or N), from the compiled block (``grundy-block``)
+    where it is small enough, else from the spec.
+
+    Examples
+    --------
+    >>> outcome, line = outcome_refusal("blocking-wythoff:2", (2, 2))
+    >>> print(outcome, line)  # doctest: +ELLIPSIS
+    P game = blocking-wythoff:2 has no Grundy value (P iff ...): (2, 2) is a P-position (exact, ...
+    """
+    subject = spec.as_game(game)
+    rule = spec.outcome_rule(subject)
+    assert rule is not None
+    position = subject.check_position(position)
+    x, y = position[0], position[1]
+    if (x + 1) * (y + 1) <= OUTCOME_MAX_CELLS:
+        answer = question("grundy-block", subject)(rows=x + 1, cols=y + 1)
+        outcome = "P" if answer.value[cell_index(subject, position)] == 0 else "N"
+        how = f"exact, {answer.name}"
+    else:
+        outcome, how = spec.outcome(subject, position), "exact, spec"
+    return outcome, (
+        f"game = {subject.describe()} has no Grundy value ({rule.describe()}): {position} is "
+        f"{'a' if outcome == 'P' else 'an'} {outcome}-position ({how}); 'grundy moves' gives "
+        "its moves to P-positions"
+    )
 
 
 def _outcome(game: spec.ImpartialGame) -> Made:
-    """A game with a counting rule has no Grundy value: the answer is a refusal that gives
-    the position's outcome (P or N) and says so (:func:`registry.layers.outcome_refusal`)."""
-
     def answer(position: Any, **_: Any) -> Value:
         outcome, line = outcome_refusal(game, position)
         raise spec.NoGrundyValue(line, outcome)
 
-    return answer, lambda **_: None, lambda **_: (0.0, 0)
+    return answer, _anywhere  # no cost stated (the door's 0 s): the one method of such games
 
 
 def _counting(game: spec.ImpartialGame) -> str | None:
     return None if _grundy_game(game) is not None else "a game with a Grundy value"
-
-
-def _moves_spec(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Moves:
-        found = sorted(spec.winning_moves(game, position))
-        return Moves(game.describe(), position, found, "spec", "exact (spec)")
-
-    return answer, _spec_covers, _spec_cost
 
 
 def _any(game: spec.ImpartialGame) -> str | None:
@@ -419,11 +408,7 @@ def _any(game: spec.ImpartialGame) -> str | None:
 
 def _has(kind: str) -> Callable[[spec.ImpartialGame], str | None]:
     """A capability the registry holds for the game: a question ``kind`` answered for it."""
-
-    def covers_game(game: spec.ImpartialGame) -> str | None:
-        return None if get_question(kind, game) is not None else f"no {kind} for this game"
-
-    return covers_game
+    return lambda game: None if get_question(kind, game) is not None else f"no {kind} for this game"
 
 
 for _id, _text in (("value", "G of a position of {game}"), ("moves", "winning moves of {game}")):
@@ -490,21 +475,22 @@ def method_markdown(id: str = "value") -> str:
 # ------------------------------------------------------------------------------- conformance
 
 
-def _grid(game: spec.ImpartialGame, method: str) -> Callable[..., np.ndarray]:
-    """``(rows, cols, col0) -> values by one method``; -1 where the method declines."""
+def _grid(game: spec.ImpartialGame, method: str | None = None) -> Callable[..., np.ndarray]:
+    """``(rows, cols, col0) -> G(x, y)`` for 0 <= x < rows, col0 <= y < col0 + cols by the spec,
+    or by one value method (-1 where it declines)."""
     door = question("value", game)
 
-    def answer(rows: int, cols: int, col0: int = 0) -> np.ndarray:
-        out = np.full((rows, cols), -1, dtype=np.int64)
-        for x in range(rows):
-            for j in range(cols):
-                try:
-                    out[x, j] = door(using=method, position=(x, col0 + j)).value.value
-                except ValueError:
-                    pass
-        return out
+    def value(position: tuple[int, int]) -> int:
+        if method is None:
+            return spec.grundy(game, position)
+        try:
+            return door(using=method, position=position).value.value  # type: ignore[no-any-return]
+        except ValueError:
+            return -1
 
-    return answer
+    return lambda rows, cols, col0=0: np.array(
+        [[value((x, col0 + j)) for j in range(cols)] for x in range(rows)], np.int64
+    )
 
 
 def compare_answered(expected: Any, actual: Any) -> str | None:
@@ -537,19 +523,15 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         extra_domains=[({"rows": 8, "cols": 500, "col0": 3500}, False)] if _far else [],
     )  # fmt: skip
     register_implementation(
-        _key, "spec", "spec",
-        lambda rows, cols, col0=0, g=_subject: np.array(
-            [[spec.grundy(g, (x, col0 + j)) for j in range(cols)] for x in range(rows)], np.int64
-        ),
+        _key, "spec", "spec", _grid(_subject), replace=True,
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
-        replace=True,
     )  # fmt: skip
     for _impl in question("value", _subject).implementations:
         exact = _impl.certificate == "exact"  # a conditional method runs per position: small
         if _impl.layer != "spec":
             register_implementation(
-                _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name), replace=True,
-                certificate="exact" if exact else "conditional on Conjecture 3.10",
+                _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name),
+                certificate="exact" if exact else "conditional on Conjecture 3.10", replace=True,
                 covers=None if exact else lambda rows, cols, col0=0: (
                     None if rows * cols <= 1000 else "> 1000 cells"
                 ),

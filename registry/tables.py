@@ -1,24 +1,15 @@
-"""Questions ``grundy-table``, ``grundy-block`` and ``followers`` of two-pile games, and the
-cost models of the table kernels.
+"""Questions ``grundy-table``, ``grundy-block`` and ``followers`` of two-pile games.
 
-``grundy-table``: ``T[x, y] = G(x, y)`` for 0 <= x, y < size, a numpy integer
-array (dtype the implementation's; compared by value). ``grundy-block``: the
-same for 0 <= x < rows, 0 <= y < cols (long rows). Implementations, in the
-order the resolver prefers them (same layer): ``fast.tables`` (bitset kernels
-of Wythoff, F- and R-Wythoff) before ``fast.strip`` (rows 0..min, column by
-column: it computes a square's lower rows again for each column,
-benchmarks/bench_strip.py) before ``fast.engine`` (any game with a compiled
-form: ``move_rays``, ``compiled_followers``; docs/adding-a-game.md); ``spec``
-is the oracle; ``published 003`` and ``published 001 Table 1`` answer on their
-printed range only. ``followers``: the compiled rule's followers of each
-(x, y), size <= 60 by the spec.
-
-Each implementation states its cost (seconds, bytes) by the model beside its kernel
-(:func:`fast.strip.strip_seconds`, :func:`fast.engine.block_seconds`,
-:func:`fast.tables.table_seconds`, :func:`spec.solver.estimate`); the door refuses,
-with every estimate, a request past the question's budget
-(``registry.core.BUDGET_SECONDS``) or over half the free memory, before any work.
-The conformance domains: size 40 and 150 (``--all``).
+``grundy-table``: ``T[x, y] = G(x, y)`` for 0 <= x, y < size (a numpy integer array,
+compared by value); ``grundy-block``: 0 <= x < rows, 0 <= y < cols (long rows).
+Implementations, preferred in this order: ``fast.tables`` (bitset kernels of Wythoff,
+F- and R-Wythoff), ``fast.strip`` (rows 0..min, column by column: a square's lower rows
+again for each column, benchmarks/bench_strip.py), ``fast.engine`` (any game with a
+compiled form, docs/adding-a-game.md); ``spec`` is the oracle; ``published 003`` and
+``published 001 Table 1`` answer on their printed range only. ``followers``: the
+compiled rule's followers of each (x, y) (the spec's up to size 60). Each states its cost
+by the model beside its kernel (docs/architecture.md); the conformance domains are size
+40 and 150 (``--all``).
 """
 
 from __future__ import annotations
@@ -33,7 +24,7 @@ import fast.engine
 import fast.strip
 import fast.tables
 import spec
-from reference.published import load_published
+from reference.published import published_square
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
@@ -41,7 +32,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.layers import cells, is_table_game, states_of, table_shape
+from spec.tables import cells, compiled_form, is_table_game, is_two_pile, table_shape
 
 __all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
 
@@ -53,36 +44,14 @@ LARGE_SIZE = 150
 Made = tuple[Callable[..., Any], ...]
 
 
-def is_two_pile(game: spec.ImpartialGame) -> str | None:
-    """None if ``game`` has positions of two integers (a two-pile table), else why not."""
-    if isinstance(game, spec.PileGame) and game.arity == 2:
-        return None
-    return f"{game.describe()} is not a two-pile game (it has no two-pile Grundy table)"
-
-
-#: The compiled form of a game: what :func:`kernel_code` compares (a terminal set or a
-#: counting rule makes another game of the same moves: blocking-wythoff:2 is not Wythoff).
-_FORM = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule")
-
-
-def rays(game: spec.ImpartialGame) -> frozenset[tuple[Any, ...]]:
-    """The game's ``move_rays`` as ``(p, q, a, b, guard)`` (empty without rays)."""
-    found = getattr(game, "move_rays", None) if isinstance(game, spec.TwoPileGame) else None
-    return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
-
-
-def _form(game: spec.ImpartialGame) -> tuple[Any, ...] | None:
-    return (rays(game), *(getattr(game, a, None) for a in _FORM)) if rays(game) else None
-
-
 @functools.cache
 def _kernel_forms() -> dict[tuple[Any, ...] | None, str]:
-    return {_form(spec.get_game(code)): code for code in fast.strip.GAMES}
+    return {compiled_form(code): code for code in fast.strip.GAMES}
 
 
 def kernel_code(game: spec.ImpartialGame) -> str | None:
     """The game of the strip's (and fast.tables', Landman's machine's) kernels whose rule the
-    game's compiled form states (its rays and compiled rule), or None: a capability of the
+    game's compiled form states (:func:`spec.tables.compiled_form`), or None: a capability of the
     object, so Wythoff as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels.
 
     >>> kernel_code(spec.get_game("nimhof:0,1/1,1/1,0")), kernel_code(spec.get_game("a-wythoff:2"))
@@ -90,33 +59,30 @@ def kernel_code(game: spec.ImpartialGame) -> str | None:
     >>> [kernel_code(spec.get_game(g)) for g in ("blocking-wythoff:2", "wythoff-terminal:2")]
     [None, None]
     """
-    return _kernel_forms().get(_form(game)) if _form(game) else None
+    form = compiled_form(game)
+    return _kernel_forms().get(form) if form else None
+
+
+def _kernels(game: spec.ImpartialGame, label: str, games: tuple[str, ...]) -> str | None:
+    """None if one of the ``games`` of kernels ``label`` states ``game``'s rule, else why not."""
+    if kernel_code(game) in games:
+        return None
+    return f"{label} has kernels for the rules of " + ", ".join(games) + " only"
 
 
 def strip_game(game: spec.ImpartialGame) -> str | None:
     """None if the strip's kernel states ``game``'s rule (:func:`kernel_code`), else why not."""
-    if kernel_code(game) is not None:
-        return None
-    return "the strip has kernels for the rules of " + ", ".join(fast.strip.GAMES) + " only"
+    return _kernels(game, "the strip", fast.strip.GAMES)
 
 
 def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
-    """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver."""
-
-    def answer(size: int) -> np.ndarray:
-        return np.array(spec.grundy_table(game, size, size), dtype=np.int64)
-
-    return answer
+    """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver (its ``grundy-table``)."""
+    return _squares(_spec_block)(game)[0]
 
 
-def _square(block: Made) -> Made:
-    """A ``grundy-block`` implementation as a ``grundy-table`` one (rows = cols = size)."""
-    answer, covers, cost = block
-    return (
-        lambda size, **k: answer(rows=size, cols=size, **k),
-        lambda size: covers(rows=size, cols=size),
-        lambda size: cost(rows=size, cols=size),
-    )
+def tick(progress: Any, unit: str) -> Callable[[int, int], None] | None:
+    """``progress(done, total, unit)`` as the kernels' ``(done, total)`` callback, or None."""
+    return None if progress is None else (lambda done, total: progress(done, total, unit))
 
 
 def _spec_block(game: spec.ImpartialGame) -> Made:
@@ -124,12 +90,7 @@ def _spec_block(game: spec.ImpartialGame) -> Made:
         table = spec.grundy_table(game, rows, cols)
         return np.array(table, dtype=np.int64).reshape(table_shape(game, rows, cols))
 
-    def cost(rows: int, cols: int) -> tuple[float, int]:
-        seconds, _ = spec.solver.estimate([max(rows - 1, 0), max(cols - 1, 0)])
-        states = max(1, len(states_of(game)))
-        return states * seconds, states * rows * cols * spec.solver.BYTES_PER_POSITION
-
-    return answer, lambda rows, cols: None, cost
+    return answer, lambda rows, cols: None, functools.partial(spec.tables.table_estimate, game)
 
 
 def _strip_block(game: spec.ImpartialGame) -> Made:
@@ -137,41 +98,23 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
     assert name is not None
 
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        tick = None if progress is None else (lambda done, total: progress(done, total, "columns"))
-        return fast.strip.rectangle(name, rows, cols, progress=tick)
+        return fast.strip.rectangle(name, rows, cols, progress=tick(progress, "columns"))
 
-    def cost(rows: int, cols: int) -> tuple[float, int]:
-        short, long = min(rows, cols), max(rows, cols)
-        return fast.strip.strip_seconds(short, long), fast.strip.rectangle_memory(rows, cols)
-
-    return answer, lambda rows, cols: None, cost
+    return answer, lambda rows, cols: None, fast.strip.rectangle_cost
 
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        tick = None if progress is None else (lambda done, total: progress(done, total, "rows"))
-        return fast.engine.grundy_block(game, rows, cols, progress=tick)
+        return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
 
-    def covers(rows: int, cols: int) -> str | None:
-        return None if max(rows, cols) <= 2**31 - 1 else "beyond the kernel's int32 range"
-
-    def cost(rows: int, cols: int) -> tuple[float, int]:
-        return fast.engine.block_seconds(rows, cols), fast.engine.block_memory(game, rows, cols)
-
-    return answer, covers, cost
+    return answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)
 
 
 def _tables_table(game: spec.ImpartialGame) -> Made:
     name = kernel_code(game)
     assert name is not None
-
-    def covers(size: int) -> str | None:
-        return f"size {size} > {fast.tables.MAX_SIZE}" if size > fast.tables.MAX_SIZE else None
-
-    def cost(size: int) -> tuple[float, int]:
-        return fast.tables.table_seconds(size), fast.tables.table_memory(size)
-
-    return lambda size: fast.tables.grundy_table(name, size), covers, cost
+    answer = functools.partial(fast.tables.grundy_table, name)
+    return answer, fast.tables.table_size, fast.tables.table_cost
 
 
 def _engine_game(game: spec.ImpartialGame) -> str | None:
@@ -179,21 +122,7 @@ def _engine_game(game: spec.ImpartialGame) -> str | None:
 
 
 def _tables_game(game: spec.ImpartialGame) -> str | None:
-    if kernel_code(game) in fast.tables.GAMES:
-        return None
-    return "fast.tables has kernels for the rules of " + ", ".join(fast.tables.GAMES) + " only"
-
-
-def published_table(name: str) -> Callable[..., np.ndarray]:
-    """``size -> the transcribed table`` (answers only on its printed range)."""
-
-    def answer(size: int) -> np.ndarray:
-        rows = np.array(load_published(name)["rows"], dtype=np.int64)
-        if size > len(rows):
-            raise ValueError(f"published table {name} covers only size {len(rows)}")
-        return rows[:size, :size]
-
-    return answer
+    return _kernels(game, "fast.tables", fast.tables.GAMES)
 
 
 register_question(
@@ -207,7 +136,17 @@ register_question(
 
 
 def _squares(block: Callable[[spec.ImpartialGame], Made]) -> Callable[[spec.ImpartialGame], Made]:
-    return lambda game: _square(block(game))
+    """``grundy-block`` implementations as ``grundy-table`` ones (rows = cols = size)."""
+
+    def make(game: spec.ImpartialGame) -> Made:
+        answer, covers, cost = block(game)
+        return (
+            lambda size, **k: answer(rows=size, cols=size, **k),
+            lambda size: covers(rows=size, cols=size),
+            lambda size: cost(rows=size, cols=size),
+        )
+
+    return make
 
 
 register_provider("grundy-table", "spec", "spec", is_table_game, _squares(_spec_block))
@@ -218,28 +157,18 @@ for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: 
     register_provider(_kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows")
 
 
-def _spec_followers(game: spec.ImpartialGame) -> Made:
-    def answer(size: int) -> list[list[tuple[int, int]]]:
-        return [
-            sorted(set(game.followers(p)))
-            for x in range(size)
-            for y in range(size)
-            for p in cells(game, x, y)
-        ]
+def _followers(rule: Callable[..., list[Any]], most: int | None = None) -> Callable[..., Made]:
+    """The ``followers`` of each cell by ``rule(game, position)``, sizes up to ``most``."""
 
-    return answer, lambda size: None if size <= 60 else "size > 60"
+    def make(game: spec.ImpartialGame) -> Made:
+        def answer(size: int) -> list[list[Any]]:
+            return [
+                rule(game, p) for x in range(size) for y in range(size) for p in cells(game, x, y)
+            ]
 
+        return answer, lambda size: None if most is None or size <= most else f"size > {most}"
 
-def _engine_followers(game: spec.ImpartialGame) -> Made:
-    def answer(size: int) -> list[list[tuple[int, ...]]]:
-        return [
-            fast.engine.engine_followers(game, p)
-            for x in range(size)
-            for y in range(size)
-            for p in cells(game, x, y)
-        ]
-
-    return answer, lambda size: None
+    return make
 
 
 register_question(
@@ -247,15 +176,19 @@ register_question(
     "the followers of (x, y), 0 <= x, y < size, of {game} (compiled rule vs spec)",
     {"size": 24}, compare_sequences,
 )  # fmt: skip
-register_provider("followers", "spec", "spec", is_table_game, _spec_followers)
-register_provider("followers", "fast.engine", "fast", _engine_game, _engine_followers)
+for _name, _layer, _covers, _rule, _most in (
+    ("spec", "spec", is_table_game, lambda g, p: sorted(set(g.followers(p))), 60),
+    ("fast.engine", "fast", _engine_game, fast.engine.engine_followers, None),
+):
+    register_provider("followers", _name, _layer, _covers, _followers(_rule, _most))
 
 for _game, _name, _label, _size in (
     ("wythoff", "wythoff_003", "published 003", 14),
     ("f-wythoff", "fwythoff_001_table1", "published 001 Table 1", 13),
 ):
     register_implementation(
-        f"grundy-table:{_game}", _label, "published", published_table(_name),
+        f"grundy-table:{_game}", _label, "published",
+        lambda size, _n=_name: np.array(published_square(_n, size), dtype=np.int64),
         covers=lambda size, _n=_size: None if size <= _n else f"printed for size <= {_n}",
         domain={"size": _size}, replace=True,
     )  # fmt: skip

@@ -38,6 +38,7 @@ __all__ = [
     "Limits",
     "SolverLimit",
     "bounded_grundy",
+    "coordinates",
     "estimate",
     "grundy",
     "grundy_table",
@@ -60,6 +61,17 @@ BYTES_PER_POSITION: Final = 256
 #: (x86_64, 2 cores, idle, 2026-11-26: Wythoff (200, 300) 7.3e6, (100, 150) 9.3e6; Nim 1.2e7;
 #: the registry's cost model of the spec reads it, with room for a loaded machine).
 VISITS_PER_SECOND: Final = 5e6
+
+
+def coordinates(position: Any) -> list[int]:
+    """The integers of a position, the parts of a sum's flattened: what :func:`estimate` takes.
+
+    >>> coordinates(((3, 4), 5))
+    [3, 4, 5]
+    """
+    if isinstance(position, int):
+        return [position]
+    return [v for part in position for v in coordinates(part)]
 
 
 def estimate(coordinates: list[int]) -> tuple[float, int]:

@@ -5,7 +5,9 @@ two-pile table per state, stacked as ``G[i, x, y]`` (the i-th of its
 ``states``; :func:`spec.grundy_table`). The registry's table questions
 (``grundy-table``, ``grundy-block``, ``followers``) take such games as they
 take two-pile games; :func:`states_of`, :func:`is_table_game`,
-:func:`table_shape`, :func:`cells` and :func:`start_layer` say what that means.
+:func:`table_shape`, :func:`cells` and :func:`start_layer` say what that means;
+:func:`is_two_pile`, :func:`rays` and :func:`symmetric` read a game's positions
+and its compiled form (``move_rays``, plain data).
 :func:`h_points` and :func:`p_positions` read the points of the registry's
 ``g-points`` and ``p-positions`` oracles from the table, each checking the
 count a row must show, so the oracles rest on no bound from a paper.
@@ -28,18 +30,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.game import ImpartialGame, PileGame, StateGame, as_game
+from spec.game import ImpartialGame, PileGame, StateGame, TwoPileGame, as_game
 from spec.solver import BYTES_PER_POSITION, estimate, grundy_table
 
 __all__ = [
+    "cell_index",
     "cells",
+    "compiled_form",
     "h_points",
     "h_points_cost",
     "is_table_game",
+    "is_two_pile",
     "p_positions",
     "p_positions_cost",
+    "rays",
     "start_layer",
     "states_of",
+    "symmetric",
+    "table_estimate",
     "table_shape",
 ]
 
@@ -54,15 +62,71 @@ def states_of(game: GameLike) -> tuple[int, ...]:
     return ()
 
 
+def is_two_pile(game: GameLike) -> str | None:
+    """None if ``game`` has positions of two integers (a two-pile table), else why not."""
+    subject = as_game(game)
+    if isinstance(subject, PileGame) and subject.arity == 2:
+        return None
+    return f"{subject.describe()} is not a two-pile game (it has no two-pile Grundy table)"
+
+
 def is_table_game(game: GameLike) -> str | None:
     """None if ``game`` has two-pile tables (two piles, or two piles and a state), else why not."""
     try:
         subject = as_game(game)
     except ValueError as error:
         return str(error)
-    if isinstance(subject, StateGame) or (isinstance(subject, PileGame) and subject.arity == 2):
-        return None
-    return f"{subject.describe()} is not a two-pile game (it has no two-pile Grundy table)"
+    return None if isinstance(subject, StateGame) else is_two_pile(subject)
+
+
+def rays(game: GameLike) -> frozenset[tuple[Any, ...]]:
+    """The game's ``move_rays`` as ``(p, q, a, b, guard)`` (empty without rays).
+
+    >>> sorted(rays("wythoff"))
+    [(0, 0, 0, 1, ''), (0, 0, 1, 0, ''), (0, 0, 1, 1, '')]
+    """
+    subject = as_game(game)
+    found = getattr(subject, "move_rays", None) if isinstance(subject, TwoPileGame) else None
+    return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
+
+
+#: The compiled rule beside the rays: a terminal set or a counting rule makes another game of
+#: the same moves (blocking-wythoff:2 is not Wythoff).
+_RULE = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule")
+
+
+def compiled_form(game: GameLike) -> tuple[Any, ...] | None:
+    """The rule the game's compiled form states: its :func:`rays` and compiled rule (the
+    attributes of :data:`_RULE`), or None without rays.
+
+    >>> compiled_form("nimhof:0,1/1,1/1,0") == compiled_form("wythoff"), compiled_form("nim")
+    (True, None)
+    """
+    subject = as_game(game)
+    found = rays(subject)
+    return (found, *(getattr(subject, a, None) for a in _RULE)) if found else None
+
+
+#: A guard of ``move_rays`` read with the two piles swapped.
+_SWAP = {"": "", "x>=y": "y>=x", "y>=x": "x>=y", "x>y": "y>x", "y>x": "x>y"}
+
+
+def symmetric(game: GameLike) -> bool:
+    """G(x, y) = G(y, x) for every position, as the game states it: its ``symmetric``, else
+    its ``move_rays`` alone (no ``compiled_followers`` nor ``row_shifts``), closed under
+    the swap of the piles.
+
+    >>> symmetric("a-wythoff:2"), symmetric("nimhof:0,1/1,0/1,2")
+    (True, False)
+    """
+    subject = as_game(game)
+    stated = getattr(subject, "symmetric", None)
+    if stated is not None:
+        return stated is not False
+    if any(getattr(subject, a, None) for a in ("compiled_followers", "row_shifts")):
+        return False
+    full = rays(subject)
+    return bool(full) and {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full
 
 
 def table_shape(game: GameLike, rows: int, cols: int) -> tuple[int, ...]:
@@ -71,10 +135,33 @@ def table_shape(game: GameLike, rows: int, cols: int) -> tuple[int, ...]:
     return (len(states), rows, cols) if states else (rows, cols)
 
 
+def table_estimate(game: GameLike, rows: int, cols: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`spec.grundy_table` of ``rows`` x ``cols``: the solver's
+    estimate below the last cell (:func:`spec.solver.estimate`) and every cell kept, once
+    per layer.
+
+    >>> table_estimate("wythoff-pass", 3, 4)[1] == 2 * table_estimate("wythoff", 3, 4)[1]
+    True
+    """
+    seconds, _ = estimate([max(rows - 1, 0), max(cols - 1, 0)])
+    layers = max(1, len(states_of(game)))
+    return layers * seconds, layers * rows * cols * BYTES_PER_POSITION
+
+
 def cells(game: GameLike, x: int, y: int) -> list[Any]:
     """The positions at cell (x, y): ``[(x, y)]``, or ``(x, y, s)`` for every state."""
     states = states_of(game)
     return [(x, y, s) for s in states] if states else [(x, y)]
+
+
+def cell_index(game: GameLike, position: Any) -> tuple[int, ...]:
+    """Where ``position`` sits in the game's table: (x, y), or (layer, x, y) with a state.
+
+    >>> cell_index("wythoff-pass:2", (3, 4, 1)), cell_index("wythoff", (3, 4))
+    ((1, 3, 4), (3, 4))
+    """
+    states = states_of(game)
+    return (states.index(position[2]), *position[:2]) if states else tuple(position)
 
 
 def start_layer(game: GameLike) -> int:
