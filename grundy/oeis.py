@@ -68,8 +68,8 @@ from reference.beatty import lower_wythoff, partner, upper_wythoff
 from registry import get_question, question
 from registry.answers import Period, html_record, text_record
 from registry.layers import is_table_game, states_of
-from registry.positions import symmetric
 from registry.ppositions import point_blocks, start_layer
+from spec.tables import symmetric
 
 __all__ = [
     "KINDS",

@@ -55,7 +55,7 @@ from registry.periods import row_values_cost
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import kernel_code, strip_game, tick
-from spec.tables import cell_index, is_table_game, is_two_pile
+from spec.tables import cell_index, is_table_game, is_two_pile, symmetric
 
 __all__ = [
     "MAX_POSITIONS", "OUTCOME_MAX_CELLS", "RW_STEPS", "compare_answered", "method_markdown",
@@ -71,19 +71,6 @@ RW_STEPS = (3, 7, 12, RW_MAX_G)
 OUTCOME_MAX_CELLS = 4096 * 4096
 
 Made = tuple[Callable[..., Any], ...]
-
-
-def symmetric(game: spec.ImpartialGame) -> bool:
-    """G(x, y) = G(y, x) for every position: the strip's games (its kernel is for symmetric
-    rules) unless they state otherwise, or as the game states it (:func:`spec.tables.symmetric`:
-    its ``symmetric``, or ``move_rays`` alone, closed under the swap).
-
-    >>> symmetric(spec.get_game("a-wythoff:2")), symmetric(spec.get_game("nimhof:0,1/1,0/1,2"))
-    (True, False)
-    """
-    if getattr(game, "symmetric", None) is None and kernel_code(game) is not None:
-        return True
-    return spec.tables.symmetric(game)
 
 
 def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:

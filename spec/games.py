@@ -98,6 +98,8 @@ class FWythoff(TwoPileGame):
     # slant moves by a numba follower function.
     move_rays = ((1, 0), (0, 1))
     compiled_followers = "fast.engine:fwythoff_slant_followers"
+    #: The rule depends on the smaller and the larger pile only: G(x, y) = G(y, x).
+    symmetric = True
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
