@@ -46,7 +46,7 @@ from registry.core import (
     register_question,
 )
 from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
-from registry.tables import is_two_pile, kernel_code, strip_game
+from registry.tables import is_two_pile, kernel_code, strip_game, tick
 
 Made = tuple[Any, ...]
 
@@ -131,8 +131,7 @@ def _strip(game: spec.ImpartialGame) -> Made:
         return fast.strip.certificate_cost(row + 1, *found)
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
-        tick = None if progress is None else (lambda y: progress(y, None, "columns"))
-        cert = fast.strip.strip_periods(name, row + 1, progress=tick)
+        cert = fast.strip.strip_periods(name, row + 1, progress=tick(progress, "columns"))
         return certified(game, row, cert, "fast.strip")
 
     return answer, lambda row, **_: strip_fits(row + 1), cost
@@ -171,9 +170,8 @@ _UNCERTIFIED: WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = WeakKeyDic
 def _certify(game: spec.ImpartialGame, row: int, progress: Any = None) -> Any:
     """The window certificate of rows 0..row (:func:`registry.rows.row_certificate`); Declined
     with the reason (its statement false, no windows within the budget)."""
-    tick = None if progress is None else (lambda cols: progress(cols, None, "columns"))
     try:
-        return row_certificate(game, row + 1, tick, budget=BUDGET_SECONDS)
+        return row_certificate(game, row + 1, tick(progress, "columns"), budget=BUDGET_SECONDS)
     except ValueError as error:
         _UNCERTIFIED.setdefault(game, {})[row] = str(error)
         raise Declined(str(error)) from None
