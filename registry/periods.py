@@ -45,10 +45,8 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
-from registry.tables import is_two_pile, kernel_code, strip_game, tick
-
-Made = tuple[Any, ...]
+from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
+from registry.tables import Made, is_two_pile, kernel_code, strip_game, tick
 
 
 def row_values(game: spec.ImpartialGame, row: int, count: int) -> list[int]:
@@ -134,7 +132,7 @@ def _strip(game: spec.ImpartialGame) -> Made:
         cert = fast.strip.strip_periods(name, row + 1, progress=tick(progress, "columns"))
         return certified(game, row, cert, "fast.strip")
 
-    return answer, lambda row, **_: strip_fits(row + 1), cost
+    return answer, lambda row, **_: fast.strip.certificate_fits(row + 1), cost
 
 
 def _landman(game: spec.ImpartialGame) -> Made:

@@ -42,7 +42,7 @@ from registry.core import (
 )
 from registry.rows import upto
 from registry.sequences import compare_points
-from registry.tables import tick
+from registry.tables import Made, tick
 from spec.tables import start_layer as start_layer
 
 #: The spec oracle's largest domain (a table of rows x (4 rows + 16) by the solver).
@@ -83,8 +83,6 @@ register_question(
     extra_domains=[({"rows": SPEC_MAX_ROWS}, False)],
     budget=BUDGET_SECONDS,
 )
-
-Made = tuple[Callable[..., Any], Callable[..., str | None], Callable[..., tuple[float, int]]]
 
 
 def _spec(game: spec.ImpartialGame) -> Made:

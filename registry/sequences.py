@@ -25,6 +25,7 @@ wythoff-nim`` (``--impl``): where fast.rw's int64 range ends, the resolver takes
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -159,8 +160,6 @@ def stream_points(game: str, g: int, rows: int) -> Iterator[tuple[int, int, int]
 # ------------------------------------------------------------------ p_n^h
 
 
-#: Why the WSG-based implementations decline an explicit R (or L, H).
-_NO_R = "R, L, H are constants of Algorithm RW (WSG is exact without them)"
 #: The largest n of fast.rw (its int64 range).
 RW_N_MAX = fast.rw.N_MAX
 
@@ -185,7 +184,7 @@ def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
     return answer
 
 
-_spec_nth = _wsg_nth(lambda g, rows: spec_points("wythoff", g, rows))
+_spec_nth = _wsg_nth(partial(spec_points, "wythoff"))
 _reference_nth = _wsg_nth(reference.wsg.wsg)
 
 
@@ -228,7 +227,7 @@ def _register(question: str, *implementations: Any) -> None:
 
     def wsg_covers(limit: int, why: str, **domain: Any) -> str | None:
         if any(domain.get(k) is not None for k in "RLH"):
-            return _NO_R
+            return "R, L, H are constants of Algorithm RW (WSG is exact without them)"
         return upto(limit, why, end, "start + count" if nth else "rows")(**domain)
 
     def wsg_cost(spec_layer: bool, g: int, **domain: Any) -> tuple[float, int]:
@@ -277,20 +276,18 @@ _register(
 HPoint = tuple[int, int, int, int]
 
 
-def _spec_band(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
-    points = spec_points("wythoff", g, r2 + 1)
-    found = [(h, n, a, b) for h in range(g + 1) for n, (a, b) in enumerate(points.T[h]) if a >= r1]
-    return sorted(found, key=lambda p: (p[2], p[0]))
+def _wsg_band(wsg: Callable[[int, int], Any]) -> Callable[..., list[HPoint]]:
+    """Every h-point with r1 <= a <= r2 from the g-points of rows 0..r2 (``wsg(g, r2 + 1)``)."""
 
+    def answer(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
+        result = wsg(g, r2 + 1)
+        found = []
+        for h in range(g + 1):
+            a, b = result.a(h), result.b(h)
+            found += [(h, n, a[n], b[n]) for n in range(bisect_left(a, r1), len(a))]
+        return sorted(found, key=lambda p: (p[2], p[0]))
 
-def _wsg_band(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
-    result = fast.wsg.wsg(g, r2 + 1)
-    found = []
-    for h in range(g + 1):
-        a = result.a_table[h, : int(result.counts[h])]
-        for n in np.flatnonzero(a >= r1).tolist():
-            found.append((h, n, int(a[n]), int(result.b_table[h, n])))
-    return sorted(found, key=lambda p: (p[2], p[0]))
+    return answer
 
 
 def _rw_band(gvalues: Callable[..., tuple[Any, Any]]) -> Callable[..., list[HPoint]]:
@@ -309,8 +306,8 @@ _ROW = register_question(
 )  # fmt: skip
 _register(
     _ROW,
-    ("spec", "spec", _spec_band, (300, "the spec solver is cubic")),
-    ("fast.wsg", "fast", _wsg_band, (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
+    ("spec", "spec", _wsg_band(partial(spec_points, "wythoff")), (300, "the spec solver is cubic")),
+    ("fast.wsg", "fast", _wsg_band(fast.wsg.wsg), (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
     ("fast.rw", "fast", _rw_band(fast.rw.gvalues), None),
     ("reference.rw", "reference", _rw_band(reference.rw.gvalues), None),
 )

@@ -81,8 +81,7 @@ def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
 
 
 def tick(progress: Any, unit: str) -> Callable[..., None] | None:
-    """``progress(done, total, unit)`` as the kernels' ``(done, total)`` (or ``(done)``)
-    callback, or None."""
+    """``progress(done, total, unit)`` as the kernels' ``(done[, total])`` callback, or None."""
     return None if progress is None else (lambda done, total=None: progress(done, total, unit))
 
 
