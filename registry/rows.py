@@ -62,10 +62,14 @@ atlas_state, atlas_value = ATLAS.state, ATLAS.value
 ATLAS_SUMS, atlas_digest = fast_atlas.SUMS, fast_atlas.digest  # its files' digests
 
 
+def strip_certificate(game: str, rows: int, **options: Any) -> fast_strip.Certificate:
+    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`, read
+    when called; ``options``: its progress, threads, period_multiple, checkpoints, keep_top)."""
+    return fast_strip.strip_periods(game, rows, **options)
+
+
 #: For the CLI (``grundy experiment row-periods --chunks``, ``grundy verify``): the strip's
-#: window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`), checkpoints, state
-#: writer, memory and speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
-strip_certificate = fast_strip.strip_periods
+#: checkpoints, state writer, memory and speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
 StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
 read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record

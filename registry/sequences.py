@@ -214,11 +214,10 @@ def _register(question: str, *implementations: Any) -> None:
 
     A WSG one (``wsg = (limit, why)``) is exact and answers without RW's constants, up to
     start + count (or row) ``limit``; its memory is WSG's streamed columns
-    (:func:`wsg_stream_bytes`), or the spec table's (:func:`spec.tables.h_points_cost`), over
-    the rows an answer reads. Algorithm RW's (``wsg`` None) is conditional: ``fast``, within
-    fast.rw's int64 range; ``reference``, a band of at most 10^6 rows and
-    :func:`reference.rw.reach` (recursion, measured time) within the registry's budget; both
-    need R for g > :data:`RW_MAX_G`.
+    (:func:`wsg_stream_bytes`), or the spec table's (:func:`spec.tables.h_points_cost`), over the
+    rows an answer reads. Algorithm RW's (``wsg`` None) is conditional: ``fast``, within fast.rw's
+    int64 range; ``reference``, a band of at most 10^6 rows and :func:`reference.rw.reach`
+    (recursion, measured time) within the registry's budget; both need R for g > :data:`RW_MAX_G`.
     """
     nth = question == _NTH
 
@@ -291,11 +290,9 @@ def _wsg_band(wsg: Callable[[int, int], Any]) -> Callable[..., list[HPoint]]:
 
 
 def _rw_band(gvalues: Callable[..., tuple[Any, Any]]) -> Callable[..., list[HPoint]]:
-    def answer(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
-        _, points = gvalues(g, r1, r2, R=R)
-        return [(int(h), int(n), int(a), int(b)) for h, n, a, b in points]
-
-    return answer
+    return lambda g, r1, r2, R=None: [
+        (int(h), int(n), int(a), int(b)) for h, n, a, b in gvalues(g, r1, r2, R=R)[1]
+    ]
 
 
 _ROW = register_question(
