@@ -138,8 +138,13 @@ _register(
 KERNEL, ZECKENDORF = "fast.fibonacci (G = 0)", "reference.zeckendorf (Thm 3.2)"
 
 
+def _theorem(n_max: int) -> np.ndarray:
+    """1 where (n, r) is a P-position by 002 Theorem 3.2, 0 <= n, r <= n_max."""
+    return np.array(ref_zeckendorf.outcome_table(n_max), dtype=np.int64)
+
+
 _OUTCOMES = {
-    ZECKENDORF: ("reference", lambda n: np.array(ref_zeckendorf.outcome_table(n), np.int64)),
+    ZECKENDORF: ("reference", _theorem),
     "fast.zeckendorf": ("fast", fast_zeckendorf.outcome_table),
     KERNEL: ("fast", fast_fibonacci.outcome_table),
 }

@@ -34,23 +34,17 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
-from registry.core import (
-    BUDGET_SECONDS,
-    as_game,
-    register_provider,
-    register_question,
-)
+from registry.core import BUDGET_SECONDS, as_game, register_provider, register_question
 from registry.rows import upto
 from registry.sequences import compare_points
 from registry.tables import Made, tick
+from spec.tables import GameLike
 from spec.tables import start_layer as start_layer
 
 #: The spec oracle's largest domain (a table of rows x (4 rows + 16) by the solver).
 SPEC_MAX_ROWS = 60
 #: reference.row_greedy scans every cell y >= x of a row: quadratic in the rows.
 REFERENCE_MAX_ROWS = 3000
-
-GameLike = str | spec.ImpartialGame
 
 
 def greedy_rule(game: GameLike) -> GreedyRule:
