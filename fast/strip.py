@@ -53,7 +53,7 @@ import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
-from fast._memory import available_memory, check_memory
+from fast._memory import available_memory, check_memory, format_bytes
 from reference.landman import GAMES, Periodicity, WindowError
 from reference.row_bounds import (
     CHECK_FOLLOWERS_PER_SECOND,
@@ -71,6 +71,7 @@ __all__ = [
     "Strip",
     "blank_window",
     "block_certificate",
+    "certificate_fits",
     "certificate_memory",
     "certify_window",
     "rectangle",
@@ -78,6 +79,7 @@ __all__ = [
     "rectangle_memory",
     "row_periodicity",
     "row_values",
+    "row_values_cost",
     "search_certificate",
     "start_column",
     "state_columns",
@@ -247,6 +249,20 @@ def certificate_memory(rows: int, period_multiple: int | None = None) -> int:
     itemsize = np.dtype(_ring_dtype(rows)).itemsize
     bitsets = 3 * (rows + 2 * 8192) * (_words(rows) + _PAD) * 8
     return int(ring * rows * itemsize + 16 * ALL_KEYS_COLUMNS + bitsets)
+
+
+def certificate_fits(rows: int) -> str | None:
+    """None if the certificate of rows 0..rows-1 (:func:`certificate_memory`: its ring) fits in
+    half the available memory, else why not (the registry's one refusal of the strip's
+    ``row-periods`` and ``period``).
+
+    >>> certificate_fits(5) is None
+    True
+    """
+    need, room = certificate_memory(rows), available_memory() // 2
+    if need <= room:
+        return None
+    return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
 
 
 def strip_seconds(rows: int, cols: int, threads: int | None = None) -> float:
@@ -1086,6 +1102,16 @@ def value_at(game: str, x: int, y: int, progress: Callable[[int, int], None] | N
         if progress is not None:
             progress(strip.y, column + 1)
     return int(strip.ring[column % block, row]) + column
+
+
+def row_values_cost(rows: int, length: int, start: int = 0) -> tuple[float, int]:
+    """(seconds, bytes) of rows start..rows-1 to ``length`` columns by :func:`row_values` (the
+    registry's ``row-values``): the strip of rows 0..rows-1, each row's values and block.
+
+    >>> row_values_cost(5, 40, start=4)[1] == 8 * 40 + 4 * 5 * BLOCK
+    True
+    """
+    return strip_seconds(rows, length), 8 * length * (rows - start) + 4 * rows * BLOCK
 
 
 def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:

@@ -45,10 +45,8 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
-from registry.tables import is_two_pile, kernel_code, strip_game
-
-Made = tuple[Any, ...]
+from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
+from registry.tables import Made, is_two_pile, kernel_code, strip_game, tick
 
 
 def row_values(game: spec.ImpartialGame, row: int, count: int) -> list[int]:
@@ -131,11 +129,10 @@ def _strip(game: spec.ImpartialGame) -> Made:
         return fast.strip.certificate_cost(row + 1, *found)
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
-        tick = None if progress is None else (lambda y: progress(y, None, "columns"))
-        cert = fast.strip.strip_periods(name, row + 1, progress=tick)
+        cert = fast.strip.strip_periods(name, row + 1, progress=tick(progress, "columns"))
         return certified(game, row, cert, "fast.strip")
 
-    return answer, lambda row, **_: strip_fits(row + 1), cost
+    return answer, lambda row, **_: fast.strip.certificate_fits(row + 1), cost
 
 
 def _landman(game: spec.ImpartialGame) -> Made:
@@ -171,9 +168,8 @@ _UNCERTIFIED: WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = WeakKeyDic
 def _certify(game: spec.ImpartialGame, row: int, progress: Any = None) -> Any:
     """The window certificate of rows 0..row (:func:`registry.rows.row_certificate`); Declined
     with the reason (its statement false, no windows within the budget)."""
-    tick = None if progress is None else (lambda cols: progress(cols, None, "columns"))
     try:
-        return row_certificate(game, row + 1, tick, budget=BUDGET_SECONDS)
+        return row_certificate(game, row + 1, tick(progress, "columns"), budget=BUDGET_SECONDS)
     except ValueError as error:
         _UNCERTIFIED.setdefault(game, {})[row] = str(error)
         raise Declined(str(error)) from None

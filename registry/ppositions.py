@@ -34,22 +34,17 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
-from registry.core import (
-    BUDGET_SECONDS,
-    as_game,
-    compare_sequences,
-    register_provider,
-    register_question,
-)
+from registry.core import BUDGET_SECONDS, as_game, register_provider, register_question
 from registry.rows import upto
+from registry.sequences import compare_points
+from registry.tables import Made, tick
+from spec.tables import GameLike
 from spec.tables import start_layer as start_layer
 
 #: The spec oracle's largest domain (a table of rows x (4 rows + 16) by the solver).
 SPEC_MAX_ROWS = 60
 #: reference.row_greedy scans every cell y >= x of a row: quadratic in the rows.
 REFERENCE_MAX_ROWS = 3000
-
-GameLike = str | spec.ImpartialGame
 
 
 def greedy_rule(game: GameLike) -> GreedyRule:
@@ -73,32 +68,15 @@ def spec_points(game: GameLike, rows: int) -> RowPoints:
     return RowPoints(rows, [[a for a, _ in p] for p in layers], [[b for _, b in p] for p in layers])
 
 
-def compare_points(expected: Any, actual: Any) -> str | None:
-    """Compare two :class:`RowPoints`, layer by layer; name the first difference.
-
-    >>> compare_points(RowPoints(2, [[0, 1]], [[0, 2]]), RowPoints(2, [[0, 1]], [[0, 3]]))
-    'layer 0: first difference at index 1: expected (1, 2), got (1, 3)'
-    """
-    if len(expected) != len(actual):
-        return f"expected {len(expected)} layers, got {len(actual)}"
-    for layer in range(len(expected)):
-        diff = compare_sequences(expected.pairs(layer), actual.pairs(layer))
-        if diff is not None:
-            return f"layer {layer}: {diff}"
-    return None
-
-
 register_question(
     "p-positions",
     "*",
     "P-positions (a, b), a <= b, a < rows, of each state of {game} (greedy over rows)",
     {"rows": 30},
-    compare_points,
+    partial(compare_points, layers=lambda p: [p.pairs(s) for s in range(len(p))], name="layer "),
     extra_domains=[({"rows": SPEC_MAX_ROWS}, False)],
     budget=BUDGET_SECONDS,
 )
-
-Made = tuple[Callable[..., Any], Callable[..., str | None], Callable[..., tuple[float, int]]]
 
 
 def _spec(game: spec.ImpartialGame) -> Made:
@@ -114,8 +92,7 @@ def _reference(game: spec.ImpartialGame) -> Made:
 
 def _fast(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, progress: Any = None) -> RowPoints:
-        tick = None if progress is None else (lambda done, total: progress(done, total, "rows"))
-        return fast.row_greedy.p_positions(greedy_rule(game), rows, progress=tick)
+        return fast.row_greedy.p_positions(greedy_rule(game), rows, progress=tick(progress, "rows"))
 
     return answer, lambda rows: None, lambda rows: fast.row_greedy.cost(greedy_rule(game), rows)
 

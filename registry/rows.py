@@ -38,7 +38,6 @@ from fast import beatty as fast_beatty
 from fast import engine as fast_engine
 from fast import strip as fast_strip
 from fast import strip_checkpoint as fast_checkpoint
-from fast._memory import available_memory, format_bytes
 from fast.atlas import AtlasWarning as AtlasWarning
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
@@ -63,12 +62,10 @@ atlas_state, atlas_value = ATLAS.state, ATLAS.value
 ATLAS_SUMS, atlas_digest = fast_atlas.SUMS, fast_atlas.digest  # its files' digests
 
 
-def strip_certificate(
-    game: str, rows: int, progress: Callable[[int], None] | None = None, **options: Any
-) -> fast_strip.Certificate:
-    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`;
-    ``options``: its threads, period_multiple, checkpoints, keep_top)."""
-    return fast_strip.strip_periods(game, rows, progress=progress, **options)
+def strip_certificate(game: str, rows: int, **options: Any) -> fast_strip.Certificate:
+    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`, read
+    when called; ``options``: its progress, threads, period_multiple, checkpoints, keep_top)."""
+    return fast_strip.strip_periods(game, rows, **options)
 
 
 #: For the CLI (``grundy experiment row-periods --chunks``, ``grundy verify``): the strip's
@@ -144,11 +141,9 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> Periodicity:
 
 def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable[..., list[Any]]:
     """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
-
-    def answer(rows: int, start: int = 0, max_steps: int = 10**9) -> list[Any]:
-        return [Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)]
-
-    return answer
+    return lambda rows, start=0, max_steps=10**9: [
+        Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)
+    ]
 
 
 def upto(
@@ -182,15 +177,6 @@ def _strip_periods(game: str) -> Callable[..., list[Periodicity]]:
     return answer
 
 
-def strip_fits(rows: int, **_: Any) -> str | None:
-    """None if the strip's certificate of rows 0..rows-1 (its ring) fits in half the available
-    memory, else why not (its only refusal: ``row-periods`` and ``period``)."""
-    need, room = fast_strip.certificate_memory(rows), available_memory() // 2
-    if need <= room:
-        return None
-    return f"needs about {format_bytes(need)} (its ring), over {format_bytes(room)}"
-
-
 # The default domains are kept small: these questions' rows run in well under 3 s together.
 for _game in ref_landman.GAMES:
     _values = register_question(
@@ -208,13 +194,13 @@ for _game in ref_landman.GAMES:
         (_values, "reference.landman", "reference", _rows(_game, ref_landman.row_values),
          lambda rows, length, start=0: None if rows * length <= 10**6 else "too large", None),
         (_values, "fast.strip", "fast", _rows(_game, fast_strip.row_values), None,
-         lambda rows, length, start=0: (strip_seconds(rows, length),
-                                        8 * length * (rows - start) + 4 * rows * fast_strip.BLOCK)),
+         fast_strip.row_values_cost),
         (_periods, "spec values (reference cycle as certificate)", "spec",
          _each_row(spec_periodicity, _game), upto(7, "the spec solver is cubic"), None),
         (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          upto(11, "the reference machine is slow past row 12"), None),
-        (_periods, "fast.strip", "fast", _strip_periods(_game), strip_fits, None),
+        (_periods, "fast.strip", "fast", _strip_periods(_game),
+         lambda rows, **_: fast_strip.certificate_fits(rows), None),
         (_periods, "atlas", "published", _each_row(lambda n, game, _: ATLAS.record(game, n), _game),
          lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),
     ):  # fmt: skip

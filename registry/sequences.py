@@ -25,7 +25,9 @@ wythoff-nim`` (``--impl``): where fast.rw's int64 range ends, the resolver takes
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -74,21 +76,26 @@ def spec_points(game: str | spec.ImpartialGame, g: int, rows: int) -> PointSeque
     return PointSequences(spec.tables.h_points(game, g, rows), rows)
 
 
-def compare_points(expected: Any, actual: Any) -> str | None:
-    """Compare two ``T_0 .. T_g`` results; name the first T_h that differs.
+def compare_points(
+    expected: Any, actual: Any, layers: Callable[[Any], Any] = lambda p: p.T, name: str = "T_"
+) -> str | None:
+    """Compare two ``T_0 .. T_g`` results, or two results of points by layer (``layers(result)``,
+    each named ``name`` and its index: ``p-positions``); name the first that differs.
 
     Examples
     --------
     >>> compare_points(PointSequences([[(0, 0)], [(0, 1)]]), PointSequences([[(0, 0)], [(0, 2)]]))
     'T_1: first difference at index 0: expected (0, 1), got (0, 2)'
+    >>> compare_points([[(0, 0), (1, 2)]], [[(0, 0), (1, 3)]], list, "layer ")
+    'layer 0: first difference at index 1: expected (1, 2), got (1, 3)'
     """
-    exp, act = list(expected.T), list(actual.T)
+    exp, act = list(layers(expected)), list(layers(actual))
     if len(exp) != len(act):
-        return f"expected T_0..T_{len(exp) - 1}, got {len(act)} sequences"
+        return f"expected {len(exp)} sequences of points, got {len(act)}"
     for h, (e, a) in enumerate(zip(exp, act, strict=True)):
         diff = compare_sequences(list(e), list(a))
         if diff is not None:
-            return f"T_{h}: {diff}"
+            return f"{name}{h}: {diff}"
     return None
 
 
@@ -153,8 +160,6 @@ def stream_points(game: str, g: int, rows: int) -> Iterator[tuple[int, int, int]
 # ------------------------------------------------------------------ p_n^h
 
 
-#: Why the WSG-based implementations decline an explicit R (or L, H).
-_NO_R = "R, L, H are constants of Algorithm RW (WSG is exact without them)"
 #: The largest n of fast.rw (its int64 range).
 RW_N_MAX = fast.rw.N_MAX
 
@@ -179,7 +184,7 @@ def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
     return answer
 
 
-_spec_nth = _wsg_nth(lambda g, rows: spec_points("wythoff", g, rows))
+_spec_nth = _wsg_nth(partial(spec_points, "wythoff"))
 _reference_nth = _wsg_nth(reference.wsg.wsg)
 
 
@@ -197,52 +202,6 @@ def _rw_nth(nth_gvalues: Callable[..., list[tuple[int, int]]]) -> Callable[..., 
     return answer
 
 
-def _covers(nth: bool, wsg: tuple[int, str] | None = None, rw: str = "") -> Callable[..., Any]:
-    """The ``covers`` of an implementation of nth-gvalue (``nth``) or row-hpoints.
-
-    A WSG one (``wsg = (limit, why)``) answers without RW's constants, up to start + count (or
-    row) ``limit``. ``rw = "fast"``: fast.rw's int64 range; ``"reference"``: a band of at most
-    10^6 rows and :func:`reference.rw.reach` (recursion, measured time) within the registry's
-    budget; both need R for g > :data:`RW_MAX_G`.
-    """
-
-    if wsg is not None:
-        span = (lambda start=0, count=0, **_: start + count) if nth else (lambda r2, **_: r2)
-        size = upto(*wsg, span, "start + count" if nth else "rows")
-        return lambda **domain: (
-            _NO_R if any(domain.get(k) is not None for k in "RLH") else size(**domain)
-        )
-
-    def check(g: int, end: int, constants: dict[str, Any], band: int = 0) -> str | None:
-        if rw == "fast" and nth and end - 1 > fast.rw.N_MAX:
-            return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
-        if rw == "fast" and not nth and end > fast.rw.R2_MAX:
-            return f"row {end} is beyond the int64 range of fast.rw (rows <= {fast.rw.R2_MAX})"
-        if rw == "reference" and band > 10**6:
-            return f"a band of {band + 1:,} rows (the reference keeps every point: <= 10^6)"
-        if g > RW_MAX_G and constants.get("R") is None:
-            return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g}); pass R"
-        return reference.rw.reach(g, end, BUDGET_SECONDS) if rw == "reference" else None
-
-    if nth:
-        return lambda g, count, start=0, **constants: check(g, start + count, constants)
-    return lambda g, r1, r2, R=None: check(g, r2, {"R": R}, r2 - r1)
-
-
-def _wsg_cost(nth: bool, spec_layer: bool) -> Callable[..., tuple[float, int]]:
-    """WSG's memory (the streamed columns ahead of each row, :func:`wsg_stream_bytes`), or the
-    spec table's (:func:`spec.tables.h_points_cost`) for the spec, over the rows an answer reads."""
-
-    def cost(g: int, rows: int) -> tuple[float, int]:
-        return (
-            spec.tables.h_points_cost(g, rows) if spec_layer else (0.0, wsg_stream_bytes(g, rows))
-        )
-
-    if nth:
-        return lambda g, count, start=0, **_: cost(g, lower_wythoff(start + count) + 4 * g + 12)
-    return lambda g, r1, r2, R=None: cost(g, r2 + 1)
-
-
 _NTH = register_question(
     "nth-gvalue", "wythoff", "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
     {"g": 4, "count": 30, "start": 0},
@@ -251,13 +210,47 @@ _NTH = register_question(
 
 
 def _register(question: str, *implementations: Any) -> None:
-    """Register ``(name, layer, answer, wsg)`` for nth-gvalue or row-hpoints: a WSG one (``wsg =
-    (limit, why)``, exact, with its cost) or Algorithm RW's (``wsg`` None, conditional);
-    ``covers``: :func:`_covers`."""
+    """Register ``(name, layer, answer, wsg)`` for nth-gvalue or row-hpoints.
+
+    A WSG one (``wsg = (limit, why)``) is exact and answers without RW's constants, up to
+    start + count (or row) ``limit``; its memory is WSG's streamed columns
+    (:func:`wsg_stream_bytes`), or the spec table's (:func:`spec.tables.h_points_cost`), over the
+    rows an answer reads. Algorithm RW's (``wsg`` None) is conditional: ``fast``, within fast.rw's
+    int64 range; ``reference``, a band of at most 10^6 rows and :func:`reference.rw.reach`
+    (recursion, measured time) within the registry's budget; both need R for g > :data:`RW_MAX_G`.
+    """
     nth = question == _NTH
+
+    def end(g: int, count: int = 0, start: int = 0, r2: int = 0, **_: Any) -> int:
+        return start + count if nth else r2  # n < end, or rows r1..end
+
+    def wsg_covers(limit: int, why: str, **domain: Any) -> str | None:
+        if any(domain.get(k) is not None for k in "RLH"):
+            return "R, L, H are constants of Algorithm RW (WSG is exact without them)"
+        return upto(limit, why, end, "start + count" if nth else "rows")(**domain)
+
+    def wsg_cost(spec_layer: bool, g: int, **domain: Any) -> tuple[float, int]:
+        last = end(g, **domain)
+        rows = lower_wythoff(last) + 4 * g + 12 if nth else last + 1  # the rows an answer reads
+        if spec_layer:
+            return spec.tables.h_points_cost("wythoff", g, rows)
+        return 0.0, wsg_stream_bytes(g, rows)
+
+    def rw_covers(layer: str, g: int, R: Any = None, r1: int = 0, **domain: Any) -> str | None:
+        stop = end(g, **domain)
+        if layer == "fast" and nth and stop - 1 > fast.rw.N_MAX:
+            return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
+        if layer == "fast" and not nth and stop > fast.rw.R2_MAX:
+            return f"row {stop} is beyond the int64 range of fast.rw (rows <= {fast.rw.R2_MAX})"
+        if layer == "reference" and not nth and stop - r1 > 10**6:
+            return f"a band of {stop - r1 + 1:,} rows (the reference keeps every point: <= 10^6)"
+        if g > RW_MAX_G and R is None:
+            return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g}); pass R"
+        return reference.rw.reach(g, stop, BUDGET_SECONDS) if layer == "reference" else None
+
     for name, layer, answer, wsg in implementations:
-        covers = _covers(nth, wsg, "" if wsg else layer)
-        cost = _wsg_cost(nth, layer == "spec") if wsg else None
+        covers = partial(wsg_covers, *wsg) if wsg else partial(rw_covers, layer)
+        cost = partial(wsg_cost, layer == "spec") if wsg else None
         cert = "exact" if wsg else CONDITIONAL
         register_implementation(
             question, name, layer, answer, covers=covers, certificate=cert, cost=cost, replace=True
@@ -282,28 +275,24 @@ _register(
 HPoint = tuple[int, int, int, int]
 
 
-def _spec_band(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
-    points = spec_points("wythoff", g, r2 + 1)
-    found = [(h, n, a, b) for h in range(g + 1) for n, (a, b) in enumerate(points.T[h]) if a >= r1]
-    return sorted(found, key=lambda p: (p[2], p[0]))
+def _wsg_band(wsg: Callable[[int, int], Any]) -> Callable[..., list[HPoint]]:
+    """Every h-point with r1 <= a <= r2 from the g-points of rows 0..r2 (``wsg(g, r2 + 1)``)."""
 
+    def answer(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
+        result = wsg(g, r2 + 1)
+        found = []
+        for h in range(g + 1):
+            a, b = result.a(h), result.b(h)
+            found += [(h, n, a[n], b[n]) for n in range(bisect_left(a, r1), len(a))]
+        return sorted(found, key=lambda p: (p[2], p[0]))
 
-def _wsg_band(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
-    result = fast.wsg.wsg(g, r2 + 1)
-    found = []
-    for h in range(g + 1):
-        a = result.a_table[h, : int(result.counts[h])]
-        for n in np.flatnonzero(a >= r1).tolist():
-            found.append((h, n, int(a[n]), int(result.b_table[h, n])))
-    return sorted(found, key=lambda p: (p[2], p[0]))
+    return answer
 
 
 def _rw_band(gvalues: Callable[..., tuple[Any, Any]]) -> Callable[..., list[HPoint]]:
-    def answer(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
-        _, points = gvalues(g, r1, r2, R=R)
-        return [(int(h), int(n), int(a), int(b)) for h, n, a, b in points]
-
-    return answer
+    return lambda g, r1, r2, R=None: [
+        (int(h), int(n), int(a), int(b)) for h, n, a, b in gvalues(g, r1, r2, R=R)[1]
+    ]
 
 
 _ROW = register_question(
@@ -314,8 +303,8 @@ _ROW = register_question(
 )  # fmt: skip
 _register(
     _ROW,
-    ("spec", "spec", _spec_band, (300, "the spec solver is cubic")),
-    ("fast.wsg", "fast", _wsg_band, (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
+    ("spec", "spec", _wsg_band(partial(spec_points, "wythoff")), (300, "the spec solver is cubic")),
+    ("fast.wsg", "fast", _wsg_band(fast.wsg.wsg), (WSG_ROW_LIMIT - 1, "fast.wsg holds every row")),
     ("fast.rw", "fast", _rw_band(fast.rw.gvalues), None),
     ("reference.rw", "reference", _rw_band(reference.rw.gvalues), None),
 )

@@ -80,9 +80,9 @@ def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
     return _squares(_spec_block)(game)[0]
 
 
-def tick(progress: Any, unit: str) -> Callable[[int, int], None] | None:
-    """``progress(done, total, unit)`` as the kernels' ``(done, total)`` callback, or None."""
-    return None if progress is None else (lambda done, total: progress(done, total, unit))
+def tick(progress: Any, unit: str) -> Callable[..., None] | None:
+    """``progress(done, total, unit)`` as the kernels' ``(done[, total])`` callback, or None."""
+    return None if progress is None else (lambda done, total=None: progress(done, total, unit))
 
 
 def _spec_block(game: spec.ImpartialGame) -> Made:

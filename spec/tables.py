@@ -203,14 +203,14 @@ def h_points(game: GameLike, g: int, rows: int) -> list[list[tuple[int, int]]]:
     return points
 
 
-def h_points_cost(g: int, rows: int) -> tuple[float, int]:
-    """(seconds, bytes) of :func:`h_points`: the solver's estimate of its table (rows x
+def h_points_cost(game: GameLike, g: int, rows: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`h_points`: :func:`table_estimate` of its table (rows x
     (2 rows + g + 1)).
 
-    >>> h_points_cost(4, 9) == estimate([9, 22])
+    >>> h_points_cost("wythoff", 4, 9) == table_estimate("wythoff", 9, 23)
     True
     """
-    return estimate([rows, 2 * rows + g])
+    return table_estimate(game, rows, 2 * rows + g + 1)
 
 
 def p_positions(game: GameLike, rows: int, k: int) -> list[list[tuple[int, int]]]:
@@ -244,12 +244,10 @@ def p_positions(game: GameLike, rows: int, k: int) -> list[list[tuple[int, int]]
 
 
 def p_positions_cost(game: GameLike, rows: int) -> tuple[float, int]:
-    """(seconds, bytes) of :func:`p_positions`: the solver's estimate of its table (rows x
-    (4 rows + 16)), once per layer.
+    """(seconds, bytes) of :func:`p_positions`: :func:`table_estimate` of its table (rows x
+    (4 rows + 16)).
 
     >>> p_positions_cost("wythoff", 10)[1] == 10 * 56 * BYTES_PER_POSITION
     True
     """
-    layers = max(1, len(states_of(game)))
-    seconds, _ = estimate([rows, 4 * rows + 16])
-    return layers * seconds, layers * rows * (4 * rows + 16) * BYTES_PER_POSITION
+    return table_estimate(game, rows, 4 * rows + 16)
