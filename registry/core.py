@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 import spec
-from fast._memory import available_memory, format_bytes
+from fast._memory import available_memory, format_bytes, seconds_text
 from spec import as_game
 
 __all__ = [
@@ -87,15 +87,6 @@ class TooLarge(NoImplementation, MemoryError):
 
 class Unknown(ValueError):
     """A cost model has no estimate before it runs: the implementation answers only if named."""
-
-
-def seconds_text(seconds: float) -> str:
-    """An estimate for a message.
-
-    >>> seconds_text(0.004), seconds_text(42.3), seconds_text(86400 * 400), seconds_text(1e40)
-    ('0.004 s', '42 s', '3.5e+07 s', '1e+40 s')
-    """
-    return f"{seconds:,.0f} s" if 1 <= seconds < 1e7 else f"{seconds:.2g} s"
 
 
 def _shown(domain: dict[str, Any]) -> str:
@@ -197,11 +188,6 @@ class Question(Generic[T]):
         """The conformance domains: the default, then the extra ones (quick unless asked)."""
         return [self.domain, *(d for d, quick in self.extra_domains if quick or include_slow)]
 
-    def add_domain(self, domain: dict[str, Any], quick: bool = True) -> None:
-        """One more conformance domain (a larger comparison, a published table's range)."""
-        if domain != self.domain and all(domain != d for d, _ in self.extra_domains):
-            self.extra_domains.append((dict(domain), quick))
-
     def candidates(
         self, budget: float | None = None, using: str | None = None, **domain: Any
     ) -> list[tuple[Implementation, str | None]]:
@@ -218,8 +204,7 @@ class Question(Generic[T]):
         for order, impl in enumerate(self.implementations):
             if impl.layer != "published" or self.cheapest:
                 reason, seconds = impl.reason(limit, impl.name == using, **domain)
-                trust = impl.certificate[:4]
-                cost = (["exac", "cond"].index(trust) if trust in ("exac", "cond") else 2, seconds)
+                cost = ({"exac": 0, "cond": 1}.get(impl.certificate[:4], 2), seconds)
                 rank = (impl.rank, impl.certificate != "exact", impl.generic)
                 found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
@@ -429,8 +414,8 @@ def register_implementation(
         name, layer, answer, covers, quick, order, certificate, cost=cost, unit=unit
     )
     impls.insert(0, made) if shadow else impls.append(made)
-    if domain is not None:
-        q.add_domain(domain)
+    if domain is not None and domain not in [q.domain, *(d for d, _ in q.extra_domains)]:
+        q.extra_domains.append((dict(domain), True))  # one more quick conformance domain
 
 
 def register_provider(
@@ -523,10 +508,9 @@ def get_question(
     """The question ``id`` for ``game``, built from its kind's providers if needed (the
     question keeps the game object, so its implementations share the spec's memo). None if
     no implementation answers it (unless ``create``: the empty question is registered)."""
-    if isinstance(game, str):
-        if f"{id}:{game}" in QUESTIONS or id not in _KINDS:
-            return QUESTIONS.get(f"{id}:{game}")
-        game = as_game(game)
+    if isinstance(game, str) and (f"{id}:{game}" in QUESTIONS or id not in _KINDS):
+        return QUESTIONS.get(f"{id}:{game}")
+    game = as_game(game)
     key = f"{id}:{game.describe()}"
     if key not in QUESTIONS and id in _KINDS:
         kind, name = _KINDS[id], game.describe()
@@ -546,11 +530,11 @@ def get_question(
 def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
     """The question ``id`` for ``game``, the door to its implementations; NoImplementation
     (with each provider's reason) if none answers it."""
-    subject = as_game(game) if id in _KINDS else game
-    found = get_question(id, subject)
+    found = get_question(id, game)
+    if found is None and isinstance(game, str) and id not in _KINDS:
+        raise NoImplementation(f"no implementation answers {id!r} for game {game!r}")
     if found is None:
-        if isinstance(subject, str):
-            raise NoImplementation(f"no implementation answers {id!r} for game {subject!r}")
+        subject = as_game(game)
         why = "; ".join(f"{p.name}: {_capable(p, subject)}" for p in PROVIDERS.get(id, []))
         raise NoImplementation(
             f"no implementation answers {id!r} for game {subject.describe()!r} ({why})"
