@@ -439,8 +439,7 @@ def register_provider(
     order = _layer_rank(layer)
     if question in _BUILTIN_KINDS and not shadow and not _KINDS[question].cheapest:
         others = [(_layer_rank(p.layer), p.name) for p in PROVIDERS.get(question, [])]
-        games = [n for n in spec.GAMES if n in _BUILTIN_GAMES]
-        covered = (covers_game(spec.get_game(n)) is None for n in games)  # asked if outranking
+        covered = (covers_game(spec.get_game(n)) is None for n in spec.GAMES if n in _BUILTIN_GAMES)
         _refuse_default(question, "provider", name, order, others, covered)
     provider = Provider(question, name, layer, covers_game, make, quick, certificate, unit, summary)
     providers = PROVIDERS.setdefault(question, [])
