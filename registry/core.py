@@ -308,7 +308,6 @@ class Provider:
     layer: str
     covers_game: Callable[[spec.ImpartialGame], str | None]
     make: Callable[[spec.ImpartialGame], tuple[Any, ...]]
-    quick: bool = True
     certificate: str = "exact"
     unit: str = ""
     summary: str = ""
@@ -425,7 +424,6 @@ def register_provider(
     covers_game: Callable[[spec.ImpartialGame], str | None],
     make: Callable[[spec.ImpartialGame], tuple[Any, ...]],
     *,
-    quick: bool = True,
     certificate: str = "exact",
     unit: str = "",
     summary: str = "",
@@ -441,7 +439,7 @@ def register_provider(
         others = [(_layer_rank(p.layer), p.name) for p in PROVIDERS.get(question, [])]
         covered = (covers_game(spec.get_game(n)) is None for n in spec.GAMES if n in _BUILTIN_GAMES)
         _refuse_default(question, "provider", name, order, others, covered)
-    provider = Provider(question, name, layer, covers_game, make, quick, certificate, unit, summary)
+    provider = Provider(question, name, layer, covers_game, make, certificate, unit, summary)
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
     for q in QUESTIONS.values():
@@ -463,9 +461,8 @@ def _bind(question: Question[Any], provider: Provider) -> None:
         return
     answer, covers, *cost = provider.make(question.subject)
     made = Implementation(
-        provider.name, provider.layer, answer, covers, provider.quick,
-        _layer_rank(provider.layer), provider.certificate, True, cost[0] if cost else None,
-        provider.unit,
+        provider.name, provider.layer, answer, covers, True, _layer_rank(provider.layer),
+        provider.certificate, True, cost[0] if cost else None, provider.unit,
     )  # fmt: skip
     others = [i for i in question.implementations if i.name != provider.name]
     question.implementations[:] = [*others, made]
