@@ -1,10 +1,11 @@
-"""A memory estimate check for the fast wrappers (``fast/`` may not import ``grundy``)."""
+"""A memory estimate check for the fast wrappers (``fast/`` may not import ``grundy``), and the
+texts of estimates (bytes, seconds) in messages, the registry's too."""
 
 from __future__ import annotations
 
 import os
 
-__all__ = ["available_memory", "check_memory", "format_bytes"]
+__all__ = ["available_memory", "check_memory", "format_bytes", "seconds_text"]
 
 
 def available_memory() -> int:
@@ -34,6 +35,15 @@ def format_bytes(count: int) -> str:
     if gib < 10**15:
         return f"{count / 2**30:.1f} GiB"
     return f"10^{len(str(gib)) - 1} GiB"
+
+
+def seconds_text(seconds: float) -> str:
+    """A time estimate for a message.
+
+    >>> seconds_text(0.004), seconds_text(42.3), seconds_text(86400 * 400), seconds_text(1e40)
+    ('0.004 s', '42 s', '3.5e+07 s', '1e+40 s')
+    """
+    return f"{seconds:,.0f} s" if 1 <= seconds < 1e7 else f"{seconds:.2g} s"
 
 
 def check_memory(estimate_bytes: int, what: str) -> None:

@@ -45,7 +45,7 @@ __all__ = [
     "text_record",
 ]
 
-#: Lists longer than this are shown by their first items and a count.
+#: Lists longer than this are shown by their first items and a count (a Period: its values).
 SHOWN_ITEMS = 24
 
 _STYLE = "border-collapse:collapse;text-align:left;font-family:inherit"
@@ -115,25 +115,6 @@ def html_grid(
 
 def _position(position: Any) -> str:
     return f"({', '.join(map(str, position))})" if isinstance(position, tuple) else str(position)
-
-
-#: A Period's text and HTML show at most this many values (the preperiod can be millions).
-HEAD_VALUES = 24
-
-
-def period_lines(answer: Any, periods: int = 1) -> list[tuple[str, list[Any]]]:
-    """A Period's values laid out as seed 003 prints a row (preperiod, then ``periods`` periods),
-    labelled, each line cut to :data:`HEAD_VALUES` values."""
-    try:
-        if answer.period is None or answer.preperiod is None:
-            return [("values", answer.head(HEAD_VALUES))]
-        if answer.preperiod + answer.period > HEAD_VALUES:
-            return [("values", [*answer.head(HEAD_VALUES), "..."])]
-        lines = answer.lines(periods)
-    except ValueError as error:  # a refusal of the registry, with its estimate
-        return [("values", [f"not computed: {error}"])]
-    labels = (["pre-period"] if answer.preperiod else []) + ["period"] * len(lines)
-    return list(zip(labels, lines, strict=False))
 
 
 def answer_text(answer: Any) -> str:
@@ -267,14 +248,25 @@ class Period(_Shown):
         return f"{self.game} row {self.row}: {self.status}"
 
     def _more(self) -> list[tuple[str, Any]]:
-        return [(label, " ".join(map(str, line))) for label, line in period_lines(self)]
+        """The values, labelled, as seed 003 prints a row (the preperiod, then one period) when
+        at most :data:`SHOWN_ITEMS` (the preperiod can be millions), else the first ones."""
+        pre, period = self.preperiod, self.period
+        try:
+            if pre is None or period is None or pre + period > SHOWN_ITEMS:
+                cut = [] if period is None else ["..."]
+                return [("values", " ".join(map(str, [*self.head(SHOWN_ITEMS), *cut])))]
+            lines = self.lines(1)
+        except ValueError as error:  # a refusal of the registry, with its estimate
+            return [("values", f"not computed: {error}")]
+        labels = ["pre-period"] * bool(pre) + ["period"]
+        return [(k, " ".join(map(str, v))) for k, v in zip(labels, lines, strict=False)]
 
     def __str__(self) -> str:
         head = f"{self.game} row {self.row}: "
         if self.period is not None:
             head += f"preperiod {self.preperiod}, period {self.period}, saltus {self.saltus} "
             head += f"({self.status}; {self.implementation})\n"
-        body = [f"{' '.join(map(str, line))}    {label}" for label, line in period_lines(self)]
+        body = [f"{line}    {label}" for label, line in self._more()]
         return "\n".join([head + self.certificate, *body])
 
     def head(self, count: int) -> list[int]:

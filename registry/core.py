@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 import spec
-from fast._memory import available_memory, format_bytes
+from fast._memory import available_memory, format_bytes, seconds_text
 from spec import as_game
 
 __all__ = [
@@ -87,15 +87,6 @@ class TooLarge(NoImplementation, MemoryError):
 
 class Unknown(ValueError):
     """A cost model has no estimate before it runs: the implementation answers only if named."""
-
-
-def seconds_text(seconds: float) -> str:
-    """An estimate for a message.
-
-    >>> seconds_text(0.004), seconds_text(42.3), seconds_text(86400 * 400), seconds_text(1e40)
-    ('0.004 s', '42 s', '3.5e+07 s', '1e+40 s')
-    """
-    return f"{seconds:,.0f} s" if 1 <= seconds < 1e7 else f"{seconds:.2g} s"
 
 
 def _shown(domain: dict[str, Any]) -> str:
@@ -197,11 +188,6 @@ class Question(Generic[T]):
         """The conformance domains: the default, then the extra ones (quick unless asked)."""
         return [self.domain, *(d for d, quick in self.extra_domains if quick or include_slow)]
 
-    def add_domain(self, domain: dict[str, Any], quick: bool = True) -> None:
-        """One more conformance domain (a larger comparison, a published table's range)."""
-        if domain != self.domain and all(domain != d for d, _ in self.extra_domains):
-            self.extra_domains.append((dict(domain), quick))
-
     def candidates(
         self, budget: float | None = None, using: str | None = None, **domain: Any
     ) -> list[tuple[Implementation, str | None]]:
@@ -218,8 +204,7 @@ class Question(Generic[T]):
         for order, impl in enumerate(self.implementations):
             if impl.layer != "published" or self.cheapest:
                 reason, seconds = impl.reason(limit, impl.name == using, **domain)
-                trust = impl.certificate[:4]
-                cost = (["exac", "cond"].index(trust) if trust in ("exac", "cond") else 2, seconds)
+                cost = ({"exac": 0, "cond": 1}.get(impl.certificate[:4], 2), seconds)
                 rank = (impl.rank, impl.certificate != "exact", impl.generic)
                 found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
@@ -323,7 +308,6 @@ class Provider:
     layer: str
     covers_game: Callable[[spec.ImpartialGame], str | None]
     make: Callable[[spec.ImpartialGame], tuple[Any, ...]]
-    quick: bool = True
     certificate: str = "exact"
     unit: str = ""
     summary: str = ""
@@ -429,8 +413,8 @@ def register_implementation(
         name, layer, answer, covers, quick, order, certificate, cost=cost, unit=unit
     )
     impls.insert(0, made) if shadow else impls.append(made)
-    if domain is not None:
-        q.add_domain(domain)
+    if domain is not None and domain not in [q.domain, *(d for d, _ in q.extra_domains)]:
+        q.extra_domains.append((dict(domain), True))  # one more quick conformance domain
 
 
 def register_provider(
@@ -440,7 +424,6 @@ def register_provider(
     covers_game: Callable[[spec.ImpartialGame], str | None],
     make: Callable[[spec.ImpartialGame], tuple[Any, ...]],
     *,
-    quick: bool = True,
     certificate: str = "exact",
     unit: str = "",
     summary: str = "",
@@ -454,10 +437,9 @@ def register_provider(
     order = _layer_rank(layer)
     if question in _BUILTIN_KINDS and not shadow and not _KINDS[question].cheapest:
         others = [(_layer_rank(p.layer), p.name) for p in PROVIDERS.get(question, [])]
-        games = [n for n in spec.GAMES if n in _BUILTIN_GAMES]
-        covered = (covers_game(spec.get_game(n)) is None for n in games)  # asked if outranking
+        covered = (covers_game(spec.get_game(n)) is None for n in spec.GAMES if n in _BUILTIN_GAMES)
         _refuse_default(question, "provider", name, order, others, covered)
-    provider = Provider(question, name, layer, covers_game, make, quick, certificate, unit, summary)
+    provider = Provider(question, name, layer, covers_game, make, certificate, unit, summary)
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
     for q in QUESTIONS.values():
@@ -479,9 +461,8 @@ def _bind(question: Question[Any], provider: Provider) -> None:
         return
     answer, covers, *cost = provider.make(question.subject)
     made = Implementation(
-        provider.name, provider.layer, answer, covers, provider.quick,
-        _layer_rank(provider.layer), provider.certificate, True, cost[0] if cost else None,
-        provider.unit,
+        provider.name, provider.layer, answer, covers, True, _layer_rank(provider.layer),
+        provider.certificate, True, cost[0] if cost else None, provider.unit,
     )  # fmt: skip
     others = [i for i in question.implementations if i.name != provider.name]
     question.implementations[:] = [*others, made]
@@ -523,10 +504,9 @@ def get_question(
     """The question ``id`` for ``game``, built from its kind's providers if needed (the
     question keeps the game object, so its implementations share the spec's memo). None if
     no implementation answers it (unless ``create``: the empty question is registered)."""
-    if isinstance(game, str):
-        if f"{id}:{game}" in QUESTIONS or id not in _KINDS:
-            return QUESTIONS.get(f"{id}:{game}")
-        game = as_game(game)
+    if isinstance(game, str) and (f"{id}:{game}" in QUESTIONS or id not in _KINDS):
+        return QUESTIONS.get(f"{id}:{game}")
+    game = as_game(game)
     key = f"{id}:{game.describe()}"
     if key not in QUESTIONS and id in _KINDS:
         kind, name = _KINDS[id], game.describe()
@@ -546,11 +526,11 @@ def get_question(
 def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
     """The question ``id`` for ``game``, the door to its implementations; NoImplementation
     (with each provider's reason) if none answers it."""
-    subject = as_game(game) if id in _KINDS else game
-    found = get_question(id, subject)
+    found = get_question(id, game)
+    if found is None and isinstance(game, str) and id not in _KINDS:
+        raise NoImplementation(f"no implementation answers {id!r} for game {game!r}")
     if found is None:
-        if isinstance(subject, str):
-            raise NoImplementation(f"no implementation answers {id!r} for game {subject!r}")
+        subject = as_game(game)
         why = "; ".join(f"{p.name}: {_capable(p, subject)}" for p in PROVIDERS.get(id, []))
         raise NoImplementation(
             f"no implementation answers {id!r} for game {subject.describe()!r} ({why})"
