@@ -87,17 +87,18 @@ def claim_rows(claims: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def print_claim_list(claims: dict[str, Any], as_json: bool) -> None:
+def print_claim_list(claims: dict[str, Any], as_json: bool) -> int:
     """``grundy check list``: one claim on two lines (or the JSON of :func:`claim_rows`)."""
     rows = claim_rows(claims)
     if as_json:
         emit_json(rows)
-        return
+        return 0
     for row in rows:
         console.print(
             f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
             f"{escape(str(row['source']))}\n    {escape(str(row['statement']))}"
         )
+    return 0
 
 
 def print_claim_help(claim_id: str) -> int:
@@ -114,10 +115,14 @@ def print_claim_help(claim_id: str) -> int:
     return 0
 
 
-def print_report(report: Report) -> None:
-    """The lines of :func:`proofs_check.display.report_text`, the status and witness coloured."""
+def print_report(report: Report, as_json: bool = False) -> int:
+    """The lines of :func:`proofs_check.display.report_text`, the status and witness coloured
+    (or the report's JSON); returns the report's exit code."""
     from proofs_check.display import report_rows, report_title
 
+    if as_json:
+        emit_json(report.to_dict())
+        return report.exit_code
     colour = COLOUR[report.status]
     title = report_title(report)
     console.print(Text.assemble((report.claim, "bold"), title[len(report.claim) :]))
@@ -126,6 +131,7 @@ def print_report(report: Report) -> None:
         sep = " " if label.isupper() else ": "
         style = colour if label.isupper() else ("red" if label == "witness" else "")
         console.print(Text.assemble("  ", (label, style), f"{sep}{text}"))
+    return report.exit_code
 
 
 def run_one_claim(

@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from grundy import claims
-from grundy.output import add_json_option, emit_json
+from grundy.output import add_json_option
 from grundy.parsing import add_count
 from grundy.progress import quiet
 
@@ -61,8 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "list":
         if params:
             raise ValueError("check list takes no parameters")
-        claims.print_claim_list(registered, as_json)
-        return 0
+        return claims.print_claim_list(registered, as_json)
     if args.target == "all":
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
@@ -72,8 +71,4 @@ def run(args: argparse.Namespace) -> int:
         claims.print_summary(reports, skipped, seconds, as_json)
         return 1 if any(r.surprising for r in reports) else 0
     report = claims.run_one_claim(args.target, params, quick=quick, tighten=tighten, quiet=as_json)
-    if as_json:
-        emit_json(report.to_dict())
-    else:
-        claims.print_report(report)
-    return report.exit_code
+    return claims.print_report(report, as_json)

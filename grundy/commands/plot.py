@@ -118,7 +118,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
     from grundy.experiments import dn_histogram, load_result, nivasch_table5, row_periods
-    from grundy.plot import check_points, game_table, heatmap_labels
+    from grundy.plot import check_points, game_heatmap
     from registry import question
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
@@ -154,14 +154,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.list_impls:
             return print_impls(question("grundy-table", parse_game(args.game)), size=args.size)
-        table, name, impl, coordinates = game_table(args.game, args.size, args.impl)
-        plots.heatmap(
-            out,
-            table,
-            title=f"{name}: G, 0 <= {', '.join(coordinates)} < {args.size} ({impl})",
-            coordinates=coordinates,
-            **heatmap_labels(args.game, table),  # issue 28: states, outcome tables
-        )
+        figure, name, impl = game_heatmap(args.game, args.size, args.impl)
+        plots.save(figure, out)
         details.update(game=name, size=args.size, implementation=impl)
     details.update(out=str(out), bytes=out.stat().st_size)
     return json_or_lines(args.json, details, [f"wrote {out} ({details['bytes']:,} bytes)"])

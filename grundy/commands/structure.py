@@ -19,8 +19,6 @@ from reference.structure import parse_ratio
 from registry import question
 from registry.layers import states_of
 
-__all__ = ["register", "run"]
-
 #: Pairs printed by default.
 SHOW = 12
 

@@ -67,12 +67,10 @@ def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if (args.rows is None) != (args.cols is None):
         raise ValueError("--rows and --cols go together (or give --size)")
-    if args.rows is not None:
-        door, domain = question("grundy-block", game), {"rows": args.rows, "cols": args.cols}
-        shape = (args.rows, args.cols)
-    else:
-        door, domain = question("grundy-table", game), {"size": args.size}
-        shape = (args.size, args.size)
+    block = args.rows is not None  # a rectangle (grundy-block), else a square (grundy-table)
+    door = question("grundy-block" if block else "grundy-table", game)
+    domain = {"rows": args.rows, "cols": args.cols} if block else {"size": args.size}
+    shape = (args.rows, args.cols) if block else (args.size, args.size)
     if args.list_impls:
         return print_impls(door, **domain)
     name, states = door.game, states_of(game)
