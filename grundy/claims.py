@@ -178,9 +178,11 @@ def run_every_claim(
     return reports, skipped, time.perf_counter() - start
 
 
-def print_summary(reports: list[Report], skipped: list[str], total: float, as_json: bool) -> None:
+def print_summary(reports: list[Report], skipped: list[str], total: float, as_json: bool) -> int:
     """``check all``'s table: one line per claim, the witness or note of each that does
-    not hold, then the counts (or the JSON of the reports)."""
+    not hold, then the counts (or the JSON of the reports); returns the exit code (1 when
+    a report surprises: a claim violated that should hold, or a counterexample gone)."""
+    code = 1 if any(r.surprising for r in reports) else 0
     if as_json:
         emit_json(
             {
@@ -189,7 +191,7 @@ def print_summary(reports: list[Report], skipped: list[str], total: float, as_js
                 "not_tightened": skipped,
             }
         )
-        return
+        return code
     for r in reports:
         colour = COLOUR[r.status]
         console.print(
@@ -210,3 +212,4 @@ def print_summary(reports: list[Report], skipped: list[str], total: float, as_js
     )
     if skipped:
         console.print(f"not tightened (only exact facts): {', '.join(skipped)}", markup=False)
+    return code
