@@ -12,12 +12,11 @@ from grundy.output import (
     CSV_MAX_SIZE,
     add_json_option,
     check_table_file,
-    console,
     emit_json,
-    format_grid,
     json_or_lines,
     output_file,
     print_impls,
+    print_tables,
     write_table,
 )
 from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
@@ -93,8 +92,5 @@ def run(args: argparse.Namespace) -> int:
         layers = {"states": list(states)} if states else {}
         emit_json({"game": name, **domain, **layers, "implementation": answer.name, "table": table})
     else:  # one table per state of a game with a state, G[s, x, y]
-        for state, layer in zip(states, table, strict=True) if states else [(None, table)]:
-            label = "" if state is None else f", {state}"
-            console.print(f"{name}: G[x, y{label}], implementation {answer.name}", markup=False)
-            console.print(format_grid(layer.tolist()), markup=False, soft_wrap=True)
+        print_tables(name, answer.name, table, states)
     return 0
