@@ -10,7 +10,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from grundy.experiments.nivasch_table5 import load_convergence_histogram
 from grundy.output import (
     activity,
     add_json_option,
@@ -21,8 +20,6 @@ from grundy.output import (
 )
 from grundy.parsing import add_count, add_impl_option, parse_game
 from grundy.plot import MAX_PLOT_G, MAX_PLOT_ROWS
-
-__all__ = ["load_convergence_histogram", "register", "run"]
 
 
 def register(subparsers: Any) -> None:
