@@ -269,7 +269,8 @@ def run_all(
     include_slow: bool = False,
     on_row: Callable[[Row], None] | None = None,
 ) -> list[Row]:
-    """Run every registered question and check; ``only`` filters by substring."""
+    """Run every registered question and check; ``only`` filters by substring (a
+    ValueError when it matches none)."""
     load_checks()
     rows: list[Row] = []
     for question in all_questions():
@@ -288,6 +289,11 @@ def run_all(
         rows.append(row)
         if on_row:
             on_row(row)
+    if not rows:
+        raise ValueError(
+            f"--only {only!r} matched no check (give part of a check, game or "
+            "implementation name, as in the report)"
+        )
     return rows
 
 
