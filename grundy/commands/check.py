@@ -65,9 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "all":
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
-        reports, skipped, seconds = claims.run_every_claim(
-            registered, quick=quick, tighten=tighten, quiet=as_json
-        )
-        return claims.print_summary(reports, skipped, seconds, as_json)
+        found = claims.run_every_claim(registered, quick=quick, tighten=tighten, quiet=as_json)
+        return claims.print_summary(*found, as_json)  # the reports, those skipped, seconds
     report = claims.run_one_claim(args.target, params, quick=quick, tighten=tighten, quiet=as_json)
     return claims.print_report(report, as_json)
