@@ -87,17 +87,18 @@ def claim_rows(claims: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def print_claim_list(claims: dict[str, Any], as_json: bool) -> None:
+def print_claim_list(claims: dict[str, Any], as_json: bool) -> int:
     """``grundy check list``: one claim on two lines (or the JSON of :func:`claim_rows`)."""
     rows = claim_rows(claims)
     if as_json:
         emit_json(rows)
-        return
+        return 0
     for row in rows:
         console.print(
             f"[bold]{row['id']:26s}[/bold] {row['kind']:16s} "
             f"{escape(str(row['source']))}\n    {escape(str(row['statement']))}"
         )
+    return 0
 
 
 def print_claim_help(claim_id: str) -> int:
@@ -114,10 +115,14 @@ def print_claim_help(claim_id: str) -> int:
     return 0
 
 
-def print_report(report: Report) -> None:
-    """The lines of :func:`proofs_check.display.report_text`, the status and witness coloured."""
+def print_report(report: Report, as_json: bool = False) -> int:
+    """The lines of :func:`proofs_check.display.report_text`, the status and witness coloured
+    (or the report's JSON); returns the report's exit code."""
     from proofs_check.display import report_rows, report_title
 
+    if as_json:
+        emit_json(report.to_dict())
+        return report.exit_code
     colour = COLOUR[report.status]
     title = report_title(report)
     console.print(Text.assemble((report.claim, "bold"), title[len(report.claim) :]))
@@ -126,6 +131,7 @@ def print_report(report: Report) -> None:
         sep = " " if label.isupper() else ": "
         style = colour if label.isupper() else ("red" if label == "witness" else "")
         console.print(Text.assemble("  ", (label, style), f"{sep}{text}"))
+    return report.exit_code
 
 
 def run_one_claim(
@@ -172,9 +178,11 @@ def run_every_claim(
     return reports, skipped, time.perf_counter() - start
 
 
-def print_summary(reports: list[Report], skipped: list[str], total: float, as_json: bool) -> None:
+def print_summary(reports: list[Report], skipped: list[str], total: float, as_json: bool) -> int:
     """``check all``'s table: one line per claim, the witness or note of each that does
-    not hold, then the counts (or the JSON of the reports)."""
+    not hold, then the counts (or the JSON of the reports); returns the exit code (1 when
+    a report surprises: a claim violated that should hold, or a counterexample gone)."""
+    code = 1 if any(r.surprising for r in reports) else 0
     if as_json:
         emit_json(
             {
@@ -183,7 +191,7 @@ def print_summary(reports: list[Report], skipped: list[str], total: float, as_js
                 "not_tightened": skipped,
             }
         )
-        return
+        return code
     for r in reports:
         colour = COLOUR[r.status]
         console.print(
@@ -204,3 +212,4 @@ def print_summary(reports: list[Report], skipped: list[str], total: float, as_js
     )
     if skipped:
         console.print(f"not tightened (only exact facts): {', '.join(skipped)}", markup=False)
+    return code

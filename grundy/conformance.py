@@ -39,7 +39,7 @@ import numpy as np
 from rich.table import Table
 from rich.text import Text
 
-from grundy.output import console
+from grundy.output import console, emit_json
 from registry import QUESTIONS, Implementation, Question, all_questions
 
 __all__ = [
@@ -269,7 +269,8 @@ def run_all(
     include_slow: bool = False,
     on_row: Callable[[Row], None] | None = None,
 ) -> list[Row]:
-    """Run every registered question and check; ``only`` filters by substring."""
+    """Run every registered question and check; ``only`` filters by substring (a
+    ValueError when it matches none)."""
     load_checks()
     rows: list[Row] = []
     for question in all_questions():
@@ -288,6 +289,11 @@ def run_all(
         rows.append(row)
         if on_row:
             on_row(row)
+    if not rows:
+        raise ValueError(
+            f"--only {only!r} matched no check (give part of a check, game or "
+            "implementation name, as in the report)"
+        )
     return rows
 
 
@@ -307,10 +313,17 @@ def _style(result: str) -> str:
     return {"pass": "green", "FAIL": "bold red", "error": "bold red"}.get(result, "")
 
 
-def print_report(rows: list[Row], seconds: float, *, table: bool = True) -> list[Row]:
+def print_report(
+    rows: list[Row], seconds: float, *, table: bool = True, as_json: bool = False
+) -> list[Row]:
     """``grundy conformance``'s text: the table of every check (unless ``table`` is
-    False: ``--quiet``), each failure on one line, the counts. Returns the failures."""
+    False: ``--quiet``), each failure on one line, the counts; or its JSON (``as_json``).
+    Returns the failures."""
     failed = [r for r in rows if r.result != "pass"]
+    if as_json:
+        data = {"rows": [r.as_dict() for r in rows], "passed": not failed}
+        emit_json({**data, "seconds": round(seconds, 3)})
+        return failed
     if table:
         print_table(rows)
     for row in failed:

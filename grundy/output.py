@@ -57,6 +57,7 @@ __all__ = [
     "output_dir",
     "output_file",
     "print_impls",
+    "print_tables",
     "progress_bar",
     "read_json",
     "warn",
@@ -178,6 +179,15 @@ def format_grid(
     axis = " ".join(str(y).rjust(width) for y in range(ncols))
     lines.append(f"{row_label}/{col_label}".rjust(label_width + 2) + " " + axis)
     return "\n".join(lines)
+
+
+def print_tables(name: str, implementation: str, table: Any, states: Sequence[Any]) -> None:
+    """``grundy table``'s text: ``table`` as the seeds print it (:func:`format_grid`), each
+    state's in turn for a game with a state (``table`` is then ``G[s, x, y]``)."""
+    for state, layer in zip(states, table, strict=True) if states else [(None, table)]:
+        label = "" if state is None else f", {state}"
+        console.print(f"{name}: G[x, y{label}], implementation {implementation}", markup=False)
+        console.print(format_grid(layer.tolist()), markup=False, soft_wrap=True)
 
 
 def print_impls(question: Any, **domain: Any) -> int:

@@ -53,6 +53,7 @@ __all__ = [
     "figure9",
     "figure10",
     "figure11",
+    "game_heatmap",
     "heatmap",
     "heatmap_labels",
     "larsson_blocking",
@@ -338,9 +339,18 @@ def heatmap(game: Any, size: int = 64) -> Figure:
     """
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise ValueError(f"size must be an int >= 1 (size = {size!r})")
-    table, name, impl, coordinates = game_table(game, size)
+    return game_heatmap(game, size)[0]
+
+
+def game_heatmap(
+    game: Any, size: int, implementation: str | None = None
+) -> tuple[Figure, str, str]:
+    """:func:`heatmap` by ``implementation`` (default the fastest), with the game's name and
+    the implementation that computed the table (``grundy plot heatmap``)."""
+    table, name, impl, coordinates = game_table(game, size, implementation)
     title = f"{name}: G, 0 <= {', '.join(coordinates)} < {size} ({impl})"
-    return table_heatmap(table, title=title, coordinates=coordinates, **heatmap_labels(game, table))
+    labels = heatmap_labels(game, table)  # issue 28: states, outcome tables
+    return table_heatmap(table, title=title, coordinates=coordinates, **labels), name, impl
 
 
 def heatmap_labels(game: Any, table: Any) -> dict[str, Any]:

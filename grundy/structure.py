@@ -15,12 +15,14 @@ from typing import Any
 import numpy as np
 
 from reference import structure
+from spec.tables import states_of
 
 __all__ = [
     "TableStructure",
     "pairs_lines",
     "states_lines",
     "states_structure",
+    "structure_answer",
     "table_structure",
 ]
 
@@ -96,6 +98,22 @@ def table_structure(table: np.ndarray, alpha: Any, rows: int) -> TableStructure:
     if not result.symmetric:
         column_periods = [structure.additive_period(table[:, y]) for y in shown]
     return TableStructure(result, transposed, periods, column_periods)
+
+
+def structure_answer(
+    game: Any, values: Any, implementation: str, *, alpha: Any, rows: int, show: int
+) -> tuple[dict[str, Any], list[str]]:
+    """``grundy structure``'s answer on the square table ``values`` of ``game`` (a
+    :class:`spec.ImpartialGame`) computed by ``implementation``: (its JSON, its lines)."""
+    table = np.asarray(values)
+    size = table.shape[-1]
+    head = {"game": game.describe(), "size": size, "implementation": implementation}
+    if table.ndim == 3:  # a game with a state: each state's table in turn (issue 28)
+        found = states_structure(states_of(game), table, alpha)
+        data = {**head, "states": [{"state": s, "p_positions": r.as_dict()} for s, r in found]}
+        return data, states_lines(head["game"], found, size, implementation, show)
+    report = table_structure(table, alpha, rows)
+    return {**head, **report.as_dict()}, report.lines(head["game"], size, implementation, show)
 
 
 def states_structure(

@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from grundy import claims
-from grundy.output import add_json_option, emit_json
+from grundy.output import add_json_option
 from grundy.parsing import add_count
 from grundy.progress import quiet
 
@@ -61,19 +61,11 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "list":
         if params:
             raise ValueError("check list takes no parameters")
-        claims.print_claim_list(registered, as_json)
-        return 0
+        return claims.print_claim_list(registered, as_json)
     if args.target == "all":
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
-        reports, skipped, seconds = claims.run_every_claim(
-            registered, quick=quick, tighten=tighten, quiet=as_json
-        )
-        claims.print_summary(reports, skipped, seconds, as_json)
-        return 1 if any(r.surprising for r in reports) else 0
+        found = claims.run_every_claim(registered, quick=quick, tighten=tighten, quiet=as_json)
+        return claims.print_summary(*found, as_json)  # the reports, those skipped, seconds
     report = claims.run_one_claim(args.target, params, quick=quick, tighten=tighten, quiet=as_json)
-    if as_json:
-        emit_json(report.to_dict())
-    else:
-        claims.print_report(report)
-    return report.exit_code
+    return claims.print_report(report, as_json)

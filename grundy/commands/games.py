@@ -35,9 +35,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(rows)
         return 0
-    table = Table(title="Registered games (combine with '+' for a sum, e.g. wythoff+nim)")
-    for column in ("name", "rules", "source"):
-        table.add_column(column)
+    title = "Registered games (combine with '+' for a sum, e.g. wythoff+nim)"
+    table = Table("name", "rules", "source", title=title)
     for row in rows:
         table.add_row(row["name"], row["rules"], row["source"])
     console.print(table)

@@ -24,7 +24,7 @@ from registry import Implementation, question
 CONJECTURE = "Nivasch Conjecture 3.10"
 
 
-def _add_options(parser: argparse.ArgumentParser, door: str) -> None:
+def _add_options(parser: argparse.ArgumentParser, door: str, run: Any) -> None:
     add_impl_option(parser, door)
     parser.add_argument("--reference", action="store_true", help=argparse.SUPPRESS)
     add_count(
@@ -33,6 +33,7 @@ def _add_options(parser: argparse.ArgumentParser, door: str) -> None:
         "Algorithm RW's convergence constant R_g (at least 000 Table 5 for g; smaller is refused)",
     )
     add_json_option(parser)
+    parser.set_defaults(func=run)
 
 
 def _impl(args: argparse.Namespace) -> str | None:
@@ -65,8 +66,7 @@ def register(subparsers: Any) -> None:
     add_count(parser, "--g", "largest value G", required=True)
     add_count(parser, "--n", "the index n >= 0", required=True)
     parser.add_argument("--only", action="store_true", help="print only h = G")
-    _add_options(parser, "nth-gvalue")
-    parser.set_defaults(func=run_gvalues)
+    _add_options(parser, "nth-gvalue", run_gvalues)
 
     move = subparsers.add_parser(
         "wythoff-nim",
@@ -81,8 +81,7 @@ def register(subparsers: Any) -> None:
     )
     move.add_argument("position", help="the Wythoff position A,B")
     add_count(move, "heap", "the Nim heap size", name="HEAP")
-    _add_options(move, "row-hpoints")
-    move.set_defaults(func=run_wythoff_nim)
+    _add_options(move, "row-hpoints", run_wythoff_nim)
 
 
 def run_gvalues(args: argparse.Namespace) -> int:

@@ -42,20 +42,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("game", help="a two-pile game (see 'grundy games')")
     add_count(parser, "--row", "the row X", required=True)
-    add_count(
-        parser,
-        "--lines",
-        f"print the preperiod and this many period lines, 0..{MAX_LINES} (default 0)",
-        hi=MAX_LINES,
-        default=0,
-    )
-    add_count(
-        parser,
-        "--values",
-        "print the first N values G(X, y), y < N (default 0)",
-        hi=10**7,
-        default=0,
-    )
+    for flag, text, most in (
+        ("--lines", f"print the preperiod and this many period lines, 0..{MAX_LINES}", MAX_LINES),
+        ("--values", "print the first N values G(X, y), y < N", 10**7),
+    ):
+        add_count(parser, flag, f"{text} (default 0)", hi=most, default=0)
     parser.add_argument(
         "--compute", action="store_true",
         help="compute the certificate even where the atlas holds the row",

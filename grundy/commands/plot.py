@@ -10,7 +10,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from grundy.experiments.nivasch_table5 import load_convergence_histogram
 from grundy.output import (
     activity,
     add_json_option,
@@ -21,8 +20,6 @@ from grundy.output import (
 )
 from grundy.parsing import add_count, add_impl_option, parse_game
 from grundy.plot import MAX_PLOT_G, MAX_PLOT_ROWS
-
-__all__ = ["load_convergence_histogram", "register", "run"]
 
 
 def register(subparsers: Any) -> None:
@@ -118,7 +115,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
     from grundy.experiments import dn_histogram, load_result, nivasch_table5, row_periods
-    from grundy.plot import check_points, game_table, heatmap_labels
+    from grundy.plot import check_points, game_heatmap
     from registry import question
 
     out = Path(args.out)  # a writable .png path (checked by output_file when parsed)
@@ -154,14 +151,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.list_impls:
             return print_impls(question("grundy-table", parse_game(args.game)), size=args.size)
-        table, name, impl, coordinates = game_table(args.game, args.size, args.impl)
-        plots.heatmap(
-            out,
-            table,
-            title=f"{name}: G, 0 <= {', '.join(coordinates)} < {args.size} ({impl})",
-            coordinates=coordinates,
-            **heatmap_labels(args.game, table),  # issue 28: states, outcome tables
-        )
+        figure, name, impl = game_heatmap(args.game, args.size, args.impl)
+        plots.save(figure, out)
         details.update(game=name, size=args.size, implementation=impl)
     details.update(out=str(out), bytes=out.stat().st_size)
     return json_or_lines(args.json, details, [f"wrote {out} ({details['bytes']:,} bytes)"])

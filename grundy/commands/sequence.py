@@ -61,15 +61,13 @@ def run(args: argparse.Namespace) -> int:
         return json_or_lines(args.json, data, lines)
     with activity(f"{args.kind} of {game.describe()}", disable=args.json):
         seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
-    data = seq.as_dict()
+    data, shown = seq.as_dict(), []
     if args.bfile:
         atomic_write_text(Path(args.bfile), oeis.bfile_text(seq))
         data.pop("terms")
         data["bfile"] = args.bfile
         last = seq.offset + len(seq.terms) - 1
-        shown = f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{last}) to {args.bfile}"
-        if not args.json:
-            console.print(shown, markup=False)
-    elif not args.json:
+        shown = [f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{last}) to {args.bfile}"]
+    elif not args.json:  # the terms on one line, however long
         console.print(", ".join(map(str, seq.terms)), markup=False, soft_wrap=True)
-    return json_or_lines(args.json, data, [f"method: {seq.method}; {seq.certificate}"])
+    return json_or_lines(args.json, data, [*shown, f"method: {seq.method}; {seq.certificate}"])

@@ -10,16 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import numpy as np
-
 from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_count, add_impl_option, parse_game
-from grundy.structure import states_lines, states_structure, table_structure
+from grundy.structure import structure_answer
 from reference.structure import parse_ratio
 from registry import question
-from registry.layers import states_of
-
-__all__ = ["register", "run"]
 
 #: Pairs printed by default.
 SHOW = 12
@@ -58,13 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list_impls:
         return print_impls(door, **domain)
     answer = door(using=args.impl, **domain)
-    table, implementation = np.asarray(answer.value), answer.name
-    head = {"game": game.describe(), "size": args.size, "implementation": implementation}
-    if table.ndim == 3:  # a game with a state: each state's table in turn (issue 28)
-        found = states_structure(states_of(game), table, alpha)
-        data = {**head, "states": [{"state": s, "p_positions": r.as_dict()} for s, r in found]}
-        lines = states_lines(head["game"], found, args.size, implementation, args.show)
-        return json_or_lines(args.json, data, lines)
-    report = table_structure(table, alpha, args.rows)
-    lines = report.lines(head["game"], args.size, implementation, args.show)
-    return json_or_lines(args.json, {**head, **report.as_dict()}, lines)
+    data, lines = structure_answer(
+        game, answer.value, answer.name, alpha=alpha, rows=args.rows, show=args.show
+    )
+    return json_or_lines(args.json, data, lines)

@@ -12,12 +12,11 @@ from grundy.output import (
     CSV_MAX_SIZE,
     add_json_option,
     check_table_file,
-    console,
     emit_json,
-    format_grid,
     json_or_lines,
     output_file,
     print_impls,
+    print_tables,
     write_table,
 )
 from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
@@ -67,12 +66,10 @@ def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if (args.rows is None) != (args.cols is None):
         raise ValueError("--rows and --cols go together (or give --size)")
-    if args.rows is not None:
-        door, domain = question("grundy-block", game), {"rows": args.rows, "cols": args.cols}
-        shape = (args.rows, args.cols)
-    else:
-        door, domain = question("grundy-table", game), {"size": args.size}
-        shape = (args.size, args.size)
+    block = args.rows is not None  # a rectangle (grundy-block), else a square (grundy-table)
+    door = question("grundy-block" if block else "grundy-table", game)
+    domain = {"rows": args.rows, "cols": args.cols} if block else {"size": args.size}
+    shape = (args.rows, args.cols) if block else (args.size, args.size)
     if args.list_impls:
         return print_impls(door, **domain)
     name, states = door.game, states_of(game)
@@ -95,8 +92,5 @@ def run(args: argparse.Namespace) -> int:
         layers = {"states": list(states)} if states else {}
         emit_json({"game": name, **domain, **layers, "implementation": answer.name, "table": table})
     else:  # one table per state of a game with a state, G[s, x, y]
-        for state, layer in zip(states, table, strict=True) if states else [(None, table)]:
-            label = "" if state is None else f", {state}"
-            console.print(f"{name}: G[x, y{label}], implementation {answer.name}", markup=False)
-            console.print(format_grid(layer.tolist()), markup=False, soft_wrap=True)
+        print_tables(name, answer.name, table, states)
     return 0

@@ -49,7 +49,6 @@ def run(args: argparse.Namespace) -> int:
         quiet=args.quiet or args.json,
     )
     if args.out:
-        Path(args.out).mkdir(parents=True, exist_ok=True)
         text = json.dumps(report.as_dict(directory), indent=1)
         atomic_write_text(Path(args.out) / "verify.json", text)
     json_or_lines(args.json, report.as_dict(directory), report.text())

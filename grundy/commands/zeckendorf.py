@@ -32,24 +32,20 @@ def run(args: argparse.Namespace) -> int:
     n = args.n
     r = n - 1 if args.r is None else args.r
     parts = zk.zeckendorf(n)
-    is_p = zk.is_p_position(n, r)
-    move = zk.winning_move(n, r)
+    move = zk.winning_move(n, r)  # None at a P-position (002 Theorem 3.2)
     result = {
         "n": n,
         "r": r,
         "zeckendorf": parts,
         "z1": parts[0],
-        "outcome": "P" if is_p else "N",
+        "outcome": "P" if move is None else "N",
         "winning_move": None if move is None else {"take": move, "to": [n - move, 2 * move]},
         "n_is_fibonacci": zk.is_fibonacci(n),
     }
-    where = "the start " if r == n - 1 else ""
+    head = f"Fibonacci Nim {'the start ' if r == n - 1 else ''}({n}, {r})"
     if move is None:
-        outcome = f"Fibonacci Nim {where}({n}, {r}): P-position ({r} < z1 = {parts[0]})"
+        outcome = f"{head}: P-position ({r} < z1 = {parts[0]})"
     else:
-        outcome = (
-            f"Fibonacci Nim {where}({n}, {r}): N-position; winning move: take {move} "
-            f"-> ({n - move}, {2 * move})"
-        )
+        outcome = f"{head}: N-position; winning move: take {move} -> ({n - move}, {2 * move})"
     zeckendorf = f"{n} = {' + '.join(map(str, reversed(parts)))}   (Zeckendorf), z1 = {parts[0]}"
     return json_or_lines(args.json, result, [zeckendorf, outcome])
