@@ -137,18 +137,11 @@ def print_report(report: Report, as_json: bool = False) -> int:
 def run_one_claim(
     claim_id: str, params: dict[str, int], *, quick: bool, tighten: int, quiet: bool
 ) -> Report:
-    """``check ID``: the claim's report, with an activity line unless ``quiet``."""
-    from proofs_check.claim import run_claim
+    """``check ID``: the claim's report (:func:`grundy.check`), with an activity line unless
+    ``quiet``."""
+    from grundy.api import check
 
-    with activity(f"checking {claim_id}", disable=quiet) as update:
-        return run_claim(
-            claim_id,
-            params,
-            quick=quick,
-            tighten=tighten,
-            progress=lambda cases: update(f"{cases:,} cases"),
-            note=update,
-        )
+    return check(claim_id, quick=quick, tighten=tighten, progress=not quiet, **params)
 
 
 def run_every_claim(
