@@ -272,13 +272,13 @@ _register(
 # ------------------------------------------------------------------ h-points of a band of rows
 
 #: A point of ``row-hpoints``: (h, n, a, b), the n-th h-point (a, b), a <= b.
-HPoint = tuple[int, int, int, int]
+_HPoint = tuple[int, int, int, int]
 
 
-def _wsg_band(wsg: Callable[[int, int], Any]) -> Callable[..., list[HPoint]]:
+def _wsg_band(wsg: Callable[[int, int], Any]) -> Callable[..., list[_HPoint]]:
     """Every h-point with r1 <= a <= r2 from the g-points of rows 0..r2 (``wsg(g, r2 + 1)``)."""
 
-    def answer(g: int, r1: int, r2: int, R: int | None = None) -> list[HPoint]:
+    def answer(g: int, r1: int, r2: int, R: int | None = None) -> list[_HPoint]:
         result = wsg(g, r2 + 1)
         found = []
         for h in range(g + 1):
@@ -289,7 +289,7 @@ def _wsg_band(wsg: Callable[[int, int], Any]) -> Callable[..., list[HPoint]]:
     return answer
 
 
-def _rw_band(gvalues: Callable[..., tuple[Any, Any]]) -> Callable[..., list[HPoint]]:
+def _rw_band(gvalues: Callable[..., tuple[Any, Any]]) -> Callable[..., list[_HPoint]]:
     return lambda g, r1, r2, R=None: [
         (int(h), int(n), int(a), int(b)) for h, n, a, b in gvalues(g, r1, r2, R=R)[1]
     ]
