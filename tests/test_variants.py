@@ -405,6 +405,7 @@ def test_ctrl_c_stops_a_long_table(tmp_path: Path, attempt: int) -> None:
         [sys.executable, "-m", "grundy", "table", "blocking-wythoff:3", "--size", "20000",
          "--budget", "1e9", "--out", str(out)],
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal's
     )  # fmt: skip
     assert process.stderr is not None
     for line in process.stderr:  # wait for the kernel to be at work
