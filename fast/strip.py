@@ -53,7 +53,7 @@ import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
-from fast._memory import available_memory, check_memory, format_bytes
+from fast._memory import available_memory, check_memory, format_bytes, seconds_text
 from reference.landman import GAMES, Periodicity, WindowError
 from reference.row_bounds import (
     CHECK_FOLLOWERS_PER_SECOND,
@@ -1881,7 +1881,6 @@ def search_certificate(
     seconds: Callable[[int], float],
     progress: Callable[[int], None] | None = None,
     budget: float | None = None,
-    text: Callable[[float], str] = "{:.2g} s".format,
 ) -> Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
@@ -1897,7 +1896,7 @@ def search_certificate(
     two equal normalised windows past the start; the statement is checked
     once more at the two columns that follow them. ``progress(cols)`` after
     each block. With ``budget`` (seconds) the search stops, with a
-    ValueError naming the estimate (``text`` writes it), before a block
+    ValueError naming the estimate (:func:`fast._memory.seconds_text`), before a block
     whose estimate ``seconds(cols)``, scaled by how the estimates fared so
     far, would take the total past it.
     """
@@ -1911,7 +1910,7 @@ def search_certificate(
             raise ValueError(
                 f"no two equal windows of rows 0..{rows - 1} within {cols // 2:,} columns; the "
                 f"next block ({cols:,} columns) would take the search to about "
-                f"{text(spent + next_seconds)} (budget {text(budget)})"
+                f"{seconds_text(spent + next_seconds)} (budget {seconds_text(budget)})"
             )
         values = np.asarray(block(cols))
         estimated += seconds(cols)

@@ -50,7 +50,6 @@ from registry.core import (
     question,
     register_implementation,
     register_question,
-    seconds_text,
 )
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
@@ -110,7 +109,7 @@ def row_certificate(
         return door(rows=rows, cols=cols, budget=math.inf).value
 
     seconds = functools.partial(fast_engine.block_seconds, rows)
-    return fast_strip.search_certificate(game, rows, block, seconds, progress, budget, seconds_text)
+    return fast_strip.search_certificate(game, rows, block, seconds, progress, budget)
 
 
 def _rows(game: str, row_values: Callable[..., Any] | None = None) -> Callable[..., np.ndarray]:
