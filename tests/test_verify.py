@@ -151,9 +151,30 @@ def test_an_edited_window_fails_naming_the_segment(
     )
 
 
+def _plan(directory: Path) -> list[Any]:
+    import grundy.verify as verify
+
+    chunks, _ = verify._plan(directory, verify.VerifyReport(True))
+    return [chunk.id for chunk in chunks if "y0" in chunk.params]
+
+
+@pytest.mark.parametrize("held", [True, False])
 @pytest.mark.parametrize("change", ["row period", "preperiod", "joint period", "y0"])
-def test_a_wrong_record_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+def test_a_wrong_record_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, held: bool
+) -> None:
+    """The cycle checked in the last segment (its ring holds the cycle's columns) and, where
+    it does not (a ring of fewer columns than the run went past y0), in chunks of its own."""
+    import grundy.verify as verify
+
     _run(tmp_path, monkeypatch, "wythoff", 40, 3072)
+    if not held:
+        monkeypatch.setattr(verify, "_holds_cycle", lambda *_: False)
+    ids = _plan(tmp_path)
+    if held:
+        assert ids == ["c0-checkpoint-2done-000000000012288"]
+    else:
+        assert "proof" in ids and any(name.startswith("periods-") for name in ids)
 
     def edit(record: dict[str, Any]) -> None:
         if change == "row period":
@@ -205,3 +226,39 @@ def test_the_experiments_run_verifies_on_dask(tmp_path: Path, client: Any) -> No
     assert main(args) == 0
     report = verify_run(out, client=client)
     assert report.ok, report.failures
+
+
+def test_a_verification_resumes_and_rechecks_a_changed_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--out``: finished segments are kept; a second call reuses them unless a checkpoint
+    they read changed (its digest is in the segment's parameters)."""
+    import grundy.verify as verify
+
+    run, out = tmp_path / "run", tmp_path / "verify"
+    _run(run, monkeypatch, "wythoff", 40, 3072)
+    assert verify_run(run, workers=0, out=out).ok
+    real = verify.verify_chunk
+    done: list[str] = []
+
+    def counted(params: dict[str, Any]) -> dict[str, Any]:
+        done.append(params["second"])
+        return real(params)
+
+    monkeypatch.setattr(verify, "verify_chunk", counted)
+    assert verify_run(run, workers=0, out=out).ok and done == []
+    victim = sorted(run.glob("checkpoint-*.npz"))[1]
+    meta, arrays = read_checkpoint(victim)
+    arrays["window"] = arrays["window"].copy()
+    arrays["window"][-1, 17] += 1
+    digest = _rewrite(victim, meta, arrays)
+
+    def relist(record: dict[str, Any]) -> None:
+        for entry in record["checkpoints"]:
+            if entry["file"] == victim.name:
+                entry["digest"] = digest
+
+    _rerecord(run, relist)
+    report = verify_run(run, workers=0, out=out)
+    assert sorted(done) == sorted(p.name for p in sorted(run.glob("checkpoint-*.npz"))[1:3])
+    assert not report.ok and f"-> {victim.name}" in report.failures[0]

@@ -31,7 +31,10 @@ def register(subparsers: Any) -> None:
         "directory", metavar="DIR", help="the --chunks DIR of the run, or its strip-* directory"
     )
     add_execution_options(
-        parser, out_help="a directory (created if missing) for verify.json, the report"
+        parser,
+        out_help="a directory (created if missing) for verify.json, the report, and each "
+        "finished segment's result: the same command again resumes, reusing the segments "
+        "whose checkpoints are unchanged",
     )
     parser.set_defaults(func=run)
 
@@ -47,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         workers=args.workers,
         quiet=args.quiet or args.json,
+        out=args.out,
     )
     if args.out:
         text = json.dumps(report.as_dict(directory), indent=1)
