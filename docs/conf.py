@@ -225,7 +225,7 @@ GALLERY = [
     (
         "row_periods.png",
         "The row-period atlas: exact periods and preperiods (the strip's certificate, saved runs)",
-        "row-periods --input registry/atlas/wythoff_rows_0_1000.json "
+        "row-periods --input registry/atlas/wythoff_rows_0_2047.json "
         "registry/atlas/f-wythoff_columns_0_34.json registry/atlas/r-wythoff_columns_0_14.json",
     ),
     (

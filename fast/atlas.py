@@ -226,7 +226,7 @@ class Atlas:
         --------
         >>> from registry.rows import atlas_row
         >>> atlas_row("wythoff", 3)
-        (Periodicity(preperiod=8, period=6, saltus=6), 'registry/atlas/wythoff_rows_0_1000.json')
+        (Periodicity(preperiod=8, period=6, saltus=6), 'registry/atlas/wythoff_rows_0_2047.json')
         """
         table, name = self._table(game)
         if row not in table:

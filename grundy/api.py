@@ -22,7 +22,7 @@ Examples
 >>> grundy.gvalues(2, 10)
 [(16, 26), (15, 25), (17, 26)]
 >>> grundy.period("wythoff", 3).certificate
-'exact (preperiod 8, period 6, saltus 6; atlas registry/atlas/wythoff_rows_0_1000.json)'
+'exact (preperiod 8, period 6, saltus 6; atlas registry/atlas/wythoff_rows_0_2047.json)'
 >>> grundy.check("nivasch-thm-1.1", quick=True).status
 'holds'
 """

@@ -483,13 +483,14 @@ def atlas(
         pre = np.array([r[1] for r in table], dtype=float)
         period = np.array([r[2] for r in table], dtype=float)
         color = f"C{index}"
-        axes.plot(rows, period, "o-", ms=3, color=color, label=f"{label}: period")
+        ms = 3 if len(rows) <= 200 else 0  # a long series: lines only (markers would merge)
+        axes.plot(rows, period, "o-", ms=ms, color=color, label=f"{label}: period")
         shown = pre > 0
         axes.plot(
             rows[shown],
             pre[shown],
             "s--",
-            ms=3,
+            ms=ms,
             color=color,
             alpha=0.6,
             label=f"{label}: preperiod",

@@ -209,12 +209,12 @@ class TestDispatch:
     def test_forced_method(self) -> None:
         assert grundy.value("wythoff", (3, 5), method="spec").certificate == "exact (spec)"
         with pytest.raises(
-            ValueError, match=r"atlas: the atlas holds rows < 1001; .*fast.strip: the joint period"
+            ValueError, match=r"atlas: the atlas holds rows < 2048; .*fast.strip: the joint period"
         ):
-            grundy.value("wythoff", (1001, 1100), method="row-period")
-        atlas = grundy.value("wythoff", (800, 900), method="row-period")  # rows 0..1000
-        assert "wythoff_rows_0_1000.json" in atlas.certificate
-        assert atlas.value == grundy.value("wythoff", (800, 900), method="table").value
+            grundy.value("wythoff", (2048, 2100), method="row-period")
+        atlas = grundy.value("wythoff", (1800, 1900), method="row-period")  # rows 0..2047
+        assert "wythoff_rows_0_2047.json" in atlas.certificate
+        assert atlas.value == grundy.value("wythoff", (1800, 1900), method="table").value
         with pytest.raises(ValueError, match="unknown implementation 'magic'"):
             grundy.value("wythoff", (3, 5), method="magic")
 

@@ -207,7 +207,7 @@ class TestCommands:
     def test_period_says_where_it_comes_from(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["period", "wythoff", "--row", "7", "--lines", "0"]) == 0
         out = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
-        assert "atlas registry/atlas/wythoff_rows_0_1000.json" in out
+        assert "atlas registry/atlas/wythoff_rows_0_2047.json" in out
         assert main(["period", "wythoff", "--row", "7", "--lines", "0", "--compute"]) == 0
         text = capsys.readouterr().out
         assert "preperiod 92, period 24, saltus 24" in text and "equal normalised windows" in text
