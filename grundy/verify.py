@@ -7,8 +7,9 @@ certificate") and ``record.json`` (the certificate and every row's
 preperiod and period). This module checks them **without the run's
 kernel**: it has its own strip, written from the rules (spec/games.py) and
 the state argument of docs/strip.md, in plain numba, single-threaded, with
-none of the run's machinery (no pipeline, tiles, hashes, word-level mex or
-lazily cleared bits). What it checks:
+none of the run's machinery (no pipeline, threads, hashes or lazily cleared
+bits; its own word-at-a-time scan of three circular bitsets, rows taken in
+bands of :data:`BAND`). What it checks:
 
 1. **Every file is intact**: each checkpoint's digest, the record's digest,
    and that the record lists exactly the checkpoints present with their
