@@ -364,6 +364,7 @@ def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
     start = strip.y
     size = shift + w + _BLOCK
     ring: np.ndarray = np.zeros((size, rows), dtype=_ring_dtype(rows))
+    bounds = np.iinfo(ring.dtype)
     if state is not None and start > 0:
         ring[np.arange(start - len(state), start) % size] = state
     last = np.full(rows, -1, dtype=np.int64)
@@ -374,7 +375,12 @@ def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
         checks[b - shift] = arr2["back"]
     for y in range(start, b, _BLOCK):
         y1 = min(b, y + _BLOCK)
-        ring[np.arange(y, y1) % size] = strip.run(y1)
+        block = strip.run(y1)
+        if len(block) and not (bounds.min <= block.min() and block.max() <= bounds.max):
+            return {"ok": False, "last": [],
+                    "reason": f"{where}: a value at columns {y:,}..{y1:,} leaves the bounds of "
+                    f"docs/strip.md ({int(block.min())}..{int(block.max())})"}  # fmt: skip
+        ring[np.arange(y, y1) % size] = block
         lo = max(y, shift, a)
         if shift and lo < y1:
             now = ring[np.arange(lo, y1) % size]

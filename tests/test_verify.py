@@ -262,3 +262,20 @@ def test_a_verification_resumes_and_rechecks_a_changed_checkpoint(
     report = verify_run(run, workers=0, out=out)
     assert sorted(done) == sorted(p.name for p in sorted(run.glob("checkpoint-*.npz"))[1:3])
     assert not report.ok and f"-> {victim.name}" in report.failures[0]
+
+
+def test_a_value_outside_the_rings_type_fails_instead_of_wrapping(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ring is int16 where the bounds allow: a value beyond them (a tampered start) is a
+    failure, never a silent wrap modulo 2**16."""
+    _run(tmp_path, monkeypatch, "wythoff", 40, 3072)
+    real = VerifyStrip.run
+
+    def wild(self: VerifyStrip, y_to: int) -> np.ndarray:
+        out = real(self, y_to)
+        return out + (1 << 16) if self.y > 6000 else out
+
+    monkeypatch.setattr(VerifyStrip, "run", wild)
+    report = verify_run(tmp_path, workers=0)
+    assert not report.ok and "leaves the bounds" in report.failures[0]
