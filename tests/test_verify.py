@@ -126,12 +126,8 @@ def _rerecord(directory: Path, change: Any) -> None:
     (directory / "record.json").write_text(json.dumps(record))
 
 
-def test_an_edited_window_fails_naming_the_segment(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Every digest recomputed after the edit: only the recomputation can tell."""
-    _run(tmp_path, monkeypatch, "wythoff", 40, 3072)
-    victim = sorted(tmp_path.glob("checkpoint-*.npz"))[1]
+def _edit_window(victim: Path) -> None:
+    """One value of a checkpoint's window changed, its digest and the record's recomputed."""
     meta, arrays = read_checkpoint(victim)
     arrays["window"] = arrays["window"].copy()
     arrays["window"][-1, 17] += 1
@@ -142,7 +138,16 @@ def test_an_edited_window_fails_naming_the_segment(
             if entry["file"] == victim.name:
                 entry["digest"] = digest
 
-    _rerecord(tmp_path, relist)
+    _rerecord(victim.parent, relist)
+
+
+def test_an_edited_window_fails_naming_the_segment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every digest recomputed after the edit: only the recomputation can tell."""
+    _run(tmp_path, monkeypatch, "wythoff", 40, 3072)
+    victim = sorted(tmp_path.glob("checkpoint-*.npz"))[1]
+    _edit_window(victim)
     report = verify_run(tmp_path, workers=0)
     assert not report.ok
     assert (
@@ -248,17 +253,7 @@ def test_a_verification_resumes_and_rechecks_a_changed_checkpoint(
     monkeypatch.setattr(verify, "verify_chunk", counted)
     assert verify_run(run, workers=0, out=out).ok and done == []
     victim = sorted(run.glob("checkpoint-*.npz"))[1]
-    meta, arrays = read_checkpoint(victim)
-    arrays["window"] = arrays["window"].copy()
-    arrays["window"][-1, 17] += 1
-    digest = _rewrite(victim, meta, arrays)
-
-    def relist(record: dict[str, Any]) -> None:
-        for entry in record["checkpoints"]:
-            if entry["file"] == victim.name:
-                entry["digest"] = digest
-
-    _rerecord(run, relist)
+    _edit_window(victim)
     report = verify_run(run, workers=0, out=out)
     assert sorted(done) == sorted(p.name for p in sorted(run.glob("checkpoint-*.npz"))[1:3])
     assert not report.ok and f"-> {victim.name}" in report.failures[0]
