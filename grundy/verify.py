@@ -631,6 +631,10 @@ def verify_run(
             name="verify", description=f"verify {run.name}", parameters={"run": str(run)},
             out_dir=None if out is None else Path(out) / run.name,
         )  # fmt: skip
+        if results.reused:
+            kept = Path(out or "") / run.name
+            report.lines.append(f"{run}: {len(results.reused)} of {len(chunks)} checks done before "
+                                f"(kept in {kept}; their checkpoints unchanged)")  # fmt: skip
         combine(dict(zip([c.id for c in chunks], results, strict=True)))
     return report
 

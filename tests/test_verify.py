@@ -251,7 +251,8 @@ def test_a_verification_resumes_and_rechecks_a_changed_checkpoint(
         return real(params)
 
     monkeypatch.setattr(verify, "verify_chunk", counted)
-    assert verify_run(run, workers=0, out=out).ok and done == []
+    again = verify_run(run, workers=0, out=out)
+    assert again.ok and done == [] and "3 of 3 checks done before" in again.lines[0]
     victim = sorted(run.glob("checkpoint-*.npz"))[1]
     _edit_window(victim)
     report = verify_run(run, workers=0, out=out)
