@@ -40,6 +40,7 @@ Theorem 4 and Remark 5 (Jiao: F- and R-Wythoff).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import os
 import time
@@ -105,6 +106,7 @@ _CODES = {name: code for code, name in enumerate(GAMES)}
 #: Status codes of the kernel (-1: fine).
 _OK = -1
 _NO_HASHES = np.zeros(0, dtype=np.uint64)
+_NO_LEVELS = np.zeros((0, 0), dtype=np.uint64)
 #: The rolling hash of windows: sum of h[j] * base^j (mod 2^64); base is odd, so invertible.
 _BASE = np.uint64(0x100000001B3)
 _INV = np.uint64(pow(int(_BASE), -1, 2**64))
@@ -360,6 +362,8 @@ MIN_ROWS_PER_THREAD = 48
 #: (the scan of a cell grows with its row, so the lower rows are cheaper; adjusted as it
 #: runs from the measured time of each stage).
 _FIRST_SHARE = 0.62
+#: How far each split moves toward the equal-time split after a pipeline (1 = all the way).
+REBALANCE = 0.75
 
 
 def _nogil(func: F) -> F:
@@ -419,6 +423,13 @@ def _stage(
     shift: int,
     shift_from: int,
     last: np.ndarray,
+    frozen: int,
+    bands: np.ndarray,
+    flat: np.ndarray,
+    lsums: np.ndarray,
+    row_level: np.ndarray,
+    level_edges: np.ndarray,
+    level_hashes: np.ndarray,
 ) -> int:  # pragma: no cover - jit
     """Rows ``k_from <= k < k_to`` of the columns ``y_from <= y < y_to``.
 
@@ -432,12 +443,24 @@ def _stage(
     If ``shift`` > 0, ``last[k] = y - shift`` for each column ``y >= shift_from``
     where ``D(k, y) != D(k, y - shift)`` (read from the ring, which must hold
     ``shift`` more columns): the last violation of the period ``shift``.
+    Rows ``k < frozen`` are read from their proved period (no scan; their
+    bits still enter the column and the diagonals, and their own row bitsets
+    are no longer kept): band ``i`` (``bands[i] = (k_lo, k_hi, P, f, at, ls,
+    lv0, n)``, consecutive, every column here ``>= f``) holds rows
+    ``k_lo <= k < k_hi``, ``D(k, y) = flat[at + t * (k_hi - k_lo) + k - k_lo]``
+    with ``t = (y - f) mod P``, and ``lsums[ls + t * n + lv - lv0]`` is the
+    hash sum of its rows of level ``lv`` (its n levels from ``lv0``). If
+    ``level_hashes`` is not empty,
+    ``level_hashes[i, y - h_from]`` is added the same sum over the rows with
+    ``row_level[k] == i`` (rows ``level_edges[i] <= k < level_edges[i + 1]``;
+    unmixed; the caller zeroes it).
     Returns -1, or the first column where a bound fails.
     """
     size = ring.shape[0]
     nd = diagbits.shape[0]
     nc = colbits.shape[0]
     hashing = len(hashes) > 0
+    leveling = hashing and level_hashes.shape[0] > 0
     offset = 2 * len(mex)
     mask = words - 1
     bits = words * 64
@@ -457,7 +480,60 @@ def _stage(
                 h = np.uint64(0)
                 tracking = shift > 0 and y >= shift_from
                 back = (y - shift) % size
-                for k in range(r, r_to):
+                hl = np.uint64(0)  # the sum of the current level's rows (leveling)
+                k_free = r
+                if frozen > r:
+                    # the rows a window certificate of their own proved periodic: copied, a
+                    # band at a time (the hash of each level's rows in it precomputed)
+                    k_free = min(r_to, frozen)
+                    bi = 0
+                    while bands[bi, 1] <= r:
+                        bi += 1
+                    k0 = r
+                    while k0 < k_free:
+                        k_lo = bands[bi, 0]
+                        width = bands[bi, 1] - k_lo
+                        t = (y - bands[bi, 3]) % bands[bi, 2]
+                        base = bands[bi, 4] + t * width - k_lo
+                        k1 = min(bands[bi, 1], k_free)
+                        if hashing:
+                            sums = bands[bi, 5] + t * bands[bi, 7] - bands[bi, 6]
+                            a = k0
+                            while a < k1:  # the band's rows of one level at a time
+                                lv = row_level[a]
+                                p_lo = max(level_edges[lv], k_lo)
+                                p_hi = min(level_edges[lv + 1], bands[bi, 1])
+                                e = min(k1, p_hi)
+                                if a == p_lo and e == p_hi:
+                                    part = lsums[sums + lv]
+                                else:  # a stage or tile boundary cuts the level
+                                    part = np.uint64(0)
+                                    for kk in range(a, e):
+                                        dd = np.int64(flat[base + kk]) + offset
+                                        part += coef[kk] * np.uint64(dd)
+                                h += part
+                                if leveling:
+                                    level_hashes[lv, y - h_from] += part
+                                a = e
+                        for k in range(k0, k1):
+                            if game == 0:
+                                target = True
+                            else:
+                                target = _ratio_block(game, k, y, diagbits, diagkey, slot, words)
+                            d = np.int64(flat[base + k])
+                            v = d + y
+                            ring[out, k] = d
+                            if tracking and ring[back, k] != d:
+                                last[k] = y - shift
+                            vi = (v >> 6) & mask
+                            bit = ONE << np.uint64(v & 63)
+                            colbits[c, vi] |= bit
+                            if target:
+                                diagbits[slot, vi] |= bit
+                            slot = slot - 1 if slot > 0 else nd - 1
+                        k0 = k1
+                        bi += 1
+                for k in range(k_free, r_to):
                     # the followers' bitsets enter the scan through masks (no branch in it);
                     # Wythoff's rules give every cell all three, which the compiler then folds
                     if game == 0:
@@ -508,7 +584,13 @@ def _stage(
                     if tracking and ring[back, k] != v - y:
                         last[k] = y - shift
                     if hashing:
-                        h += coef[k] * np.uint64(v - y + offset)
+                        term = coef[k] * np.uint64(v - y + offset)
+                        h += term
+                        if leveling:
+                            hl += term
+                            if k + 1 == r_to or row_level[k + 1] != row_level[k]:
+                                level_hashes[row_level[k], y - h_from] += hl
+                                hl = np.uint64(0)
                     vi = (v >> 6) & mask
                     bit = ONE << np.uint64(v & 63)
                     if v == mex[k]:
@@ -594,6 +676,18 @@ class Strip:
         self.shift = 0
         self.shift_from = 0
         self.last = np.full(rows, -1, dtype=np.int64)
+        self.frozen = 0  # rows 0..frozen-1 are copied from their bands' patterns
+        #: (first row, end row, period, first column, pattern) of each frozen band of rows
+        self.bands: list[tuple[int, int, int, int, np.ndarray]] = []
+        #: (k_lo, k_hi, period, first column, at in _flat, at in _lsums, first level,
+        #: levels) of each band: the kernel's view of `bands`
+        self._band_table = np.zeros((1, 8), dtype=np.int64)
+        self._flat = np.zeros(1, dtype=self.ring.dtype)
+        self._lsums = np.zeros(1, dtype=np.uint64)
+        self.row_level = np.zeros(rows + 1, dtype=np.int64)
+        self.level_edges = np.array([0, rows], dtype=np.int64)
+        self.level_mixed: np.ndarray | None = None  # the levels whose hashes are wanted
+        self._levels = _NO_LEVELS
         self.split = [0, *(_split(rows, self.threads)), rows]
         self._seconds = np.zeros(self.threads)
         self._broken = False
@@ -606,8 +700,92 @@ class Strip:
         if last is not None:
             self.last = np.array(last, dtype=np.int64)
 
+    def freeze(self, rows: int, pattern: np.ndarray) -> None:
+        """Copy rows frozen..rows-1 from their proved period from now on, not scanning them.
+
+        ``pattern[t] = D(frozen..rows-1, self.y - P + t)`` (``P = len(pattern)``)
+        must be the last P columns of rows that are P-periodic from column
+        ``self.y - P`` on: the caller proves it (:class:`_Levels`: a window
+        certificate of rows 0..rows-1, which form a strip of their own). The
+        values are then exactly the scan's; their cells cost a copy and two
+        bit sets. A strip with frozen rows keeps no row bitsets for them, so
+        it is not a checkpoint's state (:meth:`_Search._state` refuses).
+
+        >>> s = Strip("wythoff", 6, 256); s.advance(64)
+        >>> t = Strip("wythoff", 6, 256); t.advance(64)
+        >>> t.freeze(4, t.column_range(64 - 12, 64)[:, :4])  # rows 0..3: 12-periodic by column 9
+        >>> s.advance(128); t.advance(128)
+        >>> t.freeze(5, t.column_range(128 - 24, 128)[:, 4:5])  # row 4: 24-periodic
+        >>> s.advance(256); t.advance(256)
+        >>> bool((s.ring == t.ring).all()), t.frozen
+        (True, 5)
+        """
+        low = self.frozen
+        if pattern.ndim != 2 or not low < rows <= self.rows or pattern.shape[1] != rows - low:
+            raise ValueError(
+                f"pattern must have shape (P, rows - {low}) with {low} < rows <= {self.rows}"
+            )
+        if not 0 < len(pattern) <= self.y:
+            raise ValueError(f"a period of {len(pattern)} columns before column {self.y}")
+        period, width = len(pattern), rows - low
+        lv0 = int(self.row_level[low])
+        levels = int(self.row_level[rows - 1]) - lv0 + 1
+        # the kernel's arrays grow by doubling; the bands are views of them
+        k_lo, k_hi, last, _, at, ls, _, n = self._band_table[-1].tolist()  # zeros: no band
+        at, ls = at + last * (k_hi - k_lo), ls + last * n
+        self._flat = _grown(self._flat, at, period * width)
+        self._lsums = _grown(self._lsums, ls, period * levels)
+        self._flat[at : at + period * width] = np.asarray(pattern).ravel()
+        # the hash sum of the band's rows of each level, per column of its period
+        sums = self._lsums[ls : ls + period * levels].reshape(period, levels)
+        with np.errstate(over="ignore"):
+            terms = (np.asarray(pattern, dtype=np.int64) + 2 * self.rows).astype(np.uint64)
+            terms *= self.coef[None, low:rows]
+            for j in range(levels):
+                a = max(int(self.level_edges[lv0 + j]), low) - low
+                b = min(int(self.level_edges[lv0 + j + 1]), rows) - low
+                sums[:, j] = terms[:, a:b].sum(axis=1, dtype=np.uint64)
+        row = [low, rows, period, self.y, at, ls, lv0, levels]
+        self._band_table = np.array([*self._band_table[: len(self.bands)].tolist(), row])
+        self.bands.append((low, rows, period, self.y, pattern))
+        self.frozen = rows
+        for i, (k_lo, k_hi, p, first, a, *_) in enumerate(self._band_table.tolist()):
+            view = self._flat[a : a + p * (k_hi - k_lo)].reshape(p, k_hi - k_lo)
+            self.bands[i] = (k_lo, k_hi, p, first, view)
+
+    def frozen_columns(self, a: int, b: int, k_from: int, k_to: int, out: np.ndarray) -> None:
+        """``out[y - a, k - k_from] = D(k, y)`` of the frozen rows k_from <= k < k_to at
+        columns a <= y < b, from their bands (every band frozen by column a)."""
+        for k_lo, k_hi, period, first, band in self.bands:
+            lo, hi = max(k_lo, k_from), min(k_hi, k_to)
+            if lo >= hi:
+                continue
+            t, j = (a - first) % period, 0
+            while j < b - a:  # D(k, y) = band[(y - first) mod P, k - k_lo], in runs
+                n = min(b - a - j, period - t)
+                out[j : j + n, lo - k_from : hi - k_from] = band[t : t + n, lo - k_lo : hi - k_lo]
+                j, t = j + n, 0
+
+    def set_levels(self, bounds: list[int]) -> int:
+        """Rows grouped into levels ``[0, b0), [b0, b1), ...`` for ``advance(levels=...)``;
+        returns the number of levels."""
+        edges = [0, *bounds, self.rows]
+        if self.bands:
+            raise ValueError("set the levels before freezing rows")
+        if any(b <= a for a, b in itertools.pairwise(edges)):
+            raise ValueError(f"level bounds must increase within 1..{self.rows - 1}")
+        for i, (a, b) in enumerate(itertools.pairwise(edges)):
+            self.row_level[a:b] = i
+        self.row_level[self.rows] = len(edges) - 1
+        self.level_edges = np.array(edges, dtype=np.int64)
+        return len(edges) - 1
+
     def advance(
-        self, y_to: int, hashes: np.ndarray | None = None, out: np.ndarray | None = None
+        self,
+        y_to: int,
+        hashes: np.ndarray | None = None,
+        out: np.ndarray | None = None,
+        levels: np.ndarray | None = None,
     ) -> None:
         """Compute the columns self.y <= y < y_to into the ring.
 
@@ -616,15 +794,19 @@ class Strip:
         ``out[y - self.y]`` (if given) gets the column, copied from the ring
         as soon as it is complete (the ring then needs to hold only a few
         steps: the kernel writes into memory the cache holds, and the columns
-        go on in one copy). The kernel returns to Python after every block of
-        about :data:`STEP_CELLS` cells per thread (Ctrl-C stops it there; the
-        strip is then unusable).
+        go on in one copy). ``levels[i, y - self.y]`` (with ``hashes``; shape
+        (levels, columns), see :meth:`set_levels`) gets the hash of column y
+        over the rows 0..b_i - 1 (:func:`mix_levels`). The kernel returns to
+        Python after every block of about :data:`STEP_CELLS` cells per thread
+        (Ctrl-C stops it there; the strip is then unusable).
         """
         if self._broken:
             raise RuntimeError("this strip was interrupted mid-step; start a new one")
         if y_to <= self.y:
             return
         h = _NO_HASHES if hashes is None else hashes
+        self._levels = _NO_LEVELS if levels is None or hashes is None else levels
+        self._levels[:, : y_to - self.y] = 0
         self._broken = True  # until every column is complete
         n = self.threads if y_to - self.y >= 4 * self.step else 1
         with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT: numpy scalars)
@@ -639,6 +821,8 @@ class Strip:
                 self._pipeline(n, y_to, h, out)
             if hashes is not None:
                 _mix(hashes[: y_to - self.y])
+            if len(self._levels):
+                mix_levels(self._levels[:, : y_to - self.y], self.level_mixed)
         self._broken = False
         self.y = y_to
 
@@ -646,7 +830,8 @@ class Strip:
         bad = _stage(
             self.code, self.words, self.rowbits, self.mex, self.diagbits, self.diagkey,
             self.colbits, k_from, k_to, a, b, self.ring, self.coef, hashes, h_from,
-            self.shift, self.shift_from, self.last,
+            self.shift, self.shift_from, self.last, self.frozen, self._band_table,
+            self._flat, self._lsums, self.row_level, self.level_edges, self._levels,
         )  # fmt: skip
         if bad != _OK:  # pragma: no cover - a proven bound (docs/strip.md)
             raise WindowError(
@@ -655,14 +840,16 @@ class Strip:
             )
 
     def _copy(self, out: np.ndarray, a: int, b: int, y_from: int) -> None:
-        """``out[y - y_from] = D(., y)`` for a <= y < b, from the ring."""
+        """``out[y - y_from] = D(., y)`` for a <= y < b, from the ring (the top
+        ``out.shape[1]`` rows: a caller may leave out the frozen rows)."""
         size = self.ring.shape[0]
+        k = self.rows - out.shape[1]
         i, j = a % size, b % size or size
         if i < j:
-            out[a - y_from : b - y_from] = self.ring[i:j]
+            out[a - y_from : b - y_from] = self.ring[i:j, k:]
         else:  # the columns wrap around the ring's end
-            out[a - y_from : a - y_from + size - i] = self.ring[i:]
-            out[a - y_from + size - i : b - y_from] = self.ring[:j]
+            out[a - y_from : a - y_from + size - i] = self.ring[i:, k:]
+            out[a - y_from + size - i : b - y_from] = self.ring[:j, k:]
 
     def _pipeline(
         self, n: int, y_to: int, hashes: np.ndarray, out: np.ndarray | None = None
@@ -674,41 +861,45 @@ class Strip:
         split = self.split
         seconds = np.zeros(n)
 
-        def work(j: int, block: int) -> float:
+        def work(j: int, block: int, copy: int) -> float:
             began = time.perf_counter()
             a, b = blocks[block]
             with np.errstate(over="ignore"):
                 self._run(split[j], split[j + 1], a, b, hashes, y_from)
+            if copy >= 0 and out is not None:
+                self._copy(out, *blocks[copy], y_from)
             return time.perf_counter() - began
 
         for t in range(len(blocks) + n - 1):
             jobs = [j for j in range(n) if 0 <= t - j < len(blocks)]
-            futures = [pool.submit(work, j, t - j) for j in jobs[1:]]
-            seconds[jobs[0]] += work(jobs[0], t - jobs[0])
+            # the block the last stage finished in the step before is copied out by the
+            # first job of this one (counted in its time, so the split makes room for it;
+            # the ring holds threads + 2 steps: no stage writes it meanwhile)
+            copy = t - n
+            futures = [pool.submit(work, j, t - j, -1) for j in jobs[1:]]
+            seconds[jobs[0]] += work(jobs[0], t - jobs[0], copy)
             for j, future in zip(jobs[1:], futures, strict=True):
                 seconds[j] += future.result()
-            done = t - (n - 1)  # the block the last stage finished in this step
-            if out is not None and done >= 0:
-                self._copy(out, *blocks[done], y_from)
+        if out is not None:  # the last block
+            self._copy(out, *blocks[-1], y_from)
         self._rebalance(seconds)
 
     def _rebalance(self, seconds: np.ndarray) -> None:
-        """Move each split toward equal time per stage (the values do not depend on it)."""
-        self._seconds = 0.5 * self._seconds + seconds
-        total = self._seconds.sum()
+        """Move the splits toward equal time per stage (the values do not depend on them):
+        each stage's time in the last pipeline (measured with the current splits) spread
+        evenly over its rows, the splits put where the time so spread is shared equally
+        (a block of rows frozen changes it at once)."""
+        self._seconds = seconds
+        total = float(self._seconds.sum())
         if total <= 0:
             return
-        share = self._seconds / total
+        edges = np.array(self.split, dtype=np.float64)
+        cost = np.concatenate([[0.0], np.cumsum(self._seconds)])  # at each split
+        want = np.interp(np.arange(1, self.threads) * total / self.threads, cost, edges)
         for j in range(1, self.threads):
-            rows_j = self.split[j] - self.split[j - 1]
-            if share[j - 1] > 1.05 / self.threads:
-                move = -max(1, rows_j // 40)
-            elif share[j - 1] < 0.95 / self.threads:
-                move = max(1, rows_j // 40)
-            else:
-                continue
+            target = REBALANCE * want[j - 1] + (1 - REBALANCE) * self.split[j]
             low, high = self.split[j - 1] + 1, self.split[j + 1] - 1
-            self.split[j] = int(min(max(self.split[j] + move, low), high))
+            self.split[j] = int(min(max(round(target), low), high))
 
     def column_range(self, y_from: int, y_to: int) -> np.ndarray:
         """D(., y) for y_from <= y < y_to, shape (y_to - y_from, rows); must be in the ring."""
@@ -777,6 +968,16 @@ class Strip:
         return strip
 
 
+def _grown(buffer: np.ndarray, used: int, extra: int) -> np.ndarray:
+    """``buffer`` if it holds ``used + extra`` items, else a copy of its first ``used`` in
+    one at least twice as large (appending n items costs O(n) copies in all)."""
+    if used + extra <= len(buffer):
+        return buffer
+    grown = np.empty(max(used + extra, 2 * len(buffer)), dtype=buffer.dtype)
+    grown[:used] = buffer[:used]
+    return grown
+
+
 def _ring_dtype(rows: int) -> Any:
     """int16 holds D in [-2X, X] up to 10,000 rows."""
     return np.int16 if rows <= 10_000 else np.int32
@@ -843,6 +1044,20 @@ def _mix(hashes: np.ndarray) -> None:  # pragma: no cover - jit
         h *= np.uint64(0xBF58476D1CE4E5B9)
         h ^= h >> np.uint64(32)
         hashes[i] = h
+
+
+def mix_levels(levels: np.ndarray, wanted: np.ndarray | None = None) -> None:
+    """The kernel's per-level sums into the hashes of rows 0..b_i - 1: summed over the
+    levels below (mod 2**64) and mixed like a column's hash (:func:`column_hashes` of the
+    lower rows, with the whole strip's row coefficients and offset); only the levels
+    ``wanted`` (default all) are mixed, the others left as sums."""
+    with np.errstate(over="ignore"):
+        for i in range(1, levels.shape[0]):
+            levels[i] += levels[i - 1]
+    for i in range(levels.shape[0]):
+        if wanted is None or wanted[i]:
+            row = levels[i]
+            _mix(row)
 
 
 def column_hashes(columns: np.ndarray) -> np.ndarray:
@@ -1354,6 +1569,96 @@ def strip_periods(
     return search.run(max_columns, progress)
 
 
+#: The lower strips the search certifies on the way (:class:`_Levels`): about LEVELS of
+#: them, at least LEVEL_ROWS rows apart.
+LEVELS = 16
+LEVEL_ROWS = 16
+#: A level's window keys are all kept up to this column, then the distinguished ones.
+LEVEL_ALL_KEYS = 1 << 14
+
+
+class _Levels:
+    """Window certificates of the lower rows, found while the search runs.
+
+    Rows 0..b-1 of the strip are a strip of their own (every follower of a
+    cell lies in its row or a lower row), so the theorem of docs/strip.md
+    ("The window certificate") holds for them with their own window
+    ``window(b)`` and start: once two of their windows are equal, **exactly**
+    (:func:`certify_window` on the kept columns; a key only proposes), the
+    rows 0..b-1 are periodic from the first window's start and the strip
+    copies them from their period (:meth:`Strip.freeze`) instead of scanning.
+    The values do not change, so neither does anything computed from them;
+    the violations of the rows 0..b-1 need not be looked for past that
+    start (:meth:`skip`). Each level rolls its own key (the hash of its rows,
+    :meth:`Strip.advance` with ``levels``) through its own table.
+    """
+
+    def __init__(self, game: str, rows: int, chunk: int) -> None:
+        step = max(LEVEL_ROWS, -(-rows // LEVELS))
+        self.game = game
+        self.bounds = list(range(step, rows, step))
+        self.windows = [window(b) for b in self.bounds]
+        self.first = [max(window(b), start_column(game, b)) for b in self.bounds]
+        self.hist = [np.zeros(w + chunk + 1, dtype=np.uint64) for w in self.windows]
+        self.keys = [np.zeros(1 << 12, dtype=np.uint64) for _ in self.bounds]
+        self.cols = [np.full(1 << 12, -1, dtype=np.int64) for _ in self.bounds]
+        self.fill = [np.zeros(1, dtype=np.int64) for _ in self.bounds]
+        self.key = [np.zeros(1, dtype=np.uint64) for _ in self.bounds]
+        self.have = [np.zeros(1, dtype=np.bool_) for _ in self.bounds]
+        self.active = list(range(len(self.bounds)))
+        #: (rows b, first periodic column, period) of each level proved, in order
+        self.proved: list[tuple[int, int, int]] = []
+
+    def scan(
+        self,
+        y: int,
+        y1: int,
+        hashes: np.ndarray,
+        kept: Callable[[int, int, int, int], np.ndarray],
+    ) -> tuple[int, int] | None:
+        """Roll the active levels' keys over columns [y, y1) (``hashes[i]``: level i's
+        column hashes); the highest level proved now, as (rows, period), or None."""
+        best = None
+        for i in list(self.active):
+            b, w, hist = self.bounds[i], self.windows[i], self.hist[i]
+            hist[np.arange(y, y1) % len(hist)] = hashes[i, : y1 - y]
+            lo = max(self.first[i], y)
+            while lo < y1:
+                with np.errstate(over="ignore"):
+                    hit, earlier = _scan_keys(
+                        hist, w, lo, y1, self.keys[i], self.cols[i], self.fill[i],
+                        self.key[i], self.have[i], LEVEL_ALL_KEYS, DP_BITS, True,
+                    )  # fmt: skip
+                if hit < 0:
+                    break
+                if earlier == -2:  # the table is half full: a larger one, then on from hit
+                    self.keys[i], self.cols[i] = _rehash(
+                        self.keys[i], self.cols[i], 4 * (self.fill[i][0] + 1)
+                    )
+                    lo = hit
+                    continue
+                period = int(hit - earlier)
+                windows = (kept(earlier - w, earlier, 0, b), kept(hit - w, hit, 0, b))
+                if certify_window(self.game, b, windows, int(earlier), period) is None:
+                    self.proved.append((b, int(earlier) - w, period))
+                    best = (b, period)
+                    break
+                lo = hit + 1  # a hash collision: go on after it
+        if best is not None:  # the lower levels are frozen with it
+            self.active = [i for i in self.active if self.bounds[i] > best[0]]
+        return best
+
+    def wanted(self) -> np.ndarray:
+        """Which levels' hashes the scan still reads (the last level is the whole strip)."""
+        out = np.zeros(len(self.bounds) + 1, dtype=np.bool_)
+        out[self.active] = True
+        return out
+
+    def skip(self, column: int) -> int:
+        """Rows proved periodic at ``column`` (a violation of theirs lies before it)."""
+        return max((b for b, start, _ in self.proved if start <= column), default=0)
+
+
 class _Search:
     """The state of :func:`strip_periods` (first pass, second pass, result)."""
 
@@ -1379,9 +1684,13 @@ class _Search:
         self.q = period_multiple or 0
         self.checkpoints = checkpoints
         self.keep_top = keep_top and checkpoints is None  # a resumed run has no early columns
-        self.chunks: list[tuple[int, np.ndarray]] = []  # (first column, columns) kept
+        #: (first column, columns, frozen rows F) kept: rows F.. only (the others: bands)
+        self.chunks: list[tuple[int, np.ndarray, int]] = []
+        self.strip: Strip | None = None
         self.top: list[np.ndarray] = []  # the top row's D, a chunk at a time
         self.keep = True
+        self.levels: _Levels | None = None  # the lower rows' certificates (kept columns only)
+        self.pattern_bytes = 0  # the frozen rows' period, held by the strip
 
     # ------------------------------------------------------------------ the first pass
     def run(self, max_columns: int | None, progress: Callable[[int], None] | None) -> Certificate:
@@ -1405,8 +1714,13 @@ class _Search:
             f"the certificate of rows 0..{rows - 1} (a ring of {ring:,} columns)",
         )
         strip = self._strip(state, ring, self.q if tracking else 0)
+        self.strip = strip
         if self.keep and not tracking:  # the kernel writes into a ring the cache holds
             strip.ring = np.zeros(((strip.threads + 2) * strip.step, rows), strip.ring.dtype)
+        level_hashes = None
+        if self.keep and not tracking and state is None and rows >= 2 * LEVEL_ROWS:
+            self.levels = _Levels(self.game, rows, chunk)
+            level_hashes = np.zeros((strip.set_levels(self.levels.bounds), chunk), np.uint64)
         hist = np.zeros(w + chunk + 1, dtype=np.uint64)  # column hashes, y % len(hist)
         keys = np.zeros(1 << 16, dtype=np.uint64)
         cols = np.full(1 << 16, -1, dtype=np.int64)
@@ -1444,25 +1758,32 @@ class _Search:
                 if held is not None:
                     grown[np.arange(y - len(held), y) % len(grown)] = held
                 strip.ring = grown
-            kept = _fresh((size, rows), strip.ring.dtype) if self.keep else None
-            strip.advance(y1, h[:size], out=kept)
+            # the frozen rows' columns are not kept (they are their pattern's: _kept)
+            kept = _fresh((size, rows - strip.frozen), strip.ring.dtype) if self.keep else None
+            leveling = self.levels is not None and self.keep and bool(self.levels.active)
+            strip.advance(y1, h[:size], out=kept, levels=level_hashes if leveling else None)
             hist[np.arange(y, y1) % len(hist)] = h[:size]
             if kept is not None:
-                self.chunks.append((y, kept))
+                self.chunks.append((y, kept, strip.frozen))
+            if leveling:
+                self._freeze(strip, y, y1, level_hashes)
             if self.keep_top:
-                self.top.append(
-                    kept[:, rows - 1].copy() if kept is not None else strip.top_row(y, y1)
-                )
+                self.top.append(kept[:, -1].copy() if kept is not None else strip.top_row(y, y1))
             if 2 * (fill[0] + size) > len(keys):
                 keys, cols = _rehash(keys, cols, 4 * (fill[0] + size))
             lo = max(self.first_key, y)
             while lo < y1:
                 with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT)
                     hit, earlier = _scan_keys(
-                        hist, w, lo, y1, keys, cols, fill, key, have_key, ALL_KEYS_COLUMNS, DP_BITS
-                    )
+                        hist, w, lo, y1, keys, cols, fill, key, have_key, ALL_KEYS_COLUMNS, DP_BITS,
+                        True,
+                    )  # fmt: skip
                 if hit < 0:
                     break
+                if earlier == -2:  # the table is half full: a larger one, then on from hit
+                    keys, cols = _rehash(keys, cols, 4 * (fill[0] + 1))
+                    lo = hit
+                    continue
                 if not self.keep or certify_window(
                     self.game, rows, (self._kept(earlier - w, earlier), self._kept(hit - w, hit)),
                     earlier, hit - earlier,
@@ -1509,7 +1830,22 @@ class _Search:
         return size
 
     def _keeps(self, columns: int) -> bool:
-        return bool(columns * self.rows * self.itemsize <= self.keep_bytes)
+        return bool(columns * self.rows * self.itemsize + self.pattern_bytes <= self.keep_bytes)
+
+    def _freeze(self, strip: Strip, y: int, y1: int, level_hashes: np.ndarray | None) -> None:
+        """Look for the lower rows' certificates in columns [y, y1); copy the highest proved
+        from its period from now on (if its period fits beside the kept columns)."""
+        assert self.levels is not None and level_hashes is not None
+        found = self.levels.scan(y, y1, level_hashes, self._kept)
+        strip.level_mixed = self.levels.wanted()
+        if found is None:
+            return
+        b, period = found
+        size = period * (b - strip.frozen) * self.itemsize  # the band's pattern
+        size += period * (b - strip.frozen + 1) * 8  # and its hash sums
+        if y1 * self.rows * self.itemsize + self.pattern_bytes + size <= self.keep_bytes:
+            strip.freeze(b, self._kept(y1 - period, y1, strip.frozen, b))
+            self.pattern_bytes += size
 
     def _strip(self, state: SearchState | None, ring: int, shift: int) -> Strip:
         """A new strip, or the one a checkpoint describes (tracking ``shift`` if > 0)."""
@@ -1550,6 +1886,8 @@ class _Search:
     ) -> SearchState:
         """The checkpoint of ``strip`` now (every row has mex >= y - 2k: checked here)."""
         y = strip.y
+        if strip.frozen:  # pragma: no cover - levels run without checkpoints
+            raise RuntimeError("a strip with frozen rows is not a checkpoint's state")
         low = y - 2 * np.arange(self.rows)
         if (strip.mex < low).any():  # pragma: no cover - (B2), checked by the kernel
             raise WindowError(f"{self.game}: a row misses a value below y - 2k at column {y}")
@@ -1570,41 +1908,54 @@ class _Search:
             found,
         )  # fmt: skip
 
-    def _kept(self, a: int, b: int) -> np.ndarray:
-        """Columns [a, b) of the kept chunks."""
-        parts = [
-            data[max(a, y) - y : min(b, y + len(data)) - y]
-            for y, data in self.chunks
-            if y < b and y + len(data) > a
-        ]
-        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+    def _kept(self, a: int, b: int, k_from: int = 0, k_to: int | None = None) -> np.ndarray:
+        """Rows k_from..k_to-1 of the columns [a, b) kept (a frozen row's from its pattern)."""
+        k_to = self.rows if k_to is None else k_to
+        chunks = [chunk for chunk in self.chunks if chunk[0] < b and chunk[0] + len(chunk[1]) > a]
+        y, data, frozen = chunks[0]
+        if len(chunks) == 1 and frozen <= k_from:  # a view
+            return data[a - y : b - y, k_from - frozen : k_to - frozen]
+        out = np.empty((b - a, k_to - k_from), dtype=data.dtype)
+        for y, data, frozen in chunks:
+            lo, hi = max(a, y), min(b, y + len(data))
+            part = out[lo - a : hi - a]
+            if k_to > frozen:
+                low = max(frozen, k_from)
+                part[:, low - k_from :] = data[lo - y : hi - y, low - frozen : k_to - frozen]
+            if frozen > k_from:
+                assert self.strip is not None
+                self.strip.frozen_columns(lo, hi, k_from, min(frozen, k_to), part)
+        return out
 
     # ------------------------------------------------------------------ the results
     def _from_kept(self, c1: int, period: int, columns: int) -> Certificate:
         """Per-row results from the kept columns [0, c1 + period)."""
         end = c1 + period
-        jobs = []  # (chunk, its first column, columns, the columns a period later)
-        for y, data in self.chunks:
-            b = min(y + len(data), end - period)
-            if b <= y:
-                break
-            for a in range(y, b, BLOCK * 16):  # pieces of a bounded time (Ctrl-C between)
-                a1 = min(b, a + BLOCK * 16)
-                jobs.append((data, a - y, a1 - a, a))
+        piece = BLOCK * 16  # pieces of a bounded time (Ctrl-C between)
+        jobs = [(a, min(piece, end - period - a)) for a in range(0, end - period, piece)]
         threads = default_threads() if self.threads is None else self.threads
         lasts = [np.full(self.rows, -1, dtype=np.int64) for _ in range(max(1, threads))]
 
         def count(part: int) -> None:
-            for data, i, n, a in jobs[part :: len(lasts)]:
-                partner = self._kept(a + period, a + n + period)  # the columns a period later
-                _violations(data, i, partner, 0, n, a, lasts[part])
+            for a, n in jobs[part :: len(lasts)]:
+                # the rows proved periodic before column a have no violation from there on
+                skip = 0 if self.levels is None else self.levels.skip(a)
+                data = self._kept(a, a + n, skip)
+                partner = self._kept(a + period, a + n + period, skip)  # a period later
+                _violations(data, 0, partner, 0, n, a, lasts[part][skip:])
 
         futures = [_pool(len(lasts)).submit(count, part) for part in range(1, len(lasts))]
         count(0)
         for future in futures:
             future.result()
         last = np.max(lasts, axis=0)
-        least = _least_periods_of(self._kept(c1, end), 0, period, self.threads)
+        # a frozen band's least periods are its pattern's (a period of theirs)
+        frozen = self.chunks[-1][2]
+        least = _least_periods_of(self._kept(c1, end, frozen), 0, period, self.threads)
+        assert self.strip is not None
+        bands = [band for k_lo, *_, band in self.strip.bands if k_lo < frozen]
+        low = [_least_periods_of(band, 0, len(band), self.threads) for band in bands]
+        least = np.concatenate([*low, least])
         top = np.concatenate(self.top)[:end] if self.keep_top else None
         return self._certificate(c1, period, last, least, columns, top)
 
@@ -1709,14 +2060,23 @@ def _scan_keys(
     have_key: np.ndarray,
     all_keys: int,
     dp_bits: int,
+    sparse: bool,
 ) -> tuple[int, int]:  # pragma: no cover - jit
     """The window keys of the columns c_from <= c < c_to (window [c - W, c)), in order.
 
     ``key(c) = sum_j hist[c - W + j] * base**j`` (mod 2**64), rolled from
     ``key[0]`` (the key of c_from - 1, if ``have_key``). Each key is looked up
     in the table; it is stored if c < ``all_keys`` or its low ``dp_bits`` bits
-    are zero. Returns (c, the earlier column) of the first key found, else
-    (-1, -1); ``key`` then holds the last key.
+    are zero; with ``sparse``, past ``2 * all_keys`` only those are looked up
+    (the table's cache misses avoided). A repeat is then found at its next
+    distinguished key, and its period is still the least one (the earlier
+    column holds the key's first occurrence); every key is looked up up to
+    ``2 * all_keys``, so a cycle that begins with stored keys is found whatever
+    its period (one longer than ``all_keys`` lacks a distinguished key only with
+    probability about ``exp(-all_keys / 2**dp_bits)``). Returns (c, the earlier
+    column) of the first key found, else (-1, -1); ``key`` then holds the last
+    key. When the table is half full before column c: (c, -2), to be called
+    again from c after :func:`_rehash` (``key`` holds the key of c - 1).
     """
     size = len(hist)
     base = np.uint64(0x100000001B3)
@@ -1728,6 +2088,8 @@ def _scan_keys(
     dp = (np.uint64(1) << np.uint64(dp_bits)) - np.uint64(1)
     k = key[0]
     for c in range(c_from, c_to):
+        if 2 * (fill[0] + 1) > len(keys):
+            return c, -2
         if have_key[0]:
             # from the window [c - 1 - W, c - 1) to [c - W, c)
             k = (k - hist[(c - 1 - w) % size]) * inv + hist[(c - 1) % size] * top
@@ -1739,12 +2101,15 @@ def _scan_keys(
                 p *= base
             have_key[0] = True
         key[0] = k
+        stored = c < all_keys or (k & dp) == np.uint64(0)
+        if sparse and not stored and c >= 2 * all_keys:
+            continue
         i = int((k ^ (k >> np.uint64(29))) & np.uint64(0xFFFFFFFFFFFF)) & mask
         while cols[i] >= 0:
             if keys[i] == k:
                 return c, cols[i]
             i = (i + 1) & mask
-        if c < all_keys or (k & dp) == np.uint64(0):
+        if stored:
             keys[i] = k
             cols[i] = c
             fill[0] += 1

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
+from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS, MAX_PLOT_STEPS
 from registry.sequences import stream_points
 
 __all__ = [
@@ -62,11 +63,6 @@ __all__ = [
     "table_heatmap",
     "value_label",
 ]
-
-#: Point plots (figures 2 and 10): the largest g, rows, and (g + 1) * rows drawn.
-MAX_PLOT_G = 1000
-MAX_PLOT_ROWS = 100_000
-MAX_PLOT_STEPS = 20_000_000
 
 
 class PlotFigure(Figure):

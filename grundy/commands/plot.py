@@ -19,7 +19,7 @@ from grundy.output import (
     print_impls,
 )
 from grundy.parsing import add_count, add_impl_option, parse_game
-from grundy.plot import MAX_PLOT_G, MAX_PLOT_ROWS
+from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS
 
 
 def register(subparsers: Any) -> None:
