@@ -167,3 +167,12 @@ def test_levels_then_the_columns_no_longer_fit(keep: int) -> None:
     found, frozen = _certify("wythoff", 60, 2, levels=True, keep_bytes=keep)
     _same(found, plain)
     assert frozen > 0
+
+
+@pytest.mark.nojit
+def test_levels_without_the_compiler() -> None:
+    """The copied rows, the per-level hashes and the band sums run as plain Python too
+    (``NUMBA_DISABLE_JIT=1``: numpy's uint64 scalars wrap as the compiled code does)."""
+    found, frozen = _certify("wythoff", 12, 1, levels=True)
+    assert frozen > 0
+    _same(found, _certify("wythoff", 12, 1, levels=False)[0])
