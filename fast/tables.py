@@ -63,6 +63,7 @@ import numpy as np
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._interrupt import call
 from fast._jit import jit, smallest_unsigned
+from fast._kernel_games import CODES, KernelGame
 from fast._memory import check_memory
 
 __all__ = [
@@ -80,9 +81,11 @@ __all__ = [
     "table_size",
 ]
 
-#: The games this module tabulates.
-GAMES = ("wythoff", "f-wythoff", "r-wythoff")
-_CODES = {name: code for code, name in enumerate(GAMES)}  # private kernel codes
+#: The games this module tabulates (their kernel codes: :data:`fast._kernel_games.CODES`).
+GAMES = tuple(CODES)
+#: The kernel's codes that it branches on, as plain ints (numba freezes a global int).
+_F_WYTHOFF = int(KernelGame.F_WYTHOFF)
+_R_WYTHOFF = int(KernelGame.R_WYTHOFF)
 #: The largest size: values stay below 2 * size, inside int32.
 MAX_SIZE = 2**30 - 1
 #: Cells per second of grundy_table (the registry's cost model): 4096^2 in 0.42 s, 8000^2 in
@@ -257,7 +260,7 @@ def grundy_table(
     ...
     ValueError: grundy_table: unknown game 'chess' (known: f-wythoff, r-wythoff, wythoff)
     """
-    if game_name not in _CODES:
+    if game_name not in CODES:
         known = ", ".join(sorted(GAMES))
         raise ValueError(f"grundy_table: unknown game {game_name!r} (known: {known})")
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 0:
@@ -283,7 +286,7 @@ def grundy_table(
     numba.set_num_threads(threads)
     try:
         side = block_side(size, threads)
-        bad = _fill(size, _CODES[game_name], side, words, full, out)
+        bad = _fill(size, int(CODES[game_name]), side, words, full, out)
     finally:
         numba.set_num_threads(saved)
     if bad >= 0:  # pragma: no cover - a proven bound (004 Lemma 1, 001 Lemma 1 / Remark 5)
@@ -312,9 +315,9 @@ def _block(
     for x in range(x0, x1):
         for y in range(max(x, y0), y1):
             e = y - x
-            use_column = game != 2 or x == y
+            use_column = game != _R_WYTHOFF or x == y
             use_diag = True
-            if game == 1:
+            if game == _F_WYTHOFF:
                 if x == 0:
                     use_diag = False  # no slant move from (0, y)
                 else:

@@ -17,6 +17,7 @@ from strategies import sizes, wythoff_variants
 import fast._memory
 import fast.tables
 import spec
+from fast._kernel_games import CODES
 from fast.tables import GAMES, MAX_SIZE, grundy_table, table_dtype, table_memory
 from grundy.cli import main
 from reference import landman
@@ -280,7 +281,7 @@ def _big(name: str) -> np.ndarray:
     size = BIG
     t = np.zeros((size, size), dtype=np.int64)
     words, full = fast.tables._words(size)
-    bad = fast.tables._fill(size, fast.tables._CODES[name], max(size, 1), words, full, t)
+    bad = fast.tables._fill(size, int(CODES[name]), max(size, 1), words, full, t)
     assert bad == -1
     assert (t[:SPEC_SIZE, :SPEC_SIZE] == spec_table(name)[:SPEC_SIZE, :SPEC_SIZE]).all()
     for row in (1, 6, 21):
