@@ -6,7 +6,7 @@ A directory (the registry's is ``registry/atlas/``, package data,
 * ``<game>_*.json``: ``grundy experiment row-periods`` results, a row's
   (row, preperiod, period, saltus) a line;
 * ``<game>_rows_0_<X>.state.npz``: the strip's state at its cycle
-  (:func:`fast.strip_checkpoint.write_state`): the normalised window of rows
+  (:func:`fast.strip.checkpoint.write_state`): the normalised window of rows
   0..X before ``column`` (blanked where a restore never reads,
   :func:`fast.strip.blank_window`), a column in the periodic part of every
   row 0..X, and the joint period of rows 0..X there (the run's certificate);
@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from fast import strip as fast_strip
-from fast.strip_checkpoint import checkpoint_digest
+from fast.strip.checkpoint import checkpoint_digest
 from reference.landman import Periodicity, reduce_column
 
 __all__ = [

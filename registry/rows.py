@@ -33,12 +33,14 @@ import numpy as np
 
 import spec
 import spec.tables
+from fast import _kernel_games as fast_games
 from fast import atlas as fast_atlas
 from fast import beatty as fast_beatty
 from fast import engine as fast_engine
 from fast import strip as fast_strip
-from fast import strip_checkpoint as fast_checkpoint
+from fast import window_certificate as fast_window
 from fast.atlas import AtlasWarning as AtlasWarning
+from fast.strip import checkpoint as fast_checkpoint
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
 from reference.landman import Periodicity
@@ -68,7 +70,7 @@ def strip_certificate(game: str, rows: int, **options: Any) -> fast_strip.Certif
 
 
 #: For the CLI (``grundy experiment row-periods --chunks``, ``grundy verify``): the strip's
-#: checkpoints, state writer, memory and speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+#: checkpoints, state writer, memory and speed (:mod:`fast.strip.checkpoint`, :mod:`fast.strip`).
 StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
 read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record
@@ -77,6 +79,9 @@ strip_memory = fast_strip.certificate_memory
 strip_certificate_seconds = fast_strip.certificate_seconds
 strip_threads = fast_strip.default_threads
 strip_seconds = fast_strip.strip_seconds
+#: The strip's games and the int code each kernel takes for it (:mod:`fast._kernel_games`:
+#: ``grundy verify``'s own kernel takes the same codes).
+STRIP_GAME_CODES = fast_games.CODES
 
 
 def row_certificate(
@@ -87,10 +92,11 @@ def row_certificate(
 ) -> fast_strip.Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
-    :func:`fast.strip.search_certificate` (the game's row statement, checked against its
-    ``followers``; else ValueError with the reason) on the registry's ``grundy-block`` (the
-    door checks each block's memory), the engine's estimate against ``budget`` (seconds):
-    a ValueError naming the estimate before a block that would take the total past it.
+    :func:`fast.window_certificate.search_certificate` (the game's row statement, checked
+    against its ``followers``; else ValueError with the reason) on the registry's
+    ``grundy-block`` (the door checks each block's memory), the engine's estimate against
+    ``budget`` (seconds): a ValueError naming the estimate before a block that would take the
+    total past it.
     ``progress(cols)`` after each block.
 
     Examples
@@ -109,7 +115,7 @@ def row_certificate(
         return door(rows=rows, cols=cols, budget=math.inf).value
 
     seconds = functools.partial(fast_engine.block_seconds, rows)
-    return fast_strip.search_certificate(game, rows, block, seconds, progress, budget)
+    return fast_window.search_certificate(game, rows, block, seconds, progress, budget)
 
 
 def _rows(game: str, row_values: Callable[..., Any] | None = None) -> Callable[..., np.ndarray]:

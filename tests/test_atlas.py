@@ -291,7 +291,7 @@ def test_an_edited_atlas_file_is_named_and_not_used(
 def _ship_state(directory: Path, rows: int, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Run the strip of rows 0..rows-1 with checkpoints and write its state into ``directory``."""
     from fast import strip as fast_strip
-    from fast.strip_checkpoint import DirectoryCheckpoints, write_state
+    from fast.strip.checkpoint import DirectoryCheckpoints, write_state
 
     run = directory.parent / "run"
     fast_strip.strip_periods("wythoff", rows, checkpoints=DirectoryCheckpoints(run, every=1e9),

@@ -1,4 +1,4 @@
-"""The generic window certificate (registry.rows.row_certificate, fast.strip.block_certificate).
+"""The generic window certificate (registry.rows.row_certificate, fast.window_certificate).
 
 A game given by ``move_rays`` whose rules allow every move along the row and
 shift the column by a bounded amount into lower rows gets certified row
@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 import spec
 from fast import strip as fast_strip
+from fast import window_certificate as fast_window
+from fast.strip import cost as strip_cost
 from grundy import period
 from reference import landman as ref_landman
 from reference.row_bounds import moves_from_rays
@@ -72,20 +74,20 @@ def test_wythoff_as_rays_equals_landmans_machine() -> None:
 
 def test_block_certificate_equals_the_strip() -> None:
     values = fast_strip.rectangle("wythoff", 12, 3000)
-    generic = fast_strip.block_certificate("wythoff", values, fast_strip.window(12), 0)
+    generic = fast_window.block_certificate("wythoff", values, fast_strip.window(12), 0)
     assert generic is not None
     assert generic.periodicities == fast_strip.strip_periods("wythoff", 12).periodicities
 
 
 def test_a_block_too_short_certifies_nothing() -> None:
     values = fast_strip.rectangle("wythoff", 8, 120)
-    assert fast_strip.block_certificate("wythoff", values, fast_strip.window(8), 0) is None
+    assert fast_window.block_certificate("wythoff", values, fast_strip.window(8), 0) is None
 
 
 def test_a_wider_window_never_certifies_earlier() -> None:
     values = fast_strip.rectangle("wythoff", 8, 3000)
-    narrow = fast_strip.block_certificate("wythoff", values, fast_strip.window(8), 0)
-    wide = fast_strip.block_certificate("wythoff", values, 4 * fast_strip.window(8), 0)
+    narrow = fast_window.block_certificate("wythoff", values, fast_strip.window(8), 0)
+    wide = fast_window.block_certificate("wythoff", values, 4 * fast_strip.window(8), 0)
     assert narrow is not None and wide is not None
     assert wide.periodicities == narrow.periodicities and wide.y0 >= narrow.y0
 
@@ -146,12 +148,12 @@ def test_row_periods_budget_bounds_the_search(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(fast_strip, "strip_periods", spy)
-    monkeypatch.setattr(fast_strip, "CERTIFY_FACTOR", 1e6)  # a slow machine, stated
+    monkeypatch.setattr(strip_cost, "CERTIFY_FACTOR", 1e6)  # a slow machine, stated
     argv = ["experiment", "row-periods", "--game", "f-wythoff", "--rows", "40..40"]
     assert main([*argv, "--workers", "0", "--quiet", "--budget", "3"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "no repeated window of rows 0..40 within 4096 columns" in err
     assert "--budget SECONDS" in err and seen[-1] == 4096
-    monkeypatch.setattr(fast_strip, "CERTIFY_FACTOR", 2.5)
+    monkeypatch.setattr(strip_cost, "CERTIFY_FACTOR", 2.5)
     assert main([*argv[:-1], "3..3", "--workers", "0", "--quiet"]) == 0  # default budget
     assert seen[-1] is not None and seen[-1] > 10**6

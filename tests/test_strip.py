@@ -19,9 +19,14 @@ from hypothesis import strategies as st
 import grundy
 import registry
 import spec
-from fast import strip, strip_checkpoint
+from fast import strip
 from fast import tables as fast_tables
+from fast.strip import checkpoint as strip_checkpoint
+from fast.strip import keys as strip_keys
+from fast.strip import pipeline as strip_pipeline
+from fast.strip import search as strip_search
 from fast.strip import strip_seconds
+from fast.strip.geometry import _ring_dtype
 from grundy.cli import main
 from reference import landman as ref_landman
 from registry import periods as registry_periods
@@ -308,8 +313,8 @@ def test_the_three_ways_to_count_preperiods_agree(
     kept = strip.strip_periods(game, rows)
     multiple = strip.strip_periods(game, rows, keep_bytes=0, period_multiple=kept.period * 4)
     second = strip.strip_periods(game, rows, keep_bytes=0, period_multiple=kept.period * 4 + 1)
-    monkeypatch.setattr(strip, "ALL_KEYS_COLUMNS", 0)
-    monkeypatch.setattr(strip, "DP_BITS", 4)
+    monkeypatch.setattr(strip_keys, "ALL_KEYS_COLUMNS", 0)
+    monkeypatch.setattr(strip_keys, "DP_BITS", 4)
     sparse = strip.strip_periods(game, rows, keep_bytes=0)
     for other in (multiple, second, sparse):
         assert (other.y0, other.period, other.periodicities) == (
@@ -342,7 +347,7 @@ class _Interrupt(strip_checkpoint.DirectoryCheckpoints):
 def test_an_interrupted_run_resumes_to_the_same_periods(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, rows: int, multiple: int | None
 ) -> None:
-    monkeypatch.setattr(strip, "chunk_columns", lambda rows: strip.BLOCK)
+    monkeypatch.setattr(strip_search, "chunk_columns", lambda rows: strip.BLOCK)
     whole = strip.strip_periods(game, rows, period_multiple=multiple)
     stops = 0
     while True:
@@ -371,8 +376,8 @@ def test_tracking_a_multiple_longer_than_a_chunk(
     so q > chunk read wrong columns ("columns ... are not in the ring" at the first
     checkpoint of the rows 0..1000 run)."""
     whole = strip.strip_periods("wythoff", 40, keep_top=False)
-    monkeypatch.setattr(strip, "chunk_columns", lambda rows: 4 * strip.BLOCK)
-    keep = keep_columns * 40 * np.dtype(strip._ring_dtype(40)).itemsize
+    monkeypatch.setattr(strip_search, "chunk_columns", lambda rows: 4 * strip.BLOCK)
+    keep = keep_columns * 40 * np.dtype(_ring_dtype(40)).itemsize
     tracked = strip.strip_periods(
         "wythoff", 40, period_multiple=12 * strip.BLOCK, keep_bytes=keep, keep_top=False
     )
@@ -382,7 +387,7 @@ def test_tracking_a_multiple_longer_than_a_chunk(
 def test_a_damaged_checkpoint_is_named_and_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(strip, "chunk_columns", lambda rows: strip.BLOCK)
+    monkeypatch.setattr(strip_search, "chunk_columns", lambda rows: strip.BLOCK)
     whole = strip.strip_periods("wythoff", 40)
     with pytest.raises(KeyboardInterrupt):
         strip.strip_periods("wythoff", 40, checkpoints=_Interrupt(tmp_path, every=0.0, saves=2))
@@ -411,14 +416,14 @@ def test_checkpoints_of_another_run_are_refused(tmp_path: Path) -> None:
 def test_the_kernel_returns_to_python_in_bounded_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Ctrl-C protocol: no kernel call covers more than about STEP_CELLS cells."""
     calls: list[int] = []
-    real = strip._stage
+    real = strip_pipeline._stage
 
     def counting(*args: object) -> int:
         k_from, k_to, y_from, y_to = args[7], args[8], args[9], args[10]
         calls.append((int(k_to) - int(k_from)) * (int(y_to) - int(y_from)))  # type: ignore[call-overload]
         return int(real(*args))  # type: ignore[arg-type]
 
-    monkeypatch.setattr(strip, "_stage", counting)
+    monkeypatch.setattr(strip_pipeline, "_stage", counting)
     for threads in (1, 2):
         s = strip.Strip("wythoff", 300, 4096, threads=threads)
         s.advance(40_000)

@@ -20,6 +20,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from fast import strip
+from fast.strip import levels as strip_levels
+from fast.strip.keys import _rehash, _scan_keys
 
 #: rows of each game whose certificate is quick (r-wythoff's periods grow fast)
 ROWS = {"wythoff": 30, "f-wythoff": 20, "r-wythoff": 12}
@@ -37,10 +39,10 @@ def _certify(game: str, rows: int, threads: int, levels: bool, **kwargs: Any) ->
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(strip.Strip, "freeze", spy)
         if levels:
-            patch.setattr(strip, "LEVEL_ROWS", 2)
-            patch.setattr(strip, "LEVELS", 6)
+            patch.setattr(strip_levels, "LEVEL_ROWS", 2)
+            patch.setattr(strip_levels, "LEVELS", 6)
         else:
-            patch.setattr(strip, "LEVEL_ROWS", 10**9)
+            patch.setattr(strip_levels, "LEVEL_ROWS", 10**9)
         found = strip.strip_periods(game, rows, threads=threads, **kwargs)
     return found, max(frozen, default=0)
 
@@ -124,7 +126,7 @@ def test_a_level_whose_windows_differ_is_not_frozen(monkeypatch: pytest.MonkeyPa
     def differ(game: str, rows: int, *args: Any) -> str | None:
         return "differ" if rows < 30 else exact(game, rows, *args)
 
-    monkeypatch.setattr(strip, "certify_window", differ)
+    monkeypatch.setattr(strip_levels, "certify_window", differ)
     found, frozen = _certify("wythoff", 30, 1, levels=True)
     assert frozen == 0
     _same(found, plain)
@@ -151,10 +153,10 @@ def test_the_key_table_grows_when_half_full() -> None:
     key = np.zeros(1, dtype=np.uint64)
     have = np.zeros(1, dtype=np.bool_)
     with np.errstate(over="ignore"):
-        hit, code = strip._scan_keys(hist, 3, 3, 100, keys, cols, fill, key, have, 1000, 4, False)
+        hit, code = _scan_keys(hist, 3, 3, 100, keys, cols, fill, key, have, 1000, 4, False)
         assert (hit, code) == (7, -2) and fill[0] == 4
-        keys, cols = strip._rehash(keys, cols, 64)
-        hit, code = strip._scan_keys(hist, 3, hit, 30, keys, cols, fill, key, have, 1000, 4, False)
+        keys, cols = _rehash(keys, cols, 64)
+        hit, code = _scan_keys(hist, 3, hit, 30, keys, cols, fill, key, have, 1000, 4, False)
     assert (hit, code) == (-1, -1) and fill[0] == 27
 
 

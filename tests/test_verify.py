@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import spec
 from fast import strip
 from fast import tables as fast_tables
-from fast.strip_checkpoint import (
+from fast.strip.checkpoint import (
     DirectoryCheckpoints,
     checkpoint_digest,
     read_checkpoint,

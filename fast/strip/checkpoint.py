@@ -38,7 +38,9 @@ from typing import Any
 
 import numpy as np
 
-from fast.strip import Certificate, Checkpoints, SearchState
+from fast.strip.certificate import Certificate
+from fast.strip.search import Checkpoints, SearchState
+from fast.strip.state import blank_window
 
 __all__ = [
     "FORMAT",
@@ -337,8 +339,6 @@ def write_state(path: Path, directory: Path, extra: dict[str, Any] | None = None
     preperiod, so :func:`fast.strip.value_from_state` computes any later
     value of any row 0..X in at most one period of the strip.
     """
-    from fast.strip import blank_window
-
     record, window = final_state(directory)
     meta = {
         "format": FORMAT,
