@@ -21,11 +21,10 @@ import registry
 import spec
 from fast import strip
 from fast import tables as fast_tables
-from fast.strip import checkpoint as strip_checkpoint
+from fast.strip import checkpoint, strip_seconds
 from fast.strip import keys as strip_keys
 from fast.strip import pipeline as strip_pipeline
 from fast.strip import search as strip_search
-from fast.strip import strip_seconds
 from fast.strip.geometry import _ring_dtype
 from grundy.cli import main
 from reference import landman as ref_landman
@@ -325,7 +324,7 @@ def test_the_three_ways_to_count_preperiods_agree(
         assert other.top_row.tolist() == kept.top_row.tolist()
 
 
-class _Interrupt(strip_checkpoint.DirectoryCheckpoints):
+class _Interrupt(checkpoint.DirectoryCheckpoints):
     """Checkpoints that raise KeyboardInterrupt after ``saves`` saves (a stopped run)."""
 
     def __init__(self, *args: object, saves: int, **kwargs: object) -> None:
@@ -397,7 +396,7 @@ def test_a_damaged_checkpoint_is_named_and_not_used(
     raw[len(raw) // 2] ^= 0x10  # one flipped bit
     files[-1].write_bytes(bytes(raw))
     warned: list[str] = []
-    cp = strip_checkpoint.DirectoryCheckpoints(tmp_path, every=0.0, warn=warned.append)
+    cp = checkpoint.DirectoryCheckpoints(tmp_path, every=0.0, warn=warned.append)
     state = cp.load()
     assert state is not None and state.column == int(files[0].name.split("-")[-1][:-4])
     assert len(warned) == 1 and files[-1].name in warned[0] and "not used" in warned[0]
@@ -406,9 +405,9 @@ def test_a_damaged_checkpoint_is_named_and_not_used(
 
 
 def test_checkpoints_of_another_run_are_refused(tmp_path: Path) -> None:
-    cp = strip_checkpoint.DirectoryCheckpoints(tmp_path, every=0.0, parameters={"rows": 8})
+    cp = checkpoint.DirectoryCheckpoints(tmp_path, every=0.0, parameters={"rows": 8})
     strip.strip_periods("wythoff", 8, checkpoints=cp)
-    other = strip_checkpoint.DirectoryCheckpoints(tmp_path, parameters={"rows": 9})
+    other = checkpoint.DirectoryCheckpoints(tmp_path, parameters={"rows": 9})
     with pytest.raises(ValueError, match="holds a run with parameters"):
         strip.strip_periods("wythoff", 9, checkpoints=other)
 

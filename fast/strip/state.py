@@ -133,7 +133,7 @@ def state_columns(rows: int) -> np.ndarray:
     Row j: ``max(3j, X - j)`` (X = rows - 1, at least 1): its values at or
     above ``y - 2j`` lie in its last 3j columns (B1), and the diagonal cells
     a higher row k reads from it are ``k - j <= X - j`` columns back. The
-    rest of the window never enters :meth:`Strip.restore` (see
+    rest of the window never enters :meth:`fast.strip.Strip.restore` (see
     :func:`blank_window`).
 
     >>> state_columns(4).tolist()
@@ -146,7 +146,7 @@ def state_columns(rows: int) -> np.ndarray:
 def blank_window(columns: np.ndarray) -> np.ndarray:
     """The window with every entry a restore never reads set to 0 (it compresses to nothing).
 
-    :meth:`Strip.restore` of the blanked window equals the restore of the
+    :meth:`fast.strip.Strip.restore` of the blanked window equals the restore of the
     full one: a blank entry of row k reads as ``G = y'`` at a column
     ``y' < y - 3k``, below the row's ``y - 2k`` (ignored), and no diagonal
     reaches it (:func:`state_columns`).
