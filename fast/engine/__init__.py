@@ -126,6 +126,9 @@ The package
 :mod:`fast.engine.forms`
     The compiled forms the spec's games name by path (``fast.engine:NAME``).
 
+The public names are importable from ``fast.engine``; a tuning constant is
+read by the module that defines it, so set it there (``fast.engine.driver.FIRST_BLOCK``).
+
 References
 ----------
 Seed ``000`` §1 (formula 1-2, the Grundy function as a mex over followers;
