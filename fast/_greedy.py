@@ -30,6 +30,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from fast._bits import ONE
+from fast._blocks import Step, run_blocks
 from fast._interrupt import call
 from fast._jit import check_int64_range, jit
 from fast._memory import check_memory
@@ -109,10 +110,10 @@ class GreedyState:
             raise ValueError(
                 f"advance: stop must lie in [{self.next_row}, {self.rows}] (stop = {stop})"
             )
-        cols = np.empty((stop - self.next_row, self.g + 1), dtype=np.int64)
-        step = max(64, STEPS_PER_CALL // (self.g + 1))
-        for lo in range(self.next_row, stop, step):  # the Ctrl-C protocol: bounded calls
-            hi = min(stop, lo + step)
+        first = self.next_row
+        cols = np.empty((stop - first, self.g + 1), dtype=np.int64)
+
+        def block(lo: int, hi: int) -> tuple[Step, int]:
             code = call(
                 _greedy_rows,
                 lo,
@@ -125,13 +126,17 @@ class GreedyState:
                 self.d_mex,
                 self.keys,
                 self.limits,
-                cols[lo - self.next_row : hi - self.next_row],
+                cols[lo - first : hi - first],
             )
             if code != 0:
                 raise RuntimeError(
                     f"greedy kernel: {ERRORS[int(code)]}; a bound of 000/001 "
                     "Lemma 1 failed or the state is corrupt"
                 )
+            return Step.DONE, hi
+
+        # The Ctrl-C protocol: bounded calls.
+        run_blocks(block, stop, start=first, size=max(64, STEPS_PER_CALL // (self.g + 1)))
         self.next_row = stop
         return cols
 

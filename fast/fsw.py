@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from fast._blocks import Step, run_blocks
 from fast._interrupt import call
 from fast._jit import jit
 from fast._memory import check_memory
@@ -570,11 +571,12 @@ def true_rows(g: int, rows: int) -> TrueRows:
     arrays = [np.zeros((rows, g + 1), np.int64) for _ in range(4)]
     ring_size = _ring_size(rows)
     state = _true_state(g, ring_size)
-    step = max(1, STEPS_PER_CALL // (g + 1) ** 2)
-    for r_lo in range(0, rows, step):
-        r_hi = min(rows, r_lo + step)
-        err = call(_true_pass, g, r_lo, r_hi, ring_size - 1, state, sym, *arrays)
-        _raise(err, "true_rows")
+
+    def block(r_lo: int, r_hi: int) -> tuple[Step, int]:
+        _raise(call(_true_pass, g, r_lo, r_hi, ring_size - 1, state, sym, *arrays), "true_rows")
+        return Step.DONE, r_hi
+
+    run_blocks(block, rows, size=max(1, STEPS_PER_CALL // (g + 1) ** 2))
     return TrueRows(g, sym, *arrays)
 
 

@@ -51,8 +51,10 @@ import numpy as np
 
 import fast.engine
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
+from fast._blocks import Pace, Step, run_blocks
 from fast._game_protocol import EngineGame
 from fast._greedy import _pow2_at_least
+from fast._interrupt import call
 from fast._jit import check_int64_range, jit
 from fast._memory import check_memory
 from reference.row_greedy import GreedyRule, RowPoints
@@ -189,18 +191,24 @@ class GreedyState:
         if not self.next_row <= stop:
             raise ValueError(f"advance: stop must be >= {self.next_row} (stop = {stop})")
         rule = self.rule
-        cols = np.full((stop - self.next_row, rule.layers, rule.k), -1, dtype=np.int64)
-        start = self.next_row
-        while start < stop:
-            done = _rows(
-                start, stop, self.next_row, rule.k, rule.layers, self.p, self.q,
-                self.pass_start, self.pass_to, rule.from_origin, self.dsmall, self.max_q,
-                self.leaves, self.coltree, self.diagtree, self.diagc, self.ring, cols,
-                self.colbits, self.diagbits,
+        first = self.next_row
+        cols = np.full((stop - first, rule.layers, rule.k), -1, dtype=np.int64)
+
+        def block(lo: int, hi: int) -> tuple[Step, int]:
+            done = int(
+                call(
+                    _rows, lo, hi, first, rule.k, rule.layers, self.p, self.q,
+                    self.pass_start, self.pass_to, rule.from_origin, self.dsmall, self.max_q,
+                    self.leaves, self.coltree, self.diagtree, self.diagc, self.ring, cols,
+                    self.colbits, self.diagbits,
+                )
             )  # fmt: skip
-            if done < stop:  # a row reached the trees' end: grow, decide that row again
+            if done < hi:  # a row reached the trees' end: grow, decide that row again
                 self._grow()
-            start = int(done)
+                return Step.GROWN, done
+            return Step.DONE, hi
+
+        run_blocks(block, stop, start=first, size=stop - first)
         self.next_row = stop
         return cols
 
@@ -336,14 +344,12 @@ def _blocks(
     block_seconds: float,
     progress: Callable[[int, int], None] | None,
 ) -> Iterator[tuple[int, np.ndarray]]:
-    step = 1024
+    pace = Pace(1024, block_seconds, least=1)  # about block_seconds a block (at most 4x more)
     while state.next_row < rows:
         r0 = state.next_row
         began = time.perf_counter()
-        cols = state.advance(min(rows, r0 + step))
-        spent = time.perf_counter() - began
-        # The next block: about block_seconds at this block's speed (at most 4x bigger).
-        step = max(1, min(4 * step, int(step * block_seconds / max(spent, 1e-6))))
+        cols = state.advance(min(rows, r0 + pace.size))
+        pace.measured(time.perf_counter() - began)
         if progress is not None:
             progress(state.next_row, rows)
         yield r0, cols

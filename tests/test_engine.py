@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 
 import spec
 from fast import engine, tables
+from fast._sink import JIT
+from fast.engine import driver, kernels, plan
 from spec.families import AWythoff, NimHof
 
 BUILT_IN = ["wythoff", "f-wythoff", "r-wythoff"]
@@ -490,12 +492,12 @@ def test_region_buffer_grows_and_resumes() -> None:
 def test_bitsets_grow_and_resume(monkeypatch: pytest.MonkeyPatch) -> None:
     game = _EWythoff()
     expected = engine.grundy_table(game, 90)  # values up to about 180
-    original = engine._plan
+    original = plan._plan
 
     def one_word(*args: Any) -> Any:  # start with 64 values: the kernel must ask for more
         return dataclasses.replace(original(*args), words=1)
 
-    monkeypatch.setattr(engine, "_plan", one_word)
+    monkeypatch.setattr(driver, "_plan", one_word)
     got = engine.grundy_table(game, 90)
     where = np.argwhere(got != expected)
     assert not len(where), (where[:5].tolist(), got.dtype, int(expected.max()))
@@ -514,13 +516,13 @@ def test_a_full_line_stops_at_the_bitsets_end() -> None:
     ``test_bitsets_grow_and_resume``, where what followed the array was
     whatever the heap held.
     """
-    lines = engine._ray_lines(0, 1, 1, 2)
+    lines = plan._ray_lines(0, 1, 1, 2)
     block = np.full((8, lines), np.iinfo(np.uint64).max, dtype=np.uint64)
     block[5] = 0
     rays = np.array([[0, 1, 0, 1, 0]], dtype=np.int64)  # the column ray: (x, y - 1 - i)
     one = np.ones(1, dtype=np.int64)
     # The kernel, and its Python (numpy would raise IndexError past the view's end).
-    for step in (engine._rays_step, getattr(engine._rays_step, "py_func", engine._rays_step)):
+    for step in (kernels._rays_step, getattr(kernels._rays_step, "py_func", kernels._rays_step)):
         bits = block[:1]  # a view: the block's other rows follow it in memory
         line_mex = np.zeros(lines, dtype=np.int64)
         out = np.zeros((1, 2), dtype=np.uint32)
@@ -712,12 +714,10 @@ def test_every_way_of_writing_the_list_gives_the_spec_table(
 ) -> None:
     game = _Knight()
     game.compiled_followers = function
-    counts: dict[str, int] = {}
     size = 23
-    got = engine._block_with_followers(engine.compiled_rule(game), size, size, counts)
+    got, served = driver.buffer_cells(engine.compiled_rule(game), size, size)
     assert (got == _knight_table(size)).all()
-    served = counts["buffer cells"]
-    if not engine.JIT:  # pragma: no cover - NUMBA_DISABLE_JIT: no sink, the buffer serves all
+    if not JIT:  # pragma: no cover - NUMBA_DISABLE_JIT: no sink, the buffer serves all
         assert served == size * size
     elif buffer_served == "none":
         assert served == 0
@@ -753,7 +753,7 @@ def test_an_index_past_the_functions_own_array_is_refused() -> None:
     # The kernel itself (grundy_table's sample check would refuse the rule at (0, 3) first).
     rule = engine.compiled_rule(_followers_game(_reads_past_its_array))
     with pytest.raises(ValueError, match=r"or an array of its own \(IndexError at \(0, 3\)\)"):
-        engine._block_with_followers(rule, 6, 6)
+        driver._block_with_followers(rule, 6, 6)
 
 
 @pytest.mark.nojit
@@ -769,7 +769,7 @@ def test_the_sink_keeps_every_refusal() -> None:
 
     rule = engine.compiled_rule(_followers_game(late_cycle))  # the kernel, past the sample
     with pytest.raises(ValueError, match=r"the follower \(17, 11\) of \(17, 11\) is not smaller"):
-        engine._block_with_followers(rule, 20, 20)
+        driver._block_with_followers(rule, 20, 20)
 
 
 def _game(name: str) -> spec.TwoPileGame:
@@ -792,9 +792,9 @@ def test_a_table_in_blocks_reports_each_block(
     """Ctrl-C protocol: the kernels return between blocks (sizes injected, no clock)."""
     game = _game(name)
     size = 14  # test-everything-below overruns its first buffers: growth inside a block
-    monkeypatch.setattr(engine, "FIRST_BLOCK", 16)  # rays: 16 cells a call
-    monkeypatch.setattr(engine, "BLOCK_SECONDS", 0.0)
-    monkeypatch.setattr(engine, "FOLLOWER_BUDGET", 40)  # followers: about 40 a call
+    monkeypatch.setattr(driver, "FIRST_BLOCK", 16)  # rays: 16 cells a call
+    monkeypatch.setattr(driver, "BLOCK_SECONDS", 0.0)
+    monkeypatch.setattr(driver, "FOLLOWER_BUDGET", 40)  # followers: about 40 a call
     done: list[tuple[int, int]] = []
     got = engine.grundy_table(game, size, progress=lambda d, n: done.append((d, n)))
     assert (got == np.array(spec.grundy_table(game, size, size))).all()
@@ -810,9 +810,9 @@ def test_rays_that_walk_their_cells_give_the_spec_table(
 ) -> None:
     """No room for bitsets (DENSE_BYTES = 0): every ray walks its cells, as in a thin block."""
     game = _game(name)
-    monkeypatch.setattr(engine, "DENSE_BYTES", 0)
-    plan = engine._plan(engine.compiled_rule(game), 19, 23, 0)
-    assert plan.lines == 0 and not plan.dense.any()
+    monkeypatch.setattr(plan, "DENSE_BYTES", 0)
+    walking = plan._plan(engine.compiled_rule(game), 19, 23, 0)
+    assert walking.lines == 0 and not walking.dense.any()
     expected = np.array(spec.grundy_table(game, 19, 23))
     assert (engine.grundy_block(game, 19, 23) == expected).all()
 
@@ -820,6 +820,6 @@ def test_rays_that_walk_their_cells_give_the_spec_table(
 def test_a_long_thin_block_fits_in_memory() -> None:
     """Wythoff's 101 x 262144 block: 8.6 GB of column-ray bitsets before the budget."""
     rule = engine.compiled_rule(spec.Wythoff())
-    plan = engine._plan(rule, 101, 262144, 0)
-    table = 101 * 262144 * plan.dtype.itemsize
-    assert engine._block_memory(plan, 101, 262144, 0) <= table + engine.DENSE_BYTES + 2**20
+    thin = plan._plan(rule, 101, 262144, 0)
+    table = 101 * 262144 * thin.dtype.itemsize
+    assert plan._block_memory(thin, 101, 262144, 0) <= table + plan.DENSE_BYTES + 2**20

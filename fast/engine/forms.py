@@ -1,0 +1,53 @@
+"""Compiled forms the spec's games name by path (``"fast.engine:NAME"``).
+
+:class:`spec.games.FWythoff`'s slant followers and
+:class:`spec.variants.WythoffTerminal`'s terminal set: plain functions in the
+numba subset, compiled into a rule's kernel by :mod:`fast.engine.codegen`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from fast._rules import keeps_ratio
+
+__all__ = ["fwythoff_slant_followers", "sum_at_most"]
+
+
+def fwythoff_slant_followers(x: int, y: int, out: np.ndarray) -> int:
+    """F-Wythoff's slant followers (001 §1): (x - j, y - j), 1 <= j <= s - 1, ratio kept.
+
+    s is the smaller pile, l the larger; the move is allowed when
+    floor((l - j) / (s - j)) = floor(l / s). The compiled form of
+    :class:`spec.games.FWythoff` (with the one-pile rays).
+
+    Examples
+    --------
+    >>> out = np.zeros((8, 2), dtype=np.int64)
+    >>> count = fwythoff_slant_followers(4, 9, out)
+    >>> out[:count].tolist()  # not (2, 7): 7 // 2 = 3 != 9 // 4 = 2
+    [[3, 8]]
+    """
+    small = min(x, y)
+    large = max(x, y)
+    count = 0
+    for j in range(1, small):
+        if keeps_ratio(small, large, j):
+            out[count, 0] = x - j
+            out[count, 1] = y - j
+            count += 1
+    return count
+
+
+def sum_at_most(x: int, y: int, parameters: np.ndarray) -> bool:
+    """The terminal set {x + y <= K} (``parameters[0]`` = K) of ``wythoff-terminal:K``.
+
+    Komaki, Miyadera, Murakami (arXiv:2510.11767, 2605.01435): the compiled
+    form of :class:`spec.variants.WythoffTerminal`.
+
+    Examples
+    --------
+    >>> sum_at_most(1, 1, np.array([2])), sum_at_most(2, 1, np.array([2]))
+    (True, False)
+    """
+    return bool(x + y <= parameters[0])
