@@ -314,7 +314,7 @@ def _fibonacci_rows(quick: bool) -> Measured:
     base_s, _ = _timed(lambda: door(using="reference.fibonacci", n_max=small - 1))
     return Measured(
         _scaled(path, True, seconds, estimate), f"fibonacci-starting n_max={rows - 1:,}",
-        seconds, small / base_s, f"reference.fibonacci rows 0..{small - 1} (quadratic)",
+        seconds, small / base_s, f"reference.fibonacci rows 0..{small - 1} (fewer: quadratic)",
         compile_s,
     )  # fmt: skip
 
@@ -328,7 +328,7 @@ def _greedy_rows(quick: bool) -> Measured:
     base_s, _ = _greedy("reference.row_greedy", small)
     return Measured(
         _scaled(path, False, seconds, estimate), f"p-positions wythoff rows={rows:,}", seconds,
-        base_s / small, f"reference.row_greedy, {small} rows (quadratic)", compile_s,
+        base_s / small, f"reference.row_greedy, {small} rows (fewer: it is quadratic)", compile_s,
     )  # fmt: skip
 
 
