@@ -209,24 +209,29 @@ def _greedy_cells(quick: bool) -> Measured:
     )  # fmt: skip
 
 
+def _band(using: str, g: int, n: int) -> float:
+    """Seconds of row n's h-points for h <= g (``row-hpoints``, Algorithm RW) through the
+    registry."""
+    import registry
+
+    door = registry.question("row-hpoints", "wythoff")
+    return _timed(lambda: door(using=using, budget=math.inf, g=g, r1=n, r2=n))[0]
+
+
 @functools.cache
 def _rw_levels(g: int, n: int) -> tuple[float, int]:
-    from reference import rw
-
-    seconds, _ = _timed(lambda: rw.gvalues(g, n, n))
-    return seconds, max(1, int(n.bit_length() * 1.4405)) + 1
+    """Seconds of reference.rw on row n at g, and its recursion levels (reference.rw.reach)."""
+    return _band("reference.rw", g, n), max(1, int(n.bit_length() * 1.4405)) + 1
 
 
 def _rw_level(quick: bool) -> Measured:
-    import fast.rw
-
     n = 10**12 if quick else 10**15
     seconds, levels = _rw_levels(2, n)
-    compile_s = _warm(lambda: fast.rw.gvalues(2, 10, 10))
-    base_s, _ = _timed(lambda: fast.rw.gvalues(2, n, n))
+    compile_s = _warm(lambda: _band("fast.rw", 2, 10))
+    base_s = _band("fast.rw", 2, n)
     return Measured(
-        seconds / levels, f"reference.rw.gvalues(2, n, n), n = {n:.0e}, {levels} levels",
-        seconds, base_s / levels, "fast.rw, same n", compile_s,
+        seconds / levels, f"row-hpoints wythoff g=2, r1=r2={n:.0e} (reference.rw, {levels} "
+        "levels)", seconds, base_s / levels, "fast.rw, same row", compile_s,
     )  # fmt: skip
 
 
