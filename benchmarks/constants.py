@@ -473,7 +473,7 @@ CONSTANTS: tuple[Constant, ...] = (
     _c("fast.strip.TWO_THREAD_SPEEDUP", "x", True, _strip_threads),
     _c("fast.strip.CERTIFY_FACTOR", "x", False, _certify),
     _c("fast.fibonacci.ROWS_PER_SECOND", "rows/s", True, _fibonacci_rows),
-    _c("fast.row_greedy.ROW_SECONDS", "s/row", False, _greedy_rows),
-    _c("fast.rw.ROW_SECONDS", "s/row", False, _fast_rw_row),
+    _c("fast.row_greedy.ROW_SECONDS", "s/row/layer", False, _greedy_rows),
+    _c("fast.rw.ROW_SECONDS", "s/value", False, _fast_rw_row),
     _c("fast.atlas.STATE_SECONDS_PER_BYTE", "s/byte", False, _atlas_bytes),
 )
