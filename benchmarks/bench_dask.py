@@ -21,8 +21,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from grundy.execution import parse_count, range_chunks, run_chunks
+from grundy.execution import range_chunks, run_chunks
 from grundy.experiments.beatty_partition import check_range
+from grundy.parsing import parse_count
 
 
 def timed_cluster(n_workers: int, chunks: Any) -> tuple[float, float, list[Any]]:

@@ -57,7 +57,7 @@ class TestNumbers:
     def test_huge_power_is_refused_at_once(self, capsys: pytest.CaptureFixture[str]) -> None:
         began = time.monotonic()
         line = refused(capsys, "experiment", "beatty-partition", "--n", "10**100000000")
-        assert time.monotonic() - began < 10  # (it hung before; not a timing benchmark)
+        assert time.monotonic() - began < 60  # a hang guard (it hung before): ms when it works
         assert "--n" in line and "digits" in line
 
     def test_1e150_is_refused_with_the_chunk_count(

@@ -8,7 +8,6 @@ fail the certificate.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 import grundy
 import registry
 import spec
+from fast import engine as fast_engine
 from fast import strip
 from fast import tables as fast_tables
 from fast.strip import checkpoint, strip_seconds
@@ -164,12 +164,18 @@ class TestValue:
         assert read.implementation == "atlas"
         assert read.value == int(strip.row_values(100, y)[y])
 
-    def test_refusal_is_quick(self) -> None:
-        start = time.perf_counter()
+    def test_refusal_is_quick(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The refusal comes from the cost models alone: no kernel runs (a hang guard that
+        does not depend on the machine's speed; it measured 2 s, all of it estimates)."""
+
+        def computed(*_: object, **__: object) -> None:
+            raise AssertionError("a kernel ran before the refusal")
+
+        monkeypatch.setattr(strip.Strip, "advance", computed)
+        monkeypatch.setattr(fast_engine, "grundy_block", computed)
         with pytest.raises(ValueError, match="no implementation of 'value'") as error:
             grundy.value("wythoff", (10**6, 10**12 + 7))
         assert "row-period: no implementation of 'period'" in str(error.value)
-        assert time.perf_counter() - start < 30  # generous: loaded machines; 2 s here
 
     def test_spec_refuses_past_its_measured_speed(self) -> None:
         with pytest.raises(ValueError, match=r"spec does not answer this: about [\d,]+ s \(budget"):

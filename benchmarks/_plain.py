@@ -1,0 +1,162 @@
+"""Plain baselines of the harness (``python -m benchmarks``): the same work, done simply.
+
+Each is the straightforward algorithm, single core, with no trick of the
+project's kernels: a baseline beside every re-measured speed constant
+(benchmarks/constants.py) in the same run.
+
+- :func:`mex_table`: Wythoff's table, the mex over *all* followers of each
+  cell (numba; the C loop of benchmarks/bench_engine.py).
+- :func:`bitset_table`: Wythoff's table by line and diagonal bitsets (numba;
+  the plain program of benchmarks/bench_tables_bitset.py).
+- :func:`strip_checksum`: the values-only Wythoff strip of rows 0..X (numba;
+  the C program of benchmarks/bench_strip.py, its diagonal slot counted down).
+- :func:`python_mex_table`: Wythoff's table in plain Python, the mex over
+  every follower (the spec's work without its memo); it returns the followers
+  it visited.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+__all__ = ["bitset_table", "mex_table", "python_mex_table", "strip_checksum"]
+
+
+@numba.njit(cache=True)
+def mex_table(rows: int, cols: int) -> np.ndarray:  # pragma: no cover - jit
+    """G(x, y) of Wythoff for x < rows, y < cols: the mex over every follower (row-major)."""
+    g = np.zeros((rows, cols), np.int32)
+    seen = np.zeros(2 * (rows + cols) + 2, np.int64)
+    stamp = 0
+    for x in range(rows):
+        for y in range(cols):
+            stamp += 1
+            for k in range(1, x + 1):
+                seen[g[x - k, y]] = stamp
+            for k in range(1, y + 1):
+                seen[g[x, y - k]] = stamp
+            for k in range(1, min(x, y) + 1):
+                seen[g[x - k, y - k]] = stamp
+            v = 0
+            while seen[v] == stamp:
+                v += 1
+            g[x, y] = v
+    return g
+
+
+@numba.njit(cache=True)
+def bitset_table(n: int) -> np.ndarray:  # pragma: no cover - jit
+    """Wythoff's n x n table, its upper triangle (y >= x), by row, column and diagonal
+    bitsets (bench_tables_bitset.py's plain program)."""
+    words = (2 * n) // 64 + 2
+    row = np.zeros((n, words), np.uint64)
+    col = np.zeros((n, words), np.uint64)
+    dia = np.zeros((n, words), np.uint64)
+    t = np.zeros((n, n), np.uint16)
+    full = np.uint64(0xFFFFFFFFFFFFFFFF)
+    for x in range(n):
+        for w in range(words):
+            row[x, w] |= col[x, w]
+        for y in range(x, n):
+            e = y - x
+            w = max(y - 2 * x, 0) >> 6
+            word = row[x, w] | col[y, w] | dia[e, w]
+            while word == full:
+                w += 1
+                word = row[x, w] | col[y, w] | dia[e, w]
+            b = 0
+            while (word >> np.uint64(b)) & np.uint64(1):
+                b += 1
+            v = (w << 6) + b
+            t[x, y] = v
+            bit = np.uint64(1) << np.uint64(v & 63)
+            row[x, v >> 6] |= bit
+            col[y, v >> 6] |= bit
+            dia[e, v >> 6] |= bit
+    return t
+
+
+@numba.njit(cache=True)
+def strip_checksum(top: int, cols: int) -> np.uint64:  # pragma: no cover - jit
+    """Checksum of the Wythoff strip of rows 0..top, columns 0..cols-1, values only.
+
+    A port of benchmarks/bench_strip.py's C program (rows kept as ring
+    bitsets of the values relative to the column); the checksum is the C
+    program's.
+    """
+    rows = top + 1
+    need = (3 * top + 2 + 64 + 63) // 64
+    words = 1
+    while words < need:
+        words *= 2
+    mask = words - 1
+    row = np.zeros((rows, words), np.uint64)
+    diag = np.zeros((rows, words), np.uint64)
+    col = np.zeros(words, np.uint64)
+    mex = np.zeros(rows, np.int64)
+    total = np.uint64(0)
+    full = np.uint64(0xFFFFFFFFFFFFFFFF)
+    one = np.uint64(1)
+    for y in range(cols):
+        s0 = y % rows
+        slot = s0
+        diag[s0, :] = 0
+        col[:] = 0
+        for k in range(rows):
+            use_diag = k > 0 and y > 0
+            start = mex[k]
+            w = start >> 6
+            first = (one << np.uint64(start & 63)) - one
+            while True:
+                i = w & mask
+                word = first | row[k, i] | col[i]
+                if use_diag:
+                    word |= diag[slot, i]
+                if word != full:
+                    break
+                first = np.uint64(0)
+                w += 1
+            b = 0
+            while (word >> np.uint64(b)) & one:
+                b += 1
+            v = (w << 6) + b
+            total = total * np.uint64(1000003) + np.uint64(v - y + 2 * top)
+            bit = one << np.uint64(v & 63)
+            if v == mex[k]:
+                m = v + 1
+                while True:
+                    i = (m >> 6) & mask
+                    b2 = one << np.uint64(m & 63)
+                    if not (row[k, i] & b2):
+                        break
+                    row[k, i] &= ~b2
+                    m += 1
+                mex[k] = m
+            else:
+                row[k, (v >> 6) & mask] |= bit
+            col[(v >> 6) & mask] |= bit
+            diag[slot, (v >> 6) & mask] |= bit
+            slot = rows - 1 if slot == 0 else slot - 1
+    return total
+
+
+def python_mex_table(rows: int, cols: int) -> tuple[list[list[int]], int]:
+    """Wythoff's table in plain Python (mex over every follower), and the followers visited.
+
+    >>> python_mex_table(3, 3)
+    ([[0, 1, 2], [1, 2, 0], [2, 0, 1]], 18)
+    """
+    g = [[0] * cols for _ in range(rows)]
+    visits = 0
+    for x in range(rows):
+        for y in range(cols):
+            seen = {g[x - k][y] for k in range(1, x + 1)}
+            seen.update(g[x][y - k] for k in range(1, y + 1))
+            seen.update(g[x - k][y - k] for k in range(1, min(x, y) + 1))
+            visits += x + y + min(x, y)
+            v = 0
+            while v in seen:
+                v += 1
+            g[x][y] = v
+    return g, visits
