@@ -14,8 +14,9 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
-from grundy.output import activity, console, emit_json
+from grundy.output import console, emit_json
 from grundy.parsing import parse_count
+from grundy.runs.progress import activity
 from proofs_check.claim import Report
 
 __all__ = [

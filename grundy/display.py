@@ -7,7 +7,7 @@ The answers of the front door render themselves as tables in Jupyter
 claim reports (through :mod:`proofs_check.display`) and experiment results
 (:func:`experiment_html`, :func:`experiment_text` here). This module
 collects them in one public place. Progress (a widget in Jupyter, a bar on a
-terminal, plain lines in a log) is drawn by :mod:`grundy.progress`'s
+terminal, plain lines in a log) is drawn by :mod:`grundy.runs.progress`'s
 ``progress_bar`` and ``activity``, for the commands and the library calls alike.
 
 Examples

@@ -21,7 +21,7 @@ bands of :data:`BAND`). What it checks:
    Q columns earlier (from the checkpoint's ``back`` window), counts every
    column y with ``D(k, y) != D(k, y - Q)`` itself, and checks the ``back``
    window of the next checkpoint too. Segments are independent: they run
-   in parallel on Dask (:func:`grundy.execution.run_chunks`: a local
+   in parallel on Dask (:func:`grundy.runs.runner.run_chunks`: a local
    cluster by default, ``--scheduler`` for a real one).
 3. **The record**: each checkpoint's count of violations equals the sum of
    the segments before it; each row's preperiod is 1 + its last violation
@@ -331,7 +331,7 @@ def _start(game: str, rows: int, column: int, window: np.ndarray | None) -> Veri
 
 
 def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
-    """One segment between two checkpoints (a :func:`grundy.execution.run_chunks` chunk).
+    """One segment between two checkpoints (a :func:`grundy.runs.runner.run_chunks` chunk).
 
     ``params``: ``directory``, ``first`` (a checkpoint file, or None for the
     empty strip at column 0), ``second`` (the next checkpoint file),
@@ -594,7 +594,7 @@ def verify_run(
     """Re-check every strip run under ``directory`` (see the module docstring).
 
     Segments and the record's checks run as chunks of
-    :func:`grundy.execution.run_chunks` (``workers=0``: in this process;
+    :func:`grundy.runs.runner.run_chunks` (``workers=0``: in this process;
     default: a local Dask cluster; ``scheduler``: an existing one). With
     ``out``, each finished chunk's result is kept in ``out/<run>/chunks/``
     and a second call with the same ``out`` resumes: a chunk is reused only
@@ -613,7 +613,7 @@ def verify_run(
     >>> report.ok, report.lines[-1]
     (True, 'wythoff rows 0..7: every check passed')
     """
-    from grundy.execution import run_chunks
+    from grundy.runs.runner import run_chunks
 
     directory = Path(directory)
     report = VerifyReport(True)
@@ -651,7 +651,7 @@ def _task(params: dict[str, Any]) -> dict[str, Any]:
 
 def _plan(run: Path, report: VerifyReport) -> Any:
     """The chunks of one run and the function that judges their results (None: failed early)."""
-    from grundy.execution import Chunk
+    from grundy.runs.chunks import Chunk
 
     record_path = run / "record.json"
     if not record_path.exists():

@@ -336,10 +336,10 @@ def test_conformance_report_keeps_key_columns_in_80_columns(
 def test_progress_lines_in_a_log_are_whole(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import grundy.progress
-    from grundy.output import progress_bar
+    import grundy.runs.progress
+    from grundy.runs.progress import progress_bar
 
-    monkeypatch.setattr(grundy.progress, "PLAIN_INTERVAL", 0.0)  # lines even for a short run
+    monkeypatch.setattr(grundy.runs.progress, "PLAIN_INTERVAL", 0.0)  # lines even for a short run
     description = "a long description of the work " * 4
     with progress_bar(description, 3) as advance:  # stderr is not a terminal here
         advance(3)
@@ -350,7 +350,7 @@ def test_progress_lines_in_a_log_are_whole(
 
 
 def test_a_short_run_prints_no_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    from grundy.output import progress_bar
+    from grundy.runs.progress import progress_bar
 
     with progress_bar("short work", 3) as advance:  # under PLAIN_INTERVAL: nothing
         advance(3)

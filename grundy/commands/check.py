@@ -13,7 +13,7 @@ from typing import Any
 from grundy import claims
 from grundy.output import add_json_option
 from grundy.parsing import add_count
-from grundy.progress import quiet
+from grundy.runs.progress import quiet
 
 
 def register(subparsers: Any) -> None:

@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grundy.output import atomic_write_text, json_or_lines
+from fast._files import atomic_write_text
+from grundy.output import json_or_lines
 
 
 def register(subparsers: Any) -> None:
-    from grundy.execution import add_execution_options
+    from grundy.output import add_execution_options
 
     parser = subparsers.add_parser(
         "verify",

@@ -33,17 +33,11 @@ from math import isqrt
 from pathlib import Path
 from typing import Any
 
-from grundy.execution import (
-    add_execution_options,
-    check_chunk_count,
-    check_chunk_time,
-    execution_kwargs,
-    range_chunks,
-    run_chunks,
-)
 from grundy.experiments import ExperimentResult
-from grundy.output import console
+from grundy.output import add_execution_options, console, execution_kwargs
 from grundy.parsing import count, short_int
+from grundy.runs.chunks import check_chunk_count, check_chunk_time, range_chunks
+from grundy.runs.runner import run_chunks
 from reference.beatty import index0, lower_wythoff
 
 __all__ = ["check_range", "count_upper_below", "validate_chunk"]

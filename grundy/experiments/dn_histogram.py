@@ -35,16 +35,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from grundy.execution import (
-    Chunk,
-    add_execution_options,
-    execution_kwargs,
-    report_progress,
-    run_chunks,
-)
 from grundy.experiments import ExperimentResult, load_result
-from grundy.output import check_memory, console
+from grundy.output import add_execution_options, check_memory, console, execution_kwargs
 from grundy.parsing import count
+from grundy.runs.chunks import Chunk
+from grundy.runs.runner import report_progress, run_chunks
 from proofs_check.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import wsg_stream_bytes
 

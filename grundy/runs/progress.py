@@ -21,7 +21,7 @@ from typing import Any
 
 from rich.console import Console
 
-__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "quiet", "reporter"]
+__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "quiet", "reporter", "warn"]
 
 #: Where rich bars and spinners draw on a terminal (the commands' stderr console).
 error_console = Console(stderr=True, highlight=False)
@@ -276,3 +276,9 @@ def reporter(
                 shown[1] = done
 
         yield progress
+
+
+def warn(message: str) -> None:
+    """One plain warning line on stderr (never wrapped or cut, even in a log)."""
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    print(f"grundy: warning: {text}", file=sys.stderr, flush=True)
