@@ -13,6 +13,9 @@
        │
     fast  ──▶  reference  ──▶  spec
 
+``verify`` (the independent verifier, beside ``proofs_check``) uses ``fast``
+(the run's files), ``reference`` and ``grundy.runs``; only the CLI imports it.
+
 ``spec`` is standard library only. ``reference`` uses ``spec`` only in its
 doctests, never in code. ``fast`` may use ``reference`` (data classes,
 exact helpers) but not ``spec``. ``registry`` imports only what is
@@ -42,6 +45,9 @@ ALLOWED: dict[str, set[str]] = {
     "fast": {"fast", "reference"},
     "registry": {"registry", "fast", "reference", "spec"},
     "proofs_check": {"proofs_check", "registry", "reference", "spec"},
+    # the independent verifier: the run's files (fast.strip_checkpoint), the games' list
+    # (reference), its chunks on Dask (the long-run floor); never the registry or the CLI
+    "verify": {"verify", "fast", "reference", "grundy.runs"},
 }
 #: The CLI modules: everything of grundy but the registry and the front door.
 CLI = ("grundy.cli", "grundy.commands", "grundy.experiments", "grundy.checks", "grundy.plots",
@@ -88,7 +94,9 @@ def _layer(module: str) -> str:
 
 
 def _project(name: str) -> bool:
-    return name.split(".")[0] in {"spec", "reference", "fast", "registry", "proofs_check", "grundy"}
+    return name.split(".")[0] in {
+        "spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy"
+    }  # fmt: skip
 
 
 def _violations(module: str, imported: list[str]) -> list[str]:
@@ -127,7 +135,7 @@ def _violations(module: str, imported: list[str]) -> list[str]:
 
 FILES = sorted(
     p
-    for folder in ("spec", "reference", "fast", "registry", "proofs_check", "grundy")
+    for folder in ("spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy")
     for p in (ROOT / folder).rglob("*.py")
 )
 
@@ -162,6 +170,11 @@ def test_reference_code_does_not_use_the_spec() -> None:
         ("grundy.api", "from grundy.commands import value", "grundy.commands"),
         ("grundy.commands.value", "from fast.rw import gvalues", "fast.rw"),
         ("grundy.runs.store", "from grundy.output import warn", "grundy.output"),
+        ("grundy.runs.runner", "from verify.run import verify_run", "verify.run"),
+        ("registry.rows", "import verify", "verify"),
+        ("grundy.api", "from verify.run import verify_run", "verify.run"),
+        ("verify.run", "from registry.rows import read_strip_record", "registry.rows"),
+        ("verify.run", "from grundy.output import warn", "grundy.output"),
         ("grundy.runs.runner", "from registry import ask", "registry"),
     ],
 )

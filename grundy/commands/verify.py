@@ -1,4 +1,4 @@
-"""``grundy verify DIR``: re-check a checkpointed strip run independently (grundy.verify)."""
+"""``grundy verify DIR``: re-check a checkpointed strip run independently (the verify package)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from grundy.verify import verify_run
+    from verify.run import verify_run
 
     directory = Path(args.directory)
     if not directory.is_dir():
