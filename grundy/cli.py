@@ -188,14 +188,13 @@ def spec_limits(seconds: float | None = SPEC_SECONDS) -> Iterator[None]:
     time per sub-position.
     """
     import spec
+    from fast._config import spec_seconds
     from fast._memory import available_memory
     from grundy.output import SpecProgress
 
-    if seconds is not None and "GRUNDY_SPEC_SECONDS" in os.environ:
-        try:
-            seconds = float(os.environ["GRUNDY_SPEC_SECONDS"])
-        except ValueError:
-            pass
+    override = spec_seconds()
+    if seconds is not None and override is not None:
+        seconds = override
     available = available_memory()
     with spec.limits(
         max_positions=available // 2 // spec.solver.BYTES_PER_POSITION,

@@ -32,12 +32,12 @@ from typing import Any
 import numpy as np
 from rich.console import Console
 
+from fast._config import DASK_SCHEDULER_ADDRESS, columns_set
 from fast._files import atomic_write
 from fast._memory import available_memory, check_memory
 from grundy.parsing import count
 from grundy.runs.chunks import max_workers
 from grundy.runs.progress import activity
-from grundy.runs.runner import SCHEDULER_ENV
 
 __all__ = [
     "add_execution_options",
@@ -68,7 +68,7 @@ CSV_MAX_SIZE = 2000
 
 def _width() -> int | None:
     """Wide output when piped (logs, CI); the terminal's width otherwise."""
-    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+    if sys.stdout.isatty() or columns_set():
         return None
     return 140
 
@@ -115,7 +115,10 @@ def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | No
         "--scheduler",
         default=None,
         metavar="tcp://HOST:PORT",
-        help=f"run on an existing Dask cluster (default: ${SCHEDULER_ENV}, else a local cluster)",
+        help=(
+            f"run on an existing Dask cluster (default: ${DASK_SCHEDULER_ADDRESS.name}, else a "
+            "local cluster)"
+        ),
     )
     parser.add_argument(
         "--workers",

@@ -22,9 +22,10 @@ exact helpers) but not ``spec``. ``registry`` imports only what is
 below it. ``proofs_check`` may use the registry but nothing else of
 ``grundy``. Nothing imports the CLI. The CLI reaches the compiled kernels
 (``fast``) only through the registry (the memory guard ``fast._memory``, the
-Ctrl-C protocol ``fast._interrupt``, the file helpers ``fast._files`` and the
-conformance checks of ``grundy.checks``, which compare kernels, excepted).
-``grundy.runs`` uses only itself and ``fast._files`` / ``fast._memory``.
+Ctrl-C protocol ``fast._interrupt``, the file helpers ``fast._files``, the
+environment variables ``fast._config`` and the conformance checks of
+``grundy.checks``, which compare kernels, excepted). ``grundy.runs`` uses only
+itself and ``fast._files`` / ``fast._memory`` / ``fast._config``.
 """
 
 from __future__ import annotations
@@ -127,6 +128,7 @@ def _violations(module: str, imported: list[str]) -> list[str]:
             and not name.startswith("fast._memory")  # the memory guard, not an algorithm
             and not name.startswith("fast._interrupt")  # the Ctrl-C protocol, not an algorithm
             and not name.startswith("fast._files")  # the atomic write and the digest
+            and not name.startswith("fast._config")  # the environment variables
             and not module.startswith("grundy.checks")  # conformance compares kernels directly
         ):
             bad.append(f"{module} (CLI) imports {name}: ask the registry for the implementation")

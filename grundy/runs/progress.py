@@ -11,7 +11,6 @@ spinner with the count. :func:`progress_bar` counts steps towards a total;
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -20,6 +19,8 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from rich.console import Console
+
+from fast._config import progress_interval
 
 __all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "quiet", "reporter", "warn"]
 
@@ -76,7 +77,7 @@ def quiet(on: bool = True) -> Iterator[None]:
 #: Seconds between two plain progress lines when stderr is not a terminal (a run shorter
 #: than this prints none); ``$GRUNDY_PROGRESS_INTERVAL`` sets it (a log that wants every
 #: line, a test that waits for the first one).
-PLAIN_INTERVAL = float(os.environ.get("GRUNDY_PROGRESS_INTERVAL", "10"))
+PLAIN_INTERVAL = progress_interval()
 
 
 @contextmanager

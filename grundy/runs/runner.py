@@ -33,15 +33,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from fast._config import dask_scheduler
 from grundy.runs.chunks import Chunk, ChunkResults, check_chunk_count, max_workers
 from grundy.runs.progress import progress_bar
 from grundy.runs.sigint import sigint_handler
 from grundy.runs.store import ChunkStore, normalise
 
-__all__ = ["SCHEDULER_ENV", "report_progress", "run_chunks"]
-
-#: Environment variable naming an existing scheduler (as Dask itself uses it).
-SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
+__all__ = ["report_progress", "run_chunks"]
 
 
 #: Where :func:`report_progress` goes: the in-process progress bar, or nowhere.
@@ -242,7 +240,7 @@ def _run_dask(
     dist: Any = distributed  # untyped library: call it through Any
     Client, LocalCluster, as_completed = dist.Client, dist.LocalCluster, dist.as_completed
 
-    address = scheduler or os.environ.get(SCHEDULER_ENV) or None
+    address = scheduler or dask_scheduler()
     cluster = None
     own_client = client is None
     futures: dict[Any, int] = {}
