@@ -252,7 +252,7 @@ def check(
     """
     _ready()
     from grundy.runs.progress import activity
-    from proofs_check.claim import run_claim
+    from proofs_check.catalogue import run_claim
 
     with activity(f"checking {claim_id}", disable=not progress) as update:
         return run_claim(

@@ -262,7 +262,8 @@ class TestTighten:
         assert bound_lines and all(">= 1:" in line or "+ 1" in line for line in bound_lines)
 
     def test_progress_hook_is_called(self) -> None:
-        from proofs_check.claim import PROGRESS_EVERY, run_claim
+        from proofs_check.catalogue import run_claim
+        from proofs_check.claim import PROGRESS_EVERY
 
         seen: list[int] = []
         report = run_claim("nivasch-thm-2.15", quick=True, progress=seen.append)

@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs_check.claim import load_claims
+    from proofs_check.catalogue import load_claims
 
     registered = load_claims()
     if any(token in ("-h", "--help") for token in args.params or []):
