@@ -27,15 +27,12 @@ from typing import Any
 from fast._files import atomic_write_text
 from grundy import __version__
 from grundy.output import add_json_option, check_input_file, emit_json, output_file, read_json
-from grundy.runs.progress import progress_bar
 
 __all__ = [
     "ExperimentResult",
     "add_experiment_options",
-    "atomic_write_text",
     "comparison_mark",
     "load_result",
-    "progress_bar",
     "register_all",
 ]
 

@@ -30,14 +30,10 @@ import time
 from typing import Any
 
 from grundy.display import ResultTable
-from grundy.experiments import (
-    ExperimentResult,
-    add_experiment_options,
-    comparison_mark,
-    progress_bar,
-)
+from grundy.experiments import ExperimentResult, add_experiment_options, comparison_mark
 from grundy.output import console
 from grundy.parsing import count
+from grundy.runs.progress import progress_bar
 from proofs_check.dn import TABLE3_MIN_N, dn_statistics
 from reference.published import compare_table2, compare_table3
 from registry.sequences import stream_blocks
