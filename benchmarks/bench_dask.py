@@ -21,9 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from grundy.execution import range_chunks, run_chunks
 from grundy.experiments.beatty_partition import check_range
 from grundy.parsing import parse_count
+from grundy.runs.chunks import range_chunks
+from grundy.runs.runner import run_chunks
 
 
 def timed_cluster(n_workers: int, chunks: Any) -> tuple[float, float, list[Any]]:

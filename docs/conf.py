@@ -150,7 +150,7 @@ _OUTSIDE_LINK = re.compile(r"\]\((\.\./[^)#\s]+\.md)(#[^)\s]*)?\)")
 
 def _claims_table(seed: str) -> str:
     """The registered claims whose source is seed ``seed``, as a Markdown table."""
-    from proofs_check.claim import load_claims
+    from proofs_check.catalogue import load_claims
 
     bar = "\\|"  # a | inside a table cell
     rows = [

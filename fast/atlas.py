@@ -22,7 +22,6 @@ by; an :class:`Atlas` reads a game's files once (the registry's is
 
 from __future__ import annotations
 
-import hashlib
 import json
 import warnings
 import zipfile
@@ -34,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from fast import strip as fast_strip
+from fast._files import digest as file_digest
 from fast.strip.checkpoint import checkpoint_digest
 from reference.landman import Periodicity, reduce_column
 
@@ -65,7 +65,7 @@ def digest(path: Path) -> str:
     >>> len(digest(Path(__file__)))
     64
     """
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return file_digest(path.read_bytes(), tagged=False)
 
 
 def read_sums(directory: Path) -> dict[str, str]:

@@ -14,8 +14,9 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
-from grundy.output import activity, console, emit_json
+from grundy.output import console, emit_json
 from grundy.parsing import parse_count
+from grundy.runs.progress import activity
 from proofs_check.claim import Report
 
 __all__ = [
@@ -103,7 +104,7 @@ def print_claim_list(claims: dict[str, Any], as_json: bool) -> int:
 
 def print_claim_help(claim_id: str) -> int:
     """``grundy check ID --help``: the claim, its formula and its parameters."""
-    from proofs_check.claim import get_claim
+    from proofs_check.catalogue import get_claim
 
     entry = get_claim(claim_id)
     console.print(f"[bold]{entry.id}[/bold] ({entry.kind}, {entry.source})")
@@ -149,7 +150,8 @@ def run_every_claim(
 ) -> tuple[list[Report], list[str], float]:
     """``check all``: (the reports, the claims not tightened, seconds), one activity line
     per claim unless ``quiet``. A claim with only exact facts has nothing to tighten."""
-    from proofs_check.claim import NotTightenable, run_claim
+    from proofs_check.catalogue import run_claim
+    from proofs_check.claim import NotTightenable
 
     start = time.perf_counter()
     reports = []

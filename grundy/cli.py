@@ -25,8 +25,9 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from grundy import __version__
-from grundy.progress import quiet
-from grundy.signals import INTERRUPTED, Deadline, hard_exit, sigint_handler
+from grundy.runs.progress import quiet
+from grundy.runs.sigint import sigint_handler
+from grundy.signals import INTERRUPTED, Deadline, hard_exit
 
 __all__ = ["GrundyArgumentParser", "UsageError", "build_parser", "main"]
 
@@ -92,7 +93,7 @@ def add_quiet_option(parser: argparse.ArgumentParser) -> None:
 
     Added by :func:`build_parser` to every command that does not define its
     own (``conformance --quiet`` also prints only the summary); :func:`main`
-    turns it into :func:`grundy.progress.quiet` for the whole command.
+    turns it into :func:`grundy.runs.progress.quiet` for the whole command.
     """
     if "--quiet" not in parser._option_string_actions:
         parser.add_argument("--quiet", action="store_true", help=QUIET_HELP)
@@ -187,14 +188,13 @@ def spec_limits(seconds: float | None = SPEC_SECONDS) -> Iterator[None]:
     time per sub-position.
     """
     import spec
+    from fast._config import spec_seconds
     from fast._memory import available_memory
     from grundy.output import SpecProgress
 
-    if seconds is not None and "GRUNDY_SPEC_SECONDS" in os.environ:
-        try:
-            seconds = float(os.environ["GRUNDY_SPEC_SECONDS"])
-        except ValueError:
-            pass
+    override = spec_seconds()
+    if seconds is not None and override is not None:
+        seconds = override
     available = available_memory()
     with spec.limits(
         max_positions=available // 2 // spec.solver.BYTES_PER_POSITION,

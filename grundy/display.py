@@ -7,7 +7,7 @@ The answers of the front door render themselves as tables in Jupyter
 claim reports (through :mod:`proofs_check.display`) and experiment results
 (:func:`experiment_html`, :func:`experiment_text` here). This module
 collects them in one public place. Progress (a widget in Jupyter, a bar on a
-terminal, plain lines in a log) is drawn by :mod:`grundy.progress`'s
+terminal, plain lines in a log) is drawn by :mod:`grundy.runs.progress`'s
 ``progress_bar`` and ``activity``, for the commands and the library calls alike.
 
 Examples
@@ -23,6 +23,8 @@ g   rows
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from registry.answers import (
@@ -36,6 +38,7 @@ from registry.answers import (
 )
 
 __all__ = [
+    "ResultTable",
     "answer_html",
     "answer_text",
     "experiment_html",
@@ -83,3 +86,36 @@ def experiment_html(result: Any, limit: int = 40) -> str:
     """An experiment result as HTML: a record of its fields over its table."""
     head = html_record(f"experiment {result.name}", _experiment_fields(result))
     return head + html_grid(result.columns, result.table, limit=limit)
+
+
+@dataclass(frozen=True)
+class ResultTable:
+    """A table of an experiment's printed result: the same cells in a terminal (``str``:
+    columns right-aligned under their headers, two spaces apart) and in a notebook
+    (``_repr_html_``).
+
+    Examples
+    --------
+    >>> table = ResultTable(["g", "max", ""], [["1", "10", "="], ["12", "7", ""]])
+    >>> print(table)
+     g  max
+     1   10  =
+    12    7
+    >>> table._repr_html_().count("<td")
+    6
+    """
+
+    columns: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    title: str = ""
+
+    def __str__(self) -> str:
+        lines = [list(self.columns), *map(list, self.rows)]
+        widths = [max(len(line[i]) for line in lines) for i in range(len(self.columns))]
+        return "\n".join(
+            "  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+            for line in lines
+        )
+
+    def _repr_html_(self) -> str:
+        return html_grid(self.columns, self.rows, title=self.title, limit=len(self.rows))

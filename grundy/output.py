@@ -32,16 +32,16 @@ from typing import Any
 import numpy as np
 from rich.console import Console
 
+from fast._config import DASK_SCHEDULER_ADDRESS, columns_set
+from fast._files import atomic_write
 from fast._memory import available_memory, check_memory
-from grundy.progress import Advance, activity, error_console, progress_bar
-from grundy.signals import TEMPORARY_FILES
+from grundy.parsing import count
+from grundy.runs.chunks import max_workers
+from grundy.runs.progress import activity
 
 __all__ = [
-    "Advance",
-    "activity",
+    "add_execution_options",
     "add_json_option",
-    "atomic_write",
-    "atomic_write_text",
     "available_memory",
     "check_input_file",
     "check_memory",
@@ -50,7 +50,7 @@ __all__ = [
     "check_table_file",
     "console",
     "emit_json",
-    "error_console",
+    "execution_kwargs",
     "format_grid",
     "input_file",
     "json_or_lines",
@@ -58,9 +58,7 @@ __all__ = [
     "output_file",
     "print_impls",
     "print_tables",
-    "progress_bar",
     "read_json",
-    "warn",
     "write_table",
 ]
 
@@ -68,45 +66,9 @@ __all__ = [
 CSV_MAX_SIZE = 2000
 
 
-def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None]) -> None:
-    """Write ``path`` atomically: ``write(handle)`` fills a temporary binary file in the
-    same directory, which is renamed onto ``path`` only when it is complete; on any
-    error or Ctrl-C the temporary file is removed and ``path`` is untouched.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> target = Path(tempfile.mkdtemp()) / "t.bin"
-    >>> atomic_write(target, lambda handle: handle.write(b"ok"))
-    >>> target.read_bytes(), sorted(p.name for p in target.parent.iterdir())
-    (b'ok', ['t.bin'])
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    TEMPORARY_FILES.add(tmp)  # removed by grundy.signals.hard_exit if the process must end
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            write(handle)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; give the usual permissions
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    finally:
-        TEMPORARY_FILES.discard(tmp)
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically (:func:`atomic_write`)."""
-    atomic_write(path, lambda handle: handle.write(text.encode("utf-8")))
-
-
 def _width() -> int | None:
     """Wide output when piped (logs, CI); the terminal's width otherwise."""
-    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+    if sys.stdout.isatty() or columns_set():
         return None
     return 140
 
@@ -119,6 +81,65 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print machine-readable JSON instead of text"
     )
+
+
+def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | None = None) -> None:
+    """``--scheduler``, ``--workers``, ``--out DIR``, ``--quiet`` and ``--json``.
+
+    ``--out`` is a *directory* here (result.json, manifest.json, chunks/).
+
+    Options the parser already has (e.g. from ``add_experiment_options``) are
+    left alone, so the two helpers combine.
+    """
+    have = set(parser._option_string_actions)
+    if "--json" not in have:
+        parser.add_argument(
+            "--json", action="store_true", help="print machine-readable JSON instead of text"
+        )
+    if "--out" not in have:
+        parser.add_argument(
+            "--out",
+            default=None,
+            metavar="DIR",
+            type=output_dir("--out"),
+            help=out_help
+            or (
+                "a directory (created if missing; a file is refused) for result.json, the "
+                "manifest and the finished chunks; re-running with the same --out resumes "
+                "(finished chunks that check are skipped)"
+            ),
+        )
+    if "--quiet" not in have:
+        parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="tcp://HOST:PORT",
+        help=(
+            f"run on an existing Dask cluster (default: ${DASK_SCHEDULER_ADDRESS.name}, else a "
+            "local cluster)"
+        ),
+    )
+    parser.add_argument(
+        "--workers",
+        type=count("--workers", lo=0, hi=max_workers()),
+        default=None,
+        metavar="N",
+        help=(
+            f"workers of the local cluster, 0..{max_workers()} (default: one per core); 0: in "
+            "this process, no Dask"
+        ),
+    )
+
+
+def execution_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """The :func:`run_chunks` keyword arguments from parsed execution options."""
+    return {
+        "out_dir": args.out,
+        "scheduler": args.scheduler,
+        "workers": args.workers,
+        "quiet": args.quiet,
+    }
 
 
 def _default(value: Any) -> Any:
@@ -197,12 +218,6 @@ def print_impls(question: Any, **domain: Any) -> int:
         certificate = "" if impl.certificate == "exact" else f", {impl.certificate}"
         console.print(f"{impl.name}  ({impl.layer}{certificate}){note}", markup=False)
     return 0
-
-
-def warn(message: str) -> None:
-    """One plain warning line on stderr (never wrapped or cut, even in a log)."""
-    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
-    print(f"grundy: warning: {text}", file=sys.stderr, flush=True)
 
 
 # -- paths ------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from fast._files import atomic_write
 from grundy import plot
-from grundy.output import atomic_write
 from grundy.plot import t_sequences
 
 __all__ = [

@@ -26,9 +26,10 @@ Needs the test extra (``pip install 'grundy-wythoff[test]'``: pytest, hypothesis
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
+
+from fast._config import GRUNDY_PLUGINS, plugins_text
 
 __all__ = ["PLUGIN_GAMES", "pytest_addoption", "pytest_configure"]
 
@@ -48,14 +49,14 @@ def pytest_addoption(parser: Any) -> None:
 
 
 def pytest_configure(config: Any) -> None:
-    names = config.getoption("--grundy-plugins") or os.environ.get("GRUNDY_PLUGINS")
+    names = config.getoption("--grundy-plugins") or plugins_text()
     if not names:
         return
     from registry import PluginError, conformance_games, load_plugins
 
     before = set(conformance_games())
     try:
-        load_plugins({"GRUNDY_PLUGINS": names})
+        load_plugins({GRUNDY_PLUGINS.name: names})
     except PluginError as error:
         import pytest
 

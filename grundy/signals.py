@@ -1,10 +1,5 @@
-"""Ctrl-C in one place: the SIGINT handler of a block, and the last resort after it.
-
-:func:`sigint_handler` swaps the handler for the length of a block (Python
-lets only the main thread set signal handlers; elsewhere the block runs with
-the handler it had). Two users: ``grundy.cli`` (Ctrl-C delivered outside
-numba's call machinery) and ``grundy.execution`` (worker processes started
-with SIGINT ignored).
+"""Ctrl-C in one place: the last resort after it (the SIGINT handler of a block is
+:func:`grundy.runs.sigint.sigint_handler`, used by the long-run floor too).
 
 :class:`Deadline` is what makes "stops within about a second" hold when the
 interpreter cannot raise: a C call that does not return (LLVM compiling a
@@ -12,29 +7,25 @@ kernel, a kernel that does not yet work in blocks, a write of a large file).
 After the first Ctrl-C it waits :data:`DELIVER_SECONDS` for the
 KeyboardInterrupt to be raised, and :data:`FINISH_SECONDS` for the process
 to end after that; a second Ctrl-C ends it at once. Ending means: the
-temporary files of unfinished atomic writes (:data:`TEMPORARY_FILES`) are
+temporary files of unfinished atomic writes (:data:`fast._files.TEMPORARY_FILES`) are
 removed, ``grundy: interrupted`` is the last line on stderr, exit code 130.
 """
 
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from types import FrameType
-from typing import Any
+from collections.abc import Callable
+
+from fast._files import TEMPORARY_FILES
 
 __all__ = [
     "DELIVER_SECONDS",
     "FINISH_SECONDS",
     "INTERRUPTED",
-    "TEMPORARY_FILES",
     "Deadline",
     "hard_exit",
-    "sigint_handler",
 ]
 
 #: The line a command interrupted by Ctrl-C ends with (stderr), and its exit code.
@@ -45,43 +36,10 @@ DELIVER_SECONDS = 2.0
 #: Seconds after Ctrl-C within which the process must have ended (closing a Dask cluster
 #: included); past it the process ends anyway.
 FINISH_SECONDS = 20.0
-#: Temporary files of atomic writes in progress (``grundy.output.atomic_write``):
-#: removed by :func:`hard_exit`.
-TEMPORARY_FILES: set[str] = set()
-
-Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
-
-
-@contextmanager
-def sigint_handler(handler: Handler) -> Iterator[bool]:
-    """Run the block with ``handler`` for SIGINT, then put the previous one back.
-
-    Yields whether the handler was set (False outside the main thread, where
-    Python refuses to set one; the block then runs unchanged).
-
-    Examples
-    --------
-    >>> import signal
-    >>> before = signal.getsignal(signal.SIGINT)
-    >>> with sigint_handler(signal.SIG_IGN) as installed:
-    ...     installed, signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-    (True, True)
-    >>> signal.getsignal(signal.SIGINT) is before
-    True
-    """
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread
-        yield False
-        return
-    try:
-        yield True
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def hard_exit(code: int = INTERRUPTED_CODE) -> None:
-    """End the process now: remove :data:`TEMPORARY_FILES`, say ``grundy: interrupted``.
+    """End the process now: remove :data:`fast._files.TEMPORARY_FILES`, say ``grundy: interrupted``.
 
     For a process that cannot unwind (see :class:`Deadline`): no Python cleanup
     runs, so the temporary files are removed here, and the message is written

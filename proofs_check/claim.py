@@ -29,13 +29,12 @@ Examples
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 __all__ = [
-    "CLAIMS",
+    "CLAIM_ATTRIBUTE",
     "KINDS",
     "Claim",
     "NotTightenable",
@@ -43,8 +42,7 @@ __all__ = [
     "Report",
     "Run",
     "claim",
-    "get_claim",
-    "run_claim",
+    "declared",
     "tightened_label",
 ]
 
@@ -62,8 +60,8 @@ KINDS = (
 #: A :class:`Run` calls its progress hook every this many cases.
 PROGRESS_EVERY = 4096
 
-#: Every registered claim, by id, in registration order.
-CLAIMS: dict[str, Claim] = {}
+#: The attribute of a check function that holds the :class:`Claim` :func:`claim` declared.
+CLAIM_ATTRIBUTE = "grundy_claim"
 
 
 @dataclass(frozen=True)
@@ -387,7 +385,10 @@ def claim(
     family: str = "",
     expect: str = "holds",
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register the decorated check function as a claim (see docs/claims.md).
+    """Declare the decorated check function a claim (see docs/claims.md).
+
+    The :class:`Claim` is kept on the function (:func:`declared`); the claims
+    there are are those of the modules listed in :data:`proofs_check.catalogue.MODULES`.
 
     ``expect="violated"`` marks a published statement this project found false
     on its default range (the report's witness is the counterexample);
@@ -397,9 +398,7 @@ def claim(
         raise ValueError(f"claim {id}: kind must be one of {KINDS} (kind = {kind!r})")
 
     def decorate(check: Callable[..., None]) -> Callable[..., None]:
-        if id in CLAIMS and CLAIMS[id].check.__qualname__ != check.__qualname__:
-            raise ValueError(f"claim id {id!r} registered twice")
-        CLAIMS[id] = Claim(
+        check.__dict__[CLAIM_ATTRIBUTE] = Claim(
             id=id,
             source=source,
             kind=kind,
@@ -415,69 +414,7 @@ def claim(
     return decorate
 
 
-def load_claims() -> dict[str, Claim]:
-    """Import every claims_* module so that the registry is full."""
-    from proofs_check import (  # noqa: F401
-        claims_atlas,
-        claims_fibonacci,
-        claims_jiao,
-        claims_landman,
-        claims_nivasch,
-        claims_oeis,
-        claims_variants,  # issue 28: a pass, a terminal set, k-blocking
-    )
-
-    return CLAIMS
-
-
-def get_claim(claim_id: str) -> Claim:
-    """The registered claim, or ValueError listing close ids."""
-    claims = load_claims()
-    if claim_id not in claims:
-        close = [c for c in claims if claim_id.split("-")[0] in c][:8]
-        hint = f"; did you mean {', '.join(close)}" if close else ""
-        raise ValueError(f"unknown claim {claim_id!r} (see 'grundy check list'){hint}")
-    return claims[claim_id]
-
-
-def run_claim(
-    claim_id: str,
-    params: dict[str, int] | None = None,
-    *,
-    quick: bool = False,
-    tighten: int = 0,
-    progress: Callable[[int], None] | None = None,
-    note: Callable[[str], None] | None = None,
-) -> Report:
-    """Check one claim and return its report.
-
-    Parameters
-    ----------
-    claim_id : str
-        A registered id (``grundy check list``).
-    params : dict, optional
-        Parameter overrides, validated against the claim's limits.
-    quick : bool
-        Start from the quick defaults.
-    tighten : int
-        Check a deliberately false variant: every bound tightened by this
-        (>= 0). A claim that records no bound (only exact facts) cannot be
-        tightened: ValueError.
-    progress : callable, optional
-        ``progress(cases)``, called now and then while the check runs.
-    note : callable, optional
-        ``note(text)``: how far a long data gathering is.
-    """
-    entry = get_claim(claim_id)
-    values = entry.resolve(params, quick=quick)
-    run = Run(entry.id, values, tighten=tighten, progress=progress, note=note)
-    start = time.perf_counter()
-    entry.check(run, **values)
-    if tighten and not run._bounds:
-        raise NotTightenable(
-            f"{entry.id} checks only exact facts, no bound, so it cannot be tightened; "
-            "--tighten applies to claims with bounds"
-        )
-    report = run.report(entry, time.perf_counter() - start)
-    report.expect = entry.expect if tighten == 0 else "holds"
-    return report
+def declared(check: object) -> Claim | None:
+    """The :class:`Claim` that :func:`claim` declared on ``check``, or None."""
+    entry = getattr(check, CLAIM_ATTRIBUTE, None)
+    return entry if isinstance(entry, Claim) else None

@@ -29,6 +29,8 @@ import sys
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from fast._config import plugin_names
+
 __all__ = ["PluginError", "load_plugins"]
 
 #: Modules already imported as plugins.
@@ -52,7 +54,6 @@ def load_plugins(environ: Mapping[str, str] | None = None) -> list[str]:
     """
     from importlib.metadata import entry_points
 
-    env = os.environ if environ is None else environ
     loaded: list[str] = []
 
     def once(name: str, load: Callable[[], object]) -> None:
@@ -64,7 +65,7 @@ def load_plugins(environ: Mapping[str, str] | None = None) -> list[str]:
     for group in ("grundy.plugins", "grundy.games"):
         for entry in entry_points(group=group):
             once(entry.value, entry.load)
-    names = [n.strip() for n in env.get("GRUNDY_PLUGINS", "").split(",") if n.strip()]
+    names = plugin_names(environ)
     if names and "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     for name in names:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proofs_check.claim import run_claim
+from proofs_check.catalogue import run_claim
 
 
 def test_both_hold_on_the_atlas() -> None:

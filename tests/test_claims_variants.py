@@ -11,7 +11,8 @@ import pytest
 
 from grundy.cli import main
 from proofs_check import claims_variants
-from proofs_check.claim import Run, load_claims, run_claim
+from proofs_check.catalogue import load_claims, run_claim
+from proofs_check.claim import Run
 
 IDS = ["mmf-pass-grundy-1", "kmm-terminal-2-grundy-1", "larsson-blocking-2", "larsson-blocking-3"]
 

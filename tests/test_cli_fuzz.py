@@ -393,13 +393,13 @@ def test_measured_refusals(
     import itertools
     import types
 
-    import grundy.execution
+    import grundy.runs.chunks
     import proofs_check.data
 
     ticks = itertools.count(step=10.0)
     slow = types.SimpleNamespace(perf_counter=lambda: next(ticks))
     monkeypatch.setattr(proofs_check.data, "time", slow)
-    monkeypatch.setattr(grundy.execution, "time", slow)
+    monkeypatch.setattr(grundy.runs.chunks, "time", slow)
     for argv, text in [
         (["check", "nivasch-conj-3.10", "--g", "30", "--rows", "10000000"], "would take about"),
         (["experiment", "beatty-partition", "--n", "1e9", "--chunk", "1e9", "--workers", "0"],

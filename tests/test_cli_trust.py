@@ -262,7 +262,8 @@ class TestTighten:
         assert bound_lines and all(">= 1:" in line or "+ 1" in line for line in bound_lines)
 
     def test_progress_hook_is_called(self) -> None:
-        from proofs_check.claim import PROGRESS_EVERY, run_claim
+        from proofs_check.catalogue import run_claim
+        from proofs_check.claim import PROGRESS_EVERY
 
         seen: list[int] = []
         report = run_claim("nivasch-thm-2.15", quick=True, progress=seen.append)
@@ -336,10 +337,10 @@ def test_conformance_report_keeps_key_columns_in_80_columns(
 def test_progress_lines_in_a_log_are_whole(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import grundy.progress
-    from grundy.output import progress_bar
+    import grundy.runs.progress
+    from grundy.runs.progress import progress_bar
 
-    monkeypatch.setattr(grundy.progress, "PLAIN_INTERVAL", 0.0)  # lines even for a short run
+    monkeypatch.setattr(grundy.runs.progress, "PLAIN_INTERVAL", 0.0)  # lines even for a short run
     description = "a long description of the work " * 4
     with progress_bar(description, 3) as advance:  # stderr is not a terminal here
         advance(3)
@@ -350,7 +351,7 @@ def test_progress_lines_in_a_log_are_whole(
 
 
 def test_a_short_run_prints_no_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    from grundy.output import progress_bar
+    from grundy.runs.progress import progress_bar
 
     with progress_bar("short work", 3) as advance:  # under PLAIN_INTERVAL: nothing
         advance(3)

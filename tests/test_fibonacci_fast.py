@@ -16,7 +16,7 @@ import spec
 from fast import fibonacci as fast_fibonacci
 from grundy.cli import main
 from proofs_check import data
-from proofs_check.claim import run_claim
+from proofs_check.catalogue import run_claim
 from reference import fibonacci as ref_fibonacci
 from reference.zeckendorf import is_fibonacci, z1
 

@@ -2,9 +2,10 @@
 
 ::
 
-    grundy CLI (commands, experiments, plots, checks, conformance, execution)
+    grundy CLI (commands, experiments, plots, checks, conformance, output, signals)
        │
-    grundy front door (grundy/__init__, grundy.api)
+    grundy front door (grundy/__init__, grundy.api)   grundy.runs (the floor for long runs:
+       │                                              chunks, store, Dask, progress)
        │
     proofs_check
        │
@@ -12,14 +13,19 @@
        │
     fast  ──▶  reference  ──▶  spec
 
+``verify`` (the independent verifier, beside ``proofs_check``) uses ``fast``
+(the run's files), ``reference`` and ``grundy.runs``; only the CLI imports it.
+
 ``spec`` is standard library only. ``reference`` uses ``spec`` only in its
 doctests, never in code. ``fast`` may use ``reference`` (data classes,
 exact helpers) but not ``spec``. ``registry`` imports only what is
 below it. ``proofs_check`` may use the registry but nothing else of
 ``grundy``. Nothing imports the CLI. The CLI reaches the compiled kernels
 (``fast``) only through the registry (the memory guard ``fast._memory``, the
-Ctrl-C protocol ``fast._interrupt`` and the conformance checks of
-``grundy.checks``, which compare kernels, excepted).
+Ctrl-C protocol ``fast._interrupt``, the file helpers ``fast._files``, the
+environment variables ``fast._config`` and the conformance checks of
+``grundy.checks``, which compare kernels, excepted). ``grundy.runs`` uses only
+itself and ``fast._files`` / ``fast._memory`` / ``fast._config``.
 """
 
 from __future__ import annotations
@@ -40,11 +46,19 @@ ALLOWED: dict[str, set[str]] = {
     "fast": {"fast", "reference"},
     "registry": {"registry", "fast", "reference", "spec"},
     "proofs_check": {"proofs_check", "registry", "reference", "spec"},
+    # the independent verifier: the run's files (fast.strip.checkpoint), the games' list
+    # (reference), its chunks on Dask (the long-run floor); never the registry or the CLI
+    "verify": {"verify", "fast", "reference", "grundy.runs"},
 }
 #: The CLI modules: everything of grundy but the registry and the front door.
 CLI = ("grundy.cli", "grundy.commands", "grundy.experiments", "grundy.checks", "grundy.plots",
-       "grundy.conformance", "grundy.execution", "grundy.output", "grundy.parsing",
+       "grundy.conformance", "grundy.output", "grundy.parsing", "grundy.signals",
        "grundy.published", "grundy.__main__")  # fmt: skip
+#: The floor for long runs below the command line (chunks, their store, Dask, progress): it
+#: may use only itself, the package's version and the file, memory and configuration
+#: helpers at the bottom of ``fast`` (no kernel, nothing of the command line).
+RUNS = {"grundy.runs", "grundy", "grundy.__version__", "fast._files", "fast._memory",
+        "fast._config"}  # fmt: skip
 THIRD_PARTY = {"numpy", "numba", "sympy", "rich", "matplotlib", "dask", "distributed"}
 
 
@@ -73,13 +87,17 @@ def _layer(module: str) -> str:
         return "registry"
     if module in ("grundy", "grundy.api"):
         return "grundy.front"
+    if module == "grundy.runs" or module.startswith("grundy.runs."):
+        return "grundy.runs"
     if module.startswith("grundy"):
         return "grundy.cli"
     return module.split(".")[0]
 
 
 def _project(name: str) -> bool:
-    return name.split(".")[0] in {"spec", "reference", "fast", "registry", "proofs_check", "grundy"}
+    return name.split(".")[0] in {
+        "spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy"
+    }  # fmt: skip
 
 
 def _violations(module: str, imported: list[str]) -> list[str]:
@@ -91,7 +109,12 @@ def _violations(module: str, imported: list[str]) -> list[str]:
         if name.startswith(("grundy.cli", "grundy.commands")) and layer != "grundy.cli":
             bad.append(f"{module} imports the CLI ({name})")
             continue
-        if layer in ALLOWED:
+        if layer == "grundy.runs":
+            if not any(name == a or name.startswith(a + ".") for a in RUNS - {"grundy"}) and (
+                name != "grundy"
+            ):
+                bad.append(f"{module} (the long-run floor) imports {name}")
+        elif layer in ALLOWED:
             if not any(name == a or name.startswith(a + ".") for a in ALLOWED[layer]):
                 bad.append(f"{module} ({layer}) imports {name}")
         elif layer == "grundy.front":
@@ -104,6 +127,8 @@ def _violations(module: str, imported: list[str]) -> list[str]:
             and name.split(".")[0] == "fast"
             and not name.startswith("fast._memory")  # the memory guard, not an algorithm
             and not name.startswith("fast._interrupt")  # the Ctrl-C protocol, not an algorithm
+            and not name.startswith("fast._files")  # the atomic write and the digest
+            and not name.startswith("fast._config")  # the environment variables
             and not module.startswith("grundy.checks")  # conformance compares kernels directly
         ):
             bad.append(f"{module} (CLI) imports {name}: ask the registry for the implementation")
@@ -112,7 +137,7 @@ def _violations(module: str, imported: list[str]) -> list[str]:
 
 FILES = sorted(
     p
-    for folder in ("spec", "reference", "fast", "registry", "proofs_check", "grundy")
+    for folder in ("spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy")
     for p in (ROOT / folder).rglob("*.py")
 )
 
@@ -146,6 +171,13 @@ def test_reference_code_does_not_use_the_spec() -> None:
         ("registry.rows", "from grundy import output", "grundy"),
         ("grundy.api", "from grundy.commands import value", "grundy.commands"),
         ("grundy.commands.value", "from fast.rw import gvalues", "fast.rw"),
+        ("grundy.runs.store", "from grundy.output import warn", "grundy.output"),
+        ("grundy.runs.runner", "from verify.run import verify_run", "verify.run"),
+        ("registry.rows", "import verify", "verify"),
+        ("grundy.api", "from verify.run import verify_run", "verify.run"),
+        ("verify.run", "from registry.rows import read_strip_record", "registry.rows"),
+        ("verify.run", "from grundy.output import warn", "grundy.output"),
+        ("grundy.runs.runner", "from registry import ask", "registry"),
     ],
 )
 def test_the_check_can_fail(tmp_path: Path, module: str, source: str, culprit: str | None) -> None:

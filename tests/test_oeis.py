@@ -22,7 +22,7 @@ import grundy
 import spec
 from grundy import oeis
 from grundy.cli import main
-from proofs_check.claim import run_claim
+from proofs_check.catalogue import run_claim
 from reference.published import load_published
 
 GAMES = ["wythoff", "f-wythoff", "r-wythoff", "nimhof:1,0/0,1/1,1", "a-wythoff:2"]

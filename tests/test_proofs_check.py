@@ -16,7 +16,8 @@ import pytest
 import spec
 from grundy.cli import main
 from proofs_check import data
-from proofs_check.claim import CLAIMS, KINDS, Report, Run, load_claims, run_claim
+from proofs_check.catalogue import CLAIMS, load_claims, run_claim
+from proofs_check.claim import KINDS, Report, Run
 from proofs_check.claims_jiao import check_diagonal_multiplicity
 
 load_claims()

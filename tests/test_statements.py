@@ -29,7 +29,8 @@ import pytest
 
 import reference.published as published
 from proofs_check import claims_nivasch, data
-from proofs_check.claim import CLAIMS, Report, load_claims, run_claim
+from proofs_check.catalogue import CLAIMS, load_claims, run_claim
+from proofs_check.claim import Report
 from registry.sequences import PointSequences
 
 load_claims()

@@ -120,8 +120,8 @@ def test_edited_chunk_is_recomputed_not_shown(
 
 def test_edited_summary_with_a_fresh_digest_is_still_refused(tmp_path: Path) -> None:
     """Even an edit that recomputes the digest cannot make max disagree with the histogram."""
-    from grundy.execution import chunk_digest
     from grundy.experiments.nivasch_table5 import validate_chunk
+    from grundy.runs.store import chunk_digest
 
     out = tmp_path / "run"
     first = run_experiment(**SMALL, workers=0, out_dir=out)

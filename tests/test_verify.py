@@ -1,4 +1,4 @@
-"""grundy verify: an independent re-check of a checkpointed strip run (grundy.verify).
+"""grundy verify: an independent re-check of a checkpointed strip run (the verify package).
 
 An untouched run passes (exit 0); a flipped bit in any checkpoint, an edited
 window whose digests were recomputed, and a wrong period in the record fail
@@ -28,7 +28,8 @@ from fast.strip.checkpoint import (
     record_digest,
 )
 from grundy.cli import main
-from grundy.verify import VerifyStrip, verify_run
+from verify.run import verify_run
+from verify.strip import VerifyStrip
 
 
 @given(game=st.sampled_from(strip.GAMES), rows=st.integers(1, 9), cols=st.integers(1, 14))
@@ -53,10 +54,11 @@ def test_the_verifiers_strip_from_a_window(game: str) -> None:
 def test_the_window_at_a_far_column_is_streamed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The proof's window before y0 is recomputed a block at a time, keeping W columns: the
     rows 0..1000 run asked for 13.7 million columns at once (55 GB, a MemoryError)."""
-    import grundy.verify as verify
+    import verify.run as verify
+    import verify.strip as verify_strip
 
     whole = VerifyStrip("wythoff", 30).run(9000)
-    monkeypatch.setattr(verify, "_BLOCK", 1000)
+    monkeypatch.setattr(verify_strip, "BLOCK", 1000)
     widest: list[int] = []
     real = VerifyStrip.run
 
@@ -157,7 +159,7 @@ def test_an_edited_window_fails_naming_the_segment(
 
 
 def _plan(directory: Path) -> list[Any]:
-    import grundy.verify as verify
+    import verify.run as verify
 
     chunks, _ = verify._plan(directory, verify.VerifyReport(True))
     return [chunk.id for chunk in chunks if "y0" in chunk.params]
@@ -170,7 +172,7 @@ def test_a_wrong_record_fails(
 ) -> None:
     """The cycle checked in the last segment (its ring holds the cycle's columns) and, where
     it does not (a ring of fewer columns than the run went past y0), in chunks of its own."""
-    import grundy.verify as verify
+    import verify.run as verify
 
     _run(tmp_path, monkeypatch, "wythoff", 40, 3072)
     if not held:
@@ -238,7 +240,7 @@ def test_a_verification_resumes_and_rechecks_a_changed_checkpoint(
 ) -> None:
     """``--out``: finished segments are kept; a second call reuses them unless a checkpoint
     they read changed (its digest is in the segment's parameters)."""
-    import grundy.verify as verify
+    import verify.run as verify
 
     run, out = tmp_path / "run", tmp_path / "verify"
     _run(run, monkeypatch, "wythoff", 40, 3072)

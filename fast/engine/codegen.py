@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import inspect
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -25,6 +24,8 @@ from typing import Any
 
 import numba
 
+from fast import _config
+from fast._files import atomic_write_text
 from fast._sink import JIT
 from fast.engine import kernels
 from fast.engine.kernels import _no_rows, _no_sink, _no_terminal, fill, terminal_mask
@@ -45,14 +46,7 @@ def kernel_cache_dir() -> Path:
     directory that cannot be written falls back to a temporary one (then
     each process compiles again).
     """
-    for variable, suffix in (
-        ("GRUNDY_KERNEL_CACHE", ""),
-        ("NUMBA_CACHE_DIR", "grundy-kernels"),
-        ("XDG_CACHE_HOME", "grundy-wythoff/kernels"),
-    ):
-        if os.environ.get(variable):
-            return Path(os.environ[variable]) / suffix
-    return Path.home() / ".cache" / "grundy-wythoff" / "kernels"
+    return _config.kernel_cache_dir()
 
 
 def _source_digest(function: Any) -> str:
@@ -199,10 +193,7 @@ def _load_module(key: str, text: str) -> _Kernels:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"{name}.py"
         if not path.exists() or path.read_text() != text:
-            handle, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")
-            with os.fdopen(handle, "w") as stream:
-                stream.write(text)
-            os.replace(temporary, path)
+            atomic_write_text(path, text)
     except OSError:  # not writable: a temporary directory, compiled again next time
         directory = Path(tempfile.mkdtemp(prefix="grundy-kernels-"))
         path = directory / f"{name}.py"

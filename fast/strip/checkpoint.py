@@ -25,10 +25,8 @@ Checkpoints are kept: they are what ``grundy verify`` checks.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
-import os
 import time
 import zipfile
 import zlib
@@ -38,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from fast._files import atomic_write, canonical_json, digest
 from fast.strip.certificate import Certificate
 from fast.strip.search import Checkpoints, SearchState
 from fast.strip.state import blank_window
@@ -69,13 +68,12 @@ def checkpoint_digest(meta: str, arrays: dict[str, np.ndarray]) -> str:
     >>> checkpoint_digest("{}", {"window": np.zeros((2, 3), np.int16)})[:15]
     'sha256:9751d812'
     """
-    h = hashlib.sha256(meta.encode())
+    parts: list[str | bytes] = [meta]
     for name in _ARRAYS:
         if name in arrays:
             a = np.ascontiguousarray(arrays[name])
-            h.update(f"|{name}|{a.dtype.str}|{a.shape}|".encode())
-            h.update(a.tobytes())
-    return "sha256:" + h.hexdigest()
+            parts += [f"|{name}|{a.dtype.str}|{a.shape}|", a.tobytes()]
+    return digest(parts)
 
 
 def record_digest(record: dict[str, Any]) -> str:
@@ -85,8 +83,7 @@ def record_digest(record: dict[str, Any]) -> str:
     True
     """
     body = {k: v for k, v in record.items() if k != "digest"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    return digest(canonical_json(body))
 
 
 def _name(phase: str, column: int) -> str:
@@ -137,20 +134,8 @@ def _reason(error: BaseException) -> str:
 
 
 def _write_atomic(path: Path, payload: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(payload)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    try:  # the rename itself is durable once the directory is synced
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError:  # pragma: no cover - a file system without directory fsync
-        pass
+    """Write ``payload`` to ``path`` atomically and durably (:func:`fast._files.atomic_write`)."""
+    atomic_write(path, lambda handle: handle.write(payload), durable=True)
 
 
 class DirectoryCheckpoints(Checkpoints):

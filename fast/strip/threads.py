@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import ThreadPoolExecutor
 
+from fast import _config
 from fast.strip.geometry import BLOCK, STEP_CELLS
 
 __all__ = [
@@ -22,7 +23,7 @@ __all__ = [
 ]
 
 #: Environment variable that sets the strip's default threads (benchmarks time 1 and 2).
-THREADS_ENV = "GRUNDY_STRIP_THREADS"
+THREADS_ENV = _config.GRUNDY_STRIP_THREADS.name
 
 
 def default_threads() -> int:
@@ -31,9 +32,9 @@ def default_threads() -> int:
     >>> default_threads() >= 1
     True
     """
-    text = os.environ.get(THREADS_ENV, "")
-    if text.strip().isdigit() and int(text) >= 1:
-        return int(text)
+    threads = _config.strip_threads()
+    if threads is not None:
+        return threads
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux

@@ -17,7 +17,7 @@ from grundy.conformance import CheckResult, conformance_check
     quick=True,
 )
 def claims_quick() -> CheckResult:
-    from proofs_check.claim import load_claims, run_claim
+    from proofs_check.catalogue import load_claims, run_claim
 
     reports = [run_claim(cid, quick=True) for cid in load_claims()]
     bad = [f"{r.claim}: {r.status} {r.witness}" for r in reports if r.surprising]

@@ -13,7 +13,7 @@ from typing import Any
 from grundy import claims
 from grundy.output import add_json_option
 from grundy.parsing import add_count
-from grundy.progress import quiet
+from grundy.runs.progress import quiet
 
 
 def register(subparsers: Any) -> None:
@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs_check.claim import load_claims
+    from proofs_check.catalogue import load_claims
 
     registered = load_claims()
     if any(token in ("-h", "--help") for token in args.params or []):

@@ -15,8 +15,9 @@ import time
 from typing import Any
 
 import spec
-from grundy.output import add_json_option, json_or_lines, print_impls, warn
+from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_count, add_impl_option, parse_position, short_int
+from grundy.runs.progress import warn
 from reference.rw import wythoff_nim_move
 from registry import Implementation, question
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.output import add_json_option, json_or_lines, print_impls, warn
+from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
-from grundy.progress import reporter
+from grundy.runs.progress import reporter, warn
 from registry import question
 
 #: The most period lines printed (each line is one period of values).

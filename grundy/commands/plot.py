@@ -10,16 +10,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from grundy.output import (
-    activity,
-    add_json_option,
-    input_file,
-    json_or_lines,
-    output_file,
-    print_impls,
-)
+from grundy.output import add_json_option, input_file, json_or_lines, output_file, print_impls
 from grundy.parsing import add_count, add_impl_option, parse_game
 from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS
+from grundy.runs.progress import activity
 
 
 def register(subparsers: Any) -> None:

@@ -6,16 +6,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from fast._files import atomic_write_text
 from grundy import oeis
-from grundy.output import (
-    activity,
-    add_json_option,
-    atomic_write_text,
-    console,
-    json_or_lines,
-    output_file,
-)
+from grundy.output import add_json_option, console, json_or_lines, output_file
 from grundy.parsing import add_count, parse_game
+from grundy.runs.progress import activity
 
 
 def register(subparsers: Any) -> None:

@@ -20,7 +20,7 @@ from grundy.output import (
     write_table,
 )
 from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
-from grundy.progress import reporter
+from grundy.runs.progress import reporter
 from registry import question
 from registry.layers import states_of, table_shape
 

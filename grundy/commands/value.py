@@ -11,7 +11,7 @@ from typing import Any
 
 from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_budget_option, add_count, parse_game, parse_position
-from grundy.progress import reporter
+from grundy.runs.progress import reporter
 from registry import question
 from registry.positions import MAX_POSITIONS, method_table
 from spec import NoGrundyValue

@@ -1,4 +1,4 @@
-"""``grundy verify DIR``: re-check a checkpointed strip run independently (grundy.verify)."""
+"""``grundy verify DIR``: re-check a checkpointed strip run independently (the verify package)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grundy.output import atomic_write_text, json_or_lines
+from fast._files import atomic_write_text
+from grundy.output import json_or_lines
 
 
 def register(subparsers: Any) -> None:
-    from grundy.execution import add_execution_options
+    from grundy.output import add_execution_options
 
     parser = subparsers.add_parser(
         "verify",
@@ -40,7 +41,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from grundy.verify import verify_run
+    from verify.run import verify_run
 
     directory = Path(args.directory)
     if not directory.is_dir():

@@ -24,24 +24,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fast._files import atomic_write_text
 from grundy import __version__
-from grundy.output import (
-    add_json_option,
-    atomic_write_text,
-    check_input_file,
-    emit_json,
-    output_file,
-    progress_bar,
-    read_json,
-)
+from grundy.output import add_json_option, check_input_file, emit_json, output_file, read_json
 
 __all__ = [
     "ExperimentResult",
     "add_experiment_options",
-    "atomic_write_text",
     "comparison_mark",
     "load_result",
-    "progress_bar",
     "register_all",
 ]
 
@@ -194,7 +185,7 @@ def add_experiment_options(parser: argparse.ArgumentParser) -> None:
 
     ``--out`` is a *file* here (``.json``: the whole result with parameters and
     timings; ``.csv``: the table); an existing file is replaced. Experiments that
-    run in chunks take ``--out DIR`` instead (:func:`grundy.execution.add_execution_options`).
+    run in chunks take ``--out DIR`` instead (:func:`grundy.output.add_execution_options`).
     """
     add_json_option(parser)
     parser.add_argument(

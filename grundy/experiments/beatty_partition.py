@@ -29,26 +29,31 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import dataclass
 from math import isqrt
 from pathlib import Path
 from typing import Any
 
-from grundy.execution import (
-    add_execution_options,
-    check_chunk_count,
-    check_chunk_time,
-    execution_kwargs,
-    range_chunks,
-    run_chunks,
-)
 from grundy.experiments import ExperimentResult
-from grundy.output import console
-from grundy.parsing import count, short_int
+from grundy.experiments.parameters import Parameters, parameter
+from grundy.output import add_execution_options, console, execution_kwargs
+from grundy.parsing import short_int
+from grundy.runs.chunks import check_chunk_count, check_chunk_time, range_chunks
+from grundy.runs.runner import run_chunks
 from reference.beatty import index0, lower_wythoff
 
-__all__ = ["check_range", "count_upper_below", "validate_chunk"]
+__all__ = ["BeattyParameters", "check_range", "count_upper_below", "validate_chunk"]
 
 NAME = "beatty-partition"
+
+
+@dataclass(frozen=True)
+class BeattyParameters(Parameters):
+    """The experiment's parameters: its options, its JSON ``parameters``."""
+
+    n: int = parameter(1_000_000, "how many n (default 1e6)", lo=1)
+    start: int = parameter(0, "first n (default 0; 10**30 works)", lo=0)
+    chunk: int = parameter(100_000, "n per chunk (default 1e5)", lo=1)
 
 
 def count_upper_below(m: int) -> int:
@@ -136,15 +141,7 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment beatty-partition --n 4e6 --chunk 1e5 --out runs/bp",
     )
-    parser.add_argument(
-        "--n", type=count("--n", lo=1), default=1_000_000, help="how many n (default 1e6)"
-    )
-    parser.add_argument(
-        "--start", type=count("--start", lo=0), default=0, help="first n (default 0; 10**30 works)"
-    )
-    parser.add_argument(
-        "--chunk", type=count("--chunk", lo=1), default=100_000, help="n per chunk (default 1e5)"
-    )
+    BeattyParameters.add_options(parser)
     add_execution_options(
         parser,
         out_help=(
@@ -157,15 +154,14 @@ def register(subparsers: Any) -> None:
 
 def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> ExperimentResult:
     """The experiment's result: one table row per chunk, merged in order."""
-    for label, value, least in (("--n", n, 1), ("--start", start, 0), ("--chunk", chunk, 1)):
-        if value < least:
-            raise ValueError(f"{label} must be >= {least} ({label} = {value})")
+    declared = BeattyParameters(n, start, chunk)
+    declared.check()
     check_chunk_count(-(-n // chunk), f"--n {short_int(n)} in chunks of --chunk {chunk}")
     sample = min(n, 2000)  # at the top of the range, where the integers are largest
     check_chunk_time(
         check_range, {"start": start + n - sample, "stop": start + n}, sample, min(n, chunk)
     )
-    parameters = {"n": n, "start": start, "chunk": chunk}
+    parameters = declared.as_json()
     began = time.perf_counter()
     chunks = range_chunks(start, start + n, chunk, prefix="n")
     results = run_chunks(
@@ -200,7 +196,7 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
 
 
 def run(args: argparse.Namespace) -> int:
-    result = compute(args.n, args.start, args.chunk, **execution_kwargs(args))
+    result = compute(**BeattyParameters.from_args(args).as_json(), **execution_kwargs(args))
     if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         row = result.comparison[0]
         verdict = "holds" if row["agrees"] else f"FAILS ({row['violations']} values of n)"

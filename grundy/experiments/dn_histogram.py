@@ -32,19 +32,15 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grundy.execution import (
-    Chunk,
-    add_execution_options,
-    execution_kwargs,
-    report_progress,
-    run_chunks,
-)
 from grundy.experiments import ExperimentResult, load_result
-from grundy.output import check_memory, console
-from grundy.parsing import count
+from grundy.experiments.parameters import Parameters, parameter
+from grundy.output import add_execution_options, check_memory, console, execution_kwargs
+from grundy.runs.chunks import Chunk
+from grundy.runs.runner import report_progress, run_chunks
 from proofs_check.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import wsg_stream_bytes
 
@@ -56,6 +52,14 @@ __all__ = [
 ]
 
 NAME = "dn-histogram"
+
+
+@dataclass(frozen=True)
+class DnParameters(Parameters):
+    """The experiment's parameters: its options, its JSON ``parameters``, its chunk's."""
+
+    g: int = parameter(30, "largest Grundy value h (default 30)", lo=0, label="g")
+    rows: int = parameter(100_000, "row bound (default 1e5)", lo=1, label="rows")
 
 
 def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
@@ -136,24 +140,17 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment dn-histogram --g 30 --rows 100000 --out runs/dn30",
     )
-    parser.add_argument(
-        "--g", type=count("--g", lo=0), default=30, help="largest Grundy value h (default 30)"
-    )
-    parser.add_argument(
-        "--rows", type=count("--rows", lo=1), default=100_000, help="row bound (default 1e5)"
-    )
+    DnParameters.add_options(parser)
     add_execution_options(parser)
     parser.set_defaults(func=run)
 
 
 def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
     """The experiment's result (runs the single chunk through :func:`run_chunks`)."""
-    if g < 0:
-        raise ValueError(f"--g must be >= 0 (g = {g})")
-    if rows < 1:
-        raise ValueError(f"--rows must be >= 1 (rows = {rows})")
+    declared = DnParameters(g, rows)
+    declared.check()
     check_memory(wsg_stream_bytes(g, rows), f"streamed WSG for --g {g} over --rows {rows}")
-    parameters = {"g": g, "rows": rows}
+    parameters = declared.as_json()
     began = time.perf_counter()
     chunk = Chunk(f"wsg-g{g}-rows{rows}", parameters)
     (stats,) = run_chunks(
@@ -193,7 +190,7 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = compute(args.g, args.rows, **execution_kwargs(args))
+    result = compute(**DnParameters.from_args(args).as_json(), **execution_kwargs(args))
     if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         console.print(
             f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "

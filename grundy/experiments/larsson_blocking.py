@@ -41,16 +41,11 @@ from typing import Any
 
 import numpy as np
 
-from grundy.execution import (
-    Chunk,
-    add_execution_options,
-    execution_kwargs,
-    report_progress,
-    run_chunks,
-)
 from grundy.experiments import ExperimentResult
-from grundy.output import check_memory, console
+from grundy.output import add_execution_options, check_memory, console, execution_kwargs
 from grundy.parsing import count, count_range
+from grundy.runs.chunks import Chunk
+from grundy.runs.runner import report_progress, run_chunks
 from registry.ppositions import greedy_memory, point_blocks
 
 __all__ = ["BIN", "GAP", "clusters", "compute", "run_chunk", "validate_chunk"]

@@ -29,14 +29,11 @@ import argparse
 import time
 from typing import Any
 
-from grundy.experiments import (
-    ExperimentResult,
-    add_experiment_options,
-    comparison_mark,
-    progress_bar,
-)
+from grundy.display import ResultTable
+from grundy.experiments import ExperimentResult, add_experiment_options, comparison_mark
 from grundy.output import console
 from grundy.parsing import count
+from grundy.runs.progress import progress_bar
 from proofs_check.dn import TABLE3_MIN_N, dn_statistics
 from reference.published import compare_table2, compare_table3
 from registry.sequences import stream_blocks
@@ -152,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
                 comparison_mark(cmax),
             ]
         )
-    console.print(_format(lines), markup=False)
+    console.print(str(ResultTable(lines[0], lines[1:])), markup=False)
     console.print(f"Nivasch 000 Table 3: max of d_n^g - n over n >= {MIN_N}, g >= {MIN_G}")
     lines = [["g", "max", "n", "paper", "n", ""]]
     for row in result.table[MIN_G:]:
@@ -167,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
                 comparison_mark(c3),
             ]
         )
-    console.print(_format(lines), markup=False)
+    console.print(str(ResultTable(lines[0], lines[1:])), markup=False)
     differ = sum(not c["agrees"] for c in result.comparison)
     exact = sum(c["checked"] == "exact" for c in result.comparison)
     console.print(
@@ -175,11 +172,3 @@ def run(args: argparse.Namespace) -> int:
         f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s"
     )
     return result.exit_code
-
-
-def _format(lines: list[list[str]]) -> str:
-    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
-    return "\n".join(
-        "  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
-        for line in lines
-    )

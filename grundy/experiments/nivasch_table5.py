@@ -9,7 +9,7 @@ g = 10, ROWS = 10^6).
 The work splits into chunks of start rows: :func:`run_chunk` is the
 per-chunk function (picklable arguments, a plain dict back) and
 :func:`combine` merges chunk results. The CLI runs the chunks on Dask
-(:mod:`grundy.execution`: a local cluster by default, ``--scheduler`` for an
+(:mod:`grundy.runs.runner`: a local cluster by default, ``--scheduler`` for an
 existing one, ``--workers 0`` in this process) and resumes from ``--out DIR``.
 
 Example::
@@ -26,16 +26,17 @@ from typing import Any
 
 import numpy as np
 
-from grundy.execution import (
-    add_execution_options,
-    check_chunk_count,
-    execution_kwargs,
-    range_chunks,
-    run_chunks,
-)
 from grundy.experiments import ExperimentResult, comparison_mark
-from grundy.output import check_input_file, console, read_json
+from grundy.output import (
+    add_execution_options,
+    check_input_file,
+    console,
+    execution_kwargs,
+    read_json,
+)
 from grundy.parsing import count
+from grundy.runs.chunks import check_chunk_count, range_chunks
+from grundy.runs.runner import run_chunks
 from reference.published import compare_table5
 from registry import ask
 from registry.sequences import FSW_MAX_G
@@ -170,7 +171,7 @@ def combine(chunks: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def chunk_task(params: dict[str, Any]) -> dict[str, Any]:
-    """One chunk of the sweep for :func:`grundy.execution.run_chunks`.
+    """One chunk of the sweep for :func:`grundy.runs.runner.run_chunks`.
 
     ``params`` holds ``g``, ``start``, ``stop`` (start rows) and ``horizon``.
     """
@@ -190,7 +191,7 @@ def run_experiment(
     """Table 5 for g <= gmax (or the g in ``only``), start rows 0..rows.
 
     The start rows of every g are split into chunks of ``chunk`` rows and run
-    by :func:`grundy.execution.run_chunks`; ``execution`` is passed on
+    by :func:`grundy.runs.runner.run_chunks`; ``execution`` is passed on
     (``out_dir`` to resume, ``scheduler``, ``workers``; the default here is
     ``workers=0``, in this process). The merge is in chunk order, so the
     result does not depend on the number of workers.

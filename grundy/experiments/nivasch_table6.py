@@ -37,10 +37,11 @@ from typing import Any
 
 import numpy as np
 
-from grundy.experiments import ExperimentResult, add_experiment_options, progress_bar
+from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.output import console
 from grundy.parsing import count
 from grundy.published import load_published
+from grundy.runs.progress import progress_bar
 from registry import ask
 from registry.sequences import FSW_MAX_G, RW_N_MAX, stream_blocks
 

@@ -38,7 +38,7 @@ e.g. 786432 for Wythoff rows up to 2047 if the periods stay 3 * 2^j)
 counts the preperiods in the same pass; otherwise (or if Q turns out not
 to be a multiple) a second pass counts them. Other games run one chunk
 per block of rows (``--block``, one certificate of rows 0..last each)
-through :func:`grundy.execution.run_chunks`: ``--chunks DIR`` keeps the
+through :func:`grundy.runs.runner.run_chunks`: ``--chunks DIR`` keeps the
 finished blocks in ``DIR/chunks/``; ``--workers`` / ``--scheduler`` run
 them on Dask (default ``--workers 0``, in this process).
 
@@ -65,10 +65,12 @@ from typing import Any
 import numpy as np
 
 import spec
-from grundy.execution import Chunk, add_execution_options, report_progress, run_chunks
 from grundy.experiments import ExperimentResult, add_experiment_options, load_result
-from grundy.output import console, output_dir, warn
+from grundy.output import add_execution_options, console, output_dir
 from grundy.parsing import count, count_range, short_int
+from grundy.runs.chunks import Chunk
+from grundy.runs.progress import warn
+from grundy.runs.runner import report_progress, run_chunks
 from reference import landman as ref_landman
 from registry import BUDGET_SECONDS, ask
 from registry.rows import row_certificate, strip_certificate
@@ -183,7 +185,7 @@ def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> 
 
 
 def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
-    """One block of rows of the sweep (a :func:`grundy.execution.run_chunks` chunk function).
+    """One block of rows of the sweep (a :func:`grundy.runs.runner.run_chunks` chunk function).
 
     ``params``: ``game``, ``rows`` ([first, last]) and ``check_reference``.
     One strip of rows 0..last certifies every row of the block at once (the
@@ -288,7 +290,7 @@ def run_experiment(
     Other games: one chunk per ``block`` rows, each the generic certificate
     of rows 0..(its last row); chunks are independent (separate Dask workers).
 
-    ``execution`` goes to :func:`grundy.execution.run_chunks` (``out_dir``
+    ``execution`` goes to :func:`grundy.runs.runner.run_chunks` (``out_dir``
     to resume, ``workers``, ``scheduler``; default ``workers=0``).
     ``compile`` (numba, first call) is timed apart from ``run``.
     """

@@ -11,7 +11,6 @@ spinner with the count. :func:`progress_bar` counts steps towards a total;
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -21,7 +20,9 @@ from typing import Any
 
 from rich.console import Console
 
-__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "quiet", "reporter"]
+from fast._config import progress_interval
+
+__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "quiet", "reporter", "warn"]
 
 #: Where rich bars and spinners draw on a terminal (the commands' stderr console).
 error_console = Console(stderr=True, highlight=False)
@@ -76,7 +77,7 @@ def quiet(on: bool = True) -> Iterator[None]:
 #: Seconds between two plain progress lines when stderr is not a terminal (a run shorter
 #: than this prints none); ``$GRUNDY_PROGRESS_INTERVAL`` sets it (a log that wants every
 #: line, a test that waits for the first one).
-PLAIN_INTERVAL = float(os.environ.get("GRUNDY_PROGRESS_INTERVAL", "10"))
+PLAIN_INTERVAL = progress_interval()
 
 
 @contextmanager
@@ -276,3 +277,9 @@ def reporter(
                 shown[1] = done
 
         yield progress
+
+
+def warn(message: str) -> None:
+    """One plain warning line on stderr (never wrapped or cut, even in a log)."""
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    print(f"grundy: warning: {text}", file=sys.stderr, flush=True)

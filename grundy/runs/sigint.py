@@ -1,0 +1,47 @@
+"""The SIGINT handler of a block: :func:`sigint_handler`.
+
+Python lets only the main thread set signal handlers; elsewhere the block runs
+with the handler it had. Two users: ``grundy.cli`` (Ctrl-C delivered outside
+numba's call machinery) and :mod:`grundy.runs.runner` (worker processes
+started with SIGINT ignored).
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any
+
+__all__ = ["Handler", "sigint_handler"]
+
+Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+
+@contextmanager
+def sigint_handler(handler: Handler) -> Iterator[bool]:
+    """Run the block with ``handler`` for SIGINT, then put the previous one back.
+
+    Yields whether the handler was set (False outside the main thread, where
+    Python refuses to set one; the block then runs unchanged).
+
+    Examples
+    --------
+    >>> import signal
+    >>> before = signal.getsignal(signal.SIGINT)
+    >>> with sigint_handler(signal.SIG_IGN) as installed:
+    ...     installed, signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    (True, True)
+    >>> signal.getsignal(signal.SIGINT) is before
+    True
+    """
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -1,0 +1,69 @@
+"""One configuration module (fast/_config.py) holds every environment variable, documented
+once (docs/configuration.md); no other module reads the environment."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from fast import _config
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy")
+#: Readers still to be switched to fast._config by the split of the strip and the engine
+#: (fast/strip.py: default_threads -> strip_threads(); fast/engine.py: kernel_cache_dir).
+PENDING: set[str] = set()
+
+
+def _reads_environment(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in {"environ", "getenv", "environb"}:
+            if isinstance(node.value, ast.Name) and node.value.id == "os":
+                return True
+        if isinstance(node, ast.ImportFrom) and node.module == "os":
+            if {a.name for a in node.names} & {"environ", "getenv", "environb"}:
+                return True
+    return False
+
+
+def test_only_the_configuration_module_reads_the_environment() -> None:
+    readers = {
+        str(path.relative_to(ROOT))
+        for folder in PACKAGES
+        for path in (ROOT / folder).rglob("*.py")
+        if _reads_environment(path)
+    }
+    assert readers - PENDING == {"fast/_config.py"}
+
+
+def test_every_variable_is_documented_once() -> None:
+    docs = (ROOT / "docs" / "configuration.md").read_text()
+    assert "configuration" in (ROOT / "docs" / "index.md").read_text()
+    for variable in _config.VARIABLES:
+        assert docs.count(f"| `{variable.name}` |") == 1, variable.name
+        assert variable.doc in docs, variable.name
+    assert len({v.name for v in _config.VARIABLES}) == len(_config.VARIABLES)
+
+
+def test_the_readers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("GRUNDY_SPEC_SECONDS", "GRUNDY_STRIP_THREADS", "DASK_SCHEDULER_ADDRESS"):
+        monkeypatch.delenv(name, raising=False)
+    assert _config.spec_seconds() is None and _config.strip_threads() is None
+    assert _config.dask_scheduler() is None
+    monkeypatch.setenv("GRUNDY_SPEC_SECONDS", "2.5")
+    monkeypatch.setenv("GRUNDY_STRIP_THREADS", "3")
+    assert _config.spec_seconds() == 2.5 and _config.strip_threads() == 3
+    monkeypatch.setenv("GRUNDY_SPEC_SECONDS", "soon")
+    monkeypatch.setenv("GRUNDY_STRIP_THREADS", "0")
+    assert _config.spec_seconds() is None and _config.strip_threads() is None
+    monkeypatch.setenv("GRUNDY_KERNEL_CACHE", "")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert _config.kernel_cache_dir() == tmp_path / "grundy-kernels"
+    monkeypatch.setenv("GRUNDY_KERNEL_CACHE", str(tmp_path / "k"))
+    assert _config.kernel_cache_dir() == tmp_path / "k"
+    monkeypatch.setenv("GRUNDY_PROGRESS_INTERVAL", "0.5")
+    assert _config.progress_interval() == 0.5
+    assert _config.plugin_names({"GRUNDY_PLUGINS": "a,b"}) == ["a", "b"]
