@@ -48,7 +48,7 @@ The package, along its seams (this module re-exports the public names):
 * :mod:`fast.strip.checkpoint`: checkpoints on a directory.
 
 The window certificate of engine games (any game whose rows are lines) is
-:mod:`fast.window_certificate`.
+:mod:`fast.engine.certificate`.
 
 References
 ----------
