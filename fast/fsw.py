@@ -35,6 +35,7 @@ Games of No Chance 3 (2009), §3.1-3.3, Algorithm FSW, (3-8), Conjecture
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,7 @@ from reference.fsw import default_horizon
 
 __all__ = [
     "MAX_G",
+    "FswCode",
     "TrueRows",
     "check_memory",
     "convergence_times",
@@ -57,8 +59,23 @@ __all__ = [
 #: Largest g: insert(r) is an int64 bit mask.
 MAX_G = 62
 _BITS = 63
-_ERR_SPAN = 1
-_ERR_RING = 2
+
+
+class FswCode(IntEnum):
+    """What FSW's kernels return (:func:`_raise` turns a failure into OverflowError)."""
+
+    #: Every row asked for is done.
+    OK = 0
+    #: A state set would span more than 63 diagonals (the int64 masks).
+    SPAN_OVERFLOW = 1
+    #: A live column found its slot of the ring of occupied columns taken.
+    RING_FULL = 2
+
+
+# The codes as the jitted code returns them (plain ints, named after FswCode).
+OK = int(FswCode.OK)
+SPAN_OVERFLOW = int(FswCode.SPAN_OVERFLOW)
+RING_FULL = int(FswCode.RING_FULL)
 
 
 def _check_int(func: str, name: str, value: object, minimum: int = 0) -> int:
@@ -92,7 +109,7 @@ def _row_step(
 
     Updates the state arrays in place to the state of row r + 1; writes the
     column b of the h-point placed for each inserted h into ``outb[h]``
-    (-1 otherwise). Returns 0, or _ERR_SPAN if a mask would overflow.
+    (-1 otherwise). Returns OK, or SPAN_OVERFLOW if a mask would overflow.
     """
     cnt = 0  # FSW line 2: S = {} (absolute columns in rowcols[:cnt])
     for h in range(g + 1):  # FSW line 3
@@ -109,7 +126,7 @@ def _row_step(
             while j < _BITS and (occ >> j) & 1:
                 j += 1
             if j >= _BITS:
-                return _ERR_SPAN
+                return SPAN_OVERFLOW
             outb[h] = base + j  # FSW line 6 (b = r + d)
             index[h] += 1  # FSW line 7
             dmask[h] |= 1 << j  # FSW line 8
@@ -122,7 +139,7 @@ def _row_step(
                 firstd[h] += 1
         cmask[h] >>= 1  # FSW lines 10-11: next row, drop columns < firstd
     # FSW lines 12-14 (renormalization) vanish: the state is kept absolute.
-    return 0
+    return OK
 
 
 @jit
@@ -144,9 +161,9 @@ def _mark_columns(r: int, g: int, outb: np.ndarray, ring: np.ndarray, ring_mask:
         if b > r:
             slot = b & ring_mask
             if ring[h, slot] > r + 1:  # a live column in the slot: ring too small
-                return _ERR_RING
+                return RING_FULL
             ring[h, slot] = b + 1
-    return 0
+    return OK
 
 
 @jit
@@ -167,10 +184,10 @@ def _true_state(g: int, ring_size: int) -> tuple:  # type: ignore[type-arg]
 @jit
 def _true_step(r: int, sym: int, g: int, true: tuple, ring_mask: int) -> int:  # type: ignore[type-arg]
     """WSG's row r on the true state ``true`` (:func:`_true_state`) with ``insert(r) = sym``:
-    FSW's step, then the new points' columns into the ring. An error code."""
+    FSW's step, then the new points' columns into the ring. A :class:`FswCode`."""
     index, firstd, dmask, cmask, rowcols, outb, ring = true
     err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-    if err != 0:
+    if err != OK:
         return err
     return _mark_columns(r, g, outb, ring, ring_mask)
 
@@ -189,7 +206,7 @@ def _true_pass(
     out_cmask: np.ndarray,
 ) -> int:
     """WSG through FSW's step, rows r_lo..r_hi-1 from the true state of row r_lo:
-    the true state and symbol of each row (an error code)."""
+    the true state and symbol of each row (a :class:`FswCode`)."""
     index, firstd, dmask, cmask, _, _, ring = true
     for r in range(r_lo, r_hi):
         for h in range(g + 1):
@@ -200,9 +217,9 @@ def _true_pass(
         sym = _true_symbol(r, g, ring, ring_mask)
         out_sym[r] = sym
         err = _true_step(r, sym, g, true, ring_mask)
-        if err != 0:
+        if err != OK:
             return err
-    return 0
+    return OK
 
 
 @jit
@@ -259,7 +276,7 @@ def _advance_row(
     dmask, cmask), then for the true pass (:func:`_true_step`).
 
     Every run reads the same true symbol insert(r); the true pass's points
-    are then recorded in the ring of occupied columns. Returns an error code.
+    are then recorded in the ring of occupied columns. Returns a :class:`FswCode`.
     """
     a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
     rowcols, outb, ring = true[4], true[5], true[6]
@@ -269,7 +286,7 @@ def _advance_row(
         err = _row_step(
             r, sym, g, a_index[slot], a_firstd[slot], a_dmask[slot], a_cmask[slot], rowcols, outb
         )
-        if err != 0:
+        if err != OK:
             return err
     return _true_step(r, sym, g, true, ring_mask)
 
@@ -341,13 +358,13 @@ def _convergence_kernel(
             else:
                 k += 1
         err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
-        if err != 0:
+        if err != OK:
             return err
         work += (nlive + 1) * (g + 1)
         r += 1
     scalars[_R] = r
     scalars[_NLIVE] = nlive
-    return 0
+    return OK
 
 
 @jit
@@ -460,14 +477,14 @@ def _convergence_kernel_merged(
             else:
                 k += 1
         err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
-        if err != 0:
+        if err != OK:
             return err
         work += (nlive + 1) * (g + 1)
         r += 1
     scalars[_R] = r
     scalars[_NLIVE] = nlive
     scalars[_NFREE] = nfree
-    return 0
+    return OK
 
 
 #: FSW steps (one row of one run, up to g + 1 values) per kernel call (the Ctrl-C
@@ -509,9 +526,10 @@ def _ring_size(rows: int) -> int:
 
 
 def _raise(err: int, what: str) -> None:
-    if err == _ERR_SPAN:
+    """OverflowError for a failed :class:`FswCode` (from ``what``); nothing for OK."""
+    if err == FswCode.SPAN_OVERFLOW:
         raise OverflowError(f"{what}: a state set spans more than {_BITS} diagonals")
-    if err == _ERR_RING:  # pragma: no cover - the ring is sized from the bound
+    if err == FswCode.RING_FULL:  # pragma: no cover - the ring is sized from the bound
         raise OverflowError(f"{what}: column ring buffer too small")
 
 
