@@ -664,19 +664,15 @@ def convergence_times(
     state = _true_state(g, ring)
     scalars = np.zeros(4, np.int64)
     scalars[_NFREE] = horizon + 2
-    while not scalars[_DONE]:
-        err = call(
-            kernel,
-            g,
-            r0_start,
-            r0_stop,
-            horizon,
-            STEPS_PER_CALL,
-            ring - 1,
-            state,
-            runs,
-            times,
-            scalars,
-        )
-        _raise(err, "convergence_times")
+
+    def block(lo: int, hi: int) -> tuple[Step, int]:
+        # rows from scalars[_R] (= lo) until the budget is spent or every run has ended
+        # (by row r0_stop + horizon = rows - 1 at the latest)
+        args = (g, r0_start, r0_stop, horizon, STEPS_PER_CALL, ring - 1, state, runs, times)
+        _raise(call(kernel, *args, scalars), "convergence_times")
+        return (Step.DONE, hi) if scalars[_DONE] else (Step.PAUSED, int(scalars[_R]))
+
+    run_blocks(block, rows, size=rows)
+    if not scalars[_DONE]:  # pragma: no cover - every run ends by row rows - 1
+        raise RuntimeError(f"convergence_times: runs still live at row {rows}")
     return times
