@@ -15,9 +15,9 @@ import numpy as np
 
 from fast._blocks import Step, run_blocks
 from fast._interrupt import call
-from fast._kernel_games import CODES
+from fast._kernel_games import CODES, Status
 from fast.strip.geometry import _PAD, BLOCK, STEP_CELLS, _check_game, _ring_dtype, _words, window
-from fast.strip.kernel import Bands, Bitsets, Status, _stage
+from fast.strip.kernel import Bands, Bitsets, _stage
 from fast.strip.state import _mix, _restore, _row_coefficients, mix_levels
 from fast.strip.threads import (
     REBALANCE,

@@ -87,7 +87,7 @@ def _restore(
     y: int,
 ) -> int:  # pragma: no cover - jit
     """The kernel's bitsets before column y from G over the window (see Strip.restore):
-    :attr:`~fast.strip.kernel.Status.OK`, or the first row whose values leave its bounds."""
+    :attr:`~fast._kernel_games.Status.OK`, or the first row whose values leave its bounds."""
     w, rows = values.shape
     nd = diagbits.shape[0]
     mask = words - 1
