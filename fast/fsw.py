@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -166,25 +166,68 @@ def _mark_columns(r: int, g: int, outb: np.ndarray, ring: np.ndarray, ring_mask:
     return OK
 
 
-@jit
-def _true_state(g: int, ring_size: int) -> tuple:  # type: ignore[type-arg]
-    """The true pass's arrays at row 0: FSW's state (index, firstd, dmask, cmask,
-    all zero), the row scratch (rowcols, outb) and the ring of occupied columns."""
-    return (
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros((g + 1, ring_size), np.int64),
-    )
+class TrueState(NamedTuple):
+    """The true pass's arrays (the kernels take it whole): FSW's state of the current row
+    (module docstring), the row scratch and the ring of occupied columns."""
+
+    #: (g + 1,): ``index_h(r)``.
+    index_h: np.ndarray
+    #: (g + 1,): ``firstd_h(r)``.
+    firstd: np.ndarray
+    #: (g + 1,): the occupied diagonals from firstd, a bit each.
+    dmask: np.ndarray
+    #: (g + 1,): the occupied columns from r + firstd, a bit each.
+    cmask: np.ndarray
+    #: (g + 1,): the columns of the row's points so far (:func:`_row_step`'s scratch).
+    rowcols: np.ndarray
+    #: (g + 1,): the column of each h's point on the row, -1 if none.
+    outb: np.ndarray
+    #: (g + 1, ring size): ``ring[h, b & mask] = b + 1`` for a live column b of T_h.
+    ring: np.ndarray
+
+
+def _true_state(g: int, ring_size: int) -> TrueState:
+    """The true pass's arrays at row 0 (all zero)."""
+    index_h, firstd, dmask, cmask, rowcols, outb = (np.zeros(g + 1, np.int64) for _ in range(6))
+    ring = np.zeros((g + 1, ring_size), np.int64)
+    return TrueState(index_h, firstd, dmask, cmask, rowcols, outb, ring)
+
+
+class Runs(NamedTuple):
+    """The dummy runs of :func:`_convergence_kernel`, a slot each: their FSW states, start
+    rows (-1: a free slot) and the live slots."""
+
+    index_h: np.ndarray
+    firstd: np.ndarray
+    dmask: np.ndarray
+    cmask: np.ndarray
+    start: np.ndarray
+    live: np.ndarray
+
+
+class Groups(NamedTuple):
+    """The groups of runs of :func:`_convergence_kernel_merged`, a slot each: their FSW
+    states, member lists (start rows - r0_start: head, tail, next), youngest member, the
+    free and live slots, and the hash table of the current row (slot, row stamp)."""
+
+    index_h: np.ndarray
+    firstd: np.ndarray
+    dmask: np.ndarray
+    cmask: np.ndarray
+    head: np.ndarray
+    tail: np.ndarray
+    youngest: np.ndarray
+    nxt: np.ndarray
+    free: np.ndarray
+    live: np.ndarray
+    table: np.ndarray
+    stamp: np.ndarray
 
 
 @jit
-def _true_step(r: int, sym: int, g: int, true: tuple, ring_mask: int) -> int:  # type: ignore[type-arg]
-    """WSG's row r on the true state ``true`` (:func:`_true_state`) with ``insert(r) = sym``:
-    FSW's step, then the new points' columns into the ring. A :class:`FswCode`."""
+def _true_step(r: int, sym: int, g: int, true: TrueState, ring_mask: int) -> int:
+    """WSG's row r on the true state ``true`` with ``insert(r) = sym``: FSW's step, then
+    the new points' columns into the ring. A :class:`FswCode`."""
     index, firstd, dmask, cmask, rowcols, outb, ring = true
     err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
     if err != OK:
@@ -198,7 +241,7 @@ def _true_pass(
     r_lo: int,
     r_hi: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
+    true: TrueState,
     out_sym: np.ndarray,
     out_index: np.ndarray,
     out_firstd: np.ndarray,
@@ -268,18 +311,18 @@ def _advance_row(
     g: int,
     nlive: int,
     live: np.ndarray,
-    runs: tuple,  # type: ignore[type-arg]
-    true: tuple,  # type: ignore[type-arg]
+    runs: Runs | Groups,
+    true: TrueState,
     ring_mask: int,
 ) -> int:
-    """One FSW step on row r for every live dummy run (``runs``: their index, firstd,
-    dmask, cmask), then for the true pass (:func:`_true_step`).
+    """One FSW step on row r for every live dummy run (``runs``: their states), then for
+    the true pass (:func:`_true_step`).
 
     Every run reads the same true symbol insert(r); the true pass's points
     are then recorded in the ring of occupied columns. Returns a :class:`FswCode`.
     """
-    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
-    rowcols, outb, ring = true[4], true[5], true[6]
+    a_index, a_firstd, a_dmask, a_cmask = runs.index_h, runs.firstd, runs.dmask, runs.cmask
+    rowcols, outb, ring = true.rowcols, true.outb, true.ring
     sym = _true_symbol(r, g, ring, ring_mask)
     for k in range(nlive):
         slot = live[k]
@@ -303,8 +346,8 @@ def _convergence_kernel(
     horizon: int,
     budget: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
-    runs: tuple,  # type: ignore[type-arg]
+    true: TrueState,
+    runs: Runs,
     times: np.ndarray,
     scalars: np.ndarray,
 ) -> int:  # pragma: no cover - jit
@@ -318,7 +361,7 @@ def _convergence_kernel(
     Resumable: runs from row ``scalars[_R]`` until about ``budget`` FSW steps
     are done (the Ctrl-C protocol) or every run has ended (``scalars[_DONE]``).
     """
-    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
+    index, firstd, dmask, cmask = true.index_h, true.firstd, true.dmask, true.cmask
     a_index, a_firstd, a_dmask, a_cmask, a_start, live = runs
     slots = a_start.shape[0]
     nlive = scalars[_NLIVE]
@@ -385,8 +428,8 @@ def _convergence_kernel_merged(
     horizon: int,
     budget: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
-    runs: tuple,  # type: ignore[type-arg]
+    true: TrueState,
+    runs: Groups,
     times: np.ndarray,
     scalars: np.ndarray,
 ) -> int:  # pragma: no cover - jit
@@ -399,18 +442,10 @@ def _convergence_kernel_merged(
     each member gets its own time, or -1 if that exceeds ``horizon``.
     Resumable in the same way (``scalars``: row, live and free groups, done).
     """
-    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
-    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
-    head, tail, youngest, nxt, free, live, table, stamp = (
-        runs[4],
-        runs[5],
-        runs[6],
-        runs[7],
-        runs[8],
-        runs[9],
-        runs[10],
-        runs[11],
-    )
+    index, firstd, dmask, cmask = true.index_h, true.firstd, true.dmask, true.cmask
+    a_index, a_firstd, a_dmask, a_cmask = runs.index_h, runs.firstd, runs.dmask, runs.cmask
+    head, tail, youngest, nxt = runs.head, runs.tail, runs.youngest, runs.nxt
+    free, live, table, stamp = runs.free, runs.live, runs.table, runs.stamp
     tsize = table.shape[0]
     nlive = scalars[_NLIVE]
     nfree = scalars[_NFREE]
@@ -493,18 +528,18 @@ def _convergence_kernel_merged(
 STEPS_PER_CALL = 1 << 20
 
 
-def _plain_runs(g: int, horizon: int) -> tuple[np.ndarray, ...]:
-    """The dummy runs' arrays of :func:`_convergence_kernel`: states, start rows, live slots."""
+def _plain_runs(g: int, horizon: int) -> Runs:
+    """The dummy runs of :func:`_convergence_kernel` before the first: every slot free."""
     slots = horizon + 1
-    states = tuple(np.zeros((slots, g + 1), np.int64) for _ in range(4))
-    return (*states, np.full(slots, -1, np.int64), np.zeros(slots, np.int64))
+    index_h, firstd, dmask, cmask = (np.zeros((slots, g + 1), np.int64) for _ in range(4))
+    start, live = np.full(slots, -1, np.int64), np.zeros(slots, np.int64)
+    return Runs(index_h, firstd, dmask, cmask, start, live)
 
 
-def _merged_runs(g: int, horizon: int, starts: int) -> tuple[np.ndarray, ...]:
-    """The groups' arrays of :func:`_convergence_kernel_merged`: states, member lists
-    (head, tail, youngest, next), free and live slots, the hash table of this row."""
+def _merged_runs(g: int, horizon: int, starts: int) -> Groups:
+    """The groups of :func:`_convergence_kernel_merged` before the first: every slot free."""
     slots = horizon + 2
-    states = tuple(np.zeros((slots, g + 1), np.int64) for _ in range(4))
+    index_h, firstd, dmask, cmask = (np.zeros((slots, g + 1), np.int64) for _ in range(4))
     head = np.full(slots, -1, np.int64)  # member lists: start rows - r0_start
     tail = np.full(slots, -1, np.int64)
     youngest = np.zeros(slots, np.int64)
@@ -516,7 +551,8 @@ def _merged_runs(g: int, horizon: int, starts: int) -> tuple[np.ndarray, ...]:
         tsize *= 2
     table = np.full(tsize, -1, np.int64)
     stamp = np.full(tsize, -1, np.int64)
-    return (*states, head, tail, youngest, nxt, free, live, table, stamp)
+    states = (index_h, firstd, dmask, cmask)
+    return Groups(*states, head, tail, youngest, nxt, free, live, table, stamp)
 
 
 def _ring_size(rows: int) -> int:
@@ -657,6 +693,7 @@ def convergence_times(
     )
     times = np.full(r0_stop - r0_start, -1, np.int64)
     kernel: Any
+    runs: Runs | Groups
     if merge:
         kernel, runs = _convergence_kernel_merged, _merged_runs(g, horizon, r0_stop - r0_start)
     else:

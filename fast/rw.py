@@ -33,6 +33,7 @@ from fast._jit import INT64_MAX, check_int64_range, jit
 from fast.fsw import (
     MAX_G,
     OK,
+    TrueState,
     _raise,
     _ring_size,
     _row_step,
@@ -84,14 +85,14 @@ def _base_rows(
     r_hi: int,
     r1: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
+    true: TrueState,
     index_r1: np.ndarray,
     out: np.ndarray,
     count: np.ndarray,
 ) -> int:  # pragma: no cover - jit
     """RW line 5, rows r_lo..r_hi-1: WSG (FSW's step with true symbols); a
     :class:`fast.fsw.FswCode`."""
-    index, outb, ring = true[0], true[5], true[6]
+    index, outb, ring = true.index_h, true.outb, true.ring
     cnt = count[0]
     for r in range(r_lo, r_hi):
         _keep_index(r, r1, g, index, index_r1)
