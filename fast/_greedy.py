@@ -26,6 +26,7 @@ violated lemma would stop the run instead of corrupting it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import IntEnum
 
 import numpy as np
 
@@ -35,12 +36,32 @@ from fast._interrupt import call
 from fast._jit import check_int64_range, jit
 from fast._memory import check_memory
 
-__all__ = ["GreedyState", "iter_rows", "state_bytes"]
+__all__ = ["GreedyCode", "GreedyState", "iter_rows", "state_bytes"]
+
+
+class GreedyCode(IntEnum):
+    """What the kernel :func:`_greedy_rows` returns: every row done, or the bound that failed."""
+
+    #: Every row asked for is done.
+    DONE = 0
+    #: A column ran past the ring of B_h.
+    RING_PASSED = 1
+    #: A diagonal ran past the bitset of D_h.
+    DIAGONAL_PASSED = 2
+    #: Two live slant-ratio entries collided in the hash ring (FWSG).
+    SLANT_COLLISION = 3
+
+
+# The codes as the jitted code returns them (plain ints, named after GreedyCode).
+DONE = int(GreedyCode.DONE)
+RING_PASSED = int(GreedyCode.RING_PASSED)
+DIAGONAL_PASSED = int(GreedyCode.DIAGONAL_PASSED)
+SLANT_COLLISION = int(GreedyCode.SLANT_COLLISION)
 
 ERRORS = {
-    1: "a column ran past the ring of B_h (b - r exceeded the window)",
-    2: "a diagonal ran past the bitset of D_h",
-    3: "two live slant-ratio entries collided in the hash ring",
+    GreedyCode.RING_PASSED: "a column ran past the ring of B_h (b - r exceeded the window)",
+    GreedyCode.DIAGONAL_PASSED: "a diagonal ran past the bitset of D_h",
+    GreedyCode.SLANT_COLLISION: "two live slant-ratio entries collided in the hash ring",
 }
 
 
@@ -128,9 +149,9 @@ class GreedyState:
                 self.limits,
                 cols[lo - first : hi - first],
             )
-            if code != 0:
+            if code != DONE:
                 raise RuntimeError(
-                    f"greedy kernel: {ERRORS[int(code)]}; a bound of 000/001 "
+                    f"greedy kernel: {ERRORS[GreedyCode(code)]}; a bound of 000/001 "
                     "Lemma 1 failed or the state is corrupt"
                 )
             return Step.DONE, hi
@@ -178,6 +199,8 @@ def _greedy_rows(
     limits: np.ndarray,
     cols: np.ndarray,
 ) -> int:  # pragma: no cover - jit
+    """Rows r0..r1-1 of every T_h into ``cols`` (see :meth:`GreedyState.advance`); a
+    :class:`GreedyCode`."""
     ring = b_ring.shape[1] * 64
     mask = ring - 1
     d_size = d_bits.shape[1] * 64
@@ -194,7 +217,7 @@ def _greedy_rows(
             d = d_mex[h]  # every d below the mex of D_h fails line 8
             while True:
                 if d >= ring or d >= d_size:
-                    return 1 if d >= ring else 2
+                    return RING_PASSED if d >= ring else DIAGONAL_PASSED
                 c = r + d
                 cw = (c & mask) >> 6
                 cbit = ONE << np.uint64(c & 63)
@@ -227,7 +250,7 @@ def _greedy_rows(
                     t = d // r
                     slot = d & slot_mask
                     if keys[h, slot] != -1 and keys[h, slot] != d and limits[h, slot] > r:
-                        return 3
+                        return SLANT_COLLISION
                     keys[h, slot] = d
                     limits[h, slot] = d // t
             if permanent:  # WSG line 12
@@ -242,4 +265,4 @@ def _greedy_rows(
             if c >= 0:
                 row_mark[(c & mask) >> 6] &= ~(ONE << np.uint64(c & 63))
             b_ring[h, rw] &= ~rbit
-    return 0
+    return DONE

@@ -5,7 +5,8 @@ an int (a kernel cannot branch on a string). This is the one table of those
 codes: the names are :data:`reference.landman.GAMES` (the paper's list, which
 ``reference`` needs for Landman's machine), each name's code is the member of
 :class:`KernelGame` of the same name, and :data:`RULES` says what rule the
-kernels apply for it. Nothing else writes the list or numbers it.
+kernels apply for it. Nothing else writes the list or numbers it. Both kernels
+check the bounds they rely on and return :class:`Status`.
 
 Examples
 --------
@@ -21,7 +22,7 @@ from enum import IntEnum
 
 from reference.landman import GAMES
 
-__all__ = ["CODES", "GAMES", "RULES", "KernelGame"]
+__all__ = ["CODES", "GAMES", "RULES", "KernelGame", "Status"]
 
 
 class KernelGame(IntEnum):
@@ -30,6 +31,13 @@ class KernelGame(IntEnum):
     WYTHOFF = 0
     F_WYTHOFF = 1
     R_WYTHOFF = 2
+
+
+class Status(IntEnum):
+    """What the kernels return when every value was within its bounds (else the column, or
+    the row, where one was not: an index >= 0)."""
+
+    OK = -1
 
 
 #: The rule each code stands for (the kernels' branches on the code implement it).

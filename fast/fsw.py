@@ -35,7 +35,8 @@ Games of No Chance 3 (2009), §3.1-3.3, Algorithm FSW, (3-8), Conjecture
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from enum import IntEnum
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -47,6 +48,7 @@ from reference.fsw import default_horizon
 
 __all__ = [
     "MAX_G",
+    "FswCode",
     "TrueRows",
     "check_memory",
     "convergence_times",
@@ -57,8 +59,23 @@ __all__ = [
 #: Largest g: insert(r) is an int64 bit mask.
 MAX_G = 62
 _BITS = 63
-_ERR_SPAN = 1
-_ERR_RING = 2
+
+
+class FswCode(IntEnum):
+    """What FSW's kernels return (:func:`_raise` turns a failure into OverflowError)."""
+
+    #: Every row asked for is done.
+    OK = 0
+    #: A state set would span more than 63 diagonals (the int64 masks).
+    SPAN_OVERFLOW = 1
+    #: A live column found its slot of the ring of occupied columns taken.
+    RING_FULL = 2
+
+
+# The codes as the jitted code returns them (plain ints, named after FswCode).
+OK = int(FswCode.OK)
+SPAN_OVERFLOW = int(FswCode.SPAN_OVERFLOW)
+RING_FULL = int(FswCode.RING_FULL)
 
 
 def _check_int(func: str, name: str, value: object, minimum: int = 0) -> int:
@@ -92,7 +109,7 @@ def _row_step(
 
     Updates the state arrays in place to the state of row r + 1; writes the
     column b of the h-point placed for each inserted h into ``outb[h]``
-    (-1 otherwise). Returns 0, or _ERR_SPAN if a mask would overflow.
+    (-1 otherwise). Returns OK, or SPAN_OVERFLOW if a mask would overflow.
     """
     cnt = 0  # FSW line 2: S = {} (absolute columns in rowcols[:cnt])
     for h in range(g + 1):  # FSW line 3
@@ -109,7 +126,7 @@ def _row_step(
             while j < _BITS and (occ >> j) & 1:
                 j += 1
             if j >= _BITS:
-                return _ERR_SPAN
+                return SPAN_OVERFLOW
             outb[h] = base + j  # FSW line 6 (b = r + d)
             index[h] += 1  # FSW line 7
             dmask[h] |= 1 << j  # FSW line 8
@@ -122,7 +139,7 @@ def _row_step(
                 firstd[h] += 1
         cmask[h] >>= 1  # FSW lines 10-11: next row, drop columns < firstd
     # FSW lines 12-14 (renormalization) vanish: the state is kept absolute.
-    return 0
+    return OK
 
 
 @jit
@@ -144,33 +161,76 @@ def _mark_columns(r: int, g: int, outb: np.ndarray, ring: np.ndarray, ring_mask:
         if b > r:
             slot = b & ring_mask
             if ring[h, slot] > r + 1:  # a live column in the slot: ring too small
-                return _ERR_RING
+                return RING_FULL
             ring[h, slot] = b + 1
-    return 0
+    return OK
+
+
+class TrueState(NamedTuple):
+    """The true pass's arrays (the kernels take it whole): FSW's state of the current row
+    (module docstring), the row scratch and the ring of occupied columns."""
+
+    #: (g + 1,): ``index_h(r)``.
+    index_h: np.ndarray
+    #: (g + 1,): ``firstd_h(r)``.
+    firstd: np.ndarray
+    #: (g + 1,): the occupied diagonals from firstd, a bit each.
+    dmask: np.ndarray
+    #: (g + 1,): the occupied columns from r + firstd, a bit each.
+    cmask: np.ndarray
+    #: (g + 1,): the columns of the row's points so far (:func:`_row_step`'s scratch).
+    rowcols: np.ndarray
+    #: (g + 1,): the column of each h's point on the row, -1 if none.
+    outb: np.ndarray
+    #: (g + 1, ring size): ``ring[h, b & mask] = b + 1`` for a live column b of T_h.
+    ring: np.ndarray
+
+
+def _true_state(g: int, ring_size: int) -> TrueState:
+    """The true pass's arrays at row 0 (all zero)."""
+    index_h, firstd, dmask, cmask, rowcols, outb = (np.zeros(g + 1, np.int64) for _ in range(6))
+    ring = np.zeros((g + 1, ring_size), np.int64)
+    return TrueState(index_h, firstd, dmask, cmask, rowcols, outb, ring)
+
+
+class Runs(NamedTuple):
+    """The dummy runs of :func:`_convergence_kernel`, a slot each: their FSW states, start
+    rows (-1: a free slot) and the live slots."""
+
+    index_h: np.ndarray
+    firstd: np.ndarray
+    dmask: np.ndarray
+    cmask: np.ndarray
+    start: np.ndarray
+    live: np.ndarray
+
+
+class Groups(NamedTuple):
+    """The groups of runs of :func:`_convergence_kernel_merged`, a slot each: their FSW
+    states, member lists (start rows - r0_start: head, tail, next), youngest member, the
+    free and live slots, and the hash table of the current row (slot, row stamp)."""
+
+    index_h: np.ndarray
+    firstd: np.ndarray
+    dmask: np.ndarray
+    cmask: np.ndarray
+    head: np.ndarray
+    tail: np.ndarray
+    youngest: np.ndarray
+    nxt: np.ndarray
+    free: np.ndarray
+    live: np.ndarray
+    table: np.ndarray
+    stamp: np.ndarray
 
 
 @jit
-def _true_state(g: int, ring_size: int) -> tuple:  # type: ignore[type-arg]
-    """The true pass's arrays at row 0: FSW's state (index, firstd, dmask, cmask,
-    all zero), the row scratch (rowcols, outb) and the ring of occupied columns."""
-    return (
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros(g + 1, np.int64),
-        np.zeros((g + 1, ring_size), np.int64),
-    )
-
-
-@jit
-def _true_step(r: int, sym: int, g: int, true: tuple, ring_mask: int) -> int:  # type: ignore[type-arg]
-    """WSG's row r on the true state ``true`` (:func:`_true_state`) with ``insert(r) = sym``:
-    FSW's step, then the new points' columns into the ring. An error code."""
+def _true_step(r: int, sym: int, g: int, true: TrueState, ring_mask: int) -> int:
+    """WSG's row r on the true state ``true`` with ``insert(r) = sym``: FSW's step, then
+    the new points' columns into the ring. A :class:`FswCode`."""
     index, firstd, dmask, cmask, rowcols, outb, ring = true
     err = _row_step(r, sym, g, index, firstd, dmask, cmask, rowcols, outb)
-    if err != 0:
+    if err != OK:
         return err
     return _mark_columns(r, g, outb, ring, ring_mask)
 
@@ -181,7 +241,7 @@ def _true_pass(
     r_lo: int,
     r_hi: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
+    true: TrueState,
     out_sym: np.ndarray,
     out_index: np.ndarray,
     out_firstd: np.ndarray,
@@ -189,7 +249,7 @@ def _true_pass(
     out_cmask: np.ndarray,
 ) -> int:
     """WSG through FSW's step, rows r_lo..r_hi-1 from the true state of row r_lo:
-    the true state and symbol of each row (an error code)."""
+    the true state and symbol of each row (a :class:`FswCode`)."""
     index, firstd, dmask, cmask, _, _, ring = true
     for r in range(r_lo, r_hi):
         for h in range(g + 1):
@@ -200,9 +260,9 @@ def _true_pass(
         sym = _true_symbol(r, g, ring, ring_mask)
         out_sym[r] = sym
         err = _true_step(r, sym, g, true, ring_mask)
-        if err != 0:
+        if err != OK:
             return err
-    return 0
+    return OK
 
 
 @jit
@@ -251,25 +311,25 @@ def _advance_row(
     g: int,
     nlive: int,
     live: np.ndarray,
-    runs: tuple,  # type: ignore[type-arg]
-    true: tuple,  # type: ignore[type-arg]
+    runs: Runs | Groups,
+    true: TrueState,
     ring_mask: int,
 ) -> int:
-    """One FSW step on row r for every live dummy run (``runs``: their index, firstd,
-    dmask, cmask), then for the true pass (:func:`_true_step`).
+    """One FSW step on row r for every live dummy run (``runs``: their states), then for
+    the true pass (:func:`_true_step`).
 
     Every run reads the same true symbol insert(r); the true pass's points
-    are then recorded in the ring of occupied columns. Returns an error code.
+    are then recorded in the ring of occupied columns. Returns a :class:`FswCode`.
     """
-    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
-    rowcols, outb, ring = true[4], true[5], true[6]
+    a_index, a_firstd, a_dmask, a_cmask = runs.index_h, runs.firstd, runs.dmask, runs.cmask
+    rowcols, outb, ring = true.rowcols, true.outb, true.ring
     sym = _true_symbol(r, g, ring, ring_mask)
     for k in range(nlive):
         slot = live[k]
         err = _row_step(
             r, sym, g, a_index[slot], a_firstd[slot], a_dmask[slot], a_cmask[slot], rowcols, outb
         )
-        if err != 0:
+        if err != OK:
             return err
     return _true_step(r, sym, g, true, ring_mask)
 
@@ -286,8 +346,8 @@ def _convergence_kernel(
     horizon: int,
     budget: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
-    runs: tuple,  # type: ignore[type-arg]
+    true: TrueState,
+    runs: Runs,
     times: np.ndarray,
     scalars: np.ndarray,
 ) -> int:  # pragma: no cover - jit
@@ -301,7 +361,7 @@ def _convergence_kernel(
     Resumable: runs from row ``scalars[_R]`` until about ``budget`` FSW steps
     are done (the Ctrl-C protocol) or every run has ended (``scalars[_DONE]``).
     """
-    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
+    index, firstd, dmask, cmask = true.index_h, true.firstd, true.dmask, true.cmask
     a_index, a_firstd, a_dmask, a_cmask, a_start, live = runs
     slots = a_start.shape[0]
     nlive = scalars[_NLIVE]
@@ -341,13 +401,13 @@ def _convergence_kernel(
             else:
                 k += 1
         err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
-        if err != 0:
+        if err != OK:
             return err
         work += (nlive + 1) * (g + 1)
         r += 1
     scalars[_R] = r
     scalars[_NLIVE] = nlive
-    return 0
+    return OK
 
 
 @jit
@@ -368,8 +428,8 @@ def _convergence_kernel_merged(
     horizon: int,
     budget: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
-    runs: tuple,  # type: ignore[type-arg]
+    true: TrueState,
+    runs: Groups,
     times: np.ndarray,
     scalars: np.ndarray,
 ) -> int:  # pragma: no cover - jit
@@ -382,18 +442,10 @@ def _convergence_kernel_merged(
     each member gets its own time, or -1 if that exceeds ``horizon``.
     Resumable in the same way (``scalars``: row, live and free groups, done).
     """
-    index, firstd, dmask, cmask = true[0], true[1], true[2], true[3]
-    a_index, a_firstd, a_dmask, a_cmask = runs[0], runs[1], runs[2], runs[3]
-    head, tail, youngest, nxt, free, live, table, stamp = (
-        runs[4],
-        runs[5],
-        runs[6],
-        runs[7],
-        runs[8],
-        runs[9],
-        runs[10],
-        runs[11],
-    )
+    index, firstd, dmask, cmask = true.index_h, true.firstd, true.dmask, true.cmask
+    a_index, a_firstd, a_dmask, a_cmask = runs.index_h, runs.firstd, runs.dmask, runs.cmask
+    head, tail, youngest, nxt = runs.head, runs.tail, runs.youngest, runs.nxt
+    free, live, table, stamp = runs.free, runs.live, runs.table, runs.stamp
     tsize = table.shape[0]
     nlive = scalars[_NLIVE]
     nfree = scalars[_NFREE]
@@ -460,14 +512,14 @@ def _convergence_kernel_merged(
             else:
                 k += 1
         err = _advance_row(r, g, nlive, live, runs, true, ring_mask)
-        if err != 0:
+        if err != OK:
             return err
         work += (nlive + 1) * (g + 1)
         r += 1
     scalars[_R] = r
     scalars[_NLIVE] = nlive
     scalars[_NFREE] = nfree
-    return 0
+    return OK
 
 
 #: FSW steps (one row of one run, up to g + 1 values) per kernel call (the Ctrl-C
@@ -476,18 +528,18 @@ def _convergence_kernel_merged(
 STEPS_PER_CALL = 1 << 20
 
 
-def _plain_runs(g: int, horizon: int) -> tuple[np.ndarray, ...]:
-    """The dummy runs' arrays of :func:`_convergence_kernel`: states, start rows, live slots."""
+def _plain_runs(g: int, horizon: int) -> Runs:
+    """The dummy runs of :func:`_convergence_kernel` before the first: every slot free."""
     slots = horizon + 1
-    states = tuple(np.zeros((slots, g + 1), np.int64) for _ in range(4))
-    return (*states, np.full(slots, -1, np.int64), np.zeros(slots, np.int64))
+    index_h, firstd, dmask, cmask = (np.zeros((slots, g + 1), np.int64) for _ in range(4))
+    start, live = np.full(slots, -1, np.int64), np.zeros(slots, np.int64)
+    return Runs(index_h, firstd, dmask, cmask, start, live)
 
 
-def _merged_runs(g: int, horizon: int, starts: int) -> tuple[np.ndarray, ...]:
-    """The groups' arrays of :func:`_convergence_kernel_merged`: states, member lists
-    (head, tail, youngest, next), free and live slots, the hash table of this row."""
+def _merged_runs(g: int, horizon: int, starts: int) -> Groups:
+    """The groups of :func:`_convergence_kernel_merged` before the first: every slot free."""
     slots = horizon + 2
-    states = tuple(np.zeros((slots, g + 1), np.int64) for _ in range(4))
+    index_h, firstd, dmask, cmask = (np.zeros((slots, g + 1), np.int64) for _ in range(4))
     head = np.full(slots, -1, np.int64)  # member lists: start rows - r0_start
     tail = np.full(slots, -1, np.int64)
     youngest = np.zeros(slots, np.int64)
@@ -499,7 +551,8 @@ def _merged_runs(g: int, horizon: int, starts: int) -> tuple[np.ndarray, ...]:
         tsize *= 2
     table = np.full(tsize, -1, np.int64)
     stamp = np.full(tsize, -1, np.int64)
-    return (*states, head, tail, youngest, nxt, free, live, table, stamp)
+    states = (index_h, firstd, dmask, cmask)
+    return Groups(*states, head, tail, youngest, nxt, free, live, table, stamp)
 
 
 def _ring_size(rows: int) -> int:
@@ -509,9 +562,10 @@ def _ring_size(rows: int) -> int:
 
 
 def _raise(err: int, what: str) -> None:
-    if err == _ERR_SPAN:
+    """OverflowError for a failed :class:`FswCode` (from ``what``); nothing for OK."""
+    if err == FswCode.SPAN_OVERFLOW:
         raise OverflowError(f"{what}: a state set spans more than {_BITS} diagonals")
-    if err == _ERR_RING:  # pragma: no cover - the ring is sized from the bound
+    if err == FswCode.RING_FULL:  # pragma: no cover - the ring is sized from the bound
         raise OverflowError(f"{what}: column ring buffer too small")
 
 
@@ -639,6 +693,7 @@ def convergence_times(
     )
     times = np.full(r0_stop - r0_start, -1, np.int64)
     kernel: Any
+    runs: Runs | Groups
     if merge:
         kernel, runs = _convergence_kernel_merged, _merged_runs(g, horizon, r0_stop - r0_start)
     else:
@@ -646,19 +701,15 @@ def convergence_times(
     state = _true_state(g, ring)
     scalars = np.zeros(4, np.int64)
     scalars[_NFREE] = horizon + 2
-    while not scalars[_DONE]:
-        err = call(
-            kernel,
-            g,
-            r0_start,
-            r0_stop,
-            horizon,
-            STEPS_PER_CALL,
-            ring - 1,
-            state,
-            runs,
-            times,
-            scalars,
-        )
-        _raise(err, "convergence_times")
+
+    def block(lo: int, hi: int) -> tuple[Step, int]:
+        # rows from scalars[_R] (= lo) until the budget is spent or every run has ended
+        # (by row r0_stop + horizon = rows - 1 at the latest)
+        args = (g, r0_start, r0_stop, horizon, STEPS_PER_CALL, ring - 1, state, runs, times)
+        _raise(call(kernel, *args, scalars), "convergence_times")
+        return (Step.DONE, hi) if scalars[_DONE] else (Step.PAUSED, int(scalars[_R]))
+
+    run_blocks(block, rows, size=rows)
+    if not scalars[_DONE]:  # pragma: no cover - every run ends by row rows - 1
+        raise RuntimeError(f"convergence_times: runs still live at row {rows}")
     return times

@@ -27,10 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from fast._interrupt import call
+from fast._blocks import Step, run_blocks
+from fast._interrupt import call, spans
 from fast._jit import INT64_MAX, check_int64_range, jit
 from fast.fsw import (
     MAX_G,
+    OK,
+    TrueState,
     _raise,
     _ring_size,
     _row_step,
@@ -82,23 +85,24 @@ def _base_rows(
     r_hi: int,
     r1: int,
     ring_mask: int,
-    true: tuple,  # type: ignore[type-arg]
+    true: TrueState,
     index_r1: np.ndarray,
     out: np.ndarray,
     count: np.ndarray,
 ) -> int:  # pragma: no cover - jit
-    """RW line 5, rows r_lo..r_hi-1: WSG (FSW's step with true symbols); an error code."""
-    index, outb, ring = true[0], true[5], true[6]
+    """RW line 5, rows r_lo..r_hi-1: WSG (FSW's step with true symbols); a
+    :class:`fast.fsw.FswCode`."""
+    index, outb, ring = true.index_h, true.outb, true.ring
     cnt = count[0]
     for r in range(r_lo, r_hi):
         _keep_index(r, r1, g, index, index_r1)
         err = _true_step(r, _true_symbol(r, g, ring, ring_mask), g, true, ring_mask)
-        if err != 0:
+        if err != OK:
             return err
         if r >= r1:
             cnt = _record(r, g, index, outb, out, cnt)
     count[0] = cnt
-    return 0
+    return OK
 
 
 @jit
@@ -133,17 +137,18 @@ def _level_rows(
     out: np.ndarray,
     count: np.ndarray,
 ) -> int:  # pragma: no cover - jit
-    """RW lines 12-13, rows r_lo..r_hi-1: FSW from the dummy state; an error code."""
+    """RW lines 12-13, rows r_lo..r_hi-1: FSW from the dummy state; a
+    :class:`fast.fsw.FswCode`."""
     cnt = count[0]
     for r in range(r_lo, r_hi):  # RW line 12: FSW from r0 to r2
         _keep_index(r, r1, g, index, index_r1)
         err = _row_step(r, sym[r - r0], g, index, firstd, dmask, cmask, rowcols, outb)
-        if err != 0:
+        if err != OK:
             return err
         if r >= r1:  # RW line 13
             cnt = _record(r, g, index, outb, out, cnt)
     count[0] = cnt
-    return 0
+    return OK
 
 
 #: FSW steps (one per h and row, each up to g + 1 columns) per kernel call (the Ctrl-C
@@ -160,40 +165,42 @@ def _rows_per_call(g: int) -> int:
     return max(256, STEPS_PER_CALL // (g + 1) ** 2)
 
 
-def _in_blocks(kernel: Any, g: int, lo: int, hi: int, *state: Any) -> int:
-    """``kernel(g, r_lo, r_hi, *state)`` over rows lo..hi-1, a block per call; an error code."""
-    step = _rows_per_call(g)
-    for r_lo in range(lo, hi, step):
-        err = call(kernel, g, r_lo, min(hi, r_lo + step), *state)
-        if err != 0:
-            return int(err)
-    return 0
+def _in_blocks(kernel: Any, g: int, lo: int, hi: int, *state: Any) -> None:
+    """``kernel(g, r_lo, r_hi, *state)`` over rows lo..hi-1, a block per call
+    (:func:`fast._blocks.run_blocks`); OverflowError when a block fails
+    (:func:`fast.fsw._raise`)."""
+
+    def block(r_lo: int, r_hi: int) -> tuple[Step, int]:
+        _raise(call(kernel, g, r_lo, r_hi, *state), "fast.rw")
+        return Step.DONE, r_hi
+
+    run_blocks(block, hi, start=lo, size=_rows_per_call(g))
 
 
-def _base(g: int, r1: int, r2: int, index_r1: np.ndarray) -> tuple[int, np.ndarray]:
+def _base(g: int, r1: int, r2: int, index_r1: np.ndarray) -> np.ndarray:
     """RW line 5: WSG from row 0 to r2, the points of rows r1..r2."""
     ring_size = _ring_size(r2 + 1)
     out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
     count = np.zeros(1, np.int64)
     true = _true_state(g, ring_size)
-    err = _in_blocks(_base_rows, g, 0, r2 + 1, r1, ring_size - 1, true, index_r1, out, count)
-    return err, out[: int(count[0])]
+    _in_blocks(_base_rows, g, 0, r2 + 1, r1, ring_size - 1, true, index_r1, out, count)
+    return out[: int(count[0])]
 
 
 def _level(
     g: int, r0: int, r1: int, r2: int, index_p: np.ndarray, sp: np.ndarray, index_r1: np.ndarray
-) -> tuple[int, np.ndarray]:
+) -> np.ndarray:
     """RW lines 8-13 given the recursive call's ``index_h(r1')`` and points S'."""
     sym = np.full(r2 - r0 + 1, (1 << (g + 1)) - 1, np.int64)
     t = np.zeros(g + 1, np.int64)
-    for k_lo in range(0, sp.shape[0], STEPS_PER_CALL):
-        call(_level_symbols, r0, r2, sp, k_lo, min(sp.shape[0], k_lo + STEPS_PER_CALL), sym, t)
+    for k_lo, k_hi in spans(sp.shape[0], STEPS_PER_CALL):
+        call(_level_symbols, r0, r2, sp, k_lo, k_hi, sym, t)
     index = r0 + 1 - index_p - t  # RW line 10
     firstd = index.copy()  # RW lines 11-12: the dummy state (3-8)
     dmask, cmask, rowcols, outb = (np.zeros(g + 1, np.int64) for _ in range(4))
     out = np.zeros(((r2 - r1 + 1) * (g + 1), 4), np.int64)
     count = np.zeros(1, np.int64)
-    err = _in_blocks(
+    _in_blocks(
         _level_rows,
         g,
         r0,
@@ -211,7 +218,7 @@ def _level(
         out,
         count,
     )
-    return err, out[: int(count[0])]
+    return out[: int(count[0])]
 
 
 def _floor_inv_phi(r: int) -> int:
@@ -224,11 +231,10 @@ def _rw(g: int, r1: int, r2: int, L: int, H: int, R: int) -> tuple[np.ndarray, n
     r1p = (index0(r0) if r0 >= 0 else 0) + L  # RW line 3 (exact)
     r2p = _floor_inv_phi(r2) + H
     if r0 < 0 or r2p >= r0 or r1p <= 2 * g:  # RW line 4
-        err, out = _base(g, r1, r2, index_r1)  # RW line 5
+        out = _base(g, r1, r2, index_r1)  # RW line 5
     else:
         index_p, sp = _rw(g, r1p, r2p, L, H, R)  # RW line 7
-        err, out = _level(g, r0, r1, r2, index_p, sp, index_r1)
-    _raise(err, "fast.rw")
+        out = _level(g, r0, r1, r2, index_p, sp, index_r1)
     return index_r1, out
 
 

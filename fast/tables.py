@@ -63,7 +63,7 @@ import numpy as np
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._interrupt import call
 from fast._jit import jit, smallest_unsigned
-from fast._kernel_games import CODES, KernelGame
+from fast._kernel_games import CODES, KernelGame, Status
 from fast._memory import check_memory
 
 __all__ = [
@@ -83,9 +83,11 @@ __all__ = [
 
 #: The games this module tabulates (their kernel codes: :data:`fast._kernel_games.CODES`).
 GAMES = tuple(CODES)
-#: The kernel's codes that it branches on, as plain ints (numba freezes a global int).
+#: The kernel's codes that it branches on and returns, as plain ints (numba freezes a
+#: global int).
 _F_WYTHOFF = int(KernelGame.F_WYTHOFF)
 _R_WYTHOFF = int(KernelGame.R_WYTHOFF)
+_OK = int(Status.OK)
 #: The largest size: values stay below 2 * size, inside int32.
 MAX_SIZE = 2**30 - 1
 #: Cells per second of grundy_table (the registry's cost model): 4096^2 in 0.42 s, 8000^2 in
@@ -289,7 +291,7 @@ def grundy_table(
         bad = _fill(size, int(CODES[game_name]), side, words, full, out)
     finally:
         numba.set_num_threads(saved)
-    if bad >= 0:  # pragma: no cover - a proven bound (004 Lemma 1, 001 Lemma 1 / Remark 5)
+    if bad != Status.OK:  # pragma: no cover - a proven bound (004 Lemma 1, 001 Lemma 1 / Remark 5)
         raise RuntimeError(
             f"grundy_table: a {game_name} value below Landman's bound y - 2x in row {bad}"
         )
@@ -311,7 +313,8 @@ def _block(
     diag_block: np.ndarray,
     diag_top: np.ndarray,
 ) -> int:  # pragma: no cover - jit
-    """The cells x <= y of block [x0, x1) x [y0, y1) in row order; -1, or a bad row."""
+    """The cells x <= y of block [x0, x1) x [y0, y1) in row order; :attr:`Status.OK
+    <fast._kernel_games.Status.OK>`, or a row with a value below the bound."""
     for x in range(x0, x1):
         for y in range(max(x, y0), y1):
             e = y - x
@@ -374,7 +377,7 @@ def _block(
                     diag_full[e, wv >> 6] |= full_bit
                 if wv > diag_top[e]:
                     diag_top[e] = wv
-    return -1
+    return _OK
 
 
 @numba.njit(cache=True, parallel=True)
@@ -412,7 +415,7 @@ def _wavefront(
             diag_block,
             diag_top,
         )
-        if got >= 0 and bad[i] < 0:
+        if got != _OK and bad[i] == _OK:
             bad[i] = got
 
 
@@ -424,7 +427,8 @@ CELLS_PER_CALL = 1 << 22
 
 def _fill(n: int, game: int, side: int, words: int, full: int, out: np.ndarray) -> int:
     """Fill ``out`` block anti-diagonal by block anti-diagonal, a few blocks per call
-    (blocks of one anti-diagonal are independent); -1, or the first bad row."""
+    (blocks of one anti-diagonal are independent); :attr:`Status.OK
+    <fast._kernel_games.Status.OK>`, or the first bad row."""
     line = np.zeros((n, words), dtype=np.uint64)
     diag = np.zeros((n, words), dtype=np.uint64)
     line_full = np.zeros((n, full), dtype=np.uint64)
@@ -432,7 +436,7 @@ def _fill(n: int, game: int, side: int, words: int, full: int, out: np.ndarray) 
     diag_block = np.full(n, -1, dtype=np.int64)  # F-Wythoff: e // x of diag's cells
     diag_top = np.zeros(n, dtype=np.int64)  # highest word written in diag[e]
     nb = (n + side - 1) // side
-    bad = np.full(nb, -1, dtype=np.int64)
+    bad = np.full(nb, _OK, dtype=np.int64)
     per_call = max(1, CELLS_PER_CALL // (side * side)) * numba.get_num_threads()
     for s in range(2 * nb - 1):
         first = s - nb + 1 if s >= nb else 0
@@ -442,6 +446,6 @@ def _fill(n: int, game: int, side: int, words: int, full: int, out: np.ndarray) 
             call(_wavefront, game, side, s, i_lo, i_hi, out, line, line_full, diag, diag_full,
                  diag_block, diag_top, bad)  # fmt: skip
     for i in range(nb):
-        if bad[i] >= 0:
+        if bad[i] != _OK:
             return int(bad[i])  # the first block row that reported one
-    return -1
+    return _OK

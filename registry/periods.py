@@ -30,8 +30,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 import fast.engine
+import fast.engine.certificate
 import fast.strip
-import fast.window_certificate
 import spec
 from reference import landman as ref_landman
 from reference.row_bounds import row_moves
@@ -178,11 +178,11 @@ def _certify(game: spec.ImpartialGame, row: int, progress: Any = None) -> Any:
 
 def _window(game: spec.ImpartialGame) -> Made:
     def cost(row: int, **_: Any) -> tuple[float, int]:
-        """:func:`fast.window_certificate.search_cost`: all the blocks where the atlas knows
+        """:func:`fast.engine.certificate.search_cost`: all the blocks where the atlas knows
         the columns, else the first (the search stops itself within the budget)."""
-        cols = (_columns(game, row) or (fast.window_certificate.SEARCH_COLUMNS, 0))[0]
+        cols = (_columns(game, row) or (fast.engine.certificate.SEARCH_COLUMNS, 0))[0]
         seconds = functools.partial(fast.engine.block_seconds, row + 1)
-        return fast.window_certificate.search_cost(game, row + 1, cols, seconds, BUDGET_SECONDS)
+        return fast.engine.certificate.search_cost(game, row + 1, cols, seconds, BUDGET_SECONDS)
 
     def answer(row: int, progress: Any = None, **_: Any) -> Period:
         cert = _certify(game, row) if progress is None else _certify(game, row, progress)

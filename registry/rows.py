@@ -38,8 +38,8 @@ from fast import atlas as fast_atlas
 from fast import beatty as fast_beatty
 from fast import engine as fast_engine
 from fast import strip as fast_strip
-from fast import window_certificate as fast_window
 from fast.atlas import AtlasWarning as AtlasWarning
+from fast.engine import certificate as fast_window
 from fast.strip import checkpoint as fast_checkpoint
 from reference import beatty as ref_beatty
 from reference import landman as ref_landman
@@ -92,7 +92,7 @@ def row_certificate(
 ) -> fast_strip.Certificate:
     """The window certificate of rows 0..rows-1 of a game whose rows are lines.
 
-    :func:`fast.window_certificate.search_certificate` (the game's row statement, checked
+    :func:`fast.engine.certificate.search_certificate` (the game's row statement, checked
     against its ``followers``; else ValueError with the reason) on the registry's
     ``grundy-block`` (the door checks each block's memory), the engine's estimate against
     ``budget`` (seconds): a ValueError naming the estimate before a block that would take the

@@ -1,4 +1,4 @@
-"""The generic window certificate (registry.rows.row_certificate, fast.window_certificate).
+"""The generic window certificate (registry.rows.row_certificate, fast.engine.certificate).
 
 A game given by ``move_rays`` whose rules allow every move along the row and
 shift the column by a bounded amount into lower rows gets certified row
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import spec
 from fast import strip as fast_strip
-from fast import window_certificate as fast_window
+from fast.engine import certificate as fast_window
 from fast.strip import cost as strip_cost
 from grundy import period
 from reference import landman as ref_landman

@@ -125,6 +125,9 @@ The package
     The generated kernel modules and their cache on disk (:func:`kernel_cache_dir`).
 :mod:`fast.engine.forms`
     The compiled forms the spec's games name by path (``fast.engine:NAME``).
+:mod:`fast.engine.certificate`
+    The window certificate of a game whose rows are lines, read off the engine's
+    blocks (:func:`~fast.engine.certificate.search_certificate`; imported from there).
 
 The public names are importable from ``fast.engine``; a tuning constant is
 read by the module that defines it, so set it there (``fast.engine.driver.FIRST_BLOCK``).

@@ -35,7 +35,7 @@ The package, along its seams (this module re-exports the public names):
 
 * :mod:`fast.strip.geometry`: the window, the rules' start, bitset words, ring dtype;
 * :mod:`fast.strip.kernel`: the numba stage (:class:`~fast.strip.kernel.Bitsets`,
-  :class:`~fast.strip.kernel.Bands`, :class:`~fast.strip.kernel.Status`);
+  :class:`~fast.strip.kernel.Bands`; its return code :class:`fast._kernel_games.Status`);
 * :mod:`fast.strip.threads`: the threads, their pool and the split of the rows;
 * :mod:`fast.strip.pipeline`: :class:`Strip`, the kernel's state and its pipeline;
 * :mod:`fast.strip.state`: column hashes, the window that restores the kernel;
@@ -48,7 +48,7 @@ The package, along its seams (this module re-exports the public names):
 * :mod:`fast.strip.checkpoint`: checkpoints on a directory.
 
 The window certificate of engine games (any game whose rows are lines) is
-:mod:`fast.window_certificate`.
+:mod:`fast.engine.certificate`.
 
 References
 ----------

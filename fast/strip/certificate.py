@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from fast._interrupt import call
 from fast.strip.geometry import STEP_CELLS, start_column, window
 from fast.strip.kernel import _nogil
 from fast.strip.threads import _pool, default_threads
@@ -155,7 +156,7 @@ def _least_periods_of(ring: np.ndarray, start: int, period: int, threads: int | 
 
     def work(part: int) -> None:
         for k0, k1 in batches[part::n]:
-            _least_periods_ring(ring, start, period, k0, k1, least)
+            call(_least_periods_ring, ring, start, period, k0, k1, least)
 
     futures = [_pool(n).submit(work, part) for part in range(1, n)]
     work(0)

@@ -3,7 +3,7 @@
 :func:`_stage` computes the cells of a block of rows and columns from the
 kernel's bitsets (:class:`Bitsets`: docs/strip.md, and the package's
 docstring), copies the rows proved periodic from their bands (:class:`Bands`)
-and adds each column's hash. It returns :attr:`Status.OK` or the first
+and adds each column's hash. It returns :attr:`fast._kernel_games.Status.OK` or the first
 column where a bound fails. The games are the int codes of
 :class:`fast._kernel_games.KernelGame`.
 """
@@ -11,7 +11,6 @@ column where a bound fails. The games are the int codes of
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import IntEnum
 from typing import Any, NamedTuple, TypeVar
 
 import numba
@@ -19,17 +18,9 @@ import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
 from fast._jit import jit
-from fast._kernel_games import KernelGame
+from fast._kernel_games import KernelGame, Status
 
-__all__ = ["TILE_COLUMNS", "TILE_ROWS", "Bands", "Bitsets", "Status"]
-
-
-class Status(IntEnum):
-    """What the strip's kernels return when every value was within its bounds (else the
-    column, or the row, where one was not: an index >= 0)."""
-
-    OK = -1
-
+__all__ = ["TILE_COLUMNS", "TILE_ROWS", "Bands", "Bitsets"]
 
 #: The codes as plain ints, for the jitted code (numba freezes a global int).
 OK = int(Status.OK)
@@ -158,7 +149,7 @@ def _stage(
     ``level_hashes[i, y - h_from]`` is added the same sum over the rows with
     ``row_level[k] == i`` (rows ``level_edges[i] <= k < level_edges[i + 1]``;
     unmixed; the caller zeroes it).
-    Returns :attr:`Status.OK`, or the first column where a bound fails.
+    Returns :attr:`fast._kernel_games.Status.OK`, or the first column where a bound fails.
 
     One function of about 200 lines, not split: the tile loop, the copied bands
     and the mex scan share their locals, and a call per cell or per band costs

@@ -3,20 +3,23 @@
 Each column's hash (:func:`fast.strip.state.column_hashes`) enters a rolling
 key of the window of ``W`` columns ending there; :class:`WindowKeys` holds the
 hashes, the table of earlier keys (open addressing) and the rolling key, and
-:meth:`WindowKeys.repeats` yields the columns whose window's key was seen
-before (a proposal: the caller compares the two windows exactly). Every key
+:meth:`WindowKeys.first_repeat` finds the first column whose window's key was
+seen before and whose window the caller proves equal to the earlier one (a
+hash proposes, the caller compares exactly). Every key
 is stored up to :data:`ALL_KEYS_COLUMNS`, then the distinguished ones only
 (low :data:`DP_BITS` bits zero), so the table stays small on long runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
 import numpy as np
 
+from fast._blocks import Step, run_blocks
+from fast._interrupt import call
 from fast._jit import jit
 from fast.strip.geometry import BLOCK
 
@@ -99,29 +102,47 @@ class WindowKeys:
         """A table of at least ``size`` slots with the same keys."""
         self.keys, self.cols = _rehash(self.keys, self.cols, size)
 
-    def repeats(
-        self, w: int, lo: int, hi: int, all_keys: int | None = None
-    ) -> Iterator[tuple[int, int]]:
-        """(c, earlier) for each column ``lo <= c < hi`` whose window (the ``w`` columns before
-        c) has the key of the window before ``earlier``, in order; the table grows when half
-        full. Every key is stored before column ``all_keys`` (default
-        :data:`ALL_KEYS_COLUMNS`), then the distinguished ones. The caller stops when a repeat
-        is proved (a hash collision: it asks for the next)."""
+    def first_repeat(
+        self,
+        w: int,
+        lo: int,
+        hi: int,
+        proves: Callable[[int, int], bool],
+        all_keys: int | None = None,
+    ) -> tuple[int, int] | None:
+        """The first (c, earlier), ``lo <= c < hi``, whose window (the ``w`` columns before
+        c) has the key of the window before ``earlier`` and ``proves(c, earlier)``; None if
+        none. Every key of the columns is rolled in, in order, up to that column (all of
+        them if none); the table grows when half full. Every key is stored before column
+        ``all_keys`` (default :data:`ALL_KEYS_COLUMNS`), then the distinguished ones.
+
+        The scan (:func:`_scan_keys`) runs in blocks (:func:`fast._blocks.run_blocks`): a
+        block ends at the end, at a repeat (one ``proves`` refuses, a hash collision: the
+        next block starts after it, the earlier column keeps the key; one it accepts ends
+        the scan) or at a table half full (it grows, and the next block starts at that
+        column again).
+        """
         every = ALL_KEYS_COLUMNS if all_keys is None else all_keys
-        while lo < hi:
+        found: list[tuple[int, int]] = []
+
+        def block(a: int, b: int) -> tuple[Step, int]:
             with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT)
-                hit, earlier = _scan_keys(
-                    self.hist, w, lo, hi, self.keys, self.cols, self.fill, self.key, self.have,
-                    every, DP_BITS, True,
+                hit, earlier = call(
+                    _scan_keys, self.hist, w, a, b, self.keys, self.cols, self.fill, self.key,
+                    self.have, every, DP_BITS, True,
                 )  # fmt: skip
             if hit == NO_REPEAT:
-                return
-            if earlier == TABLE_FULL:  # a larger table, then on from hit
+                return Step.DONE, b
+            if earlier == TABLE_FULL:
                 self.rehash(4 * (int(self.fill[0]) + 1))
-                lo = hit
-                continue
-            yield int(hit), int(earlier)
-            lo = hit + 1  # a hash collision: on after it (the earlier column keeps the key)
+                return Step.GROWN, int(hit)
+            if proves(int(hit), int(earlier)):
+                found.append((int(hit), int(earlier)))
+                return Step.DONE, b
+            return Step.PAUSED, int(hit) + 1
+
+        run_blocks(block, hi, start=lo, size=max(1, hi - lo))
+        return found[0] if found else None
 
     def distinguished(self) -> tuple[np.ndarray, np.ndarray]:
         """(keys, columns) of the distinguished keys stored (what a checkpoint keeps: enough
@@ -231,5 +252,5 @@ def _rehash(keys: np.ndarray, cols: np.ndarray, size: int) -> tuple[np.ndarray, 
     new_keys = np.zeros(n, dtype=np.uint64)
     new_cols = np.full(n, -1, dtype=np.int64)
     used = cols >= 0
-    _first_repeat(new_keys, new_cols, keys[used], cols[used], np.zeros(1, dtype=np.int64))
+    call(_first_repeat, new_keys, new_cols, keys[used], cols[used], np.zeros(1, dtype=np.int64))
     return new_keys, new_cols

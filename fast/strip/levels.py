@@ -90,13 +90,16 @@ class _Levels:
             level = self.levels[i]
             b, w = level.rows, level.window
             level.table.put_hashes(y, hashes[i, : y1 - y])
-            for hit, earlier in level.table.repeats(w, max(level.first, y), y1, LEVEL_ALL_KEYS):
-                period = hit - earlier
+
+            def proves(hit: int, earlier: int, b: int = b, w: int = w) -> bool:
                 windows = (kept(earlier - w, earlier, 0, b), kept(hit - w, hit, 0, b))
-                if certify_window(self.game, b, windows, earlier, period) is None:
-                    self.proved.append((b, earlier - w, period))
-                    best = (b, period)
-                    break
+                return certify_window(self.game, b, windows, earlier, hit - earlier) is None
+
+            found = level.table.first_repeat(w, max(level.first, y), y1, proves, LEVEL_ALL_KEYS)
+            if found is not None:
+                hit, earlier = found
+                self.proved.append((b, earlier - w, hit - earlier))
+                best = (b, hit - earlier)
         if best is not None:  # the lower levels are frozen with it
             self.active = [i for i in self.active if self.bounds[i] > best[0]]
         return best

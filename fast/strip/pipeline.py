@@ -13,9 +13,11 @@ import time
 
 import numpy as np
 
-from fast._kernel_games import CODES
+from fast._blocks import Step, run_blocks
+from fast._interrupt import call
+from fast._kernel_games import CODES, Status
 from fast.strip.geometry import _PAD, BLOCK, STEP_CELLS, _check_game, _ring_dtype, _words, window
-from fast.strip.kernel import Bands, Bitsets, Status, _stage
+from fast.strip.kernel import Bands, Bitsets, _stage
 from fast.strip.state import _mix, _restore, _row_coefficients, mix_levels
 from fast.strip.threads import (
     REBALANCE,
@@ -211,8 +213,10 @@ class Strip:
         go on in one copy). ``levels[i, y - self.y]`` (with ``hashes``; shape
         (levels, columns), see :meth:`set_levels`) gets the hash of column y
         over the rows 0..b_i - 1 (:func:`mix_levels`). The kernel returns to
-        Python after every block of about :data:`STEP_CELLS` cells per thread
-        (Ctrl-C stops it there; the strip is then unusable).
+        Python after every block of about :data:`STEP_CELLS` cells per thread, each
+        block one held call (:func:`fast._interrupt.call`; one thread:
+        :func:`fast._blocks.run_blocks`): Ctrl-C stops it there, and the strip is then
+        unusable.
         """
         if self._broken:
             raise RuntimeError("this strip was interrupted mid-step; start a new one")
@@ -225,23 +229,19 @@ class Strip:
         n = self.threads if y_to - self.y >= 4 * self.step else 1
         with np.errstate(over="ignore"):  # uint64 wraps (NUMBA_DISABLE_JIT: numpy scalars)
             if n == 1:
-                cols = max(1, min(STEP_CELLS // self.rows, self.ring.shape[0]))
-                for a in range(self.y, y_to, cols):
-                    b = min(y_to, a + cols)
-                    self._run(0, self.rows, a, b, h, self.y)
-                    if out is not None:
-                        self._copy(out, a, b, self.y)
+                self._blocks(y_to, h, out)
             else:
                 self._pipeline(n, y_to, h, out)
             if hashes is not None:
-                _mix(hashes[: y_to - self.y])
+                call(_mix, hashes[: y_to - self.y])
             if len(self._levels):
                 mix_levels(self._levels[:, : y_to - self.y], self.level_mixed)
         self._broken = False
         self.y = y_to
 
     def _run(self, k_from: int, k_to: int, a: int, b: int, hashes: np.ndarray, h_from: int) -> None:
-        bad = _stage(
+        bad = call(
+            _stage,
             self.code, self.words, *self.bits, k_from, k_to, a, b, self.ring, self.coef,
             hashes, h_from, self.shift, self.shift_from, self.last, self.frozen, *self._bands,
             self.row_level, self.level_edges, self._levels,
@@ -251,6 +251,20 @@ class Strip:
                 f"{self.game}: a value outside [y - 2k, y + k] at column {bad} of rows "
                 f"0..{self.rows - 1}: the bound the strip relies on fails"
             )
+
+    def _blocks(self, y_to: int, hashes: np.ndarray, out: np.ndarray | None) -> None:
+        """Every row of the columns self.y <= y < y_to on this thread, in blocks of about
+        :data:`STEP_CELLS` cells (at most the ring)."""
+        y_from = self.y
+
+        def block(a: int, b: int) -> tuple[Step, int]:
+            self._run(0, self.rows, a, b, hashes, y_from)
+            if out is not None:
+                self._copy(out, a, b, y_from)
+            return Step.DONE, b
+
+        cols = max(1, min(STEP_CELLS // self.rows, self.ring.shape[0]))
+        run_blocks(block, y_to, start=y_from, size=cols)
 
     def _copy(self, out: np.ndarray, a: int, b: int, y_from: int) -> None:
         """``out[y - y_from] = D(., y)`` for a <= y < b, from the ring (the top
@@ -367,8 +381,16 @@ class Strip:
             )
         values = columns.astype(np.int64) + np.arange(y - w, y, dtype=np.int64)[:, None]
         bits = strip.bits
-        bad = _restore(
-            strip.code, strip.words, bits.rowbits, bits.mex, bits.diagbits, bits.diagkey, values, y
+        bad = call(
+            _restore,
+            strip.code,
+            strip.words,
+            bits.rowbits,
+            bits.mex,
+            bits.diagbits,
+            bits.diagkey,
+            values,
+            y,
         )
         if bad != int(Status.OK):
             raise ValueError(

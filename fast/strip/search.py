@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from fast._blocks import Step, run_blocks
+from fast._interrupt import call
 from fast._memory import available_memory, check_memory
 from fast.strip.certificate import (
     Certificate,
@@ -351,13 +353,15 @@ class _Search:
         """(c1, period) of the first window ending in [lo, hi) whose key was seen, the two
         windows compared exactly while the columns are kept (a hash collision is passed)."""
         w = self.w
-        for hit, earlier in table.repeats(w, lo, hi):
-            if not self.keep or certify_window(
+
+        def proves(hit: int, earlier: int) -> bool:
+            return not self.keep or certify_window(
                 self.game, self.rows, (self._kept(earlier - w, earlier), self._kept(hit - w, hit)),
                 earlier, hit - earlier,
-            ) is None:  # fmt: skip
-                return earlier, hit - earlier
-        return None
+            ) is None  # fmt: skip
+
+        found = table.first_repeat(w, lo, hi, proves)
+        return None if found is None else (found[1], found[0] - found[1])
 
     def _track_to_end(
         self,
@@ -371,18 +375,35 @@ class _Search:
         before the proof's window is counted."""
         c1, period = found
         end = max(c1 + period, c1 - self.w + self.q)
-        while strip.y < end:
-            y = strip.y
-            y1 = min(end, y + self.chunk)
-            strip.advance(y1)
-            if self.keep_top:
-                self.top.append(strip.top_row(y, y1))
-            y = y1
-            if progress is not None:
-                progress(y)
-            if strip.y < end and self.checkpoints is not None and self.checkpoints.due():
-                self.checkpoints.save(self._state("search", strip, table, found))
+        if strip.y < end:
+            self._advance_to(strip, end, progress, ("search", table, found))
+            y = end
         return self._finish(strip, c1, period, strip.last, y)
+
+    def _advance_to(
+        self,
+        strip: Strip,
+        end: int,
+        report: Callable[[int], None] | None,
+        saved: tuple[str, WindowKeys | None, tuple[int, int]],
+    ) -> None:
+        """Columns up to ``end`` in blocks of a chunk (:func:`fast._blocks.run_blocks`): the
+        top row kept, ``report(column)`` after each block, and before the end a checkpoint
+        when due (of the phase, table and period ``saved``)."""
+
+        def block(a: int, b: int) -> tuple[Step, int]:
+            strip.advance(b)
+            if self.keep_top:
+                self.top.append(strip.top_row(a, b))
+            return Step.DONE, b
+
+        def after(y: int) -> None:
+            if report is not None:
+                report(y)
+            if y < end and self.checkpoints is not None and self.checkpoints.due():
+                self.checkpoints.save(self._state(saved[0], strip, saved[1], saved[2]))
+
+        run_blocks(block, end, start=strip.y, size=self.chunk, progress=after)
 
     def _size(self, y: int) -> int:
         """Columns of the next block from column y: about y / 4 (a power of two), from
@@ -459,7 +480,7 @@ class _Search:
             b = y - shift
             back = strip.column_range(max(0, b - self.w), b).copy()
         keys, cols = np.zeros(0, np.uint64), np.zeros(0, np.int64)
-        if table is not None:  # the distinguished keys (enough: see WindowKeys.repeats)
+        if table is not None:  # the distinguished keys (enough: see WindowKeys.first_repeat)
             keys, cols = table.distinguished()
         return SearchState(
             self.game, self.rows, phase, y, strip.state().copy(), shift, back,
@@ -500,7 +521,7 @@ class _Search:
                 skip = 0 if self.levels is None else self.levels.skip(a)
                 data = self._kept(a, a + n, skip)
                 partner = self._kept(a + period, a + n + period, skip)  # a period later
-                _violations(data, 0, partner, 0, n, a, lasts[part][skip:])
+                call(_violations, data, 0, partner, 0, n, a, lasts[part][skip:])
 
         futures = [_pool(len(lasts)).submit(count, part) for part in range(1, len(lasts))]
         count(0)
@@ -592,14 +613,10 @@ class _Search:
         if self.keep_top and strip.y > 0:  # pragma: no cover - checkpoints keep no top row
             raise ValueError("a resumed second pass keeps no top row")
         columns = max(columns, end)
-        while strip.y < end:
-            y1 = min(end, strip.y + self.chunk)
-            y = strip.y
-            strip.advance(y1)
-            if self.keep_top:
-                self.top.append(strip.top_row(y, y1))
+
+        def report(y: int) -> None:
             if progress is not None:
-                progress(end + y1)
-            if strip.y < end and self.checkpoints is not None and self.checkpoints.due():
-                self.checkpoints.save(self._state("second", strip, None, found))
+                progress(end + y)  # the second pass counts on from the first's end
+
+        self._advance_to(strip, end, report, ("second", None, found))
         return self._finish(strip, c1, period, strip.last, columns, second=True)

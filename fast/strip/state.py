@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from fast._bits import ONE
+from fast._interrupt import call
 from fast._jit import jit
 from fast.strip.kernel import OK, _ratio_block
 
@@ -52,7 +53,7 @@ def mix_levels(levels: np.ndarray, wanted: np.ndarray | None = None) -> None:
     for i in range(levels.shape[0]):
         if wanted is None or wanted[i]:
             row = levels[i]
-            _mix(row)
+            call(_mix, row)
 
 
 def column_hashes(columns: np.ndarray) -> np.ndarray:
@@ -70,7 +71,7 @@ def column_hashes(columns: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore"):
         d = columns.astype(np.int64) + 2 * rows
         h: np.ndarray = (d.astype(np.uint64) * coef).sum(axis=1, dtype=np.uint64)
-        _mix(h)
+        call(_mix, h)
     return h
 
 
@@ -86,7 +87,7 @@ def _restore(
     y: int,
 ) -> int:  # pragma: no cover - jit
     """The kernel's bitsets before column y from G over the window (see Strip.restore):
-    :attr:`~fast.strip.kernel.Status.OK`, or the first row whose values leave its bounds."""
+    :attr:`~fast._kernel_games.Status.OK`, or the first row whose values leave its bounds."""
     w, rows = values.shape
     nd = diagbits.shape[0]
     mask = words - 1

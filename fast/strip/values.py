@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from fast._interrupt import call
 from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
 from fast.strip.cost import rectangle_memory
@@ -91,7 +92,7 @@ def rectangle(
     for y0 in range(0, large, block):
         y1 = min(large, y0 + block)
         strip.advance(y1)
-        _fill(view, strip.ring, y0, y1)
+        call(_fill, view, strip.ring, y0, y1)
         if progress is not None:
             progress(y1, large)
     return out
