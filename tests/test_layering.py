@@ -47,7 +47,7 @@ ALLOWED: dict[str, set[str]] = {
     "registry": {"registry", "fast", "reference", "spec"},
     "proofs_check": {"proofs_check", "registry", "reference", "spec"},
     # the independent verifier: the run's files (fast.strip.checkpoint), the games' list
-    # (reference), its chunks on Dask (the long-run floor); never the registry or the CLI
+    # (fast._kernel_games), its chunks on Dask (the long-run floor); never the registry or the CLI
     "verify": {"verify", "fast", "reference", "grundy.runs"},
 }
 #: The CLI modules: everything of grundy but the registry and the front door.

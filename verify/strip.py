@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from reference.landman import GAMES
+from fast._kernel_games import CODES
 
 __all__ = ["BAND", "BLOCK", "STEP", "VerifyStrip"]
 
@@ -177,8 +177,8 @@ class VerifyStrip:
     dkey: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise ValueError(f"the verifier knows {', '.join(GAMES)} (game = {self.game!r})")
+        if self.game not in CODES:
+            raise ValueError(f"the verifier knows {', '.join(CODES)} (game = {self.game!r})")
         if len(self.low) == 0:
             words = 1
             while words * 64 < 4 * self.rows + 128:  # values >= low lie within 3k + 1 of it
@@ -252,7 +252,7 @@ class VerifyStrip:
     def run(self, y_to: int) -> np.ndarray:
         """Columns self.y <= y < y_to, normalised: shape (y_to - self.y, rows)."""
         out = np.zeros((max(0, y_to - self.y), self.rows), dtype=np.int32)
-        code = GAMES.index(self.game)
+        code = int(CODES[self.game])
         for a in range(self.y, y_to, STEP):
             b = min(y_to, a + STEP)
             bad = _compute(code, self.seen, self.low, self.cols, self.diag, self.dkey, a, b,
