@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,26 +125,12 @@ def _floor_phi(n: int) -> int:
     return lower_wythoff(n)
 
 
-def run_experiment(
-    gmax: int,
-    n: int | Sequence[int],
-    *,
-    check: bool = False,
-    L: int | None = None,
-    H: int | None = None,
-    R: int | None = None,
-    one_run: bool = False,
-    quiet: bool = True,
-) -> ExperimentResult:
-    """p_n^g for g <= gmax at every n (RW defaults unless L, H, R given).
+def _check_request(
+    gmax: int, ns: list[int], L: int | None, H: int | None, R: int | None
+) -> tuple[int, int]:
+    """ValueError for a request RW cannot answer; RW's bounds (L, H), defaults filled in."""
+    from reference.rw import H_DEFAULT, L_DEFAULT
 
-    Table rows: ``[n, g, a, b, a - floor(n phi), b - floor(n phi) - n, R]``
-    and, with ``check``, ``stable`` and ``runs`` (the two runs' points);
-    ``a``, ``b`` are None where the runs disagree.
-    """
-    from reference.rw import H_DEFAULT, L_DEFAULT, default_R
-
-    ns = [n] if isinstance(n, int) else list(n)
     if not ns:
         raise ValueError("--n needs at least one value (n = [])")
     if gmax < 0:
@@ -163,6 +149,52 @@ def run_experiment(
         raise ValueError(f"RW needs --L < 0 < --H (--L = {lo}, --H = {hi})")
     if R is not None and R < 1:
         raise ValueError(f"--R must be >= 1 (R = {R})")
+    return lo, hi
+
+
+def _rows(
+    value: int,
+    gs: list[int],
+    rg: int,
+    points: list[tuple[int, int]],
+    again: list[tuple[int, int]],
+    *,
+    check: bool,
+) -> Iterator[tuple[int, list[Any], bool]]:
+    """(g, table row, whether the two runs agree) for each g of one RW call at n = ``value``."""
+    fa = _floor_phi(value)
+    for g, (a, b), (a2, b2) in zip(gs, points, again, strict=True):
+        stable = (a, b) == (a2, b2)
+        shown = (a, b) if stable else (None, None)
+        row: list[Any] = [value, g, *shown]
+        row += [a - fa, b - fa - value] if stable else [None, None]
+        row.append(rg)
+        if check:
+            row += [stable, [[a, b], [a2, b2]]]
+        yield g, row, stable
+
+
+def run_experiment(
+    gmax: int,
+    n: int | Sequence[int],
+    *,
+    check: bool = False,
+    L: int | None = None,
+    H: int | None = None,
+    R: int | None = None,
+    one_run: bool = False,
+    quiet: bool = True,
+) -> ExperimentResult:
+    """p_n^g for g <= gmax at every n (RW defaults unless L, H, R given).
+
+    Table rows: ``[n, g, a, b, a - floor(n phi), b - floor(n phi) - n, R]``
+    and, with ``check``, ``stable`` and ``runs`` (the two runs' points);
+    ``a``, ``b`` are None where the runs disagree.
+    """
+    from reference.rw import default_R
+
+    ns = [n] if isinstance(n, int) else list(n)
+    lo, hi = _check_request(gmax, ns, L, H, R)
     data = load_published("nivasch_000_table6")
     paper = {g: (data["a"] + da, data["b"] + db) for g, da, db in data["rows"]}
     start = time.perf_counter()
@@ -195,24 +227,17 @@ def run_experiment(
                     all_h=one_run,
                 )
                 check_s += time.perf_counter() - t0
-            fa = _floor_phi(value)
-            for g, (a, b), (a2, b2) in zip(gs, points, again, strict=True):
-                stable = (a, b) == (a2, b2)
-                shown = (a, b) if stable else (None, None)
-                row: list[Any] = [value, g, *shown]
-                row += [a - fa, b - fa - value] if stable else [None, None]
-                row.append(rg)
-                if check:
-                    row += [stable, [[a, b], [a2, b2]]]
+            for g, row, stable in _rows(value, gs, rg, points, again, check=check):
                 table.append(row)
                 if value == data["n"] and g in paper:
+                    (a, b), wanted = points[gs.index(g)], paper[g]
                     comparison.append(
                         {
                             "n": value,
                             "g": g,
                             "ours": [a, b],
-                            "paper": list(paper[g]),
-                            "agrees": (a, b) == paper[g] and stable,
+                            "paper": list(wanted),
+                            "agrees": (a, b) == wanted and stable,
                         }
                     )
             advance(1)
