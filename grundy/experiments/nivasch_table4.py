@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.experiments.parameters import Parameters, constant, parameter
 from grundy.output import check_memory, console
@@ -51,7 +52,16 @@ from grundy.runs.progress import progress_bar
 from registry import ask
 from registry.sequences import stream_blocks
 
-__all__ = ["MAX_TIES", "Table4Parameters", "compare", "register", "run", "run_experiment", "table4"]
+__all__ = [
+    "MAX_TIES",
+    "Table4Parameters",
+    "compare",
+    "printed_table",
+    "register",
+    "run",
+    "run_experiment",
+    "table4",
+]
 
 NAME = "nivasch-table4"
 #: At most this many tied cells are listed per distance (all are counted).
@@ -373,6 +383,31 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def printed_table(result: ExperimentResult) -> ResultTable:
+    """The printed table: per distance, the first cell at the maximum, its value and the
+    number of tied cells, for all rows and for rows >= MIN_ROW."""
+    rows = []
+    for d, cell, value, ties, _, cell2, value2, ties2, _ in result.table:
+        rows.append(
+            [
+                str(d),
+                str(tuple(cell)) if cell else "-",
+                str(value),
+                str(ties),
+                str(tuple(cell2)) if cell2 else "-",
+                str(value2),
+                str(ties2),
+            ]
+        )
+    min_row = result.parameters["min_row"]
+    return ResultTable(
+        ["d", "cell", "value", "ties", f"rows >= {min_row}", "value", "ties"],
+        rows,
+        widths=[3, 20, 6, 5, 20, 6, 5],
+        gaps=[" ", " ", " ", "   ", " ", " "],
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     declared = Table4Parameters.from_args(args)
     result = run_experiment(
@@ -388,15 +423,7 @@ def run(args: argparse.Namespace) -> int:
         f"000 Table 4: largest value at each distance from the closest 0-value, "
         f"cells a <= b, a <= {args.rows}, values <= {args.g}"
     )
-    console.print(
-        f"{'d':>3} {'cell':>20} {'value':>6} {'ties':>5}   "
-        f"{f'rows >= {args.min_row}':>20} {'value':>6} {'ties':>5}"
-    )
-    for d, cell, value, ties, _, cell2, value2, ties2, _ in result.table:
-        console.print(
-            f"{d:>3} {str(tuple(cell)) if cell else '-':>20} {value!s:>6} {ties:>5}   "
-            f"{str(tuple(cell2)) if cell2 else '-':>20} {value2!s:>6} {ties2:>5}"
-        )
+    console.print(str(printed_table(result)), markup=False)
     compared = [c for c in result.comparison if "agrees" in c]
     if compared:
         agree = sum(1 for c in compared if c["agrees"])
