@@ -247,7 +247,9 @@ def run_experiment(
     chunks = [
         c
         for g in gs
-        for c in range_chunks(0, rows + 1, chunk, prefix=f"g{g:02d}-r0", g=g, horizon=horizon)
+        for c in range_chunks(
+            0, rows + 1, chunk, prefix=f"g{g:02d}-r0", g=g, horizon=declared.horizon
+        )
     ]
     execution.setdefault("workers", 0)
     start = time.perf_counter()
