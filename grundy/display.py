@@ -90,9 +90,14 @@ def experiment_html(result: Any, limit: int = 40) -> str:
 
 @dataclass(frozen=True)
 class ResultTable:
-    """A table of an experiment's printed result: the same cells in a terminal (``str``:
-    columns right-aligned under their headers, two spaces apart) and in a notebook
-    (``_repr_html_``).
+    """A table of an experiment's printed result: the same cells in a terminal (``str``)
+    and in a notebook (``_repr_html_``).
+
+    In a terminal the columns are right-aligned under their headers, two spaces
+    apart, each as wide as its widest cell. A fixed layout is given by ``widths``
+    (each column's width; a longer cell pushes the rest of its line right, as a
+    format width does), ``align`` (a letter a column: ``r`` right, ``l`` left) and
+    ``gaps`` (the text between each two columns). Trailing blanks are dropped.
 
     Examples
     --------
@@ -103,17 +108,31 @@ class ResultTable:
     12    7
     >>> table._repr_html_().count("<td")
     6
+    >>> print(ResultTable(["d", "cell", "note"], [["1", "(2, 3)", "ok"], ["10", "-", "?"]],
+    ...                   widths=[3, 8, 0], align="rrl", gaps=[" ", "   "]))
+      d     cell   note
+      1   (2, 3)   ok
+     10        -   ?
     """
 
     columns: Sequence[str]
     rows: Sequence[Sequence[str]]
     title: str = ""
+    widths: Sequence[int] = ()
+    align: str = ""
+    gaps: Sequence[str] = ()
 
     def __str__(self) -> str:
         lines = [list(self.columns), *map(list, self.rows)]
-        widths = [max(len(line[i]) for line in lines) for i in range(len(self.columns))]
+        n = len(self.columns)
+        widths = self.widths or [max(len(line[i]) for line in lines) for i in range(n)]
+        align = self.align or "r" * n
+        gaps = ["", *(self.gaps or ["  "] * (n - 1))]
         return "\n".join(
-            "  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+            "".join(
+                gap + (cell.ljust(width) if how == "l" else cell.rjust(width))
+                for cell, width, how, gap in zip(line, widths, align, gaps, strict=True)
+            ).rstrip()
             for line in lines
         )
 

@@ -398,8 +398,23 @@ def _task(params: dict[str, Any]) -> dict[str, Any]:
 
 def _plan(run: Path, report: VerifyReport) -> Any:
     """The chunks of one run and the function that judges their results (None: failed early)."""
-    from grundy.runs.chunks import Chunk
+    read = _read_run(run, report)
+    if read is None:
+        return None
+    record, listed, present, metas, lasts = read
+    chunks, tracked, held = _segment_chunks(run, record, listed, present, metas)
+    if not held:
+        chunks += _cycle_chunks(run, record, present, metas)
 
+    def combine(results: dict[str, dict[str, Any]]) -> None:
+        _judge(run, report, record, len(present), tracked, lasts, results)
+
+    return chunks, combine
+
+
+def _read_run(run: Path, report: VerifyReport) -> Any:
+    """The run's record and checkpoints, each checked: (record, the digests it lists, the
+    checkpoint files present, their metadata, their ``last`` arrays); None after a failure."""
     record_path = run / "record.json"
     if not record_path.exists():
         report.fail(f"{record_path}: missing (the run has not finished; run it again to finish)")
@@ -410,7 +425,6 @@ def _plan(run: Path, report: VerifyReport) -> Any:
         report.fail(f"{run / error.args[0].split(' ', 1)[0]}: {error}")
         return None
     game, rows = record["game"], int(record["rows"])
-    label = f"{game} rows 0..{rows - 1}"
     listed = {c["file"]: c["digest"] for c in record["checkpoints"]}
     present = sorted(p.name for p in run.glob("checkpoint-*.npz"))
     for name in sorted(set(listed) ^ set(present)):
@@ -433,6 +447,20 @@ def _plan(run: Path, report: VerifyReport) -> Any:
         lasts[name] = arrays.get("last")
     if not report.ok:
         return None
+    return record, listed, present, metas, lasts
+
+
+def _segment_chunks(
+    run: Path,
+    record: dict[str, Any],
+    listed: dict[str, str],
+    present: list[str],
+    metas: dict[str, dict[str, Any]],
+) -> tuple[list[Any], list[tuple[str, str]], bool]:
+    """The segment chunks, longest first; (chunk id, file it ends at) of the counting chain;
+    whether its last segment holds the cycle's columns."""
+    from grundy.runs.chunks import Chunk
+
     final = record["final"]
     second = bool(metas[final].get("second"))
     search = [n for n in present if metas[n]["phase"] == "search"]
@@ -446,7 +474,7 @@ def _plan(run: Path, report: VerifyReport) -> Any:
         chains.append(([*search, final], shift_search, True))
     y0, period = int(record["y0"]), int(record["period"])
     periods = [int(p[1]) for p in record["periodicities"]]
-    w = _width(rows)
+    w = _width(int(record["rows"]))
     cycle: dict[str, Any] = {"y0": y0, "period": period, "periods": periods, "width": w}
     chunks: list[Chunk] = []
     tracked: list[tuple[str, str]] = []  # (chunk id, file it ends at) of the counting chain
@@ -468,57 +496,81 @@ def _plan(run: Path, report: VerifyReport) -> Any:
                 tracked.append((cid, name))
             previous = name
     chunks.sort(key=lambda chunk: -chunk.params["columns"])  # the longest first
+    return chunks, tracked, held
+
+
+def _cycle_chunks(
+    run: Path, record: dict[str, Any], present: list[str], metas: dict[str, dict[str, Any]]
+) -> list[Any]:
+    """The chunks that check the cycle when no segment holds it: the proof, then the rows'
+    periods in batches."""
+    from grundy.runs.chunks import Chunk
+
+    game, rows = record["game"], int(record["rows"])
+    y0, period = int(record["y0"]), int(record["period"])
+    periods = [int(p[1]) for p in record["periodicities"]]
     by_column = sorted(present, key=lambda n: int(metas[n]["column"]))
 
     def at_or_before(y: int) -> str | None:
         found = [n for n in by_column if 0 < int(metas[n]["column"]) <= y]
         return found[-1] if found else None
 
-    if not held:
-        chunks.append(Chunk("proof", {"kind": "proof", "directory": str(run), "game": game,
-                                      "rows": rows, "y0": y0, "period": period,
-                                      "first": at_or_before(y0),
-                                      "second": at_or_before(y0 + period)}))  # fmt: skip
-        batch = max(1, PERIOD_CHECK_BYTES // (4 * max(period, 1)))
-        for r0 in range(0, rows, batch):
-            r1 = min(rows, r0 + batch)
-            chunks.append(Chunk(f"periods-{r0}-{r1}", {
-                "kind": "periods", "directory": str(run), "game": game, "total_rows": rows,
-                "rows": [r0, r1], "y0": y0, "period": period, "periods": periods[r0:r1],
-                "first": at_or_before(y0)}))  # fmt: skip
+    chunks = [Chunk("proof", {"kind": "proof", "directory": str(run), "game": game,
+                              "rows": rows, "y0": y0, "period": period,
+                              "first": at_or_before(y0),
+                              "second": at_or_before(y0 + period)})]  # fmt: skip
+    batch = max(1, PERIOD_CHECK_BYTES // (4 * max(period, 1)))
+    for r0 in range(0, rows, batch):
+        r1 = min(rows, r0 + batch)
+        chunks.append(Chunk(f"periods-{r0}-{r1}", {
+            "kind": "periods", "directory": str(run), "game": game, "total_rows": rows,
+            "rows": [r0, r1], "y0": y0, "period": period, "periods": periods[r0:r1],
+            "first": at_or_before(y0)}))  # fmt: skip
+    return chunks
 
-    def combine(results: dict[str, dict[str, Any]]) -> None:
-        for result in results.values():
-            if not result["ok"]:
-                report.fail(f"{run}: {result['reason']}")
-        if not report.ok:
-            return
-        last = np.full(rows, -1, dtype=np.int64)
-        for cid, name in tracked:
-            last = np.maximum(last, np.array(results[cid]["last"], dtype=np.int64))
-            stored = lasts.get(name)
-            if stored is not None and not np.array_equal(stored, last):
-                k = int(np.argmax(stored != last))
-                report.fail(f"{run / name}: row {k}'s last violation is {int(stored[k])}, "
-                            f"recomputed {int(last[k])}")  # fmt: skip
-                return
-        w = _width(rows)
-        first_key = max(w, int(record["start"]))
-        for k, (pre, p, s) in enumerate(record["periodicities"]):
-            if pre != last[k] + 1 or s != p:
-                report.fail(f"{run / 'record.json'}: row {k} says ({pre}, {p}, {s}); recomputed "
-                            f"preperiod {int(last[k]) + 1}, saltus = period")  # fmt: skip
-                return
-        expect_y0 = max(first_key, int(last.max()) + 1 + w)
-        if y0 != expect_y0:
-            report.fail(f"{run / 'record.json'}: y0 = {y0:,}, but the first recurring window is "
-                        f"at {expect_y0:,}")  # fmt: skip
-            return
-        report.lines.append(f"{run}: {len(present)} checkpoints, {len(tracked)} segments counted, "
-                            f"joint period {period:,} from column {y0 - w:,}")  # fmt: skip
-        report.lines.append(f"{label}: every check passed")
 
-    return chunks, combine
+def _judge(
+    run: Path,
+    report: VerifyReport,
+    record: dict[str, Any],
+    checkpoints: int,
+    tracked: list[tuple[str, str]],
+    lasts: dict[str, np.ndarray | None],
+    results: dict[str, dict[str, Any]],
+) -> None:
+    """Judge the chunks' results against the record: each chunk's verdict, every row's
+    last violation, preperiod and period, and y0; a line on the report either way."""
+    for result in results.values():
+        if not result["ok"]:
+            report.fail(f"{run}: {result['reason']}")
+    if not report.ok:
+        return
+    game, rows = record["game"], int(record["rows"])
+    y0, period = int(record["y0"]), int(record["period"])
+    last = np.full(rows, -1, dtype=np.int64)
+    for cid, name in tracked:
+        last = np.maximum(last, np.array(results[cid]["last"], dtype=np.int64))
+        stored = lasts.get(name)
+        if stored is not None and not np.array_equal(stored, last):
+            k = int(np.argmax(stored != last))
+            report.fail(f"{run / name}: row {k}'s last violation is {int(stored[k])}, "
+                        f"recomputed {int(last[k])}")  # fmt: skip
+            return
+    w = _width(rows)
+    first_key = max(w, int(record["start"]))
+    for k, (pre, p, s) in enumerate(record["periodicities"]):
+        if pre != last[k] + 1 or s != p:
+            report.fail(f"{run / 'record.json'}: row {k} says ({pre}, {p}, {s}); recomputed "
+                        f"preperiod {int(last[k]) + 1}, saltus = period")  # fmt: skip
+            return
+    expect_y0 = max(first_key, int(last.max()) + 1 + w)
+    if y0 != expect_y0:
+        report.fail(f"{run / 'record.json'}: y0 = {y0:,}, but the first recurring window is "
+                    f"at {expect_y0:,}")  # fmt: skip
+        return
+    report.lines.append(f"{run}: {checkpoints} checkpoints, {len(tracked)} segments counted, "
+                        f"joint period {period:,} from column {y0 - w:,}")  # fmt: skip
+    report.lines.append(f"{game} rows 0..{rows - 1}: every check passed")
 
 
 def _holds_cycle(a: int, b: int, shift: int, y0: int, period: int, w: int) -> bool:

@@ -3,7 +3,11 @@
 Each module of this package defines ``register(subparsers)`` and adds one
 experiment (discovered automatically by :func:`register_all`, for
 ``grundy/commands/experiment.py``).
-Shared here: the result format, the common options and the progress bar.
+Shared here: the result format and the common options. An experiment
+declares its own parameters once, as a dataclass
+(:mod:`grundy.experiments.parameters`: its options, its JSON ``parameters``,
+its chunks'), and prints its tables through :class:`grundy.display.ResultTable`
+(the same cells in a terminal and in a notebook).
 
 The result of an experiment is an :class:`ExperimentResult`: parameters,
 version, timings and the table; it serialises to JSON (and the table to

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, load_result
 from grundy.experiments.parameters import Parameters, parameter
 from grundy.output import add_execution_options, check_memory, console, execution_kwargs
@@ -45,6 +46,7 @@ from proofs_check.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import wsg_stream_bytes
 
 __all__ = [
+    "bound_table",
     "dn_statistics",
     "histogram_from_result",
     "histogram_of",
@@ -196,15 +198,25 @@ def run(args: argparse.Namespace) -> int:
             f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
             f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"
         )
-        console.print(f"{'h':>4} {'points':>9} {'min':>5} {'n':>9} {'max':>5} {'n':>9}  bound")
-        for row in result.comparison:
-            in_bound = -16 * row["h"] <= row["min"] and row["max"] <= 2 * row["h"]
-            mark = "ok" if in_bound else "VIOLATED"
-            console.print(
-                f"{row['h']:>4} {row['points']:>9} {row['min']:>5} {row['n_min']:>9} "
-                f"{row['max']:>5} {row['n_max']:>9}  {mark}"
-            )
+        console.print(str(bound_table(result)), markup=False)
     return result.exit_code
+
+
+def bound_table(result: ExperimentResult) -> ResultTable:
+    """The printed table: per h, the points and the extremes of d - n, against the bound
+    of Theorem 2.15 (``ok`` or ``VIOLATED``), from the result's comparison records."""
+    rows = []
+    for row in result.comparison:
+        in_bound = -16 * row["h"] <= row["min"] and row["max"] <= 2 * row["h"]
+        cells = [row[key] for key in ("h", "points", "min", "n_min", "max", "n_max")]
+        rows.append([*map(str, cells), "ok" if in_bound else "VIOLATED"])
+    return ResultTable(
+        ["h", "points", "min", "n", "max", "n", "bound"],
+        rows,
+        widths=[4, 9, 5, 9, 5, 9, 0],
+        align="rrrrrrl",
+        gaps=[" "] * 5 + ["  "],
+    )
 
 
 def histogram_from_result(result: ExperimentResult, h: int) -> list[tuple[int, int]]:

@@ -36,19 +36,20 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from grundy.experiments import ExperimentResult
+from grundy.experiments.parameters import Parameters, constant, parameter
 from grundy.output import add_execution_options, check_memory, console, execution_kwargs
-from grundy.parsing import count, count_range
 from grundy.runs.chunks import Chunk
 from grundy.runs.runner import report_progress, run_chunks
 from registry.ppositions import greedy_memory, point_blocks
 
-__all__ = ["BIN", "GAP", "clusters", "compute", "run_chunk", "validate_chunk"]
+__all__ = ["BIN", "GAP", "LarssonParameters", "clusters", "compute", "run_chunk", "validate_chunk"]
 
 NAME = "larsson-blocking"
 #: Slopes y / x are binned with this width on [0, MAX_SLOPE).
@@ -58,6 +59,16 @@ MAX_SLOPE = 8.0
 GAP = 50
 #: The largest coefficient of the quadratic equations a cluster's mean is tried against.
 HEIGHT = 40
+
+
+@dataclass(frozen=True)
+class LarssonParameters(Parameters):
+    """The experiment's parameters: its options, its JSON ``parameters``."""
+
+    k: range = parameter(range(4, 21), "k values A..B (4..20)", hi=100, kind="range")
+    rows: int = parameter(10**7, "rows 0 <= x < ROWS (1e7)", lo=400)
+    bin: float = constant(BIN)
+    gap: int = constant(GAP)
 
 
 def _scales(rows: int) -> list[int]:
@@ -229,7 +240,7 @@ def compute(ks: range, rows: int, **execution: Any) -> ExperimentResult:
         raise ValueError(f"--k must be <= 100 (--k = {ks.start}..{ks.stop - 1})")
     need = greedy_memory(f"blocking-wythoff:{ks.stop - 1}", rows) + 8 * rows
     check_memory(need, f"the greedy over {rows:,} rows")
-    parameters = {"k": [ks.start, ks.stop - 1], "rows": rows, "bin": BIN, "gap": GAP}
+    parameters = LarssonParameters(ks, rows).as_json()
     began = time.perf_counter()
     chunks = [Chunk(f"k{k}-rows{rows}", {"k": k, "rows": rows}) for k in ks]
     found = run_chunks(
@@ -285,19 +296,14 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment larsson-blocking --k 4..20 --rows 1e7 --out runs/blk",
     )
-    parser.add_argument(
-        "--k", type=count_range("--k", hi=100), default=range(4, 21), help="k values A..B (4..20)"
-    )
-    parser.add_argument(
-        "--rows", type=count("--rows", lo=400), default=10**7, help="rows 0 <= x < ROWS (1e7)"
-    )
+    LarssonParameters.add_options(parser)
     add_execution_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    ks = args.k
-    result = compute(ks, args.rows, **execution_kwargs(args))
+    declared = LarssonParameters.from_args(args)
+    result = compute(declared.k, declared.rows, **execution_kwargs(args))
     if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         console.print(
             f"k-blocking Wythoff Nim: slopes y / x of the P-positions (x, y), y >= x, in the "

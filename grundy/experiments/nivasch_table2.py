@@ -27,23 +27,41 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, add_experiment_options, comparison_mark
+from grundy.experiments.parameters import Parameters, constant, parameter
 from grundy.output import console
-from grundy.parsing import count
 from grundy.runs.progress import progress_bar
 from proofs_check.dn import TABLE3_MIN_N, dn_statistics
 from reference.published import compare_table2, compare_table3
 from registry.sequences import stream_blocks
 
-__all__ = ["register", "run", "run_experiment"]
+__all__ = ["Table2Parameters", "register", "run", "run_experiment"]
 
 NAME = "nivasch-table2"
 #: Table 3 counts the points with n >= MIN_N only, and g >= MIN_G.
 MIN_N = TABLE3_MIN_N
 MIN_G = 7
+
+
+@dataclass(frozen=True)
+class Table2Parameters(Parameters):
+    """The experiment's parameters: its options, its JSON ``parameters``."""
+
+    gmax: int = parameter(30, "largest g (default 30)", lo=0)
+    max_a: int = parameter(
+        5_000_000,
+        "count the points with a_n^g <= ROWS (default 5e6, the paper's)",
+        lo=0,
+        option="--rows",
+    )
+    min_n_table3: int = constant(MIN_N)
+    chunk: int = parameter(
+        1 << 16, "rows per kernel call (default 65536, at most 2**24)", lo=1, hi=1 << 24
+    )
 
 
 def run_experiment(
@@ -79,7 +97,7 @@ def run_experiment(
     ]
     return ExperimentResult(
         name=NAME,
-        parameters={"gmax": gmax, "max_a": max_a, "min_n_table3": MIN_N, "chunk": chunk},
+        parameters=Table2Parameters(gmax, max_a, chunk=chunk).as_json(),
         columns=["g", "min d-n", "n", "max d-n", "n", "max d-n (n>=100)", "n", "points"],
         table=table,
         timings={"compile": compile_s, "run": run_s},
@@ -100,32 +118,20 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table2 --gmax 30 --rows 5000000",
     )
-    parser.add_argument(
-        "--gmax", type=count("--gmax", lo=0), default=30, help="largest g (default 30)"
-    )
-    parser.add_argument(
-        "--rows",
-        type=count("--rows", lo=0),
-        default=5_000_000,
-        help="count the points with a_n^g <= ROWS (default 5e6, the paper's)",
-    )
-    parser.add_argument(
-        "--chunk",
-        type=count("--chunk", lo=1, hi=1 << 24),
-        default=1 << 16,
-        help="rows per kernel call (default 65536, at most 2**24)",
-    )
+    Table2Parameters.add_options(parser)
     add_experiment_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    result = run_experiment(args.gmax, args.rows, chunk=args.chunk, quiet=args.quiet or args.json)
+    declared = Table2Parameters.from_args(args)
+    quiet = args.quiet or args.json
+    result = run_experiment(declared.gmax, declared.max_a, chunk=declared.chunk, quiet=quiet)
     if result.deliver(args.out, json_out=args.json):
         return result.exit_code
     by_key = {(c["table"], c["g"], c["column"]): c for c in result.comparison}
     console.print(
-        f"Nivasch 000 Table 2: extremes of d_n^g - n, points with a_n^g <= {args.rows} "
+        f"Nivasch 000 Table 2: extremes of d_n^g - n, points with a_n^g <= {args.max_a} "
         "(ours | paper; '=' exact match, '(within)' our run ends before the paper's "
         "point and stays within its value, '(beyond)' our run goes past the paper's rows "
         "and is at least as extreme, DIFFERS marks a difference)"

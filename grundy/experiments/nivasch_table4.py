@@ -37,20 +37,31 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import numpy as np
 
+from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, add_experiment_options
+from grundy.experiments.parameters import Parameters, constant, parameter
 from grundy.output import check_memory, console
-from grundy.parsing import count
 from grundy.published import load_published
 from grundy.runs.progress import progress_bar
 from registry import ask
 from registry.sequences import stream_blocks
 
-__all__ = ["MAX_TIES", "compare", "register", "run", "run_experiment", "table4"]
+__all__ = [
+    "MAX_TIES",
+    "Table4Parameters",
+    "compare",
+    "printed_table",
+    "register",
+    "run",
+    "run_experiment",
+    "table4",
+]
 
 NAME = "nivasch-table4"
 #: At most this many tied cells are listed per distance (all are counted).
@@ -59,6 +70,20 @@ MAX_TIES = 200
 CHUNK = 1 << 14
 #: b < KEY: packs a cell (a, b) into one int64 key a * KEY + b.
 KEY = 1 << 32
+
+
+@dataclass(frozen=True)
+class Table4Parameters(Parameters):
+    """The experiment's parameters: its options, its JSON ``parameters``."""
+
+    rows: int = parameter(10**6, "last row a (default 1e6, the paper's)", lo=1, hi=10**9)
+    g: int = parameter(199, "largest value computed, 0..1000 (default 199)", lo=0, hi=1000)
+    max_distance: int = parameter(
+        10, "largest distance, 1..100 (default 10)", lo=1, hi=100, option="--distance"
+    )
+    min_row: int = parameter(600, "second column's first row (default 600)", lo=0)
+    cells: str = constant("a <= b, a <= rows")
+    ties: str = constant("cell = the first of the tied cells in row order (smallest a, then b)")
 
 
 def _wsg_chunks(
@@ -282,14 +307,7 @@ def run_experiment(
     comparison = compare(found, rows=rows, g=g, min_row=min_row)
     return ExperimentResult(
         name=NAME,
-        parameters={
-            "rows": rows,
-            "g": g,
-            "max_distance": max_distance,
-            "min_row": min_row,
-            "cells": "a <= b, a <= rows",
-            "ties": "cell = the first of the tied cells in row order (smallest a, then b)",
-        },
+        parameters=Table4Parameters(rows, g, max_distance, min_row).as_json(),
         columns=[
             "distance",
             "cell",
@@ -360,40 +378,43 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table4 --rows 1e6 --g 199",
     )
-    parser.add_argument(
-        "--rows",
-        type=count("--rows", lo=1, hi=10**9),
-        default=10**6,
-        help="last row a (default 1e6, the paper's)",
-    )
-    parser.add_argument(
-        "--g",
-        type=count("--g", lo=0, hi=1000),
-        default=199,
-        help="largest value computed, 0..1000 (default 199)",
-    )
-    parser.add_argument(
-        "--distance",
-        type=count("--distance", lo=1, hi=100),
-        default=10,
-        help="largest distance, 1..100 (default 10)",
-    )
-    parser.add_argument(
-        "--min-row",
-        type=count("--min-row", lo=0),
-        default=600,
-        help="second column's first row (default 600)",
-    )
+    Table4Parameters.add_options(parser)
     add_experiment_options(parser)
     parser.set_defaults(func=run)
 
 
+def printed_table(result: ExperimentResult) -> ResultTable:
+    """The printed table: per distance, the first cell at the maximum, its value and the
+    number of tied cells, for all rows and for rows >= MIN_ROW."""
+    rows = []
+    for d, cell, value, ties, _, cell2, value2, ties2, _ in result.table:
+        rows.append(
+            [
+                str(d),
+                str(tuple(cell)) if cell else "-",
+                str(value),
+                str(ties),
+                str(tuple(cell2)) if cell2 else "-",
+                str(value2),
+                str(ties2),
+            ]
+        )
+    min_row = result.parameters["min_row"]
+    return ResultTable(
+        ["d", "cell", "value", "ties", f"rows >= {min_row}", "value", "ties"],
+        rows,
+        widths=[3, 20, 6, 5, 20, 6, 5],
+        gaps=[" ", " ", " ", "   ", " ", " "],
+    )
+
+
 def run(args: argparse.Namespace) -> int:
+    declared = Table4Parameters.from_args(args)
     result = run_experiment(
-        args.rows,
-        args.g,
-        max_distance=args.distance,
-        min_row=args.min_row,
+        declared.rows,
+        declared.g,
+        max_distance=declared.max_distance,
+        min_row=declared.min_row,
         quiet=args.quiet or args.json,
     )
     if result.deliver(args.out, json_out=args.json):
@@ -402,15 +423,7 @@ def run(args: argparse.Namespace) -> int:
         f"000 Table 4: largest value at each distance from the closest 0-value, "
         f"cells a <= b, a <= {args.rows}, values <= {args.g}"
     )
-    console.print(
-        f"{'d':>3} {'cell':>20} {'value':>6} {'ties':>5}   "
-        f"{f'rows >= {args.min_row}':>20} {'value':>6} {'ties':>5}"
-    )
-    for d, cell, value, ties, _, cell2, value2, ties2, _ in result.table:
-        console.print(
-            f"{d:>3} {str(tuple(cell)) if cell else '-':>20} {value!s:>6} {ties:>5}   "
-            f"{str(tuple(cell2)) if cell2 else '-':>20} {value2!s:>6} {ties2:>5}"
-        )
+    console.print(str(printed_table(result)), markup=False)
     compared = [c for c in result.comparison if "agrees" in c]
     if compared:
         agree = sum(1 for c in compared if c["agrees"])

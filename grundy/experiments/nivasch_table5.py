@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from grundy.experiments import ExperimentResult, comparison_mark
+from grundy.experiments.parameters import Parameters, derived, parameter
 from grundy.output import (
     add_execution_options,
     check_input_file,
@@ -34,7 +37,6 @@ from grundy.output import (
     execution_kwargs,
     read_json,
 )
-from grundy.parsing import count
 from grundy.runs.chunks import check_chunk_count, range_chunks
 from grundy.runs.runner import run_chunks
 from reference.published import compare_table5
@@ -42,6 +44,7 @@ from registry import ask
 from registry.sequences import FSW_MAX_G
 
 __all__ = [
+    "Table5Parameters",
     "chunk_task",
     "combine",
     "convergence_histogram",
@@ -59,6 +62,43 @@ NAME = "nivasch-table5"
 MAX_CHUNK = 100_000_000
 #: The longest horizon accepted (the kernel keeps 4 rows of state per horizon row).
 MAX_HORIZON = 10**7
+
+
+@dataclass(frozen=True)
+class Table5Parameters(Parameters):
+    """The experiment's parameters: its options, its JSON ``parameters`` (``gs``, the g
+    computed, in place of ``--only``) and its chunks' (``g``, ``horizon``)."""
+
+    g: int = parameter(3, f"largest g, 0..{FSW_MAX_G} (default 3)", lo=0, hi=FSW_MAX_G)
+    only: Sequence[int] | None = parameter(
+        None,
+        f"only these g (each 0..{FSW_MAX_G})",
+        lo=0,
+        hi=FSW_MAX_G,
+        nargs="+",
+        each="g",
+        json=False,
+    )
+    gs: Sequence[int] = derived()
+    rows: int = parameter(10**5, "last start row (default 1e5)", lo=0, label="rows")
+    chunk: int = parameter(
+        100_000,
+        "start rows per chunk (default 1e5, at most 1e8)",
+        lo=1,
+        hi=MAX_CHUNK,
+        label="chunk",
+    )
+    horizon: int | None = parameter(
+        None,
+        "give up after this many rows (default 4 x Table 5 + 100)",
+        lo=1,
+        hi=MAX_HORIZON,
+        label="horizon",
+    )
+
+    def __post_init__(self) -> None:
+        gs = sorted(set(self.only)) if self.only else list(range(self.g + 1))
+        object.__setattr__(self, "gs", gs)
 
 
 def run_chunk(g: int, r0_start: int, r0_stop: int, horizon: int | None = None) -> dict[str, Any]:
@@ -184,7 +224,7 @@ def run_experiment(
     *,
     chunk: int = 100_000,
     horizon: int | None = None,
-    only: list[int] | None = None,
+    only: Sequence[int] | None = None,
     quiet: bool = True,
     **execution: Any,
 ) -> ExperimentResult:
@@ -196,17 +236,9 @@ def run_experiment(
     ``workers=0``, in this process). The merge is in chunk order, so the
     result does not depend on the number of workers.
     """
-    if not 0 <= gmax <= FSW_MAX_G:
-        raise ValueError(f"--g must be between 0 and {FSW_MAX_G} (--g = {gmax})")
-    if only and not all(0 <= g <= FSW_MAX_G for g in only):
-        raise ValueError(f"--only: each g must be between 0 and {FSW_MAX_G} (--only = {only})")
-    if rows < 0:
-        raise ValueError(f"--rows must be >= 0 (rows = {rows})")
-    if not 1 <= chunk <= MAX_CHUNK:
-        raise ValueError(f"--chunk must be between 1 and {MAX_CHUNK} (chunk = {chunk})")
-    if horizon is not None and not 1 <= horizon <= MAX_HORIZON:
-        raise ValueError(f"--horizon must be between 1 and {MAX_HORIZON} (horizon = {horizon})")
-    gs = sorted(set(only)) if only else list(range(gmax + 1))
+    declared = Table5Parameters(gmax, only, rows=rows, chunk=chunk, horizon=horizon)
+    declared.check()
+    gs = declared.gs
     n_chunks = len(gs) * -(-(rows + 1) // chunk)
     check_chunk_count(n_chunks, f"{len(gs)} values of g x --rows {rows} / --chunk {chunk}")
     start = time.perf_counter()
@@ -215,7 +247,9 @@ def run_experiment(
     chunks = [
         c
         for g in gs
-        for c in range_chunks(0, rows + 1, chunk, prefix=f"g{g:02d}-r0", g=g, horizon=horizon)
+        for c in range_chunks(
+            0, rows + 1, chunk, prefix=f"g{g:02d}-r0", g=g, horizon=declared.horizon
+        )
     ]
     execution.setdefault("workers", 0)
     start = time.perf_counter()
@@ -223,7 +257,7 @@ def run_experiment(
         chunk_task,
         chunks,
         name=NAME,
-        parameters={"gs": gs, "rows": rows, "chunk": chunk, "horizon": horizon},
+        parameters={key: value for key, value in declared.as_json().items() if key != "g"},
         description=f"table 5, g in {gs[0]}..{gs[-1]}, {rows + 1} start rows",
         quiet=quiet,
         validate=validate_chunk,
@@ -240,7 +274,7 @@ def run_experiment(
         comparison += compare_table5(g, c["max"], c["argmax"], rows + 1, instances=at_max)
     return ExperimentResult(
         name=NAME,
-        parameters={"g": gmax, "gs": gs, "rows": rows, "chunk": chunk, "horizon": horizon},
+        parameters=declared.as_json(),
         columns=[
             "g",
             "max_rows",
@@ -359,35 +393,7 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table5 --g 10 --rows 1000000",
     )
-
-    parser.add_argument(
-        "--g",
-        type=count("--g", lo=0, hi=FSW_MAX_G),
-        default=3,
-        help=f"largest g, 0..{FSW_MAX_G} (default 3)",
-    )
-    parser.add_argument(
-        "--only",
-        type=count("--only", lo=0, hi=FSW_MAX_G),
-        nargs="+",
-        default=None,
-        help=f"only these g (each 0..{FSW_MAX_G})",
-    )
-    parser.add_argument(
-        "--rows", type=count("--rows", lo=0), default=10**5, help="last start row (default 1e5)"
-    )
-    parser.add_argument(
-        "--chunk",
-        type=count("--chunk", lo=1, hi=MAX_CHUNK),
-        default=100_000,
-        help="start rows per chunk (default 1e5, at most 1e8)",
-    )
-    parser.add_argument(
-        "--horizon",
-        type=count("--horizon", lo=1, hi=MAX_HORIZON),
-        default=None,
-        help="give up after this many rows (default 4 x Table 5 + 100)",
-    )
+    Table5Parameters.add_options(parser)
     add_execution_options(
         parser,
         out_help=(
@@ -402,12 +408,13 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     execution = execution_kwargs(args)
     execution["quiet"] = args.quiet or args.json
+    declared = Table5Parameters.from_args(args)
     result = run_experiment(
-        args.g,
-        args.rows,
-        chunk=args.chunk,
-        horizon=args.horizon,
-        only=args.only,
+        declared.g,
+        declared.rows,
+        chunk=declared.chunk,
+        horizon=declared.horizon,
+        only=declared.only,
         **execution,
     )
     if result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):

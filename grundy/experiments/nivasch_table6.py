@@ -32,25 +32,74 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from grundy.experiments import ExperimentResult, add_experiment_options
+from grundy.experiments.parameters import Parameters, flag, parameter
 from grundy.output import console
-from grundy.parsing import count
 from grundy.published import load_published
 from grundy.runs.progress import progress_bar
 from registry import ask
 from registry.sequences import FSW_MAX_G, RW_N_MAX, stream_blocks
 
-__all__ = ["register", "run", "run_experiment", "rw_vs_wsg"]
+__all__ = ["Table6Parameters", "register", "run", "run_experiment", "rw_vs_wsg"]
 
 NAME = "nivasch-table6"
 #: The check run's margins: R times this, L minus and H plus this.
 CHECK_R_FACTOR = 2
 CHECK_BAND = 5
+_N_MAX = int(RW_N_MAX)
+
+
+@dataclass(frozen=True)
+class Table6Parameters(Parameters):
+    """The experiment's parameters: its options and its JSON ``parameters``."""
+
+    gmax: int = parameter(
+        20, f"largest g, 0..20 (up to {FSW_MAX_G} with --R; default 20)", lo=0, hi=FSW_MAX_G
+    )
+    n: Sequence[int] = parameter(
+        [10**12],
+        f"one or more indices n, 0..{_N_MAX:.3e} (the int64 kernel's range; "
+        "default 1e12; 1e18 and 10**18 accepted)",
+        lo=0,
+        hi=_N_MAX,
+        nargs="+",
+    )
+    check_run: bool = flag("re-run at 2R, L-5, H+5; compare", option="--check")
+    one_run: bool = flag("all h <= GMAX from one RW run per n with R = R_GMAX (needed past g = 20)")
+    L: int | None = parameter(None, "RW bound L < 0 (default -15)", hi=-1)
+    H: int | None = parameter(None, "RW bound H > 0 (default 15)", lo=1)
+    R: int | None = parameter(
+        None,
+        "R for every g (default about twice 000 Table 5; below Table 5 is refused)",
+        lo=0,
+        hi=10**6,
+    )
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON ``parameters``: RW's bounds L and H as used (their defaults filled in),
+        and the check run's margins."""
+        from reference.rw import H_DEFAULT, L_DEFAULT
+
+        return {
+            "gmax": self.gmax,
+            "n": list(self.n),
+            "L": L_DEFAULT if self.L is None else self.L,
+            "H": H_DEFAULT if self.H is None else self.H,
+            "R": self.R,
+            "one_run": self.one_run,
+            "check": self.check_run,
+            "check_margins": (
+                f"R x {CHECK_R_FACTOR}, L - {CHECK_BAND}, H + {CHECK_BAND}"
+                if self.check_run
+                else None
+            ),
+        }
 
 
 def _rw(
@@ -76,26 +125,12 @@ def _floor_phi(n: int) -> int:
     return lower_wythoff(n)
 
 
-def run_experiment(
-    gmax: int,
-    n: int | Sequence[int],
-    *,
-    check: bool = False,
-    L: int | None = None,
-    H: int | None = None,
-    R: int | None = None,
-    one_run: bool = False,
-    quiet: bool = True,
-) -> ExperimentResult:
-    """p_n^g for g <= gmax at every n (RW defaults unless L, H, R given).
+def _check_request(
+    gmax: int, ns: list[int], L: int | None, H: int | None, R: int | None
+) -> tuple[int, int]:
+    """ValueError for a request RW cannot answer; RW's bounds (L, H), defaults filled in."""
+    from reference.rw import H_DEFAULT, L_DEFAULT
 
-    Table rows: ``[n, g, a, b, a - floor(n phi), b - floor(n phi) - n, R]``
-    and, with ``check``, ``stable`` and ``runs`` (the two runs' points);
-    ``a``, ``b`` are None where the runs disagree.
-    """
-    from reference.rw import H_DEFAULT, L_DEFAULT, default_R
-
-    ns = [n] if isinstance(n, int) else list(n)
     if not ns:
         raise ValueError("--n needs at least one value (n = [])")
     if gmax < 0:
@@ -114,6 +149,52 @@ def run_experiment(
         raise ValueError(f"RW needs --L < 0 < --H (--L = {lo}, --H = {hi})")
     if R is not None and R < 1:
         raise ValueError(f"--R must be >= 1 (R = {R})")
+    return lo, hi
+
+
+def _rows(
+    value: int,
+    gs: list[int],
+    rg: int,
+    points: list[tuple[int, int]],
+    again: list[tuple[int, int]],
+    *,
+    check: bool,
+) -> Iterator[tuple[int, list[Any], bool]]:
+    """(g, table row, whether the two runs agree) for each g of one RW call at n = ``value``."""
+    fa = _floor_phi(value)
+    for g, (a, b), (a2, b2) in zip(gs, points, again, strict=True):
+        stable = (a, b) == (a2, b2)
+        shown = (a, b) if stable else (None, None)
+        row: list[Any] = [value, g, *shown]
+        row += [a - fa, b - fa - value] if stable else [None, None]
+        row.append(rg)
+        if check:
+            row += [stable, [[a, b], [a2, b2]]]
+        yield g, row, stable
+
+
+def run_experiment(
+    gmax: int,
+    n: int | Sequence[int],
+    *,
+    check: bool = False,
+    L: int | None = None,
+    H: int | None = None,
+    R: int | None = None,
+    one_run: bool = False,
+    quiet: bool = True,
+) -> ExperimentResult:
+    """p_n^g for g <= gmax at every n (RW defaults unless L, H, R given).
+
+    Table rows: ``[n, g, a, b, a - floor(n phi), b - floor(n phi) - n, R]``
+    and, with ``check``, ``stable`` and ``runs`` (the two runs' points);
+    ``a``, ``b`` are None where the runs disagree.
+    """
+    from reference.rw import default_R
+
+    ns = [n] if isinstance(n, int) else list(n)
+    lo, hi = _check_request(gmax, ns, L, H, R)
     data = load_published("nivasch_000_table6")
     paper = {g: (data["a"] + da, data["b"] + db) for g, da, db in data["rows"]}
     start = time.perf_counter()
@@ -146,24 +227,17 @@ def run_experiment(
                     all_h=one_run,
                 )
                 check_s += time.perf_counter() - t0
-            fa = _floor_phi(value)
-            for g, (a, b), (a2, b2) in zip(gs, points, again, strict=True):
-                stable = (a, b) == (a2, b2)
-                shown = (a, b) if stable else (None, None)
-                row: list[Any] = [value, g, *shown]
-                row += [a - fa, b - fa - value] if stable else [None, None]
-                row.append(rg)
-                if check:
-                    row += [stable, [[a, b], [a2, b2]]]
+            for g, row, stable in _rows(value, gs, rg, points, again, check=check):
                 table.append(row)
                 if value == data["n"] and g in paper:
+                    (a, b), wanted = points[gs.index(g)], paper[g]
                     comparison.append(
                         {
                             "n": value,
                             "g": g,
                             "ours": [a, b],
-                            "paper": list(paper[g]),
-                            "agrees": (a, b) == paper[g] and stable,
+                            "paper": list(wanted),
+                            "agrees": (a, b) == wanted and stable,
                         }
                     )
             advance(1)
@@ -175,18 +249,7 @@ def run_experiment(
         timings["check"] = check_s
     return ExperimentResult(
         name=NAME,
-        parameters={
-            "gmax": gmax,
-            "n": ns,
-            "L": lo,
-            "H": hi,
-            "R": R,
-            "one_run": one_run,
-            "check": check,
-            "check_margins": (
-                f"R x {CHECK_R_FACTOR}, L - {CHECK_BAND}, H + {CHECK_BAND}" if check else None
-            ),
-        },
+        parameters=Table6Parameters(gmax, ns, check, one_run, lo, hi, R).as_json(),
         columns=columns,
         table=table,
         timings=timings,
@@ -254,55 +317,24 @@ def register(subparsers: Any) -> None:
             "--n 1e12 1e15 1e18"
         ),
     )
-    n_max = int(RW_N_MAX)
-    parser.add_argument(
-        "--gmax",
-        type=count("--gmax", lo=0, hi=FSW_MAX_G),
-        default=20,
-        help=f"largest g, 0..20 (up to {FSW_MAX_G} with --R; default 20)",
-    )
-    parser.add_argument(
-        "--n",
-        type=count("--n", lo=0, hi=n_max),
-        nargs="+",
-        default=[10**12],
-        help=f"one or more indices n, 0..{n_max:.3e} (the int64 kernel's range; "
-        "default 1e12; 1e18 and 10**18 accepted)",
-    )
-    parser.add_argument("--check", action="store_true", help="re-run at 2R, L-5, H+5; compare")
-    parser.add_argument(
-        "--one-run",
-        action="store_true",
-        help="all h <= GMAX from one RW run per n with R = R_GMAX (needed past g = 20)",
-    )
-    parser.add_argument(
-        "--L", type=count("--L", hi=-1), default=None, help="RW bound L < 0 (default -15)"
-    )
-    parser.add_argument(
-        "--H", type=count("--H", lo=1), default=None, help="RW bound H > 0 (default 15)"
-    )
-    parser.add_argument(
-        "--R",
-        type=count("--R", lo=0, hi=10**6),
-        default=None,
-        help="R for every g (default about twice 000 Table 5; below Table 5 is refused)",
-    )
+    Table6Parameters.add_options(parser)
     add_experiment_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    declared = Table6Parameters.from_args(args)
     result = run_experiment(
-        args.gmax,
-        args.n,
-        check=args.check,
-        L=args.L,
-        H=args.H,
-        R=args.R,
-        one_run=args.one_run,
+        declared.gmax,
+        declared.n,
+        check=declared.check_run,
+        L=declared.L,
+        H=declared.H,
+        R=declared.R,
+        one_run=declared.one_run,
         quiet=args.quiet or args.json,
     )
-    unstable = [(row[0], row[1]) for row in result.table if args.check and not row[7]]
+    unstable = [(row[0], row[1]) for row in result.table if declared.check_run and not row[7]]
     if result.deliver(args.out, json_out=args.json):
         return 1 if unstable else result.exit_code
     paper = {row["g"]: row for row in result.comparison}
@@ -325,13 +357,13 @@ def run(args: argparse.Namespace) -> int:
                 pa, pb = paper[g]["paper"]
                 mark = "" if paper[g]["agrees"] else "  * differs"
                 text += f"  paper (a{pa - 1618033988700:+d}, b{pb - 2618033988700:+d}){mark}"
-            if args.check and a is not None:
+            if declared.check_run and a is not None:
                 text += "  check: same"
             console.print(text)
     if result.comparison:
         agree = sum(1 for r in result.comparison if r["agrees"])
         console.print(f"{agree}/{len(result.comparison)} rows agree with 000 Table 6")
-    if args.check:
+    if declared.check_run:
         console.print(
             f"check at {CHECK_R_FACTOR}R, L-{CHECK_BAND}, H+{CHECK_BAND}: "
             + (f"DISAGREES for (n, g) = {unstable}" if unstable else "all equal")

@@ -15,7 +15,10 @@ With ``out_dir`` the run is resumable (:mod:`grundy.runs.store`: a manifest,
 one file a finished chunk with its digest, checked before it is reused). A
 killed run loses at most the chunks that were in flight, and Ctrl-C ends a
 Dask run with one line (the CLI exits 130; the local cluster's workers are
-killed, :func:`_close_quietly`).
+killed, :func:`_close_quietly`). If a chunk raises, the exception
+propagates after the pending chunks are cancelled; the chunks finished
+before it stay on disk for a re-run. A chunk file that does not check is
+named in a warning and recomputed.
 
 Results are merged in chunk order and always pass through JSON, so the
 output is the same whatever the number of workers, and whether a chunk was
@@ -135,13 +138,6 @@ def run_chunks(
         Ctrl-C: the pending chunks are cancelled and the local cluster closed
         quietly (no worker tracebacks); finished chunks stay on disk.
 
-    Notes
-    -----
-    If a chunk raises, the exception propagates after the pending chunks are
-    cancelled; the chunks finished before it stay on disk for a re-run. A chunk
-    file that does not check (see the module docstring) is named in a warning
-    and recomputed.
-
     Examples
     --------
     >>> from grundy.runs.chunks import range_chunks, sum_range
@@ -150,35 +146,17 @@ def run_chunks(
     """
     began = time.perf_counter()
     chunk_list = list(chunks)
-    ids = [chunk.id for chunk in chunk_list]
-    if len(set(ids)) != len(ids):
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
-        raise ValueError(f"chunk ids must be unique (repeated: {', '.join(duplicates[:5])})")
-    if workers is not None and not 0 <= workers <= max_workers():
-        raise ValueError(
-            f"--workers must be between 0 and {max_workers()} (4 per core; workers = {workers})"
-        )
-    check_chunk_count(len(chunk_list), f"{name}: {len(chunk_list)} chunks")
+    _check_chunks(chunk_list, workers, name)
     store = (
         ChunkStore(Path(out_dir), validate=validate, option=out_option)
         if out_dir is not None
         else None
     )
     results: list[Any] = [None] * len(chunk_list)
-    pending: list[int] = []
-    reused: list[str] = []
     if store is not None:
-        store.open(name, parameters or {}, chunk_list)
-        for index, chunk in enumerate(chunk_list):
-            found, value = store.load(chunk)
-            if found:
-                results[index] = value
-                reused.append(chunk.id)
-            else:
-                pending.append(index)
-        store.summarise()
+        pending, reused = _load_finished(store, name, parameters or {}, chunk_list, results)
     else:
-        pending = list(range(len(chunk_list)))
+        pending, reused = list(range(len(chunk_list))), []
 
     def finish(index: int, value: Any, seconds: float) -> None:
         chunk = chunk_list[index]
@@ -205,21 +183,70 @@ def run_chunks(
             connect_timeout=connect_timeout,
         )
     elif pending:
-        with progress_bar(label, len(pending), disable=quiet) as advance:
-            _NOTE[0] = advance.note
-            try:
-                for index in pending:
-                    value, seconds = _timed(func, chunk_list[index].params)
-                    finish(index, value, seconds)
-                    advance(1)
-            finally:
-                _NOTE[0] = None
+        _run_here(func, chunk_list, pending, finish, label=label, quiet=quiet)
     out = ChunkResults(results)
     out.computed = [chunk_list[i].id for i in pending]
     out.reused = reused
     out.workers = used_workers
     out.seconds = time.perf_counter() - began
     return out
+
+
+def _check_chunks(chunk_list: list[Chunk], workers: int | None, name: str) -> None:
+    """ValueError for repeated chunk ids, ``workers`` out of range or too many chunks."""
+    ids = [chunk.id for chunk in chunk_list]
+    if len(set(ids)) != len(ids):
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        raise ValueError(f"chunk ids must be unique (repeated: {', '.join(duplicates[:5])})")
+    if workers is not None and not 0 <= workers <= max_workers():
+        raise ValueError(
+            f"--workers must be between 0 and {max_workers()} (4 per core; workers = {workers})"
+        )
+    check_chunk_count(len(chunk_list), f"{name}: {len(chunk_list)} chunks")
+
+
+def _load_finished(
+    store: ChunkStore,
+    name: str,
+    parameters: dict[str, Any],
+    chunk_list: list[Chunk],
+    results: list[Any],
+) -> tuple[list[int], list[str]]:
+    """Open the store and fill ``results`` with the chunks finished before; (the indices
+    still to run, the ids reused)."""
+    pending: list[int] = []
+    reused: list[str] = []
+    store.open(name, parameters, chunk_list)
+    for index, chunk in enumerate(chunk_list):
+        found, value = store.load(chunk)
+        if found:
+            results[index] = value
+            reused.append(chunk.id)
+        else:
+            pending.append(index)
+    store.summarise()
+    return pending, reused
+
+
+def _run_here(
+    func: Callable[[dict[str, Any]], Any],
+    chunk_list: list[Chunk],
+    pending: list[int],
+    finish: Callable[[int, Any, float], None],
+    *,
+    label: str,
+    quiet: bool,
+) -> None:
+    """Run the pending chunks one after the other in this process (``workers=0``)."""
+    with progress_bar(label, len(pending), disable=quiet) as advance:
+        _NOTE[0] = advance.note
+        try:
+            for index in pending:
+                value, seconds = _timed(func, chunk_list[index].params)
+                finish(index, value, seconds)
+                advance(1)
+        finally:
+            _NOTE[0] = None
 
 
 def _run_dask(
