@@ -45,7 +45,8 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
+from registry.records import Certificate
+from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
 from registry.tables import Made, is_two_pile, kernel_code, strip_game, tick
 
 
@@ -77,7 +78,7 @@ def certified(
     pre, period, saltus = found
     return Period(
         game.describe(), row, pre, period, saltus, "certified", implementation,
-        f"exact (preperiod {pre}, period {period}, saltus {saltus}; {how})",
+        Certificate("exact", f"preperiod {pre}, period {period}, saltus {saltus}; {how}"),
         source=kept or functools.partial(row_values, game, row),
     )  # fmt: skip
 
@@ -132,7 +133,7 @@ def _strip(game: spec.ImpartialGame) -> Made:
         cert = fast.strip.strip_periods(name, row + 1, progress=tick(progress, "columns"))
         return certified(game, row, cert, "fast.strip")
 
-    return answer, lambda row, **_: fast.strip.certificate_fits(row + 1), cost
+    return answer, lambda row, **_: strip_fits(row + 1), cost
 
 
 def _landman(game: spec.ImpartialGame) -> Made:
@@ -212,7 +213,8 @@ def _apparent(game: spec.ImpartialGame) -> Made:
         pre, period, saltus = (seen.preperiod, seen.period, seen.saltus) if seen else (None,) * 3
         return Period(
             name, row, pre, period, saltus, "none" if seen is None else "apparent", block.name,
-            f"{what} y < {window}{'' if seen is None else ' only'} (not certified{why(row)})",
+            Certificate("apparent", text=f"{what} y < {window}{'' if seen is None else ' only'} "
+                        f"(not certified{why(row)})"),
             window, lambda count: values[:count],
         )  # fmt: skip
 

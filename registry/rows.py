@@ -51,6 +51,7 @@ from registry.core import (
     register_implementation,
     register_question,
 )
+from registry.records import Refusal
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
@@ -77,6 +78,15 @@ strip_memory = fast_strip.certificate_memory
 strip_certificate_seconds = fast_strip.certificate_seconds
 strip_threads = fast_strip.default_threads
 strip_seconds = fast_strip.strip_seconds
+
+
+def strip_fits(rows: int) -> Refusal | None:
+    """None if the strip's certificate of rows 0..rows-1 fits in half the available memory,
+    else the ``memory`` refusal (:func:`fast.strip.certificate_fits` says why, the bytes are
+    :func:`fast.strip.certificate_memory`'s)."""
+    why = fast_strip.certificate_fits(rows)
+    need = fast_strip.certificate_memory(rows)
+    return None if why is None else Refusal(why, "memory", bytes=need)
 
 
 def row_certificate(
@@ -199,7 +209,7 @@ for _game in ref_landman.GAMES:
         (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          upto(11, "the reference machine is slow past row 12"), None),
         (_periods, "fast.strip", "fast", _strip_periods(_game),
-         lambda rows, **_: fast_strip.certificate_fits(rows), None),
+         lambda rows, **_: strip_fits(rows), None),
         (_periods, "atlas", "published", _each_row(lambda n, game, _: ATLAS.record(game, n), _game),
          lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),
     ):  # fmt: skip
