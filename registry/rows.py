@@ -62,22 +62,22 @@ atlas_state, atlas_value = ATLAS.state, ATLAS.value
 ATLAS_SUMS, atlas_digest = fast_atlas.SUMS, fast_atlas.digest  # its files' digests
 
 
-def strip_certificate(game: str, rows: int, **options: Any) -> fast_strip.Certificate:
-    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`, read
-    when called; ``options``: its progress, threads, period_multiple, checkpoints, keep_top)."""
-    return fast_strip.strip_periods(game, rows, **options)
+def write_atlas_state(
+    path: Path, directory: Path, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Write the shipped state of the finished strip run in ``directory`` (its checkpoints) to
+    ``path`` (a ``registry/atlas/*.state.npz``; :func:`fast.strip_checkpoint.write_state`);
+    ``extra`` joins its meta. Returns the meta."""
+    return fast_checkpoint.write_state(path, directory, extra)
 
 
-#: For the CLI (``grundy experiment row-periods --chunks``, ``grundy verify``): the strip's
-#: checkpoints, state writer, memory and speed (:mod:`fast.strip_checkpoint`, :mod:`fast.strip`).
+# Until grundy/verify.py moves to its own package (issue 37), which imports them from
+# fast.strip_checkpoint (read_checkpoint, read_record, DirectoryCheckpoints) and fast.strip
+# (strip_periods) itself: then these four names go.
 StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
 read_strip_checkpoint = fast_checkpoint.read_checkpoint
 read_strip_record = fast_checkpoint.read_record
-write_strip_state = fast_checkpoint.write_state
-strip_memory = fast_strip.certificate_memory
-strip_certificate_seconds = fast_strip.certificate_seconds
-strip_threads = fast_strip.default_threads
-strip_seconds = fast_strip.strip_seconds
+strip_certificate = fast_strip.strip_periods
 
 
 def strip_fits(rows: int) -> Refusal | None:

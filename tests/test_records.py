@@ -233,3 +233,20 @@ def test_every_method_of_wythoff_covers_its_nimhof_form(id: str, method: str) ->
             assert getattr(found[0], key) == getattr(found[1], key), (method, position)
             assert found[0].certificate == found[1].certificate, (method, position)
     assert answered, method
+
+
+def test_the_row_certificate_door_chooses_by_the_rule() -> None:
+    """The row-periods experiment asks ``row-certificate``: the strip for a strip game's rule
+    (Wythoff as NimHof too), else the engine's window certificate."""
+    strip = registry.question("row-certificate", NIMHOF)(rows=5)
+    assert strip.name == "fast.strip" and strip.certificate.kind == "exact"
+    assert (
+        strip.value.periodicities
+        == registry.ask("row-certificate", "wythoff", rows=5).periodicities
+    )
+    generic = registry.question("row-certificate", "a-wythoff:2")(rows=4)
+    assert generic.name == "fast.engine + window certificate"
+    from registry.rows import row_certificate
+
+    expected = row_certificate(spec.get_game("a-wythoff:2"), 4).periodicities
+    assert generic.value.periodicities == expected
