@@ -51,8 +51,8 @@ from spec.tables import compiled_form
 __all__ = [
     "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined", "Implementation",
     "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
-    "UnknownImplementation", "as_game", "ask", "compare_arrays", "compare_sequences",
-    "get_question", "question", "register_implementation", "register_provider",
+    "UnknownImplementation", "as_game", "ask", "checked_memory", "compare_arrays",
+    "compare_sequences", "get_question", "question", "register_implementation", "register_provider",
     "register_question", "rule_identity", "seconds_text", "unregister_question",
 ]  # fmt: skip
 
@@ -309,6 +309,21 @@ class Question(Generic[T]):
             f"no implementation of {self.id!r} for {self.game} answers {_shown(domain)} "
             f"({'; '.join(reasons)})"
         )
+
+
+def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:
+    """``answer`` of a kernel that checks its memory before it starts: its MemoryError names
+    the request and the bytes, so it is the door's :class:`TooLarge` in its own words."""
+
+    def checked(**domain: Any) -> T:
+        try:
+            return answer(**domain)
+        except TooLarge:
+            raise
+        except MemoryError as error:
+            raise TooLarge(str(error)) from None
+
+    return checked
 
 
 def _cost(impl: Implementation, domain: dict[str, Any]) -> tuple[float, int]:

@@ -42,8 +42,8 @@ from registry.answers import Period
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
-    TooLarge,
     Unknown,
+    checked_memory,
     get_question,
     question,
     register_provider,
@@ -271,14 +271,9 @@ def _strip_run(game: spec.ImpartialGame) -> Made:
             options["checkpoints"] = _checkpoints(
                 rows, period_multiple, threads, checkpoints, **run
             )
-        try:
-            return fast.strip.strip_periods(name, rows, **options)
-        except TooLarge:
-            raise
-        except MemoryError as error:  # its check before it starts names the rows and the bytes
-            raise TooLarge(str(error)) from None
+        return fast.strip.strip_periods(name, rows, **options)
 
-    return answer, lambda **_: None
+    return checked_memory(answer), lambda **_: None
 
 
 def _generic_run(game: spec.ImpartialGame) -> Made:

@@ -46,10 +46,11 @@ from reference.wsg import PointSequences as PointSequences
 from registry import records
 from registry.core import (
     BUDGET_SECONDS,
+    checked_memory,
     compare_sequences,
+    get_question,
     register_implementation,
     register_question,
-    rule_identity,
 )
 from registry.rows import upto
 
@@ -119,16 +120,29 @@ for _game, _ref, _fast in (
     register_implementation(f"g-points:{_game}", _fast[1], "fast", _fast[0], replace=True)
 
 
-#: The streaming twins of the g-points question: ``rows(g, rows) -> (r0, cols)`` blocks.
-_STREAMS = {"wythoff": fast.wsg.wsg_rows, "f-wythoff": fast.fwsg.fwsg_rows}
+# The streaming twins of g-points: ``(r0, cols)`` blocks of rows, in memory the kernel checks.
+for _game, _name, _rows in (
+    ("wythoff", "fast.wsg", fast.wsg.wsg_rows),
+    ("f-wythoff", "fast.fwsg", fast.fwsg.fwsg_rows),
+):
+    register_question(
+        "g-point-blocks", _game, f"T_0..T_g of {_game} in blocks of rows (r0, cols)",
+        {"g": 1, "rows": 4}, checked=False,
+    )  # fmt: skip
+    register_implementation(
+        f"g-point-blocks:{_game}", _name, "fast",
+        checked_memory(lambda g, rows, chunk=fast.wsg.DEFAULT_CHUNK, _r=_rows: _r(g, rows, chunk)),
+        replace=True,
+    )  # fmt: skip
 
 
 def stream_blocks(
     game: str | spec.ImpartialGame, g: int, rows: int, chunk: int = fast.wsg.DEFAULT_CHUNK
 ) -> Iterator[tuple[int, np.ndarray]]:
     """WSG / FWSG in blocks of rows: ``(r0, cols)``, ``cols[i, h] = b`` for the h-point
-    (r0 + i, b), a <= b, or -1 (the streaming form of ``g-points``; see
-    :func:`fast.wsg.wsg_rows`); the game known by its rule (:func:`registry.core.rule_identity`).
+    (r0 + i, b), a <= b, or -1 (the streaming form of ``g-points``, the door of
+    ``g-point-blocks``: see :func:`fast.wsg.wsg_rows`); the game known by its rule
+    (:func:`registry.core.rule_identity`).
 
     Examples
     --------
@@ -137,13 +151,10 @@ def stream_blocks(
     >>> next(stream_blocks("nimhof:1,0/0,1/1,1", 1, 4, chunk=2))[1].tolist()
     [[0, 1], [2, -1]]
     """
-    try:
-        name = game if isinstance(game, str) and game in _STREAMS else rule_identity(game)
-    except (KeyError, ValueError):  # not a game's name
-        name = None
-    if name not in _STREAMS:
-        raise ValueError(f"no streaming WSG for {game!r} (known: {', '.join(_STREAMS)})")
-    return _STREAMS[name](g, rows, chunk)
+    door = get_question("g-point-blocks", game)
+    if door is None:
+        raise ValueError(f"no streaming WSG for {game!r} (known: wythoff, f-wythoff)")
+    return door(g=g, rows=rows, chunk=chunk).value  # type: ignore[no-any-return]
 
 
 def stream_points(
