@@ -151,7 +151,7 @@ def _judge(
     for exact_only in (True, False):
         for layer in ("spec", "reference", "fast"):
             for other in question.implementations:
-                exact = other.certificate == "exact"
+                exact = other.certificate.kind == "exact"
                 if (
                     other.layer != layer
                     or other.covers(**domain) is not None

@@ -69,6 +69,7 @@ from registry import get_question, question
 from registry.answers import Period, html_record, text_record
 from registry.layers import is_table_game, states_of
 from registry.ppositions import point_blocks, start_layer
+from registry.records import Certificate
 from spec.tables import symmetric
 
 __all__ = [
@@ -210,6 +211,15 @@ def row_period(game: spec.ImpartialGame | str, row: int) -> Period:
     return found
 
 
+#: The certificate of a column of P-positions read from a table.
+_ONCE = Certificate("exact", "table; each row holds 0 once")
+
+
+def _read(impl: str) -> Certificate:
+    """The certificate of terms read from the table ``impl`` computed."""
+    return Certificate("exact", f"table: {impl}")
+
+
 def _row(
     game: spec.ImpartialGame, x: int, lo: int, hi: int, found: Any = None
 ) -> tuple[list[int], str, str]:
@@ -237,7 +247,11 @@ def _row(
             terms = [head[index] + shift for index, shift in reduced]
         return terms, f"row-period ({found.implementation})", found.certificate
     block, impl = _block(game, x + 1, hi)
-    return [int(v) for v in block[x, lo:hi]], f"table ({impl})", f"exact (table: {impl})"
+    return (
+        [int(v) for v in block[x, lo:hi]],
+        f"table ({impl})",
+        _read(impl),
+    )
 
 
 def _needed(mu: int, p: int, lo: int, hi: int) -> int:
@@ -263,12 +277,20 @@ def _column(game: spec.ImpartialGame, x: int, lo: int, hi: int) -> tuple[list[in
     if symmetric(game):  # G(n, x) = G(x, n)
         return _row(game, x, lo, hi)
     block, impl = _block(game, hi, x + 1)
-    return [int(v) for v in block[lo:hi, x]], f"table ({impl})", f"exact (table: {impl})"
+    return (
+        [int(v) for v in block[lo:hi, x]],
+        f"table ({impl})",
+        _read(impl),
+    )
 
 
 def _diagonal(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
     table, impl = _table(game, hi)
-    return [int(table[n, n]) for n in range(lo, hi)], f"table ({impl})", f"exact (table: {impl})"
+    return (
+        [int(table[n, n]) for n in range(lo, hi)],
+        f"table ({impl})",
+        _read(impl),
+    )
 
 
 def _antidiagonals(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
@@ -280,10 +302,10 @@ def _antidiagonals(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int
         d = (isqrt(8 * n + 1) - 1) // 2
         k = n - d * (d + 1) // 2
         terms.append(int(table[d - k, k]))
-    return terms, f"table ({impl})", f"exact (table: {impl})"
+    return terms, f"table ({impl})", _read(impl)
 
 
-_BEATTY = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+_BEATTY = Certificate("exact", "000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2))")
 
 
 def _search_rows(
@@ -342,7 +364,7 @@ def _zeros(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, 
                     zero[b - lo] = a
         return zero, _GREEDY_METHOD, _GREEDY_CERTIFICATE
     terms = _search_rows(game, range(lo, hi), lambda x: 0, "the value")
-    return terms, "table", "exact (table; each row holds 0 once)"
+    return terms, "table", _ONCE
 
 
 def _inverse_row(game: spec.ImpartialGame, x: int, lo: int, hi: int) -> tuple[list[int], str, str]:
@@ -373,9 +395,10 @@ def _inverse_row(game: spec.ImpartialGame, x: int, lo: int, hi: int) -> tuple[li
 
 #: The method and certificate of the terms the greedy over rows gives.
 _GREEDY_METHOD = "row greedy (fast.row_greedy)"
-_GREEDY_CERTIFICATE = (
-    "exact (the P-positions row by row: the greedy over rows, sound for this rule's shape; "
-    "reference/row_greedy.py)"
+_GREEDY_CERTIFICATE = Certificate(
+    "exact",
+    "the P-positions row by row: the greedy over rows, sound for this rule's shape; "
+    "reference/row_greedy.py",
 )
 
 
@@ -435,7 +458,7 @@ def _p_positions(
         pairs = [(a, b) for a, b in enumerate(zeros) if a <= b]
         if len(pairs) >= hi:
             picked = [b if upper else a for a, b in pairs[lo:hi]]
-            return picked, "table", "exact (table; each row holds 0 once)"
+            return picked, "table", _ONCE
         rows *= 2
 
 
@@ -448,7 +471,7 @@ def _start(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, 
         raise ValueError(f"kind start is defined for n >= 1 (offset = {lo})")
     answer = question("fibonacci-starting", game)(n_max=hi - 1)
     values = np.asarray(answer.value)
-    return [int(v) for v in values[lo:hi]], answer.name, f"exact ({answer.name})"
+    return [int(v) for v in values[lo:hi]], answer.name, Certificate("exact", answer.name)
 
 
 def sequence(

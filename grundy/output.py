@@ -34,7 +34,7 @@ from rich.console import Console
 
 from fast._config import DASK_SCHEDULER_ADDRESS, columns_set
 from fast._files import atomic_write
-from fast._memory import available_memory, check_memory
+from fast._memory import available_memory, check_memory, format_bytes, seconds_text
 from grundy.parsing import count
 from grundy.runs.chunks import max_workers
 from grundy.runs.progress import activity
@@ -212,10 +212,18 @@ def print_tables(name: str, implementation: str, table: Any, states: Sequence[An
 
 
 def print_impls(question: Any, **domain: Any) -> int:
-    """Print a question's implementations, preferred first, and whether each covers ``domain``."""
-    for impl, reason in question.candidates(**domain):
-        note = "" if reason is None else f"  [does not cover this: {reason}]"
-        certificate = "" if impl.certificate == "exact" else f", {impl.certificate}"
+    """Print a question's implementations for ``domain``: those that answer it, preferred first,
+    each with its estimate (seconds, bytes); then those that decline it, each with its reason."""
+    found = question.candidates(**domain)
+    for impl, reason in sorted(found, key=lambda c: c[1] is not None):  # stable: preferred first
+        if reason is not None:
+            note = f"  [does not cover this: {reason}]"
+        elif impl.cost is None:
+            note = "  [estimate: none stated]"
+        else:
+            seconds, memory = impl.estimate(**domain)
+            note = f"  [estimate: about {seconds_text(seconds)}, {format_bytes(memory)}]"
+        certificate = "" if impl.certificate.kind == "exact" else f", {impl.certificate}"
         console.print(f"{impl.name}  ({impl.layer}{certificate}){note}", markup=False)
     return 0
 

@@ -9,7 +9,8 @@ experiments and the front door :mod:`grundy`. The layers below (``spec``,
 Its machinery is :mod:`registry.core` (the public names re-exported
 here); the other modules register the built-in questions and their
 implementations (docs/architecture.md maps them), :mod:`registry.answers`
-holds the answer types and :mod:`registry.plugins` loads user modules.
+holds the answer types, :mod:`registry.records` the records of certificates,
+refusals and method tables, and :mod:`registry.plugins` loads user modules.
 
 The built-in registrations are loaded when this package is imported, and
 the registry is sealed (a later registration that would replace a default

@@ -166,7 +166,8 @@ class Value(_Shown):
     implementation : str
         The registered implementation that answered.
     certificate : str
-        ``exact (...)`` or ``conditional on Conjecture 3.10 (...)``.
+        A :class:`registry.records.Certificate` (a string too: ``exact (...)`` or
+        ``conditional on Conjecture 3.10 (...)``; its ``kind`` and ``detail`` as fields).
     """
 
     game: str

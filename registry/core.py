@@ -33,6 +33,7 @@ registry.core.UnknownImplementation: unknown implementation 'nope' ... spec)
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -43,14 +44,16 @@ import numpy as np
 
 import spec
 from fast._memory import available_memory, format_bytes, seconds_text
+from registry.records import EXACT, Certificate, Refusal, as_certificate
 from spec import as_game
+from spec.tables import compiled_form
 
 __all__ = [
     "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined", "Implementation",
     "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
-    "UnknownImplementation", "as_game", "ask", "compare_arrays", "compare_sequences",
-    "get_question", "question", "register_implementation", "register_provider",
-    "register_question", "seconds_text", "unregister_question",
+    "UnknownImplementation", "as_game", "ask", "checked_memory", "compare_arrays",
+    "compare_sequences", "get_question", "question", "register_implementation", "register_provider",
+    "register_question", "rule_identity", "seconds_text", "unregister_question",
 ]  # fmt: skip
 
 #: The layers, in the resolver's order of preference (published never computes).
@@ -69,7 +72,10 @@ Progress = Callable[[int, int | None, str], None]
 
 
 class NoImplementation(ValueError):
-    """No implementation answers the domain; the message says why each declined."""
+    """No implementation answers the domain; the message says why each declined, ``refusal``
+    (where one implementation was asked for) is its record (:class:`registry.records.Refusal`)."""
+
+    refusal: Refusal | None = None
 
 
 class UnknownImplementation(NoImplementation):
@@ -101,9 +107,9 @@ def _shown(domain: dict[str, Any]) -> str:
 class Implementation:
     """One answer to a question (see the module): ``name`` (registered once), ``layer``,
     ``answer``, ``covers``, ``quick`` (False: conformance asks it with ``--all`` only),
-    ``rank`` (the layer's; a ``shadow=True`` registration first), ``certificate``
-    (``exact``, ``conditional on Conjecture 3.10``, ``apparent``), ``generic`` (a
-    provider's), ``cost`` and ``unit``."""
+    ``rank`` (the layer's; a ``shadow=True`` registration first), ``certificate`` (a
+    :class:`registry.records.Certificate`: exact, conditional on Conjecture 3.10, apparent),
+    ``generic`` (a provider's), ``cost`` and ``unit``."""
 
     name: str
     layer: str
@@ -111,31 +117,36 @@ class Implementation:
     covers: Covers = lambda **_: None
     quick: bool = True
     rank: int = 0
-    certificate: str = "exact"
+    certificate: Certificate = EXACT
     generic: bool = False
     cost: Cost | None = None
     unit: str = ""
 
     def reason(
         self, budget: float | None, named: bool = False, **domain: Any
-    ) -> tuple[str | None, float]:
-        """Why it declines ``domain`` (None: it answers) and its estimated seconds; ``named``:
-        it was asked for by name (a cost it cannot estimate then does not stop it)."""
+    ) -> tuple[Refusal | None, float]:
+        """Why it declines ``domain`` (None: it answers; plain text from ``covers`` is a
+        ``domain`` refusal) and its estimated seconds; ``named``: it was asked for by name (a
+        cost it cannot estimate then does not stop it)."""
         try:
             why = self.covers(**domain)
             if why is not None or self.cost is None:
-                return why, 0.0
+                return (None if why is None else Refusal.of(why)), 0.0
             seconds, memory = self.cost(**domain)
         except Unknown as error:
-            return (None, 0.0) if named else (str(error), math.inf)
+            return (None, 0.0) if named else (Refusal.budget(math.inf, 0, str(error)), math.inf)
         except (TypeError, ValueError, OverflowError) as error:
-            return str(error), math.inf
+            return Refusal(str(error), "domain", math.inf), math.inf
         if memory > available_memory() // 2:
-            half = format_bytes(available_memory() // 2)
-            return f"needs about {format_bytes(memory)}, more than {half}", seconds
+            return Refusal.memory(memory, available_memory() // 2, seconds=seconds), seconds
         if budget is not None and seconds > budget:
-            return f"about {seconds_text(seconds)} (budget {seconds_text(budget)})", seconds
+            return Refusal.budget(seconds, budget), seconds
         return None, seconds
+
+    def estimate(self, **domain: Any) -> tuple[float, int]:
+        """(seconds, bytes) of ``domain``: (0, 0) where no cost is stated or known before it
+        runs."""
+        return _cost(self, domain)
 
 
 @dataclass(frozen=True)
@@ -148,6 +159,13 @@ class Answer(Generic[T]):
     @property
     def name(self) -> str:
         return self.implementation.name
+
+    @property
+    def certificate(self) -> Certificate:
+        """The answer's certificate record: its own (a Value, Moves or Period says on what
+        it rests), else the implementation's."""
+        own = getattr(self.value, "certificate", None)
+        return own if isinstance(own, Certificate) else self.implementation.certificate
 
 
 @dataclass
@@ -190,7 +208,7 @@ class Question(Generic[T]):
 
     def candidates(
         self, budget: float | None = None, using: str | None = None, **domain: Any
-    ) -> list[tuple[Implementation, str | None]]:
+    ) -> list[tuple[Implementation, Refusal | None]]:
         """Every computing implementation, preferred first, with its reason to decline (or
         None); ``budget`` (default: the question's) bounds the estimates.
 
@@ -204,14 +222,14 @@ class Question(Generic[T]):
         for order, impl in enumerate(self.implementations):
             if impl.layer != "published" or self.cheapest:
                 reason, seconds = impl.reason(limit, impl.name == using, **domain)
-                cost = ({"exac": 0, "cond": 1}.get(impl.certificate[:4], 2), seconds)
-                rank = (impl.rank, impl.certificate != "exact", impl.generic)
+                cost = (impl.certificate.trust, seconds)
+                rank = (impl.rank, impl.certificate.kind != "exact", impl.generic)
                 found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
 
     def _tried(
         self, using: str | None, budget: float | None, domain: dict[str, Any]
-    ) -> list[tuple[Implementation, str | None]]:
+    ) -> list[tuple[Implementation, Refusal | None]]:
         """The candidates the door tries in turn: the one ``using`` names, else all of them
         (one at least answering); the errors of :meth:`choose`."""
         tried = self.candidates(budget, using, **domain)
@@ -226,8 +244,10 @@ class Question(Generic[T]):
             raise NoImplementation(f"no implementation answers {self.id!r} for game {self.game!r}")
         if named and named[0][1] is not None:
             reason = named[0][1]
-            error = TooLarge if reason.startswith("needs about") else NoImplementation
-            raise error(f"{using} does not answer this: {reason} ({_shown(domain)})")
+            error = TooLarge if reason.kind == "memory" else NoImplementation
+            refused = error(f"{using} does not answer this: {reason} ({_shown(domain)})")
+            refused.refusal = reason
+            raise refused
         if all(reason is not None for _, reason in tried):
             reasons = "; ".join(f"{impl.name}: {reason}" for impl, reason in tried)
             raise NoImplementation(
@@ -268,7 +288,8 @@ class Question(Generic[T]):
         MemoryError of the work is :class:`TooLarge`, naming the request.
         """
         reasons, where = [], f"{self.id} of {self.game} at {_shown(domain)}"
-        for impl, reason in self._tried(using, budget, domain):
+        tried: list[tuple[Implementation, str | None]] = list(self._tried(using, budget, domain))
+        for impl, reason in tried:
             reporting = {"progress": progress} if impl.unit and progress is not None else {}
             try:
                 if reason is None:
@@ -290,6 +311,21 @@ class Question(Generic[T]):
         )
 
 
+def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:
+    """``answer`` of a kernel that checks its memory before it starts: its MemoryError names
+    the request and the bytes, so it is the door's :class:`TooLarge` in its own words."""
+
+    def checked(**domain: Any) -> T:
+        try:
+            return answer(**domain)
+        except TooLarge:
+            raise
+        except MemoryError as error:
+            raise TooLarge(str(error)) from None
+
+    return checked
+
+
 def _cost(impl: Implementation, domain: dict[str, Any]) -> tuple[float, int]:
     """``impl``'s estimate of ``domain``: (0, 0) where it states none or cannot know."""
     try:
@@ -308,7 +344,7 @@ class Provider:
     layer: str
     covers_game: Callable[[spec.ImpartialGame], str | None]
     make: Callable[[spec.ImpartialGame], tuple[Any, ...]]
-    certificate: str = "exact"
+    certificate: Certificate = EXACT
     unit: str = ""
     summary: str = ""
 
@@ -378,7 +414,7 @@ def register_implementation(
     covers: Covers | None = None,
     domain: dict[str, Any] | None = None,
     quick: bool = True,
-    certificate: str = "exact",
+    certificate: str | Certificate = "exact",
     cost: Cost | None = None,
     unit: str = "",
     replace: bool = False,
@@ -386,9 +422,9 @@ def register_implementation(
 ) -> None:
     """Register ``answer`` as implementation ``name`` of question ``question`` (``"id:game"``).
 
-    ``covers``, ``quick``, ``certificate``, ``cost``, ``unit``: see
-    :class:`Implementation`; ``domain`` adds a conformance domain (a published
-    table's range); ``replace`` replaces an implementation of that name;
+    ``covers``, ``quick``, ``certificate`` (a record, or a kind by name: ``"exact"``),
+    ``cost``, ``unit``: see :class:`Implementation`; ``domain`` adds a conformance domain (a
+    published table's range); ``replace`` replaces an implementation of that name;
     ``shadow`` allows a registration that would become the default of a
     built-in question (the old one stays: conformance compares the two).
 
@@ -410,7 +446,7 @@ def register_implementation(
         _refuse_default(question, "implementation", name, order, [(i.rank, i.name) for i in impls])
     covers = covers or (lambda **_: None)
     made = Implementation(
-        name, layer, answer, covers, quick, order, certificate, cost=cost, unit=unit
+        name, layer, answer, covers, quick, order, as_certificate(certificate), cost=cost, unit=unit
     )
     impls.insert(0, made) if shadow else impls.append(made)
     if domain is not None and domain not in [q.domain, *(d for d, _ in q.extra_domains)]:
@@ -424,7 +460,7 @@ def register_provider(
     covers_game: Callable[[spec.ImpartialGame], str | None],
     make: Callable[[spec.ImpartialGame], tuple[Any, ...]],
     *,
-    certificate: str = "exact",
+    certificate: str | Certificate = "exact",
     unit: str = "",
     summary: str = "",
     shadow: bool = False,
@@ -439,7 +475,9 @@ def register_provider(
         others = [(_layer_rank(p.layer), p.name) for p in PROVIDERS.get(question, [])]
         covered = (covers_game(spec.get_game(n)) is None for n in spec.GAMES if n in _BUILTIN_GAMES)
         _refuse_default(question, "provider", name, order, others, covered)
-    provider = Provider(question, name, layer, covers_game, make, certificate, unit, summary)
+    provider = Provider(
+        question, name, layer, covers_game, make, as_certificate(certificate), unit, summary
+    )
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
     for q in QUESTIONS.values():
@@ -447,12 +485,14 @@ def register_provider(
             _bind(q, provider)
 
 
-def _capable(provider: Provider, game: spec.ImpartialGame) -> str | None:
-    """Why ``provider`` does not answer for ``game`` (a kernel's range error is a reason)."""
+def _capable(provider: Provider, game: spec.ImpartialGame) -> Refusal | None:
+    """Why ``provider`` does not answer for ``game`` (a kernel's range error is a reason): a
+    ``capability`` refusal."""
     try:
-        return provider.covers_game(game)
+        why = provider.covers_game(game)
     except (ValueError, OverflowError) as error:
-        return f"{provider.name}: {error}"
+        why = f"{provider.name}: {error}"
+    return None if why is None else Refusal(why, "capability")
 
 
 def _bind(question: Question[Any], provider: Provider) -> None:
@@ -498,15 +538,51 @@ def _is_builtin(question: Question[Any]) -> bool:
     return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
 
 
+@functools.cache
+def _rule_names(names: tuple[str, ...]) -> dict[tuple[Any, ...], str]:
+    forms: dict[tuple[Any, ...], str] = {}
+    for name in names:
+        form = compiled_form(spec.get_game(name))
+        if form is not None:
+            forms.setdefault(form, name)  # the first registered game of a rule names it
+    return forms
+
+
+def rule_identity(game: spec.ImpartialGame | str) -> str | None:
+    """The registered game whose rule ``game``'s compiled form states
+    (:func:`spec.tables.compiled_form`), or None: the one identity of a game's rule at every
+    layer, so Wythoff written as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels, the atlas
+    and every question asked of Wythoff by name (its own name first).
+
+    >>> rule_identity("nimhof:1,0/0,1/1,1"), rule_identity("a-wythoff:2"), rule_identity("nim")
+    ('wythoff', None, None)
+    """
+    form = compiled_form(as_game(game))
+    return None if form is None else _rule_names(tuple(spec.GAMES)).get(form)
+
+
+def _by_rule(id: str, game: spec.ImpartialGame | str) -> Question[Any] | None:
+    """The question ``id`` registered for the game of ``game``'s rule (:func:`rule_identity`)."""
+    try:
+        name = rule_identity(game)
+    except (KeyError, ValueError):  # not a game's name: no rule
+        return None
+    return None if name is None else QUESTIONS.get(f"{id}:{name}")
+
+
 def get_question(
     id: str, game: spec.ImpartialGame | str, *, create: bool = False
 ) -> Question[Any] | None:
     """The question ``id`` for ``game``, built from its kind's providers if needed (the
-    question keeps the game object, so its implementations share the spec's memo). None if
-    no implementation answers it (unless ``create``: the empty question is registered)."""
+    question keeps the game object, so its implementations share the spec's memo); a question
+    registered for one game by name answers every game of its rule (:func:`rule_identity`).
+    None if no implementation answers it (unless ``create``: the empty question is
+    registered)."""
     if isinstance(game, str) and (f"{id}:{game}" in QUESTIONS or id not in _KINDS):
-        return QUESTIONS.get(f"{id}:{game}")
+        return QUESTIONS.get(f"{id}:{game}") or (None if create else _by_rule(id, game))
     game = as_game(game)
+    if id not in _KINDS and not create:
+        return QUESTIONS.get(f"{id}:{game.describe()}") or _by_rule(id, game)
     key = f"{id}:{game.describe()}"
     if key not in QUESTIONS and id in _KINDS:
         kind, name = _KINDS[id], game.describe()

@@ -26,6 +26,8 @@ kept) or ``grundy-block``. The implementations, most trusted then cheapest first
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -33,6 +35,7 @@ import fast.engine
 import fast.engine.certificate
 import fast.strip
 import spec
+from fast.strip import checkpoint as fast_checkpoint
 from reference import landman as ref_landman
 from reference.row_bounds import row_moves
 from reference.structure import additive_period
@@ -41,12 +44,14 @@ from registry.core import (
     BUDGET_SECONDS,
     Declined,
     Unknown,
+    checked_memory,
     get_question,
     question,
     register_provider,
     register_question,
 )
-from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate
+from registry.records import Certificate
+from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
 from registry.tables import Made, is_two_pile, kernel_code, strip_game, tick
 
 
@@ -78,7 +83,7 @@ def certified(
     pre, period, saltus = found
     return Period(
         game.describe(), row, pre, period, saltus, "certified", implementation,
-        f"exact (preperiod {pre}, period {period}, saltus {saltus}; {how})",
+        Certificate("exact", f"preperiod {pre}, period {period}, saltus {saltus}; {how}"),
         source=kept or functools.partial(row_values, game, row),
     )  # fmt: skip
 
@@ -133,7 +138,7 @@ def _strip(game: spec.ImpartialGame) -> Made:
         cert = fast.strip.strip_periods(name, row + 1, progress=tick(progress, "columns"))
         return certified(game, row, cert, "fast.strip")
 
-    return answer, lambda row, **_: fast.strip.certificate_fits(row + 1), cost
+    return answer, lambda row, **_: strip_fits(row + 1), cost
 
 
 def _landman(game: spec.ImpartialGame) -> Made:
@@ -213,11 +218,81 @@ def _apparent(game: spec.ImpartialGame) -> Made:
         pre, period, saltus = (seen.preperiod, seen.period, seen.saltus) if seen else (None,) * 3
         return Period(
             name, row, pre, period, saltus, "none" if seen is None else "apparent", block.name,
-            f"{what} y < {window}{'' if seen is None else ' only'} (not certified{why(row)})",
+            Certificate("apparent", text=f"{what} y < {window}{'' if seen is None else ' only'} "
+                        f"(not certified{why(row)})"),
             window, lambda count: values[:count],
         )  # fmt: skip
 
     return answer, covers, cost
+
+
+# ------------------------------------------------------------------ the certificate of rows 0..X
+
+
+def _checkpoints(
+    rows: int,
+    period_multiple: int | None,
+    threads: int | None,
+    directory: str | Path,
+    every: float,
+    note: Callable[[str], None],
+    **kept: Any,
+) -> Any:
+    """The strip run's checkpoints in ``directory`` (:mod:`fast.strip.checkpoint`), its memory
+    and speed said first through ``note``; ``kept``: the store's ``warn`` and ``parameters``."""
+    gib = fast.strip.certificate_memory(rows, period_multiple) / 2**30
+    note(
+        f"memory about {gib:.1f} GiB (checked before it starts); about "
+        f"{fast.strip.strip_seconds(rows, 10**6, threads or 2):,.0f} s a million columns at the "
+        f"measured speed (fast.strip.strip_seconds); checkpoints in {directory}"
+    )
+    return fast_checkpoint.DirectoryCheckpoints(Path(directory), every=every, note=note, **kept)
+
+
+def _strip_run(game: spec.ImpartialGame) -> Made:
+    name = kernel_code(game)
+    assert name is not None
+
+    def answer(
+        rows: int, progress: Any = None, threads: int | None = None,
+        period_multiple: int | None = None, seconds: float | None = None,
+        checkpoints: str | Path | None = None, **run: Any,
+    ) -> fast.strip.Certificate:  # fmt: skip
+        options: dict[str, Any] = {"threads": threads, "period_multiple": period_multiple}
+        if seconds is not None:  # the search's columns, from its seconds at the measured speed
+            million = fast.strip.certificate_seconds(
+                rows, 10**6, threads or fast.strip.default_threads()
+            )
+            columns = max(4096, int(seconds / (million / 10**6)))
+            options["max_columns"] = columns
+            if progress is not None:
+                options["progress"] = lambda y: progress(min(y, columns), columns, "columns")
+        if checkpoints is not None:
+            options["keep_top"] = False
+            options["checkpoints"] = _checkpoints(
+                rows, period_multiple, threads, checkpoints, **run
+            )
+        return fast.strip.strip_periods(name, rows, **options)
+
+    return checked_memory(answer), lambda **_: None
+
+
+def _generic_run(game: spec.ImpartialGame) -> Made:
+    return (lambda rows, **_: row_certificate(game, rows)), lambda **_: None
+
+
+#: The window certificate of rows 0..rows-1 (``grundy experiment row-periods``): the strip's
+#: (``threads``, ``period_multiple``, ``seconds``: the columns they buy at the measured speed,
+#: ``checkpoints``: a directory, with ``every``, ``note``, ``warn``, ``parameters``), else the
+#: engine's (:func:`registry.rows.row_certificate`: any game, which says why it has none).
+register_question(
+    "row-certificate", "*", "the window certificate of rows 0..rows-1 of {game}", {},
+    checked=False,
+)  # fmt: skip
+register_provider("row-certificate", "fast.strip", "fast", strip_game, _strip_run, unit="columns")
+register_provider(
+    "row-certificate", "fast.engine + window certificate", "fast", lambda _: None, _generic_run
+)
 
 
 register_question(

@@ -52,6 +52,7 @@ from registry.core import (
     register_question,
 )
 from registry.periods import row_values_cost
+from registry.records import CONDITIONAL, EXACT, Certificate, Method
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import kernel_code, strip_game, tick
@@ -71,6 +72,8 @@ RW_STEPS = (3, 7, 12, RW_MAX_G)
 OUTCOME_MAX_CELLS = 4096 * 4096
 
 Made = tuple[Callable[..., Any], ...]
+#: The certificate of the spec's answers.
+_SPEC = Certificate("exact", "spec")
 
 
 def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
@@ -80,7 +83,7 @@ def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
 
 
 def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, impl: str,
-           certificate: str) -> Value:  # fmt: skip
+           certificate: Certificate) -> Value:  # fmt: skip
     return Value(game.describe(), position, value, method, impl, certificate)
 
 
@@ -129,7 +132,7 @@ def _table(game: spec.ImpartialGame) -> Made:
         def answer(position: Any, progress: Any = None, **_: Any) -> Value:
             row, col = _orient(game, position)
             found = fast.strip.value_at(name, row, col, tick(progress, "columns"))
-            how = f"exact (strip: rows 0..{row}, columns 0..{col})"
+            how = Certificate("exact", f"strip: rows 0..{row}, columns 0..{col}")
             return _value(game, position, "table", found, "fast.strip", how)
 
         return answer, _anywhere, lambda position, **_: fast.strip.value_cost(*position)
@@ -138,7 +141,8 @@ def _table(game: spec.ImpartialGame) -> Made:
         door, domain = _compiled(game, position)
         table = door(progress=progress, **domain)
         found = int(np.asarray(table.value)[cell_index(game, position)])
-        return _value(game, position, "table", found, table.name, f"exact (table: {table.name})")
+        how = Certificate("exact", f"table: {table.name}")
+        return _value(game, position, "table", found, table.name, how)
 
     def cost_table(position: Any, **_: Any) -> tuple[float, int]:
         door, domain = _compiled(game, position)
@@ -153,7 +157,7 @@ def _table(game: spec.ImpartialGame) -> Made:
 def _certified_rows(game: spec.ImpartialGame) -> str | None:
     reason = is_two_pile(game)
     door = get_question("period", game) if reason is None else None
-    if door is None or not any(i.certificate == "exact" for i in door.implementations):
+    if door is None or not any(i.certificate.kind == "exact" for i in door.implementations):
         return reason or "no certified row period for this game"
     return None
 
@@ -184,16 +188,16 @@ def _row_period(game: spec.ImpartialGame) -> Made:
     def answer(position: Any, progress: Any = None, **_: Any) -> Value:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
-        record = found.certificate.removeprefix("exact (").removesuffix(")")
+        record = found.certificate.detail
         route = _route(game, row, col) if found.implementation == "atlas" else None
         code = route[2] if route else None
         far = None if code is None else atlas_value(code, row, col, tick(progress, "columns"))
         if far is not None:
-            certificate = f"exact (row {row}: {record}; the value from {far[1]})"
+            certificate = Certificate("exact", f"row {row}: {record}; the value from {far[1]}")
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
         index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), col)
         value = found.head(index + 1)[index] + shift
-        certificate = f"exact (row {row}: {record})"
+        certificate = Certificate("exact", f"row {row}: {record}")
         return _value(game, position, "row-period", value, found.implementation, certificate)
 
     def cost(position: Any, **_: Any) -> tuple[float, int]:
@@ -218,10 +222,12 @@ def _rw(game: spec.ImpartialGame) -> Made:
             h = next((h for h, _, a, b in band.value if (a, b) == (row, column)), None)
             if h is not None:
                 how = band.implementation.certificate
-                if how.startswith("conditional"):
-                    how += f" (R_g = {default_R(g)} for g = {g}, L = {L_DEFAULT}, H = {H_DEFAULT})"
+                if how.kind == "conditional":
+                    how = how.with_detail(
+                        f"R_g = {default_R(g)} for g = {g}, L = {L_DEFAULT}, H = {H_DEFAULT}"
+                    )
                 else:
-                    how = f"exact ({band.name})"
+                    how = Certificate("exact", band.name)
                 return _value(game, position, "rw", h, band.name, how)
         raise Declined(
             f"the value is > {RW_MAX_G} ({band.name} found every h-point of row {row} for "
@@ -244,7 +250,7 @@ def _fibonacci(game: spec.ImpartialGame) -> Made:
 
     def answer(position: Any, **_: Any) -> Value:
         found = door(positions=[position])
-        how = f"exact ({found.name}: rows 0..{position[0]} as step functions)"
+        how = Certificate("exact", f"{found.name}: rows 0..{position[0]} as step functions")
         return _value(game, position, "fibonacci", found.value[0], found.name, how)
 
     return answer, _anywhere, lambda position, **_: door.estimate(positions=[position])
@@ -260,8 +266,8 @@ def _xor(game: spec.ImpartialGame) -> Made:
         ]
         total = functools.reduce(operator.xor, (p.value for p in found), 0)
         how = " + ".join(f"{p.method}: {p.certificate}" for p in found)
-        kind = "exact" if all(p.certificate.startswith("exact") for p in found) else "conditional"
-        certificate = f"{kind} (Sprague-Grundy theorem, 000 §1.1: XOR of {how})"
+        kind = "exact" if all(p.certificate.kind == "exact" for p in found) else "conditional"
+        certificate = Certificate(kind, f"Sprague-Grundy theorem, 000 §1.1: XOR of {how}")
         return _value(game, position, "xor", total, "xor", certificate)
 
     def cost(position: Any, **domain: Any) -> tuple[float, int]:
@@ -294,7 +300,7 @@ def _spec_cost(position: Any, **_: Any) -> tuple[float, int]:
 
 def _spec(game: spec.ImpartialGame) -> Made:
     def answer(position: Any, **_: Any) -> Value:
-        return _value(game, position, "spec", spec.grundy(game, position), "spec", "exact (spec)")
+        return _value(game, position, "spec", spec.grundy(game, position), "spec", _SPEC)
 
     return answer, _spec_covers, _spec_cost
 
@@ -303,7 +309,7 @@ def _spec(game: spec.ImpartialGame) -> Made:
 
 
 def _moves(
-    method: str, certificate: str, find: Callable[..., Any], *costs: Any
+    method: str, certificate: Certificate, find: Callable[..., Any], *costs: Any
 ) -> Callable[..., Made]:
     """A moves method: ``find(game, position)``, the moves to P-positions, its certificate and
     ``costs`` (covers and cost; none: every position, answered at once by a formula)."""
@@ -317,14 +323,14 @@ def _moves(
     return make
 
 
-_BEATTY = "exact (000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2)))"
+_BEATTY = Certificate("exact", "000 Theorem 1.1: P-positions (floor(n phi), floor(n phi^2))")
 _beatty = _moves("beatty", _BEATTY, lambda _, p: wythoff_winning_moves(*p))
-_ZECKENDORF = "exact (002 Theorem 3.2 and the Zeckendorf representation of n)"
+_ZECKENDORF = Certificate("exact", "002 Theorem 3.2 and the Zeckendorf representation of n")
 _zeckendorf = _moves(
     "fibonacci", _ZECKENDORF, lambda _, p: sorted((p[0] - k, 2 * k) for k in zeckendorf_moves(*p))
 )
 _moves_spec = _moves(
-    "spec", "exact (spec)", lambda g, p: sorted(spec.winning_moves(g, p)), _spec_covers, _spec_cost
+    "spec", _SPEC, lambda g, p: sorted(spec.winning_moves(g, p)), _spec_covers, _spec_cost
 )
 
 
@@ -340,7 +346,8 @@ def _moves_table(game: spec.ImpartialGame) -> Made:
         if any(f[0] >= values.shape[-2] or f[1] >= values.shape[-1] for f in followers):
             raise Declined("a follower lies outside the table of the position")
         found = sorted(f for f in followers if values[cell_index(game, f)] == 0)
-        return Moves(game.describe(), position, found, "table", f"exact (table: {table.name})")
+        how = Certificate("exact", f"table: {table.name}")
+        return Moves(game.describe(), position, found, "table", how)
 
     return answer, _anywhere, _table(game)[2]
 
@@ -403,40 +410,46 @@ for _id, _text in (("value", "G of a position of {game}"), ("moves", "winning mo
 
 _STRIP = ", ".join(fast.strip.GAMES)
 _VALUE = (
-    ("table", _table_game, _table, "exact (strip / table)", "columns",
-     f"two-pile games: {_STRIP} by the strip of rows 0..min, columns 0..max (docs/strip.md); "
-     "others by a compiled table (fast.engine, fast.fibonacci, a plugin's)"),
-    ("row-period", _certified_rows, _row_period, "exact (the row's record: atlas or windows)",
-     "columns", "a row with a certified period (the atlas, the strip's or the engine's window "
-     "certificate), the other coordinate any size"),
-    ("rw", _has("row-hpoints"), _rw, "conditional on Conjecture 3.10 (R_g, L, H)", "",
-     f"Wythoff, value <= {RW_MAX_G}, rows to about 3.5e18 (Algorithm RW; WSG where it reaches: "
-     "exact)"),
-    ("fibonacci", _has("fibonacci-values"), _fibonacci, "exact (rows as step functions)", "",
-     f"Fibonacci Nim, n <= {fast.fibonacci.MAX_ROWS:,}, any r"),
-    ("xor", _sum, _xor, "exact (000 §1.1), or conditional as a part", "",
-     "a sum: the XOR of its parts' values, each by its cheapest method"),
-    ("spec", _any, _spec, "exact (spec)", "",
-     f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)"),
-    ("outcome", _counting, _outcome, "exact (the outcome: no Grundy value)", "",
-     "a game with a counting rule (k-blocking): no Grundy value; the refusal gives P or N"),
+    Method("table", _table_game, _table, Certificate("exact", "strip / table"), "columns",
+           f"two-pile games: {_STRIP} by the strip of rows 0..min, columns 0..max (docs/strip.md); "
+           "others by a compiled table (fast.engine, fast.fibonacci, a plugin's)"),
+    Method("row-period", _certified_rows, _row_period,
+           Certificate("exact", "the row's record: atlas or windows"), "columns",
+           "a row with a certified period (the atlas, the strip's or the engine's window "
+           "certificate), the other coordinate any size"),
+    Method("rw", _has("row-hpoints"), _rw, CONDITIONAL.with_detail("R_g, L, H"), "",
+           f"Wythoff, value <= {RW_MAX_G}, rows to about 3.5e18 (Algorithm RW; WSG where it "
+           "reaches: exact)"),
+    Method("fibonacci", _has("fibonacci-values"), _fibonacci,
+           Certificate("exact", "rows as step functions"), "",
+           f"Fibonacci Nim, n <= {fast.fibonacci.MAX_ROWS:,}, any r"),
+    Method("xor", _sum, _xor,
+           Certificate("exact", "000 §1.1", text="exact (000 §1.1), or conditional as a part"), "",
+           "a sum: the XOR of its parts' values, each by its cheapest method"),
+    Method("spec", _any, _spec, _SPEC, "",
+           f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)", spec=True),
+    Method("outcome", _counting, _outcome,
+           Certificate("exact", "the outcome: no Grundy value"), "",
+           "a game with a counting rule (k-blocking): no Grundy value; the refusal gives P or N"),
 )  # fmt: skip
 _MOVES = (
-    ("beatty", _has("lower-wythoff"), _beatty, "exact (000 Theorem 1.1)", "",
-     "Wythoff at any size, by the P-positions (floor(n phi), floor(n phi^2))"),
-    ("fibonacci", _has("fibonacci-zeckendorf"), _zeckendorf, "exact (002 Theorem 3.2)", "",
-     "Fibonacci Nim at any size, by the Zeckendorf representation of n"),
-    ("table", _moves_game, _moves_table, "exact (table)", "",
-     "two-pile games (a state too) with a compiled table: the followers of value 0 (or the "
-     "P-positions of an outcome table)"),
-    ("spec", _any, _moves_spec, "exact (spec)", "",
-     f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)"),
+    Method("beatty", _has("lower-wythoff"), _beatty, Certificate("exact", "000 Theorem 1.1"), "",
+           "Wythoff at any size, by the P-positions (floor(n phi), floor(n phi^2))"),
+    Method("fibonacci", _has("fibonacci-zeckendorf"), _zeckendorf,
+           Certificate("exact", "002 Theorem 3.2"), "",
+           "Fibonacci Nim at any size, by the Zeckendorf representation of n"),
+    Method("table", _moves_game, _moves_table, Certificate("exact", "table"), "",
+           "two-pile games (a state too) with a compiled table: the followers of value 0 (or the "
+           "P-positions of an outcome table)"),
+    Method("spec", _any, _moves_spec, _SPEC, "",
+           f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)", spec=True),
 )  # fmt: skip
 for _id, _methods in (("value", _VALUE), ("moves", _MOVES)):
-    for _name, _covers, _make, _cert, _unit, _summary in _methods:
+    for _method in _methods:
         register_provider(
-            _id, _name, "spec" if _covers is _any else "fast", _covers, _make, unit=_unit,
-            summary=_summary, certificate=_cert.split(" (")[0],
+            _id, _method.name, "spec" if _method.spec else "fast", _method.covers_game,
+            _method.make, unit=_method.unit, summary=_method.summary,
+            certificate=_method.certificate.bare(),
         )  # fmt: skip
 
 
@@ -448,8 +461,8 @@ def method_table(id: str = "value") -> list[tuple[str, str, str]]:
     >>> [name for name, _, _ in method_table("moves")]
     ['beatty', 'fibonacci', 'table', 'spec']
     """
-    texts = {name: cert for name, _, _, cert, _, _ in {"value": _VALUE, "moves": _MOVES}[id]}
-    return [(p.name, p.summary, texts.get(p.name, p.certificate)) for p in PROVIDERS[id]]
+    texts = {m.name: m.certificate for m in {"value": _VALUE, "moves": _MOVES}[id]}
+    return [(p.name, p.summary, str(texts.get(p.name, p.certificate))) for p in PROVIDERS[id]]
 
 
 def method_markdown(id: str = "value") -> str:
@@ -514,11 +527,11 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
     )  # fmt: skip
     for _impl in question("value", _subject).implementations:
-        exact = _impl.certificate == "exact"  # a conditional method runs per position: small
+        exact = _impl.certificate.kind == "exact"  # a conditional method runs per position: small
         if _impl.layer != "spec":
             register_implementation(
                 _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name),
-                certificate="exact" if exact else "conditional on Conjecture 3.10", replace=True,
+                certificate=EXACT if exact else CONDITIONAL, replace=True,
                 covers=None if exact else lambda rows, cols, col0=0: (
                     None if rows * cols <= 1000 else "> 1000 cells"
                 ),

@@ -8,8 +8,9 @@
 
 Which games: those whose compiled form has the greedy's shape (:func:`greedy_rule`,
 :func:`fast.row_greedy.covers`: read from the game object, never from its name).
-:func:`point_blocks` is the streaming form (the fast twin's blocks of rows), for runs too long
-to hold: the claims to 10^7 rows and the blocking experiment use it.
+:func:`point_blocks` is the streaming form (the door of ``p-position-blocks``: the fast twin's
+blocks of rows), for runs too long to hold: the claims to 10^7 rows and the blocking
+experiment use it.
 
 Examples
 --------
@@ -34,7 +35,14 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
-from registry.core import BUDGET_SECONDS, as_game, register_provider, register_question
+from registry.core import (
+    BUDGET_SECONDS,
+    as_game,
+    checked_memory,
+    question,
+    register_provider,
+    register_question,
+)
 from registry.rows import upto
 from registry.sequences import compare_points
 from registry.tables import Made, tick
@@ -126,4 +134,28 @@ def point_blocks(
     >>> [(r0, c[:, 0, 0].tolist()) for r0, c in point_blocks("wythoff", 5)]
     [(0, [0, 2, -1, 5, 7])]
     """
-    return fast.row_greedy.row_blocks(greedy_rule(game), rows, progress=progress)
+    subject = as_game(game)
+    greedy_rule(subject)  # a game not of the greedy's shape: its reason, as the greedy states it
+
+    def told(done: int, total: int | None, unit: str) -> None:
+        if progress is not None:
+            progress(done, done if total is None else total)
+
+    door = question("p-position-blocks", subject)
+    return door(rows=rows, progress=told if progress else None).value  # type: ignore[no-any-return]
+
+
+def _blocks(game: spec.ImpartialGame) -> Made:
+    def answer(rows: int, progress: Any = None) -> Iterator[tuple[int, np.ndarray]]:
+        told = tick(progress, "rows")
+        return fast.row_greedy.row_blocks(greedy_rule(game), rows, progress=told)
+
+    return checked_memory(answer), lambda rows: None
+
+
+register_question(
+    "p-position-blocks", "*", "the P-positions of {game} in blocks of rows (r0, cols)",
+    {"rows": 30}, checked=False,
+)  # fmt: skip
+register_provider("p-position-blocks", "fast.row_greedy", "fast", _greedy_covers, _blocks,
+                  unit="rows")  # fmt: skip

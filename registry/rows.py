@@ -33,7 +33,6 @@ import numpy as np
 
 import spec
 import spec.tables
-from fast import _kernel_games as fast_games
 from fast import atlas as fast_atlas
 from fast import beatty as fast_beatty
 from fast import engine as fast_engine
@@ -53,6 +52,7 @@ from registry.core import (
     register_implementation,
     register_question,
 )
+from registry.records import Refusal
 
 #: The shipped, certified row-period atlas (``grundy experiment row-periods`` results).
 ATLAS_DIR = Path(__file__).resolve().parent / "atlas"
@@ -63,25 +63,22 @@ atlas_state, atlas_value = ATLAS.state, ATLAS.value
 ATLAS_SUMS, atlas_digest = fast_atlas.SUMS, fast_atlas.digest  # its files' digests
 
 
-def strip_certificate(game: str, rows: int, **options: Any) -> fast_strip.Certificate:
-    """The strip's window certificate of rows 0..rows-1 (:func:`fast.strip.strip_periods`, read
-    when called; ``options``: its progress, threads, period_multiple, checkpoints, keep_top)."""
-    return fast_strip.strip_periods(game, rows, **options)
+def write_atlas_state(
+    path: Path, directory: Path, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Write the shipped state of the finished strip run in ``directory`` (its checkpoints) to
+    ``path`` (a ``registry/atlas/*.state.npz``; :func:`fast.strip.checkpoint.write_state`);
+    ``extra`` joins its meta. Returns the meta."""
+    return fast_checkpoint.write_state(path, directory, extra)
 
 
-#: For the CLI (``grundy experiment row-periods --chunks``, ``grundy verify``): the strip's
-#: checkpoints, state writer, memory and speed (:mod:`fast.strip.checkpoint`, :mod:`fast.strip`).
-StripCheckpoints = fast_checkpoint.DirectoryCheckpoints
-read_strip_checkpoint = fast_checkpoint.read_checkpoint
-read_strip_record = fast_checkpoint.read_record
-write_strip_state = fast_checkpoint.write_state
-strip_memory = fast_strip.certificate_memory
-strip_certificate_seconds = fast_strip.certificate_seconds
-strip_threads = fast_strip.default_threads
-strip_seconds = fast_strip.strip_seconds
-#: The strip's games and the int code each kernel takes for it (:mod:`fast._kernel_games`:
-#: ``grundy verify``'s own kernel takes the same codes).
-STRIP_GAME_CODES = fast_games.CODES
+def strip_fits(rows: int) -> Refusal | None:
+    """None if the strip's certificate of rows 0..rows-1 fits in half the available memory,
+    else the ``memory`` refusal (:func:`fast.strip.certificate_fits` says why, the bytes are
+    :func:`fast.strip.certificate_memory`'s)."""
+    why = fast_strip.certificate_fits(rows)
+    need = fast_strip.certificate_memory(rows)
+    return None if why is None else Refusal(why, "memory", bytes=need)
 
 
 def row_certificate(
@@ -205,7 +202,7 @@ for _game in ref_landman.GAMES:
         (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          upto(11, "the reference machine is slow past row 12"), None),
         (_periods, "fast.strip", "fast", _strip_periods(_game),
-         lambda rows, **_: fast_strip.certificate_fits(rows), None),
+         lambda rows, **_: strip_fits(rows), None),
         (_periods, "atlas", "published", _each_row(lambda n, game, _: ATLAS.record(game, n), _game),
          lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),
     ):  # fmt: skip

@@ -43,9 +43,12 @@ import reference.wsg
 import spec.tables
 from reference.beatty import lower_wythoff
 from reference.wsg import PointSequences as PointSequences
+from registry import records
 from registry.core import (
     BUDGET_SECONDS,
+    checked_memory,
     compare_sequences,
+    get_question,
     register_implementation,
     register_question,
 )
@@ -54,8 +57,8 @@ from registry.rows import upto
 #: The memory of WSG's streamed columns (:func:`fast.wsg.stream_bytes`), for the CLI.
 wsg_stream_bytes = fast.wsg.stream_bytes
 
-#: The certificate of an Algorithm RW answer.
-CONDITIONAL = "conditional on Conjecture 3.10"
+#: The certificate of an Algorithm RW answer (:data:`registry.records.CONDITIONAL`).
+CONDITIONAL = records.CONDITIONAL
 
 #: Algorithm RW's default R_g exists for g <= RW_MAX_G (000 Table 5 stops at g = 20).
 RW_MAX_G = 20
@@ -117,28 +120,46 @@ for _game, _ref, _fast in (
     register_implementation(f"g-points:{_game}", _fast[1], "fast", _fast[0], replace=True)
 
 
-#: The streaming twins of the g-points question: ``rows(g, rows) -> (r0, cols)`` blocks.
-_STREAMS = {"wythoff": fast.wsg.wsg_rows, "f-wythoff": fast.fwsg.fwsg_rows}
+# The streaming twins of g-points: ``(r0, cols)`` blocks of rows, in memory the kernel checks.
+for _game, _name, _rows in (
+    ("wythoff", "fast.wsg", fast.wsg.wsg_rows),
+    ("f-wythoff", "fast.fwsg", fast.fwsg.fwsg_rows),
+):
+    register_question(
+        "g-point-blocks", _game, f"T_0..T_g of {_game} in blocks of rows (r0, cols)",
+        {"g": 1, "rows": 4}, checked=False,
+    )  # fmt: skip
+    register_implementation(
+        f"g-point-blocks:{_game}", _name, "fast",
+        checked_memory(lambda g, rows, chunk=fast.wsg.DEFAULT_CHUNK, _r=_rows: _r(g, rows, chunk)),
+        replace=True,
+    )  # fmt: skip
 
 
 def stream_blocks(
-    game: str, g: int, rows: int, chunk: int = fast.wsg.DEFAULT_CHUNK
+    game: str | spec.ImpartialGame, g: int, rows: int, chunk: int = fast.wsg.DEFAULT_CHUNK
 ) -> Iterator[tuple[int, np.ndarray]]:
     """WSG / FWSG in blocks of rows: ``(r0, cols)``, ``cols[i, h] = b`` for the h-point
-    (r0 + i, b), a <= b, or -1 (the streaming form of ``g-points``; see
-    :func:`fast.wsg.wsg_rows`).
+    (r0 + i, b), a <= b, or -1 (the streaming form of ``g-points``, the door of
+    ``g-point-blocks``: see :func:`fast.wsg.wsg_rows`); the game known by its rule
+    (:func:`registry.core.rule_identity`).
 
     Examples
     --------
     >>> [(r0, cols.tolist()) for r0, cols in stream_blocks("wythoff", 1, 4, chunk=2)]
     [(0, [[0, 1], [2, -1]]), (2, [[-1, 2], [5, 6]])]
+    >>> next(stream_blocks("nimhof:1,0/0,1/1,1", 1, 4, chunk=2))[1].tolist()
+    [[0, 1], [2, -1]]
     """
-    if game not in _STREAMS:
-        raise ValueError(f"no streaming WSG for {game!r} (known: {', '.join(_STREAMS)})")
-    return _STREAMS[game](g, rows, chunk)
+    door = get_question("g-point-blocks", game)
+    if door is None:
+        raise ValueError(f"no streaming WSG for {game!r} (known: wythoff, f-wythoff)")
+    return door(g=g, rows=rows, chunk=chunk).value  # type: ignore[no-any-return]
 
 
-def stream_points(game: str, g: int, rows: int) -> Iterator[tuple[int, int, int]]:
+def stream_points(
+    game: str | spec.ImpartialGame, g: int, rows: int
+) -> Iterator[tuple[int, int, int]]:
     """The h-points (h, a, b), a <= b, a < rows, row by row and by h in a row, in O(g) memory.
 
     The streaming form of ``g-points`` for runs too long to hold (000 Table 2
@@ -251,7 +272,7 @@ def _register(question: str, *implementations: Any) -> None:
     for name, layer, answer, wsg in implementations:
         covers = partial(wsg_covers, *wsg) if wsg else partial(rw_covers, layer)
         cost = partial(wsg_cost, layer == "spec") if wsg else None
-        cert = "exact" if wsg else CONDITIONAL
+        cert = records.EXACT if wsg else CONDITIONAL
         register_implementation(
             question, name, layer, answer, covers=covers, certificate=cert, cost=cost, replace=True
         )

@@ -31,8 +31,9 @@ from registry.core import (
     register_implementation,
     register_provider,
     register_question,
+    rule_identity,
 )
-from spec.tables import cells, compiled_form, is_table_game, is_two_pile, table_shape
+from spec.tables import cells, is_table_game, is_two_pile, table_shape
 
 __all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
 
@@ -44,23 +45,19 @@ LARGE_SIZE = 150
 Made = tuple[Callable[..., Any], ...]
 
 
-@functools.cache
-def _kernel_forms() -> dict[tuple[Any, ...] | None, str]:
-    return {compiled_form(code): code for code in fast.strip.GAMES}
-
-
 def kernel_code(game: spec.ImpartialGame) -> str | None:
     """The game of the strip's (and fast.tables', Landman's machine's) kernels whose rule the
-    game's compiled form states (:func:`spec.tables.compiled_form`), or None: a capability of the
-    object, so Wythoff as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels.
+    game's compiled form states, or None: its :func:`registry.core.rule_identity` (the one
+    identity of a rule at every layer) where the kernels have it, so Wythoff as
+    ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels.
 
     >>> kernel_code(spec.get_game("nimhof:0,1/1,1/1,0")), kernel_code(spec.get_game("a-wythoff:2"))
     ('wythoff', None)
     >>> [kernel_code(spec.get_game(g)) for g in ("blocking-wythoff:2", "wythoff-terminal:2")]
     [None, None]
     """
-    form = compiled_form(game)
-    return _kernel_forms().get(form) if form else None
+    code = rule_identity(game)
+    return code if code in fast.strip.GAMES else None
 
 
 def _kernels(game: spec.ImpartialGame, label: str, games: tuple[str, ...]) -> str | None:

@@ -353,9 +353,10 @@ def verify_run(
     Examples
     --------
     >>> import tempfile
-    >>> from registry.rows import StripCheckpoints, strip_certificate
+    >>> from fast.strip import strip_periods
+    >>> from fast.strip.checkpoint import DirectoryCheckpoints
     >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     _ = strip_certificate("wythoff", 8, checkpoints=StripCheckpoints(Path(tmp), every=0))
+    ...     _ = strip_periods("wythoff", 8, checkpoints=DirectoryCheckpoints(Path(tmp), every=0))
     ...     report = verify_run(tmp, workers=0)
     >>> report.ok, report.lines[-1]
     (True, 'wythoff rows 0..7: every check passed')

@@ -47,7 +47,7 @@ def _impl(args: argparse.Namespace) -> str | None:
 
 def _rests_on(impls: set[Implementation]) -> tuple[str | None, str]:
     """What the answer rests on: (for --json, in words)."""
-    if any(i.certificate != "exact" for i in impls):
+    if any(i.certificate.kind != "exact" for i in impls):
         return CONJECTURE, "conditional on Conjecture 3.10"
     return None, "exact"
 

@@ -72,8 +72,8 @@ from grundy.runs.chunks import Chunk
 from grundy.runs.progress import warn
 from grundy.runs.runner import report_progress, run_chunks
 from reference import landman as ref_landman
-from registry import BUDGET_SECONDS, ask
-from registry.rows import row_certificate, strip_certificate
+from registry import BUDGET_SECONDS, ask, question
+from registry.rows import write_atlas_state
 from registry.tables import kernel_code
 
 __all__ = [
@@ -124,64 +124,50 @@ def _strip_code(game: str) -> str | None:
 
 
 def _certificate(game: str, rows: int, params: dict[str, Any] | None = None) -> Any:
-    """The window certificate of rows 0..rows-1: the strip (wythoff, f-wythoff, r-wythoff),
-    or the generic one on the engine's blocks for a game whose rows are lines (docs/strip.md).
+    """The window certificate of rows 0..rows-1, by the registry's ``row-certificate``: the
+    strip (wythoff, f-wythoff, r-wythoff, known by their rule), or the generic one on the
+    engine's blocks for a game whose rows are lines (docs/strip.md).
 
-    ``params`` (the strip's): ``threads``, ``period_multiple``, ``checkpoints`` (a
-    directory) and ``checkpoint_every`` (seconds).
+    ``params`` (the strip's): ``threads``, ``period_multiple``, ``budget`` (seconds: the
+    columns it buys at the measured speed), ``checkpoints`` (a directory) and
+    ``checkpoint_every`` (seconds).
     """
-    code = _strip_code(game)
-    if code is not None:
-        params = params or {}
-        options: dict[str, Any] = {
-            "threads": params.get("threads"),
-            "period_multiple": params.get("period_multiple"),
-        }
-        budget = params.get("budget")
-        if budget is not None:  # the search's columns, from the budget at the measured speed
-            from registry.rows import strip_certificate_seconds, strip_threads
+    params = params or {}
+    budget = params.get("budget")
+    domain: dict[str, Any] = {
+        "threads": params.get("threads"),
+        "period_multiple": params.get("period_multiple"),
+        "seconds": budget,
+    }
+    if params.get("checkpoints"):
 
-            threads = params.get("threads") or strip_threads()
-            per_column = strip_certificate_seconds(rows, 10**6, threads) / 10**6
-            columns = max(4096, int(budget / per_column))
-            options["max_columns"] = columns
-            options["progress"] = lambda y: report_progress(min(y, columns), columns)
-        if params.get("checkpoints"):
-            from registry.rows import StripCheckpoints, strip_memory, strip_seconds
+        def note(text: str) -> None:
+            print(f"{time.strftime('%H:%M:%S')} {game} rows 0..{rows - 1}: {text}",
+                  file=sys.stderr, flush=True)  # fmt: skip
 
-            def note(text: str) -> None:
-                print(f"{time.strftime('%H:%M:%S')} {game} rows 0..{rows - 1}: {text}",
-                      file=sys.stderr, flush=True)  # fmt: skip
+        domain.update(
+            checkpoints=params["checkpoints"],
+            every=float(params.get("checkpoint_every", CHECKPOINT_SECONDS)),
+            warn=warn,
+            parameters={"game": game, "rows": rows,
+                        "period_multiple": params.get("period_multiple")},
+            note=note,
+        )  # fmt: skip
+    door = question("row-certificate", spec.get_game(game))
 
-            options["keep_top"] = False
+    def progress(done: int, total: int | None, unit: str) -> None:
+        report_progress(done, done if total is None else total)  # the budget's columns
 
-            threads = params.get("threads") or 0
-            gib = strip_memory(rows, params.get("period_multiple")) / 2**30
-            note(
-                f"memory about {gib:.1f} GiB (checked before it starts); about "
-                f"{strip_seconds(rows, 10**6, threads or 2):,.0f} s a million columns at the "
-                "measured speed (registry.rows.strip_seconds); checkpoints in "
-                f"{params['checkpoints']}"
-            )
-            options["checkpoints"] = StripCheckpoints(
-                Path(params["checkpoints"]),
-                every=float(params.get("checkpoint_every", CHECKPOINT_SECONDS)),
-                warn=warn,
-                parameters={"game": game, "rows": rows,
-                            "period_multiple": params.get("period_multiple")},
-                note=note,
-            )  # fmt: skip
-        try:
-            return strip_certificate(code, rows, **options)
-        except RuntimeError as error:  # no repeated window within the budget's columns
-            if "max_columns" not in options or "no repeated window" not in str(error):
-                raise
-            raise ValueError(
-                f"{error} (the budget of {budget:g} s at the measured speed, "
-                "registry.rows.strip_certificate_seconds); --budget SECONDS goes further, and "
-                "--chunks DIR checkpoints a long run (no budget then unless given)"
-            ) from None
-    return row_certificate(spec.get_game(game), rows)
+    try:
+        return door(rows=rows, progress=progress, **domain).value
+    except RuntimeError as error:  # no repeated window within the budget's columns
+        if budget is None or _strip_code(game) is None or "no repeated window" not in str(error):
+            raise
+        raise ValueError(
+            f"{error} (the budget of {budget:g} s at the measured speed, "
+            "fast.strip.certificate_seconds); --budget SECONDS goes further, and "
+            "--chunks DIR checkpoints a long run (no budget then unless given)"
+        ) from None
 
 
 def row_chunk(params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -283,8 +269,8 @@ def run_experiment(
     ``checkpoint_every`` seconds under :func:`strip_directory` and resumed
     from there. ``period_multiple`` counts the preperiods in the first pass
     when the joint period divides it (:func:`fast.strip.strip_periods`).
-    ``budget`` (seconds, None: no bound) bounds the strip's search: the columns
-    it buys at the measured speed (``registry.rows.strip_certificate_seconds``); a joint
+    ``budget`` (seconds, None: no bound) bounds the strip's search (the registry's
+    ``row-certificate``): the columns it buys at the measured speed; a joint
     period not found within them is refused in one line (F-/R-Wythoff's joint
     periods grow fast and are known only once found).
     Other games: one chunk per ``block`` rows, each the generic certificate
@@ -553,15 +539,13 @@ def register(subparsers: Any) -> None:
 
 def _write_state(args: argparse.Namespace, rows: range) -> None:
     """``--state FILE``: the shipped state of the finished strip run in ``--chunks``."""
-    from registry.rows import write_strip_state as write_state
-
     game = spec.get_game(args.game).describe()
     if args.chunks is None or _strip_code(game) is None:
         raise ValueError(
             "--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff)"
         )
     command = "grundy experiment row-periods " + " ".join(sys.argv[3:] if len(sys.argv) > 3 else [])
-    meta = write_state(
+    meta = write_atlas_state(
         Path(args.state),
         strip_directory(args.chunks, game, rows.stop - 1),
         {"command": command.strip()},
