@@ -247,6 +247,58 @@ def check_against_table(
     return True
 
 
+def _published_comparison(game: str, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The comparison rows of ``results`` with seed 003's printed rows and, where a chunk ran
+    it, Landman's machine (``reference.landman``)."""
+    comparison: list[dict[str, Any]] = []
+    for r in results:
+        ours = [r["preperiod"], r["period"], r["saltus"]]
+        if (game, r["row"]) in PUBLISHED:
+            printed = list(PUBLISHED[(game, r["row"])])
+            comparison.append(
+                {
+                    "row": r["row"],
+                    "source": "seed 003",
+                    "ours": ours,
+                    "paper": printed,
+                    "agrees": ours == printed,
+                }
+            )
+        if "reference" in r:
+            comparison.append(
+                {
+                    "row": r["row"],
+                    "source": "reference.landman",
+                    "ours": ours,
+                    "paper": r["reference"],
+                    "agrees": ours == r["reference"],
+                }
+            )
+    return comparison
+
+
+def _table_comparison(
+    game: str, results: list[dict[str, Any]], check_table: int
+) -> list[dict[str, Any]]:
+    """The comparison rows of the rows below ``check_table`` with the registry's table."""
+    brute = _table(game, check_table)
+    comparison: list[dict[str, Any]] = []
+    for r in results:
+        if r["row"] < check_table:
+            ok = check_against_table(brute, r["row"], r["preperiod"], r["period"], r["saltus"])
+            if ok is not None:
+                comparison.append(
+                    {
+                        "row": r["row"],
+                        "source": f"the registry's grundy-table ({game!r}, {check_table})",
+                        "ours": [r["preperiod"], r["period"], r["saltus"]],
+                        "paper": "brute-force table",
+                        "agrees": ok,
+                    }
+                )
+    return comparison
+
+
 def run_experiment(
     game: str,
     rows: range,
@@ -335,30 +387,7 @@ def run_experiment(
     run_s = time.perf_counter() - start
     results = [line for block_lines in blocks for line in block_lines]
     table: list[list[Any]] = [[r[c] for c in COLUMNS] for r in results]
-    comparison: list[dict[str, Any]] = []
-    for r in results:
-        ours = [r["preperiod"], r["period"], r["saltus"]]
-        if (game, r["row"]) in PUBLISHED:
-            printed = list(PUBLISHED[(game, r["row"])])
-            comparison.append(
-                {
-                    "row": r["row"],
-                    "source": "seed 003",
-                    "ours": ours,
-                    "paper": printed,
-                    "agrees": ours == printed,
-                }
-            )
-        if "reference" in r:
-            comparison.append(
-                {
-                    "row": r["row"],
-                    "source": "reference.landman",
-                    "ours": ours,
-                    "paper": r["reference"],
-                    "agrees": ours == r["reference"],
-                }
-            )
+    comparison = _published_comparison(game, results)
     timings = {
         "compile": compile_s,
         "run": run_s,
@@ -370,20 +399,7 @@ def run_experiment(
         timings["reference"] = float(sum(r.get("reference_seconds", 0.0) for r in results))
     if check_table:
         t0 = time.perf_counter()
-        brute = _table(game, check_table)
-        for r in results:
-            if r["row"] < check_table:
-                ok = check_against_table(brute, r["row"], r["preperiod"], r["period"], r["saltus"])
-                if ok is not None:
-                    comparison.append(
-                        {
-                            "row": r["row"],
-                            "source": f"the registry's grundy-table ({game!r}, {check_table})",
-                            "ours": [r["preperiod"], r["period"], r["saltus"]],
-                            "paper": "brute-force table",
-                            "agrees": ok,
-                        }
-                    )
+        comparison += _table_comparison(game, results, check_table)
         timings["check_table"] = time.perf_counter() - t0
     return ExperimentResult(
         name="row-periods",
