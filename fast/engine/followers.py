@@ -292,14 +292,15 @@ def rule_digest(game: EngineGame, rule: CompiledRule | None = None) -> str:
     """
     rule = rule or compiled_rule(game)
     h = hashlib.sha256()
-    for part in (
+    parts: tuple[str | bytes, ...] = (
         rule.name,
         rule.rays.tobytes(),
         rule.terminal_parameters.tobytes(),
         repr((rule.k, rule.layers, rule.passes, type(game).__qualname__)),
         *(_function_text(f) for f in rule.python.values()),
         _function_text(type(game).followers),
-    ):
+    )
+    for part in parts:
         h.update(part if isinstance(part, bytes) else part.encode())
         h.update(b"\0")
     return h.hexdigest()
