@@ -85,14 +85,15 @@ def value(
         ``(x, y)`` for two-pile games; ``((x, y), (n,))`` for a sum.
     method : str, optional
         Force one of :func:`registry.positions.method_table` (``table``,
-        ``row-period``, ``rw``, ``fibonacci``, ``xor``, ``spec``, ``outcome``); by
+        ``row-period``, ``rw``, ``fibonacci``, ``heap``, ``xor``, ``spec``, ``outcome``); by
         default the most trustworthy, then cheapest, that covers the position. A
         game with a counting rule (k-blocking) has no Grundy value: ``outcome``
         raises :class:`spec.NoGrundyValue` (a ValueError) whose message gives the
         position's outcome, P or N.
     budget : float, optional
         Seconds: a method whose estimate is longer declines (default
-        :data:`registry.BUDGET_SECONDS`).
+        :data:`registry.BUDGET_SECONDS`); a number >= 0, ``math.inf`` for no
+        limit (anything else, ``nan`` too, is a ValueError naming it).
 
     Returns
     -------

@@ -43,9 +43,11 @@ __all__ = [
 #: ``1e400`` and ``10**100000000`` are refused before anything is computed.
 MAX_DIGITS = 200
 
-_INTEGER = re.compile(r"^[+-]?\d+$")
-_DECIMAL = re.compile(r"^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$")
-_POWER = re.compile(r"^([+-]?)(\d+)\*\*(\d+)$")
+# ASCII digits only (``\d`` would take ``٣`` and ``５``), to the very end (``$`` would
+# take a trailing newline).
+_INTEGER = re.compile(r"[+-]?\d+\Z", re.ASCII)
+_DECIMAL = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)\Z", re.ASCII)
+_POWER = re.compile(r"([+-]?)(\d+)\*\*(\d+)\Z", re.ASCII)
 
 
 def parse_game(text: str) -> ImpartialGame:
@@ -164,7 +166,7 @@ def short_int(value: int) -> str:
 
 def _exact_integer(text: str, name: str) -> int:
     raw = str(text)
-    value = raw.strip().replace("_", "")
+    value = raw.strip(" ").replace("_", "")
     too_big = f"{name} = {raw!r} has about {{}} digits; at most {MAX_DIGITS} are accepted"
     not_int = f"{name} must be an integer ({name} = {raw!r} is not)"
     if _INTEGER.match(value):
@@ -292,6 +294,10 @@ def parse_position(game: ImpartialGame, text: str) -> Position:
     Traceback (most recent call last):
     ...
     ValueError: position '1e400,3': '1e400' has about 401 digits; at most 200 are accepted
+    >>> parse_position(parse_game("wythoff"), "５,８")
+    Traceback (most recent call last):
+    ...
+    ValueError: position '５,８': '５' is not an integer (ASCII digits only)
     """
     if isinstance(game, Sum):
         parts = text.split("+")
@@ -305,14 +311,15 @@ def parse_position(game: ImpartialGame, text: str) -> Position:
         )
     values = []
     for item in text.split(","):
-        item = item.strip()
+        item = item.strip(" ")
         try:
             values.append(parse_count(item, "coordinate"))
         except ValueError as error:
             if "digits" in str(error):
                 reason = str(error).split(" has ", 1)[1]
                 raise ValueError(f"position {text!r}: {item!r} has {reason}") from None
-            raise ValueError(f"position {text!r}: {item!r} is not an integer") from None
+            ascii_only = " (ASCII digits only)" if not item.isascii() else ""
+            raise ValueError(f"position {text!r}: {item!r} is not an integer{ascii_only}") from None
     return game.check_position(tuple(values))
 
 

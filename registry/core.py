@@ -51,7 +51,7 @@ from spec.tables import compiled_form
 __all__ = [
     "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined", "Implementation",
     "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
-    "UnknownImplementation", "as_game", "ask", "checked_memory", "compare_arrays",
+    "UnknownImplementation", "as_game", "ask", "check_budget", "checked_memory", "compare_arrays",
     "compare_sequences", "get_question", "question", "register_implementation", "register_provider",
     "register_question", "rule_identity", "seconds_text", "unregister_question",
 ]  # fmt: skip
@@ -217,7 +217,7 @@ class Question(Generic[T]):
         exact first, the game's own before a provider's; then the order of
         registration. Published tables answer only a ``cheapest`` question.
         """
-        limit = self.budget if budget is None else budget
+        limit = self.budget if budget is None else check_budget(budget)
         found = []
         for order, impl in enumerate(self.implementations):
             if impl.layer != "published" or self.cheapest:
@@ -546,6 +546,25 @@ def _rule_names(names: tuple[str, ...]) -> dict[tuple[Any, ...], str]:
         if form is not None:
             forms.setdefault(form, name)  # the first registered game of a rule names it
     return forms
+
+
+def check_budget(budget: Any) -> float:
+    """``budget`` as seconds: a real number >= 0 (``math.inf``: no limit), else a ValueError
+    naming it, as every argument of the front door.
+
+    >>> check_budget(60), check_budget(math.inf)
+    (60, inf)
+    >>> check_budget(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: budget must be a number of seconds >= 0 (inf: no limit) (budget = nan)
+    """
+    ok = isinstance(budget, (int, float)) and not isinstance(budget, bool)
+    if not ok or math.isnan(budget) or budget < 0:
+        raise ValueError(
+            f"budget must be a number of seconds >= 0 (inf: no limit) (budget = {budget!r})"
+        )
+    return budget  # type: ignore[no-any-return]
 
 
 def rule_identity(game: spec.ImpartialGame | str) -> str | None:

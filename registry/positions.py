@@ -45,6 +45,7 @@ from registry.core import (
     Declined,
     NoImplementation,
     compare_arrays,
+    compare_sequences,
     get_question,
     question,
     register_implementation,
@@ -277,6 +278,34 @@ def _xor(game: spec.ImpartialGame) -> Made:
     return answer, _anywhere, cost
 
 
+#: ``heap-values:nim``: G(n) of one Nim heap, n any size. G(n) = mex {G(0), ..., G(n - 1)} = n
+#: by induction (000 §1.1); the spec checks it on small heaps (conformance). A game of the
+#: same rule registers its own ``heap-values:<name>`` to be answered so.
+_key = register_question(
+    "heap-values", "nim", "G(n) of one Nim heap at the given heaps n",
+    {"heaps": tuple(range(60))}, compare_sequences,
+)  # fmt: skip
+register_implementation(
+    _key, "spec", "spec", lambda heaps: [spec.grundy(spec.Nim(), (n,)) for n in heaps],
+    covers=lambda heaps: None if max(heaps, default=0) < 2000 else "heaps of 2000 or more",
+)  # fmt: skip
+register_implementation(
+    _key, "heap", "reference", lambda heaps: [int(n) for n in heaps],
+    certificate=Certificate("exact", "000 §1.1: G(n) = n"),
+)  # fmt: skip
+
+
+def _heap(game: spec.ImpartialGame) -> Made:
+    door = question("heap-values", game)
+
+    def answer(position: Any, **_: Any) -> Value:
+        found = door(heaps=[position[0]])
+        how = Certificate("exact", f"{found.name}: 000 §1.1, G(n) = n")
+        return _value(game, position, "heap", found.value[0], found.name, how)
+
+    return answer, _anywhere, lambda position, **_: (1e-6, 1024)
+
+
 def _sum(game: spec.ImpartialGame) -> str | None:
     return None if isinstance(game, spec.Sum) else "not a sum"
 
@@ -423,6 +452,8 @@ _VALUE = (
     Method("fibonacci", _has("fibonacci-values"), _fibonacci,
            Certificate("exact", "rows as step functions"), "",
            f"Fibonacci Nim, n <= {fast.fibonacci.MAX_ROWS:,}, any r"),
+    Method("heap", _has("heap-values"), _heap, Certificate("exact", "000 §1.1: G(n) = n"), "",
+           "a Nim heap of any size: G(n) = n"),
     Method("xor", _sum, _xor,
            Certificate("exact", "000 §1.1", text="exact (000 §1.1), or conditional as a part"), "",
            "a sum: the XOR of its parts' values, each by its cheapest method"),

@@ -263,8 +263,24 @@ MATRIX_MEMORY = 8 * 10**9
 #: Seconds one case may run before it counts as hung.
 MATRIX_SECONDS = 60
 
-POSITIONS = ["-1,3", "1e400,3", "nan,1", "inf,2", "1.5,2", "1/2,3", "3", "1,2,3", "", "x,y",
-             "10**400,5"]  # fmt: skip
+POSITIONS = [
+    "-1,3",
+    "1e400,3",
+    "nan,1",
+    "inf,2",
+    "1.5,2",
+    "1/2,3",
+    "3",
+    "1,2,3",
+    "",
+    "x,y",
+    "10**400,5",
+    "\u0663,\u0665",
+    "\uff15,\uff18",
+    "5\n,8",
+    "5,8\n",
+    "5,\u00b2",
+]  # issue 39: ASCII only
 COUNTS = ["-1", "1e400", "nan", "inf", "1.5", "1/2", "10**100000", "-0.5", "1e-3"]
 FAMILIES = ["a-wythoff:0", "a-wythoff:x", "a-wythoff:", "a-wythoff:-3", "a-wythoff:1e400",
             "nimhof:0,0", "nimhof:", "nimhof:1", "nimhof:-1,2", "nope", "nope:1"]  # fmt: skip
@@ -277,6 +293,7 @@ def _bad_values() -> list[list[str]]:
     cases += [["value", f, "1,2"] for f in FAMILIES]
     cases += [["value", "wythoff", "5,8", "--method", m] for m in ("bogus", "")]
     cases += [["value", "wythoff", "5,8", "--max-positions", c] for c in COUNTS]
+    cases += [["value", "wythoff", "5,8", "--budget", c] for c in ("x", "nan", "-1", "inf")]
     cases += [["value", "wythoff", "10**30,5", "--method", "spec"]]
     cases += [["table", "wythoff", "--size", c] for c in COUNTS]
     cases += [["table", f, "--size", "4"] for f in FAMILIES]

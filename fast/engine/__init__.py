@@ -87,10 +87,12 @@ compiling it again, and any change of either source gets a new module. A
 function that cannot be imported by name (defined in ``__main__`` or inside
 a function) is compiled in each process.
 
-Before a rule answers for the first time in a process, its followers are
-compared with the definition (``followers``) on a sample of positions
-(:func:`verify_rule`); a rule that differs is refused, naming the first
-differing position.
+Before a rule answers a table, its followers are compared with the
+definition (``followers``) on every cell of the table's square up to 64 and
+on cells spread over the whole square in both orientations
+(:func:`verify_rule`, :func:`check_cells`; once per rule and side in a
+process); a rule that differs is refused, naming the first differing
+position.
 Ctrl-C: every kernel call decides a block of cells of bounded work (about
 :data:`BLOCK_SECONDS` at the measured speed, and a work budget within the
 follower kernel) and returns to Python, so an interrupt is served between
@@ -152,9 +154,9 @@ from fast.engine.driver import (
 from fast.engine.driver import FIRST_BLOCK as FIRST_BLOCK
 from fast.engine.driver import FOLLOWER_BUDGET as FOLLOWER_BUDGET
 from fast.engine.driver import MASK_BLOCK as MASK_BLOCK
-from fast.engine.followers import SAMPLE_FAR as SAMPLE_FAR
-from fast.engine.followers import SAMPLE_SIZE as SAMPLE_SIZE
-from fast.engine.followers import check_followers, engine_followers, verify_rule
+from fast.engine.followers import CHECK_SIDE as CHECK_SIDE
+from fast.engine.followers import CHECK_SPREAD as CHECK_SPREAD
+from fast.engine.followers import check_cells, check_followers, engine_followers, verify_rule
 from fast.engine.forms import fwythoff_slant_followers, sum_at_most
 from fast.engine.kernels import KernelCode as KernelCode
 from fast.engine.plan import CELL_SECONDS as CELL_SECONDS
@@ -174,6 +176,7 @@ __all__ = [
     "block_memory",
     "block_range",
     "block_seconds",
+    "check_cells",
     "check_followers",
     "compiled_rule",
     "covers",

@@ -139,7 +139,7 @@ def grundy_block(
     """
     rows = _check_size("rows", rows)
     cols = _check_size("cols", cols)
-    rule = verify_rule(game)
+    rule = verify_rule(game, rows, cols)
     mask = _terminal_mask(rule, rows, cols)
     if rule.layers == 1:
         return _layer_block(rule, rows, cols, mask, None, progress)

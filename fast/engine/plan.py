@@ -50,6 +50,10 @@ WALK_MAX_CELLS = 1024
 CELL_SECONDS = 1e-7
 WALK_SIDE = 2000
 LONG_SIDE = 30_000
+# The first block of a rule at a larger side also compares its followers with the
+# definition (fast.engine.followers.verify_rule, once per rule and side in a process):
+# the 64^2 square (about a second in Python), then spread cells within
+# max(CHECK_FRACTION = 10 % of block_seconds, that square's reads): not in block_seconds.
 
 
 def block_seconds(rows: int, cols: int) -> float:

@@ -20,7 +20,7 @@ from grundy.output import (
     write_table,
 )
 from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
-from grundy.runs.progress import reporter
+from grundy.runs.progress import reporter, warn
 from registry import question
 from registry.layers import states_of, table_shape
 
@@ -62,6 +62,29 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+#: Printed output past this many bytes is warned of before the work, with ``--out`` suggested.
+PRINT_WARN_BYTES = 4 * 2**20
+
+
+def printed_warning(shape: tuple[int, int], layers: int) -> str | None:
+    """The warning for printing a table of ``shape`` (``layers`` states), or None if small.
+
+    Each number prints as at least one digit and a separator (2 bytes).
+
+    >>> printed_warning((100, 100), 1) is None
+    True
+    >>> printed_warning((3000, 3000), 65)[:60]
+    'printing the table is 585,000,000 numbers, at least 1,115 MB'
+    """
+    numbers = max(layers, 1) * shape[0] * shape[1]
+    if 2 * numbers <= PRINT_WARN_BYTES:
+        return None
+    return (
+        f"printing the table is {numbers:,} numbers, at least {2 * numbers // 2**20:,} MB of "
+        "text; --out FILE.npy (or .csv) writes it instead"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
     if (args.rows is None) != (args.cols is None):
@@ -70,9 +93,15 @@ def run(args: argparse.Namespace) -> int:
     door = question("grundy-block" if block else "grundy-table", game)
     domain = {"rows": args.rows, "cols": args.cols} if block else {"size": args.size}
     shape = (args.rows, args.cols) if block else (args.size, args.size)
-    if args.list_impls:
-        return print_impls(door, **domain)
     name, states = door.game, states_of(game)
+    too_long = None if args.out is not None else printed_warning(shape, len(states))
+    if args.list_impls:
+        print_impls(door, **domain)
+        if too_long is not None:
+            warn(too_long)
+        return 0
+    if too_long is not None:
+        warn(too_long)
     out = None if args.out is None else check_table_file(args.out, max(shape), name, len(states))
     start = time.perf_counter()
     with reporter(f"{name} table {shape[0]}x{shape[1]}", args.json) as tick:
