@@ -157,6 +157,28 @@ def test_a_halved_period_is_not_believed_by_a_far_value(small_atlas: Path) -> No
     assert [ATLAS.state_value("wythoff", row, y) for y in ys] == truth
     report = verify_atlas(small_atlas, "copy")
     assert not report.ok and f"row {row}: period {period // 2:,}" in report.failures[0]
+    by_name = _implementations("atlas-far-values:wythoff")  # conformance: the record's period
+    domain = {"rows": [row], "turns": 10**15 + 1}  # an odd number of turns: the halving shows
+    state, record = by_name["shipped state"], by_name["atlas record's period + shipped state"]
+    assert record.answer(**domain) != state.answer(**domain)
+
+
+def _implementations(key: str) -> dict[str, Any]:
+    from registry.core import QUESTIONS
+
+    return {impl.name: impl for impl in QUESTIONS[key].implementations}
+
+
+def test_conformance_samples_the_whole_range_and_names_a_contradiction(atlas_copy: Path) -> None:
+    by_name = _implementations("atlas-records:wythoff")
+    files, state = by_name["atlas files"], by_name["shipped state (load check)"]
+    domain = {"rows": [0, 5, 1000, 2047]}
+    assert files.answer(**domain) == state.answer(**domain)
+    _edit(atlas_copy, 5, 3, lambda line: 25)
+    ATLAS.clear()
+    with pytest.warns(AtlasWarning):
+        found = state.answer(**domain)
+    assert found != files.answer(**domain) and found[1] == (5, "saltus 25 is not the period 24")
 
 
 def test_verify_atlas_names_a_wrong_saltus_and_a_period_too_long(small_atlas: Path) -> None:
