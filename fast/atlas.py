@@ -15,7 +15,13 @@ A directory (the registry's is ``registry/atlas/``, package data,
   ``sha256sum FILE >> SHA256SUMS``.
 
 A file whose digest does not match is named in an :class:`AtlasWarning` and
-not used. The readers take the directory and the label the files are named
+not used. A record that the shipped state contradicts (:func:`contradictions`:
+its saltus is not its period, its period does not divide the state's proved
+joint period or, where the state's window of the row is long enough, is not
+the row's least period there; its preperiod past the state's column) is named
+in an :class:`AtlasWarning` and not used either. Far values from the state are
+reduced by the state's proved joint period, never by a record's period. The
+readers take the directory and the label the files are named
 by; an :class:`Atlas` reads a game's files once (the registry's is
 :data:`registry.rows.ATLAS`).
 """
@@ -42,7 +48,9 @@ __all__ = [
     "SUMS",
     "Atlas",
     "AtlasWarning",
+    "contradictions",
     "digest",
+    "prime_factors",
     "read_state",
     "read_sums",
     "read_table",
@@ -162,6 +170,89 @@ def read_state(directory: Path, game: str, label: str) -> dict[str, Any] | None:
     return best
 
 
+def prime_factors(n: int) -> list[int]:
+    """The prime factors of n.
+
+    >>> prime_factors(786432), prime_factors(1)
+    ([2, 3], [])
+    """
+    out, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            out.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    return out + ([n] if n > 1 else [])
+
+
+def _window_says(seq: np.ndarray, period: int) -> str:
+    """Why the row's normalised values ``seq`` (consecutive columns of its periodic part)
+    contradict ``period`` as its least period ('' if they do not, or are too short to tell).
+
+    ``D = G - y`` repeats with the least period p (saltus = period): a shift q with
+    ``seq[q:] == seq[:-q]`` over at least p + q columns is a period of the row.
+    """
+    n = len(seq)
+    if n > period and not np.array_equal(seq[period:], seq[:-period]):
+        return f"{period} is not a period of the row in the window of the state"
+    for r in prime_factors(period):
+        q = period // r
+        if n >= period + q and np.array_equal(seq[q:], seq[:-q]):
+            return (f"{q} is a period of the row in the window of the state, so {period} "
+                    "is not the least")  # fmt: skip
+    return ""
+
+
+def contradictions(
+    table: dict[int, tuple[int, int, int]], state: dict[str, Any] | None
+) -> dict[int, str]:
+    """``{row: why}`` for the records of ``table`` that the shipped ``state`` contradicts.
+
+    What is cheap at load (docs/strip.md, "What each level guarantees"): a row's
+    saltus must be its period (its ``D = G - y`` is bounded), its period must
+    divide the state's proved joint period, its preperiod must be at most the
+    state's column, and where the state's window keeps enough columns of the
+    row in the periodic part (from ``y0 - W`` on: the certificate's proof),
+    the period must be the row's least period there (:func:`_window_says`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> state = {"rows": 2, "column": 100, "period": 6, "y0": 40,
+    ...          "window": np.array([[0, k % 2] for k in range(6)], dtype=np.int16)}
+    >>> contradictions({0: (0, 1, 1), 1: (3, 2, 2)}, state)
+    {}
+    >>> found = contradictions({0: (0, 1, 2), 1: (3, 1, 1)}, state)
+    >>> found[0], found[1]
+    ('saltus 2 is not the period 1', '1 is not a period of the row in the window of the state')
+    >>> contradictions({1: (3, 4, 4)}, state)
+    {1: "period 4 does not divide the state's proved joint period 6"}
+    """
+    if state is None:
+        return {}
+    window, c, joint = state["window"], int(state["column"]), int(state["period"])
+    w, rows = window.shape
+    keep = np.minimum(fast_strip.state_columns(rows), w)
+    first = int(state["y0"]) - w if "y0" in state else c  # columns from here on repeat with P
+    found = {}
+    for row, (pre, period, saltus) in sorted(table.items()):
+        if row >= rows:
+            continue
+        if saltus != period:
+            found[row] = f"saltus {saltus} is not the period {period}"
+        elif period < 1 or joint % period:
+            found[row] = f"period {period} does not divide the state's proved joint period {joint}"
+        elif pre > c:
+            found[row] = f"preperiod {pre:,} lies past the state's column {c:,}"
+        else:
+            n = max(0, min(int(keep[row]), c - first))
+            why = _window_says(window[w - n :, row], period) if n else ""
+            if why:
+                found[row] = why
+    return found
+
+
 class Atlas:
     """The atlas files of ``directory``, named ``label/<file>``; each game's read on first use.
 
@@ -175,16 +266,43 @@ class Atlas:
         self.directory, self.label = Path(directory), label
         self._tables: dict[str, tuple[dict[int, tuple[int, int, int]], str]] = {}
         self._states: dict[str, dict[str, Any] | None] = {}
+        self._contradicted: dict[str, dict[int, str]] = {}
 
     def clear(self) -> None:
         """Forget what was read: the files are read again on next use."""
         self._tables.clear()
         self._states.clear()
+        self._contradicted.clear()
 
     def _table(self, game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
+        """The records of ``game`` the digests and the shipped state leave (:func:`contradictions`:
+        a contradicted record is named in one :class:`AtlasWarning` and not used)."""
         if game not in self._tables:
-            self._tables[game] = read_table(self.directory, game, self.label)
+            table, name = read_table(self.directory, game, self.label)
+            state = self._state(game) if table else None
+            bad = contradictions(table, state)
+            if bad and state is not None:
+                rows = "; ".join(f"row {row}: {why}" for row, why in list(bad.items())[:5])
+                more = f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""
+                warnings.warn(
+                    f"atlas records of {game} contradicted by the shipped state {state['file']} "
+                    f"(not used): {rows}{more}",
+                    AtlasWarning,
+                    stacklevel=4,
+                )
+            self._contradicted[game] = bad
+            self._tables[game] = ({k: v for k, v in table.items() if k not in bad}, name)
         return self._tables[game]
+
+    def contradicted(self, game: str) -> dict[int, str]:
+        """``{row: why}``: the records of ``game`` the shipped state contradicts (not used).
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.contradicted("wythoff")
+        {}
+        """
+        self._table(game)
+        return dict(self._contradicted.get(game, {}))
 
     def _state(self, game: str) -> dict[str, Any] | None:
         if game not in self._states:
@@ -242,6 +360,10 @@ class Atlas:
         """
         held = self.row(game, row)
         if held is None:
+            why = self.contradicted(game).get(row)
+            if why is not None:
+                raise ValueError(f"the atlas's record of {game} row {row} contradicts the "
+                                 f"shipped state ({why})")  # fmt: skip
             raise ValueError(f"the atlas of {game} holds rows < {self.rows(game)} (row = {row})")
         return held[0]
 
@@ -285,14 +407,16 @@ class Atlas:
     ) -> tuple[int, str] | None:
         """G(row, column) from the shipped state and the row's atlas record, or None.
 
-        None when no shipped state holds the row, the record is missing, or the
-        column lies before the row's preperiod (the strip from column 0 answers
-        those). Otherwise the column is moved by whole periods of the row to
-        ``[c, c + period)`` (c: the state's column, past every preperiod of its
-        rows) and the strip of rows 0..row runs from the state
-        (:func:`fast.strip.value_from_state`): at most one period of columns,
-        whatever the column (10**18 and beyond). Returns the value and what it
-        came from.
+        None when no shipped state holds the row, the record is missing (or
+        contradicted by the state), or the column lies before the row's
+        preperiod (the strip from column 0 answers those). Otherwise the column
+        is moved by whole joint periods of the state (its proof: never by the
+        record's period, which the state can only partly check at load) to
+        ``[c, c + P)`` (c: the state's column, past every preperiod of its rows)
+        and the strip of rows 0..row runs from the state
+        (:func:`fast.strip.value_from_state`): at most one joint period of
+        columns, whatever the column (10**18 and beyond). Returns the value and
+        what it came from.
 
         Examples
         --------
@@ -304,22 +428,23 @@ class Atlas:
         state, held = self._state(game), self.row(game, row)
         if state is None or held is None or row >= state["rows"]:
             return None
-        (preperiod, period, saltus), _ = held
-        c = int(state["column"])
-        if column < preperiod or saltus != period or int(state["period"]) % period:
+        preperiod = held[0].preperiod
+        c, joint = int(state["column"]), int(state["period"])
+        if column < preperiod:
             return None
-        up = -(-(c - column) // period) * period if column < c else 0
+        up = -(-(c - column) // joint) * joint if column < c else 0
         base = fast_strip.value_from_state(
-            game, state["window"], c, row, column + up, period, progress=progress
+            game, state["window"], c, row, column + up, joint, progress=progress
         )
         return (
             base - up,
-            f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,})",
+            f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,}, "
+            f"joint period {joint:,})",
         )
 
     def value_cost(self, game: str, row: int, column: int) -> tuple[float, int] | None:
         """(seconds, bytes) of :meth:`value`: loading the shipped state, then the strip of rows
-        0..row over at most one period and a window of columns (:func:`fast.strip.window`);
+        0..row over at most one joint period and a window of columns (:func:`fast.strip.window`);
         None where no shipped state holds the row or the column lies before its preperiod.
 
         >>> from registry.rows import ATLAS
@@ -330,7 +455,7 @@ class Atlas:
         state, held = self._state(game), self.row(game, row)
         if state is None or held is None or row >= state["rows"] or column < held[0].preperiod:
             return None
-        columns = held[0].period + fast_strip.window(row + 1)
+        columns = int(state["period"]) + fast_strip.window(row + 1)
         seconds: float = state["seconds"] + fast_strip.strip_seconds(row + 1, columns)
         return seconds, fast_strip.rectangle_memory(row + 1, 0)
 
@@ -348,18 +473,16 @@ class Atlas:
         return fast_strip.value_at(game, row, index) + shift
 
     def state_value(self, game: str, row: int, y: int) -> int:
-        """G(row, y), y at or past the state's column, from the shipped state: the row's record
-        offers its period (used when it divides the state's proved joint period, else the
-        joint period is); the saltus is the period (docs/strip.md), never the record's.
+        """G(row, y), y at or past the state's column, from the shipped state alone: y reduced
+        by the state's proved joint period, the saltus is the period (docs/strip.md); the
+        row's record is not read (the state must hold the row).
 
         >>> from registry.rows import ATLAS
         >>> ATLAS.state("wythoff") is None or ATLAS.state_value("wythoff", 5, 10**18) == 10**18 + 2
         True
         """
-        state, held = self._state(game), self.row(game, row)
-        assert state is not None and held is not None, f"no shipped state or record of row {row}"
-        joint = int(state["period"])
-        period = held[0].period if joint % held[0].period == 0 else joint
+        state = self._state(game)
+        assert state is not None and row < state["rows"], f"no shipped state of row {row}"
         return fast_strip.value_from_state(
-            game, state["window"], int(state["column"]), row, y, period
+            game, state["window"], int(state["column"]), row, y, int(state["period"])
         )

@@ -13,6 +13,8 @@
     (:data:`ATLAS`; compared, never computed: a drift in the files or kernels fails conformance).
 ``atlas-far-values:wythoff``
     G at far columns of atlas rows (:meth:`fast.atlas.Atlas.far_columns`): record vs shipped state.
+``atlas-records:wythoff``
+    Records of atlas rows across the whole range vs those the shipped state allows.
 ``fibonacci-outcomes:fibonacci-nim``
     ``answer(n_max)`` -> 1 where (n, r) is a P-position, 0 <= n, r <= n_max: the spec (bounded
     Grundy g = 0); Theorem 3.2 and the kernels are registered in :mod:`registry.fibonacci`.
@@ -226,9 +228,22 @@ def _far_state_covers(rows: list[int], turns: int) -> str | None:
     return None if max(rows) < state["rows"] else f"the shipped state holds rows < {state['rows']}"
 
 
-#: Far values of atlas rows (issue 30 item 11): each row's record against the shipped
-#: state. Quick: rows whose record path (the strip from column 0 to preperiod + period)
-#: takes well under a second; ``--all`` adds rows 130, 200 and 300 (row 300: 1.3e9 cells).
+def _record_period_value(game: str, row: int, y: int) -> int:
+    """G(row, y) by the row's record's period alone, the values from the shipped state: y moved
+    by whole record periods to ``[c, c + period)`` (a halved period shows here; the state's
+    own path, :meth:`fast.atlas.Atlas.state_value`, reduces by its proved joint period)."""
+    state, held = atlas_state(game), atlas_row(game, row)
+    assert state is not None and held is not None, f"no shipped state or record of row {row}"
+    c, period = int(state["column"]), held[0].period
+    turns = (y - c) // period
+    return ATLAS.state_value(game, row, y - turns * period) + turns * period
+
+
+#: Far values of atlas rows (issue 30 item 11, issue 39 item 1): each row's record against
+#: the shipped state. Quick: rows whose record path (the strip from column 0 to preperiod +
+#: period) takes well under a second; ``--all`` adds rows 130, 200 and 300 (row 300: 1.3e9
+#: cells) and rows across the whole range (650, 1000, 1500: the record's period against the
+#: state's joint period, an odd number of turns, so a halved period shows; a minute or two).
 _key = register_question(
     "atlas-far-values",
     "wythoff",
@@ -237,7 +252,10 @@ _key = register_question(
     {"rows": [5, 40, 100], "turns": 10**15},
     compare_sequences,
     oracle="shipped state",
-    extra_domains=[({"rows": [130, 200, 300], "turns": 10**15}, False)],
+    extra_domains=[
+        ({"rows": [130, 200, 300], "turns": 10**15}, False),
+        ({"rows": [650, 1000, 1500], "turns": 10**15 + 1}, False),
+    ],
 )
 register_implementation(
     _key, "shipped state", "fast", _far(ATLAS.state_value), covers=_far_state_covers,
@@ -245,7 +263,54 @@ register_implementation(
 )  # fmt: skip
 register_implementation(
     _key, "atlas record + fast.strip from column 0", "published", _far(ATLAS.record_value),
-    covers=lambda rows, turns: _held("wythoff", max(rows)), replace=True,
+    covers=lambda rows, turns: _held("wythoff", max(rows)) or (
+        None if max(rows) <= 300 else "from column 0 past row 300 takes hours"),
+    replace=True,
+)  # fmt: skip
+register_implementation(
+    _key, "atlas record's period + shipped state", "published", _far(_record_period_value),
+    covers=lambda rows, turns: _held("wythoff", max(rows)) or _far_state_covers(rows, turns),
+    replace=True,
+)  # fmt: skip
+
+
+def _records(rows: list[int]) -> list[tuple[int, ...]]:
+    """The atlas files' records of ``rows`` as read (digests checked), contradicted or not."""
+    table, _ = fast_atlas.read_table(ATLAS.directory, "wythoff", ATLAS.label)
+    return [(row, *table[row]) for row in rows]
+
+
+def _records_the_state_allows(rows: list[int]) -> list[tuple[Any, ...]]:
+    """The records the shipped state does not contradict; a contradicted one as (row, why)."""
+    why = ATLAS.contradicted("wythoff")
+    return [(line[0], why[line[0]]) if line[0] in why else line for line in _records(rows)]
+
+
+def _records_cover(rows: list[int]) -> str | None:
+    table, _ = fast_atlas.read_table(ATLAS.directory, "wythoff", ATLAS.label)
+    missing = [row for row in rows if row not in table]
+    return f"the atlas files hold no row {missing[0]}" if missing else None
+
+
+#: The atlas's records across the whole range against the shipped state (issue 39 item 1):
+#: what the state decides at load (:func:`fast.atlas.contradictions`: saltus = period, the
+#: period divides the proved joint period and, where the state's window shows it, is the
+#: least). ``grundy verify --atlas`` decides every period and saltus (a minute or two).
+_key = register_question(
+    "atlas-records",
+    "wythoff",
+    "(row, preperiod, period, saltus) of atlas rows sampled across the whole range: the "
+    "files' records vs those the shipped state allows",
+    {"rows": [0, 5, 40, 300, 700, 1000, 1500, 2047]},
+    compare_sequences,
+    oracle="atlas files",
+)
+register_implementation(
+    _key, "atlas files", "published", _records, covers=_records_cover, replace=True,
+)  # fmt: skip
+register_implementation(
+    _key, "shipped state (load check)", "fast", _records_the_state_allows,
+    covers=lambda rows: _far_state_covers(rows, 0), replace=True,
 )  # fmt: skip
 
 

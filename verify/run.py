@@ -50,16 +50,18 @@ docs/strip.md (the window certificate; Landman's bounds, seed 004 Lemmas 1,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from fast.atlas import prime_factors as _primes
 from fast.strip.checkpoint import read_checkpoint, read_record
 from verify.strip import BLOCK, VerifyStrip
 
-__all__ = ["VerifyReport", "verify_chunk", "verify_run"]
+__all__ = ["VerifyReport", "advance", "verify_chunk", "verify_run"]
 
 #: Bytes of columns one task of the period check keeps (rows are taken in batches).
 PERIOD_CHECK_BYTES = 1 << 30
@@ -111,7 +113,6 @@ def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
     start = strip.y
     size = shift + w + BLOCK
     ring: np.ndarray = np.zeros((size, rows), dtype=_ring_dtype(rows))
-    bounds = np.iinfo(ring.dtype)
     if state is not None and start > 0:
         ring[np.arange(start - len(state), start) % size] = state
     last = np.full(rows, -1, dtype=np.int64)
@@ -120,30 +121,17 @@ def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
         checks[a] = arr1["window"]
     if shift and "back" in arr2:
         checks[b - shift] = arr2["back"]
-    for y in range(start, b, BLOCK):
-        y1 = min(b, y + BLOCK)
-        block = strip.run(y1)
-        if len(block) and not (bounds.min <= block.min() and block.max() <= bounds.max):
-            return {"ok": False, "last": [],
-                    "reason": f"{where}: a value at columns {y:,}..{y1:,} leaves the bounds of "
-                    f"docs/strip.md ({int(block.min())}..{int(block.max())})"}  # fmt: skip
-        ring[np.arange(y, y1) % size] = block
-        lo = max(y, shift, a)
-        if shift and lo < y1:
-            now = ring[np.arange(lo, y1) % size]
-            before = ring[np.arange(lo - shift, y1 - shift) % size]
-            differ = now != before
-            hit = differ.any(axis=0)
-            if hit.any():
-                idx = len(differ) - 1 - np.argmax(differ[::-1], axis=0)
-                last = np.where(hit, lo - shift + idx, last)
-        for c, expected in checks.items():
-            if y < c <= y1:
-                got = ring[np.arange(c - min(c, w), c) % size]
-                if got.shape != expected.shape or not np.array_equal(got, expected):
-                    return {"ok": False, "last": [],
-                            "reason": f"{where}: the window before column {c:,}, recomputed, "
-                            "differs from the file's"}  # fmt: skip
+    try:
+        for y, y1 in advance(strip, ring, b, shift, max(shift, a), last):
+            for c, expected in checks.items():
+                if y < c <= y1:
+                    got = ring[np.arange(c - min(c, w), c) % size]
+                    if got.shape != expected.shape or not np.array_equal(got, expected):
+                        return {"ok": False, "last": [],
+                                "reason": f"{where}: the window before column {c:,}, recomputed, "
+                                "differs from the file's"}  # fmt: skip
+    except ValueError as error:
+        return {"ok": False, "last": [], "reason": f"{where}: {error}"}
     if "y0" in params:  # the last segment holds the record's cycle: check it here (_plan)
 
         def columns(lo: int, hi: int, r0: int = 0, r1: int = rows) -> np.ndarray:
@@ -155,6 +143,38 @@ def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
         if reason:
             return {"ok": False, "reason": reason, "last": []}
     return {"ok": True, "reason": "", "last": last.tolist()}
+
+
+def advance(
+    strip: VerifyStrip, ring: np.ndarray, b: int, shift: int, count_from: int, last: np.ndarray
+) -> Iterator[tuple[int, int]]:
+    """Run ``strip`` to column b a :data:`BLOCK` at a time, each block into ``ring`` (column y
+    at row ``y % len(ring)``); yield each block's columns (y, y1) once it is there.
+
+    Where ``shift`` (Q) > 0: ``last[k]`` becomes the last ``y - Q`` (y >= ``count_from``, whose
+    column y - Q the ring holds) with ``D(k, y) != D(k, y - Q)``: row k's preperiod is
+    ``last[k] + 1`` (the same for every multiple of its least period). ValueError: a value
+    leaves the ring's type (the bounds of docs/strip.md).
+    """
+    size = len(ring)
+    bounds = np.iinfo(ring.dtype)
+    for y in range(strip.y, b, BLOCK):
+        y1 = min(b, y + BLOCK)
+        block = strip.run(y1)
+        if len(block) and not (bounds.min <= block.min() and block.max() <= bounds.max):
+            raise ValueError(f"a value at columns {y:,}..{y1:,} leaves the bounds of "
+                             f"docs/strip.md ({int(block.min())}..{int(block.max())})")  # fmt: skip
+        ring[np.arange(y, y1) % size] = block
+        lo = max(y, count_from)
+        if shift and lo < y1:
+            differ = (
+                ring[np.arange(lo, y1) % size] != ring[np.arange(lo - shift, y1 - shift) % size]
+            )
+            hit = differ.any(axis=0)
+            if hit.any():
+                idx = len(differ) - 1 - np.argmax(differ[::-1], axis=0)
+                last[:] = np.where(hit, lo - shift + idx, last)
+        yield y, y1
 
 
 def _ring_dtype(rows: int) -> type:
@@ -271,24 +291,6 @@ def period_chunk(params: dict[str, Any]) -> dict[str, Any]:
 
     reason = _cycle_periods(columns, params, r0, r1)
     return {"ok": not reason, "reason": reason}
-
-
-def _primes(n: int) -> list[int]:
-    """The prime factors of n.
-
-    >>> _primes(786432), _primes(1)
-    ([2, 3], [])
-    """
-    out, p = [], 2
-    while p * p <= n:
-        if n % p == 0:
-            out.append(p)
-            while n % p == 0:
-                n //= p
-        p += 1
-    if n > 1:
-        out.append(n)
-    return out
 
 
 # ---------------------------------------------------------------------------- the run

@@ -1,4 +1,5 @@
-"""``grundy verify DIR``: re-check a checkpointed strip run independently (the verify package)."""
+"""``grundy verify DIR``: re-check a checkpointed strip run independently (the verify package);
+``grundy verify --atlas [--rows A..B]``: re-check the shipped atlas (:mod:`verify.atlas`)."""
 
 from __future__ import annotations
 
@@ -24,12 +25,35 @@ def register(subparsers: Any) -> None:
             "violations of the tracked period counted again; the record's window repeat "
             "recomputed and each row's preperiod and least period checked. Segments run in "
             "parallel on Dask. Exit 0: every check passed; 1: a check failed (the file or "
-            "segment is named); 2: bad input."
+            "segment is named); 2: bad input. With --atlas: the shipped atlas's records "
+            "against its state (one joint period of the verifier's strip from the state: every "
+            "row's least period and saltus), or with --rows A..B those rows recomputed from "
+            "column 0 (their preperiods; checkpointed under --out, resumable)."
         ),
-        epilog="example: grundy verify runs/atlas  (the --chunks DIR of row-periods)",
+        epilog="examples: grundy verify runs/atlas  (the --chunks DIR of row-periods); "
+        "grundy verify --atlas; grundy verify --atlas --rows 300..300 --out v",
     )
     parser.add_argument(
-        "directory", metavar="DIR", help="the --chunks DIR of the run, or its strip-* directory"
+        "directory",
+        metavar="DIR",
+        nargs="?",
+        help="the --chunks DIR of the run, or its strip-* directory",
+    )
+    parser.add_argument(
+        "--atlas",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ATLAS",
+        help="check the atlas (default: the shipped registry/atlas; or a copy's directory) "
+        "against its shipped state, instead of a run",
+    )
+    parser.add_argument(
+        "--rows",
+        default=None,
+        metavar="A..B",
+        help="with --atlas: recompute rows 0..B from column 0 and check the preperiods of "
+        "rows A..B (refused past an hour's estimate)",
     )
     add_execution_options(
         parser,
@@ -40,9 +64,35 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _atlas(args: argparse.Namespace) -> Any:
+    from grundy.parsing import parse_range
+    from registry.rows import ATLAS_DIR
+    from verify.atlas import verify_atlas, verify_atlas_rows
+
+    if args.directory is not None:
+        raise ValueError(f"DIR: give a run's DIR or --atlas, not both (DIR = {args.directory!r})")
+    directory = Path(args.atlas) if args.atlas else ATLAS_DIR
+    if not directory.is_dir():
+        raise ValueError(f"--atlas: {args.atlas!r} is not a directory")
+    label = args.atlas or "registry/atlas"
+    if args.rows is None:
+        return directory, verify_atlas(directory, label, quiet=args.quiet or args.json)
+    rows = parse_range(args.rows, "--rows")
+    report = verify_atlas_rows(directory, label, rows, out=args.out, scheduler=args.scheduler,
+                               workers=args.workers, quiet=args.quiet or args.json)  # fmt: skip
+    return directory, report
+
+
 def run(args: argparse.Namespace) -> int:
     from verify.run import verify_run
 
+    if args.atlas is not None:
+        directory, report = _atlas(args)
+        return _report(args, directory, report)
+    if args.rows is not None:
+        raise ValueError(f"--rows: only with --atlas (--rows = {args.rows!r})")
+    if args.directory is None:
+        raise ValueError("DIR: give a run's DIR, or --atlas")
     directory = Path(args.directory)
     if not directory.is_dir():
         raise ValueError(f"DIR: {str(directory)!r} is not a directory")
@@ -53,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
         quiet=args.quiet or args.json,
         out=args.out,
     )
+    return _report(args, directory, report)
+
+
+def _report(args: argparse.Namespace, directory: Path, report: Any) -> int:
     if args.out:
         text = json.dumps(report.as_dict(directory), indent=1)
         atomic_write_text(Path(args.out) / "verify.json", text)
