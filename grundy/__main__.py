@@ -2,6 +2,10 @@
 
 import sys
 
-from grundy.cli import main
+try:
+    from grundy.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the command line loads (grundy.signals.INTERRUPTED)
+    print("grundy: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 sys.exit(main())
