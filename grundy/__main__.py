@@ -4,8 +4,10 @@ import sys
 
 try:
     from grundy.cli import main
+
+    code = main()
 except KeyboardInterrupt:  # Ctrl-C while the command line loads (grundy.signals.INTERRUPTED)
     print("grundy: interrupted", file=sys.stderr)
-    sys.exit(130)
+    code = 130
 
-sys.exit(main())
+sys.exit(code)

@@ -31,6 +31,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -319,6 +320,9 @@ def _run_dask(
 
 #: Seconds between two looks at a starting cluster (Ctrl-C is raised between them).
 _START_POLL_SECONDS = 0.05
+#: The warning filter given to multiprocessing's resource tracker: after Ctrl-C during a
+#: start-up, its "leaked semaphore objects" warning would follow ``grundy: interrupted``.
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
 
 
 def _start_local_cluster(make: Callable[..., Any], n_workers: int) -> Any:
@@ -349,6 +353,8 @@ def _start_local_cluster(make: Callable[..., Any], n_workers: int) -> Any:
             box["error"] = error
 
     before = {child.pid for child in multiprocessing.active_children()}
+    if _QUIET_TRACKER not in sys.warnoptions:  # passed on to the resource tracker it starts
+        sys.warnoptions.append(_QUIET_TRACKER)
     try:
         thread = _start_sigint_blocked(start)
         while thread.is_alive():
