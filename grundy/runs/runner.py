@@ -35,6 +35,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
 
@@ -355,6 +356,9 @@ def _start_local_cluster(make: Callable[..., Any], n_workers: int) -> Any:
     before = {child.pid for child in multiprocessing.active_children()}
     if _QUIET_TRACKER not in sys.warnoptions:  # passed on to the resource tracker it starts
         sys.warnoptions.append(_QUIET_TRACKER)
+    # started here, not by the cluster's event loop: starting it unblocks SIGINT in the
+    # thread that does (multiprocessing.resource_tracker), and that thread spawns the workers
+    resource_tracker.ensure_running()
     try:
         thread = _start_sigint_blocked(start)
         while thread.is_alive():
