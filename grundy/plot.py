@@ -360,7 +360,9 @@ def game_table(
     names = (str(coordinates[0]), str(coordinates[1])) if len(coordinates) == 2 else ("x", "y")
     answer = question("grundy-table", spec_game)(using=implementation, size=size)
     table, chosen = answer.value, answer.name
-    values = np.asarray(table, dtype=np.int64)  # no copy of an int64 table (3.2 GB at 20000)
+    values = np.asarray(table)  # its own integer type: no copy (a copy is seconds, gigabytes)
+    if values.dtype.kind not in "iu":
+        values = values.astype(np.int64)
     return values, spec_game.describe(), chosen, names
 
 
