@@ -1,11 +1,30 @@
 """``python -m grundy`` runs the command line."""
 
 import os
+import signal
 import sys
 
-try:
-    from grundy.cli import main
+_SIGNALLED: list[int] = []
 
+
+def _remember(signum: int, frame: object) -> None:
+    """Ctrl-C while the command line loads: raised, and remembered (an import in C code may
+    swallow the KeyboardInterrupt, as an optional module's failed import)."""
+    _SIGNALLED.append(signum)
+    raise KeyboardInterrupt
+
+
+try:
+    own = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if own:  # (a SIGINT ignored, as under nohup, stays ignored)
+        signal.signal(signal.SIGINT, _remember)
+    try:
+        from grundy.cli import main
+    finally:
+        if own:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    if _SIGNALLED:
+        raise KeyboardInterrupt
     code = main()
 except KeyboardInterrupt:  # Ctrl-C while the command line loads (grundy.signals.INTERRUPTED)
     print("grundy: interrupted", file=sys.stderr)
