@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["available_memory", "check_memory", "format_bytes", "seconds_text"]
+__all__ = ["address_room", "available_memory", "check_memory", "format_bytes", "seconds_text"]
 
 
 def available_memory() -> int:
-    """Bytes of memory available now (MemAvailable, else total physical memory)."""
+    """Bytes of memory available now (MemAvailable, else total physical memory), no more
+    than this process's address-space limit leaves (``ulimit -v``, :func:`address_room`)."""
+    return min(_physical_memory(), address_room())
+
+
+def _physical_memory() -> int:
     try:
         with open("/proc/meminfo") as handle:
             for line in handle:
@@ -21,6 +26,35 @@ def available_memory() -> int:
         return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
     except (ValueError, OSError, AttributeError):
         return 8 * 2**30
+
+
+def address_room() -> int:
+    """Bytes this process may still map under its address-space limit (RLIMIT_AS): the
+    limit less the mapped size now (``VmSize``); unbounded without a limit.
+
+    An allocation past it fails however much memory is free (issue 39: ``experiment
+    nivasch-table2`` under an 8 GB limit failed on numpy's "Unable to allocate").
+
+    >>> address_room() > 0
+    True
+    """
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    except (ImportError, OSError, ValueError):  # not POSIX
+        return 2**63
+    if limit == resource.RLIM_INFINITY or limit < 0:
+        return 2**63
+    mapped = 0
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("VmSize:"):
+                    mapped = int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return max(1, limit - mapped)
 
 
 def format_bytes(count: int) -> str:

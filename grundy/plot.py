@@ -40,10 +40,12 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
+from fast._interrupt import spans
 from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS, MAX_PLOT_STEPS
 from registry.sequences import stream_points
 
 __all__ = [
+    "MAX_DRAWN_CELLS",
     "MAX_PLOT_G",
     "MAX_PLOT_ROWS",
     "MAX_PLOT_STEPS",
@@ -62,6 +64,7 @@ __all__ = [
     "t_sequences",
     "table_heatmap",
     "value_label",
+    "value_range",
 ]
 
 
@@ -278,7 +281,20 @@ def _heatmap_axes(
     from matplotlib.ticker import MaxNLocator
 
     size = max(grid.shape)
-    image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest")
+    low, high = value_range(grid)
+    step = -(-size // MAX_DRAWN_CELLS)  # every step-th row and column is drawn
+    rows, columns = grid.shape
+    image = axes.imshow(
+        grid[::step, ::step],
+        origin="lower",
+        cmap="viridis",
+        interpolation="nearest",
+        vmin=low,
+        vmax=high,
+        extent=(-0.5, -(-columns // step) * step - 0.5, -0.5, -(-rows // step) * step - 0.5),
+    )
+    axes.set_xlim(-0.5, columns - 0.5)
+    axes.set_ylim(-0.5, rows - 0.5)
     colorbar = figure.colorbar(image, ax=axes, label=label)
     colorbar.locator = MaxNLocator(integer=True)
     colorbar.update_ticks()
@@ -290,6 +306,30 @@ def _heatmap_axes(
     axes.set_title(title)
     axes.set_xlabel(f"{coordinates[1]} (second coordinate)")
     axes.set_ylabel(f"{coordinates[0]} (first coordinate)")
+
+
+#: The most rows and columns a heat map draws: a larger table is drawn from every k-th row
+#: and column (nearest-cell sampling, as drawing it whole does: the picture has fewer pixels
+#: than that), so that drawing and encoding take a fraction of a second and Ctrl-C is
+#: answered at once whatever the table's size (issue 39).
+MAX_DRAWN_CELLS = 2048
+#: Cells of a table read in one step of :func:`value_range` (a few ms each).
+RANGE_CELLS_PER_STEP = 1 << 22
+
+
+def value_range(grid: np.ndarray) -> tuple[int, int]:
+    """The least and largest value of a non-empty table, read in steps of
+    :data:`RANGE_CELLS_PER_STEP` cells (Ctrl-C is raised between two steps).
+
+    >>> value_range(np.array([[3, 1], [7, 2]]))
+    (1, 7)
+    """
+    per_step = max(1, RANGE_CELLS_PER_STEP // max(1, grid[0].size))  # rows of the first axis
+    low = high = int(grid.flat[0])
+    for lo, hi in spans(len(grid), per_step):
+        low = min(low, int(grid[lo:hi].min()))
+        high = max(high, int(grid[lo:hi].max()))
+    return low, high
 
 
 def value_label(game: Any) -> str:
@@ -320,7 +360,10 @@ def game_table(
     names = (str(coordinates[0]), str(coordinates[1])) if len(coordinates) == 2 else ("x", "y")
     answer = question("grundy-table", spec_game)(using=implementation, size=size)
     table, chosen = answer.value, answer.name
-    return np.asarray(table).astype(np.int64), spec_game.describe(), chosen, names
+    values = np.asarray(table)  # its own integer type: no copy (a copy is seconds, gigabytes)
+    if values.dtype.kind not in "iu":
+        values = values.astype(np.int64)
+    return values, spec_game.describe(), chosen, names
 
 
 def heatmap(game: Any, size: int = 64) -> Figure:

@@ -351,15 +351,18 @@ ANSWERS: list[tuple[list[str], str]] = [
 ]
 
 
-def _run_matrix(cases: list[list[str]], tmp: Path, *, frozen: bool = False) -> list[dict[str, Any]]:
-    """Run ``cases`` in one child process; ``frozen``: with a clock that never advances."""
+def _run_matrix(
+    cases: list[list[str]], tmp: Path, *, frozen: bool = False, seconds: int = MATRIX_SECONDS
+) -> list[dict[str, Any]]:
+    """Run ``cases`` in one child process; ``frozen``: with a clock that never advances;
+    ``seconds``: the alarm of one case."""
     import json
     import subprocess
     import sys
 
     child = Path(__file__).with_name("_cli_matrix_child.py")
     done = subprocess.run(
-        [sys.executable, str(child), str(MATRIX_MEMORY), str(MATRIX_SECONDS)]
+        [sys.executable, str(child), str(MATRIX_MEMORY), str(seconds)]
         + (["frozen"] if frozen else []),
         input=json.dumps(cases),
         capture_output=True,
@@ -479,3 +482,150 @@ def test_matrix_row_machine_cases(argv: list[str], tmp_path: Path) -> None:
     assert result["code"] in (0, 2) and "Traceback" not in result["stderr"], result
     if result["code"] == 2:
         assert len(result["stderr"].strip().splitlines()) == 1, result
+
+
+# ------------------------------------------------- every experiment's parameters (issue 39)
+#
+# Driven by the declarations (grundy/experiments/parameters.py): for every experiment and
+# every whole-number parameter, extreme values -> an answer (exit 0) or one line, exit 2,
+# naming the option; never a traceback or a MemoryError.
+
+#: Values tried for every parameter, besides its declared largest value and one more.
+EXTREMES = [0, 1, 10**9, 10**18]
+#: The other parameters keep their defaults, but a default above this is replaced by the
+#: least allowed value (at least 1), so that an answer comes at once.
+SMALL = 1000
+#: Seconds a case may work: one still working then has passed every estimate, and counts
+#: as accepted (the clock is frozen, so no refusal by measured speed comes).
+PARAMETER_SECONDS = 15
+
+
+def _experiment_options(name: str) -> set[str]:
+    """The option strings of ``grundy experiment NAME``."""
+    experiment = next(
+        a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices["experiment"]
+    sub = next(a for a in experiment._actions if isinstance(a, argparse._SubParsersAction))
+    return set(sub.choices[name]._option_string_actions)
+
+
+def _declared_experiments() -> list[tuple[str, type[Any]]]:
+    """``(NAME, its Parameters class)`` of every experiment module that declares one."""
+    import dataclasses
+    import importlib
+    import pkgutil
+
+    import grundy.experiments as package
+    from grundy.experiments.parameters import Parameters
+
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"grundy.experiments.{info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Parameters)
+                and dataclasses.is_dataclass(value)
+                and value.__module__ == module.__name__
+            ):
+                found.append((module.NAME, value))
+    return found
+
+
+def _parameter_cases() -> list[tuple[str, list[str]]]:
+    """``(option, argv)``: each experiment's base case (option ``""``), then one case a
+    parameter and extreme value."""
+    cases: list[tuple[str, list[str]]] = []
+    for name, declared in _declared_experiments():
+        cases += _cases_of(name, declared)
+    return cases
+
+
+def _cases_of(name: str, declared: type[Any]) -> list[tuple[str, list[str]]]:
+    """The cases of one experiment (see :func:`_parameter_cases`)."""
+    import dataclasses
+
+    numbers = [
+        item
+        for item in dataclasses.fields(declared)
+        if item.metadata.get("cli") and item.metadata.get("kind") in ("count", "range")
+    ]
+    option = {
+        item.name: item.metadata["option"] or "--" + item.name.replace("_", "-") for item in numbers
+    }
+
+    def text(item: Any, value: int) -> str:
+        return f"{value}..{value}" if item.metadata["kind"] == "range" else str(value)
+
+    base: dict[str, str] = {}
+    for item in numbers:
+        lo, hi = item.metadata["lo"], item.metadata["hi"]
+        least = lo if lo is not None and lo > 0 else 1
+        default = item.default
+        if isinstance(default, int) and default > SMALL and item.metadata["kind"] == "count":
+            base[option[item.name]] = text(item, least if hi is None else min(least, hi))
+    tail = ["--workers", "0"] if "--workers" in _experiment_options(name) else []
+
+    def argv(changes: dict[str, str]) -> list[str]:
+        merged = {**base, **changes}
+        return ["experiment", name, *[t for pair in merged.items() for t in pair], *tail]
+
+    cases = [("", argv({}))]
+    for item in numbers:
+        hi = item.metadata["hi"]
+        for value in dict.fromkeys(EXTREMES + ([hi, hi + 1] if hi is not None else [])):
+            cases.append((option[item.name], argv({option[item.name]: text(item, value)})))
+    return cases
+
+
+def test_every_experiment_parameter_is_fuzzed() -> None:
+    """The fuzz sees every experiment that declares its parameters, and each numeric one."""
+    cases = _parameter_cases()
+    experiments = {argv[1] for _, argv in cases}
+    assert {"nivasch-table2", "nivasch-table5", "nivasch-table6", "beatty-partition"} <= experiments
+    table2 = [" ".join(argv) for option, argv in cases if option == "--gmax"]
+    assert "experiment nivasch-table2 --rows 1 --chunk 1 --gmax 1000000000" in table2
+
+
+def _parameter_problems(
+    cases: list[tuple[str, list[str]]], results: list[dict[str, Any]]
+) -> list[str]:
+    """Cases that neither answered nor were refused in one line naming their option."""
+    bad = []
+    for (option, argv), r in zip(cases, results, strict=True):
+        lines = r["stderr"].strip().splitlines()
+        answered = r["code"] in (0, "timeout") and "Traceback" not in r["stderr"]
+        refused = r["code"] == 2 and len(lines) == 1 and "Traceback" not in r["stderr"]
+        named = refused and (option in lines[0] or f" {option.lstrip('-')} = " in lines[0])
+        named = named and "allocate" not in lines[0]  # numpy's MemoryError, not an estimate
+        if not (answered or (named if option else False)):
+            bad.append(f"{' '.join(argv)!r}: exit {r['code']}, stderr {r['stderr'][-300:]!r}")
+    return bad
+
+
+def test_every_experiment_parameter_at_extreme_values(tmp_path: Path) -> None:
+    """Issue 39 item 5: ``experiment nivasch-table2 --gmax 1000000000 --rows 10`` failed on
+    numpy's "Unable to allocate 7.45 GiB" instead of a refusal naming ``--gmax``. Every
+    allocation is estimated first: under the matrix's address-space limit, with a clock
+    that never advances (no refusal may depend on a measured speed)."""
+    cases = _parameter_cases()
+    argvs = [argv for _, argv in cases]
+    results = _run_matrix(argvs, tmp_path, frozen=True, seconds=PARAMETER_SECONDS)
+    problems = _parameter_problems(cases, results)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_parameter_fuzz_fails_on_an_unnamed_refusal() -> None:
+    """The check itself: a traceback, numpy's MemoryError, a refusal naming another option
+    and one of two lines are all reported."""
+    case = ("--gmax", ["experiment", "nivasch-table2", "--gmax", "1000000000"])
+    outcomes = [
+        {"code": "raised", "stderr": "Traceback ...\nMemoryError: Unable to allocate\n"},
+        {"code": 2, "stderr": "grundy: error: --rows must be >= 1\n"},
+        {"code": 2, "stderr": "grundy: error: Unable to allocate 7.45 GiB for --gmax\n"},
+        {"code": 2, "stderr": "grundy: error: --gmax = 1e9 needs 7.45 GiB\nmore\n"},
+    ]
+    for outcome in outcomes:
+        assert _parameter_problems([case], [outcome]), outcome
+    fine = {"code": 2, "stderr": "grundy: error: --gmax = 10**9 needs 7.45 GiB of memory\n"}
+    assert not _parameter_problems([case], [fine])

@@ -239,7 +239,7 @@ def compute(ks: range, rows: int, **execution: Any) -> ExperimentResult:
     if ks.stop - 1 > 100:
         raise ValueError(f"--k must be <= 100 (--k = {ks.start}..{ks.stop - 1})")
     need = greedy_memory(f"blocking-wythoff:{ks.stop - 1}", rows) + 8 * rows
-    check_memory(need, f"the greedy over {rows:,} rows")
+    check_memory(need, f"the greedy over --rows {rows} rows")
     parameters = LarssonParameters(ks, rows).as_json()
     began = time.perf_counter()
     chunks = [Chunk(f"k{k}-rows{rows}", {"k": k, "rows": rows}) for k in ks]

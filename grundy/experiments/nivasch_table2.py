@@ -33,13 +33,13 @@ from typing import Any
 from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, add_experiment_options, comparison_mark
 from grundy.experiments.parameters import Parameters, constant, parameter
-from grundy.output import console
+from grundy.output import check_memory, console
 from grundy.runs.progress import progress_bar
 from proofs_check.dn import TABLE3_MIN_N, dn_statistics
 from reference.published import compare_table2, compare_table3
 from registry.sequences import stream_blocks
 
-__all__ = ["Table2Parameters", "register", "run", "run_experiment"]
+__all__ = ["Table2Parameters", "register", "run", "run_experiment", "statistics_bytes"]
 
 NAME = "nivasch-table2"
 #: Table 3 counts the points with n >= MIN_N only, and g >= MIN_G.
@@ -64,6 +64,17 @@ class Table2Parameters(Parameters):
     )
 
 
+def statistics_bytes(gmax: int, rows: int, chunk: int) -> int:
+    """Bytes of :func:`proofs_check.dn.dn_statistics`'s own arrays: 7 of ``gmax + 1``
+    numbers, and about 10 of ``chunk * (gmax + 1)`` for each block of rows (the streamed
+    WSG state is estimated where it is made, :func:`registry.sequences.stream_blocks`).
+
+    >>> statistics_bytes(30, 5_000_001, 1 << 16) // 2**20  # MiB
+    155
+    """
+    return 8 * (gmax + 1) * (7 + 10 * min(chunk, rows))
+
+
 def run_experiment(
     gmax: int, max_a: int, *, chunk: int = 1 << 16, quiet: bool = True
 ) -> ExperimentResult:
@@ -74,6 +85,7 @@ def run_experiment(
         raise ValueError(f"--rows must be an int >= 0 (rows = {max_a!r})")
     if chunk < 1:
         raise ValueError(f"--chunk must be >= 1 (chunk = {chunk})")
+    check_memory(statistics_bytes(gmax, max_a + 1, chunk), f"the statistics of --gmax {gmax}")
     start = time.perf_counter()
     list(stream_blocks("wythoff", 1, 2))  # compile (or load the numba cache) outside the timing
     compile_s = time.perf_counter() - start

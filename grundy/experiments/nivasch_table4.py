@@ -233,11 +233,11 @@ def table4(
     if rows > 10**9:  # keeps b < KEY and a * KEY within int64
         raise ValueError(f"rows must be <= 10**9 (rows = {rows})")
     offsets = 2 * max_distance * (max_distance + 1) + 1
-    check_memory(
-        CHUNK * (g + 1) * 8 * 4 + CHUNK * offsets * 8 * 12,
-        f"table 4 chunks for g = {g}, distance {max_distance}",
-    )
     size = rows + max_distance + 1
+    check_memory(
+        CHUNK * (g + 1) * 8 * 4 + CHUNK * offsets * 8 * 12 + 8 * size,
+        f"table 4 for --rows {rows}, --g {g}, --distance {max_distance}",
+    )
     unknown = g + 1
     points, chunks = _wsg_chunks(g, rows + 1, size, CHUNK)
     c = _zero_columns(points, size)

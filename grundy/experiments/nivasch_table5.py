@@ -122,9 +122,19 @@ def run_chunk(g: int, r0_start: int, r0_stop: int, horizon: int | None = None) -
 
     if horizon is None:
         horizon = default_horizon(g)
-    times = np.asarray(
-        ask("fsw-convergence", "wythoff", g=g, r0_start=r0_start, r0_stop=r0_stop, horizon=horizon)
-    )
+    try:
+        times = np.asarray(
+            ask(
+                "fsw-convergence",
+                "wythoff",
+                g=g,
+                r0_start=r0_start,
+                r0_stop=r0_stop,
+                horizon=horizon,
+            )
+        )
+    except OverflowError as error:  # FSW's masks: 63 diagonals, reached near g = 56 (--g)
+        raise ValueError(f"g = {g} (--g, --only) is too large for FSW: {error}") from None
     ok = times >= 0
     good = times[ok]
     if good.size:

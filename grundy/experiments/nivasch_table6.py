@@ -40,7 +40,7 @@ import numpy as np
 
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.experiments.parameters import Parameters, flag, parameter
-from grundy.output import console
+from grundy.output import check_memory, console
 from grundy.published import load_published
 from grundy.runs.progress import progress_bar
 from registry import ask
@@ -102,6 +102,11 @@ class Table6Parameters(Parameters):
         }
 
 
+#: Bytes that fast.rw's first band of rows takes at least, per h and unit of H - L: about
+#: phi^2 (H - L) rows of four int64 (H = 10**9 asked for 77.8 GiB at g = 0).
+RW_BYTES_PER_WIDTH = 80
+
+
 def _rw(
     g: int, n: int, L: int, H: int, R: int | None, *, all_h: bool = False
 ) -> list[tuple[int, int]]:
@@ -149,6 +154,10 @@ def _check_request(
         raise ValueError(f"RW needs --L < 0 < --H (--L = {lo}, --H = {hi})")
     if R is not None and R < 1:
         raise ValueError(f"--R must be >= 1 (R = {R})")
+    check_memory(
+        RW_BYTES_PER_WIDTH * (gmax + 1) * (hi - lo),
+        f"RW's band of rows for --L {lo} .. --H {hi} (--gmax {gmax})",
+    )
     return lo, hi
 
 

@@ -28,18 +28,20 @@ computed now or read back from disk.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import signal
+import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
 
 from fast._config import dask_scheduler
 from grundy.runs.chunks import Chunk, ChunkResults, check_chunk_count, max_workers
 from grundy.runs.progress import progress_bar
-from grundy.runs.sigint import sigint_handler
 from grundy.runs.store import ChunkStore, normalise
 
 __all__ = ["report_progress", "run_chunks"]
@@ -282,15 +284,7 @@ def _run_dask(
                         f"cannot connect to the Dask scheduler {address!r}: {error}"
                     ) from None
             else:
-                n_workers = workers or os.cpu_count() or 1
-                with _workers_ignore_sigint():
-                    cluster = LocalCluster(
-                        n_workers=n_workers,
-                        threads_per_worker=1,
-                        processes=True,
-                        dashboard_address=":0",
-                        silence_logs=logging.ERROR,
-                    )
+                cluster = _start_local_cluster(LocalCluster, workers or os.cpu_count() or 1)
                 client = Client(cluster)
         used = len(client.scheduler_info().get("workers", {}))
         for index in pending:
@@ -325,12 +319,84 @@ def _run_dask(
         _close_quietly(client if own_client else None, cluster, interrupted)
 
 
-@contextmanager
-def _workers_ignore_sigint() -> Iterator[None]:
-    """Start worker processes with SIGINT ignored (they inherit it), so Ctrl-C in a
-    terminal reaches only this process, which closes the cluster: no worker tracebacks."""
-    with sigint_handler(signal.SIG_IGN):  # not the main thread: signals left alone
-        yield
+#: Seconds between two looks at a starting cluster (Ctrl-C is raised between them).
+_START_POLL_SECONDS = 0.05
+#: The warning filter given to multiprocessing's resource tracker: after Ctrl-C during a
+#: start-up, its "leaked semaphore objects" warning would follow ``grundy: interrupted``.
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
+
+
+def _start_local_cluster(make: Callable[..., Any], n_workers: int) -> Any:
+    """``make(...)`` (a :class:`distributed.LocalCluster`) with workers that ignore Ctrl-C,
+    started so that Ctrl-C during the start-up is raised here within a poll.
+
+    The cluster starts in a thread created with SIGINT blocked
+    (:func:`_sigint_blocked_thread`): the threads it creates and the worker
+    processes it spawns inherit the blocked signal, so Ctrl-C in a terminal
+    reaches only this process, which closes the cluster (no worker tracebacks).
+    This thread keeps its handler and waits in short slices, so the signal is
+    never discarded (it once was, by ignoring SIGINT here during the start-up:
+    issue 39). On Ctrl-C the start-up is abandoned: the workers started so far
+    are killed (:func:`_abandon_start`), and the KeyboardInterrupt propagates.
+    """
+    box: dict[str, Any] = {}
+
+    def start() -> None:
+        try:
+            box["cluster"] = make(
+                n_workers=n_workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                silence_logs=logging.ERROR,
+            )
+        except BaseException as error:  # raised again in the calling thread
+            box["error"] = error
+
+    before = {child.pid for child in multiprocessing.active_children()}
+    if _QUIET_TRACKER not in sys.warnoptions:  # passed on to the resource tracker it starts
+        sys.warnoptions.append(_QUIET_TRACKER)
+    # started here, not by the cluster's event loop: starting it unblocks SIGINT in the
+    # thread that does (multiprocessing.resource_tracker), and that thread spawns the workers
+    resource_tracker.ensure_running()
+    try:
+        thread = _start_sigint_blocked(start)
+        while thread.is_alive():
+            thread.join(_START_POLL_SECONDS)
+    except KeyboardInterrupt:
+        _mute_dask_logs()
+        _abandon_start(box.get("cluster"), before)
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["cluster"]
+
+
+def _start_sigint_blocked(target: Callable[[], None]) -> threading.Thread:
+    """Start ``target`` in a daemon thread whose SIGINT is blocked (a thread inherits its
+    creator's signal mask, a child process its thread's, through fork and exec); the
+    calling thread's mask is put back at once (a Ctrl-C meanwhile is pending, not lost)."""
+    thread = threading.Thread(target=target, name="grundy-cluster-start", daemon=True)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        thread.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    return thread
+
+
+def _abandon_start(cluster: Any, before: set[int | None]) -> None:
+    """After Ctrl-C during a cluster's start-up: kill its workers (the cluster's, if it
+    was made, and every process spawned since the start-up began); a worker spawned
+    later ends with this process (Dask's workers watch their parent)."""
+    if cluster is not None:
+        _kill_workers(cluster)
+    for child in multiprocessing.active_children():
+        if child.pid not in before and child.pid:
+            try:
+                os.kill(child.pid, signal.SIGKILL)
+            except OSError:  # gone already
+                pass
 
 
 def _mute_dask_logs() -> None:

@@ -1,9 +1,10 @@
 """The SIGINT handler of a block: :func:`sigint_handler`.
 
 Python lets only the main thread set signal handlers; elsewhere the block runs
-with the handler it had. Two users: ``grundy.cli`` (Ctrl-C delivered outside
-numba's call machinery) and :mod:`grundy.runs.runner` (worker processes
-started with SIGINT ignored).
+with the handler it had. Its user: ``grundy.cli`` (Ctrl-C delivered outside
+numba's call machinery). A local Dask cluster's workers are not started with
+SIGINT ignored here any more (a Ctrl-C then was lost, issue 39): they inherit
+it blocked from the thread that starts them (:mod:`grundy.runs.runner`).
 """
 
 from __future__ import annotations
