@@ -1,4 +1,4 @@
-"""``python -m grundy`` runs the command line."""
+"""``python -m grundy`` and the ``grundy`` script run the command line (:func:`run`)."""
 
 import os
 import signal
@@ -14,30 +14,40 @@ def _remember(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-try:
-    own = signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    if own:  # (a SIGINT ignored, as under nohup, stays ignored)
-        signal.signal(signal.SIGINT, _remember)
+def _command() -> int:
+    """Load the command line with Ctrl-C remembered, then run it; 130 when interrupted."""
     try:
-        from grundy.cli import main
-    finally:
-        if own:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-    if _SIGNALLED:
-        raise KeyboardInterrupt
-    code = main()
-except KeyboardInterrupt:  # Ctrl-C while the command line loads (grundy.signals.INTERRUPTED)
-    print("grundy: interrupted", file=sys.stderr)
-    code = 130
-
-if code == 130:
-    # Interrupted: the command has cleaned up; end with its code. (Python 3.11 would exit
-    # by SIGINT instead, -2, when the KeyboardInterrupt was raised in code run by exec()
-    # on a string, such as a dataclass's generated __init__ while the modules load.)
-    for stream in (sys.stdout, sys.stderr):
+        own = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        if own:  # (a SIGINT ignored, as under nohup, stays ignored)
+            signal.signal(signal.SIGINT, _remember)
         try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream
-            pass
-    os._exit(code)
-sys.exit(code)
+            from grundy.cli import main
+        finally:
+            if own:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+        if _SIGNALLED:
+            raise KeyboardInterrupt
+        return main()
+    except KeyboardInterrupt:  # Ctrl-C while the command line loads (grundy.signals.INTERRUPTED)
+        print("grundy: interrupted", file=sys.stderr)
+        return 130
+
+
+def run() -> None:
+    """The ``grundy`` script and ``python -m grundy``: run the command line and exit with its
+    code; an interrupted command ends with 130 at once (Python 3.11 would exit by SIGINT
+    instead, -2, when the KeyboardInterrupt was raised in code run by exec() on a string,
+    such as a dataclass's generated __init__ while the modules load)."""
+    code = _command()
+    if code == 130:  # interrupted: the command has cleaned up; end with its code
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # a closed pipe or stream
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    run()
