@@ -166,14 +166,20 @@ def _certified_rows(game: spec.ImpartialGame) -> str | None:
 def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, str | None] | None:
     """What G(row, col) costs past the row's record where the atlas holds the row (else None):
     ``(seconds, bytes, kernel)`` from the strip's shipped state of that kernel's game (issue 29:
-    at most one period of columns, :meth:`fast.atlas.Atlas.value_cost`) where that costs less
-    than the row's values from column 0 to the reduced column, or where those are out of every
-    method's reach; else theirs, ``(seconds, bytes, None)``."""
+    at most one joint period of columns, :meth:`fast.atlas.Atlas.value_cost`) for every column
+    at or past the state's (never the record's period alone there), and before it where that
+    costs less than the row's values from column 0 to the reduced column, or where those are
+    out of every method's reach; else theirs, ``(seconds, bytes, None)``."""
     code = kernel_code(game)
     held = None if code is None else atlas_row(code, row)
     if code is None or held is None:
         return None
     state = ATLAS.value_cost(code, row, col)
+    shipped = ATLAS.state(code)
+    if state is not None and shipped is not None and col >= int(shipped["column"]):
+        # a far value rests on the state's proved joint period, never on the record's period
+        # alone (issue 39: a forged period the state cannot refute at load)
+        return (*state, code)
     try:
         seconds, memory = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
     except NoImplementation:

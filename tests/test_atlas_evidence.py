@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import grundy
 from fast import atlas as fast_atlas
 from grundy.cli import main
 from registry.rows import ATLAS, ATLAS_DIR, AtlasWarning
@@ -155,6 +156,11 @@ def test_a_halved_period_is_not_believed_by_a_far_value(small_atlas: Path) -> No
     assert _quiet_record(row)[1] == period // 2  # the load check cannot see it
     assert [ATLAS.value("wythoff", row, y)[0] for y in ys] == truth  # type: ignore[index]
     assert [ATLAS.state_value("wythoff", row, y) for y in ys] == truth
+    # the command's own route too: past the state's column the value never rests on the
+    # record's period, even where the strip from column 0 to the reduced column is cheaper
+    answers = [grundy.value("wythoff", (row, y), method="row-period") for y in ys]
+    assert [a.value for a in answers] == truth
+    assert all("the value from the shipped state" in a.certificate for a in answers)
     report = verify_atlas(small_atlas, "copy")
     assert not report.ok and f"row {row}: period {period // 2:,}" in report.failures[0]
     by_name = _implementations("atlas-far-values:wythoff")  # conformance: the record's period
@@ -314,3 +320,21 @@ def test_the_moved_preperiod_of_row_300(atlas_copy: Path) -> None:
     ATLAS.clear()
     report = verify_atlas_rows(atlas_copy, "copy", range(300, 301), workers=0)
     assert not report.ok and "row 300: preperiod" in report.failures[-1]
+
+
+def test_a_halved_period_past_the_window_is_not_answered_at_the_shipped_scale(
+    atlas_copy: Path,
+) -> None:
+    """Row 137 of the shipped atlas (period 24,576; the state's window cannot see it at load):
+    halved in a signed copy, the far value still comes from the state's joint period, where the
+    strip from column 0 to the record's reduced column would be cheaper and wrong."""
+    y = 123456789012345678
+    truth = grundy.value("wythoff", (137, y), method="row-period")
+    assert truth.value == 123456789012345606  # the README's example
+    _edit(atlas_copy, 137, 2, lambda line: line[2] // 2)
+    _edit(atlas_copy, 137, 3, lambda line: line[3] // 2)
+    ATLAS.clear()
+    assert _quiet_record(137)[1] == 12288  # the load check cannot see it
+    edited = grundy.value("wythoff", (137, y), method="row-period")
+    assert edited.value == truth.value
+    assert "the value from the shipped state" in edited.certificate

@@ -22,7 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 #: A cheap constant: the spec solver on a small position (a fraction of a second).
 CHEAP = "spec.solver.VISITS_PER_SECOND"
 #: Names that look like speeds but are targets, budgets or limits (nothing to measure).
-NOT_MEASURED = {"BLOCK_SECONDS", "BUDGET_SECONDS", "SQUARE_FACTOR_LIMIT"}
+#: Not speeds of a cost model: targets, budgets, limits and ages (a stale temporary file's);
+#: FOLLOWER_SECONDS sizes the spread of a plugin rule's check, a budget of the check itself.
+NOT_MEASURED = {"BLOCK_SECONDS", "BUDGET_SECONDS", "SQUARE_FACTOR_LIMIT", "UNNAMED_STALE_SECONDS",
+                "FOLLOWER_SECONDS"}  # fmt: skip
 #: Modules whose upper-case names are not speeds: fast._config declares environment
 #: variables (GRUNDY_SPEC_SECONDS is a user's limit, not a measured speed).
 NOT_SPEEDS = {"fast._config"}

@@ -1,5 +1,6 @@
 """The house's sizes (issue 37): no module of the upper layers over about 800 lines, no function
-over about 100 (its docstring not counted), except the numba kernels listed below with the reason each stays whole.
+over about 100 (its docstring not counted), except the numba kernels listed below with the
+reason each stays whole.
 
 A kernel whose inner loop shares its local state across phases loses its speed when split into
 calls (numba does not inline across a tuple of arrays reliably); each exception says why and is

@@ -101,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             warn(too_long)
         return 0
     if too_long is not None:
+        door.choose(args.impl, args.budget, **domain)  # a refusal first, in one line
         warn(too_long)
     out = None if args.out is None else check_table_file(args.out, max(shape), name, len(states))
     start = time.perf_counter()
