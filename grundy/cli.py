@@ -19,6 +19,7 @@ import re
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
@@ -145,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             interrupt_after_compiled_code(),
             quiet(bool(getattr(args, "quiet", False))),
             spec_limits(seconds),
+            one_line_warnings(),
         ):
             code = int(args.func(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
@@ -154,6 +156,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if argv is None:  # the process's own command (console script, python -m grundy)
             _while_exiting(interrupted=_DEADLINE.armed)
+
+
+@contextmanager
+def one_line_warnings() -> Iterator[None]:
+    """The library's warnings about its data (:class:`fast.atlas.AtlasWarning`: a damaged or
+    contradicted atlas file) as one line in the CLI's style, ``grundy: warning: ...``, instead
+    of Python's two lines naming a source line; other warnings as Python shows them."""
+    from grundy.runs.progress import warn
+    from registry.rows import AtlasWarning
+
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message: Any, category: type[Warning], *where: Any, **more: Any) -> None:
+            if issubclass(category, AtlasWarning):
+                warn(str(message))
+            else:
+                shown(message, category, *where, **more)
+
+        warnings.showwarning = show
+        yield
 
 
 def _while_exiting(*, interrupted: bool) -> None:

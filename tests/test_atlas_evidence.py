@@ -268,6 +268,18 @@ def test_verify_rows_resumes_from_its_checkpoints(
     assert found == [int(saved[-2].stem.split("-")[-1])]
 
 
+def test_the_atlas_warning_is_one_line_of_the_command_line(
+    atlas_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _edit(atlas_copy, 5, 3, lambda line: 25)
+    ATLAS.clear()
+    assert main(["value", "wythoff", "5,1000000000000000000", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert "= 1000000000000000002" in captured.out
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("grundy: warning: ") and "row 5" in lines[0]
+
+
 def test_the_command_line(small_atlas: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--atlas", str(small_atlas), "--quiet"]) == 0
     assert "verified: every check passed" in capsys.readouterr().out

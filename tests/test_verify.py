@@ -219,8 +219,9 @@ def test_a_record_with_a_flipped_digit_is_named(
 
 def test_an_unfinished_run_and_no_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "empty").mkdir()
-    assert main(["verify", str(tmp_path / "empty"), "--workers", "0"]) == 1
-    assert "no strip run" in capsys.readouterr().out
+    assert main(["verify", str(tmp_path / "empty"), "--workers", "0"]) == 2  # a bad input
+    assert "holds no strip run" in capsys.readouterr().err
+    assert not verify_run(tmp_path / "empty", workers=0).ok  # the library still fails it
     assert main(["verify", str(tmp_path / "nothing")]) == 2
     assert "is not a directory" in capsys.readouterr().err
 

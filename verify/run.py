@@ -61,7 +61,7 @@ from fast.atlas import prime_factors as _primes
 from fast.strip.checkpoint import read_checkpoint, read_record
 from verify.strip import BLOCK, VerifyStrip
 
-__all__ = ["VerifyReport", "advance", "verify_chunk", "verify_run"]
+__all__ = ["VerifyReport", "advance", "strip_runs", "verify_chunk", "verify_run"]
 
 #: Bytes of columns one task of the period check keeps (rows are taken in batches).
 PERIOD_CHECK_BYTES = 1 << 30
@@ -323,7 +323,7 @@ class VerifyReport:
         return [*self.lines, *(f"FAILED: {line}" for line in self.failures), *verdict]
 
 
-def _runs(directory: Path) -> list[Path]:
+def strip_runs(directory: Path) -> list[Path]:
     """The strip runs under ``directory``: itself (a run holds record.json or checkpoints),
     or its ``strip-*`` subdirectories (the ``--chunks DIR`` of row-periods)."""
     if (directory / "record.json").exists() or any(directory.glob("checkpoint-*.npz")):
@@ -367,7 +367,7 @@ def verify_run(
 
     directory = Path(directory)
     report = VerifyReport(True)
-    runs = _runs(directory)
+    runs = strip_runs(directory)
     if not runs:
         report.fail(f"{directory}: no strip run (no record.json, no checkpoint-*.npz, no strip-*/)")
         return report

@@ -84,7 +84,7 @@ def _atlas(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from verify.run import verify_run
+    from verify.run import strip_runs, verify_run
 
     if args.atlas is not None:
         directory, report = _atlas(args)
@@ -96,6 +96,11 @@ def run(args: argparse.Namespace) -> int:
     directory = Path(args.directory)
     if not directory.is_dir():
         raise ValueError(f"DIR: {str(directory)!r} is not a directory")
+    if not strip_runs(directory):  # a bad input (exit 2), not a failed check
+        raise ValueError(
+            f"DIR: {str(directory)!r} holds no strip run (no record.json, no checkpoint-*.npz, "
+            "no strip-*/)"
+        )
     report = verify_run(
         directory,
         scheduler=args.scheduler,
