@@ -118,37 +118,10 @@ print(json.dumps({"wall": wall, "cpu": cpu, "peak_kib": peak, "check": check, "w
 # Without cc: the C program's loop as a single-core numba function.
 NUMBA_REFERENCE = r"""
 import json, resource, sys, time
-import numba
 import numpy as np
 
-@numba.njit(cache=False)
-def plain(n):
-    words = (2 * n) // 64 + 2
-    row = np.zeros((n, words), np.uint64)
-    col = np.zeros((n, words), np.uint64)
-    dia = np.zeros((n, words), np.uint64)
-    t = np.zeros((n, n), np.uint16)
-    full = np.uint64(0xFFFFFFFFFFFFFFFF)
-    for x in range(n):
-        for w in range(words):
-            row[x, w] |= col[x, w]
-        for y in range(x, n):
-            e = y - x
-            w = max(y - 2 * x, 0) >> 6
-            word = row[x, w] | col[y, w] | dia[e, w]
-            while word == full:
-                w += 1
-                word = row[x, w] | col[y, w] | dia[e, w]
-            b = 0
-            while (word >> np.uint64(b)) & np.uint64(1):
-                b += 1
-            v = (w << 6) + b
-            t[x, y] = v
-            bit = np.uint64(1) << np.uint64(v & 63)
-            row[x, v >> 6] |= bit
-            col[y, v >> 6] |= bit
-            dia[e, v >> 6] |= bit
-    return t
+# the plain program is written once, in benchmarks/_plain.py (python -m benchmarks uses it)
+from benchmarks._plain import bitset_table as plain
 
 n = int(sys.argv[1])
 plain(50)
