@@ -10,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -55,9 +54,8 @@ class TestNumbers:
         assert "argument --n: must be an integer" in line and "1.23e1" in line
 
     def test_huge_power_is_refused_at_once(self, capsys: pytest.CaptureFixture[str]) -> None:
-        began = time.monotonic()
+        # refused by its digit count, before any power is evaluated (the message says so)
         line = refused(capsys, "experiment", "beatty-partition", "--n", "10**100000000")
-        assert time.monotonic() - began < 60  # a hang guard (it hung before): ms when it works
         assert "--n" in line and "digits" in line
 
     def test_1e150_is_refused_with_the_chunk_count(
