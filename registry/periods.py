@@ -51,7 +51,14 @@ from registry.core import (
     register_question,
 )
 from registry.records import Certificate
-from registry.rows import atlas_row, atlas_rows, atlas_table, row_certificate, strip_fits
+from registry.rows import (
+    atlas_row,
+    atlas_rows,
+    atlas_state,
+    atlas_table,
+    row_certificate,
+    strip_fits,
+)
 from registry.tables import Made, is_two_pile, kernel_code, strip_game, tick
 
 
@@ -73,19 +80,52 @@ def row_values_cost(game: spec.ImpartialGame, row: int, count: int) -> tuple[flo
 
 
 def certified(
-    game: spec.ImpartialGame, row: int, found: Any, implementation: str, how: str = ""
+    game: spec.ImpartialGame,
+    row: int,
+    found: Any,
+    implementation: str,
+    how: str = "",
+    kind: str = "exact",
 ) -> Period:
     """A certified record of ``found``: (preperiod, period, saltus) from ``how`` (the values
-    computed on request), or a window certificate of rows 0..row (the values it kept)."""
+    computed on request), or a window certificate of rows 0..row (the values it kept).
+    ``kind``: the certificate's kind (:data:`registry.records.TRUST`)."""
     kept = None
     if isinstance(found, fast.strip.Certificate):
         how, kept, found = f"computed: {found.describe()}", found.row_head, found.periodicities[row]
     pre, period, saltus = found
     return Period(
         game.describe(), row, pre, period, saltus, "certified", implementation,
-        Certificate("exact", f"preperiod {pre}, period {period}, saltus {saltus}; {how}"),
+        Certificate(kind, f"preperiod {pre}, period {period}, saltus {saltus}; {how}"),
         source=kept or functools.partial(row_values, game, row),
     )  # fmt: skip
+
+
+def atlas_evidence(name: str, row: int, file: str) -> tuple[str, str]:
+    """(kind, how) of an atlas record of ``row``: what its answer rests on.
+
+    Where the shipped state holds the row, its cycle proves the joint period
+    P (every row's values repeat with P past the state's column), and the
+    record was checked against it at load (:func:`fast.atlas.contradictions`:
+    the period divides P, the saltus is the period, the preperiod lies before
+    the column); the row's *least* period and its preperiod stay the record's
+    (the state's window is shorter than P: it can refute, never confirm
+    them), re-derived by ``grundy verify --atlas`` (issue 39). The answer says
+    so, with the kind ``certified`` rather than ``exact``. A record without
+    a state (``exact``) rests on its run and its digest alone.
+
+    >>> kind, how = atlas_evidence("wythoff", 1000, "f.json")
+    >>> kind, "joint period 786432" in how, "verify --atlas" in how
+    ('certified', True, True)
+    """
+    state = atlas_state(name)
+    if state is None or row >= int(state["rows"]):
+        return "exact", f"atlas {file}"
+    return "certified", (
+        f"atlas {file}: the shipped state's cycle proves the joint period {int(state['period'])} "
+        "of its rows, which this period divides; the least period and the preperiod are the "
+        "record's (grundy verify --atlas re-derives them)"
+    )
 
 
 def _atlas_game(game: spec.ImpartialGame) -> str | None:
@@ -104,12 +144,51 @@ def _atlas(game: spec.ImpartialGame) -> Made:
             return "the certificate is to be computed (compute=True)"
         return None if atlas_row(name, row) else f"the atlas holds rows < {atlas_rows(name)}"
 
+    def confirms(row: int) -> bool:
+        """Whether the strip's own certificate of rows 0..row is cheap enough to confirm the
+        record now (:data:`CONFIRM_SECONDS`)."""
+        found = _columns(game, row)
+        return found is not None and fast.strip.certificate_cost(row + 1, *found)[0] <= (
+            CONFIRM_SECONDS
+        )
+
     def answer(row: int, **_: Any) -> Period:
         held = atlas_row(name, row)
         assert held is not None
-        return certified(game, row, held[0], "atlas", f"atlas {held[1]}")
+        kind, how = atlas_evidence(name, row, held[1])
+        if kind == "exact" or not confirms(row):
+            return certified(game, row, held[0], "atlas", how, kind)
+        computed = tuple(_strip_certificate(name, row).periodicities[row])
+        if computed != tuple(held[0]):
+            how = (f"computed: the strip's window certificate of rows 0..{row}; the atlas "
+                   f"record {tuple(held[0])} of {held[1]} is contradicted")  # fmt: skip
+        else:
+            how = (f"atlas {held[1]}, confirmed by the strip's window certificate of rows "
+                   f"0..{row}")  # fmt: skip
+        return certified(game, row, computed, "atlas", how)
 
-    return answer, covers, lambda **_: (0.0, 0)
+    def cost(row: int, **_: Any) -> tuple[float, int]:
+        held = atlas_row(name, row)
+        if held is None or atlas_evidence(name, row, held[1])[0] == "exact" or not confirms(row):
+            return 0.0, 0
+        found = _columns(game, row)
+        assert found is not None
+        return fast.strip.certificate_cost(row + 1, *found)
+
+    return answer, covers, cost
+
+
+#: An atlas record whose least period the shipped state cannot confirm is confirmed by the
+#: strip's own window certificate of its rows when that is estimated to take at most this
+#: many seconds (Wythoff rows 0..80, as the atlas's records estimate:
+#: :func:`fast.strip.certificate_cost`). A threshold of the answer's latency, not a speed.
+CONFIRM_SECONDS = 0.25
+
+
+@functools.lru_cache(maxsize=8)
+def _strip_certificate(name: str, row: int) -> Any:
+    """The strip's window certificate of rows 0..row (:func:`fast.strip.strip_periods`)."""
+    return fast.strip.strip_periods(name, row + 1)
 
 
 def _columns(game: spec.ImpartialGame, row: int) -> tuple[int, int] | None:

@@ -350,3 +350,38 @@ def test_a_halved_period_past_the_window_is_not_answered_at_the_shipped_scale(
     edited = grundy.value("wythoff", (137, y), method="row-period")
     assert edited.value == truth.value
     assert "the value from the shipped state" in edited.certificate
+
+
+# ------------------------------------------------------------------ the period command
+
+
+def test_a_halved_period_is_never_printed_as_exact(atlas_copy: Path) -> None:
+    """``period wythoff --row 137`` with the row's period halved in a signed copy: the state
+    cannot confirm a least period, so the answer says the record's least period rests on the
+    record (kind ``certified``, naming ``grundy verify --atlas``), never ``exact``."""
+    untouched = grundy.period("wythoff", 137)
+    assert untouched.certificate.kind == "certified" and untouched.period == 24576
+    assert "verify --atlas" in untouched.certificate.detail
+    _edit(atlas_copy, 137, 2, lambda line: line[2] // 2)
+    _edit(atlas_copy, 137, 3, lambda line: line[3] // 2)
+    ATLAS.clear()
+    edited = grundy.period("wythoff", 137)
+    assert edited.period == 12288 and edited.certificate.kind != "exact"
+
+
+def test_a_cheap_row_is_confirmed_by_its_own_certificate(atlas_copy: Path) -> None:
+    """A row whose strip certificate is cheap is confirmed (``exact``); its preperiod moved one
+    period earlier in a signed copy (the state cannot see it) is contradicted by name, and the
+    computed (right) record is answered."""
+    from registry import periods
+
+    row = 40
+    right = grundy.period("wythoff", row)
+    assert right.certificate.kind == "exact" and "confirmed" in right.certificate.detail
+    _edit(atlas_copy, row, 1, lambda line: line[1] - line[2])
+    ATLAS.clear()
+    periods._strip_certificate.cache_clear()
+    edited = grundy.period("wythoff", row)
+    assert (edited.preperiod, edited.period, edited.saltus) == (
+        right.preperiod, right.period, right.saltus)  # fmt: skip
+    assert "is contradicted" in edited.certificate.detail

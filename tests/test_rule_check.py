@@ -117,6 +117,7 @@ def test_a_table_below_the_defect_answers(plugin: Path) -> None:
 def _checked(game: Any, rows: int, cols: int, monkeypatch: pytest.MonkeyPatch) -> int:
     """Positions compared by verify_rule for a rows x cols table (a fresh cache)."""
     monkeypatch.setattr(followers, "_VERIFIED", {})
+    monkeypatch.setattr(followers, "_checked_on_disk", lambda key: 0)  # nor on disk
     type(game).reads = 0
     followers.verify_rule(game, rows, cols)
     return int(type(game).reads)
@@ -161,3 +162,26 @@ def test_spread_cells_cover_the_square_in_both_orientations() -> None:
     for lo, hi in ((0, side // 4), (side // 4, side // 2), (side // 2, side)):
         assert any(lo <= x < hi for x, _ in spread)  # every part of the square is reached
     assert max(max(c) for c in spread) >= side // 2
+
+
+def test_the_check_is_remembered_on_disk_by_its_key(
+    plugin: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A new process (an empty memory) reads the side checked from the kernel cache; another
+    rule, or the same rule defined in a changed module, has another key and is checked."""
+    monkeypatch.setenv("GRUNDY_KERNEL_CACHE", str(tmp_path))
+    game = spec.get_game("c-right")
+    monkeypatch.setattr(followers, "_VERIFIED", {})
+    followers.verify_rule(game, 100, 100)
+    key = followers._check_key(game, engine.compiled_rule(game))
+    assert (tmp_path / "checked" / key).read_text() == "128"
+    monkeypatch.setattr(followers, "_VERIFIED", {})  # a new process
+    type(game).reads = 0
+    followers.verify_rule(game, 100, 100)
+    assert type(game).reads == 0
+    other = spec.get_game("c-subtle")
+    assert followers._check_key(other, engine.compiled_rule(other)) != key
+    module = type(game).__module__
+    monkeypatch.setattr(followers, "_module_text", lambda name: "changed" if name == module
+                        else name)  # fmt: skip
+    assert followers._check_key(game, engine.compiled_rule(game)) != key

@@ -17,8 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from fast._files import atomic_write_text
 from fast._game_protocol import EngineGame
-from fast.engine.codegen import _source_digest
+from fast.engine.codegen import _engine_digest, _source_digest, kernel_cache_dir
 from fast.engine.kernels import REFUSALS, KernelCode, _follower_code, _guard_holds, _region_code
 from fast.engine.plan import block_seconds
 from fast.engine.rules import CompiledRule, compiled_rule, layer_states
@@ -306,8 +307,48 @@ def rule_digest(game: EngineGame, rule: CompiledRule | None = None) -> str:
     return h.hexdigest()
 
 
-#: The sides :func:`verify_rule` has checked in this process, by :func:`rule_digest`.
+#: The sides :func:`verify_rule` has checked in this process, by :func:`_check_key`.
 _VERIFIED: dict[str, int] = {}
+
+
+def _check_key(game: EngineGame, rule: CompiledRule) -> str:
+    """The key of a check on disk: :func:`rule_digest`, the source of every module of the
+    game's classes (what ``followers`` may call), the engine's own sources and numba's and
+    Python's versions (:func:`fast.engine.codegen._engine_digest`)."""
+    modules = {c.__module__ for c in type(game).__mro__}
+    modules |= {getattr(f, "__module__", "") for f in rule.python.values()}
+    h = hashlib.sha256(f"{rule_digest(game, rule)}\0{_engine_digest()}".encode())
+    for name in sorted(modules - {"", "builtins"}):
+        h.update(b"\0" + _module_text(name).encode())
+    return h.hexdigest()[:32]
+
+
+def _module_text(name: str) -> str:
+    """A module's name and source ('' where it has none)."""
+    import inspect
+    import sys
+
+    try:
+        return f"{name}\n{inspect.getsource(sys.modules[name])}"
+    except (KeyError, OSError, TypeError):
+        return name
+
+
+def _checked_on_disk(key: str) -> int:
+    """The side a process has checked for ``key`` (0 if none, or unreadable)."""
+    try:
+        return int((kernel_cache_dir() / "checked" / key).read_text())
+    except (OSError, ValueError):
+        return 0
+
+
+def _remember(key: str, side: int) -> None:
+    """Record on disk that ``key``'s rule has been checked up to ``side`` (best effort)."""
+    try:
+        (kernel_cache_dir() / "checked").mkdir(parents=True, exist_ok=True)
+        atomic_write_text(kernel_cache_dir() / "checked" / key, str(side))
+    except OSError:  # a read-only cache: the next process checks again
+        pass
 
 
 def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE) -> CompiledRule:
@@ -321,8 +362,14 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
     estimated seconds (at least the 64^2 square's). A rule that differs is
     refused, naming the first differing position (``grundy conformance``
     compares them in full). Done once per rule and square side, remembered
-    in this process by :func:`rule_digest` (no disk cache: the definition's
-    ``followers`` is Python, the check is what a new process pays once).
+    in this process and on disk in the kernel cache
+    (:func:`fast.engine.codegen.kernel_cache_dir`, folder ``checked``) by a
+    key (:func:`_check_key`) that covers :func:`rule_digest`, the source of
+    every module of the game's classes and of its rule's functions, and the
+    engine's own sources: a changed definition is checked again. (A helper
+    that ``followers`` imports from another module is not in the key:
+    ``grundy conformance`` compares such a rule in full; deleting the cache's
+    ``checked`` folder makes every process check again.)
 
     Raises
     ------
@@ -336,9 +383,12 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
     2
     """
     rule = compiled_rule(game)
-    key = rule_digest(game, rule)
+    key = _check_key(game, rule)
     side = _side(rows, cols)
     if _VERIFIED.get(key, 0) >= side:
+        return rule
+    if _checked_on_disk(key) >= side:
+        _VERIFIED[key] = side
         return rule
     square, spread = check_cells(rows, cols)
     difference, reads = _first_difference(game, _positions(game, square))
@@ -351,4 +401,5 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
             "(fix compiled_followers / compiled_regions / move_rays or followers)"
         )
     _VERIFIED[key] = max(side, _VERIFIED.get(key, 0))
+    _remember(key, _VERIFIED[key])
     return rule
