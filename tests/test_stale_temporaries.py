@@ -119,3 +119,35 @@ def test_a_resume_removes_the_legacy_checkpoint_temporary(tmp_path: Path) -> Non
     assert again.periodicities == first.periodicities
     assert (tmp_path / "record.json").exists() and not legacy.exists()
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_large_table_is_written_in_pieces_and_a_ctrl_c_between_them_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``table --out x.npy`` writes a slice at a time (one numpy.save of a big table is one C
+    call that no SIGINT handler interrupts): a KeyboardInterrupt raised between two slices
+    stops the write, and the target and every temporary are gone."""
+    from grundy import output
+
+    monkeypatch.setattr(output, "SAVE_CHUNK_BYTES", 4096)
+    table = np.arange(100_000, dtype=np.uint16).reshape(100, 1000)
+    output.write_table(tmp_path / "whole.npy", table)
+    assert np.array_equal(np.load(tmp_path / "whole.npy"), table)
+    calls: list[int] = []
+    real = output.save_npy
+
+    def interrupted(handle: object, array: np.ndarray, chunk: int) -> None:
+        class Handle:
+            def write(self, data: bytes) -> int:
+                calls.append(len(data))
+                if len(calls) == 5:
+                    raise KeyboardInterrupt
+                return handle.write(data)  # type: ignore[attr-defined, no-any-return]
+
+        real(Handle(), array, chunk)
+
+    monkeypatch.setattr(output, "save_npy", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        output.write_table(tmp_path / "big.npy", table)
+    assert len(calls) == 5 and max(calls) <= 4096
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["whole.npy"]
