@@ -12,7 +12,7 @@ the run's joint period P. Two checks, with the verifier's own strip
   period is derived again from those P columns (it divides P: a prime factor
   of P at a time) and compared with its record, the saltus with the period
   (``D = G - y`` repeats: saltus = period), the preperiod with c (at most).
-  About a minute for rows 0..2047 (786,432 columns; docs/strip.md).
+  About two minutes of one core for rows 0..2047 (786,432 columns; docs/strip.md).
 * :func:`verify_atlas_rows` (**the preperiods**, rows A..B): the state cannot
   tell where a row's period begins, so rows 0..B are recomputed from column 0
   to ``Y + Q`` (Q: the joint period of their records, Y: their latest
