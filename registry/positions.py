@@ -198,13 +198,21 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         record = found.certificate.detail
         route = _route(game, row, col) if found.implementation == "atlas" else None
         code = route[2] if route else None
-        far = None if code is None else atlas_value(code, row, col, tick(progress, "columns"))
+        # the answer's preperiod (a record the period door confirmed or corrected) decides
+        far = None if code is None or col < found.preperiod else atlas_value(
+            code, row, col, tick(progress, "columns"))  # fmt: skip
+        # Past the state's column a value rests on the state alone (exact); before it, on the
+        # record's preperiod (and, reduced by the record, its period): the record's kind.
+        kind = found.certificate.kind
         if far is not None:
-            certificate = Certificate("exact", f"row {row}: {record}; the value from {far[1]}")
+            shipped = ATLAS.state(code) if code is not None else None
+            if shipped is not None and col >= int(shipped["column"]):
+                kind = "exact"
+            certificate = Certificate(kind, f"row {row}: {record}; the value from {far[1]}")
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
         index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), col)
         value = found.head(index + 1)[index] + shift
-        certificate = Certificate("exact", f"row {row}: {record}")
+        certificate = Certificate(kind, f"row {row}: {record}")
         return _value(game, position, "row-period", value, found.implementation, certificate)
 
     def cost(position: Any, **_: Any) -> tuple[float, int]:

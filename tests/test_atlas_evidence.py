@@ -385,3 +385,32 @@ def test_a_cheap_row_is_confirmed_by_its_own_certificate(atlas_copy: Path) -> No
     assert (edited.preperiod, edited.period, edited.saltus) == (
         right.preperiod, right.period, right.saltus)  # fmt: skip
     assert "is contradicted" in edited.certificate.detail
+
+
+def test_a_value_before_the_states_column_is_never_exact_on_a_moved_preperiod(
+    small_atlas: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from registry import periods
+
+    """A value between the record's preperiod and the state's column rests on the record's
+    preperiod (the state cannot tell where a period begins): with the preperiod moved one
+    period earlier in a signed copy, the value at the true preperiod - 1 is not answered as
+    ``exact``; past the state's column a value rests on the state alone (``exact``)."""
+    row = _row_past_the_window()
+    pre, period, _ = _quiet_record(row)
+    column = int(ATLAS.state("wythoff")["column"])  # type: ignore[index]
+    assert pre - 1 < column
+    far = grundy.value("wythoff", (row, column + 10**12), method="row-period")
+    assert far.certificate.kind == "exact"
+    truth = grundy.value("wythoff", (row, pre - 1), method="table").value
+    _edit(small_atlas, row, 1, lambda line: line[1] - line[2])
+    ATLAS.clear()
+    periods._strip_certificate.cache_clear()
+    answer = grundy.value("wythoff", (row, pre - 1), method="row-period")
+    # rows 0..39 are cheap: the record is confirmed, found contradicted, and the value right
+    assert answer.value == truth and "is contradicted" in answer.certificate
+    monkeypatch.setattr(periods, "CONFIRM_SECONDS", 0.0)  # as for a row past 80
+    periods._strip_certificate.cache_clear()
+    answer = grundy.value("wythoff", (row, pre - 1), method="row-period")
+    assert answer.certificate.kind != "exact"
+    assert "the preperiod are the record's" in answer.certificate
