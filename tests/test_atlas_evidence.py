@@ -397,7 +397,7 @@ def test_a_value_before_the_states_column_is_never_exact_on_a_moved_preperiod(
     period earlier in a signed copy, the value at the true preperiod - 1 is not answered as
     ``exact``; past the state's column a value rests on the state alone (``exact``)."""
     row = _row_past_the_window()
-    pre, period, _ = _quiet_record(row)
+    pre = _quiet_record(row)[0]
     column = int(ATLAS.state("wythoff")["column"])  # type: ignore[index]
     assert pre - 1 < column
     far = grundy.value("wythoff", (row, column + 10**12), method="row-period")
