@@ -122,9 +122,8 @@ def atlas_evidence(name: str, row: int, file: str) -> tuple[str, str]:
     if state is None or row >= int(state["rows"]):
         return "exact", f"atlas {file}"
     return "certified", (
-        f"atlas {file}: the shipped state's cycle proves the joint period {int(state['period'])} "
-        "of its rows, which this period divides; the least period and the preperiod are the "
-        "record's (grundy verify --atlas re-derives them)"
+        f"atlas {file}: the least period and the preperiod are the record's (the state proves "
+        f"the joint period {int(state['period'])}; grundy verify --atlas re-derives them)"
     )
 
 

@@ -206,8 +206,11 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         kind = found.certificate.kind
         if far is not None:
             shipped = ATLAS.state(code) if code is not None else None
-            if shipped is not None and col >= int(shipped["column"]):
-                kind = "exact"
+            held = atlas_row(code, row) if code is not None else None
+            if shipped is not None and held is not None and col >= int(shipped["column"]):
+                # the state alone: the record's numbers are said, not relied on
+                kind, record = "exact", (f"preperiod {found.preperiod}, period {found.period}, "
+                                         f"saltus {found.saltus}; atlas {held[1]}")  # fmt: skip
             certificate = Certificate(kind, f"row {row}: {record}; the value from {far[1]}")
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
         index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), col)
