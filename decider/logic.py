@@ -137,6 +137,8 @@ class Theory:
 
     Attributes
     ----------
+    predicates : dict
+        The named predicates: the numeration's (``shift(x, y)``), then those defined.
     budget : Budget
         The limit and the record of every step (operation, states, seconds).
     """
@@ -147,6 +149,8 @@ class Theory:
         self.predicates: dict[str, tuple[Relation, tuple[str, ...]]] = {}
         self.words: dict[str, Dfao] = {}
         self._fresh = 0
+        for name, (dfa, args) in self.numeration.relations().items():
+            self.add_automaton(name, dfa, args)
 
     @property
     def steps(self) -> list[Step]:
@@ -361,6 +365,8 @@ class Theory:
         {'x': 3, 'y': 4}
         """
         rel = self.relation(formula)
+        if least_word(rel.dfa) is None:
+            return None
         values: dict[str, int] = {}
         for name in rel.tapes:
             alone = rel

@@ -94,6 +94,13 @@ class Numeration(ABC):
         accept[len(word)] = True
         return self.restrict(Dfa(self.base, 1, delta, accept))
 
+    def relations(self) -> dict[str, tuple[Dfa, tuple[str, ...]]]:
+        """The named predicates every theory over this numeration starts with.
+
+        ``shift(x, y)``: y's word is x's followed by a 0 (Fibonacci: ``y = ⌊(x+1)φ⌋ - 1``).
+        """
+        return {"shift": (self.shift(), ("x", "y"))}
+
     def shift(self) -> Dfa:
         """``y = shift(x)`` (tapes x, y): the word of y is the word of x followed by a 0.
 
