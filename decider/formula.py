@@ -73,6 +73,10 @@ class Var(Term):
 
     name: str
 
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", self.name) or self.name in ("E", "A"):
+            raise DeciderError(f"not a variable name: {self.name!r}")
+
 
 @dataclass(frozen=True)
 class Const(Term):
@@ -181,7 +185,7 @@ class E(Formula):
     body: Formula
 
     def __init__(self, names: str | tuple[str, ...], body: Formula) -> None:
-        object.__setattr__(self, "names", tuple(names.split()) if isinstance(names, str) else names)
+        object.__setattr__(self, "names", _names(names))
         object.__setattr__(self, "body", body)
 
 
@@ -193,8 +197,14 @@ class A(Formula):
     body: Formula
 
     def __init__(self, names: str | tuple[str, ...], body: Formula) -> None:
-        object.__setattr__(self, "names", tuple(names.split()) if isinstance(names, str) else names)
+        object.__setattr__(self, "names", _names(names))
         object.__setattr__(self, "body", body)
+
+
+def _names(names: str | tuple[str, ...]) -> tuple[str, ...]:
+    """Quantified names, checked (``"x y"`` or a tuple)."""
+    out = tuple(names.split()) if isinstance(names, str) else tuple(names)
+    return tuple(Var(n).name for n in out)
 
 
 def V(names: str) -> tuple[Var, ...]:

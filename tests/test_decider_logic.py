@@ -127,6 +127,7 @@ def test_a_word_inside_formulas() -> None:
         (lambda t: t.add_automaton("q", Theory().numeration.adder(), "x y"), "3 tapes"),
         (lambda t: t.add_automaton("z", _first_digit_one(), "x"), "not closed under leading"),
         (lambda t: Theory(limit_bytes=500).decide("A x, y x + y = y + x"), "past the limit"),
+        (lambda t: t.decide(E("#1", V("x")[0].eq(1))), "not a variable name: '#1'"),
     ],
 )
 def test_bad_input_is_one_line(call: object, message: str) -> None:
@@ -139,3 +140,12 @@ def test_bad_input_is_one_line(call: object, message: str) -> None:
 def _first_digit_one() -> Dfa:
     """Words whose first digit is 1: not closed under leading zeros."""
     return Dfa(2, 1, np.array([[2, 1], [1, 1], [2, 2]]), np.array([False, True, False]))
+
+
+def test_the_proofs_page_examples_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "proofs.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.failed == 0 and result.attempted >= 7
