@@ -139,6 +139,8 @@ class Theory:
     ----------
     predicates : dict
         The named predicates: the numeration's (``shift(x, y)``), then those defined.
+    definitions : dict
+        The formula of each predicate stored by :meth:`define` (its arguments, its formula).
     budget : Budget
         The limit and the record of every step (operation, states, seconds).
     """
@@ -148,6 +150,7 @@ class Theory:
         self.budget = Budget(limit_bytes)
         self.predicates: dict[str, tuple[Relation, tuple[str, ...]]] = {}
         self.words: dict[str, Dfao] = {}
+        self.definitions: dict[str, tuple[tuple[str, ...], Formula]] = {}
         self._fresh = 0
         for name, (dfa, args) in self.numeration.relations().items():
             self.add_automaton(name, dfa, args)
@@ -176,6 +179,7 @@ class Theory:
         tapes = tuple(sorted(set(names)))
         rel = Relation(minimise(self._align(self.relation(f), tapes), self.budget), tapes)
         self.predicates[name] = (rel, names)
+        self.definitions[name] = (names, f)
         return rel
 
     def add_automaton(self, name: str, dfa: Dfa, args: str | Sequence[str]) -> Relation:
@@ -196,6 +200,7 @@ class Theory:
         if not _closed_under_leading_zeros(restricted):
             raise DeciderError(f"{name}: the automaton is not closed under leading zeros")
         self.predicates[name] = (self._atom(restricted, names), names)
+        self.definitions.pop(name, None)
         return self.predicates[name][0]
 
     def add_word(self, name: str, word: Dfao) -> None:
