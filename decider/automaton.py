@@ -151,11 +151,6 @@ class Dfa:
         return bool(self.accept[self.run(columns)])
 
 
-def constant(base: int, k: int, value: bool) -> Dfa:
-    """The one-state automaton accepting every word (``value``) or none."""
-    return Dfa(base, k, np.zeros((1, base**k), dtype=np.int64), np.array([value]))
-
-
 def reachable(a: Dfa) -> Dfa:
     """``a`` restricted to the states reachable from its start, numbered in BFS order.
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from decider import A, DeciderError, Dfa, Dfao, E, Theory, V, iff, parse
 from decider.numeration import phi_floor
@@ -149,3 +151,41 @@ def test_the_proofs_page_examples_run() -> None:
     page = Path(__file__).resolve().parents[1] / "docs" / "proofs.md"
     result = doctest.testfile(str(page), module_relative=False)
     assert result.failed == 0 and result.attempted >= 7
+
+
+_TERMS = st.sampled_from(["x", "y", "0", "1", "2", "5", "x + y", "x + 1", "y + y", "x + x + 3"])
+_OPS = st.sampled_from(["=", "!=", "<", "<=", ">", ">="])
+
+
+@st.composite
+def _formulas(draw: st.DrawFn, depth: int = 2) -> str:
+    if depth == 0 or draw(st.booleans()):
+        return f"{draw(_TERMS)} {draw(_OPS)} {draw(_TERMS)}"
+    kind = draw(st.sampled_from(["~", "&", "|", "=>", "<=>"]))
+    if kind == "~":
+        return f"~({draw(_formulas(depth - 1))})"
+    return f"({draw(_formulas(depth - 1))}) {kind} ({draw(_formulas(depth - 1))})"
+
+
+def _python(formula: str) -> str:
+    """The same formula as a Python expression (``=`` is ``==``; ``=>``, ``<=>`` spelled out)."""
+    text = formula.replace("<=>", " IFF ").replace("=>", " IMP ").replace("!=", " NE ")
+    text = text.replace("<=", " LE ").replace(">=", " GE ").replace("=", "==")
+    for word, op in (("IFF", "=="), ("IMP", "<="), ("NE", "!="), ("LE", "<="), ("GE", ">=")):
+        text = text.replace(f" {word} ", f" {op} ")
+    return text.replace("~", " not ").replace("&", " and ").replace("|", " or ")
+
+
+@given(_formulas())
+def test_quantifier_free_formulas_agree_with_arithmetic(formula: str) -> None:
+    rel = Theory().relation(formula)
+    fib = Theory().numeration
+    for x in range(13):
+        for y in range(13):
+            values = {"x": x, "y": y}
+            words = [fib.word(values[name]) for name in rel.tapes]
+            length = max((len(w) for w in words), default=0) + 1
+            padded = [[0] * (length - len(w)) + w for w in words]
+            columns = [[w[i] for w in padded] for i in range(length)]
+            truth = bool(eval(_python(formula), {}, {"x": x, "y": y}))  # booleans compare
+            assert rel.dfa.accepts(columns) == truth, (formula, x, y)
