@@ -304,10 +304,10 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     while head < len(subsets):
         members = np.array(subsets[head], dtype=np.int64)
         head += 1
-        targets = a.delta[members][:, lifts]  # (members, letters, base)
+        targets = a.delta[members][:, lifts].transpose(1, 0, 2).reshape(n_letters, -1).tolist()
         row = []
         for c in range(n_letters):
-            subset = tuple(np.unique(targets[:, c, :]).tolist())
+            subset = tuple(sorted(set(targets[c])))
             if subset not in index:
                 index[subset] = len(subsets)
                 subsets.append(subset)

@@ -151,6 +151,7 @@ class Theory:
         self.predicates: dict[str, tuple[Relation, tuple[str, ...]]] = {}
         self.words: dict[str, Dfao] = {}
         self.definitions: dict[str, tuple[tuple[str, ...], Formula]] = {}
+        self._memo: dict[Formula, Relation] = {}
         self._fresh = 0
         for name, (dfa, args) in self.numeration.relations().items():
             self.add_automaton(name, dfa, args)
@@ -178,6 +179,7 @@ class Theory:
             )
         tapes = tuple(sorted(set(names)))
         rel = Relation(minimise(self._align(self.relation(f), tapes), self.budget), tapes)
+        self._memo.clear()
         self.predicates[name] = (rel, names)
         self.definitions[name] = (names, f)
         return rel
@@ -199,6 +201,7 @@ class Theory:
         restricted = self.numeration.restrict(dfa)
         if not _closed_under_leading_zeros(restricted):
             raise DeciderError(f"{name}: the automaton is not closed under leading zeros")
+        self._memo.clear()
         self.predicates[name] = (self._atom(restricted, names), names)
         self.definitions.pop(name, None)
         return self.predicates[name][0]
@@ -321,8 +324,17 @@ class Theory:
         return base
 
     def relation(self, formula: Formula | str) -> Relation:
-        """The minimal automaton of ``formula``, on its free variables in alphabetical order."""
+        """The minimal automaton of ``formula``, on its free variables in alphabetical order.
+
+        Results are remembered per formula (a subformula met twice is built once) until a
+        predicate or word is added.
+        """
         f = parse(formula) if isinstance(formula, str) else formula
+        if f not in self._memo:
+            self._memo[f] = self._build(f)
+        return self._memo[f]
+
+    def _build(self, f: Formula) -> Relation:
         if isinstance(f, Cmp):
             return self._cmp(f)
         if isinstance(f, Pred):
