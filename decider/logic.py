@@ -409,7 +409,8 @@ class Theory:
         """The least values of the outer universal variables that make the body false.
 
         ``A x, y f`` (nested ``A`` too) gives the least (see :meth:`least`) assignment of
-        ``x, y`` satisfying ``~f``; ``None`` when there is none (the sentence is TRUE).
+        ``x, y`` satisfying ``~f``; ``None`` when there is none (the sentence is TRUE), and
+        ``{}`` for a FALSE sentence with no outer universal variable.
         """
         f = parse(sentence) if isinstance(sentence, str) else sentence
         while isinstance(f, A):

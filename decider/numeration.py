@@ -219,7 +219,8 @@ def _far(v: int, u: int, bound: int = 20) -> bool:
 
 
 @cache
-def _fibonacci_adder() -> Dfa:
+def _fibonacci_adder(bound: int = 20) -> Dfa:
+    """The adder, states with ``|V + φU| > bound`` pruned (sound for ``bound >= 20``)."""
     fib = Fibonacci()
     letters = [(c & 1, (c >> 1) & 1, (c >> 2) & 1) for c in range(8)]
     dead = -1
@@ -234,7 +235,7 @@ def _fibonacci_adder() -> Dfa:
         for x, y, z in letters:
             a = z - x - y
             nxt = (u + a, u + v + 2 * a)
-            if _far(*nxt):
+            if _far(*nxt, bound):
                 row.append(dead)
                 continue
             if nxt not in index:

@@ -179,3 +179,26 @@ def test_refusals_are_one_line() -> None:
     big = Budget()
     product(FIB.adder(), FIB.adder(), "and", big)
     assert big.steps[-1].operation == "product (and)" and big.largest == FIB.adder().states
+
+
+def test_the_adders_pruning_bound_is_safe() -> None:
+    """A larger bound gives the same language (the docstring's argument); a too small one not."""
+    from decider.numeration import _far, _fibonacci_adder
+
+    assert equivalent(_fibonacci_adder(20), _fibonacci_adder(60))
+    assert not equivalent(_fibonacci_adder(20), _fibonacci_adder(1))  # the check can fail
+    # the argument's constants on the explored states: |B| < 1.24 everywhere reachable
+    phi = (1 + 5**0.5) / 2
+    states = {(0, 0)}
+    frontier = [(0, 0)]
+    while frontier:
+        v, u = frontier.pop()
+        for a in (-2, -1, 0, 1):
+            nxt = (u + a, u + v + 2 * a)
+            if not _far(*nxt) and nxt not in states:
+                states.add(nxt)
+                frontier.append(nxt)
+    assert all(abs(v - u / phi) < 1.24 for v, u in states)
+    assert all(abs(v + phi * u) <= 20 for v, u in states)
+    assert all(abs(phi * u) < 3.3 for v, u in states if v == 0)
+    assert _far(0, 13) and not _far(0, 12)  # |φ·13| = 21.03 > 20 >= |φ·12| = 19.4
