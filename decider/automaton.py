@@ -157,18 +157,21 @@ def reachable(a: Dfa) -> Dfa:
     Letters are explored in increasing order, so two minimal automata of the same language
     come out identical (the numbering is canonical).
     """
-    order = [0]
-    index = {0: 0}
-    head = 0
     delta = a.delta
-    while head < len(order):
-        q = order[head]
-        head += 1
-        for t in delta[q].tolist():
-            if t not in index:
-                index[t] = len(order)
-                order.append(t)
-    old = np.array(order, dtype=np.int64)
+    seen = np.zeros(a.states, dtype=np.bool_)
+    seen[0] = True
+    levels = [np.zeros(1, dtype=np.int64)]
+    frontier = levels[0]
+    while frontier.size:
+        # successors in queue order: by parent's position, then by letter
+        successors = delta[frontier].reshape(-1)
+        fresh = successors[~seen[successors]]
+        _, first = np.unique(fresh, return_index=True)
+        frontier = fresh[np.sort(first)]  # each new state once, at its first appearance
+        seen[frontier] = True
+        levels.append(frontier)
+    order = np.concatenate(levels)
+    old = order
     remap = np.full(a.states, -1, dtype=np.int64)
     remap[old] = np.arange(len(order), dtype=np.int64)
     return Dfa(a.base, a.k, remap[delta[old]], a.accept[old])
