@@ -12,7 +12,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from decider import A, DeciderError, Dfa, Dfao, E, Theory, V, iff, parse
-from decider.numeration import phi_floor
+from decider.logic import Relation
+from decider.numeration import Fibonacci, phi_floor
+
+FIB = Fibonacci()
+
+
+def _accepts(rel: Relation, values: dict[str, int]) -> bool:
+    """Whether the relation accepts the values of its tapes, written in Zeckendorf (plus a 0)."""
+    words = [FIB.word(values[name]) for name in rel.tapes]
+    length = max((len(w) for w in words), default=0) + 1
+    padded = [[0] * (length - len(w)) + w for w in words]
+    return rel.dfa.accepts([[w[i] for w in padded] for i in range(length)])
+
 
 TRUE = [
     "A x, y x + y = y + x",
@@ -83,11 +95,15 @@ def _even_trailing_zeros() -> Dfa:
 def test_lower_wythoff_numbers_end_in_an_even_number_of_zeros() -> None:
     t = Theory()
     low = t.define("low", "n a", "E m, s (n = m + 1 & shift(m, s) & a = s + 1)")
-    # low(n, a) <=> a = floor(n phi) for n >= 1, against the exact floor
-    for n in range(1, 300):
-        assert t.least(f"low({n}, a)") == {"a": phi_floor(n)}
-    assert t.least("low(0, a)") is None
+    # low(n, a) <=> a = floor(n phi) for n >= 1, against the exact floor: one a for each n > 0
     assert low.tapes == ("a", "n")
+    assert t.decide("A n, a, b (low(n, a) & low(n, b) => a = b)")
+    assert t.decide("A n (n > 0 <=> E a low(n, a))")
+    for n in range(1, 300):
+        a = phi_floor(n)
+        assert _accepts(low, {"a": a, "n": n}) and not _accepts(low, {"a": a + 1, "n": n})
+        assert not _accepts(low, {"a": a - 1, "n": n})
+    assert t.least("low(7, a)") == {"a": phi_floor(7)}
     t.add_automaton("evenz", _even_trailing_zeros(), "x")
     assert t.decide("A x ((E n low(n, x)) <=> evenz(x))")
     # the twin: odd trailing zeros; its least counterexample is the least lower Wythoff number
@@ -153,6 +169,8 @@ def test_the_proofs_page_examples_run() -> None:
     assert result.failed == 0 and result.attempted >= 7
 
 
+#: One theory for the random formulas (it remembers the subformulas it has built).
+_SHARED = Theory()
 _TERMS = st.sampled_from(["x", "y", "0", "1", "2", "5", "x + y", "x + 1", "y + y", "x + x + 3"])
 _OPS = st.sampled_from(["=", "!=", "<", "<=", ">", ">="])
 
@@ -178,14 +196,36 @@ def _python(formula: str) -> str:
 
 @given(_formulas())
 def test_quantifier_free_formulas_agree_with_arithmetic(formula: str) -> None:
-    rel = Theory().relation(formula)
-    fib = Theory().numeration
+    rel = _SHARED.relation(formula)
     for x in range(13):
         for y in range(13):
-            values = {"x": x, "y": y}
-            words = [fib.word(values[name]) for name in rel.tapes]
-            length = max((len(w) for w in words), default=0) + 1
-            padded = [[0] * (length - len(w)) + w for w in words]
-            columns = [[w[i] for w in padded] for i in range(length)]
             truth = bool(eval(_python(formula), {}, {"x": x, "y": y}))  # booleans compare
-            assert rel.dfa.accepts(columns) == truth, (formula, x, y)
+            assert _accepts(rel, {"x": x, "y": y}) == truth, (formula, x, y)
+
+
+_TERMS_Z = st.sampled_from(["x", "y", "z", "1", "3", "x + y", "z + z", "z + 1", "x + z"])
+
+
+@st.composite
+def _formulas_xyz(draw: st.DrawFn, depth: int = 2) -> str:
+    if depth == 0 or draw(st.booleans()):
+        return f"{draw(_TERMS_Z)} {draw(_OPS)} {draw(_TERMS_Z)}"
+    kind = draw(st.sampled_from(["~", "&", "|"]))
+    if kind == "~":
+        return f"~({draw(_formulas_xyz(depth - 1))})"
+    return f"({draw(_formulas_xyz(depth - 1))}) {kind} ({draw(_formulas_xyz(depth - 1))})"
+
+
+@given(_formulas_xyz(), st.sampled_from(["x + y + 2", "x + 1", "y + y + 3"]))
+def test_bounded_quantifiers_agree_with_arithmetic(body: str, bound: str) -> None:
+    """E z (z <= bound & body) and A z (z <= bound => body): the witness search is finite."""
+    t = _SHARED
+    some = t.relation(f"E z (z <= {bound} & ({body}))")
+    every = t.relation(f"A z (z <= {bound} => ({body}))")
+    expr = _python(body)
+    for x in range(9):
+        for y in range(9):
+            top = eval(_python(bound), {}, {"x": x, "y": y})
+            found = [bool(eval(expr, {}, {"x": x, "y": y, "z": z})) for z in range(top + 1)]
+            for rel, truth in ((some, any(found)), (every, all(found))):
+                assert _accepts(rel, {"x": x, "y": y}) == truth, (body, bound, x, y)
