@@ -6,8 +6,9 @@ and the value of a word (msd first), and the adder (:meth:`Numeration.adder`, a 
 automaton accepting ``(x, y, z)`` with ``x + y = z``).  The atoms that hold for every greedy
 numeration (equality, order, constants, the shift ``w -> w0``) are built here once from those.
 
-Fibonacci (Zeckendorf) is the one numeration so far; an Ostrowski numeration (e.g. for
-``√2``, digits up to 2) or Tribonacci is a subclass supplying the same five things.
+Fibonacci (Zeckendorf) and the Ostrowski numeration of ``√2`` (:class:`Pell`, digits up
+to 2) are both :class:`TwoTermRecurrence` numerations; Tribonacci would be a subclass of
+:class:`Numeration` supplying the same five things (its adder needs its own pruning bound).
 
 >>> fib = Fibonacci()
 >>> fib.word(11), fib.value([1, 0, 1, 0, 0])
@@ -127,103 +128,144 @@ def _valid_tapes(numeration: Numeration, k: int) -> Dfa:
     return result
 
 
-class Fibonacci(Numeration):
+class TwoTermRecurrence(Numeration):
+    """A greedy numeration on weights ``q_0 = 1, q_1 = c, q_{i+2} = m q_{i+1} + q_i``.
+
+    Subclasses set :attr:`m`, :attr:`c`, :attr:`base`, :attr:`bound` (the adder's pruning
+    bound, proved safe in the subclass's docstring) and :meth:`valid`.  The greedy digits
+    (:meth:`word`), the value (:meth:`value`) and the adder (:meth:`adder`) are shared.
+
+    **The adder.**  Reading a column ``(x_d, y_d, z_d)`` appends ``a = z_d - x_d - y_d`` to
+    the digit-wise difference word of ``z - x - y``.  With ``V = sum w_i q_i`` and
+    ``U = sum w_i q_{i+1}`` of that word (position ``i`` from the right), appending a digit
+    maps ``(V, U) -> (U + a, mU + V + ca)``; the start is ``(0, 0)`` and a word is accepted
+    iff ``V = val(z) - val(x) - val(y) = 0`` at its end.  Both are linear, so this is exact
+    for every word, valid or not.
+
+    **Pruning** (why the state set is finite and nothing accepted is lost).  Let ``λ > 1`` and
+    ``μ = -1/λ`` be the roots of ``t² = mt + 1``, ``A = V + λU``, ``B = V + μU``.  A step maps
+    ``A -> λA + a(1 + cλ)`` and ``B -> μB + a(1 + cμ)``, with ``-2d <= a <= d`` (``d`` the
+    largest digit).  So from ``B = 0``, ``|B| <= 2d|1 + cμ|/(1 - |μ|) =: β`` always; an
+    accepting state has ``V = 0``, so ``A = λU = -λ²B`` and ``|A| <= λ²β``; and if
+    ``|A| > 2d(1 + cλ)/(λ - 1) =: γ`` then ``|A|`` grows at every step (``A' - A >=
+    (λ-1)A - 2d(1+cλ) > 0`` for ``A > γ``, symmetrically below ``-γ``).  With
+    ``bound >= max(λ²β, γ)``, a state with ``|A| > bound`` never reaches acceptance: it is
+    replaced by the dead state (the language is unchanged; a larger bound is still sound, only
+    bigger), and the others satisfy ``|A| <= bound, |B| <= β``: finitely many integer pairs.
+    ``|A| > bound`` is decided exactly: ``2A = (2V + mU) + U√(m²+4)`` is compared with
+    ``±2 bound`` by the sign of ``p + q√D`` for integers.  The result is intersected with
+    the valid words on every tape and minimised.
+    """
+
+    m: int = 1
+    c: int = 2
+    bound: int = 20
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.name))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def weights(self, n: int) -> list[int]:
+        """The weights ``q_0, q_1, ...`` up to the first above ``n``."""
+        q = [1, self.c]
+        while q[-1] <= n:
+            q.append(self.m * q[-1] + q[-2])
+        return q
+
+    def word(self, n: int) -> list[int]:
+        """The greedy digits of ``n``, msd first."""
+        if n < 0:
+            raise DeciderError(f"no {self.name} word for {n}")
+        digits = []
+        for w in reversed(self.weights(n)[:-1]):
+            digits.append(n // w)
+            n %= w
+        while digits and digits[0] == 0:
+            digits.pop(0)
+        return digits
+
+    def value(self, word: Sequence[int]) -> int:
+        """``sum w_i q_i``; the word need not be valid."""
+        v, u = 0, 0  # the value and the shifted value sum w_i q_{i+1} of the prefix read
+        for d in word:
+            v, u = u + d, self.m * u + v + self.c * d
+        return v
+
+    def adder(self) -> Dfa:
+        """The msd-first adder (the argument is in the class docstring)."""
+        return _recurrence_adder(self, self.bound)
+
+
+class Fibonacci(TwoTermRecurrence):
     """Zeckendorf numeration: ``val(w) = sum w_i F_{i+2}`` (position ``i`` from the right,
-    ``F_2 = 1, F_3 = 2``), no two adjacent 1s.
+    ``F_2 = 1, F_3 = 2``), no two adjacent 1s (``m = 1, c = 2``).
+
+    The adder's bound 20: ``φ = (1+√5)/2``, ``d = 1``, ``β = 2(√5-2)/(1-1/φ) < 1.24``,
+    ``λ²β < 2.62·1.24 < 3.3``, ``γ = 2(1+2φ)/(φ-1) < 13.8``.
 
     >>> fib = Fibonacci()
     >>> [fib.value(fib.word(n)) for n in range(8)] == list(range(8))
     True
+    >>> fib.adder().states
+    17
     """
 
     name = "fibonacci"
     base = 2
-
-    def __hash__(self) -> int:
-        return hash(self.name)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Fibonacci)
+    m, c, bound = 1, 2, 20
 
     def valid(self) -> Dfa:
         """No ``11``: state 0 after a 0 (or at the start), 1 after a 1, 2 dead."""
         delta = np.array([[0, 1], [0, 2], [2, 2]], dtype=np.int64)
         return Dfa(2, 1, delta, np.array([True, True, False]))
 
-    def word(self, n: int) -> list[int]:
-        """The greedy (Zeckendorf) digits of ``n``, msd first."""
-        if n < 0:
-            raise DeciderError(f"no Zeckendorf word for {n}")
-        fibs = [1, 2]
-        while fibs[-1] <= n:
-            fibs.append(fibs[-1] + fibs[-2])
-        digits = []
-        for f in reversed(fibs[:-1]):
-            digits.append(1 if f <= n else 0)
-            n -= f if f <= n else 0
-        while digits and digits[0] == 0:
-            digits.pop(0)
-        return digits
 
-    def value(self, word: Sequence[int]) -> int:
-        """``sum w_i F_{i+2}``; the word need not be valid."""
-        v, u = 0, 0  # val and the shifted value sum w_i F_{i+3} of the prefix read
-        for d in word:
-            v, u = u + d, u + v + 2 * d
-        return v
+class Pell(TwoTermRecurrence):
+    """The Ostrowski numeration of ``√2 - 1 = [0; 2, 2, 2, ...]``: weights 1, 2, 5, 12, 29, ...
+    (``m = 2, c = 2``), digits ``0..2``, the last digit at most 1, a 2 followed by a 0.
 
-    def adder(self) -> Dfa:
-        """The msd-first Fibonacci adder, built by exploring exact integer states.
+    The numeration of a-Wythoff with ``a = 2`` (its P-positions are ``⌊n√2⌋``-pairs).  The
+    adder's bound 40: ``λ = 1+√2``, ``d = 2``, ``β = 4(3-2√2)/(2-√2) < 1.18``,
+    ``λ²β < 5.83·1.18 < 6.9``, ``γ = 4(3+2√2)/√2 < 16.5``.
 
-        Reading a column ``(x_d, y_d, z_d)`` appends ``a = z_d - x_d - y_d`` to the digit-wise
-        difference word of ``z - x - y``.  With ``V = val`` and ``U = sum w_i F_{i+3}`` of that
-        word, appending a digit maps ``(V, U) -> (U + a, U + V + 2a)`` (since
-        ``F_{i+3} = F_{i+2} + F_{i+1}`` and ``F_2 = 1, F_3 = 2``); the start is ``(0, 0)`` and
-        a word is accepted iff ``V = val(z) - val(x) - val(y) = 0`` at its end.  Both are
-        linear, so this is exact for every word, valid or not.
+    >>> pell = Pell()
+    >>> pell.word(11), pell.value([2, 0, 1]), pell.adder().states > 1
+    ([2, 0, 1], 11, True)
+    """
 
-        **Pruning** (why the state set is finite and nothing accepted is lost).  Let
-        ``φ = (1+√5)/2, ψ = -1/φ``, ``A = V + φU``, ``B = V + ψU``.  A step maps
-        ``A -> φA + a(1+2φ)`` and ``B -> ψB + a(1+2ψ)`` with ``|a| <= 2``.
+    name = "ostrowski-sqrt2"
+    base = 3
+    m, c, bound = 2, 2, 40
 
-        * From ``B = 0``, ``|B| <= 2|1+2ψ|/(1-|ψ|) = 2(√5-2)/(1-1/φ) < 1.24`` always.
-        * An accepting state has ``V = 0``, so ``A = φU = -φ²B`` and ``|A| < 2.62·1.24 < 3.3``.
-        * If ``A > 20`` then ``A' >= φA - 2(1+2φ) = A + (φ-1)A - 2(1+2φ) > A`` since
-          ``(φ-1)·20 > 12.3 > 2(1+2φ) ≈ 8.5``; if ``A < -20`` then
-          ``A' <= φA + (1+2φ) < A``.  So from ``|A| > 20`` every later state has ``|A| > 20``
-          and none accepts.
-
-        Such states are replaced by the dead state (the language is unchanged), and the
-        others satisfy ``|A| <= 20, |B| < 1.24``: finitely many integer pairs.  ``|A| > 20``
-        is decided exactly: ``2A = (2V + U) + U√5`` is compared with ``±40`` by the signs of
-        ``p + q√5`` (integers; squares compared when the signs differ).  The result is
-        intersected with valid words on every tape and minimised.
-        """
-        return _fibonacci_adder()
+    def valid(self) -> Dfa:
+        """State 0 after 0 or 1 (or at the start), 1 after a 2 (a 0 must follow), 2 dead."""
+        delta = np.array([[0, 0, 1], [0, 2, 2], [2, 2, 2]], dtype=np.int64)
+        return Dfa(3, 1, delta, np.array([True, False, False]))
 
 
-def _sign_p_q_sqrt5(p: int, q: int) -> int:
-    """The sign of ``p + q√5`` for integers ``p, q``, exactly."""
+def _sign_p_q_sqrt(p: int, q: int, d: int) -> int:
+    """The sign of ``p + q√d`` for integers ``p, q`` and a non-square ``d > 0``, exactly."""
     if p >= 0 and q >= 0:
         return int(p > 0 or q > 0)
     if p <= 0 and q <= 0:
         return -1
-    bigger = p * p - 5 * q * q  # the sign of |p| - |q|√5
+    bigger = p * p - d * q * q  # the sign of |p| - |q|√d
     return (1 if p > 0 else -1) if bigger > 0 else ((1 if q > 0 else -1) if bigger < 0 else 0)
 
 
-def _far(v: int, u: int, bound: int = 20) -> bool:
-    """Whether ``|V + φU| > bound`` exactly: ``2(V + φU) = (2V + U) + U√5``."""
-    p, q = 2 * v + u, u
-    return _sign_p_q_sqrt5(p - 2 * bound, q) > 0 or _sign_p_q_sqrt5(p + 2 * bound, q) < 0
+def _far(v: int, u: int, bound: int = 20, m: int = 1) -> bool:
+    """Whether ``|V + λU| > bound`` exactly: ``2(V + λU) = (2V + mU) + U√(m²+4)``."""
+    p, q, d = 2 * v + m * u, u, m * m + 4
+    return _sign_p_q_sqrt(p - 2 * bound, q, d) > 0 or _sign_p_q_sqrt(p + 2 * bound, q, d) < 0
 
 
 @cache
-def _fibonacci_adder(bound: int = 20) -> Dfa:
-    """The adder, states with ``|V + φU| > bound`` pruned (sound for ``bound >= 20``)."""
-    fib = Fibonacci()
-    letters = [(c & 1, (c >> 1) & 1, (c >> 2) & 1) for c in range(8)]
-    dead = -1
+def _recurrence_adder(numeration: TwoTermRecurrence, bound: int) -> Dfa:
+    """The adder, states with ``|V + λU| > bound`` pruned (see :class:`TwoTermRecurrence`)."""
+    b, m, c = numeration.base, numeration.m, numeration.c
+    letters = [(k % b, (k // b) % b, k // b**2) for k in range(b**3)]
     index: dict[tuple[int, int], int] = {(0, 0): 0}
     order = [(0, 0)]
     rows: list[list[int]] = []
@@ -234,9 +276,9 @@ def _fibonacci_adder(bound: int = 20) -> Dfa:
         row = []
         for x, y, z in letters:
             a = z - x - y
-            nxt = (u + a, u + v + 2 * a)
-            if _far(*nxt, bound):
-                row.append(dead)
+            nxt = (u + a, m * u + v + c * a)
+            if _far(*nxt, bound, m):
+                row.append(-1)  # the dead state
                 continue
             if nxt not in index:
                 index[nxt] = len(order)
@@ -244,9 +286,9 @@ def _fibonacci_adder(bound: int = 20) -> Dfa:
             row.append(index[nxt])
         rows.append(row)
     n = len(order)
-    delta = np.array([[t if t >= 0 else n for t in row] for row in rows] + [[n] * 8])
+    delta = np.array([[t if t >= 0 else n for t in row] for row in rows] + [[n] * b**3])
     accept = np.array([v == 0 for v, _ in order] + [False])
-    return fib.restrict(reachable(Dfa(2, 3, delta, accept)))
+    return numeration.restrict(reachable(Dfa(b, 3, delta, accept)))
 
 
 def phi_floor(n: int) -> int:
@@ -258,4 +300,4 @@ def phi_floor(n: int) -> int:
     return (n + isqrt(5 * n * n)) // 2
 
 
-__all__ = ["Fibonacci", "Numeration", "phi_floor"]
+__all__ = ["Fibonacci", "Numeration", "Pell", "TwoTermRecurrence", "phi_floor"]

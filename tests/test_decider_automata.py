@@ -183,10 +183,10 @@ def test_refusals_are_one_line() -> None:
 
 def test_the_adders_pruning_bound_is_safe() -> None:
     """A larger bound gives the same language (the docstring's argument); a too small one not."""
-    from decider.numeration import _far, _fibonacci_adder
+    from decider.numeration import _far, _recurrence_adder
 
-    assert equivalent(_fibonacci_adder(20), _fibonacci_adder(60))
-    assert not equivalent(_fibonacci_adder(20), _fibonacci_adder(1))  # the check can fail
+    assert equivalent(_recurrence_adder(FIB, 20), _recurrence_adder(FIB, 60))
+    assert not equivalent(_recurrence_adder(FIB, 20), _recurrence_adder(FIB, 1))  # can fail
     # the argument's constants on the explored states: |B| < 1.24 everywhere reachable
     phi = (1 + 5**0.5) / 2
     states = {(0, 0)}
