@@ -26,6 +26,7 @@ A sentence (no free variable) is a 0-tape automaton: TRUE iff its start accepts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -114,6 +115,17 @@ class Dfao:
         return self.numeration.restrict(dfa)
 
 
+def _arguments(name: str, args: str | Sequence[str]) -> tuple[str, ...]:
+    """A predicate's argument names, checked: names (not ``E``, ``A``), none repeated."""
+    names = tuple(args.split()) if isinstance(args, str) else tuple(args)
+    for n in (name, *names):
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", n) or n in ("E", "A"):
+            raise DeciderError(f"not a name: {n!r}")
+    if len(set(names)) != len(names):
+        raise DeciderError(f"{name}: repeated argument names {list(names)}")
+    return names
+
+
 def _with_start(a: Dfa, q: int) -> Dfa:
     """``a`` with state ``q`` as its start (states 0 and ``q`` swapped)."""
     perm = np.arange(a.states, dtype=np.int64)
@@ -171,7 +183,7 @@ class Theory:
         True
         """
         f = parse(formula) if isinstance(formula, str) else formula
-        names = tuple(args.split()) if isinstance(args, str) else tuple(args)
+        names = _arguments(name, args)
         extra = sorted(free(f) - set(names))
         if extra:
             raise DeciderError(
@@ -190,14 +202,12 @@ class Theory:
         The automaton is restricted to valid words, and refused unless its language is closed
         under leading zeros (reading a 0 first changes nothing).
         """
-        names = tuple(args.split()) if isinstance(args, str) else tuple(args)
+        names = _arguments(name, args)
         if dfa.k != len(names) or dfa.base != self.numeration.base:
             raise DeciderError(
                 f"{name}: an automaton of {dfa.k} tapes (base {dfa.base}) for "
                 f"{len(names)} arguments in base {self.numeration.base}"
             )
-        if len(set(names)) != len(names):
-            raise DeciderError(f"{name}: repeated argument names {list(names)}")
         restricted = self.numeration.restrict(dfa)
         if not _closed_under_leading_zeros(restricted):
             raise DeciderError(f"{name}: the automaton is not closed under leading zeros")
@@ -208,6 +218,7 @@ class Theory:
 
     def add_word(self, name: str, word: Dfao) -> None:
         """Store a DFAO as the word ``name`` (``name[n] = c`` in formulas)."""
+        _arguments(name, ())
         if word.numeration != self.numeration:
             raise DeciderError(f"{name}: a word in another numeration")
         outputs = sorted(set(np.asarray(word.outputs).tolist()))

@@ -146,6 +146,8 @@ def test_a_word_inside_formulas() -> None:
         (lambda t: t.add_automaton("z", _first_digit_one(), "x"), "not closed under leading"),
         (lambda t: Theory(limit_bytes=500).decide("A x, y x + y = y + x"), "past the limit"),
         (lambda t: t.decide(E("#1", V("x")[0].eq(1))), "not a variable name: '#1'"),
+        (lambda t: t.define("E", "x", "x = 1"), "not a name: 'E'"),
+        (lambda t: t.define("same", "x x", "x = 1"), "same: repeated argument names"),
     ],
 )
 def test_bad_input_is_one_line(call: object, message: str) -> None:
