@@ -10,9 +10,9 @@ Two ways to write a formula, giving the same tree:
 Text syntax (loosest first): ``<=>``, ``=>`` (right-associative), ``|``, ``&``, then ``~f``,
 ``E x, y f`` / ``A x f`` (the quantifier's body is the next unary formula: parenthesise a
 compound body), ``( f )``, and atoms ``t = t``, ``!=``, ``<``, ``<=``, ``>``, ``>=`` between
-terms, ``P(t, ...)`` for a predicate and ``W[t] = c`` for a word's letter.  A term is a sum of
-variables and natural constants (``x + y + 1``, ``2`` is a constant); names are letters,
-digits and ``_``, beginning with a letter (``E`` and ``A`` are the quantifiers).
+terms, ``P(t, ...)`` for a predicate and ``W[t] = c`` or ``W[t] = V[s]`` for letters.  A
+term is a sum of variables and natural constants (``x + y + 1``, ``2`` is a constant); names
+are letters, digits and ``_``, beginning with a letter (``E`` and ``A`` are the quantifiers).
 
 >>> x, y = V("x y")
 >>> parse("A x E y (x = y + y | x = y + y + 1)") == A("x", E("y", x.eq(y + y) | x.eq(y + y + 1)))
@@ -99,7 +99,7 @@ class Add(Term):
 
 @dataclass(frozen=True)
 class At(Term):
-    """The letter of the word ``word`` at index ``index`` (compared with a constant only)."""
+    """The letter of the word ``word`` at ``index`` (compared with a constant or a letter)."""
 
     word: str
     index: Term

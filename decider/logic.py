@@ -133,6 +133,12 @@ def _with_start(a: Dfa, q: int) -> Dfa:
     return Dfa(a.base, a.k, perm[a.delta[perm]], a.accept[perm])
 
 
+def _nothing(numeration: Numeration) -> Dfa:
+    """The 1-tape automaton accepting no word."""
+    delta = np.zeros((1, numeration.base), dtype=np.int64)
+    return Dfa(numeration.base, 1, delta, np.array([False]))
+
+
 def _closed_under_leading_zeros(a: Dfa) -> bool:
     return equivalent(a, _with_start(a, int(a.delta[0, 0])))
 
@@ -270,7 +276,7 @@ class Theory:
             a, b = self._name(t.left, parts, fresh), self._name(t.right, parts, fresh)
             parts.append(self._atom(self.numeration.adder(), [a, b, name]))
         else:
-            raise DeciderError("a word's letter W[t] can only be compared with a constant")
+            raise DeciderError("a word's letter W[t] is compared with a constant or a letter only")
         return name
 
     def _cmp(self, f: Cmp) -> Relation:
@@ -307,15 +313,29 @@ class Theory:
         return base
 
     def _letter(self, f: Cmp, parts: list[Relation], fresh: list[str]) -> Relation:
+        """``W[t] = c``, ``W[t] = V[s]`` (or ``!=``): the letters' sets, joined by value."""
         at, other = (f.left, f.right) if isinstance(f.left, At) else (f.right, f.left)
-        if not isinstance(other, Const) or f.op not in ("=", "!=") or not isinstance(at, At):
+        if not isinstance(other, Const | At) or f.op not in ("=", "!=") or not isinstance(at, At):
             raise DeciderError(
-                "a word's letter W[t] can only be compared (= or !=) with a constant"
+                "a word's letter W[t] can only be compared (= or !=) with a constant or a letter"
             )
-        if at.word not in self.words:
-            raise DeciderError(f"unknown word {at.word}")
-        index = self._name(at.index, parts, fresh)
-        rel = self._atom(self.words[at.word].letter_is(other.value), [index])
+        sides = [at] if isinstance(other, Const) else [at, other]
+        for side in sides:
+            if side.word not in self.words:
+                raise DeciderError(f"unknown word {side.word}")
+        index = [self._name(side.index, parts, fresh) for side in sides]
+        if isinstance(other, Const):
+            rel = self._atom(self.words[at.word].letter_is(other.value), index)
+        else:
+            letters = [set(np.asarray(self.words[s.word].outputs).tolist()) for s in sides]
+            rel = self._atom(self.numeration.restrict(_nothing(self.numeration)), index[:1])
+            for c in sorted(letters[0] & letters[1]):
+                both = self._combine(
+                    self._atom(self.words[at.word].letter_is(c), index[:1]),
+                    self._atom(self.words[other.word].letter_is(c), index[1:]),
+                    "and",
+                )
+                rel = self._combine(rel, both, "or")
         return rel if f.op == "=" else self._not(rel)
 
     def _pred(self, f: Pred) -> Relation:

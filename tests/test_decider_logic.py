@@ -231,3 +231,17 @@ def test_bounded_quantifiers_agree_with_arithmetic(body: str, bound: str) -> Non
             found = [bool(eval(expr, {}, {"x": x, "y": y, "z": z})) for z in range(top + 1)]
             for rel, truth in ((some, any(found)), (every, all(found))):
                 assert _accepts(rel, {"x": x, "y": y}) == truth, (body, bound, x, y)
+
+
+def test_two_letters_compared() -> None:
+    t = Theory()
+    fw = Dfao(np.array([[0, 1], [0, 1]]), np.array([0, 1]))
+    t.add_word("F", fw)
+    assert t.decide("~E p (p > 0 & A n F[n] = F[n + p])")  # the Fibonacci word is not periodic
+    found = t.least("p > 0 & A n (n < 6 => F[n] = F[n + p])")  # its prefix of 6 recurs at p
+    assert found is not None
+    p = found["p"]
+    word = [fw.at(n) for n in range(p + 6)]
+    assert word[p : p + 6] == word[:6]
+    assert all(word[q : q + 6] != word[:6] for q in range(1, p))
+    assert t.decide("A n (F[n] != F[n + 1] | F[n] = 0)")
