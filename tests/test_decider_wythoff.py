@@ -81,3 +81,15 @@ def test_an_added_point_is_refuted(theory: Theory, p_table: set[tuple[int, int]]
     assert cex == {"d": 2, "x": 0, "y": 0}
     moved = (cex["x"] + cex["d"], cex["y"] + cex["d"])
     assert moved not in p_table and (cex["x"], cex["y"]) in p_table  # (2, 2) -> (0, 0)
+
+
+def test_one_p_position_in_each_row_and_the_beatty_partition(theory: Theory) -> None:
+    assert theory.decide("A x E y (P(x, y) & A z (P(x, z) => z = y))")
+    # every n >= 1 is a lower or an upper Wythoff number, never both
+    lower = "E k low(k, n)"
+    upper = "E k, a (low(k, a) & n = a + k)"
+    assert theory.decide(f"A n (n > 0 <=> (({lower}) | ({upper})))")
+    assert theory.decide(f"~E n (({lower}) & ({upper}))")
+    # the twin: "every n >= 1 is a lower Wythoff number", refuted at n = 2 (upper: 1 + 1)
+    cex = theory.counterexample(f"A n (n > 0 => ({lower}))")
+    assert cex == {"n": 2} and 2 not in {phi_floor(k) for k in range(1, 4)}
