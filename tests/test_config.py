@@ -11,7 +11,7 @@ import pytest
 from fast import _config
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy")
+PACKAGES = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "decider", "grundy")
 #: Readers still to be switched to fast._config by the split of the strip and the engine
 #: (fast/strip.py: default_threads -> strip_threads(); fast/engine.py: kernel_cache_dir).
 PENDING: set[str] = set()

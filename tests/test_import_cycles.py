@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy")
+PACKAGES = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "decider", "grundy")
 
 
 def _modules() -> dict[str, Path]:

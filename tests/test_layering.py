@@ -11,10 +11,15 @@
        │
     registry, registry.answers (the answers it returns)
        │
-    fast  ──▶  reference  ──▶  spec
+    fast  ──▶  reference  ──▶  spec        decider (automata and first-order logic over
+                                           a numeration: standard library and numpy only)
 
 ``verify`` (the independent verifier, beside ``proofs_check``) uses ``fast``
 (the run's files), ``reference`` and ``grundy.runs``; only the CLI imports it.
+
+``decider`` (the decision procedure of issue 36) knows nothing of games: it imports only
+itself, the standard library, numpy and numba; ``proofs_check`` and the ``grundy`` package may
+import it.
 
 ``spec`` is standard library only. ``reference`` uses ``spec`` only in its
 doctests, never in code. ``fast`` may use ``reference`` (data classes,
@@ -45,7 +50,9 @@ ALLOWED: dict[str, set[str]] = {
     "reference": {"reference"},
     "fast": {"fast", "reference"},
     "registry": {"registry", "fast", "reference", "spec"},
-    "proofs_check": {"proofs_check", "registry", "reference", "spec"},
+    "proofs_check": {"proofs_check", "registry", "reference", "spec", "decider"},
+    # the decision procedure (issue 36): automata and logic, nothing of games
+    "decider": {"decider"},
     # the independent verifier: the run's files (fast.strip.checkpoint), the games' list
     # (fast._kernel_games), its chunks on Dask (the long-run floor); never the registry or the CLI
     "verify": {"verify", "fast", "reference", "grundy.runs"},
@@ -59,6 +66,8 @@ CLI = ("grundy.cli", "grundy.commands", "grundy.experiments", "grundy.checks", "
 #: helpers at the bottom of ``fast`` (no kernel, nothing of the command line).
 RUNS = {"grundy.runs", "grundy", "grundy.__version__", "fast._files", "fast._memory",
         "fast._config"}  # fmt: skip
+#: What the front door (grundy/__init__, grundy.api) may import.
+FRONT = {"grundy", "registry", "proofs_check", "spec", "decider"}
 THIRD_PARTY = {"numpy", "numba", "sympy", "rich", "matplotlib", "dask", "distributed"}
 
 
@@ -95,9 +104,7 @@ def _layer(module: str) -> str:
 
 
 def _project(name: str) -> bool:
-    return name.split(".")[0] in {
-        "spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy"
-    }  # fmt: skip
+    return name.split(".")[0] in FOLDERS
 
 
 def _violations(module: str, imported: list[str]) -> list[str]:
@@ -118,9 +125,7 @@ def _violations(module: str, imported: list[str]) -> list[str]:
             if not any(name == a or name.startswith(a + ".") for a in ALLOWED[layer]):
                 bad.append(f"{module} ({layer}) imports {name}")
         elif layer == "grundy.front":
-            if name.split(".")[0] not in {"grundy", "registry", "proofs_check", "spec"} or any(
-                name.startswith(c) for c in CLI
-            ):
+            if name.split(".")[0] not in FRONT or any(name.startswith(c) for c in CLI):
                 bad.append(f"{module} (front door) imports {name}")
         elif (
             layer == "grundy.cli"
@@ -135,11 +140,9 @@ def _violations(module: str, imported: list[str]) -> list[str]:
     return bad
 
 
-FILES = sorted(
-    p
-    for folder in ("spec", "reference", "fast", "registry", "proofs_check", "verify", "grundy")
-    for p in (ROOT / folder).rglob("*.py")
-)
+#: The project's top-level packages (the layers' folders).
+FOLDERS = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "decider", "grundy")
+FILES = sorted(p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py"))
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -151,6 +154,12 @@ def test_imports_follow_the_layers(path: Path) -> None:
         for name in names:
             top = name.split(".")[0]
             assert top in sys.stdlib_module_names or top in {"spec", "__future__"}, name
+    if _layer(module) == "decider":  # its own layer: the standard library, numpy and numba
+        for name in names:
+            top = name.split(".")[0]
+            assert top in sys.stdlib_module_names or top in {
+                "decider", "numpy", "numba", "__future__"
+            }, name  # fmt: skip
 
 
 def test_reference_code_does_not_use_the_spec() -> None:
@@ -178,6 +187,9 @@ def test_reference_code_does_not_use_the_spec() -> None:
         ("verify.run", "from registry.rows import read_strip_record", "registry.rows"),
         ("verify.run", "from grundy.output import warn", "grundy.output"),
         ("grundy.runs.runner", "from registry import ask", "registry"),
+        ("decider.logic", "from fast._interrupt import check", "fast._interrupt"),
+        ("decider.automaton", "import spec", "spec"),
+        ("decider.logic", "from grundy import api", "grundy"),
     ],
 )
 def test_the_check_can_fail(tmp_path: Path, module: str, source: str, culprit: str | None) -> None:

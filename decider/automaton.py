@@ -1,0 +1,361 @@
+"""Synchronised k-tape automata read most significant digit first (issue 36, item 1).
+
+A :class:`Dfa` reads words over the alphabet ``{0, ..., base-1}^k``: ``k`` tapes read in
+parallel, one column (a *letter*) at a time, the most significant column first.  A letter is
+the integer ``c = sum(d_i * base**i)`` whose tape-``i`` digit is ``d_i``.  The automaton is
+complete (a dead state where needed), its start state is ``0``.
+
+The operations here know nothing of a numeration: the logic layer (:mod:`decider.logic`)
+supplies the valid-representation automaton to :func:`complement_within` and the all-zero
+letter that :func:`exists` closes its start under.  Every operation records its state count
+and time in a :class:`Budget`, and refuses with a one-line :class:`DeciderError` before it
+spends more memory than the budget's ``limit_bytes``.
+
+>>> import numpy as np
+>>> ends_in_1 = Dfa(2, 1, np.array([[0, 1], [0, 1]]), np.array([False, True]))
+>>> ends_in_1.accepts([[1], [0], [1]]), ends_in_1.accepts([[1], [0]])
+(True, False)
+>>> minimise(product(ends_in_1, complement(ends_in_1), "or")).states
+1
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+
+class DeciderError(ValueError):
+    """A one-line refusal: a bad formula, a tape mismatch, a memory estimate past its limit."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One operation's record: its name, the states of its result and its wall time."""
+
+    operation: str
+    states: int
+    seconds: float
+
+
+@dataclass
+class Budget:
+    """The memory an operation may spend (bytes) and the record of the steps done so far.
+
+    >>> b = Budget(limit_bytes=1000)
+    >>> b.check(10**6, "product")
+    Traceback (most recent call last):
+    ...
+    decider.automaton.DeciderError: product needs about 1000000 bytes, past the limit of 1000
+    """
+
+    limit_bytes: int = 2 * 1024**3
+    steps: list[Step] = field(default_factory=list)
+
+    def check(self, estimate: int, operation: str) -> None:
+        """Refuse (one line) when ``estimate`` bytes exceed the limit."""
+        if estimate > self.limit_bytes:
+            raise DeciderError(
+                f"{operation} needs about {estimate} bytes, past the limit of {self.limit_bytes}"
+            )
+
+    def record(self, operation: str, result: Dfa, start: float) -> Dfa:
+        """Append the step's record and return its result."""
+        self.steps.append(Step(operation, result.states, time.perf_counter() - start))
+        return result
+
+    @property
+    def largest(self) -> int:
+        """The largest state count of any step so far (0 before any)."""
+        return max((s.states for s in self.steps), default=0)
+
+
+_NO_BUDGET = Budget()
+
+
+def digit_table(base: int, k: int) -> IntArray:
+    """``table[c, i]`` is tape ``i``'s digit of letter ``c`` (shape ``(base**k, k)``).
+
+    >>> digit_table(2, 2).tolist()
+    [[0, 0], [1, 0], [0, 1], [1, 1]]
+    """
+    letters = np.arange(base**k, dtype=np.int64)
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return np.stack([(letters // base**i) % base for i in range(k)], axis=1).reshape(-1, k)
+
+
+@dataclass(frozen=True, eq=False)
+class Dfa:
+    """A complete DFA over ``{0..base-1}^k``, start state 0.
+
+    Parameters
+    ----------
+    base, k : int
+        The digit alphabet's size and the number of tapes.
+    delta : array of int, shape (states, base**k)
+        ``delta[q, c]`` is the state after reading letter ``c`` in state ``q``.
+    accept : array of bool, shape (states,)
+        The accepting states.
+    """
+
+    base: int
+    k: int
+    delta: IntArray
+    accept: BoolArray
+
+    def __post_init__(self) -> None:
+        delta = np.asarray(self.delta, dtype=np.int64)
+        accept = np.asarray(self.accept, dtype=np.bool_)
+        n = accept.shape[0]
+        if n < 1 or delta.shape != (n, self.base**self.k):
+            raise DeciderError(f"a transition table of shape {delta.shape} for {n} states "
+                               f"over {self.base}^{self.k} letters")  # fmt: skip
+        if delta.size and (delta.min() < 0 or delta.max() >= n):
+            raise DeciderError("a transition leads outside the automaton's states")
+        object.__setattr__(self, "delta", delta)
+        object.__setattr__(self, "accept", accept)
+
+    @property
+    def states(self) -> int:
+        """The number of states."""
+        return int(self.accept.shape[0])
+
+    @property
+    def letters(self) -> int:
+        """The alphabet's size ``base**k``."""
+        return int(self.base**self.k)
+
+    def letter(self, digits: Sequence[int]) -> int:
+        """The letter whose tape ``i`` reads ``digits[i]``."""
+        return sum(int(d) * self.base**i for i, d in enumerate(digits))
+
+    def run(self, columns: Sequence[Sequence[int]]) -> int:
+        """The state reached by reading ``columns`` (each a digit per tape) from the start."""
+        q = 0
+        for col in columns:
+            if len(col) != self.k:
+                raise DeciderError(f"a column of {len(col)} digits for {self.k} tapes")
+            q = int(self.delta[q, self.letter(col)])
+        return q
+
+    def accepts(self, columns: Sequence[Sequence[int]]) -> bool:
+        """Whether the word ``columns`` is accepted."""
+        return bool(self.accept[self.run(columns)])
+
+
+def reachable(a: Dfa) -> Dfa:
+    """``a`` restricted to the states reachable from its start, numbered in BFS order.
+
+    Letters are explored in increasing order, so two minimal automata of the same language
+    come out identical (the numbering is canonical).
+    """
+    delta = a.delta
+    seen = np.zeros(a.states, dtype=np.bool_)
+    seen[0] = True
+    levels = [np.zeros(1, dtype=np.int64)]
+    frontier = levels[0]
+    while frontier.size:
+        # successors in queue order: by parent's position, then by letter
+        successors = delta[frontier].reshape(-1)
+        fresh = successors[~seen[successors]]
+        _, first = np.unique(fresh, return_index=True)
+        frontier = fresh[np.sort(first)]  # each new state once, at its first appearance
+        seen[frontier] = True
+        levels.append(frontier)
+    order = np.concatenate(levels)
+    old = order
+    remap = np.full(a.states, -1, dtype=np.int64)
+    remap[old] = np.arange(len(order), dtype=np.int64)
+    return Dfa(a.base, a.k, remap[delta[old]], a.accept[old])
+
+
+def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
+    """The minimal complete DFA of ``a``'s language (Moore's partition refinement), canonical.
+
+    Classes start as accepting / rejecting and split by the classes of their successors until
+    the number of classes stops growing; the quotient is then renumbered by :func:`reachable`.
+    """
+    budget = budget or _NO_BUDGET
+    start = time.perf_counter()
+    a = reachable(a)
+    budget.check(a.states * (a.letters + 2) * 8 * 3, "minimisation")
+    cls = a.accept.astype(np.int64)
+    count = len(np.unique(cls))
+    while True:
+        signature = np.column_stack([cls, cls[a.delta]])
+        _, new = np.unique(signature, axis=0, return_inverse=True)
+        new = new.reshape(-1)
+        new_count = int(new.max()) + 1
+        cls = new.astype(np.int64)
+        if new_count == count:
+            break
+        count = new_count
+    first = np.full(count, -1, dtype=np.int64)
+    for q in range(a.states - 1, -1, -1):
+        first[cls[q]] = q
+    delta = cls[a.delta[first]]
+    # the start's class must be 0 for the quotient's start to be state 0
+    perm = np.arange(count, dtype=np.int64)
+    perm[[0, cls[0]]] = perm[[cls[0], 0]]
+    quotient = Dfa(a.base, a.k, perm[delta[perm]], a.accept[first][perm])
+    return budget.record("minimise", reachable(quotient), start)
+
+
+def complement(a: Dfa) -> Dfa:
+    """The complement within all words (see :func:`complement_within` for the logic's)."""
+    return Dfa(a.base, a.k, a.delta, ~a.accept)
+
+
+_MODES: dict[str, Callable[[BoolArray, BoolArray], BoolArray]] = {
+    "and": np.logical_and,
+    "or": np.logical_or,
+    "xor": np.logical_xor,
+    "minus": lambda p, q: np.logical_and(p, np.logical_not(q)),
+}
+
+
+def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
+    """The product automaton, accepting by ``mode`` (``and``, ``or``, ``xor``, ``minus``)."""
+    budget = budget or _NO_BUDGET
+    if (a.base, a.k) != (b.base, b.k):
+        raise DeciderError(f"a product of {a.k}-tape and {b.k}-tape automata")
+    start = time.perf_counter()
+    budget.check(a.states * b.states * (a.letters + 1) * 8 * 2, f"product ({mode})")
+    nb = b.states
+    delta = (a.delta[:, None, :] * nb + b.delta[None, :, :]).reshape(-1, a.letters)
+    accept = _MODES[mode](a.accept[:, None], b.accept[None, :]).reshape(-1)
+    return budget.record(f"product ({mode})", reachable(Dfa(a.base, a.k, delta, accept)), start)
+
+
+def complement_within(a: Dfa, valid: Dfa, budget: Budget | None = None) -> Dfa:
+    """The words ``valid`` accepts that ``a`` rejects (the logic's negation)."""
+    return product(valid, a, "minus", budget)
+
+
+def remap(a: Dfa, k: int, tapes: Sequence[int]) -> Dfa:
+    """Read ``a``'s tape ``i`` from tape ``tapes[i]`` of a new ``k``-tape alphabet.
+
+    This permutes tapes, identifies two tapes (``tapes`` repeating a value: both read the same
+    digits), and adds tapes no one reads (the new tapes not in ``tapes`` are ignored).
+
+    >>> import numpy as np
+    >>> first_is_1 = Dfa(2, 1, np.array([[1, 2], [1, 1], [2, 2]]), np.array([0, 0, 1]) > 0)
+    >>> remap(first_is_1, 2, [1]).accepts([[0, 1]])
+    True
+    """
+    if len(tapes) != a.k or any(not 0 <= t < k for t in tapes):
+        raise DeciderError(f"{a.k} tapes cannot be read from {list(tapes)} of {k}")
+    digits = digit_table(a.base, k)
+    old = np.zeros(a.base**k, dtype=np.int64)
+    for i, t in enumerate(tapes):
+        old += digits[:, t] * a.base**i
+    return Dfa(a.base, k, a.delta[:, old], a.accept)
+
+
+def _lifts(base: int, k: int, tape: int) -> IntArray:
+    """``lifts[c, d]``: the ``k``-tape letter reading ``c`` on the others, ``d`` on ``tape``."""
+    rest = digit_table(base, k - 1)
+    lifts = np.zeros((base ** (k - 1), base), dtype=np.int64)
+    for d in range(base):
+        full = np.insert(rest, tape, d, axis=1)
+        lifts[:, d] = (full * base ** np.arange(k, dtype=np.int64)).sum(axis=1)
+    return lifts
+
+
+def _start_closure(a: Dfa, zeros: IntArray) -> list[int]:
+    """The states reachable from the start by letters of ``zeros`` (all kept tapes zero)."""
+    seen = {0}
+    stack = [0]
+    while stack:
+        q = stack.pop()
+        for t in a.delta[q, zeros].tolist():
+            if t not in seen:
+                seen.add(t)
+                stack.append(t)
+    return sorted(seen)
+
+
+def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
+    """Erase ``tape`` (∃ over it), close the start under leading zeros, determinise, minimise.
+
+    Read msd first, a witness for the erased tape may need more digits than the kept tapes'
+    words have: the kept word ``u`` is in the result iff some ``0^m u`` is the projection of an
+    accepted word.  So the subset construction starts from every state reachable from the
+    start by letters whose kept tapes are all zero (the erased digit arbitrary).  The digit 0
+    is the numeration's zero digit (every numeration here writes 0 as a word of zeros).
+    """
+    budget = budget or _NO_BUDGET
+    if not 0 <= tape < a.k:
+        raise DeciderError(f"no tape {tape} in a {a.k}-tape automaton")
+    start = time.perf_counter()
+    lifts = _lifts(a.base, a.k, tape)
+    n_letters = lifts.shape[0]
+    first = tuple(_start_closure(a, lifts[0]))
+    index: dict[tuple[int, ...], int] = {first: 0}
+    subsets = [first]
+    rows: list[list[int]] = []
+    spent = 0
+    head = 0
+    while head < len(subsets):
+        members = np.array(subsets[head], dtype=np.int64)
+        head += 1
+        targets = a.delta[members][:, lifts].transpose(1, 0, 2).reshape(n_letters, -1).tolist()
+        row = []
+        for c in range(n_letters):
+            subset = tuple(sorted(set(targets[c])))
+            if subset not in index:
+                index[subset] = len(subsets)
+                subsets.append(subset)
+                spent += 8 * (len(subset) + n_letters) + 120
+                budget.check(spent, "subset construction")
+            row.append(index[subset])
+        rows.append(row)
+    delta = np.array(rows, dtype=np.int64).reshape(len(subsets), n_letters)
+    accept = np.array([bool(a.accept[list(s)].any()) for s in subsets])
+    budget.record("subset construction", Dfa(a.base, a.k - 1, delta, accept), start)
+    return minimise(Dfa(a.base, a.k - 1, delta, accept), budget)
+
+
+def least_word(a: Dfa) -> list[int] | None:
+    """The shortest accepted word (letters), least in lexicographic letter order among them.
+
+    ``None`` when the language is empty.  For one tape of a numeration whose words of equal
+    length compare like their values, and a language closed under leading zeros, this is the
+    word of the least accepted number (fewer digits means a smaller number).
+    """
+    dist = np.full(a.states, -1, dtype=np.int64)
+    dist[a.accept] = 0
+    frontier = a.accept.copy()
+    d = 0
+    while frontier.any():
+        d += 1
+        reach = (frontier[a.delta].any(axis=1)) & (dist < 0)
+        dist[reach] = d
+        frontier = reach
+    if dist[0] < 0:
+        return None
+    word = []
+    q = 0
+    while dist[q] > 0:
+        c = int(np.flatnonzero(dist[a.delta[q]] == dist[q] - 1)[0])
+        word.append(c)
+        q = int(a.delta[q, c])
+    return word
+
+
+def equivalent(a: Dfa, b: Dfa) -> bool:
+    """Whether ``a`` and ``b`` accept the same words (minimal automata are canonical)."""
+    ma, mb = minimise(a), minimise(b)
+    return bool(
+        ma.states == mb.states
+        and np.array_equal(ma.delta, mb.delta)
+        and np.array_equal(ma.accept, mb.accept)
+    )

@@ -1,0 +1,147 @@
+"""A Walnut command file for a theory's definitions and sentences (issue 36, item 5; text only).
+
+Walnut (Shallit, Mousavi) binds a ``def``'s arguments in the alphabetical order of its free
+variables, not in the order written.  :func:`export` therefore refuses a definition whose
+arguments are not written in alphabetical order (rename them: then both orders agree), and
+writes every call in that order.  A predicate given as an automaton (``shift``) is written as
+a Walnut automaton file (``Automata Library/NAME.txt``).  Every export holds a known-TRUE
+guard sentence.  Walnut is not run here.
+
+>>> from decider import Theory
+>>> t = Theory()
+>>> _ = t.define("even", "x", "E y x = y + y")
+>>> print(export(t, {"evens": "A x (even(x) | even(x + 1))"}).commands)
+def even "?msd_fib Ey (x = y + y)":
+eval guard_true "?msd_fib Ax,y (x + y = y + x)":
+eval evens "?msd_fib Ax ($even(x) | $even(x + 1))":
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from decider.automaton import DeciderError, Dfa, digit_table
+from decider.formula import (
+    A,
+    Add,
+    And,
+    At,
+    Cmp,
+    Const,
+    E,
+    Formula,
+    Iff,
+    Implies,
+    Not,
+    Or,
+    Pred,
+    Term,
+    Var,
+    free,
+    parse,
+)
+from decider.logic import Theory
+
+GUARD = "A x, y (x + y = y + x)"
+
+
+@dataclass(frozen=True)
+class WalnutExport:
+    """The command file's text and the automaton files (path -> text) it needs."""
+
+    commands: str
+    automata: dict[str, str]
+
+
+def _name(name: str) -> str:
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise DeciderError(f"Walnut cannot name {name!r}: use lower-case letters, digits and _")
+    return name
+
+
+def term_text(t: Term) -> str:
+    """A term in Walnut's syntax."""
+    if isinstance(t, Var):
+        return _name(t.name)
+    if isinstance(t, Const):
+        return str(t.value)
+    if isinstance(t, Add):
+        return f"{term_text(t.left)} + {term_text(t.right)}"
+    if isinstance(t, At):
+        return f"{t.word}[{term_text(t.index)}]"
+    raise DeciderError(f"not a term: {t!r}")
+
+
+def formula_text(f: Formula, order: Mapping[str, tuple[str, ...]]) -> str:
+    """A formula in Walnut's syntax; ``order[P]`` is predicate P's written arguments."""
+    if isinstance(f, Cmp):
+        right = f.right
+        letter = isinstance(f.left, At) and isinstance(right, Const)
+        value = f"@{right.value}" if letter and isinstance(right, Const) else term_text(right)
+        return f"{term_text(f.left)} {f.op} {value}"
+    if isinstance(f, Pred):
+        args = order.get(f.name)
+        if args is None:
+            raise DeciderError(f"unknown predicate {f.name}")
+        if len(args) != len(f.args):
+            raise DeciderError(f"{f.name} takes {len(args)} arguments, given {len(f.args)}")
+        by_name = dict(zip(args, f.args, strict=True))
+        return f"${f.name}({', '.join(term_text(by_name[a]) for a in sorted(args))})"
+    if isinstance(f, Not):
+        return f"~{_wrap(f.body, order)}"
+    ops = {And: "&", Or: "|", Implies: "=>", Iff: "<=>"}
+    for kind, op in ops.items():
+        if isinstance(f, kind):
+            left, right = f.left, f.right  # type: ignore[attr-defined]
+            return f"{_wrap(left, order)} {op} {_wrap(right, order)}"
+    if isinstance(f, E | A):
+        q = "E" if isinstance(f, E) else "A"
+        return f"{q}{','.join(_name(n) for n in f.names)} ({formula_text(f.body, order)})"
+    raise DeciderError(f"not a formula: {f!r}")
+
+
+def _wrap(f: Formula, order: Mapping[str, tuple[str, ...]]) -> str:
+    text = formula_text(f, order)
+    return text if isinstance(f, Cmp | Pred | Not) else f"({text})"
+
+
+def automaton_text(dfa: Dfa, numeration: str = "msd_fib") -> str:
+    """A DFA in Walnut's automaton file format (one ``numeration`` per tape)."""
+    digits = digit_table(dfa.base, dfa.k)
+    lines = [" ".join([numeration] * dfa.k), ""]
+    for q in range(dfa.states):
+        lines.append(f"{q} {int(dfa.accept[q])}")
+        for c in range(dfa.letters):
+            lines.append(f"{' '.join(str(d) for d in digits[c])} -> {int(dfa.delta[q, c])}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def export(theory: Theory, sentences: Mapping[str, Formula | str]) -> WalnutExport:
+    """The Walnut commands defining ``theory``'s predicates and evaluating ``sentences``.
+
+    A definition whose arguments are not in alphabetical order is refused (one line).
+    """
+    order = {name: args for name, (_, args) in theory.predicates.items()}
+    automata = {
+        f"Automata Library/{_name(name)}.txt": automaton_text(rel.dfa)
+        for name, (rel, args) in theory.predicates.items()
+        if name not in theory.definitions and tuple(sorted(args)) == args
+    }
+    lines = []
+    for name, (args, f) in theory.definitions.items():
+        if tuple(sorted(args)) != args:
+            raise DeciderError(
+                f"{name}({', '.join(args)}): Walnut binds arguments alphabetically; "
+                f"rename them so the written order is alphabetical"
+            )
+        lines.append(f'def {_name(name)} "?msd_fib {formula_text(f, order)}":')
+    for name, sentence in {"guard_true": GUARD, **sentences}.items():
+        f = parse(sentence) if isinstance(sentence, str) else sentence
+        if free(f):
+            raise DeciderError(f"{name}: not a sentence: free variable(s) {sorted(free(f))}")
+        lines.append(f'eval {_name(name)} "?msd_fib {formula_text(f, order)}":')
+    return WalnutExport("\n".join(lines) + "\n", automata)

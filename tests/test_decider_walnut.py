@@ -1,0 +1,42 @@
+"""The Walnut export's text (issue 36, item 5): Walnut itself is not run here."""
+
+from __future__ import annotations
+
+import pytest
+
+from decider import DeciderError, Theory
+from decider.formula import parse
+from decider.walnut import GUARD, export, formula_text
+
+
+def test_the_wythoff_export_reads_like_walnut() -> None:
+    t = Theory()
+    t.define("low", "a n", "E m, s (n = m + 1 & shift(m, s) & a = s + 1)")
+    t.define("p", "x y", "(x = 0 & y = 0) | E n (low(x, n) & y = x + n)")
+    out = export(t, {"stable": "A d, x, y ~(d > 0 & p(x + d, y + d) & p(x, y))"})
+    lines = out.commands.splitlines()
+    assert lines[0] == 'def low "?msd_fib Em,s ((n = m + 1 & $shift(m, s)) & a = s + 1)":'
+    assert lines[1] == ('def p "?msd_fib (x = 0 & y = 0) | (En ($low(x, n) & y = x + n))":')
+    assert lines[2] == 'eval guard_true "?msd_fib Ax,y (x + y = y + x)":'
+    assert lines[3] == ('eval stable "?msd_fib Ad,x,y (~((d > 0 & $p(x + d, y + d)) & $p(x, y)))":')
+    shift = out.automata["Automata Library/shift.txt"]
+    assert shift.splitlines()[0] == "msd_fib msd_fib"
+    assert "0 1 -> " in shift and Theory().decide(GUARD)
+
+
+def test_arguments_are_called_in_alphabetical_order() -> None:
+    t = Theory()
+    t.define("lt", "a b", "a < b")
+    order = {"lt": ("a", "b")}
+    assert formula_text(parse("lt(y, x)"), order) == "$lt(y, x)"
+    t.define("gt", "b a", "a < b")  # written out of alphabetical order: Walnut would swap them
+    with pytest.raises(DeciderError, match="Walnut binds arguments alphabetically"):
+        export(t, {})
+
+
+def test_a_word_letter_and_bad_names() -> None:
+    assert formula_text(parse("W[n + 1] = 1"), {}) == "W[n + 1] = @1"
+    with pytest.raises(DeciderError, match="Walnut cannot name 'X'"):
+        formula_text(parse("X < 1"), {})
+    with pytest.raises(DeciderError, match="not a sentence"):
+        export(Theory(), {"open": "x < 1"})
