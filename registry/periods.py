@@ -289,7 +289,8 @@ register_question(
     "row-certificate", "*", "the window certificate of rows 0..rows-1 of {game}", {},
     checked=False,
     signature="rows: int, period_multiple?: int | None, seconds?: float | None, "
-    "threads?: int | None",
+    "threads?: int | None, checkpoints?: any, every?: float, warn?: any, parameters?: any, "
+    "note?: any",
 )  # fmt: skip
 register_provider("row-certificate", "fast.strip", "fast", strip_game, _strip_run, unit="columns")
 register_provider(
