@@ -96,8 +96,11 @@ class ResultTable:
     In a terminal the columns are right-aligned under their headers, two spaces
     apart, each as wide as its widest cell. A fixed layout is given by ``widths``
     (each column's width; a longer cell pushes the rest of its line right, as a
-    format width does), ``align`` (a letter a column: ``r`` right, ``l`` left) and
-    ``gaps`` (the text between each two columns). Trailing blanks are dropped.
+    format width does; an empty cell of a column of width 0 is left out with the
+    gap before it), ``align`` (a letter a column: ``r`` right, ``l`` left) and
+    ``gaps`` (the text between each two columns, or, one more, before each column).
+    ``header`` False: the terminal prints the rows alone (a list of labelled lines;
+    the notebook still names the columns). Trailing blanks are dropped.
 
     Examples
     --------
@@ -113,6 +116,10 @@ class ResultTable:
       d     cell   note
       1   (2, 3)   ok
      10        -   ?
+    >>> print(ResultTable(["g", "ours", "paper"], [["1", "(3, 5)", ""], ["12", "(7, 9)", "="]],
+    ...                   widths=[2, 0, 0], align="rll", gaps=["g=", "  ", "  "], header=False))
+    g= 1  (3, 5)
+    g=12  (7, 9)  =
     """
 
     columns: Sequence[str]
@@ -121,17 +128,21 @@ class ResultTable:
     widths: Sequence[int] = ()
     align: str = ""
     gaps: Sequence[str] = ()
+    header: bool = True
 
     def __str__(self) -> str:
-        lines = [list(self.columns), *map(list, self.rows)]
+        lines = [list(self.columns)] if self.header else []
+        lines += map(list, self.rows)
         n = len(self.columns)
         widths = self.widths or [max(len(line[i]) for line in lines) for i in range(n)]
         align = self.align or "r" * n
-        gaps = ["", *(self.gaps or ["  "] * (n - 1))]
+        gaps = list(self.gaps or ["  "] * (n - 1))
+        gaps = gaps if len(gaps) == n else ["", *gaps]
         return "\n".join(
             "".join(
                 gap + (cell.ljust(width) if how == "l" else cell.rjust(width))
                 for cell, width, how, gap in zip(line, widths, align, gaps, strict=True)
+                if cell or width
             ).rstrip()
             for line in lines
         )

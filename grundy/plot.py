@@ -42,6 +42,7 @@ from matplotlib.figure import Figure
 
 from fast._interrupt import spans
 from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS, MAX_PLOT_STEPS
+from proofs_check.claims_nivasch import thm_2_15_bounds
 from registry.sequences import stream_points
 
 __all__ = [
@@ -192,7 +193,7 @@ def figure9(histogram: Sequence[tuple[int, int]], *, g: int, rows: int) -> Figur
     axes.set_xlabel("d_n^g - n")
     axes.set_ylabel("number of points")
     low, high = min(values), max(values)
-    for bound, label in ((-16 * g, "-16g"), (2 * g, "2g")):
+    for bound, label in zip(thm_2_15_bounds(g), ("-16g", "2g"), strict=True):
         if low - 5 <= bound <= high + 5:
             axes.axvline(bound, linestyle="--", color="gray", linewidth=0.8)
             axes.annotate(label, (bound, max(counts)), ha="center", va="bottom", color="gray")

@@ -307,6 +307,16 @@ def nivasch_cor_2_12(run: Run, g: int, rows: int, k_min: int) -> None:
 # ------------------------------------------------------------------ Theorem 2.15, Theorem 2.3
 
 
+def thm_2_15_bounds(g: int) -> tuple[int, int]:
+    """000 Theorem 2.15's bounds ``(-16g, 2g)`` of d_n^g - n: the statement's one home (the
+    claim ``nivasch-thm-2.15`` checks it; the dn-histogram experiment and its plot show it).
+
+    >>> thm_2_15_bounds(3)
+    (-48, 6)
+    """
+    return -16 * g, 2 * g
+
+
 @claim(
     "nivasch-thm-2.15",
     source="000 §2.4 Theorem 2.15",
@@ -319,10 +329,11 @@ def nivasch_cor_2_12(run: Run, g: int, rows: int, k_min: int) -> None:
 def nivasch_thm_2_15(run: Run, g: int, rows: int) -> None:
     result = _wsg(run, g, rows)
     for h in range(g + 1):
+        low, high = thm_2_15_bounds(h)
         for n, (a, b) in enumerate(result.T[h]):
             d = b - a
-            run.bound("2g - (d - n) >= 0", 2 * h - (d - n), g=h, n=n, a=a, b=b, d=d)
-            run.bound("(d - n) + 16g >= 0", d - n + 16 * h, g=h, n=n, a=a, b=b, d=d)
+            run.bound("2g - (d - n) >= 0", high - (d - n), g=h, n=n, a=a, b=b, d=d)
+            run.bound("(d - n) + 16g >= 0", d - n - low, g=h, n=n, a=a, b=b, d=d)
         # diagonal e is occupied by some n <= e + 16g, whose row is a_n <= 2n
         # (a_n is a mex of 2n numbers)
         last = (rows - 1 - 32 * h) // 2

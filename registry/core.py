@@ -11,11 +11,16 @@ A question is its own door: ``question(id, game)(using=None, progress=None,
 budget=None, **domain)`` chooses (:meth:`Question.candidates` says in which
 order), checks memory and answers with provenance (:class:`Answer`);
 :func:`ask` returns the bare value. The ``spec`` implementation is the
-oracle unless the question names another.
+oracle unless the question names another. A question may declare its
+arguments (a :class:`registry.records.Signature`): the door then checks a
+call's arguments once (:class:`BadArguments`, one line naming the argument)
+and a registration checks that each implementation's ``answer``, ``covers``
+and ``cost`` accept them.
 
 Examples
 --------
->>> key = register_question("demo-square", "none", "squares", {"n": 4}, replace=True)
+>>> key = register_question("demo-square", "none", "squares", {"n": 4}, signature="n: int",
+...                         replace=True)
 >>> register_implementation(key, "spec", "spec", lambda n: [i * i for i in range(n)])
 >>> register_implementation(key, "demo.fast", "fast", lambda n: [i * i for i in range(n)],
 ...                         covers=lambda n: None if n < 100 else "n >= 100")
@@ -28,6 +33,15 @@ Examples
 Traceback (most recent call last):
 ...
 registry.core.UnknownImplementation: unknown implementation 'nope' ... spec)
+>>> ask("demo-square", "none", n="3")
+Traceback (most recent call last):
+...
+registry.core.BadArguments: demo-square of none: n must be an integer (n = '3')
+>>> register_implementation(key, "demo.bad", "fast", lambda n: [], cost=lambda size: (0.0, 0))
+... # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: demo-square:none: implementation 'demo.bad': its cost does not accept 'n' ...
 >>> unregister_question(key)
 """
 
@@ -44,12 +58,13 @@ import numpy as np
 
 import spec
 from fast._memory import available_memory, format_bytes, seconds_text
-from registry.records import EXACT, Certificate, Refusal, as_certificate
+from registry.records import EXACT, Certificate, Refusal, Signature, as_certificate
 from spec import as_game
 from spec.tables import compiled_form
 
 __all__ = [
-    "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "Declined", "Implementation",
+    "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "BadArguments", "Declined",
+    "Implementation",
     "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
     "UnknownImplementation", "as_game", "ask", "check_budget", "checked_memory", "compare_arrays",
     "compare_sequences", "get_question", "question", "register_implementation", "register_provider",
@@ -89,6 +104,11 @@ class Declined(NoImplementation):
 class TooLarge(NoImplementation, MemoryError):
     """The chosen implementation needs over half the available memory (the message names the
     domain): a ValueError and a MemoryError."""
+
+
+class BadArguments(ValueError):
+    """A call's arguments do not fit the question's signature: one line naming the argument
+    (a missing one, one it does not take, or one of the wrong type)."""
 
 
 class Unknown(ValueError):
@@ -175,7 +195,8 @@ class Question(Generic[T]):
     ``game``: the canonical game name; ``subject``: the game object the
     providers' implementations were made for; ``budget``, ``cheapest``: how it
     chooses (see the module); ``checked`` False: conformance compares its
-    implementations through another question.
+    implementations through another question; ``signature``: its arguments
+    (None: not declared, not checked).
     """
 
     id: str
@@ -190,6 +211,7 @@ class Question(Generic[T]):
     budget: float | None = None
     cheapest: bool = False
     checked: bool = True
+    signature: Signature | None = None
 
     @property
     def key(self) -> str:
@@ -218,6 +240,7 @@ class Question(Generic[T]):
         registration. Published tables answer only a ``cheapest`` question.
         """
         limit = self.budget if budget is None else check_budget(budget)
+        self.check_arguments(domain)
         found = []
         for order, impl in enumerate(self.implementations):
             if impl.layer != "published" or self.cheapest:
@@ -226,6 +249,13 @@ class Question(Generic[T]):
                 rank = (impl.rank, impl.certificate.kind != "exact", impl.generic)
                 found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
+
+    def check_arguments(self, domain: dict[str, Any]) -> None:
+        """Raise :class:`BadArguments` (one line naming the argument) where ``domain`` does not
+        fit the question's signature (nothing is checked where it declares none)."""
+        why = None if self.signature is None else self.signature.check(domain)
+        if why is not None:
+            raise BadArguments(f"{self.id} of {self.game}: {why}")
 
     def _tried(
         self, using: str | None, budget: float | None, domain: dict[str, Any]
@@ -380,20 +410,27 @@ def register_question(
     budget: float | None = None,
     cheapest: bool = False,
     checked: bool = True,
+    signature: str | Signature | None = None,
     replace: bool = False,
 ) -> str:
     """Register a question (``game="*"``: a kind, for every game through its providers;
     ``{game}`` in the description becomes the game's name) and return its key.
 
     ``compare(expected, actual)`` is None when they agree, else the first
-    difference (default :func:`compare_arrays`); the rest as in
-    :class:`Question`. Registering an existing key again is a no-op unless
-    ``replace``.
+    difference (default :func:`compare_arrays`); ``signature``: its arguments (a
+    :class:`registry.records.Signature` or its text, ``"rows: int, start?: int"``; its
+    conformance domains must fit it, an empty default domain aside: a question that
+    conformance does not ask); the rest as in :class:`Question`. Registering an
+    existing key again is a no-op unless ``replace``.
     """
+    declared = Signature(signature) if isinstance(signature, str) else signature
     made: Question[Any] = Question(
         id, game, description, dict(domain), compare or compare_arrays, oracle_name=oracle,
         extra_domains=list(extra_domains), budget=budget, cheapest=cheapest, checked=checked,
+        signature=declared,
     )  # fmt: skip
+    for example in made.domains(include_slow=True) if domain or extra_domains else ():
+        made.check_arguments(example)
     table, name = (_KINDS, id) if game == "*" else (QUESTIONS, f"{id}:{game}")
     if name not in table or replace:
         table[name] = made
@@ -434,6 +471,10 @@ def register_implementation(
     q = get_question(*question.split(":", 1), create=True) if ":" in question else None
     if q is None:
         raise KeyError(f"no question {question!r} is registered")
+    covers = covers or (lambda **_: None)
+    _check_signature(q, name, answer, covers, cost)
+    if domain is not None:
+        q.check_arguments(domain)
     order, impls = _layer_rank(layer), q.implementations
     ranks = [i.rank for i in impls if i.layer != "published" and i.name != name]
     if shadow and ranks and layer != "published":
@@ -444,7 +485,6 @@ def register_implementation(
         impls[:] = [i for i in impls if i.name != name]
     elif not shadow and _is_builtin(q):
         _refuse_default(question, "implementation", name, order, [(i.rank, i.name) for i in impls])
-    covers = covers or (lambda **_: None)
     made = Implementation(
         name, layer, answer, covers, quick, order, as_certificate(certificate), cost=cost, unit=unit
     )
@@ -478,11 +518,14 @@ def register_provider(
     provider = Provider(
         question, name, layer, covers_game, make, as_certificate(certificate), unit, summary
     )
+    built = [q for q in QUESTIONS.values() if q.id == question and q.subject is not None]
+    made = [(q, _made(q, provider)) for q in built]  # a signature it does not fit: refused here
     providers = PROVIDERS.setdefault(question, [])
     providers[:] = [p for p in providers if p.name != name] + [provider]
-    for q in QUESTIONS.values():
-        if q.id == question and q.subject is not None:
-            _bind(q, provider)
+    for q, implementation in made:
+        if implementation is not None:
+            q.implementations[:] = [i for i in q.implementations if i.name != name]
+            q.implementations.append(implementation)
 
 
 def _capable(provider: Provider, game: spec.ImpartialGame) -> Refusal | None:
@@ -495,17 +538,45 @@ def _capable(provider: Provider, game: spec.ImpartialGame) -> Refusal | None:
     return None if why is None else Refusal(why, "capability")
 
 
-def _bind(question: Question[Any], provider: Provider) -> None:
+def _made(question: Question[Any], provider: Provider) -> Implementation | None:
+    """``provider``'s implementation for ``question``'s game (None: not capable), its
+    callables checked against the question's signature (ValueError naming the one that does
+    not fit)."""
     assert question.subject is not None
     if _capable(provider, question.subject) is not None:
-        return
+        return None
     answer, covers, *cost = provider.make(question.subject)
-    made = Implementation(
+    _check_signature(question, provider.name, answer, covers, cost[0] if cost else None)
+    return Implementation(
         provider.name, provider.layer, answer, covers, True, _layer_rank(provider.layer),
         provider.certificate, True, cost[0] if cost else None, provider.unit,
     )  # fmt: skip
-    others = [i for i in question.implementations if i.name != provider.name]
-    question.implementations[:] = [*others, made]
+
+
+def _bind(question: Question[Any], provider: Provider) -> None:
+    made = _made(question, provider)
+    if made is not None:
+        others = [i for i in question.implementations if i.name != provider.name]
+        question.implementations[:] = [*others, made]
+
+
+def _check_signature(
+    question: Question[Any], name: str, answer: Callable[..., Any], covers: Covers,
+    cost: Cost | None,
+) -> None:  # fmt: skip
+    """Refuse (ValueError) an implementation whose ``answer``, ``covers`` or ``cost`` cannot
+    be called with the question's arguments (:meth:`registry.records.Signature.accepts`)."""
+    if question.signature is None:
+        return
+    for role, function in (("answer", answer), ("covers", covers), ("cost", cost)):
+        why = None if function is None else question.signature.accepts(
+            function, extra=("progress",) if role == "answer" else ()
+        )  # fmt: skip
+        if why is not None:
+            raise ValueError(
+                f"{question.key}: implementation {name!r}: its {role} {why} "
+                f"(the arguments: {question.signature})"
+            )
 
 
 def _refuse_default(

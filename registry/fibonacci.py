@@ -109,6 +109,7 @@ _key = register_question(
     "G(n, r) of Fibonacci Nim at the given positions (n, r)",
     {"positions": _SAMPLE},
     compare_sequences,
+    signature="positions: sequence",
 )
 _register(
     _key, _last_row,
@@ -123,6 +124,7 @@ _key = register_question(
     "G(n, n - 1), the value of the game on n tokens, 0 <= n <= n_max (0 for n = 0)",
     {"n_max": 150},
     extra_domains=[({"n_max": 3000}, False)],
+    signature="n_max: int",
 )
 _register(
     _key,
@@ -155,6 +157,7 @@ _key = register_question(
     "Theorem 3.2 (002) is the oracle",
     {"n_max": 1500},
     oracle=ZECKENDORF,
+    signature="n_max: int",
 )
 # fibonacci-outcomes (registry.rows; the spec is its oracle) and fibonacci-zeckendorf
 for _question, _names in (

@@ -366,6 +366,9 @@ def _generic_run(game: spec.ImpartialGame) -> Made:
 register_question(
     "row-certificate", "*", "the window certificate of rows 0..rows-1 of {game}", {},
     checked=False,
+    signature="rows: int, period_multiple?: int | None, seconds?: float | None, "
+    "threads?: int | None, checkpoints?: any, every?: float, warn?: any, parameters?: any, "
+    "note?: any",
 )  # fmt: skip
 register_provider("row-certificate", "fast.strip", "fast", strip_game, _strip_run, unit="columns")
 register_provider(
@@ -376,6 +379,7 @@ register_provider(
 register_question(
     "period", "*", "(preperiod, period, saltus) of a row of {game}", {},
     budget=BUDGET_SECONDS, cheapest=True, checked=False,
+    signature="row: int, window?: int, certified?: bool, compute?: bool",
 )  # fmt: skip
 for _name, _layer, _covers, _make, _unit, _certificate in (
     ("atlas", "published", _atlas_game, _atlas, "", "exact"),

@@ -300,7 +300,7 @@ def _xor(game: spec.ImpartialGame) -> Made:
 #: same rule registers its own ``heap-values:<name>`` to be answered so.
 _key = register_question(
     "heap-values", "nim", "G(n) of one Nim heap at the given heaps n",
-    {"heaps": tuple(range(60))}, compare_sequences,
+    {"heaps": tuple(range(60))}, compare_sequences, signature="heaps: ints",
 )  # fmt: skip
 register_implementation(
     _key, "spec", "spec", lambda heaps: [spec.grundy(spec.Nim(), (n,)) for n in heaps],
@@ -452,7 +452,10 @@ def _has(kind: str) -> Callable[[spec.ImpartialGame], str | None]:
 
 
 for _id, _text in (("value", "G of a position of {game}"), ("moves", "winning moves of {game}")):
-    register_question(_id, "*", _text, {}, budget=BUDGET_SECONDS, cheapest=True, checked=False)
+    register_question(
+        _id, "*", _text, {}, budget=BUDGET_SECONDS, cheapest=True, checked=False,
+        signature="position: any, max_positions?: int",
+    )  # fmt: skip
 
 _STRIP = ", ".join(fast.strip.GAMES)
 _VALUE = (
@@ -569,6 +572,7 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         "G(x, y), 0 <= x < rows, col0 <= y < col0 + cols, by each method (-1 where it declines)",
         {"rows": 6, "cols": 60}, compare_answered,
         extra_domains=[({"rows": 8, "cols": 500, "col0": 3500}, False)] if _far else [],
+        signature="rows: int, cols: int, col0?: int",
     )  # fmt: skip
     register_implementation(
         _key, "spec", "spec", _grid(_subject), replace=True,

@@ -84,6 +84,7 @@ register_question(
     partial(compare_points, layers=lambda p: [p.pairs(s) for s in range(len(p))], name="layer "),
     extra_domains=[({"rows": SPEC_MAX_ROWS}, False)],
     budget=BUDGET_SECONDS,
+    signature="rows: int",
 )
 
 
@@ -155,7 +156,7 @@ def _blocks(game: spec.ImpartialGame) -> Made:
 
 register_question(
     "p-position-blocks", "*", "the P-positions of {game} in blocks of rows (r0, cols)",
-    {"rows": 30}, checked=False,
+    {"rows": 30}, checked=False, signature="rows: int",
 )  # fmt: skip
 register_provider("p-position-blocks", "fast.row_greedy", "fast", _greedy_covers, _blocks,
                   unit="rows")  # fmt: skip

@@ -8,7 +8,10 @@ and bytes). Both are strings too, the text the CLI and the answers always
 printed, so the text and JSON outputs stay as they were; no code reads
 that text back: the trust order reads :attr:`Certificate.kind`, the door's
 choice of exception :attr:`Refusal.kind`. A :class:`Method` is one row of
-the method tables of ``value`` and ``moves``.
+the method tables of ``value`` and ``moves``. A :class:`Signature` is the
+arguments a question takes, by name and type: the door checks a call's
+arguments against it once, and a registration checks that each
+implementation's ``answer``, ``covers`` and ``cost`` accept it.
 
 Examples
 --------
@@ -20,19 +23,28 @@ Examples
 >>> r = Refusal.memory(2**40, 2**33)
 >>> r, r.kind, r.bytes
 ('needs about 1024.0 GiB, more than 8.0 GiB', 'memory', 1099511627776)
+>>> s = Signature("rows: int, length: int, start?: int")
+>>> s.check({"rows": 3, "length": "x"})
+"length must be an integer (length = 'x')"
+>>> s.accepts(lambda rows, length: None)
+"does not accept 'start'"
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+import numbers
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from fast._memory import format_bytes, seconds_text
 
 __all__ = [
     "CERTIFICATE_KINDS", "CONDITIONAL", "EXACT", "REFUSAL_KINDS", "TRUST", "Certificate",
-    "Method", "Refusal", "as_certificate",
+    "Method", "Refusal", "Signature", "as_certificate",
 ]  # fmt: skip
 
 #: The trust order of the certificates' kinds (lower: more trusted); the door of a question
@@ -184,3 +196,125 @@ class Method:
     unit: str = ""
     summary: str = ""
     spec: bool = False
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+#: The types a signature may name: a check of a value and what the error says it must be.
+_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "int": (_is_int, "an integer"),
+    "bool": (lambda v: isinstance(v, (bool, np.bool_)), "True or False"),
+    "float": (lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool), "a number"),
+    "ints": (
+        lambda v: isinstance(v, (list, tuple, range, np.ndarray)) and all(_is_int(x) for x in v),
+        "a sequence of integers",
+    ),
+    "sequence": (lambda v: isinstance(v, (list, tuple, range, np.ndarray)), "a sequence"),
+    "any": (lambda v: True, "anything"),
+}
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a :class:`Signature`: its ``name``, its ``type`` (a name of
+    :data:`_TYPES`), whether a call must give it (``required``) and whether None stands for
+    "not given" (``none``)."""
+
+    name: str
+    type: str
+    required: bool = True
+    none: bool = False
+
+    def check(self, value: Any) -> str | None:
+        """Why ``value`` is not of this argument's type (None: it is)."""
+        test, what = _TYPES[self.type]
+        if test(value) or (self.none and value is None):
+            return None
+        return f"{self.name} must be {what}{' or None' if self.none else ''} ({self.name} = " \
+            f"{value!r})"  # fmt: skip
+
+    def __str__(self) -> str:
+        return f"{self.name}{'' if self.required else '?'}: {self.type}" + (
+            " | None" if self.none else ""
+        )
+
+
+class Signature:
+    """The arguments a question takes (issue 37): ``"name: type"``, comma-separated; ``name?``
+    marks an optional one, ``| None`` a type that also takes None. The types: ``int`` (any
+    integer but a bool), ``bool``, ``float`` (a real number), ``ints`` (a sequence of
+    integers), ``sequence``, ``any``.
+
+    The door checks a call's arguments once (:meth:`check`); a registration checks that an
+    implementation's callables take them (:meth:`accepts`).
+
+    >>> Signature("g: int, r1: int, r2: int, R?: int | None")
+    Signature('g: int, r1: int, r2: int, R?: int | None')
+    >>> Signature("g: int").check({"g": 1, "rows": 2})
+    "unexpected argument 'rows' (the arguments: g: int)"
+    """
+
+    def __init__(self, text: str) -> None:
+        found = []
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            name, _, kind = (p.strip() for p in part.partition(":"))
+            kind, none = (kind[: -len("| None")].strip(), True) if kind.endswith("| None") \
+                else (kind, False)  # fmt: skip
+            if kind not in _TYPES or not name.rstrip("?").isidentifier():
+                raise ValueError(f"a signature's argument is 'name: type', type one of "
+                                 f"{', '.join(_TYPES)} (not {part!r})")  # fmt: skip
+            found.append(Argument(name.rstrip("?"), kind, not name.endswith("?"), none))
+        self.arguments = tuple(found)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.arguments)
+
+    def __str__(self) -> str:
+        return ", ".join(map(str, self.arguments))
+
+    def __repr__(self) -> str:
+        return f"Signature({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Signature) and self.arguments == other.arguments
+
+    def __hash__(self) -> int:
+        return hash(self.arguments)
+
+    def check(self, domain: Mapping[str, Any]) -> str | None:
+        """Why a call with the arguments ``domain`` is wrong (the first argument missing, not
+        taken or of the wrong type), in one line naming it; None if it is right."""
+        for argument in self.arguments:
+            if argument.name not in domain and argument.required:
+                return f"missing argument {argument.name!r} (the arguments: {self})"
+        for name, value in domain.items():
+            taken = next((a for a in self.arguments if a.name == name), None)
+            if taken is None:
+                return f"unexpected argument {name!r} (the arguments: {self})"
+            why = taken.check(value)
+            if why is not None:
+                return why
+        return None
+
+    def accepts(self, function: Callable[..., Any], extra: Iterable[str] = ()) -> str | None:
+        """Why ``function`` cannot be called as ``function(**arguments)`` with every argument
+        of this signature and without the optional ones (``extra`` names more that it may
+        require, the door's own: ``progress``); None if it can, or if it has no signature."""
+        try:
+            parameters = inspect.signature(function).parameters.values()
+        except (TypeError, ValueError):  # a builtin without a signature: nothing to check
+            return None
+        named = {p.name: p for p in parameters if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+        rest = any(p.kind == p.VAR_KEYWORD for p in parameters)
+        for argument in self.arguments:
+            p = named.get(argument.name)
+            if (p is None and not rest) or (p is not None and p.kind == p.POSITIONAL_ONLY):
+                return f"does not accept {argument.name!r}"
+        required = {a.name for a in self.arguments if a.required} | set(extra)
+        for p in named.values():
+            if p.default is p.empty and p.name not in required:
+                return f"requires {p.name!r}, which is not a required argument"
+        return None

@@ -186,11 +186,12 @@ for _game in ref_landman.GAMES:
     _values = register_question(
         "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)",
         {"rows": 5, "length": 40}, extra_domains=[({"rows": 10, "length": 150}, False)],
-        budget=BUDGET_SECONDS,
+        budget=BUDGET_SECONDS, signature="rows: int, length: int, start?: int",
     )  # fmt: skip
     _periods = register_question(
         "row-periods", _game, f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
         {"rows": 5}, compare_sequences, extra_domains=[({"rows": 20}, False)],
+        signature="rows: int, start?: int, max_steps?: int",
     )  # fmt: skip
     for _key, _name, _layer, _answer, _covers, _cost in (
         (_values, "spec", "spec", _rows(_game), None,
@@ -252,6 +253,7 @@ _key = register_question(
     {"rows": [5, 40, 100], "turns": 10**15},
     compare_sequences,
     oracle="shipped state",
+    signature="rows: ints, turns: int",
     extra_domains=[
         ({"rows": [130, 200, 300], "turns": 10**15}, False),
         ({"rows": [650, 1000, 1500], "turns": 10**15 + 1}, False),
@@ -304,6 +306,7 @@ _key = register_question(
     {"rows": [0, 5, 40, 300, 700, 1000, 1500, 2047]},
     compare_sequences,
     oracle="atlas files",
+    signature="rows: ints",
 )
 register_implementation(
     _key, "atlas files", "published", _records, covers=_records_cover, replace=True,
@@ -346,6 +349,7 @@ _key = register_question(
     "1 where (n, r) is a P-position, 0 <= n, r <= n_max",
     {"n_max": 60},
     extra_domains=[({"n_max": 150}, False)],
+    signature="n_max: int",
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
 
@@ -361,6 +365,7 @@ _key = register_question(
     "wythoff",
     "a_n = floor(n phi) for n < count (P-position (a_n, a_n + n))",
     {"count": 40},
+    signature="count: int",
 )
 for _name, _layer, _lower in (
     ("spec", "spec", _spec_lower),

@@ -107,6 +107,7 @@ def compare_points(
 register_question(
     "g-points", "*", "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows",
     {"g": 8, "rows": 80}, compare_points, extra_domains=[({"g": 12, "rows": 200}, False)],
+    signature="g: int, rows: int",
 )  # fmt: skip
 for _game, _ref, _fast in (
     ("wythoff", (reference.wsg.wsg, "reference.wsg"), (fast.wsg.wsg, "fast.wsg")),
@@ -127,7 +128,7 @@ for _game, _name, _rows in (
 ):
     register_question(
         "g-point-blocks", _game, f"T_0..T_g of {_game} in blocks of rows (r0, cols)",
-        {"g": 1, "rows": 4}, checked=False,
+        {"g": 1, "rows": 4}, checked=False, signature="g: int, rows: int, chunk?: int",
     )  # fmt: skip
     register_implementation(
         f"g-point-blocks:{_game}", _name, "fast",
@@ -227,6 +228,7 @@ _NTH = register_question(
     "nth-gvalue", "wythoff", "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
     {"g": 4, "count": 30, "start": 0},
     extra_domains=[({"g": 8, "count": 20, "start": 10_000}, False)],
+    signature="g: int, count: int, start?: int, R?: int | None, L?: int | None, H?: int | None",
 )  # fmt: skip
 
 
@@ -321,6 +323,7 @@ _ROW = register_question(
     "every h-point (h, n, a, b), a <= b, h <= g, with r1 <= a <= r2, by (a, h)",
     {"g": 6, "r1": 37, "r2": 40}, compare_sequences,
     extra_domains=[({"g": 12, "r1": 100_000, "r2": 100_000}, True)],
+    signature="g: int, r1: int, r2: int, R?: int | None",
 )  # fmt: skip
 _register(
     _ROW,
@@ -337,6 +340,7 @@ _FSW = register_question(
     "fsw-convergence", "wythoff",
     "rows to convergence of FSW from the dummy state (3-8), start rows r0_start..r0_stop-1",
     {"g": 2, "r0_start": 0, "r0_stop": 31, "horizon": 40}, oracle="reference.fsw",
+    signature="g: int, r0_start: int, r0_stop: int, horizon?: int | None",
 )  # fmt: skip
 register_implementation(
     _FSW, "reference.fsw", "reference",

@@ -124,11 +124,11 @@ def _tables_game(game: spec.ImpartialGame) -> str | None:
 
 register_question(
     "grundy-table", "*", "G[x, y] of {game} for 0 <= x, y < size", {"size": TABLE_SIZE},
-    extra_domains=[({"size": LARGE_SIZE}, False)], budget=BUDGET_SECONDS,
+    extra_domains=[({"size": LARGE_SIZE}, False)], budget=BUDGET_SECONDS, signature="size: int",
 )  # fmt: skip
 register_question(
     "grundy-block", "*", "G[x, y] of {game} for 0 <= x < rows, 0 <= y < cols (long rows)",
-    {"rows": 4, "cols": 120}, budget=BUDGET_SECONDS,
+    {"rows": 4, "cols": 120}, budget=BUDGET_SECONDS, signature="rows: int, cols: int",
 )  # fmt: skip
 
 
@@ -171,7 +171,7 @@ def _followers(rule: Callable[..., list[Any]], most: int | None = None) -> Calla
 register_question(
     "followers", "*",
     "the followers of (x, y), 0 <= x, y < size, of {game} (compiled rule vs spec)",
-    {"size": 24}, compare_sequences,
+    {"size": 24}, compare_sequences, signature="size: int",
 )  # fmt: skip
 for _name, _layer, _covers, _rule, _most in (
     ("spec", "spec", is_table_game, lambda g, p: sorted(set(g.followers(p))), 60),

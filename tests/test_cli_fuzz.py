@@ -582,7 +582,8 @@ def test_every_experiment_parameter_is_fuzzed() -> None:
     """The fuzz sees every experiment that declares its parameters, and each numeric one."""
     cases = _parameter_cases()
     experiments = {argv[1] for _, argv in cases}
-    assert {"nivasch-table2", "nivasch-table5", "nivasch-table6", "beatty-partition"} <= experiments
+    assert {"nivasch-table2", "nivasch-table5", "nivasch-table6", "beatty-partition",
+            "row-periods"} <= experiments  # fmt: skip
     table2 = [" ".join(argv) for option, argv in cases if option == "--gmax"]
     assert "experiment nivasch-table2 --rows 1 --chunk 1 --gmax 1000000000" in table2
 

@@ -115,15 +115,16 @@ def test_per_row_layout() -> None:
 
 
 def test_theorem_2_15_and_beatty_zero_points() -> None:
-    g = 12
-    result = wsg(g, 20000)
-    assert isinstance(result, GreedyResult)
-    n0 = np.arange(result.counts[0])
-    phi = (1 + 5**0.5) / 2
-    assert np.array_equal(result.a_table[0, : len(n0)], np.floor(n0 * phi).astype(np.int64))
-    for h in range(g + 1):
-        dn = result.d(h) - np.arange(result.counts[h])
-        assert dn.min() >= -16 * h and dn.max() <= 2 * h  # 000 Theorem 2.15
+    """000 Theorem 2.15 and Theorem 1.1's 0-points on fast.wsg's points: the statements'
+    one home is their claim (proofs_check), which asks the registry's g-points (fast.wsg)."""
+    from proofs_check.catalogue import run_claim
+
+    assert isinstance(wsg(12, 200), GreedyResult)
+    for claim, params in (("nivasch-thm-2.15", {"g": 12, "rows": 20000}),
+                          ("nivasch-thm-1.1", {"size": 20, "rows": 20000})):  # fmt: skip
+        report = run_claim(claim, params)
+        assert report.status == "holds" and report.cases > 10_000, (claim, report.witness)
+        assert any("fast.wsg" in used for used in report.data), report.data
 
 
 def test_nivasch_g1_extremes() -> None:

@@ -49,3 +49,17 @@ def test_the_run_resumes_and_draws(tmp_path: Path, capsys: pytest.CaptureFixture
     png = tmp_path / "blocking.png"
     assert main(["plot", "larsson-blocking", "--input", str(out), "--out", str(png)]) == 0
     assert png.stat().st_size > 1000
+
+
+def test_the_printed_lines_come_from_one_renderer() -> None:
+    from grundy.experiments.larsson_blocking import printed_table
+
+    table = [[4, 100, 2.4145, 2.4137, 2.4156, 2.8284], [4, 10, 2.5, 2.4, 2.6, 1.0],
+             [12, 100, 2.0, 1.999, 2.0, 1.0], [12, 100, 2.5, 2.5, 2.503, 3.0]]  # fmt: skip
+    result = ExperimentResult("larsson-blocking", {}, ["k"] * 6, table,
+                              comparison=[{"k": 4}, {"k": 12}])  # fmt: skip
+    assert str(printed_table(result, 100)).splitlines() == [
+        "k =  4: 2.414500 [2.413700, 2.415600] 2.828 (1 + sqrt(2))",
+        "k = 12: 2.000000 [1.999000, 2.000000] 1.000 (2); "
+        "2.500000 [2.500000, 2.503000] 3.000 (5/2)",
+    ]

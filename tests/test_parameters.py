@@ -100,3 +100,52 @@ def test_result_table_fixed_layout_is_the_format_widths() -> None:
     ]
     assert str(table) == "\n".join(expected)
     assert table._repr_html_().count("<td") == 12
+
+
+def test_text_parameters_and_metavars() -> None:
+    from grundy.experiments.parameters import text
+
+    @dataclass(frozen=True)
+    class Named(Parameters):
+        game: str = text("wythoff", "the game")
+        state: str | None = text(None, "a file", metavar="FILE", json=False)
+        seconds: int = parameter(5, "seconds", lo=1, metavar="SECONDS")
+
+    parser = argparse.ArgumentParser(prog="named")
+    Named.add_options(parser)
+    usage = parser.format_usage()
+    assert "[--game GAME] [--state FILE] [--seconds SECONDS]" in usage
+    made = Named.from_args(parser.parse_args(["--game", "nimhof:1,0/0,1/1,1", "--seconds", "1e1"]))
+    assert made == Named("nimhof:1,0/0,1/1,1", None, 10)
+    assert made.as_json() == {"game": "nimhof:1,0/0,1/1,1", "seconds": 10}
+    Named(seconds=10**9).check()  # no upper limit; a text is not checked
+    with pytest.raises(ValueError, match="--seconds must be >= 1"):
+        Named(seconds=0).check()
+
+
+def test_row_periods_declares_its_parameters_once() -> None:
+    """row-periods' options, JSON ``parameters``, manifest and chunk parameters come from
+    RowPeriodsParameters, with the names and values its runs had before (their digests)."""
+    from grundy.experiments.row_periods import PREPERIOD, RowPeriodsParameters
+
+    parser = argparse.ArgumentParser(prog="row-periods")
+    RowPeriodsParameters.add_options(parser)
+    args = parser.parse_args(["--rows", "3..9", "--check-table", "50", "--budget", "20"])
+    declared = RowPeriodsParameters.from_args(args)
+    assert declared.rows == range(3, 10) and declared.checkpoint_every == 300
+    assert declared.as_json() == {
+        "game": "wythoff", "rows": [3, 9], "check_reference": False, "check_table": 50,
+        "preperiod": PREPERIOD,
+    }  # fmt: skip
+    assert declared.run_parameters(7) == {
+        "game": "wythoff", "rows": [3, 9], "check_reference": False, "block": 7,
+        "period_multiple": None,
+    }  # fmt: skip
+    assert declared.chunk_parameters(3, 9, "DIR") == {
+        "game": "wythoff", "rows": [3, 9], "check_reference": False, "threads": None,
+        "period_multiple": None, "checkpoints": "DIR", "checkpoint_every": 300, "budget": 20,
+    }  # fmt: skip
+    generic = RowPeriodsParameters("nimhof:0,1/1,0/1,2", range(0, 4), block=2)
+    assert generic.chunk_parameters(2, 3, None) == {
+        "game": "nimhof:0,1/1,0/1,2", "rows": [2, 3], "check_reference": False,
+    }  # fmt: skip

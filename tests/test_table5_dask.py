@@ -152,3 +152,25 @@ def test_cli_rerun_after_edit_prints_the_true_table(
     assert "does not match its digest" in captured.err
     saved = json.loads((out / "result.json").read_text())
     assert saved["table"] == before
+
+
+def test_the_printed_header_stands_over_its_columns() -> None:
+    """The table prints through grundy.display.ResultTable: each header ends where its
+    column's cells end (the header was 7 characters short of the paper column before)."""
+    from grundy.experiments import ExperimentResult
+    from grundy.experiments.nivasch_table5 import printed_table
+    from reference.published import compare_table5
+
+    comparison = compare_table5(1, 45, 2201, 10**7 + 1, instances=3)
+    table = [[1, 45, 2201, 3, 0, 100, [1]], [12, 1234, 10**7, 1, 2, 5, [1]]]
+    result = ExperimentResult("nivasch-table5", {}, ["g"] * 7, table, comparison=comparison)
+    lines = str(printed_table(result)).splitlines()
+    assert lines == [
+        "  g    max   first r0                     paper   #max  unconverged",
+        "  1     45       2201 (beyond)        45 @ 2201      3  0"
+        "  (§3.3 to 10^7: 45 x 3019 DIFFERS)",
+        " 12   1234   10000000                         -      1  2",
+    ]
+    for header in ("g", "max", "first r0", "paper", "#max"):
+        end = lines[0].index(header) + len(header)
+        assert lines[1][end - 1] != " " and lines[1][end] == " ", header

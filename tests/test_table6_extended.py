@@ -106,3 +106,29 @@ def test_convergence_maxima_behind_r30() -> None:
             assert run_chunk(g, r0, r0 + 1, 40000)["max"] == mx
     assert run_chunk(4, 7810448, 7810449)["max"] == 203  # past the paper's 10^6: 180
     assert run_chunk(20, 896721, 896722)["max"] == 4136  # 000 Table 5, g = 20
+
+
+def test_the_printed_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Per n, a line per g through grundy.display.ResultTable: ours, the paper's at n = 10^12
+    (marked where it differs), and the check's verdict; where the runs disagree, both."""
+    real = nivasch_table6._rw
+
+    def fake(g: int, n: int, L: int, H: int, R: int, *, all_h: bool = False) -> Any:
+        points = real(g, n, L, H, R, all_h=all_h)
+        if R > 1000:  # the check run (2 R): move p_n^2
+            points[2] = (points[2][0] + 1, points[2][1])
+        return points
+
+    monkeypatch.setattr(nivasch_table6, "_rw", fake)
+    result = run_experiment(2, [10**12, 100], check=True, one_run=True, R=600)
+    assert str(nivasch_table6.printed_table(result, 10**12, True)).splitlines() == [
+        "g= 0  ours (a+49, b+49)  paper (a+49, b+49)  check: same",
+        "g= 1  ours (a+50, b+50)  paper (a+50, b+50)  check: same",
+        "g= 2  runs disagree: [[1618033988749, 2618033988750], [1618033988750, 2618033988750]]"
+        "  paper (a+49, b+50)  * differs",
+    ]
+    assert str(nivasch_table6.printed_table(result, 100, False)).splitlines() == [
+        "g= 0  (161, 261)  offsets (+0, +0)",
+        "g= 1  (162, 262)  offsets (+1, +1)",
+        "g= 2  runs disagree: [[161, 262], [162, 262]]",
+    ]

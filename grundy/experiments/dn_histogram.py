@@ -42,6 +42,7 @@ from grundy.experiments.parameters import Parameters, parameter
 from grundy.output import add_execution_options, check_memory, console, execution_kwargs
 from grundy.runs.chunks import Chunk
 from grundy.runs.runner import report_progress, run_chunks
+from proofs_check.claims_nivasch import thm_2_15_bounds
 from proofs_check.dn import dn_statistics as registry_dn_statistics
 from registry.sequences import wsg_stream_bytes
 
@@ -169,6 +170,7 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
     ]
     comparison = []
     for h, (low, n_low, high, n_high) in enumerate(stats["extremes"]):
+        least, most = thm_2_15_bounds(h)  # 000 Theorem 2.15, from its claim
         row: dict[str, Any] = {
             "h": h,
             "points": stats["points"][h],
@@ -176,9 +178,9 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
             "n_min": n_low,
             "max": high,
             "n_max": n_high,
-            "bound_min": -16 * h,
-            "bound_max": 2 * h,
-            "agrees": -16 * h <= low and high <= 2 * h,
+            "bound_min": least,
+            "bound_max": most,
+            "agrees": least <= low and high <= most,
         }
         comparison.append(row)
     return ExperimentResult(
@@ -207,7 +209,8 @@ def bound_table(result: ExperimentResult) -> ResultTable:
     of Theorem 2.15 (``ok`` or ``VIOLATED``), from the result's comparison records."""
     rows = []
     for row in result.comparison:
-        in_bound = -16 * row["h"] <= row["min"] and row["max"] <= 2 * row["h"]
+        least, most = thm_2_15_bounds(row["h"])
+        in_bound = least <= row["min"] and row["max"] <= most
         cells = [row[key] for key in ("h", "points", "min", "n_min", "max", "n_max")]
         rows.append([*map(str, cells), "ok" if in_bound else "VIOLATED"])
     return ResultTable(

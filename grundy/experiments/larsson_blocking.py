@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult
 from grundy.experiments.parameters import Parameters, constant, parameter
 from grundy.output import add_execution_options, check_memory, console, execution_kwargs
@@ -49,7 +50,10 @@ from grundy.runs.chunks import Chunk
 from grundy.runs.runner import report_progress, run_chunks
 from registry.ppositions import greedy_memory, point_blocks
 
-__all__ = ["BIN", "GAP", "LarssonParameters", "clusters", "compute", "run_chunk", "validate_chunk"]
+__all__ = [
+    "BIN", "GAP", "LarssonParameters", "clusters", "compute", "printed_table", "run_chunk",
+    "validate_chunk",
+]  # fmt: skip
 
 NAME = "larsson-blocking"
 #: Slopes y / x are binned with this width on [0, MAX_SLOPE).
@@ -311,11 +315,20 @@ def run(args: argparse.Namespace) -> int:
             "simplest root within the extent)",
             markup=False,
         )
-        for row in result.comparison:
-            last = [c for c in result.table if c[0] == row["k"] and c[1] == args.rows]
-            shown = "; ".join(
-                f"{c[2]:.6f} [{c[3]:.6f}, {c[4]:.6f}] {c[5]:.3f} ({quadratic(c[2], c[4] - c[3])})"
-                for c in last
-            )
-            console.print(f"k = {row['k']:>2}: {shown}", markup=False)
+        console.print(str(printed_table(result, args.rows)), markup=False)
     return result.exit_code
+
+
+def printed_table(result: ExperimentResult, rows: int) -> ResultTable:
+    """The printed lines: per k, its slope clusters at the scale ``rows``: mean [extent], points
+    per row, and the simplest root within the extent."""
+    lines = []
+    for row in result.comparison:
+        last = [c for c in result.table if c[0] == row["k"] and c[1] == rows]
+        shown = "; ".join(
+            f"{c[2]:.6f} [{c[3]:.6f}, {c[4]:.6f}] {c[5]:.3f} ({quadratic(c[2], c[4] - c[3])})"
+            for c in last
+        )
+        lines.append([str(row["k"]), shown])
+    return ResultTable(["k", "slope clusters"], lines, widths=[2, 0], align="rl",
+                       gaps=["k = ", ": "], header=False)  # fmt: skip

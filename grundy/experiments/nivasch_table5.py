@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, comparison_mark
 from grundy.experiments.parameters import Parameters, derived, parameter
 from grundy.output import (
@@ -50,6 +51,7 @@ __all__ = [
     "convergence_histogram",
     "figure11_histogram",
     "load_convergence_histogram",
+    "printed_table",
     "register",
     "run",
     "run_chunk",
@@ -415,6 +417,31 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def printed_table(result: ExperimentResult) -> ResultTable:
+    """The printed table: per g, the maximum rows to convergence and the first start row
+    attaining it, the mark and the value of 000 Table 5 (and §3.3's search to 10^7 where it
+    has one), the start rows at the maximum and those unconverged."""
+    paper = {row["g"]: row for row in result.comparison if row["table"] == 5}
+    paper7 = {row["g"]: row for row in result.comparison if row["table"] == "3.3"}
+    rows = []
+    for g, mx, arg, at_max, unconv, _, _hist in result.table:
+        row = paper.get(g)
+        extra = ""
+        if g in paper7:
+            p7 = paper7[g]
+            extra = f"  (§3.3 to 10^7: {p7['paper']} x {p7['paper_n']} {comparison_mark(p7)})"
+        cells = [g, mx, arg, comparison_mark(row), f"{row['paper']} @ {row['paper_n']}" if row
+                 else "-", at_max, f"{unconv}{extra}"]  # fmt: skip
+        rows.append([str(cell) for cell in cells])
+    return ResultTable(
+        ["g", "max", "first r0", "", "paper", "#max", "unconverged"],
+        rows,
+        widths=[3, 6, 10, 8, 16, 6, 0],
+        align="rrrrrrl",
+        gaps=[" ", " ", " ", " ", " ", "  "],
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     execution = execution_kwargs(args)
     execution["quiet"] = args.quiet or args.json
@@ -429,23 +456,12 @@ def run(args: argparse.Namespace) -> int:
     )
     if result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
         return result.exit_code
-    paper = {row["g"]: row for row in result.comparison if row["table"] == 5}
-    paper7 = {row["g"]: row for row in result.comparison if row["table"] == "3.3"}
     console.print(
         f"000 Table 5: rows to convergence, start rows 0..{args.rows} "
         "(paper: '=' exact, '(within)' our search stops before the paper's row, "
         "'(beyond)' ours searches past 10^6, DIFFERS marks a difference)"
     )
-    console.print(f"{'g':>3} {'max':>6} {'first r0':>10}   {'paper':>16} {'#max':>6}  unconverged")
-    for g, mx, arg, at_max, unconv, _, _hist in result.table:
-        row = paper.get(g)
-        ptxt = f"{row['paper']} @ {row['paper_n']}" if row else "-"
-        mark = comparison_mark(row)
-        extra = ""
-        if g in paper7:
-            p7 = paper7[g]
-            extra = f"  (§3.3 to 10^7: {p7['paper']} x {p7['paper_n']} {comparison_mark(p7)})"
-        console.print(f"{g:>3} {mx:>6} {arg:>10} {mark:>8} {ptxt:>16} {at_max:>6}  {unconv}{extra}")
+    console.print(str(printed_table(result)), markup=False)
     last = result.table[-1]
     hist = last[6]
     if hist:

@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, add_experiment_options
 from grundy.experiments.parameters import Parameters, flag, parameter
 from grundy.output import check_memory, console
@@ -46,7 +47,7 @@ from grundy.runs.progress import progress_bar
 from registry import ask
 from registry.sequences import FSW_MAX_G, RW_N_MAX, stream_blocks
 
-__all__ = ["Table6Parameters", "register", "run", "run_experiment", "rw_vs_wsg"]
+__all__ = ["Table6Parameters", "printed_table", "register", "run", "run_experiment", "rw_vs_wsg"]
 
 NAME = "nivasch-table6"
 #: The check run's margins: R times this, L minus and H plus this.
@@ -331,6 +332,32 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def printed_table(result: ExperimentResult, n: int, check: bool) -> ResultTable:
+    """The printed lines of index ``n``: per g, p_n^g (as offsets from 000 Table 6's a and b
+    at n = 10^12 and beside the paper's, else with its offsets from floor(n phi) and
+    floor(n phi) + n; "runs disagree" where --check's runs did), and ``check``'s verdict."""
+    paper = {row["g"]: row for row in result.comparison}
+    at_paper = n == 10**12 and bool(paper)
+    lines = []
+    for row in (r for r in result.table if r[0] == n):
+        g, a, b, da, db = row[1:6]
+        if a is None:
+            ours = f"runs disagree: {row[8]}"
+        elif at_paper:
+            ours = f"ours (a{a - 1618033988700:+d}, b{b - 2618033988700:+d})"
+        else:
+            ours = f"({a}, {b})  offsets ({da:+d}, {db:+d})"
+        theirs = ""
+        if at_paper and g in paper:
+            pa, pb = paper[g]["paper"]
+            mark = "" if paper[g]["agrees"] else "  * differs"
+            theirs = f"paper (a{pa - 1618033988700:+d}, b{pb - 2618033988700:+d}){mark}"
+        same = "check: same" if check and a is not None else ""
+        lines.append([str(g), ours, theirs, same])
+    return ResultTable(["g", "p_n^g", "paper", "check"], lines, widths=[2, 0, 0, 0],
+                       align="rlll", gaps=["g=", "  ", "  ", "  "], header=False)  # fmt: skip
+
+
 def run(args: argparse.Namespace) -> int:
     declared = Table6Parameters.from_args(args)
     result = run_experiment(
@@ -354,21 +381,7 @@ def run(args: argparse.Namespace) -> int:
             console.print("offsets from a = 1618033988700, b = 2618033988700 (000 Table 6)")
         else:
             console.print("offsets from floor(n phi) and floor(n phi) + n")
-        for row in (r for r in result.table if r[0] == n):
-            g, a, b, da, db = row[1:6]
-            if a is None:
-                text = f"g={g:>2}  runs disagree: {row[8]}"
-            elif at_paper:
-                text = f"g={g:>2}  ours (a{a - 1618033988700:+d}, b{b - 2618033988700:+d})"
-            else:
-                text = f"g={g:>2}  ({a}, {b})  offsets ({da:+d}, {db:+d})"
-            if at_paper and g in paper:
-                pa, pb = paper[g]["paper"]
-                mark = "" if paper[g]["agrees"] else "  * differs"
-                text += f"  paper (a{pa - 1618033988700:+d}, b{pb - 2618033988700:+d}){mark}"
-            if declared.check_run and a is not None:
-                text += "  check: same"
-            console.print(text)
+        console.print(str(printed_table(result, n, declared.check_run)))
     if result.comparison:
         agree = sum(1 for r in result.comparison if r["agrees"])
         console.print(f"{agree}/{len(result.comparison)} rows agree with 000 Table 6")

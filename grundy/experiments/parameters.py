@@ -3,8 +3,9 @@
 An experiment declares its parameters as a frozen dataclass deriving from
 :class:`Parameters`, each field a :func:`parameter` (a whole number: default,
 help, limits; ``nargs="+"`` for several, ``kind="range"`` for ``A..B``), a
-:func:`flag` (an on/off option), a :func:`constant` (a fixed value of the
-result, no option) or a :func:`derived` value (worked out from the others).
+:func:`flag` (an on/off option), a :func:`text` (a name: a game, a file), a
+:func:`constant` (a fixed value of the result, no option) or a :func:`derived`
+value (worked out from the others).
 From it come the command-line options (:meth:`Parameters.add_options`, in
 field order, ``--NAME`` parsed by :func:`grundy.parsing.count` or
 :func:`grundy.parsing.count_range`), the values of parsed options
@@ -44,7 +45,7 @@ from typing import Any, Self
 
 from grundy.parsing import count, count_range
 
-__all__ = ["Parameters", "constant", "derived", "flag", "parameter"]
+__all__ = ["Parameters", "constant", "derived", "flag", "parameter", "text"]
 
 
 def parameter(
@@ -59,6 +60,7 @@ def parameter(
     each: str = "",
     kind: str = "count",
     json: bool = True,
+    metavar: str = "",
 ) -> Any:
     """A whole-number parameter: option ``--NAME`` (``1e6``, ``10**6`` and ``1_000_000``
     are read), ``default``, ``help``, limits ``lo``..``hi``.
@@ -67,7 +69,8 @@ def parameter(
     option); ``option`` the option when it is not ``--NAME``; ``nargs="+"`` takes one or
     more values (``each`` names one in the message: ``--only: each g must be ...``);
     ``kind="range"`` reads ``A..B`` (a :class:`range`, ``hi`` its largest end); a field
-    with ``json=False`` is left out of :meth:`Parameters.as_json`.
+    with ``json=False`` is left out of :meth:`Parameters.as_json`; ``metavar`` names the
+    value in ``--help`` (default: the option's name in capitals).
     """
     metadata = {
         "help": help,
@@ -80,6 +83,7 @@ def parameter(
         "kind": kind,
         "json": json,
         "cli": True,
+        "metavar": metavar,
     }
     if isinstance(default, list):
         frozen = tuple(default)
@@ -91,6 +95,13 @@ def flag(help: str, *, option: str = "") -> Any:
     """An on/off parameter, off by default: option ``--NAME`` (``store_true``)."""
     metadata = {"help": help, "option": option, "kind": "flag", "json": True, "cli": True}
     return dataclasses.field(default=False, metadata=metadata)
+
+
+def text(default: str | None, help: str, *, metavar: str = "", json: bool = True) -> Any:
+    """A text parameter (a name: a game, a file): option ``--NAME``, read as it is typed."""
+    metadata = {"help": help, "option": "", "kind": "text", "json": json, "cli": True,
+                "metavar": metavar}  # fmt: skip
+    return dataclasses.field(default=default, metadata=metadata)
 
 
 def constant(value: Any) -> Any:
@@ -126,6 +137,10 @@ class Parameters:
             if meta["kind"] == "flag":
                 parser.add_argument(flag, dest=item.name, action="store_true", help=meta["help"])
                 continue
+            if meta["kind"] == "text":
+                parser.add_argument(flag, dest=item.name, default=item.default,
+                                    metavar=meta["metavar"] or None, help=meta["help"])  # fmt: skip
+                continue
             parse: Callable[[str], Any]
             if meta["kind"] == "range":
                 parse = count_range(flag, hi=meta["hi"])
@@ -138,7 +153,7 @@ class Parameters:
             parser.add_argument(
                 flag,
                 dest=item.name,
-                metavar=flag.lstrip("-").replace("-", "_").upper(),
+                metavar=meta.get("metavar") or flag.lstrip("-").replace("-", "_").upper(),
                 type=parse,
                 default=default,
                 help=meta["help"],

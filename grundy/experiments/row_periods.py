@@ -59,26 +59,31 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import spec
+from grundy.display import ResultTable
 from grundy.experiments import ExperimentResult, add_experiment_options, load_result
+from grundy.experiments.parameters import Parameters, constant, flag, parameter, text
 from grundy.output import add_execution_options, console, output_dir
-from grundy.parsing import count, count_range, short_int
+from grundy.parsing import short_int
 from grundy.runs.chunks import Chunk
 from grundy.runs.progress import warn
 from grundy.runs.runner import report_progress, run_chunks
 from reference import landman as ref_landman
-from registry import BUDGET_SECONDS, ask, question
+from registry import BUDGET_SECONDS, TooLarge, ask, question
 from registry.rows import write_atlas_state
 from registry.tables import kernel_code
 
 __all__ = [
     "COLUMNS",
+    "RowPeriodsParameters",
     "check_against_table",
+    "printed_table",
     "row_chunk",
     "run_experiment",
     "saved_series",
@@ -92,6 +97,105 @@ PREPERIOD = "least y0 >= 0 with G(row, y + period) = G(row, y) + saltus for all 
 COLUMNS = ["row", "preperiod", "period", "saltus", "cycle_start", "cycle_length", "seconds"]
 #: Seconds between two checkpoints of a strip run (``--checkpoint-every``).
 CHECKPOINT_SECONDS = 300.0
+NAME = "row-periods"
+
+
+@dataclass(frozen=True)
+class RowPeriodsParameters(Parameters):
+    """The experiment's parameters: its options (in ``--help``'s order), its JSON
+    ``parameters`` (:meth:`as_json`: game, rows, check_reference, check_table and the
+    preperiod's convention), those of its run's manifest (:meth:`run_parameters`) and of its
+    chunks (:meth:`chunk_parameters`); the names and values of both are those of the runs
+    made before they were declared here, so their digests still match and a run resumes."""
+
+    game: str = text(
+        "wythoff",
+        "wythoff, f-wythoff, r-wythoff (the strip), or any two-pile game whose rows are "
+        "lines: rays that allow every move along the row (nimhof:0,1/1,0/1,2, a-wythoff:2) or "
+        "stated row_shifts (a plugin's e-wythoff): the generic certificate, docs/strip.md",
+    )
+    rows: range = parameter(
+        range(0, 24),
+        "A..B with 0 <= A <= B (default 0..23); no row cap: the run's memory estimate "
+        "is checked before it starts (Wythoff rows 0..2047: about 3.4 GB with "
+        "--period-multiple 786432)",
+        kind="range",
+    )
+    check_reference: bool = flag(
+        "also run the plain-Python reference machine (Landman's) on every row and compare"
+    )
+    block: int = parameter(
+        50,
+        "rows per chunk for games without the strip (one certificate of rows 0..its last "
+        "row each; default 50); wythoff, f-wythoff, r-wythoff always run one strip",
+        lo=1,
+        json=False,
+    )
+    threads: int | None = parameter(
+        None, "threads of the strip (default: all cores)", lo=1, hi=256, json=False
+    )
+    checkpoint_every: float = parameter(
+        int(CHECKPOINT_SECONDS),
+        f"with --chunks: seconds between two checkpoints of the strip (default "
+        f"{int(CHECKPOINT_SECONDS)})",
+        lo=1,
+        hi=10**6,
+        metavar="SECONDS",
+        json=False,
+    )
+    state: str | None = text(
+        None,
+        "with --chunks: write the strip's state at the end of the run (its last "
+        "normalised window, blanked and compressed, with a digest) to FILE (.state.npz): "
+        "shipped beside the atlas, it gives far values of every row in one period "
+        "(registry.rows.atlas_value)",
+        metavar="FILE",
+        json=False,
+    )
+    period_multiple: int | None = parameter(
+        None,
+        "a multiple of the joint period of the rows, if known (Wythoff: 3 * 2^j): the "
+        "preperiods are then counted in the first pass (a ring of Q columns); if it is not "
+        "a multiple, a second pass counts them",
+        lo=1,
+        hi=10**9,
+        metavar="Q",
+        json=False,
+    )
+    budget: float | None = parameter(
+        None,
+        f"the strip's search stops (refused in one line) past the columns SECONDS buy at "
+        f"the measured speed (default {BUDGET_SECONDS:.0f}; none with --chunks, a "
+        "checkpointed run that resumes)",
+        lo=1,
+        metavar="SECONDS",
+        json=False,
+    )
+    check_table: int = parameter(
+        0,
+        "check every row that fits against a brute-force SIZE x SIZE table",
+        lo=0,
+        hi=20_000,
+        metavar="SIZE",
+    )
+    preperiod: str = constant(PREPERIOD)
+
+    def run_parameters(self, block: int) -> dict[str, Any]:
+        """The parameters of the run's manifest (``block``: the rows of a chunk as run, all
+        of them for a strip game)."""
+        return {"game": self.game, "rows": [self.rows.start, self.rows.stop - 1],
+                "check_reference": self.check_reference, "block": block,
+                "period_multiple": self.period_multiple}  # fmt: skip
+
+    def chunk_parameters(self, first: int, last: int, checkpoints: str | None) -> dict[str, Any]:
+        """The parameters of the chunk of rows ``first..last`` (:func:`row_chunk`): for a
+        strip game, the strip's too (``checkpoints``: its directory, or None)."""
+        made = {"game": self.game, "rows": [first, last], "check_reference": self.check_reference}
+        if _strip_code(self.game) is None:
+            return made
+        return {**made, "threads": self.threads, "period_multiple": self.period_multiple,
+                "checkpoints": checkpoints, "checkpoint_every": self.checkpoint_every,
+                "budget": self.budget}  # fmt: skip
 
 
 def _table(game: str, size: int) -> np.ndarray:
@@ -347,43 +451,36 @@ def run_experiment(
         raise ValueError(f"--block must be an int >= 1 (block = {block!r})")
     if checkpoint_every <= 0:
         raise ValueError(f"--checkpoint-every must be > 0 (checkpoint_every = {checkpoint_every})")
+    declared = RowPeriodsParameters(
+        game, rows, check_reference, block, threads, checkpoint_every,
+        period_multiple=period_multiple, budget=budget, check_table=check_table,
+    )  # fmt: skip
     strip = _strip_code(game) is not None
     if strip:  # one strip: its certificate covers every row below its top
         block = rows.stop - rows.start
     out_dir = execution.get("out_dir")
-    last = rows.stop - 1
-    strip_params = {
-        "threads": threads,
-        "period_multiple": period_multiple,
-        "checkpoints": (str(strip_directory(out_dir, game, last)) if strip and out_dir else None),
-        "checkpoint_every": checkpoint_every,
-        "budget": budget,
-    }
+    checkpoints = str(strip_directory(out_dir, game, rows.stop - 1)) if strip and out_dir else None
     chunks = [
         Chunk(
             f"{_chunk_name(game)}-rows-{a:05d}-{min(a + block, rows.stop) - 1:05d}",
-            {"game": game, "rows": [a, min(a + block, rows.stop) - 1],
-             "check_reference": check_reference, **(strip_params if strip else {})},
+            declared.chunk_parameters(a, min(a + block, rows.stop) - 1, checkpoints),
         )
         for a in range(rows.start, rows.stop, block)
-    ]  # fmt: skip
+    ]
     execution.setdefault("workers", 0)
     start = time.perf_counter()
-    blocks = run_chunks(
-        row_chunk,
-        chunks,
-        name="row-periods",
-        parameters={
-            "game": game,
-            "rows": [rows.start, rows.stop - 1],
-            "check_reference": check_reference,
-            "block": block,
-            "period_multiple": period_multiple,
-        },
-        description=f"{game} rows {rows.start}..{rows.stop - 1}",
-        quiet=quiet,
-        **execution,
-    )
+    try:
+        blocks = run_chunks(
+            row_chunk,
+            chunks,
+            name=NAME,
+            parameters=declared.run_parameters(block),
+            description=f"{game} rows {rows.start}..{rows.stop - 1}",
+            quiet=quiet,
+            **execution,
+        )
+    except TooLarge as error:  # the strip's memory estimate: name the option that asked it
+        raise TooLarge(f"--rows {rows.start}..{rows.stop - 1}: {error}") from None
     run_s = time.perf_counter() - start
     results = [line for block_lines in blocks for line in block_lines]
     table: list[list[Any]] = [[r[c] for c in COLUMNS] for r in results]
@@ -402,14 +499,8 @@ def run_experiment(
         comparison += _table_comparison(game, results, check_table)
         timings["check_table"] = time.perf_counter() - t0
     return ExperimentResult(
-        name="row-periods",
-        parameters={
-            "game": game,
-            "rows": [rows.start, rows.stop - 1],
-            "check_reference": check_reference,
-            "check_table": check_table,
-            "preperiod": PREPERIOD,
-        },
+        name=NAME,
+        parameters=declared.as_json(),
         columns=COLUMNS,
         table=table,
         timings=timings,
@@ -468,78 +559,7 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment row-periods --game wythoff --rows 0..23",
     )
-    parser.add_argument(
-        "--game",
-        default="wythoff",
-        help="wythoff, f-wythoff, r-wythoff (the strip), or any two-pile game whose rows are "
-        "lines: rays that allow every move along the row (nimhof:0,1/1,0/1,2, a-wythoff:2) or "
-        "stated row_shifts (a plugin's e-wythoff): the generic certificate, docs/strip.md",
-    )
-    parser.add_argument(
-        "--rows",
-        type=count_range("--rows"),
-        default="0..23",
-        help="A..B with 0 <= A <= B (default 0..23); no row cap: the run's memory estimate "
-        "is checked before it starts (Wythoff rows 0..2047: about 3.4 GB with "
-        "--period-multiple 786432)",
-    )
-    parser.add_argument(
-        "--check-reference",
-        action="store_true",
-        help="also run the plain-Python reference machine (Landman's) on every row and compare",
-    )
-    parser.add_argument(
-        "--block",
-        type=count("--block", lo=1),
-        default=50,
-        help="rows per chunk for games without the strip (one certificate of rows 0..its last "
-        "row each; default 50); wythoff, f-wythoff, r-wythoff always run one strip",
-    )
-    parser.add_argument(
-        "--threads",
-        type=count("--threads", lo=1, hi=256),
-        default=None,
-        help="threads of the strip (default: all cores)",
-    )
-    parser.add_argument(
-        "--checkpoint-every",
-        type=count("--checkpoint-every", lo=1, hi=10**6),
-        default=int(CHECKPOINT_SECONDS),
-        metavar="SECONDS",
-        help=f"with --chunks: seconds between two checkpoints of the strip (default "
-        f"{int(CHECKPOINT_SECONDS)})",
-    )
-    parser.add_argument(
-        "--state",
-        default=None,
-        metavar="FILE",
-        help="with --chunks: write the strip's state at the end of the run (its last "
-        "normalised window, blanked and compressed, with a digest) to FILE (.state.npz): "
-        "shipped beside the atlas, it gives far values of every row in one period "
-        "(registry.rows.atlas_value)",
-    )
-    parser.add_argument(
-        "--period-multiple",
-        type=count("--period-multiple", lo=1, hi=10**9),
-        default=None,
-        metavar="Q",
-        help="a multiple of the joint period of the rows, if known (Wythoff: 3 * 2^j): the "
-        "preperiods are then counted in the first pass (a ring of Q columns); if it is not "
-        "a multiple, a second pass counts them",
-    )
-    parser.add_argument(
-        "--budget", type=count("--budget", lo=1), default=None, metavar="SECONDS",
-        help=f"the strip's search stops (refused in one line) past the columns SECONDS buy at "
-        f"the measured speed (default {BUDGET_SECONDS:.0f}; none with --chunks, a "
-        "checkpointed run that resumes)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--check-table",
-        type=count("--check-table", lo=0, hi=20_000),
-        default=0,
-        metavar="SIZE",
-        help="check every row that fits against a brute-force SIZE x SIZE table",
-    )
+    RowPeriodsParameters.add_options(parser)
     parser.add_argument(
         "--chunks",
         default=None,
@@ -578,23 +598,30 @@ def _budget(args: argparse.Namespace) -> float | None:
     return None if args.chunks is not None else BUDGET_SECONDS
 
 
+def printed_table(result: ExperimentResult) -> ResultTable:
+    """The printed table: a line per row, its :data:`COLUMNS` each 12 wide."""
+    rows = [[str(value) for value in line] for line in result.table]
+    return ResultTable(COLUMNS, rows, widths=[12] * len(COLUMNS), gaps=[" "] * (len(COLUMNS) - 1))
+
+
 def run(args: argparse.Namespace) -> int:
-    rows = args.rows
-    if args.state is not None and (args.chunks is None or _strip_code(args.game) is None):
+    declared = RowPeriodsParameters.from_args(args)
+    rows = declared.rows
+    if declared.state is not None and (args.chunks is None or _strip_code(declared.game) is None):
         raise ValueError(
             f"--state needs --chunks DIR and a strip game (wythoff, f-wythoff, r-wythoff); "
-            f"state = {args.state}"
+            f"state = {declared.state}"
         )
     result = run_experiment(
-        args.game,
+        declared.game,
         rows,
-        check_reference=args.check_reference,
-        check_table=args.check_table,
-        block=args.block,
+        check_reference=declared.check_reference,
+        check_table=declared.check_table,
+        block=declared.block,
         quiet=args.quiet or args.json,
-        threads=args.threads,
-        period_multiple=args.period_multiple,
-        checkpoint_every=float(args.checkpoint_every),
+        threads=declared.threads,
+        period_multiple=declared.period_multiple,
+        checkpoint_every=float(declared.checkpoint_every),
         budget=_budget(args),
         out_dir=args.chunks,
         out_option="--chunks",
@@ -614,9 +641,7 @@ def run(args: argparse.Namespace) -> int:
         "the proof (equal normalised windows of the strip)",
         markup=False,
     )
-    console.print(" ".join(f"{c:>12}" for c in COLUMNS))
-    for line in result.table:
-        console.print(" ".join(f"{v:>12}" for v in line))
+    console.print(str(printed_table(result)))
     for row in result.comparison:
         mark = "agrees" if row["agrees"] else "DIFFERS"
         console.print(
