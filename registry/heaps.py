@@ -326,7 +326,7 @@ def _value(game: spec.ImpartialGame) -> tuple[Any, ...]:
     def cost(position: Any, **_: Any) -> tuple[float, int]:
         top = max(spec.solver.coordinates(position))
         if top < SEQUENCE_TERMS_MAX:
-            return question("nim-sequence", game).estimate(terms=top + 1)  # type: ignore[no-any-return]
+            return question("nim-sequence", game).estimate(terms=top + 1)
         return 1.0, 2**20
 
     return answer, lambda **_: None, cost
