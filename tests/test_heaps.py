@@ -206,3 +206,41 @@ def test_cli_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "only 1 P-positions" in err
     code, _, err = run(capsys, "period", "wythoff")
     assert code == 2 and "--row" in err
+
+
+class _TakeOneOrTwoSplit(spec.HeapGame):
+    """A user's heap game without an octal code: take 1 or 2, or split without taking."""
+
+    name = "test-heap-plugin"
+
+    def options(self, n: int) -> Any:
+        for k in (1, 2):
+            if k <= n:
+                yield (n - k,) if n > k else ()
+        for a in range(1, n // 2 + 1):
+            yield (n - a, a)
+
+
+class _PileSubtraction(spec.PileGame):
+    """The issue's S(1,3,4) written as a pile game of arity 1 (its followers are heaps)."""
+
+    name = "test-pile-134"
+
+    def followers(self, position: Any) -> Any:
+        (n,) = position
+        return iter([(n - k,) for k in (1, 3, 4) if k <= n])
+
+
+def test_one_heap_games_without_a_code_get_the_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    user = _TakeOneOrTwoSplit()
+    by_definition = _by_definition(user)
+    values = question("nim-sequence", user)(terms=12).value
+    assert values == [by_definition(user.check_position((n,))) for n in range(12)]
+    assert heap_code(user) is None and heap_period(user).status in ("apparent", "none")
+    pile = _PileSubtraction()
+    assert question("nim-sequence", pile)(terms=40).value == spec.nim_sequence(
+        spec.get_game("subtraction:1,3,4"), 40
+    )
+    found = heap_period(pile)
+    assert found.status == "apparent" and "not a proof" in found.certificate
+    assert (found.preperiod, found.period) == (0, 7)
