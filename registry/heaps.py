@@ -51,9 +51,10 @@ __all__ = ["SEQUENCE_TERMS_MAX", "HeapPeriod", "check_certificate", "heap_code",
 
 #: The value method reads G(n) from the sequence up to this heap, from the period beyond.
 SEQUENCE_TERMS_MAX = 10**8
-#: Seconds per option the spec's plain loop spends (measured 2026-11-28: subtraction:1,3,4,
-#: 10^5 terms in 0.25 s; octal:0.07, 2,000 terms in 0.3 s: about 3e-7 s per option).
-SPEC_SECONDS_PER_OPTION = 4e-7
+#: Seconds per option the spec's plain loop spends (measured 2026-11-28, 2 loaded cores:
+#: subtraction:1,3,4, 10^5 terms (3e5 options) in 0.25 s; octal:0.07, 2,000 terms (5e5 options)
+#: in 0.48 s; ``python -m benchmarks --only SPEC_SECONDS_PER_OPTION`` re-measures it).
+SPEC_SECONDS_PER_OPTION = 1e-6
 #: The first number of terms the certified period is looked for in (doubled until it fits).
 FIRST_TERMS = 1024
 
