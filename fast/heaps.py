@@ -8,7 +8,8 @@ How
 ---
 * **No splitting** (a subtraction game, any code without bit 4): for n > t,
   G(n) = mex { G(n - k) : d_k has bit 2 }, at most |S| options, so the
-  values are < |S| + 2 and fit uint8 (|S| < 254): one pass over the array,
+  values are <= |S| and fit uint8 (|S| <= 255; else the smallest unsigned
+  type that holds |S|): one pass over the array,
   O(n |S|), at memory speed (:data:`SUBTRACTION_SECONDS` per term and move).
 * **Splitting**: each n marks G(a) XOR G(n - k - a) for every a <= (n - k)/2
   and every k whose digit has bit 4: the prefix XOR-convolution, O(n^2)
@@ -26,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from fast._interrupt import BLOCK_SECONDS, call
-from fast._jit import jit
+from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
 
 __all__ = ["SPLIT_SECONDS", "SUBTRACTION_SECONDS", "nim_sequence", "sequence_cost"]
@@ -47,8 +48,8 @@ def _splitting(code: tuple[int, ...]) -> int:
 def sequence_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     """(seconds, bytes) of :func:`nim_sequence` for ``terms`` terms.
 
-    >>> sequence_cost((0, 3, 0, 3, 3), 10**8)
-    (0.9, 100000000)
+    >>> sequence_cost((0, 3, 0, 3, 3), 10**8)  # uint8 values and a stamp per value
+    (0.9, 100002056)
     >>> sequence_cost((0, 0, 7), 10**5)[0]
     5.0
     """
@@ -56,7 +57,9 @@ def sequence_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     split = _splitting(code)
     if split:
         return split * terms * terms / 4 * SPLIT_SECONDS, 2 * terms + 8 * 65537
-    return terms * moves * SUBTRACTION_SECONDS, terms + 8 * 257
+    dtype = smallest_unsigned(sum(1 for d in code if d & 3))
+    stamp = 8 * (int(np.iinfo(dtype).max) + 2)
+    return terms * moves * SUBTRACTION_SECONDS, terms * dtype.itemsize + stamp
 
 
 @jit
@@ -120,7 +123,9 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> np.ndarray:
         raise ValueError(f"nim_sequence: terms must be an int >= 0 (terms = {terms!r})")
     digits = np.array(code, dtype=np.int64)
     split = _splitting(code) > 0
-    dtype = np.uint16 if split or len(code) > 250 else np.uint8
+    # Without splitting a heap has at most one option per digit with bit 1 or 2: G <= moves.
+    moves = sum(1 for d in code if d & 3)
+    dtype = np.uint16 if split else smallest_unsigned(moves)
     top = int(np.iinfo(dtype).max)
     check_memory(sequence_cost(code, terms)[1], f"the nim-sequence of {terms:,} terms")
     values = np.zeros(terms, dtype=dtype)

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from spec.game import InvalidPosition, PileGame, Position, register_family
 
 __all__ = [
+    "MAX_TAKE",
     "HeapGame",
     "OctalGame",
     "SubtractionGame",
@@ -49,6 +50,10 @@ __all__ = [
     "nim_sequence",
     "parse_octal",
 ]
+
+
+#: The largest k a subtraction set may hold (its rule is one octal digit per k, as data).
+MAX_TAKE = 10**6
 
 
 class HeapGame(PileGame):
@@ -254,6 +259,11 @@ class SubtractionGame(OctalGame):
             if k < 1:
                 raise ValueError(
                     f"subtraction: S = {shown!r}: k = {k} must be a positive int (e.g. {example})"
+                )
+            if k > MAX_TAKE:
+                raise ValueError(
+                    f"subtraction: S = {shown!r}: k = {k} is larger than {MAX_TAKE:,} (the rule "
+                    "is kept as one octal digit per k)"
                 )
             values.append(k)
         return cls(tuple(values))

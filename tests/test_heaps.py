@@ -244,3 +244,12 @@ def test_one_heap_games_without_a_code_get_the_spec(capsys: pytest.CaptureFixtur
     found = heap_period(pile)
     assert found.status == "apparent" and "not a proof" in found.certificate
     assert (found.preperiod, found.period) == (0, 7)
+
+
+def test_a_large_subtraction_set_picks_a_wider_dtype() -> None:
+    """|S| = 299 moves: values up to 299 do not fit uint8; the kernel widens, never wraps."""
+    game = spec.SubtractionGame(tuple(range(1, 300)))
+    code = heap_code(game)
+    assert code is not None
+    values = fast.heaps.nim_sequence(code, 700)
+    assert values.dtype == np.uint16 and values.tolist() == spec.nim_sequence(game, 700)
