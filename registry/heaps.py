@@ -26,6 +26,7 @@ them, never by name:
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +58,9 @@ SEQUENCE_TERMS_MAX = 10**8
 SPEC_SECONDS_PER_OPTION = 1e-6
 #: The first number of terms the certified period is looked for in (doubled until it fits).
 FIRST_TERMS = 1024
+#: Without ``compute``, the certified period is looked for within this many seconds (estimated)
+#: before the apparent period answers.
+QUICK_SECONDS = 5.0
 
 
 def heap_code(game: spec.ImpartialGame) -> tuple[int, ...] | None:
@@ -224,17 +228,24 @@ def _certified_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
     code = heap_code(game)
     assert code is not None
 
-    def answer(terms: int = 0, seconds: float | None = None, **_: Any) -> HeapPeriod:
-        count, budget = max(FIRST_TERMS, terms), seconds
+    def answer(
+        terms: int = 0, seconds: float | None = None, compute: bool = False, **_: Any
+    ) -> HeapPeriod:
+        limit = BUDGET_SECONDS if seconds is None else seconds
+        if not compute:  # a quick look; the apparent period answers past it
+            limit = min(limit, QUICK_SECONDS)
+        count, spent = max(FIRST_TERMS, terms), 0.0
         door = question("nim-sequence", game)
         while True:
-            try:
-                found = door(terms=count, budget=budget)
-            except ValueError as error:
+            cost = door.estimate(terms=count, budget=math.inf)[0]
+            if spent + cost > limit:
                 raise Declined(
-                    f"no certified period within the first {count // 2:,} values; {count:,} "
-                    f"values are refused: {error}"
-                ) from None
+                    f"no certified period within the first {count // 2:,} values (about "
+                    f"{spent:,.1f} s); {count:,} values would take about {cost:,.0f} s more "
+                    f"(budget {limit:,.0f} s{'' if compute else '; --compute for the full budget'})"
+                )
+            found = door(terms=count, budget=math.inf)
+            spent += cost
             values = [int(v) for v in found.value]
             got = reference.heaps.find_period(values, code)
             if got is not None:
