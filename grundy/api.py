@@ -125,7 +125,7 @@ def moves(
     """The winning moves from a position (its followers of value 0), with their certificate.
 
     The method is chosen as in :func:`value` (``beatty``, ``fibonacci``,
-    ``table``, ``spec``; ``budget`` too): each states its cost before it
+    ``table``, ``spec``, ``nim-sequence``; ``budget`` too): each states its cost before it
     enumerates anything.
 
     Examples

@@ -37,7 +37,7 @@ import fast.heaps
 import reference.heaps
 import registry.positions  # noqa: F401  (the question kind "value" this module adds a method to)
 import spec
-from registry.answers import Value, text_record
+from registry.answers import Moves, Value, text_record
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
@@ -349,4 +349,42 @@ register_provider(
     certificate=Certificate("exact", "G(n) from the nim-sequence or its certified period"),
     summary="a one-heap game with an octal code (subtraction:S, octal:...): the XOR of the "
     "heaps' G(n), from the nim-sequence (fast.heaps) or, past 10^8, its certified period",
+)  # fmt: skip
+
+
+def _moves(game: spec.ImpartialGame) -> tuple[Any, ...]:
+    def answer(position: Any, **_: Any) -> Moves:
+        heaps = game.check_position(position)
+        found = sequence(game, max(heaps) + 1)
+        values = [int(v) for v in found.value]
+        winning = sorted(
+            {
+                f
+                for f in game.followers(heaps)
+                if functools.reduce(operator.xor, (values[h] for h in f), 0) == 0
+            }
+        )
+        how = Certificate(
+            "exact", f"{found.name}: G(0..{max(heaps)}), the XOR of each follower's heaps"
+        )
+        return Moves(game.describe(), position, winning, "nim-sequence", how)
+
+    def covers(position: Any, **_: Any) -> str | None:
+        top = max(spec.solver.coordinates(position))
+        return None if top < SEQUENCE_TERMS_MAX else f"a heap of {SEQUENCE_TERMS_MAX:,} or more"
+
+    def cost(position: Any, **_: Any) -> tuple[float, int]:
+        heaps = spec.solver.coordinates(position)
+        seconds, memory = question("nim-sequence", game).estimate(terms=max(heaps) + 1)
+        options = sum(_options_per_term(heap_code(game) or (0,), h) for h in heaps)
+        return seconds + options * SPEC_SECONDS_PER_OPTION, memory
+
+    return answer, covers, cost
+
+
+register_provider(
+    "moves", "nim-sequence", "fast", _coded, _moves,
+    certificate=Certificate("exact", "the followers whose heaps' values XOR to 0"),
+    summary="a one-heap game with an octal code: the followers whose heaps' G(n) (from the "
+    "nim-sequence, fast.heaps) XOR to 0",
 )  # fmt: skip

@@ -253,3 +253,13 @@ def test_a_large_subtraction_set_picks_a_wider_dtype() -> None:
     assert code is not None
     values = fast.heaps.nim_sequence(code, 700)
     assert values.dtype == np.uint16 and values.tolist() == spec.nim_sequence(game, 700)
+
+
+@pytest.mark.parametrize("name", ["octal:0.07", "octal:0.77", "subtraction:1,3,4", "octal:4.007"])
+def test_moves_by_the_sequence_equal_the_spec(name: str) -> None:
+    game = spec.get_game(name)
+    door = question("moves", game)
+    for heaps in [(8,), (13,), (5, 3, 2), (9, 9), (20, 1)]:
+        position = game.check_position(heaps)
+        found = door(using="nim-sequence", position=position).value
+        assert found.moves == sorted(set(spec.winning_moves(game, position)))
