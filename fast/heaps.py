@@ -7,10 +7,10 @@ value the rule can give.
 How
 ---
 * **No splitting** (a subtraction game, any code without bit 4): for n > t,
-  G(n) = mex { G(n - k) : d_k has bit 2 }, at most |S| options, so the
-  values are <= |S| and fit uint8 (|S| <= 255; else the smallest unsigned
-  type that holds |S|): one pass over the array,
-  O(n |S|), at memory speed (:data:`SUBTRACTION_SECONDS` per term and move).
+  G(n) = mex { G(n - k) : d_k has bit 2 }, at most m options (m the number
+  of moves, the size of S), so the values are <= m and fit uint8 (m <= 255;
+  else the smallest unsigned type that holds m): one pass over the array,
+  O(n m), at memory speed (:data:`SUBTRACTION_SECONDS` per term and move).
 * **Splitting**: each n marks G(a) XOR G(n - k - a) for every a <= (n - k)/2
   and every k whose digit has bit 4: the prefix XOR-convolution, O(n^2)
   (about n^2 / 4 XORs per splitting digit, :data:`SPLIT_SECONDS` each).
