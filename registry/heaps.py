@@ -137,7 +137,7 @@ register_provider(
     summary="an octal code: the plain loop",
 )
 register_provider("nim-sequence", "fast.heaps", "fast", _coded, _fast_sequence,
-                  summary="an octal code: O(n m) for m moves, or O(n^2) with splitting")  # fmt: skip
+                  summary="an octal code: O(n m), m moves; O(n^2) with splitting")  # fmt: skip
 
 
 def sequence(game: spec.ImpartialGame, terms: int, budget: float | None = None) -> Any:
