@@ -68,13 +68,17 @@ def sequence(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
             f"(kind = {kind!r})"
         )
     lo, hi = args.offset, args.offset + args.terms
+    certificate = ""
     if kind == "values":
-        values, name = _values(game, hi, args)
-        terms = values[lo:hi]
+        try:
+            values, name = _values(game, hi, args)
+            terms = values[lo:hi]
+        except ValueError as refused:  # far terms: from the certified period, if there is one
+            terms, name, certificate = _far_values(game, lo, hi, args, refused)
     else:
         terms, name = _zeros(game, lo, hi, args)
     method = f"{name} (nim-sequence)"
-    certificate = f"exact ({name}: G(n) = mex of the XOR of each option's heaps)"
+    certificate = certificate or f"exact ({name}: G(n) = mex of the XOR of each option's heaps)"
     data: dict[str, Any] = {
         "game": game.describe(), "kind": kind, "offset": lo, "terms": terms,
         "method": method, "certificate": certificate,
@@ -88,6 +92,21 @@ def sequence(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
     elif not args.json:
         shown = [", ".join(map(str, terms))]
     return json_or_lines(args.json, data, [*shown, f"method: {method}; {certificate}"], True)
+
+
+def _far_values(
+    game: spec.ImpartialGame, lo: int, hi: int, args: argparse.Namespace, refused: ValueError
+) -> tuple[list[int], str, str]:
+    """G(n), lo <= n < hi, reduced by the certified period (else the refusal of the terms)."""
+    try:
+        found = heap_period(game, compute=True, budget=getattr(args, "budget", None))
+    except ValueError:
+        raise refused from None
+    pre, p = found.preperiod, found.period
+    assert pre is not None and p is not None
+    head = found.head(pre + p)
+    terms = [head[n] if n < pre else head[pre + (n - pre) % p] for n in range(lo, hi)]
+    return terms, found.implementation, f"exact (the period: {found.certificate})"
 
 
 def _zeros(

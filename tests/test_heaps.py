@@ -263,3 +263,17 @@ def test_moves_by_the_sequence_equal_the_spec(name: str) -> None:
         position = game.check_position(heaps)
         found = door(using="nim-sequence", position=position).value
         assert found.moves == sorted(set(spec.winning_moves(game, position)))
+
+
+def test_far_terms_of_a_sequence_come_from_the_certified_period(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    n = 10**18
+    code, out, _ = run(
+        capsys, "sequence", "octal:0.07", "--offset", str(n), "--terms", "40", "--json"
+    )
+    assert code == 0
+    found = json.loads(out)
+    values = spec.nim_sequence(spec.get_game("octal:0.07"), 200)
+    assert found["terms"] == [values[53 + (m - 53) % 34] for m in range(n, n + 40)]
+    assert "Guy-Smith" in found["certificate"]
