@@ -55,7 +55,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
-    if heaps.is_heap(game) and not args.formula:  # G(n) of one heap (issue 38)
+    if heaps.is_heap(game):  # G(n) of one heap (issue 38)
+        if args.formula:
+            raise ValueError(
+                f"--formula: {game.describe()} is a one-heap game; its period is "
+                f"'grundy period {game.describe()} --compute'"
+            )
         return heaps.sequence(args, game)
     if args.kind is None:
         raise ValueError(f"kind is required for {game.describe()}: one of {', '.join(oeis.KINDS)}")
