@@ -237,7 +237,12 @@ def _certified_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
         count, spent = max(FIRST_TERMS, terms), 0.0
         door = question("nim-sequence", game)
         while True:
-            cost = door.estimate(terms=count, budget=math.inf)[0]
+            try:
+                cost = door.estimate(terms=count, budget=math.inf)[0]
+            except ValueError as error:  # no implementation fits the memory
+                raise Declined(
+                    f"no certified period within the first {count // 2:,} values: {error}"
+                ) from None
             if spent + cost > limit:
                 raise Declined(
                     f"no certified period within the first {count // 2:,} values (about "
