@@ -13,6 +13,10 @@ project's kernels: a baseline beside every re-measured speed constant
 - :func:`python_mex_table`: Wythoff's table in plain Python, the mex over
   every follower (the spec's work without its memo); it returns the followers
   it visited.
+- :func:`subtraction_plain`, :func:`octal_plain`: a subtraction game's and a
+  splitting octal game's nim-sequence, the plain mex loop (numba; the C loops
+  of issue 38's speed targets).
+- :func:`python_subtraction`: the same subtraction game in plain Python.
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["bitset_table", "mex_table", "python_mex_table", "strip_checksum"]
+__all__ = [
+    "bitset_table", "mex_table", "octal_plain", "python_mex_table", "python_subtraction",
+    "strip_checksum", "subtraction_plain",
+]  # fmt: skip
 
 
 @numba.njit(cache=True)
@@ -160,3 +167,55 @@ def python_mex_table(rows: int, cols: int) -> tuple[list[list[int]], int]:
                 v += 1
             g[x][y] = v
     return g, visits
+
+
+@numba.njit(cache=True)
+def subtraction_plain(moves: np.ndarray, terms: int) -> np.ndarray:  # pragma: no cover - jit
+    """G(n), n < terms, of the subtraction game ``moves``: mex of G(n - k), k <= n."""
+    g = np.zeros(terms, np.uint8)
+    seen = np.zeros(moves.shape[0] + 2, np.int64)
+    for n in range(terms):
+        for k in moves:
+            if k <= n:
+                seen[g[n - k]] = n + 1
+        v = 0
+        while seen[v] == n + 1:
+            v += 1
+        g[n] = v
+    return g
+
+
+@numba.njit(cache=True)
+def octal_plain(terms: int) -> np.ndarray:  # pragma: no cover - jit
+    """G(n), n < terms, of Dawson's Kayles (0.07): remove 2 leaving 0, 1 or 2 heaps."""
+    g = np.zeros(terms, np.uint16)
+    seen = np.zeros(65538, np.int64)
+    for n in range(2, terms):
+        rest = n - 2
+        if rest == 0:
+            seen[0] = n + 1
+        else:
+            seen[g[rest]] = n + 1
+        for a in range(1, rest // 2 + 1):
+            seen[g[a] ^ g[rest - a]] = n + 1
+        v = 0
+        while seen[v] == n + 1:
+            v += 1
+        g[n] = v
+    return g
+
+
+def python_subtraction(moves: tuple[int, ...], terms: int) -> list[int]:
+    """The subtraction game ``moves`` in plain Python.
+
+    >>> python_subtraction((1, 3, 4), 8)
+    [0, 1, 0, 1, 2, 3, 2, 0]
+    """
+    g: list[int] = []
+    for n in range(terms):
+        seen = {g[n - k] for k in moves if k <= n}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g

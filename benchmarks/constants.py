@@ -453,6 +453,62 @@ def _certify(quick: bool) -> Measured:
     )  # fmt: skip
 
 
+# ----------------------------------------------------------------------- one-heap games
+def _heap_subtraction(quick: bool) -> Measured:
+    import numpy as np
+
+    from benchmarks._plain import subtraction_plain
+
+    terms = 10**7 if quick else 10**8
+    path = "fast.heaps.SUBTRACTION_SECONDS"
+    game = "subtraction:1,3,4"
+    compile_s = _warm(lambda: _door("nim-sequence", game, "fast.heaps", terms=1000))
+    seconds, estimate = _door("nim-sequence", game, "fast.heaps", terms=terms)
+    moves = np.array([1, 3, 4], dtype=np.int64)
+    compile_s += _warm(lambda: subtraction_plain(moves, 1000))
+    base_s, _ = _timed(lambda: subtraction_plain(moves, terms))
+    return Measured(
+        _scaled(path, False, seconds, estimate), f"nim-sequence {game} terms={terms:,}",
+        seconds, base_s / (3 * terms), "plain numba mex loop, same terms", compile_s,
+    )  # fmt: skip
+
+
+def _heap_split(quick: bool) -> Measured:
+    from benchmarks._plain import octal_plain
+
+    terms = 30_000 if quick else 100_000
+    path = "fast.heaps.SPLIT_SECONDS"
+    compile_s = _warm(lambda: _door("nim-sequence", "octal:0.07", "fast.heaps", terms=1000))
+    seconds, estimate = _door("nim-sequence", "octal:0.07", "fast.heaps", terms=terms)
+    compile_s += _warm(lambda: octal_plain(1000))
+    base_s, _ = _timed(lambda: octal_plain(terms))
+    return Measured(
+        _scaled(path, False, seconds, estimate), f"nim-sequence octal:0.07 terms={terms:,}",
+        seconds, base_s / (terms * terms / 4), "plain numba XOR-convolution, same terms",
+        compile_s,
+    )  # fmt: skip
+
+
+def _heap_spec(quick: bool) -> Measured:
+    import registry
+    import spec
+    from benchmarks._plain import python_subtraction
+
+    terms = 20_000 if quick else 100_000
+    path = "registry.heaps.SPEC_SECONDS_PER_OPTION"
+    game = spec.get_game("subtraction:1,3,4")  # a fresh game: an empty memo
+    door = registry.question("nim-sequence", game)
+    impl = next(i for i in door.implementations if i.name == "spec")
+    assert impl.cost is not None
+    estimate = impl.cost(terms=terms)[0]
+    seconds, _ = _timed(lambda: door(using="spec", budget=math.inf, terms=terms))
+    base_s, _ = _timed(lambda: python_subtraction((1, 3, 4), terms))
+    return Measured(
+        _scaled(path, False, seconds, estimate), f"nim-sequence subtraction:1,3,4 terms={terms:,}"
+        " (spec)", seconds, base_s / (3 * terms), "plain Python mex loop, same terms",
+    )  # fmt: skip
+
+
 def _c(path: str, unit: str, rate: bool, measure: Callable[[bool], Measured]) -> Constant:
     return Constant(path, unit, rate, measure)
 
@@ -476,4 +532,7 @@ CONSTANTS: tuple[Constant, ...] = (
     _c("fast.row_greedy.ROW_SECONDS", "s/row/layer", False, _greedy_rows),
     _c("fast.rw.ROW_SECONDS", "s/value", False, _fast_rw_row),
     _c("fast.atlas.STATE_SECONDS_PER_BYTE", "s/byte", False, _atlas_bytes),
+    _c("fast.heaps.SUBTRACTION_SECONDS", "s/term/move", False, _heap_subtraction),
+    _c("fast.heaps.SPLIT_SECONDS", "s/XOR", False, _heap_split),
+    _c("registry.heaps.SPEC_SECONDS_PER_OPTION", "s/option", False, _heap_spec),
 )

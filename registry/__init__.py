@@ -38,6 +38,7 @@ import spec
 from registry import (  # noqa: F401  (built-in registrations)
     core,
     fibonacci,
+    heaps,  # issue 38: one-heap games
     layers,  # issue 28: games with a state
     periods,
     positions,

@@ -25,6 +25,7 @@ from spec.game import (
     register_game,
 )
 from spec.games import FibonacciNim, FWythoff, Nim, RWythoff, Sum, Wythoff
+from spec.heaps import HeapGame, OctalGame, SubtractionGame, is_heap_game, nim_sequence
 from spec.solver import (
     ABOVE,
     Limits,
@@ -50,6 +51,7 @@ __all__ = [
     "FWythoff",
     "Family",
     "FibonacciNim",
+    "HeapGame",
     "ImpartialGame",
     "InvalidPosition",
     "Limits",
@@ -57,11 +59,13 @@ __all__ = [
     "NimHof",
     "NoGrundyValue",
     "NotAGame",
+    "OctalGame",
     "PileGame",
     "Position",
     "RWythoff",
     "SolverLimit",
     "StateGame",
+    "SubtractionGame",
     "Sum",
     "TwoPileGame",
     "Wythoff",
@@ -72,9 +76,11 @@ __all__ = [
     "get_game",
     "grundy",
     "grundy_table",
+    "is_heap_game",
     "label",
     "limits",
     "mex",
+    "nim_sequence",
     "outcome",
     "outcome_rule",
     "register_family",

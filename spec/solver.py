@@ -31,6 +31,7 @@ from spec.game import (
     StateGame,
     outcome_rule,
 )
+from spec.heaps import HeapGame, nim_sequence
 
 __all__ = [
     "ABOVE",
@@ -396,7 +397,18 @@ def grundy(game: ImpartialGame, position: Any) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
+    if isinstance(game, HeapGame):  # a sum of heaps: the XOR of their values (000 §1.1)
+        return _heaps_value(game, position)
     return _evaluate(game, position, game.memo.setdefault("grundy", {}), mex)
+
+
+def _heaps_value(game: HeapGame, position: Position) -> int:
+    """The XOR of the heaps' values (:func:`spec.heaps.nim_sequence`)."""
+    values = nim_sequence(game, max(position) + 1)
+    total = 0
+    for heap in position:
+        total ^= values[heap]
+    return total
 
 
 def label(game: ImpartialGame, position: Any) -> int:
@@ -444,6 +456,9 @@ def bounded_grundy(game: ImpartialGame, position: Any, g: int) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
+    if isinstance(game, HeapGame):
+        value = _heaps_value(game, position)
+        return value if value <= g else ABOVE
 
     def bounded(labels: set[int]) -> int:
         value = mex(v for v in labels if v != ABOVE)

@@ -249,8 +249,10 @@ def test_period_of_fibonacci_nim_rows_uses_the_compiled_rows(
 
 
 def test_period_refuses_non_two_pile_games(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["period", "nim", "--row", "1"]) == 2
+    assert main(["period", "fibonacci-nim+nim", "--row", "1"]) == 2
     assert "not a two-pile game" in capsys.readouterr().err
+    assert main(["period", "nim", "--row", "1"]) == 2  # a one-heap game: its own period, no rows
+    assert "one-heap game, it has no rows" in capsys.readouterr().err
 
 
 def test_structure_command(capsys: pytest.CaptureFixture[str]) -> None:

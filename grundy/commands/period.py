@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from grundy import heaps
 from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
 from grundy.runs.progress import reporter, warn
@@ -41,7 +42,7 @@ def register(subparsers: Any) -> None:
         "grundy period wythoff --row 1000 --json; grundy period a-wythoff:2 --row 5",
     )
     parser.add_argument("game", help="a two-pile game (see 'grundy games')")
-    add_count(parser, "--row", "the row X", required=True)
+    add_count(parser, "--row", "the row X (two-pile games; a one-heap game has none)")
     for flag, text, most in (
         ("--lines", f"print the preperiod and this many period lines, 0..{MAX_LINES}", MAX_LINES),
         ("--values", "print the first N values G(X, y), y < N", 10**7),
@@ -67,6 +68,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
+    if heaps.is_heap(game):  # the nim-sequence's period (issue 38)
+        if args.list_impls:
+            return print_impls(question("heap-period", game), terms=0, compute=args.compute)
+        return heaps.period(args, game)
+    if args.row is None:
+        raise ValueError(f"--row is required for the two-pile game {game.describe()}")
     using = DEPRECATED.get(args.impl, args.impl)
     if using != args.impl:
         warn(f"--impl {args.impl} is deprecated: use --impl {using}")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fast._files import atomic_write_text
-from grundy import oeis
+from grundy import heaps, oeis
 from grundy.output import add_json_option, console, json_or_lines, output_file
 from grundy.parsing import add_count, parse_game
 from grundy.runs.progress import activity
@@ -27,7 +27,12 @@ def register(subparsers: Any) -> None:
         "grundy sequence wythoff row=4 --formula",
     )
     parser.add_argument("game", help="a registered game (see 'grundy games')")
-    parser.add_argument("kind", help="one of: " + ", ".join(oeis.KINDS))
+    parser.add_argument(
+        "kind",
+        nargs="?",
+        default=None,
+        help="one of: " + ", ".join(oeis.KINDS) + "; a one-heap game: values (default) or zeros",
+    )
     add_count(
         parser, "--terms", "how many terms (default 100)", lo=1, hi=oeis.MAX_TERMS, default=100
     )
@@ -50,6 +55,15 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
+    if heaps.is_heap(game):  # G(n) of one heap (issue 38)
+        if args.formula:
+            raise ValueError(
+                f"--formula: {game.describe()} is a one-heap game; its period is "
+                f"'grundy period {game.describe()} --compute'"
+            )
+        return heaps.sequence(args, game)
+    if args.kind is None:
+        raise ValueError(f"kind is required for {game.describe()}: one of {', '.join(oeis.KINDS)}")
     if args.formula:
         lines = oeis.formula(game, args.kind)
         data = {"game": game.describe(), "kind": args.kind, "formula": lines}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from grundy import heaps
 from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_count, add_impl_option, parse_game
 from grundy.structure import structure_answer
@@ -48,6 +49,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
+    if heaps.is_heap(game):  # P-positions, value counts, rare values of G(n) (issue 38)
+        if args.list_impls:
+            return print_impls(question("nim-sequence", game), terms=args.size)
+        return heaps.structure(args, game)
     alpha = parse_ratio(args.alpha) if args.alpha else None
     door, domain = question("grundy-block", game), {"rows": args.size, "cols": args.size}
     if args.list_impls:

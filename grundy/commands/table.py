@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy import heaps
 from grundy.output import (
     CSV_MAX_SIZE,
     add_json_option,
@@ -42,7 +43,7 @@ def register(subparsers: Any) -> None:
             "grundy table wythoff --rows 500 --cols 1000000 --out strip.npy"
         ),
     )
-    parser.add_argument("game", help="a registered two-pile game (see 'grundy games')")
+    parser.add_argument("game", help="a registered two-pile or one-heap game (see 'grundy games')")
     add_count(parser, "--size", "N, the number of rows/columns", default=14)
     add_count(parser, "--rows", "X: a rectangle of X rows")
     add_count(parser, "--cols", "Y: a rectangle of Y columns")
@@ -87,6 +88,10 @@ def printed_warning(shape: tuple[int, int], layers: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
+    if heaps.is_heap(game):  # a one-heap game: G(n) as a 1-D table (issue 38)
+        if args.list_impls:
+            return print_impls(question("nim-sequence", game), terms=args.size)
+        return heaps.table(args, game)
     if (args.rows is None) != (args.cols is None):
         raise ValueError("--rows and --cols go together (or give --size)")
     block = args.rows is not None  # a rectangle (grundy-block), else a square (grundy-table)
