@@ -113,11 +113,15 @@ def _grundy_game(game: spec.ImpartialGame) -> str | None:
 
 
 def _moves_game(game: spec.ImpartialGame) -> str | None:
-    """A compiled table answers the moves of a game with a state or a counting rule too."""
+    """A compiled table answers the moves of a game with a state or a counting rule too: the
+    strip's kernel, or a table registered in a computing layer other than the spec's (a
+    plugin's ``"fast"`` or ``"reference"`` one alike; :func:`_compiled` then asks it where it
+    covers the position)."""
     reason = is_table_game(game)
     if reason is None and strip_game(game) is not None:
         tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
-        if not any(i.layer == "fast" for q in tables if q for i in q.implementations):
+        layers = {i.layer for q in tables if q for i in q.implementations}
+        if not layers & {"fast", "reference"}:
             return "no compiled table of this game (the spec method covers it)"
     return reason
 
