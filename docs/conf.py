@@ -31,6 +31,9 @@ configured deliberately instead, and why:
   section would otherwise be a page section whose label repeats.
 - Members that matplotlib defines on our Figure subclass are skipped
   (:func:`_skip_foreign`): matplotlib's API, with matplotlib's own roles.
+- ``autodoc_mock_imports``: the test extra's pytest and hypothesis, which
+  :mod:`grundy.plugin_tests` imports, are mocked, so the docs extra alone builds
+  the site.
 - MathJax is served from the build (``jupyter-server-mathjax``'s MathJax 2)
   so formulas render offline; the CDN's MathJax 3 without that package.
 """
@@ -86,6 +89,10 @@ autodoc_typehints = "none"  # numpydoc's Parameters section says the types
 numpydoc_show_class_members = False
 numpydoc_validation_checks: set[str] = set()
 numpydoc_xref_param_type = False
+# grundy.plugin_tests (the property tests of a plugin's games) imports the test extra's
+# pytest and hypothesis: mocked, so `pip install -e '.[docs]'` alone builds the site; the
+# page shows the module's docstring and names, which need neither.
+autodoc_mock_imports = ["hypothesis", "pytest"]
 
 html_theme = "pydata_sphinx_theme"
 html_title = f"grundy {release}"

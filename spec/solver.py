@@ -157,7 +157,10 @@ def game_estimate(game: ImpartialGame, position: Any) -> tuple[float, int]:
     return seconds, positions * BYTES_PER_POSITION
 
 
-#: How often (in solved sub-positions) the solver looks at the clock.
+#: Seconds of work at least over which the solver measures its rate (its projection's), and
+#: a quarter of the run's time when longer.
+_RATE_WINDOW: Final = 1.0
+#: How often (in sub-positions opened and solved) the solver looks at the clock.
 _CHECK_EVERY: Final = 2048
 
 
@@ -184,7 +187,9 @@ class Limits:
         ``memory_note`` says where the number comes from, for the message.
     max_seconds : float or None
         Refuse once the measured time per sub-position projects the evaluation
-        past this many seconds (checked from ``measure_after`` seconds on).
+        past this many seconds (checked from ``measure_after`` seconds, or a twentieth of
+        ``max_seconds`` if longer, on; the projection of the first half may exceed it by a
+        half, of the second half twice: a projection from a part of the work is rough).
     progress : callable or None
         ``progress(done, estimate, seconds, final)``, called every
         ``progress_every`` seconds once an evaluation has run ``progress_after``
@@ -297,18 +302,22 @@ class _Run:
             )
         now = time.perf_counter()
         elapsed = now - self.began
-        # The latest interval's rate: later sub-positions tend to have more moves.
+        # The rate of the latest quarter of the run at least (later sub-positions tend to have
+        # more moves; a shorter interval can hold a pause: a dict growing, paging, a machine
+        # busy for a moment).
         per = (now - self.last_time) / max(1, work - self.last_done)
-        self.last_time, self.last_done = now, work
+        if now - self.last_time >= max(_RATE_WINDOW, elapsed / 4):
+            self.last_time, self.last_done = now, work
         if (
             limits.max_seconds is not None
-            and elapsed >= limits.measure_after
+            and elapsed >= max(limits.measure_after, limits.max_seconds / 20)
             and self.estimate is not None
         ):
             remaining = max(0, 2 * self.estimate - work)
             projected = elapsed + per * remaining
-            # Past half of the estimate the run finishes unless it would take twice the limit.
-            allowed = limits.max_seconds * (1 if work < self.estimate else 2)
+            # Before half of the estimate, a projection half over the budget stops the run;
+            # past half, it finishes unless it would take twice the budget.
+            allowed = limits.max_seconds * (1.5 if work < self.estimate else 2)
             if projected > allowed:
                 raise SolverLimit(
                     f"{where}: the spec solver would take about {projected:,.0f} s "

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -48,7 +48,7 @@ class ThreePiles(spec.PileGame):
     source = "tests/test_budget.py"
     arity = 3
     coordinates = ("x", "y", "z")
-    seen: list[float | None] = []
+    seen: ClassVar[list[float | None]] = []
 
     def followers(self, position: Any) -> Iterator[tuple[int, ...]]:
         if spec.solver._RUNS:  # the solver's run (not the cost model's sample)
