@@ -132,3 +132,24 @@ def test_chromium_install_hint_is_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "apt-get install chromium" in readme
     assert "python -m sphinx -W --keep-going -b html docs docs/_build/html" in readme
+
+
+def test_the_long_top_level_pages_have_a_navigation_sidebar() -> None:
+    """Issue 38 item 6: pydata's primary sidebar lists the pages below the current top-level
+    page, empty on a page without a toctree; the results and gallery pages get the site's
+    table of contents instead (a template of Sphinx's basic theme, which pydata extends)."""
+    if importlib.util.find_spec("sphinx") is None:
+        pytest.skip("the docs extra is not installed: pip install -e '.[docs]'")
+    import sphinx
+
+    sys.path.insert(0, str(DOCS))
+    try:
+        import conf
+    finally:
+        sys.path.remove(str(DOCS))
+    basic = Path(sphinx.__file__).parent / "themes" / "basic"
+    for page in ("results", "gallery"):
+        assert (DOCS / f"{page}.md").exists()
+        assert "{toctree}" not in (DOCS / f"{page}.md").read_text()
+        templates = conf.html_sidebars[page]
+        assert templates and all((basic / name).exists() for name in templates), templates
