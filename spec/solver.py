@@ -186,8 +186,9 @@ class Limits:
         more sub-positions than this (about free memory / BYTES_PER_POSITION);
         ``memory_note`` says where the number comes from, for the message.
     max_seconds : float or None
-        Refuse once the measured time per sub-position projects the evaluation
-        past this many seconds (checked from ``measure_after`` seconds, or a twentieth of
+        Refuse once the measured time per sub-position (the process's CPU time: a
+        busy machine does not count against it) projects the evaluation past this
+        many seconds (checked from ``measure_after`` seconds, or a twentieth of
         ``max_seconds`` if longer, on; the projection of the first half may exceed it by a
         half, of the second half twice: a projection from a part of the work is rough).
     progress : callable or None
@@ -278,7 +279,10 @@ class _Run:
         self.game, self.position, self.estimate = game, position, estimate
         self.limits = _LIMITS[-1]
         self.began = time.perf_counter()
-        self.last_time, self.last_done = self.began, 0
+        # the projection's clock: the process's CPU time (the solver is one thread), so a
+        # machine busy with other work does not stop a run its budget allows
+        self.cpu_began = time.process_time()
+        self.last_time, self.last_done = self.cpu_began, 0
         # sub-positions solved, and opened (their followers being read): a deep game (one
         # heap) opens a million before it solves the first, so the work is both counted
         self.done = self.opened = 0
@@ -302,27 +306,30 @@ class _Run:
             )
         now = time.perf_counter()
         elapsed = now - self.began
+        cpu = time.process_time()
+        spent = cpu - self.cpu_began
         # The rate of the latest quarter of the run at least (later sub-positions tend to have
         # more moves; a shorter interval can hold a pause: a dict growing, paging, a machine
         # busy for a moment).
-        per = (now - self.last_time) / max(1, work - self.last_done)
-        if now - self.last_time >= max(_RATE_WINDOW, elapsed / 4):
-            self.last_time, self.last_done = now, work
+        per = (cpu - self.last_time) / max(1, work - self.last_done)
+        if cpu - self.last_time >= max(_RATE_WINDOW, spent / 4):
+            self.last_time, self.last_done = cpu, work
         if (
             limits.max_seconds is not None
-            and elapsed >= max(limits.measure_after, limits.max_seconds / 20)
+            and spent >= max(limits.measure_after, limits.max_seconds / 20)
             and self.estimate is not None
         ):
             remaining = max(0, 2 * self.estimate - work)
-            projected = elapsed + per * remaining
+            projected = spent + per * remaining
             # Before half of the estimate, a projection half over the budget stops the run;
             # past half, it finishes unless it would take twice the budget.
             allowed = limits.max_seconds * (1.5 if work < self.estimate else 2)
             if projected > allowed:
                 raise SolverLimit(
                     f"{where}: the spec solver would take about {projected:,.0f} s "
-                    f"(measured {2 * per * 1e6:,.0f} µs per sub-position, {self.done:,} of about "
-                    f"{self.estimate:,} solved and {self.opened:,} opened in {elapsed:,.0f} s; "
+                    f"(measured {2 * per * 1e6:,.0f} µs per sub-position, {self.done:,} of "
+                    f"about {self.estimate:,} solved and {self.opened:,} opened in {spent:,.0f} s "
+                    "of CPU; "
                     f"the budget is {limits.max_seconds:,.0f} s); use a smaller position, a "
                     "compiled method or a larger budget (--budget SECONDS, budget=)"
                 )
