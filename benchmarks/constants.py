@@ -135,6 +135,27 @@ def _spec_visits(quick: bool) -> Measured:
     )  # fmt: skip
 
 
+def _spec_position(quick: bool) -> Measured:
+    from benchmarks.bench_spec_cost import Subtraction134, measure
+
+    n = 50_000 if quick else 1_000_000
+    per = in_code("spec.solver.FOLLOWERS_PER_SECOND")
+    seconds, _, mean = measure(Subtraction134, (n,))
+    value = max(seconds / (n + 1) - mean / per, 0.0)  # the followers' share taken off
+    return Measured(value, f"spec.grundy(S(1, 3, 4), ({n:,},))", seconds)
+
+
+def _spec_followers(quick: bool) -> Measured:
+    from benchmarks.bench_spec_cost import measure
+    from spec.games import Wythoff
+
+    a, b = (60, 90) if quick else (200, 300)
+    count, position = (a + 1) * (b + 1), in_code("spec.solver.SECONDS_PER_POSITION")
+    seconds, _, mean = measure(Wythoff, (a, b))
+    value = count * mean / max(seconds - count * position, 1e-9)  # the sub-positions' share off
+    return Measured(value, f"spec.grundy(wythoff, ({a}, {b})), {mean:.0f} followers", seconds)
+
+
 def _landman_steps(quick: bool) -> Measured:
     from benchmarks._plain import python_mex_table
     from registry.rows import atlas_row
@@ -516,6 +537,8 @@ def _c(path: str, unit: str, rate: bool, measure: Callable[[bool], Measured]) ->
 #: The table's rows: every measured speed constant a cost model reads, in layer order.
 CONSTANTS: tuple[Constant, ...] = (
     _c("spec.solver.VISITS_PER_SECOND", "visits/s", True, _spec_visits),
+    _c("spec.solver.SECONDS_PER_POSITION", "s/sub-position", False, _spec_position),
+    _c("spec.solver.FOLLOWERS_PER_SECOND", "followers/s", True, _spec_followers),
     _c("reference.landman.STEP_SECONDS", "s/step", False, _landman_steps),
     _c("reference.row_bounds.ROW_MOVES_SECONDS", "s/row²", False, _row_moves),
     _c("reference.row_bounds.CHECK_FOLLOWERS_PER_SECOND", "reads/s", True, _check_followers),

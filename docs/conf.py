@@ -31,6 +31,12 @@ configured deliberately instead, and why:
   section would otherwise be a page section whose label repeats.
 - Members that matplotlib defines on our Figure subclass are skipped
   (:func:`_skip_foreign`): matplotlib's API, with matplotlib's own roles.
+- ``autodoc_mock_imports``: the test extra's pytest and hypothesis, which
+  :mod:`grundy.plugin_tests` imports, are mocked, so the docs extra alone builds
+  the site.
+- ``html_sidebars``: the results and gallery pages (long, top-level, without a
+  toctree of their own, so the theme's section navigation is empty there) show
+  the site's table of contents (Sphinx's ``globaltoc.html``).
 - MathJax is served from the build (``jupyter-server-mathjax``'s MathJax 2)
   so formulas render offline; the CDN's MathJax 3 without that package.
 """
@@ -86,6 +92,10 @@ autodoc_typehints = "none"  # numpydoc's Parameters section says the types
 numpydoc_show_class_members = False
 numpydoc_validation_checks: set[str] = set()
 numpydoc_xref_param_type = False
+# grundy.plugin_tests (the property tests of a plugin's games) imports the test extra's
+# pytest and hypothesis: mocked, so `pip install -e '.[docs]'` alone builds the site; the
+# page shows the module's docstring and names, which need neither.
+autodoc_mock_imports = ["hypothesis", "pytest"]
 
 html_theme = "pydata_sphinx_theme"
 html_title = f"grundy {release}"
@@ -97,6 +107,10 @@ html_theme_options = {
     "footer_end": ["sphinx-version"],
 }
 html_show_sourcelink = False
+# The theme's primary sidebar shows the pages *below* the current top-level page, so a long
+# top-level page without a toctree of its own (the results, the gallery) had none: those get
+# the site's table of contents, their own sections under their entry.
+html_sidebars = {page: ["globaltoc.html"] for page in ("results", "gallery")}
 
 
 def _local_mathjax() -> None:

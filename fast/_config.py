@@ -4,10 +4,11 @@ Each is a :class:`Variable` (name, default, one line of documentation) with one
 function that reads it; nothing else in the project reads ``os.environ``.
 :data:`VARIABLES` lists them in the order of ``docs/configuration.md``. It sits
 at the bottom of the layers so that ``fast``, ``registry`` and ``grundy`` can
-all read their settings here.
+all read their settings here. No variable limits a method's time: ``--budget`` (and
+``budget=`` in the library) is the one limit (registry.core.BUDGET_SECONDS by default).
 
 >>> [variable.name for variable in VARIABLES][:3]
-['GRUNDY_SPEC_SECONDS', 'GRUNDY_PROGRESS_INTERVAL', 'GRUNDY_PLUGINS']
+['GRUNDY_PROGRESS_INTERVAL', 'GRUNDY_PLUGINS', 'GRUNDY_STRIP_THREADS']
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ __all__ = [
     "GRUNDY_KERNEL_CACHE",
     "GRUNDY_PLUGINS",
     "GRUNDY_PROGRESS_INTERVAL",
-    "GRUNDY_SPEC_SECONDS",
     "GRUNDY_STRIP_THREADS",
     "NUMBA_CACHE_DIR",
     "VARIABLES",
@@ -35,7 +35,6 @@ __all__ = [
     "plugin_names",
     "plugins_text",
     "progress_interval",
-    "spec_seconds",
     "strip_threads",
 ]
 
@@ -53,11 +52,6 @@ class Variable:
         return (os.environ if environ is None else environ).get(self.name)
 
 
-GRUNDY_SPEC_SECONDS = Variable(
-    "GRUNDY_SPEC_SECONDS",
-    "the registry's budget",
-    "seconds the spec solver may run for one CLI command before it is refused (a number)",
-)
 GRUNDY_PROGRESS_INTERVAL = Variable(
     "GRUNDY_PROGRESS_INTERVAL",
     "10",
@@ -101,7 +95,6 @@ COLUMNS = Variable(
 
 #: Every variable, in the order of docs/configuration.md.
 VARIABLES = (
-    GRUNDY_SPEC_SECONDS,
     GRUNDY_PROGRESS_INTERVAL,
     GRUNDY_PLUGINS,
     GRUNDY_STRIP_THREADS,
@@ -111,21 +104,6 @@ VARIABLES = (
     XDG_CACHE_HOME,
     COLUMNS,
 )
-
-
-def spec_seconds() -> float | None:
-    """``$GRUNDY_SPEC_SECONDS`` as a number, or None (unset, or not a number).
-
-    >>> spec_seconds() is None or spec_seconds() >= 0
-    True
-    """
-    text = GRUNDY_SPEC_SECONDS.get()
-    if text is None:
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        return None
 
 
 def progress_interval() -> float:

@@ -142,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         check_distinct_paths(_subparser(parser, args), args)
         seconds = getattr(args, "spec_seconds", SPEC_SECONDS)
+        if getattr(args, "budget", None) is not None:  # the command's --budget is the one limit
+            seconds = float(args.budget)
         with (
             interrupt_after_compiled_code(),
             quiet(bool(getattr(args, "quiet", False))),
@@ -194,9 +196,9 @@ def _while_exiting(*, interrupted: bool) -> None:
         pass
 
 
-#: Seconds the spec solver may take for one evaluation from the command line
-#: (``$GRUNDY_SPEC_SECONDS`` overrides); refused earlier when the measured time per
-#: sub-position projects past it. The registry's one time budget (registry.core).
+#: Seconds the spec solver may take for one evaluation from the command line: the command's
+#: ``--budget`` where it has one, else the registry's one time budget (registry.core); refused
+#: earlier when the measured time per sub-position projects past it.
 from registry.core import BUDGET_SECONDS as SPEC_SECONDS  # noqa: E402
 
 
@@ -205,19 +207,15 @@ def spec_limits(seconds: float | None = SPEC_SECONDS) -> Iterator[None]:
     """Run the command under the spec solver's limits, with its progress shown.
 
     Memory: the sub-positions that fit in half the available memory at
-    :data:`spec.solver.BYTES_PER_POSITION` bytes each. Time: ``seconds``
-    (:data:`SPEC_SECONDS`, or ``$GRUNDY_SPEC_SECONDS``; None for commands that
-    run whole suites, ``conformance`` and ``check``), projected from the measured
-    time per sub-position.
+    :data:`spec.solver.BYTES_PER_POSITION` bytes each. Time: ``seconds`` (the
+    command's ``--budget``, else :data:`SPEC_SECONDS`; None for commands that run
+    whole suites, ``conformance`` and ``check``), projected from the measured time
+    per sub-position: the same budget the registry's door chose the method within.
     """
     import spec
-    from fast._config import spec_seconds
     from fast._memory import available_memory
     from grundy.output import SpecProgress
 
-    override = spec_seconds()
-    if seconds is not None and override is not None:
-        seconds = override
     available = available_memory()
     with spec.limits(
         max_positions=available // 2 // spec.solver.BYTES_PER_POSITION,

@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 import time
@@ -41,6 +42,7 @@ from rich.text import Text
 
 from grundy.output import console, emit_json
 from registry import QUESTIONS, Implementation, Question, all_questions
+from spec import as_game
 
 __all__ = [
     "CHECKS",
@@ -259,8 +261,34 @@ def load_checks() -> None:
         importlib.import_module(f"grundy.checks.{module.name}")
 
 
-def _selected(texts: Iterable[str], only: str | None) -> bool:
-    return only is None or any(only in text for text in texts)
+def _selector(only: str | None, questions: list[Any]) -> Callable[[str, Iterable[str]], bool]:
+    """What ``--only`` selects, ``selected(game, names)``: every check of a game when ``only``
+    names a game (``wythoff``: the game's own checks, not ``f-wythoff``'s; a family's default,
+    ``wythoff-pass``, as its canonical name), else the checks that a question id, a check or
+    an implementation name equals exactly. A name that is none of them is a ValueError with
+    the closest names (``difflib``), as one line."""
+    if only is None:
+        return lambda game, names: True
+    games = {q.game for q in questions} | {c.game for c in CHECKS}
+    games.discard("all")
+    try:
+        canonical: str | None = as_game(only).describe()
+    except (ValueError, KeyError, TypeError):
+        canonical = None
+    if only in games or canonical in games:
+        wanted = only if only in games else canonical
+        return lambda game, names: game == wanted
+    names = {q.id for q in questions} | {i.name for q in questions for i in q.implementations}
+    names |= {c.name for c in CHECKS} | {c.implementation for c in CHECKS}
+    if only in names:
+        return lambda game, checked: only in checked
+    close = difflib.get_close_matches(only, sorted(games | names), n=3)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    what = (
+        f"the game {canonical} has no check in the report" if canonical is not None
+        else "is no game, question, check or implementation of the report"
+    )  # fmt: skip
+    raise ValueError(f"--only {only!r}: {what} (games: {', '.join(sorted(games))}){hint}")
 
 
 def run_all(
@@ -269,19 +297,22 @@ def run_all(
     include_slow: bool = False,
     on_row: Callable[[Row], None] | None = None,
 ) -> list[Row]:
-    """Run every registered question and check; ``only`` filters by substring (a
-    ValueError when it matches none)."""
+    """Run every registered question and check; ``only`` selects a game's checks, or those of
+    one question, check or implementation (:func:`_selector`; a ValueError when it names
+    none)."""
     load_checks()
     rows: list[Row] = []
-    for question in all_questions():
-        if not _selected((question.id, question.game), only):
+    questions = list(all_questions())
+    selected = _selector(only, questions)
+    for question in questions:
+        if not selected(question.game, (question.id, *(i.name for i in question.implementations))):
             continue
         for row in run_question(question, include_slow=include_slow):
             rows.append(row)
             if on_row:
                 on_row(row)
     for check in CHECKS:
-        if not _selected((check.name, check.game, check.implementation), only):
+        if not selected(check.game, (check.name, check.implementation)):
             continue
         if not check.quick and not include_slow:
             continue

@@ -211,10 +211,11 @@ def print_tables(name: str, implementation: str, table: Any, states: Sequence[An
         console.print(format_grid(layer.tolist()), markup=False, soft_wrap=True)
 
 
-def print_impls(question: Any, **domain: Any) -> int:
-    """Print a question's implementations for ``domain``: those that answer it, preferred first,
-    each with its estimate (seconds, bytes); then those that decline it, each with its reason."""
-    found = question.candidates(**domain)
+def print_impls(question: Any, budget: float | None = None, **domain: Any) -> int:
+    """Print a question's implementations for ``domain``: those that answer it within ``budget``
+    (default: the question's), preferred first, each with its estimate (seconds, bytes); then
+    those that decline it, each with its reason."""
+    found = question.candidates(budget, **domain)
     for impl, reason in sorted(found, key=lambda c: c[1] is not None):  # stable: preferred first
         if reason is not None:
             note = f"  [does not cover this: {reason}]"

@@ -153,9 +153,9 @@ def _t0_and_tg(
         facecolors="none",
         edgecolors=frame,
         linewidths=linewidths,
-        label="T_0",
+        label="$T_0$",
     )
-    axes.scatter(bg, ag, marker="s", s=size, color=fill, label=f"T_{g}")
+    axes.scatter(bg, ag, marker="s", s=size, color=fill, label=f"$T_{{{g}}}$")
     axes.legend(loc="upper left")
     return figure
 
@@ -169,7 +169,7 @@ def figure2(*, rows: int = 40, g: int = 20) -> Figure:
         rows,
         g,
         (8, 5),
-        f"First terms of T_0 (framed) and T_{g} (filled), rows < {rows}",
+        f"First terms of $T_0$ (framed) and $T_{{{g}}}$ (filled), rows < {rows}",
         size=22,
         frame="black",
         fill="tab:blue",
@@ -189,11 +189,11 @@ def figure9(histogram: Sequence[tuple[int, int]], *, g: int, rows: int) -> Figur
     figure = PlotFigure(figsize=(8, 4.5))
     axes = figure.add_subplot()
     axes.bar(values, counts, width=0.9, color="tab:blue")
-    axes.set_title(f"Histogram of d_n^g - n for g = {g}, points in rows < {rows:,}")
-    axes.set_xlabel("d_n^g - n")
+    axes.set_title(f"Histogram of $d_n^g - n$ for $g = {g}$, points in rows < {rows:,}")
+    axes.set_xlabel("$d_n^g - n$")
     axes.set_ylabel("number of points")
     low, high = min(values), max(values)
-    for bound, label in zip(thm_2_15_bounds(g), ("-16g", "2g"), strict=True):
+    for bound, label in zip(thm_2_15_bounds(g), ("$-16g$", "$2g$"), strict=True):
         if low - 5 <= bound <= high + 5:
             axes.axvline(bound, linestyle="--", color="gray", linewidth=0.8)
             axes.annotate(label, (bound, max(counts)), ha="center", va="bottom", color="gray")
@@ -210,7 +210,7 @@ def figure10(*, rows: int = 600, g: int = 200) -> Figure:
         rows,
         g,
         (9, 6),
-        f"First terms of T_{g} (filled), T_0 (framed), rows < {rows}",
+        f"First terms of $T_{{{g}}}$ (filled), $T_0$ (framed), rows < {rows}",
         size=6,
         frame="gray",
         fill="tab:red",
@@ -233,7 +233,7 @@ def figure11(
     axes = figure.add_subplot()
     axes.bar(values, counts, width=1.0, color="tab:green")
     bound = f", up to row {rows:,}" if rows else ""
-    axes.set_title(f"Rows to convergence for g = {g}{bound}")
+    axes.set_title(f"Rows to convergence for $g = {g}${bound}")
     axes.set_xlabel("rows to convergence")
     axes.set_ylabel("number of starting rows")
     if log:

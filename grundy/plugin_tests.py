@@ -3,14 +3,18 @@
 Collected by :mod:`grundy.pytest_plugin` from a directory of your own; each
 test runs once per game that the plugin modules registered
 (:data:`grundy.pytest_plugin.PLUGIN_GAMES`), on positions drawn by
-Hypothesis (piles 0..9; games whose positions are not piles get the
-conformance test only). The statements hold for every impartial game, so a
-failure points at the game's definition or at an implementation that
-disagrees with it:
+Hypothesis from the game's own shape: ``arity`` piles of 0..9 (one heap,
+two or three piles alike), the state of a :class:`spec.StateGame` from its
+``states``, and only positions its ``check_position`` accepts (games whose
+positions are not piles get the conformance test only). The statements hold
+for every impartial game, so a failure points at the game's definition or at
+an implementation that disagrees with it:
 
 * every follower is a position of the game (``check_position`` accepts it);
 * the winning moves are the followers of value 0, and exist exactly when
-  G != 0;
+  G != 0 (under a counting rule, :class:`spec.CountingRule`: the position is
+  an N-position exactly when at least k of its options are P-positions; the
+  statements below about values are for games with Grundy values only);
 * G(p) <= the number of followers of p (000 Lemma 1.2: the mex of k values
   is at most k);
 * the bounded labelling H_g equals G where G <= g and is ABOVE elsewhere
@@ -32,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import registry
@@ -45,13 +49,25 @@ PILE_MAX = 9
 PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PILE_GAMES = [name for name in PLUGIN_GAMES if isinstance(spec.get_game(name), spec.PileGame)]
+#: The pile games with Grundy values (no counting rule): the statements about values.
+VALUED_GAMES = [name for name in PILE_GAMES if spec.outcome_rule(spec.get_game(name)) is None]
 
 
 def _drawn(name: str, data: st.DataObject) -> tuple[spec.ImpartialGame, tuple[int, ...]]:
-    """The game ``name`` and a position of it drawn by Hypothesis (piles 0..PILE_MAX)."""
+    """The game ``name`` and a position of it drawn by Hypothesis in the game's own shape:
+    ``arity`` piles of 0..PILE_MAX, the last one of ``states`` for a game with a state; a
+    position ``check_position`` refuses (a game's own restriction) is not drawn."""
     game = spec.get_game(name)
     arity = int(getattr(game, "arity", 2))
-    return game, tuple(data.draw(st.integers(0, PILE_MAX)) for _ in range(arity))
+    piles = arity - 1 if isinstance(game, spec.StateGame) else arity
+    position = [data.draw(st.integers(0, PILE_MAX)) for _ in range(piles)]
+    if isinstance(game, spec.StateGame):
+        position.append(data.draw(st.sampled_from(tuple(game.states))))
+    try:
+        checked = game.check_position(tuple(position))
+    except spec.InvalidPosition:
+        assume(False)
+    return game, checked
 
 
 @pytest.mark.parametrize("name", PILE_GAMES)
@@ -69,11 +85,16 @@ def test_followers_are_positions_of_the_game(name: str, data: st.DataObject) -> 
 def test_winning_moves_lead_to_zero(name: str, data: st.DataObject) -> None:
     game, position = _drawn(name, data)
     moves = spec.winning_moves(game, position)
-    assert all(spec.grundy(game, move) == 0 for move in moves), (position, moves)
-    assert bool(moves) == (spec.grundy(game, position) != 0), position
+    assert all(spec.outcome(game, move) == "P" for move in moves), (position, moves)
+    assert len(set(moves)) == len(moves), (position, moves)
+    rule = spec.outcome_rule(game)
+    if rule is None:
+        assert bool(moves) == (spec.grundy(game, position) != 0), position
+    else:  # the counting rule: N exactly when at least k options are P-positions
+        assert rule.label(len(moves)) == spec.label(game, position), (position, moves)
 
 
-@pytest.mark.parametrize("name", PILE_GAMES)
+@pytest.mark.parametrize("name", VALUED_GAMES)
 @PROPERTY
 @given(data=st.data())
 def test_lemma_1_2_value_at_most_number_of_followers(name: str, data: st.DataObject) -> None:
@@ -81,7 +102,7 @@ def test_lemma_1_2_value_at_most_number_of_followers(name: str, data: st.DataObj
     assert spec.grundy(game, position) <= len(list(game.followers(position))), position
 
 
-@pytest.mark.parametrize("name", PILE_GAMES)
+@pytest.mark.parametrize("name", VALUED_GAMES)
 @PROPERTY
 @given(data=st.data(), g=st.integers(0, 6))
 def test_lemma_1_3_bounded_labelling(name: str, data: st.DataObject, g: int) -> None:
@@ -91,7 +112,7 @@ def test_lemma_1_3_bounded_labelling(name: str, data: st.DataObject, g: int) -> 
     assert spec.bounded_grundy(spec.get_game(name), position, g) == expected, (position, g)
 
 
-@pytest.mark.parametrize("name", PILE_GAMES)
+@pytest.mark.parametrize("name", VALUED_GAMES)
 @PROPERTY
 @given(data=st.data())
 def test_sum_with_itself_is_zero(name: str, data: st.DataObject) -> None:

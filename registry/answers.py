@@ -326,7 +326,25 @@ class Table(np.ndarray[Any, Any]):
             return head
         shown = np.asarray(self)[:SHOWN_ITEMS, :SHOWN_ITEMS]
         rows = [[x, *shown[x].tolist()] for x in range(len(shown) - 1, -1, -1)]
-        return head + html_grid(["x \\ y", *range(shown.shape[1])], rows, limit=SHOWN_ITEMS)
+        grid = html_grid(["x \\ y", *range(shown.shape[1])], rows, limit=SHOWN_ITEMS)
+        return head + _corner_note(self.shape, shown.shape) + grid
+
+
+def _corner_note(shape: tuple[int, ...], shown: tuple[int, ...]) -> str:
+    """The line that says a table shows only its corner (empty when it shows all of it).
+
+    >>> _corner_note((100, 30), (24, 24))
+    '<p>shown: the corner x &lt; 24, y &lt; 24 of the 100 x 30 table (all of it: the array)</p>'
+    >>> _corner_note((5, 5), (5, 5))
+    ''
+    """
+    if tuple(shape) == tuple(shown):
+        return ""
+    size = " x ".join(map(str, shape))
+    return (
+        f"<p>shown: the corner x &lt; {shown[0]}, y &lt; {shown[1]} of the {size} table "
+        "(all of it: the array)</p>"
+    )
 
 
 class Points(list[tuple[int, int]]):

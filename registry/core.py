@@ -319,11 +319,15 @@ class Question(Generic[T]):
         """
         reasons, where = [], f"{self.id} of {self.game} at {_shown(domain)}"
         tried: list[tuple[Implementation, str | None]] = list(self._tried(using, budget, domain))
+        # the same budget bounds the run: the spec solver stops where its measured speed
+        # projects past it (a budget given further out, the CLI's --budget, stands)
+        limit = self.budget if budget is None else check_budget(budget)
         for impl, reason in tried:
             reporting = {"progress": progress} if impl.unit and progress is not None else {}
             try:
                 if reason is None:
-                    return Answer(impl.answer(**domain, **reporting), impl)
+                    with spec.solver.budget(limit, given=budget is not None):
+                        return Answer(impl.answer(**domain, **reporting), impl)
             except Declined as why:
                 reason = str(why)
             except TooLarge:

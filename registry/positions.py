@@ -113,11 +113,15 @@ def _grundy_game(game: spec.ImpartialGame) -> str | None:
 
 
 def _moves_game(game: spec.ImpartialGame) -> str | None:
-    """A compiled table answers the moves of a game with a state or a counting rule too."""
+    """A compiled table answers the moves of a game with a state or a counting rule too: the
+    strip's kernel, or a table registered in a computing layer other than the spec's (a
+    plugin's ``"fast"`` or ``"reference"`` one alike; :func:`_compiled` then asks it where it
+    covers the position)."""
     reason = is_table_game(game)
     if reason is None and strip_game(game) is not None:
         tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
-        if not any(i.layer == "fast" for q in tables if q for i in q.implementations):
+        layers = {i.layer for q in tables if q for i in q.implementations}
+        if not layers & {"fast", "reference"}:
             return "no compiled table of this game (the spec method covers it)"
     return reason
 
@@ -340,31 +344,41 @@ def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | Non
     return None
 
 
-def _spec_cost(position: Any, **_: Any) -> tuple[float, int]:
-    return spec.solver.estimate(spec.solver.coordinates(position))
+def _spec_costs(game: spec.ImpartialGame) -> Made:
+    """The spec method's covers and cost: the solver's estimate from the game's own follower
+    counts on a sample of sub-positions (:func:`spec.solver.game_estimate`)."""
+
+    def cost(position: Any, **_: Any) -> tuple[float, int]:
+        return spec.solver.game_estimate(game, game.check_position(position))
+
+    return _spec_covers, cost
 
 
 def _spec(game: spec.ImpartialGame) -> Made:
     def answer(position: Any, **_: Any) -> Value:
         return _value(game, position, "spec", spec.grundy(game, position), "spec", _SPEC)
 
-    return answer, _spec_covers, _spec_cost
+    return answer, *_spec_costs(game)
 
 
 # ------------------------------------------------------------------------------- moves
 
 
 def _moves(
-    method: str, certificate: Certificate, find: Callable[..., Any], *costs: Any
+    method: str,
+    certificate: Certificate,
+    find: Callable[..., Any],
+    costs: Callable[[spec.ImpartialGame], Made] = lambda _: (_anywhere,),
 ) -> Callable[..., Made]:
     """A moves method: ``find(game, position)``, the moves to P-positions, its certificate and
-    ``costs`` (covers and cost; none: every position, answered at once by a formula)."""
+    ``costs(game)`` (covers and cost; default: every position, answered at once by a
+    formula)."""
 
     def make(game: spec.ImpartialGame) -> Made:
         def answer(position: Any, **_: Any) -> Moves:
             return Moves(game.describe(), position, find(game, position), method, certificate)
 
-        return answer, *(costs or (_anywhere,))
+        return answer, *costs(game)
 
     return make
 
@@ -375,9 +389,7 @@ _ZECKENDORF = Certificate("exact", "002 Theorem 3.2 and the Zeckendorf represent
 _zeckendorf = _moves(
     "fibonacci", _ZECKENDORF, lambda _, p: sorted((p[0] - k, 2 * k) for k in zeckendorf_moves(*p))
 )
-_moves_spec = _moves(
-    "spec", _SPEC, lambda g, p: sorted(spec.winning_moves(g, p)), _spec_covers, _spec_cost
-)
+_moves_spec = _moves("spec", _SPEC, lambda g, p: sorted(spec.winning_moves(g, p)), _spec_costs)
 
 
 def _moves_table(game: spec.ImpartialGame) -> Made:

@@ -55,8 +55,9 @@ definition) and, for the engine, as data:
 
 from __future__ import annotations
 
+import difflib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -456,6 +457,16 @@ def as_game(game: ImpartialGame | str) -> ImpartialGame:
     return get_game(game)
 
 
+def _did_you_mean(name: str, names: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` with the names closest to a mistyped one (difflib), or "".
+
+    >>> _did_you_mean("wythof", ["wythoff", "nim"])
+    "; did you mean 'wythoff'?"
+    """
+    close = difflib.get_close_matches(name, sorted(names), n=3)
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
 def get_game(name: str) -> ImpartialGame:
     """Return a fresh instance of the registered game ``name`` or family member.
 
@@ -487,7 +498,10 @@ def get_game(name: str) -> ImpartialGame:
         family = FAMILIES.get(prefix.strip())
         if family is None:
             known = ", ".join(sorted(FAMILIES))
-            raise ValueError(f"unknown game family {prefix.strip()!r}; known families: {known}")
+            raise ValueError(
+                f"unknown game family {prefix.strip()!r}; known families: {known}"
+                + _did_you_mean(prefix.strip(), FAMILIES)
+            )
         return family.factory(parameters)
     factory: Callable[[], ImpartialGame] | None = GAMES.get(name)
     if factory is None and name in FAMILIES and FAMILIES[name].default is not None:
@@ -499,5 +513,6 @@ def get_game(name: str) -> ImpartialGame:
         known = ", ".join(sorted(GAMES))
         families = ", ".join(FAMILIES[f].example or f"{f}:..." for f in sorted(FAMILIES))
         extra = f"; families, e.g. {families}" if families else ""
-        raise ValueError(f"unknown game {name!r}; known games: {known}{extra}")
+        hint = _did_you_mean(name, [*GAMES, *FAMILIES])
+        raise ValueError(f"unknown game {name!r}; known games: {known}{extra}{hint}")
     return factory()

@@ -14,11 +14,13 @@ Lemma 1.3 (bounded labelling). Seed ``000``, §1.1.
 
 from __future__ import annotations
 
+import gc
 import math
+import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from spec.game import (
@@ -39,8 +41,10 @@ __all__ = [
     "Limits",
     "SolverLimit",
     "bounded_grundy",
+    "budget",
     "coordinates",
     "estimate",
+    "game_estimate",
     "grundy",
     "grundy_table",
     "label",
@@ -89,7 +93,75 @@ def estimate(coordinates: list[int]) -> tuple[float, int]:
     return seconds, positions * BYTES_PER_POSITION
 
 
-#: How often (in solved sub-positions) the solver looks at the clock.
+#: Seconds the solver spends on one sub-position besides its followers (the memo, the
+#: stack frame, the mex), and followers it reads per second: the cost model of
+#: :func:`game_estimate`, seconds = sub-positions x (SECONDS_PER_POSITION + mean followers /
+#: FOLLOWERS_PER_SECOND). Measured by benchmarks/bench_spec_cost.py (x86_64, 2 cores shared
+#: with three other runs, 2026-11-28): S(1, 3, 4) at 2 x 10^4 and 10^6 (3 followers) 7.7
+#: and 3.7 µs per sub-position; Wythoff (200, 300) (329 followers on average) 0.34 µs per
+#: follower, three-pile Wythoff (30, 30, 30) (84) 0.47 µs, Nim (3000,) 0.34 µs; rounded up.
+#: A rule whose ``followers`` is slow Python (several µs a follower) takes longer: the
+#: budget stops the run where the measured rate projects past it (:class:`Limits`).
+SECONDS_PER_POSITION: Final = 6e-6
+FOLLOWERS_PER_SECOND: Final = 2.5e6
+#: Sub-positions :func:`game_estimate` samples, and followers it reads of each at most.
+SAMPLES: Final = 24
+SAMPLE_FOLLOWERS: Final = 10_000
+
+
+def _sample(position: Any, rng: random.Random) -> Any:
+    """A sub-position of the same shape: every integer v replaced by one of 0..v."""
+    if isinstance(position, int):
+        return rng.randint(0, position)
+    return tuple(_sample(part, rng) for part in position)
+
+
+def _mean_followers(game: ImpartialGame, position: Any) -> float | None:
+    """The mean number of followers of :data:`SAMPLES` sub-positions drawn uniformly in the box
+    below ``position`` (the solver visits each once), each read up to
+    :data:`SAMPLE_FOLLOWERS`; None when no drawn position is one of the game's or the rule
+    fails (the solver says why when it runs)."""
+    rng = random.Random(0)  # the same estimate every time
+    counts = []
+    for _ in range(SAMPLES):
+        drawn = _sample(position, rng)
+        try:
+            drawn = game.check_position(drawn)
+            read = zip(range(SAMPLE_FOLLOWERS), game.followers(drawn), strict=False)
+            counts.append(sum(1 for _ in read))
+        except Exception:  # a position outside the game (a state, a terminal set): not counted
+            continue
+    return sum(counts) / len(counts) if counts else None
+
+
+def game_estimate(game: ImpartialGame, position: Any) -> tuple[float, int]:
+    """(seconds, bytes) of the solver below ``position`` of ``game``, from the game's own
+    follower counts: its sub-positions (the product of coordinate + 1, every move lowering a
+    coordinate) times :data:`SECONDS_PER_POSITION` plus their mean number of followers,
+    measured on a sample of them (:func:`_mean_followers`), over
+    :data:`FOLLOWERS_PER_SECOND`; bytes as :func:`estimate`. Where no sample can be read, the
+    followers are taken as the sum of the coordinates (:func:`estimate`).
+
+    >>> from spec.games import Nim, Wythoff
+    >>> seconds, memory = game_estimate(Nim(), (1000,))  # about 500 followers a heap
+    >>> round(seconds, 1), memory
+    (0.2, 256256)
+    >>> game_estimate(Wythoff(), (200, 300))[0] > game_estimate(Nim(), (200 * 300,))[0] / 100
+    True
+    """
+    values = coordinates(position)
+    positions = math.prod(v + 1 for v in values)
+    mean = _mean_followers(game, position) if positions < 10**15 else None
+    if mean is None:
+        mean = max(1, sum(values))
+    seconds = positions * (SECONDS_PER_POSITION + mean / FOLLOWERS_PER_SECOND)
+    return seconds, positions * BYTES_PER_POSITION
+
+
+#: Seconds of work at least over which the solver measures its rate (its projection's), and
+#: a quarter of the run's time when longer.
+_RATE_WINDOW: Final = 1.0
+#: How often (in sub-positions opened and solved) the solver looks at the clock.
 _CHECK_EVERY: Final = 2048
 
 
@@ -115,8 +187,11 @@ class Limits:
         more sub-positions than this (about free memory / BYTES_PER_POSITION);
         ``memory_note`` says where the number comes from, for the message.
     max_seconds : float or None
-        Refuse once the measured time per sub-position projects the evaluation
-        past this many seconds (checked from ``measure_after`` seconds on).
+        Refuse once the measured time per sub-position (the process's CPU time: a
+        busy machine does not count against it) projects the evaluation past this
+        many seconds (checked from ``measure_after`` seconds, or a twentieth of
+        ``max_seconds`` if longer, on; the projection of the first half may exceed it by a
+        half, of the second half twice: a projection from a part of the work is rough).
     progress : callable or None
         ``progress(done, estimate, seconds, final)``, called every
         ``progress_every`` seconds once an evaluation has run ``progress_after``
@@ -158,6 +233,33 @@ def limits(**settings: Any) -> Iterator[Limits]:
         _LIMITS.pop()
 
 
+@contextmanager
+def budget(seconds: float | None, *, given: bool = True) -> Iterator[Limits]:
+    """The current :class:`Limits` with ``max_seconds = seconds``: the one time budget of the
+    registry's door (``budget=``, ``--budget``) reaching the solver, its other limits kept.
+
+    ``given`` False (the question's default budget): only where no time limit is set
+    above, so a budget given further out (the command line's ``--budget``) stands.
+
+    >>> from spec.games import Wythoff
+    >>> with limits(max_seconds=300.0), budget(60.0, given=False) as inner:
+    ...     inner.max_seconds
+    300.0
+    >>> with budget(None) as inner, budget(120.0) as given:
+    ...     inner.max_seconds, given.max_seconds
+    (None, 120.0)
+    """
+    current = _LIMITS[-1]
+    if seconds is None or (not given and current.max_seconds is not None):
+        yield current
+        return
+    _LIMITS.append(replace(current, max_seconds=seconds))
+    try:
+        yield _LIMITS[-1]
+    finally:
+        _LIMITS.pop()
+
+
 def _estimate(position: Any) -> int | None:
     """The sub-positions below ``position`` if every move lowers coordinates: prod(v + 1)."""
     values: list[int] = []
@@ -178,16 +280,26 @@ class _Run:
         self.game, self.position, self.estimate = game, position, estimate
         self.limits = _LIMITS[-1]
         self.began = time.perf_counter()
-        self.last_time, self.last_done = self.began, 0
-        self.done = 0
+        # the projection's clock: the process's CPU time (the solver is one thread), so a
+        # machine busy with other work does not stop a run its budget allows
+        self.cpu_began = time.process_time()
+        self.last_time, self.last_done = self.cpu_began, 0
+        # sub-positions solved, and opened (their followers being read): a deep game (one
+        # heap) opens a million before it solves the first, so the work is both counted
+        self.done = self.opened = 0
         self.next_check = _CHECK_EVERY
         self.last_progress: float | None = None
 
+    def work(self) -> int:
+        """Sub-positions opened and solved: 2 x the estimate once every one is solved."""
+        return self.opened + self.done
+
     def check(self) -> None:
         limits = self.limits
-        self.next_check = self.done + _CHECK_EVERY
+        work = self.work()
+        self.next_check = work + _CHECK_EVERY
         where = f"{self.game.describe()}: position {self.position!r}"
-        if limits.max_positions is not None and self.done > limits.max_positions:
+        if limits.max_positions is not None and self.opened > limits.max_positions:
             raise SolverLimit(
                 f"{where}: the spec solver needs more than {limits.max_positions:,} "
                 f"sub-positions at about {BYTES_PER_POSITION} bytes each ({limits.memory_note}); "
@@ -195,29 +307,37 @@ class _Run:
             )
         now = time.perf_counter()
         elapsed = now - self.began
-        # The latest interval's rate: later sub-positions tend to have more moves.
-        per = (now - self.last_time) / max(1, self.done - self.last_done)
-        self.last_time, self.last_done = now, self.done
+        cpu = time.process_time()
+        spent = cpu - self.cpu_began
+        # The rate of the latest quarter of the run at least (later sub-positions tend to have
+        # more moves; a shorter interval can hold a pause: a dict growing, paging, a machine
+        # busy for a moment).
+        per = (cpu - self.last_time) / max(1, work - self.last_done)
+        if cpu - self.last_time >= max(_RATE_WINDOW, spent / 4):
+            self.last_time, self.last_done = cpu, work
         if (
             limits.max_seconds is not None
-            and elapsed >= limits.measure_after
+            and spent >= max(limits.measure_after, limits.max_seconds / 20)
             and self.estimate is not None
         ):
-            remaining = max(0, self.estimate - self.done)
-            projected = elapsed + per * remaining
-            # Past half of the estimate the run finishes unless it would take twice the limit.
-            allowed = limits.max_seconds * (1 if 2 * self.done < self.estimate else 2)
+            remaining = max(0, 2 * self.estimate - work)
+            projected = spent + per * remaining
+            # Before half of the estimate, a projection half over the budget stops the run;
+            # past half, it finishes unless it would take twice the budget.
+            allowed = limits.max_seconds * (1.5 if work < self.estimate else 2)
             if projected > allowed:
                 raise SolverLimit(
                     f"{where}: the spec solver would take about {projected:,.0f} s "
-                    f"(measured {per * 1e6:,.0f} µs per sub-position, {self.done:,} of about "
-                    f"{self.estimate:,} done in {elapsed:,.0f} s; limit {limits.max_seconds:,.0f} "
-                    "s); use a smaller position or a compiled method"
+                    f"(measured {2 * per * 1e6:,.0f} µs per sub-position, {self.done:,} of "
+                    f"about {self.estimate:,} solved and {self.opened:,} opened in {spent:,.0f} s "
+                    "of CPU; "
+                    f"the budget is {limits.max_seconds:,.0f} s); use a smaller position, a "
+                    "compiled method or a larger budget (--budget SECONDS, budget=)"
                 )
         if limits.progress is not None and elapsed >= limits.progress_after:
             if self.last_progress is None or elapsed - self.last_progress >= limits.progress_every:
                 self.last_progress = elapsed
-                limits.progress(self.done, self.estimate, elapsed, False)
+                limits.progress(work // 2, self.estimate, elapsed, False)
 
     def finish(self) -> None:
         if self.last_progress is not None and self.limits.progress is not None:
@@ -236,9 +356,15 @@ def _run(game: ImpartialGame, position: Any, estimate: int | None) -> Iterator[_
         return
     run = _Run(game, position, estimate)
     _RUNS.append(run)
+    # Python's cycle collector would walk every live frame and memo entry again and again (a
+    # heap of 10^6 tokens: 4x slower); the solver makes no cycles, so it pauses for the run.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         yield run
     finally:
+        if collecting:
+            gc.enable()
         # A refused, failing or interrupted evaluation closes its progress too.
         _RUNS.pop()
         run.finish()
@@ -349,6 +475,9 @@ def _fill(
             if known is None:
                 _admit(game, current, child)
                 stack.append((child, iter(game.followers(child)), set()))
+                run.opened += 1
+                if run.opened + run.done >= run.next_check:
+                    run.check()
                 break
             if not counting:
                 seen.add(known)
@@ -363,7 +492,7 @@ def _fill(
             elif stack and value == 0:
                 stack[-1][2].add(current)
             run.done += 1
-            if run.done >= run.next_check:
+            if run.opened + run.done >= run.next_check:
                 run.check()
 
 

@@ -120,3 +120,25 @@ def test_e_wythoff_p_positions_are_wythoffs_by_grundy_structure(tmp_path: Path) 
     wythoff = {q for a, b in wythoff_p_positions(size) for q in ((a, b), (b, a)) if max(q) < size}
     assert positions == wythoff
     assert found["p_positions"]["translate"] == [0, []]  # Wythoff's, shifted by (0, 0)
+
+
+@pytest.mark.parametrize("layer", ["fast", "reference"])
+def test_a_level_c_table_answers_value_in_any_layer(layer: str, tmp_path: Path) -> None:
+    """Issue 38 item 5: level (c)'s table answers ``grundy value`` (and ``moves``) registered in
+    the ``"reference"`` layer as in ``"fast"``, for a game the strip's kernel does not state
+    (no ``move_rays``)."""
+    files, _ = _blocks(_levels()["c"])
+    source = files["two_heap_nim.py"].replace('"fast", xor_table', f'"{layer}", xor_table')
+    source = "\n".join(line for line in source.splitlines() if "move_rays" not in line)
+    assert f'"{layer}", xor_table' in source
+    (tmp_path / "two_heap_nim.py").write_text(source)
+    for kind in ("value", "moves"):
+        command = f"GRUNDY_PLUGINS=two_heap_nim python -m grundy {kind} two-heap-nim 17,19"
+        listed = _run(command + " --list-impls", tmp_path)
+        assert listed.stdout.split()[0] == "table", listed.stdout + listed.stderr
+    done = _run("GRUNDY_PLUGINS=two_heap_nim python -m grundy value two-heap-nim 17,19 --json",
+                tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["value"] == spec.grundy(spec.Nim(), (17,)) ^ spec.grundy(spec.Nim(), (19,))
+    assert "two_heap_nim.xor_table" in json.dumps(found)

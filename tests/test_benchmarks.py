@@ -27,7 +27,7 @@ CHEAP = "spec.solver.VISITS_PER_SECOND"
 NOT_MEASURED = {"BLOCK_SECONDS", "BUDGET_SECONDS", "SQUARE_FACTOR_LIMIT", "UNNAMED_STALE_SECONDS",
                 "FOLLOWER_SECONDS", "CONFIRM_SECONDS"}  # fmt: skip
 #: Modules whose upper-case names are not speeds: fast._config declares environment
-#: variables (GRUNDY_SPEC_SECONDS is a user's limit, not a measured speed).
+#: variables, not measured speeds.
 NOT_SPEEDS = {"fast._config"}
 SPEED = re.compile(
     r"^((?=[A-Z])[A-Z0-9_]*(?:SECONDS|PER_SECOND|_RATE|SPEEDUP|_FACTOR)[A-Z0-9_]*)\s*(?::[^=\n]*)?=",

@@ -49,16 +49,14 @@ def test_every_variable_is_documented_once() -> None:
 
 
 def test_the_readers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("GRUNDY_SPEC_SECONDS", "GRUNDY_STRIP_THREADS", "DASK_SCHEDULER_ADDRESS"):
+    for name in ("GRUNDY_STRIP_THREADS", "DASK_SCHEDULER_ADDRESS"):
         monkeypatch.delenv(name, raising=False)
-    assert _config.spec_seconds() is None and _config.strip_threads() is None
+    assert _config.strip_threads() is None
     assert _config.dask_scheduler() is None
-    monkeypatch.setenv("GRUNDY_SPEC_SECONDS", "2.5")
     monkeypatch.setenv("GRUNDY_STRIP_THREADS", "3")
-    assert _config.spec_seconds() == 2.5 and _config.strip_threads() == 3
-    monkeypatch.setenv("GRUNDY_SPEC_SECONDS", "soon")
+    assert _config.strip_threads() == 3
     monkeypatch.setenv("GRUNDY_STRIP_THREADS", "0")
-    assert _config.spec_seconds() is None and _config.strip_threads() is None
+    assert _config.strip_threads() is None
     monkeypatch.setenv("GRUNDY_KERNEL_CACHE", "")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert _config.kernel_cache_dir() == tmp_path / "grundy-kernels"
@@ -67,3 +65,12 @@ def test_the_readers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("GRUNDY_PROGRESS_INTERVAL", "0.5")
     assert _config.progress_interval() == 0.5
     assert _config.plugin_names({"GRUNDY_PLUGINS": "a,b"}) == ["a", "b"]
+
+
+def test_no_variable_limits_a_methods_time() -> None:
+    """Issue 38 item 4: the budget (``--budget``, ``budget=``) is the one limit; the spec
+    solver's former ``$GRUNDY_SPEC_SECONDS`` is gone, read nowhere."""
+    names = {v.name for v in _config.VARIABLES}
+    assert not any("SECONDS" in name for name in names), names
+    sources = [p for d in ("spec", "registry", "grundy", "fast") for p in (ROOT / d).rglob("*.py")]
+    assert not [p for p in sources if "GRUNDY_SPEC_SECONDS" in p.read_text()]

@@ -79,3 +79,45 @@ def test_an_oracle_that_declines_is_replaced_by_the_reference() -> None:
 def test_layers_are_validated(demo_question: str) -> None:
     with pytest.raises(ValueError, match=r"layer must be one of fast, reference, spec, published"):
         registry.register_implementation(demo_question, "x", "magic", lambda size: [])
+
+
+def _picked(only: str) -> tuple[set[str], set[str]]:
+    """(question games, check games) that ``--only ONLY`` runs."""
+    c.load_checks()
+    questions = list(registry.all_questions())
+    selected = c._selector(only, questions)
+    games = {q.game for q in questions if selected(q.game, (q.id,))}
+    checks = {k.game for k in c.CHECKS if selected(k.game, (k.name, k.implementation))}
+    return games, checks
+
+
+def test_only_a_game_selects_that_games_checks() -> None:
+    """Issue 38 item 6: ``--only wythoff`` runs Wythoff's checks, not every game whose name
+    holds the word (f-wythoff, a-wythoff:2, wythoff-pass:2, ...)."""
+    games, checks = _picked("wythoff")
+    assert games == {"wythoff"} and checks <= {"wythoff"} and checks
+    assert _picked("f-wythoff")[0] == {"f-wythoff"}
+    assert _picked("a-wythoff:2")[0] == {"a-wythoff:2"}
+
+
+def test_only_a_question_or_implementation_selects_exactly() -> None:
+    games, _ = _picked("grundy-table")
+    assert len(games) > 3  # the question of every game that has it
+    c.load_checks()
+    questions = list(registry.all_questions())
+    selected = c._selector("fast.wsg", questions)
+    picked = [
+        q for q in questions if selected(q.game, (q.id, *(i.name for i in q.implementations)))
+    ]
+    assert picked and all(any(i.name == "fast.wsg" for i in q.implementations) for q in picked)
+
+
+@pytest.mark.parametrize(
+    ("only", "hint"),
+    [("wythof", "did you mean 'wythoff'"), ("a-wythoff:0", "did you mean 'a-wythoff:"),
+     ("wythoff-pass", "the game wythoff-pass has no check")],
+)  # fmt: skip
+def test_only_a_typo_is_one_line_with_a_suggestion(only: str, hint: str) -> None:
+    with pytest.raises(ValueError, match="--only") as error:
+        _picked(only)
+    assert hint in str(error.value) and "\n" not in str(error.value)

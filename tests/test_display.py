@@ -149,3 +149,13 @@ def test_check_shows_progress_only_when_asked_and_slow(
         time.sleep(0.05)
     err = capsys.readouterr().err
     assert "demo-bar: running" in err and "4,096 cases" in err and "demo-bar: done" in err
+
+
+def test_a_table_that_shows_a_corner_says_so() -> None:
+    """Issue 38 item 6: a notebook's table of 40 x 40 shows a corner, and says which."""
+    import grundy
+    from registry.answers import SHOWN_ITEMS
+
+    large = grundy.table("wythoff", SHOWN_ITEMS + 16)._repr_html_()
+    assert f"the corner x &lt; {SHOWN_ITEMS}, y &lt; {SHOWN_ITEMS} of the 40 x 40 table" in large
+    assert "corner" not in grundy.table("wythoff", SHOWN_ITEMS)._repr_html_()

@@ -172,3 +172,32 @@ class TestPlotCommand:
         )
         err = capsys.readouterr().err
         assert "must end in .png" in err and "no such file" in err
+
+
+def test_titles_render_the_notation_as_math() -> None:
+    """Issue 38 item 6: T_0, T_g and d_n^g are mathtext in the titles, labels and legends
+    (matplotlib typesets them: the figure draws, and the text's math is parsed)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.mathtext import MathTextParser
+
+    from grundy import plot
+
+    figures = {
+        "figure2": plot.figure2(rows=10, g=3),
+        "figure9": plot.figure9([(-3, 2), (0, 5), (4, 1)], g=30, rows=100),
+        "figure10": plot.figure10(rows=20, g=5),
+    }
+    parser = MathTextParser("agg")
+    for name, figure in figures.items():
+        axes = figure.axes[0]
+        texts = [axes.get_title(), axes.get_xlabel()]
+        legend = axes.get_legend()
+        texts += [t.get_text() for t in legend.get_texts()] if legend is not None else []
+        maths = [part for text in texts for part in text.split("$")[1::2]]
+        assert maths, (name, texts)
+        for math in maths:
+            parser.parse(f"${math}$", dpi=72)  # raises ValueError on bad mathtext
+        FigureCanvasAgg(figure).draw()
+    assert "$T_0$" in figures["figure2"].axes[0].get_title()
+    assert "$T_{3}$" in figures["figure2"].axes[0].get_title()
+    assert "$d_n^g - n$" in figures["figure9"].axes[0].get_title()

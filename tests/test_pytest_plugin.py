@@ -48,7 +48,9 @@ BROKEN = PLUGIN.replace("if x >= dx and y >= dy:", "if x + y >= dx + dy:")
 
 
 def _pytest(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    # this checkout's package (the installed one in a user's directory), nothing else
     env = {k: v for k, v in os.environ.items() if k not in ("GRUNDY_PLUGINS", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
         cwd=cwd,
@@ -85,6 +87,79 @@ def test_a_broken_game_fails_its_property_tests(tmp_path: Path) -> None:
     done = _pytest(["--grundy-plugins", "b_knight", "-x"], tmp_path)
     assert done.returncode == 1, done.stdout[-3000:]
     assert "test_followers_are_positions_of_the_game[b-knight-wythoff]" in done.stdout
+
+
+#: A one-heap game (``arity = 1``): the subtraction game S(1, 3, 4).
+ONE_HEAP = """
+import spec
+
+
+@spec.register_game
+class Sub134(spec.PileGame):
+    name = "sub134"
+    rules = "take 1, 3 or 4 tokens from the heap"
+    source = "tests/test_pytest_plugin.py"
+    arity = 1
+    coordinates = ("n",)
+
+    def followers(self, position):
+        (n,) = position
+        yield from ((n - k,) for k in (1, 3, 4) if k <= n)
+"""
+
+#: A three-pile game (``arity = 3``): take from one pile, or the same amount from two.
+THREE_PILES = """
+import itertools
+
+import spec
+
+
+@spec.register_game
+class ThreeWythoff(spec.PileGame):
+    name = "three-wythoff"
+    rules = "take k >= 1 from one pile, or k from each of two piles"
+    source = "tests/test_pytest_plugin.py"
+    arity = 3
+    coordinates = ("x", "y", "z")
+
+    def followers(self, position):
+        for piles in ((0,), (1,), (2,), *itertools.combinations(range(3), 2)):
+            for k in range(1, min(position[i] for i in piles) + 1):
+                yield tuple(v - k if i in piles else v for i, v in enumerate(position))
+"""
+
+
+def _doc_file(name: str) -> str:
+    """The ``# file: name`` block of docs/adding-a-game.md."""
+    text = (ROOT / "docs" / "adding-a-game.md").read_text()
+    return text.split(f"# file: {name}\n", 1)[1].split("```", 1)[0]
+
+
+def test_games_of_every_shape_pass_their_property_tests(tmp_path: Path) -> None:
+    """Issue 38 item 5: level (d)'s game with a state (positions drawn from its ``states``),
+    its counting rule, a one-heap and a three-pile game: every property test passes."""
+    files = {"nim_pass": _doc_file("nim_pass.py"), "blocking_nim": _doc_file("blocking_nim.py"),
+             "sub134": ONE_HEAP, "three_wythoff": THREE_PILES}  # fmt: skip
+    for name, source in files.items():
+        (tmp_path / f"{name}.py").write_text(source)
+    done = _pytest(["--grundy-plugins", ",".join(files), "-rA", "-p", "no:randomly"], tmp_path)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    passed = [line for line in done.stdout.splitlines() if line.startswith("PASSED")]
+    for game in ("nim-pass", "blocking-nim", "sub134", "three-wythoff"):
+        ran = {line.split("::")[1].split("[")[0] for line in passed if f"[{game}]" in line}
+        assert {"test_followers_are_positions_of_the_game",
+                "test_winning_moves_lead_to_zero"} <= ran, (game, done.stdout[-3000:])  # fmt: skip
+    valued = {line.split("[")[1] for line in passed if "test_sum_with_itself_is_zero" in line}
+    assert valued == {"nim-pass]", "sub134]", "three-wythoff]"}, done.stdout[-3000:]
+
+
+def test_a_state_outside_states_is_a_bug_the_tests_find(tmp_path: Path) -> None:
+    """A pass that leads to a state the game does not have fails the followers test."""
+    broken = _doc_file("nim_pass.py").replace("yield (x, y, 0)", "yield (x, y, 2)")
+    (tmp_path / "nim_pass.py").write_text(broken)
+    done = _pytest(["--grundy-plugins", "nim_pass", "-x", "-p", "no:randomly"], tmp_path)
+    assert done.returncode == 1, done.stdout[-3000:]
+    assert "test_followers_are_positions_of_the_game[nim-pass]" in done.stdout
 
 
 def test_an_unknown_module_is_a_usage_error(tmp_path: Path) -> None:

@@ -260,3 +260,18 @@ def test_a_game_said_symmetric_is(name: str) -> None:
     what the value and moves methods orient positions by: it must hold on the spec's table."""
     table = spec.grundy_table(spec.get_game(name), 24, 24)
     assert all(table[x][y] == table[y][x] for x in range(24) for y in range(24))
+
+
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [("wythof", "did you mean 'wythoff'"), ("a-wythof:2", "did you mean 'a-wythoff'"),
+     ("fibonaci-nim", "did you mean 'fibonacci-nim'")],
+)  # fmt: skip
+def test_a_game_name_typo_gets_a_suggestion(name: str, hint: str) -> None:
+    """Issue 38 item 6: the one-line error of a mistyped game names the closest games."""
+    with pytest.raises(ValueError, match="unknown game") as error:
+        spec.get_game(name)
+    assert hint in str(error.value) and "\n" not in str(error.value)
+    with pytest.raises(ValueError) as error:
+        spec.get_game("chess")
+    assert "did you mean" not in str(error.value)

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     door = question("period", game)
     domain = {"row": args.row, "window": args.window, "compute": args.compute}
     if args.list_impls:
-        return print_impls(door, **domain)
+        return print_impls(door, args.budget, **domain)
     with reporter(f"{game.describe()} row {args.row}", args.json) as tick:
         result = door(using=using, progress=tick, budget=args.budget, **domain).value
         lines = result.lines(args.lines) if args.lines else []

@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     name, states = door.game, states_of(game)
     too_long = None if args.out is not None else printed_warning(shape, len(states))
     if args.list_impls:
-        print_impls(door, **domain)
+        print_impls(door, args.budget, **domain)
         if too_long is not None:
             warn(too_long)
         return 0

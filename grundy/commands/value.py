@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     door = question(args.question, game)
     domain = {"position": position, "max_positions": args.max_positions}
     if args.list_impls:
-        return print_impls(door, **domain)
+        return print_impls(door, args.budget, **domain)
     title = f"{args.question} of {args.position} in {game.describe()}"
     try:
         with reporter(title, args.json) as tick:
