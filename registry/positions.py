@@ -470,6 +470,14 @@ for _id, _text in (("value", "G of a position of {game}"), ("moves", "winning mo
     )  # fmt: skip
 
 _STRIP = ", ".join(fast.strip.GAMES)
+#: What the spec method covers (the README's and docs' method tables say it).
+_SPEC_SAYS = (
+    f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions), within the budget: "
+    "estimated from the game's own follower counts on a sample of positions, and stopped at "
+    "the budget while it runs"
+)
+
+
 _VALUE = (
     Method("table", _table_game, _table, Certificate("exact", "strip / table"), "columns",
            f"two-pile games: {_STRIP} by the strip of rows 0..min, columns 0..max (docs/strip.md); "
@@ -490,7 +498,7 @@ _VALUE = (
            Certificate("exact", "000 §1.1", text="exact (000 §1.1), or conditional as a part"), "",
            "a sum: the XOR of its parts' values, each by its cheapest method"),
     Method("spec", _any, _spec, _SPEC, "",
-           f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)", spec=True),
+           _SPEC_SAYS, spec=True),
     Method("outcome", _counting, _outcome,
            Certificate("exact", "the outcome: no Grundy value"), "",
            "a game with a counting rule (k-blocking): no Grundy value; the refusal gives P or N"),
@@ -505,7 +513,7 @@ _MOVES = (
            "two-pile games (a state too) with a compiled table: the followers of value 0 (or the "
            "P-positions of an outcome table)"),
     Method("spec", _any, _moves_spec, _SPEC, "",
-           f"any game, at most {MAX_POSITIONS:,} sub-positions (max_positions)", spec=True),
+           _SPEC_SAYS, spec=True),
 )  # fmt: skip
 for _id, _methods in (("value", _VALUE), ("moves", _MOVES)):
     for _method in _methods:
