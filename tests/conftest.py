@@ -27,6 +27,12 @@ from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# pytest-xdist (``python -m pytest -n auto``) sets COLUMNS=80 in its workers, the width of
+# the controller's terminal; the tests read the output as a pipe gets it (grundy.output's
+# 140 columns), as in a serial run.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("COLUMNS", None)
+
 settings.register_profile(
     "ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
