@@ -26,7 +26,6 @@ __all__ = [
     "fibonacci_numbers",
     "is_fibonacci",
     "is_p_position",
-    "lemma_3_3_holds",
     "outcome_table",
     "start_is_p_position",
     "winning_move",
@@ -215,26 +214,3 @@ def start_is_p_position(n: int) -> bool:
     """
     _check_int("n", n, 1)
     return is_fibonacci(n)
-
-
-def lemma_3_3_holds(n: int, k: int) -> bool:
-    """002 Lemma 3.3 for (n, k), 1 <= k < z_1(n): z_1(n - k) is F_{t+1} or F_{t-1}, F_t = z_1(k).
-
-    Examples
-    --------
-    >>> all(lemma_3_3_holds(n, k) for n in range(2, 200) for k in range(1, z1(n)))
-    True
-    """
-    _check_int("n", n, 2)
-    if not 1 <= k < z1(n):
-        raise ValueError(f"k must satisfy 1 <= k < z1(n) = {z1(n)} (k = {k!r})")
-    t = fibonacci_index(z1(k))
-    return z1(n - k) in (_fib(t - 1), _fib(t + 1))
-
-
-def _fib(t: int) -> int:
-    """F_t with F_1 = F_2 = 1 (so F_{t-1} = 1 = F_t when F_t = 1, t = 2)."""
-    a, b = 1, 1
-    for _ in range(t - 1):
-        a, b = b, a + b
-    return a

@@ -15,7 +15,6 @@ from reference.zeckendorf import (
     fibonacci_numbers,
     is_fibonacci,
     is_p_position,
-    lemma_3_3_holds,
     start_is_p_position,
     winning_move,
     z1,
@@ -87,11 +86,19 @@ class TestTheorem32:
 
 class TestLemma33AndCorollary:
     def test_lemma_3_3_exhaustive(self) -> None:
-        assert all(lemma_3_3_holds(n, k) for n in range(2, 1500) for k in range(1, z1(n)))
+        """002 Lemma 3.3: its one home is its claim (proofs_check.claims_fibonacci)."""
+        from proofs_check.catalogue import run_claim
+
+        report = run_claim("suriyaprakash-lemma-3.3", {"n": 1500})
+        assert report.status == "holds" and report.cases > 1500, report.witness
 
     def test_lemma_3_3_needs_f1_equal_1(self) -> None:
-        # n = 5, k = 1: z_1(k) = 1 = F_2 and z_1(4) = 1 = F_1 (the seed leaves F_1 open).
-        assert z1(4) == 1 and lemma_3_3_holds(5, 1)
+        # n = 5, k = 1: z_1(k) = 1 = F_2 and z_1(4) = 1 = F_1 (the seed leaves F_1 open):
+        # the claim's smallest domain holds only with F_1 = 1.
+        from proofs_check.catalogue import run_claim
+
+        assert z1(4) == 1 and z1(1) == 1
+        assert run_claim("suriyaprakash-lemma-3.3", {"n": 5}).status == "holds"
 
     def test_corollary_3_3_1(self) -> None:
         game = spec.FibonacciNim()
