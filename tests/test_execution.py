@@ -380,14 +380,18 @@ class TestStreamWSG:
 
     def test_chunk_function_shape(self) -> None:
         stats = dn_statistics({"g": 3, "rows": 1000})
-        assert stats["extremes"][1] == [-4, 57, 2, 282]  # 000 Table 2, g = 1
+        from reference.published import nivasch_table2
+
+        assert stats["extremes"][1] == list(nivasch_table2()[1])  # 000 Table 2, g = 1
         assert stats["points"][0] == sum(c for _, c in stats["histograms"][0])
 
     def test_experiment_bound(self) -> None:
-        # Theorem 2.15's bound; g = 1: min d - n = -4 first at n = 57, max 2 at n = 282
+        # 000 Table 2, g = 1 (reference/data, with its source): min d - n first at n, max
+        from reference.published import nivasch_table2
+
         result = dn_histogram.compute(3, 1_000, workers=0, quiet=True)
         row = result.comparison[1]
-        assert (row["min"], row["n_min"], row["max"], row["n_max"]) == (-4, 57, 2, 282)
+        assert (row["min"], row["n_min"], row["max"], row["n_max"]) == nivasch_table2()[1]
         assert result.agrees and "paper" not in row
 
     def test_a_violated_bound_is_reported(self, monkeypatch: pytest.MonkeyPatch) -> None:
