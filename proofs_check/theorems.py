@@ -171,9 +171,7 @@ _BLOCKING = (
 
 #: Every theorem and its false twin, by id.
 THEOREMS: dict[str, Theorem] = {}
-for _t, _cell in zip(
-    _TRUE + _BLOCKING, [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3)], strict=True
-):
+for _t, _cell in zip(_TRUE + _BLOCKING, [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3)], strict=True):
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
 

@@ -84,7 +84,9 @@ def _walnut(theorem: Any, path: str) -> int:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text.commands)
     except OSError as error:
-        raise ValueError(f"prove: --walnut = {path!r} cannot be written ({error.strerror})") from None
+        raise ValueError(
+            f"prove: --walnut = {path!r} cannot be written ({error.strerror})"
+        ) from None
     for name in text.automata:
         print(f"needs {name} (written by grundy.walnut.run_walnut)")
     print(f"wrote {path}")
