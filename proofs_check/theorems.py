@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from decider import Theory
+from decider.io import read_automaton
 from proofs_check.automatic import p_sentences, rule_of
 
-__all__ = ["THEOREMS", "Proof", "SentenceResult", "Theorem", "points", "replay", "theory_of"]
+__all__ = ["AUTOMATA", "THEOREMS", "Proof", "SentenceResult", "Theorem", "points", "replay", "theory_of"]
 
+#: The directory of the stored automata (package data).
+AUTOMATA = Path(__file__).resolve().parent / "automata"
 #: a = ⌊nφ⌋ for n >= 1 (the lower Wythoff number): ⌊(m + 1)φ⌋ = shift(m) + 1.
 LOW = ("low", "a n", "E m, s (n = m + 1 & shift(m, s) & a = s + 1)")
 #: Wythoff's P-positions: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, either way round.
@@ -36,8 +40,10 @@ WYTHOFF_P = "(x = 0 & y = 0) | E n (low(x, n) & y = x + n) | E n (low(y, n) & x 
 class Theorem:
     """A statement "the P-positions of ``game`` are exactly the set ``p``".
 
-    ``definitions`` are ``(name, arguments, formula)`` triples defining the predicates, the
-    last one the set ``p(x, y)``; ``state`` is the state of a game with a state layer where
+    ``automata`` are ``(name, file)`` pairs: predicates read from the package data
+    ``proofs_check/automata/FILE`` (:mod:`decider.io`: a file whose digest does not match is
+    refused); ``definitions`` are ``(name, arguments, formula)`` triples defining the
+    predicates, the last one the set ``p(x, y)``; ``state`` is the state of a game with a state layer where
     the statement lives (None for a game without one); ``twin_of`` names the true theorem
     a false twin was made from.
     """
@@ -50,6 +56,7 @@ class Theorem:
     value: int = 0
     state: int | None = None
     twin_of: str | None = None
+    automata: tuple[tuple[str, str], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -106,8 +113,9 @@ _TRUE = (
         "wythoff",
         "000 Theorem 1.1 (Wythoff 1907)",
         "the P-positions of Wythoff's game are (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
-        "either way round",
-        (LOW, ("p", "x y", WYTHOFF_P)),
+        "either way round (the set: the stored automaton wythoff-p.txt, equal to that formula)",
+        (("p", "x y", "wythoffp(x, y)"),),
+        automata=(("wythoffp", "wythoff-p.txt"),),
     ),
     Theorem(
         "r-wythoff-p",
@@ -176,12 +184,20 @@ for _t, _cell in zip(_TRUE + _BLOCKING, [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3)]
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
 
 
+def _stored(theory: Theory, theorem: Theorem) -> None:
+    """Add the theorem's stored automata to ``theory`` (a damaged file: one line)."""
+    for name, file in theorem.automata:
+        stored = read_automaton(AUTOMATA / file)
+        theory.add_automaton(name, stored.dfa, stored.names)
+
+
 def theory_of(theorem: Theorem) -> tuple[Theory, dict[str, str]]:
     """The theory with the game's moves and the theorem's set defined, and the sentences."""
     from spec import get_game
 
     rule = rule_of(get_game(theorem.game))
     theory = Theory()
+    _stored(theory, theorem)
     for name, args, formula in theorem.definitions:
         theory.define(name, args, formula)
     rule.define(theory)
@@ -205,6 +221,7 @@ def replay(theorem: Theorem) -> Proof:
     proof = Proof(theorem)
     rule = rule_of(get_game(theorem.game))
     theory = Theory()
+    _stored(theory, theorem)
     for name, args, formula in theorem.definitions:
         steps = len(theory.steps)
         start = time.perf_counter()
@@ -221,6 +238,7 @@ def replay(theorem: Theorem) -> Proof:
 def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:
     """The positions of the theorem's set with both coordinates below ``n``, in order."""
     theory = Theory()
+    _stored(theory, theorem)
     for name, args, formula in theorem.definitions:
         theory.define(name, args, formula)
     rel = theory.predicates[theorem.definitions[-1][0]][0]

@@ -123,3 +123,33 @@ def test_walnut_agrees_true_for_the_theorem_false_for_its_twin() -> None:
         assert all(results.values()) is expected
         if not expected:
             assert [n for n, v in results.items() if not v] == ["absorb"]
+
+
+def test_the_stored_wythoff_automaton_is_the_beatty_formula_and_a_tampered_copy_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import proofs_check.theorems as theorems
+    from decider import DeciderError, Theory
+    from decider.io import read_automaton
+
+    stored = read_automaton(theorems.AUTOMATA / "wythoff-p.txt")
+    t = Theory()
+    t.add_automaton("w", stored.dfa, stored.names)
+    t.define(*theorems.LOW)
+    assert t.decide(f"A x, y (w(x, y) <=> ({theorems.WYTHOFF_P}))")
+    text = (theorems.AUTOMATA / "wythoff-p.txt").read_text()
+    (tmp_path / "wythoff-p.txt").write_text(text.replace("accept 1 0", "accept 0 0", 1))
+    monkeypatch.setattr(theorems, "AUTOMATA", tmp_path)
+    with pytest.raises(DeciderError, match="digest does not match"):
+        replay(THEOREMS["wythoff-p"])
+
+
+def test_the_class_sentences_of_value_0_are_the_p_sentences_and_a_repeated_class_fails() -> None:
+    from proofs_check.automatic import class_sentences
+
+    theory, _ = theory_of(THEOREMS["wythoff-p"])
+    rule = rule_of(get_game("wythoff"))
+    assert all(theory.decide(s) for s in class_sentences(rule, [], "p").values())
+    assert not theory.decide(class_sentences(rule, ["p"], "p")["avoid"])
+    with pytest.raises(NotCovered, match="counting rule"):
+        class_sentences(rule_of(get_game("blocking-wythoff:2")), [], "p")
