@@ -26,7 +26,16 @@ from decider import Theory
 from decider.io import read_automaton
 from proofs_check.automatic import p_sentences, rule_of
 
-__all__ = ["AUTOMATA", "THEOREMS", "Proof", "SentenceResult", "Theorem", "points", "replay", "theory_of"]
+__all__ = [
+    "AUTOMATA",
+    "THEOREMS",
+    "Proof",
+    "SentenceResult",
+    "Theorem",
+    "points",
+    "replay",
+    "theory_of",
+]
 
 #: The directory of the stored automata (package data).
 AUTOMATA = Path(__file__).resolve().parent / "automata"
@@ -43,9 +52,9 @@ class Theorem:
     ``automata`` are ``(name, file)`` pairs: predicates read from the package data
     ``proofs_check/automata/FILE`` (:mod:`decider.io`: a file whose digest does not match is
     refused); ``definitions`` are ``(name, arguments, formula)`` triples defining the
-    predicates, the last one the set ``p(x, y)``; ``state`` is the state of a game with a state layer where
-    the statement lives (None for a game without one); ``twin_of`` names the true theorem
-    a false twin was made from.
+    predicates, the last one the set ``p(x, y)``; ``state`` is the state of a game with a
+    state layer where the statement lives (None for a game without one); ``twin_of`` names
+    the true theorem a false twin was made from.
     """
 
     id: str
