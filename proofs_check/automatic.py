@@ -202,13 +202,13 @@ def p_sentences(rule: Rule, sets: dict[int, str] | str) -> dict[str, str]:
         tag = "" if s is None else f"_s{s}"
         for m in rule.moves:
             out[f"stable_{m.name}{tag}"] = (
-                f"~E u, v, x, y ({m.name}(u, v, x, y) & {name}(u, v) & {name}(x, y))"
+                f"A u, v, x, y ~({m.name}(u, v, x, y) & {name}(u, v) & {name}(x, y))"
             )
         options = _into(rule, name)
         for src, dst in rule.state_moves:
             if src == s:
                 out[f"stable_pass_s{src}_s{dst}"] = (
-                    f"~E x, y (hasmove(x, y) & {name}(x, y) & {layers[dst]}(x, y))"
+                    f"A x, y ~(hasmove(x, y) & {name}(x, y) & {layers[dst]}(x, y))"
                 )
                 options.append(f"(hasmove(x, y) & {layers[dst]}(x, y))")
         out[f"absorb{tag}"] = f"A x, y (~{name}(x, y) => ({' | '.join(options)}))"
@@ -225,10 +225,10 @@ def class_sentences(rule: Rule, lower: list[str], name: str) -> dict[str, str]:
     out: dict[str, str] = {}
     if lower:
         union = " | ".join(f"{s}(x, y)" for s in lower)
-        out["avoid"] = f"~E x, y ({name}(x, y) & ({union}))"
+        out["avoid"] = f"A x, y ~({name}(x, y) & ({union}))"
     for m in rule.moves:
         out[f"stable_{m.name}"] = (
-            f"~E u, v, x, y ({m.name}(u, v, x, y) & {name}(u, v) & {name}(x, y))"
+            f"A u, v, x, y ~({m.name}(u, v, x, y) & {name}(u, v) & {name}(x, y))"
         )
     outside = " & ".join(f"~{s}(x, y)" for s in [*lower, name])
     out["absorb"] = f"A x, y (({outside}) => ({' | '.join(_into(rule, name))}))"
@@ -260,7 +260,7 @@ def _counting_sentences(rule: Rule, name: str) -> dict[str, str]:
     for i, a in enumerate(rule.moves):
         for b in rule.moves[i + 1 :]:
             out[f"disjoint_{a.name}_{b.name}"] = (
-                f"~E u, v, x, y ({a.name}(u, v, x, y) & {b.name}(u, v, x, y))"
+                f"A u, v, x, y ~({a.name}(u, v, x, y) & {b.name}(u, v, x, y))"
             )
     choices = []
     for counts in cartesian(range(k + 1), repeat=len(rule.moves)):
@@ -268,6 +268,6 @@ def _counting_sentences(rule: Rule, name: str) -> dict[str, str]:
             terms = [_at_least(m, c, name) for m, c in zip(rule.moves, counts, strict=True) if c]
             choices.append("(" + " & ".join(terms) + ")")
     many = " | ".join(choices)
-    out["stable"] = f"~E x, y ({name}(x, y) & ({many}))"
+    out["stable"] = f"A x, y ~({name}(x, y) & ({many}))"
     out["absorb"] = f"A x, y (~{name}(x, y) => ({many}))"
     return out
