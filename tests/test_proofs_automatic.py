@@ -153,3 +153,15 @@ def test_the_class_sentences_of_value_0_are_the_p_sentences_and_a_repeated_class
     assert not theory.decide(class_sentences(rule, ["p"], "p")["avoid"])
     with pytest.raises(NotCovered, match="counting rule"):
         class_sentences(rule_of(get_game("blocking-wythoff:2")), [], "p")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(find_walnut() is None, reason=INSTALL)
+@pytest.mark.parametrize("theorem_id", list(THEOREMS))
+def test_walnut_agrees_on_every_theorem_and_twin(theorem_id: str) -> None:
+    from decider.walnut import export
+
+    theory, sentences = theory_of(THEOREMS[theorem_id])
+    results = run_walnut(export(theory, sentences))
+    assert results.pop("guard_true") is True
+    assert all(results.values()) is (THEOREMS[theorem_id].twin_of is None)
