@@ -18,8 +18,20 @@ has value at least 1 and a move to ``S`` (value 1 by induction), so its value is
 The moves are split by type (row, column, each diagonal direction, with the diagonal written
 by its offset ``e = |y - x|``): one 4-tape move relation would be far larger.
 
-Run ``python -m proofs_check.discovery wythoff --value 1 --prove`` (learns from the data,
-stores nothing unless ``--out`` is given, proves); ``--stored`` proves the shipped automaton.
+Run ``python -m proofs_check.discovery wythoff --value 1 --prove value-1`` (learns from the
+data, stores nothing unless ``--out`` is given, proves); ``--stored wythoff-value-1`` proves
+the shipped automaton instead; ``--prove pass`` proves the pass game's theorem from it.
+
+**Wythoff with a pass** (Miyadera, Manabe, Fukui, arXiv:1711.04960, proved there for
+``x <= 9`` or ``|y - x| <= 9``).  Positions ``(x, y, s)``; layer ``s = 0`` is Wythoff, whose
+P-set ``P`` is proved.  With the pass available (``s = 1``) the options of ``(x, y) != (0, 0)``
+are Wythoff's moves within the layer and the pass to ``(x, y, 0)``, a P-position iff
+``(x, y) ∈ P``; ``(0, 0, 1)`` has no move.  So ``Q`` is the P-set of layer 1 iff ``(0, 0) ∈ Q``,
+``Q ∩ P = {(0, 0)}``, no Wythoff move joins two points of ``Q``, and every point outside
+``P ∪ Q`` has a Wythoff move into ``Q`` (:data:`PASS`; induction on ``x + y`` as above; a
+point of ``P`` other than the origin passes into a P-position).  The engine's table shows
+``Q`` equal to ``S`` (value 1 of Wythoff) but for 14 cells (:data:`PASS_OUT`,
+:data:`PASS_IN`); the decider proves the set so built for all positions.
 """
 
 from __future__ import annotations
@@ -42,6 +54,7 @@ from decider.learn import Learned, learn_points
 from decider.numeration import Fibonacci
 from registry import question
 from registry.core import NoImplementation
+from spec.tables import start_layer
 
 AUTOMATA = Path(__file__).with_name("automata")
 
@@ -49,25 +62,66 @@ AUTOMATA = Path(__file__).with_name("automata")
 LOW = "E m, s (n = m + 1 & shift(m, s) & a = s + 1)"
 P_SET = "(x = 0 & y = 0) | E n (low(n, x) & y = x + n) | E n (low(n, y) & x = y + n)"
 
-#: Helper predicates of the value-g sentences: the moves split by type.
-HELPERS = (
-    ("Sup", "x e", "S(x, x + e)"),  # the point (x, x + e) of S, above the main diagonal
-    ("Sdn", "x e", "S(x + e, x)"),  # the point (x + e, x), below it
-    ("Row", "x y", "E u (u < x & S(u, y))"),  # a move along the row into S
-    ("Col", "x y", "E v (v < y & S(x, v))"),  # ... along the column
-    ("Dup", "x e", "E u (u < x & Sup(u, e))"),  # ... along the diagonal, from (x, x + e)
-    ("Ddn", "x e", "E u (u < x & Sdn(u, e))"),  # ... from (x + e, x)
-)
+
+def helpers(s: str) -> tuple[tuple[str, str, str], ...]:
+    """The helper predicates of a set ``s`` (a predicate name): its moves split by type.
+
+    >>> helpers("S")[2]
+    ('Srow', 'x y', 'E u (u < x & S(u, y))')
+    """
+    return (
+        (f"{s}up", "x e", f"{s}(x, x + e)"),  # the point (x, x + e) of s, above the diagonal
+        (f"{s}dn", "x e", f"{s}(x + e, x)"),  # the point (x + e, x), below it
+        (f"{s}row", "x y", f"E u (u < x & {s}(u, y))"),  # a move along the row into s
+        (f"{s}col", "x y", f"E v (v < y & {s}(x, v))"),  # ... along the column
+        (f"{s}dup", "x e", f"E u (u < x & {s}up(u, e))"),  # ... the diagonal, from (x, x + e)
+        (f"{s}ddn", "x e", f"E u (u < x & {s}dn(u, e))"),  # ... from (x + e, x)
+    )
+
+
+def stable(s: str) -> dict[str, str]:
+    """No Wythoff move (row, column, either diagonal direction) joins two points of ``s``."""
+    return {
+        "row": f"~E x, y ({s}(x, y) & {s}row(x, y))",
+        "column": f"~E x, y ({s}(x, y) & {s}col(x, y))",
+        "diagonal-up": f"~E x, e ({s}up(x, e) & {s}dup(x, e))",
+        "diagonal-down": f"~E x, e ({s}dn(x, e) & {s}ddn(x, e))",
+    }
+
+
+def absorb(s: str) -> str:
+    """Every point outside ``P`` and ``s`` has a Wythoff move into ``s``."""
+    return (
+        f"A x, y ((~P(x, y) & ~{s}(x, y)) => ({s}row(x, y) | {s}col(x, y)"
+        f" | E e (x + e = y & {s}dup(x, e)) | E e (y + e = x & {s}ddn(y, e))))"
+    )
+
+
+#: The helper predicates of ``S``.
+HELPERS = helpers("S")
 
 #: The sentences of "S is the set of value 1" (given P), by name.
-VALUE_ONE = {
-    "avoid": "~E x, y (S(x, y) & P(x, y))",
-    "row": "~E x, y (S(x, y) & Row(x, y))",
-    "column": "~E x, y (S(x, y) & Col(x, y))",
-    "diagonal-up": "~E x, e (Sup(x, e) & Dup(x, e))",
-    "diagonal-down": "~E x, e (Sdn(x, e) & Ddn(x, e))",
-    "absorb": "A x, y ((~P(x, y) & ~S(x, y)) => (Row(x, y) | Col(x, y)"
-    " | E e (x + e = y & Dup(x, e)) | E e (y + e = x & Ddn(y, e))))",
+VALUE_ONE = {"avoid": "~E x, y (S(x, y) & P(x, y))", **stable("S"), "absorb": absorb("S")}
+
+#: Wythoff with a pass, the pass available: the cells where its P-set differs from ``S``
+#: (Wythoff's value 1), observed on the engine's table (4181 rows) and then proved.
+PASS_OUT = ((0, 1), (1, 0), (2, 2), (3, 6), (6, 3), (5, 7), (7, 5))
+PASS_IN = ((0, 0), (1, 3), (3, 1), (2, 5), (5, 2), (6, 7), (7, 6))
+
+
+def _cells(cells: Sequence[tuple[int, int]]) -> str:
+    return " | ".join(f"(x = {x} & y = {y})" for x, y in cells)
+
+
+#: The set ``Q`` of the pass game's P-positions with the pass available.
+PASS_SET = f"(S(x, y) & ~({_cells(PASS_OUT)})) | {_cells(PASS_IN)}"
+
+#: The sentences of "Q is the P-set with the pass available" (given P, Wythoff's P-set).
+PASS = {
+    "origin": "Q(0, 0)",
+    "avoid": "~E x, y (Q(x, y) & P(x, y) & (x != 0 | y != 0))",
+    **stable("Q"),
+    "absorb": absorb("Q"),
 }
 
 
@@ -97,7 +151,8 @@ def points(game: str, g: int, length: int) -> tuple[npt.NDArray[np.int64], str]:
     """Every ``(x, y)`` with ``G(x, y) = g`` and ``x, y < F_{length+2}``, and the data's source.
 
     Wythoff's come from the registry's ``g-points`` (a row greedy: cheap to millions of
-    rows); another two-pile game's from its ``grundy-table`` (quadratic: small windows).
+    rows); another two-pile game's from its ``grundy-table`` (quadratic: small windows); for a
+    game with a state (the pass), the layer the game starts in (the pass still available).
 
     >>> pts, source = points("wythoff", 0, 5)
     >>> sorted(map(tuple, pts.tolist()))[:4], source
@@ -116,8 +171,12 @@ def points(game: str, g: int, length: int) -> tuple[npt.NDArray[np.int64], str]:
         both = np.concatenate([half, half[:, ::-1]])
         both = both[(both < top).all(axis=1)]
         return np.unique(both, axis=0), answer.name
-    table = question("grundy-table", spec.get_game(game))(size=top)
-    return np.argwhere(np.asarray(table.value) == g).astype(np.int64), table.name
+    subject = spec.get_game(game)
+    table = question("grundy-table", subject)(size=top)
+    values = np.asarray(table.value)
+    if values.ndim == 3:  # a game with a state: the layer it starts in (the pass available)
+        values = values[start_layer(subject)]
+    return np.argwhere(values == g).astype(np.int64), table.name
 
 
 def discover(game: str, g: int, length: int, tests: int, margin: int = 2) -> tuple[Learned, str]:
@@ -175,6 +234,23 @@ def prove_value_one(s: Dfa) -> list[Outcome]:
     return decide_all(wythoff_theory(s), VALUE_ONE)
 
 
+def pass_theory(s: Dfa) -> Theory:
+    """:func:`wythoff_theory` with ``Q`` (:data:`PASS_SET`) and its helpers."""
+    t = wythoff_theory(s)
+    t.define("Q", "x y", PASS_SET)
+    for name, args, formula in helpers("Q"):
+        t.define(name, args, formula)
+    return t
+
+
+def prove_pass(s: Dfa) -> list[Outcome]:
+    """Decide :data:`PASS` (all TRUE: ``Q`` is the pass game's P-set with the pass available).
+
+    ``s`` is Wythoff's value-1 set (proved by :func:`prove_value_one`); ``Q`` is built from it.
+    """
+    return decide_all(pass_theory(s), PASS)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m proofs_check.discovery GAME --value G [--length L --tests M] [--prove]``."""
     parser = argparse.ArgumentParser(prog="python -m proofs_check.discovery")
@@ -186,7 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="store the automaton (decider.io format)")
     parser.add_argument("--stored", help="prove a shipped automaton (a name under automata/)")
     parser.add_argument(
-        "--prove", action="store_true", help="prove that the set is Wythoff's value 1"
+        "--prove",
+        choices=("value-1", "pass"),
+        help="prove the set is Wythoff's value 1, or build the pass game's P-set from it and "
+        "prove that",
     )
     args = parser.parse_args(argv)
     try:
@@ -203,11 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.out:
                 store(learned, args.game, args.value, source, args.out)
         if args.prove:
-            if args.value != 1:
-                print(f"--prove: the sentences are those of value 1, not {args.value}",
-                      file=sys.stderr)  # fmt: skip
-                return 2
-            outcomes = prove_value_one(dfa)
+            prove = prove_value_one if args.prove == "value-1" else prove_pass
+            outcomes = prove(dfa)
             for o in outcomes:
                 print(f"{o.name:14} {'TRUE' if o.value else 'FALSE':5} {o.seconds:7.2f} s"
                       f"  largest {o.largest} states")  # fmt: skip

@@ -78,11 +78,11 @@ def test_value_one_is_stable(theory, name: str) -> None:  # type: ignore[no-unty
 def test_a_twin_with_a_cell_added_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
     t = discovery.wythoff_theory(value_one.dfa)
     t.define("T", "x y", "S(x, y) | (x = 3 & y = 3)")
-    sentence = discovery.VALUE_ONE["diagonal-up"].replace("S(", "T(")
-    sentence = sentence.replace("Sup(", "Tup(").replace("Dup(", "Eup(")
-    t.define("Tup", "x e", "T(x, x + e)")
-    t.define("Eup", "x e", "E u (u < x & Tup(u, e))")
-    cex = t.counterexample("A x, e ~(Tup(x, e) & Eup(x, e))")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    sentence = discovery.stable("T")["diagonal-up"]
+    assert t.decide(sentence) is False
+    cex = t.counterexample("A x, e ~(Tup(x, e) & Tdup(x, e))")
     assert cex == {"e": 0, "x": 3}  # the point (3, 3) and a diagonal move into the set
     assert grundy.value("wythoff", (3, 3)).value != 1
     assert grundy.value("wythoff", (2, 2)).value == 1  # the move (3, 3) -> (2, 2)
@@ -99,10 +99,9 @@ def test_value_one_theorem(value_one) -> None:  # type: ignore[no-untyped-def]
 def test_a_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
     t = discovery.wythoff_theory(value_one.dfa)
     t.define("T", "x y", "S(x, y) & ~(x = 2 & y = 2)")
-    t.add_automaton("S", t.predicates["T"][0].dfa, "x y")  # the twin takes S's place
-    for name, args, formula in discovery.HELPERS:
+    for name, args, formula in discovery.helpers("T"):
         t.define(name, args, formula)
-    cex = t.counterexample(discovery.VALUE_ONE["absorb"])
+    cex = t.counterexample(discovery.absorb("T"))
     assert cex is not None
     assert grundy.value("wythoff", (cex["x"], cex["y"])).value == 1
 
@@ -113,3 +112,59 @@ def test_an_edited_shipped_automaton_is_refused(tmp_path: Path) -> None:
     copy.write_text(copy.read_text().replace("meta data fast.wsg", "meta data spec"))
     with pytest.raises(DeciderError, match="digest"):
         read_automaton(copy)
+
+
+# ------------------------------------------------------------------ Wythoff with a pass
+
+
+@pytest.fixture(scope="module")
+def pass_theory(value_one):  # type: ignore[no-untyped-def]
+    return discovery.pass_theory(value_one.dfa)
+
+
+def test_the_pass_set_agrees_with_the_engine(pass_theory) -> None:  # type: ignore[no-untyped-def]
+    n = 40
+    table = grundy.table("wythoff-pass", n)  # layers: s = 0 (no pass left), s = 1
+    q = pass_theory.predicates["Q"][0].dfa
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(q, x, y) == (int(table[1][x][y]) == 0), (x, y)
+            assert grundy.value("wythoff-pass", (x, y, 1)).value == int(table[1][x][y])
+
+
+def test_the_shipped_pass_automaton_is_the_set(pass_theory) -> None:  # type: ignore[no-untyped-def]
+    shipped = discovery.stored("wythoff-pass-value-0")
+    assert equivalent(shipped.dfa, pass_theory.predicates["Q"][0].dfa)
+
+
+@pytest.mark.parametrize("name", ["origin", "avoid", "row", "column", "diagonal-up"])
+def test_the_pass_set_is_stable(pass_theory, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert pass_theory.decide(discovery.PASS[name]) is True
+
+
+def test_a_pass_twin_with_a_cell_added_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
+    t = discovery.pass_theory(value_one.dfa)
+    t.define("T", "x y", "Q(x, y) | (x = 0 & y = 1)")  # a cell of S left out of Q
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    cex = t.counterexample("A x, y ~(T(x, y) & Tcol(x, y))")
+    assert cex == {"x": 0, "y": 1}  # (0, 1, 1) -> (0, 0, 1), a P-position
+    assert grundy.value("wythoff-pass", (0, 1, 1)).value != 0
+    assert grundy.value("wythoff-pass", (0, 0, 1)).value == 0
+
+
+@pytest.mark.slow
+def test_pass_theorem(value_one) -> None:  # type: ignore[no-untyped-def]
+    outcomes = discovery.prove_pass(value_one.dfa)
+    assert [o.name for o in outcomes] == list(discovery.PASS) and all(o.value for o in outcomes)
+
+
+@pytest.mark.slow
+def test_a_pass_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
+    t = discovery.pass_theory(value_one.dfa)
+    t.define("T", "x y", "Q(x, y) & ~(x = 6 & y = 7)")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    cex = t.counterexample(discovery.absorb("T"))
+    assert cex is not None
+    assert grundy.value("wythoff-pass", (cex["x"], cex["y"], 1)).value == 0
