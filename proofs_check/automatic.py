@@ -180,9 +180,34 @@ def rule_of(game: Any) -> Rule:
     return Rule(name, moves, _terminal(game), states, state_moves, k)
 
 
+def move_into(rule: Rule, m: MoveType, target: str) -> str:
+    """``(x, y)`` has a move of type ``m`` into ``target``, a formula in x, y.
+
+    The row, the column and the diagonal are written on three tapes (the diagonal by its
+    offset ``e = |y - x|``, which the move keeps); another ray uses the 4-tape relation
+    ``m(u, v, x, y)``. With a large set the 4-tape product is what exceeds the memory.
+    """
+    full = (m.ray[0], m.ray[1], m.ray[0], m.ray[1]) if len(m.ray) == 2 else m.ray[:4]
+    shape = tuple(int(r) for r in full)
+    cond = f" & {_GUARDS[str(m.ray[4])]}" if len(m.ray) == 5 else ""
+    cond += " & ~term(x, y)" if rule.terminal is not None else ""
+    if shape == (1, 0, 1, 0):
+        body = f"E u (u < x & {target}(u, y))"
+    elif shape == (0, 1, 0, 1):
+        body = f"E v (v < y & {target}(x, v))"
+    elif shape == (1, 1, 1, 1):
+        body = (
+            f"E e, u ((y = x + e & u < x & {target}(u, u + e))"
+            f" | (x = y + e & u < y & {target}(u + e, u)))"
+        )
+    else:
+        return f"E u, v ({m.name}(u, v, x, y) & {target}(u, v))"
+    return f"({body}{cond})" if cond else body
+
+
 def _into(rule: Rule, target: str) -> list[str]:
     """One formula per move type: (x, y) has a move of that type into ``target``."""
-    return [f"E u, v ({m.name}(u, v, x, y) & {target}(u, v))" for m in rule.moves]
+    return [move_into(rule, m, target) for m in rule.moves]
 
 
 def p_sentences(rule: Rule, sets: dict[int, str] | str) -> dict[str, str]:
@@ -201,9 +226,7 @@ def p_sentences(rule: Rule, sets: dict[int, str] | str) -> dict[str, str]:
     for s, name in layers.items():
         tag = "" if s is None else f"_s{s}"
         for m in rule.moves:
-            out[f"stable_{m.name}{tag}"] = (
-                f"A u, v, x, y ~({m.name}(u, v, x, y) & {name}(u, v) & {name}(x, y))"
-            )
+            out[f"stable_{m.name}{tag}"] = f"A x, y ~({name}(x, y) & {move_into(rule, m, name)})"
         options = _into(rule, name)
         for src, dst in rule.state_moves:
             if src == s:
@@ -227,9 +250,7 @@ def class_sentences(rule: Rule, lower: list[str], name: str) -> dict[str, str]:
         union = " | ".join(f"{s}(x, y)" for s in lower)
         out["avoid"] = f"A x, y ~({name}(x, y) & ({union}))"
     for m in rule.moves:
-        out[f"stable_{m.name}"] = (
-            f"A u, v, x, y ~({m.name}(u, v, x, y) & {name}(u, v) & {name}(x, y))"
-        )
+        out[f"stable_{m.name}"] = f"A x, y ~({name}(x, y) & {move_into(rule, m, name)})"
     outside = " & ".join(f"~{s}(x, y)" for s in [*lower, name])
     out["absorb"] = f"A x, y (({outside}) => ({' | '.join(_into(rule, name))}))"
     return out

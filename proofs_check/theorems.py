@@ -24,7 +24,7 @@ from pathlib import Path
 
 from decider import Theory
 from decider.io import read_automaton
-from proofs_check.automatic import p_sentences, rule_of
+from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
 
 __all__ = [
     "AUTOMATA",
@@ -34,6 +34,7 @@ __all__ = [
     "Theorem",
     "points",
     "replay",
+    "sentences_of",
     "theory_of",
 ]
 
@@ -54,7 +55,11 @@ class Theorem:
     refused); ``definitions`` are ``(name, arguments, formula)`` triples defining the
     predicates, the last one the set ``p(x, y)``; ``state`` is the state of a game with a
     state layer where the statement lives (None for a game without one); ``twin_of`` names
-    the true theorem a false twin was made from.
+    the true theorem a false twin was made from. A theorem of ``value`` g >= 1 names the
+    predicates of the classes 0..g-1 in ``lower`` (each proved by its own theorem) and is
+    proved by :func:`~proofs_check.automatic.class_sentences`; a game with a state layer
+    names the set of every state in ``layers`` (``(state, predicate)``, the statement's set
+    last).
     """
 
     id: str
@@ -66,6 +71,8 @@ class Theorem:
     state: int | None = None
     twin_of: str | None = None
     automata: tuple[tuple[str, str], ...] = ()
+    lower: tuple[str, ...] = ()
+    layers: tuple[tuple[int, str], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -186,11 +193,50 @@ _BLOCKING = (
     ),
 )
 
+_LEARNED = (
+    Theorem(
+        "wythoff-g1",
+        "wythoff",
+        "new (Blass and Fraenkel, TCS 1990, describe the 1-values by a recursive algorithm); "
+        "the automaton learned by proofs_check.discovery",
+        "the positions of Grundy value 1 of Wythoff's game are exactly the 826-state automaton "
+        "wythoff-value-1.txt (given the P-positions, wythoff-p)",
+        (("p", "x y", "wythoffp(x, y)"), ("s", "x y", "wythoffg1(x, y)")),
+        value=1,
+        automata=(("wythoffp", "wythoff-p.txt"), ("wythoffg1", "wythoff-value-1.txt")),
+        lower=("p",),
+    ),
+    Theorem(
+        "wythoff-pass-p",
+        "wythoff-pass",
+        "Miyadera, Manabe, Fukui, arXiv:1711.04960 (proved there for x <= 9 or y - x <= 9); "
+        "the automaton built by proofs_check.discovery",
+        "the P-positions of Wythoff's game with the pass available are exactly the automaton "
+        "wythoff-pass-value-0.txt: Wythoff's value-1 set with 14 cells exchanged (and, "
+        "without the pass, Wythoff's P-positions)",
+        (("p", "x y", "wythoffp(x, y)"), ("q", "x y", "passp(x, y)")),
+        state=1,
+        automata=(("wythoffp", "wythoff-p.txt"), ("passp", "wythoff-pass-value-0.txt")),
+        layers=((0, "p"), (1, "q")),
+    ),
+)
+
 #: Every theorem and its false twin, by id.
 THEOREMS: dict[str, Theorem] = {}
-for _t, _cell in zip(_TRUE + _BLOCKING, [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3)], strict=True):
+_CELLS = [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3), (0, 1), (1, 3)]
+for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED, _CELLS, strict=True):
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
+
+
+def sentences_of(rule: Rule, theorem: Theorem) -> dict[str, str]:
+    """The sentences that prove ``theorem`` (P-set, Grundy class, or per-state P-sets)."""
+    name = theorem.definitions[-1][0]
+    if theorem.value:
+        return class_sentences(rule, list(theorem.lower), name)
+    if theorem.layers:
+        return p_sentences(rule, dict(theorem.layers))
+    return p_sentences(rule, name)
 
 
 def _stored(theory: Theory, theorem: Theorem) -> None:
@@ -210,7 +256,7 @@ def theory_of(theorem: Theorem) -> tuple[Theory, dict[str, str]]:
     for name, args, formula in theorem.definitions:
         theory.define(name, args, formula)
     rule.define(theory)
-    return theory, p_sentences(rule, theorem.definitions[-1][0])
+    return theory, sentences_of(rule, theorem)
 
 
 def _timed(theory: Theory, name: str, text: str, sentence: bool) -> SentenceResult:
@@ -239,7 +285,7 @@ def replay(theorem: Theorem) -> Proof:
         states = max((s.states for s in theory.steps[steps:]), default=1)
         proof.definitions.append(SentenceResult(name, formula, True, states, seconds))
     rule.define(theory)
-    for name, text in p_sentences(rule, theorem.definitions[-1][0]).items():
+    for name, text in sentences_of(rule, theorem).items():
         proof.sentences.append(_timed(theory, name, text, True))
     return proof
 

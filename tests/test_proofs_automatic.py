@@ -18,7 +18,7 @@ from grundy.walnut import INSTALL, find_walnut, run_walnut
 from proofs_check.automatic import NotCovered, rule_of
 from proofs_check.theorems import THEOREMS, points, replay, theory_of
 from spec import get_game
-from spec.solver import outcome
+from spec.solver import grundy, outcome
 
 FAST = ["wythoff-p", "r-wythoff-p", "wythoff-terminal-1-p"]
 
@@ -53,7 +53,7 @@ def test_the_rays_guards_terminal_set_and_counting_rule_are_read_from_the_game()
     assert passing.state_moves == ((1, 0),) and passing.states == (0, 1)
 
 
-@pytest.mark.parametrize("theorem_id", FAST)
+@pytest.mark.parametrize("theorem_id", [*FAST, "wythoff-g1", "wythoff-pass-p"])
 def test_each_theorem_is_proved_and_its_twin_refuted_where_the_spec_says_p(
     theorem_id: str,
 ) -> None:
@@ -63,17 +63,25 @@ def test_each_theorem_is_proved_and_its_twin_refuted_where_the_spec_says_p(
     failed = twin.failed
     assert twin.status == "refuted" and failed is not None and failed.counterexample
     x, y = failed.counterexample["x"], failed.counterexample["y"]
-    # the twin says (x, y) is not a P-position and has no move into its set: the spec says P
+    # the twin says (x, y) is outside its set and has no move into it: the spec says it is in
     assert (x, y) not in points(twin.theorem, max(x, y) + 1)
-    assert outcome(get_game(theorem.game), (x, y)) == "P"
+    game = get_game(theorem.game)
+    where = (x, y) if theorem.state is None else (x, y, theorem.state)
+    assert grundy(game, where) == theorem.value
 
 
-@pytest.mark.parametrize("theorem_id", [*FAST, "blocking-wythoff-3-p"])
-def test_the_proved_set_is_the_spec_p_positions_on_a_square(theorem_id: str) -> None:
+@pytest.mark.parametrize(
+    "theorem_id", [*FAST, "blocking-wythoff-3-p", "wythoff-g1", "wythoff-pass-p"]
+)
+def test_the_proved_set_is_the_spec_set_on_a_square(theorem_id: str) -> None:
     theorem = THEOREMS[theorem_id]
     game = get_game(theorem.game)
     n = 14
-    spec = [(x, y) for x in range(n) for y in range(n) if outcome(game, (x, y)) == "P"]
+    state = () if theorem.state is None else (theorem.state,)
+    if theorem.value:
+        spec = [(x, y) for x in range(n) for y in range(n) if grundy(game, (x, y)) == 1]
+    else:
+        spec = [(x, y) for x in range(n) for y in range(n) if outcome(game, (x, y, *state)) == "P"]
     assert points(theorem, n) == spec
 
 
