@@ -75,21 +75,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _walnut(theorem: Any, path: str) -> int:
+    """Write the command file, and the automata it loads into ``Automata Library/`` beside it
+    (Walnut's layout: the command file goes to its ``Command Files/``)."""
+    from pathlib import Path
+
     from decider.walnut import export
     from proofs_check.theorems import theory_of
 
     theory, sentences = theory_of(theorem)
     text = export(theory, sentences)
+    target = Path(path)
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text.commands)
+        target.write_text(text.commands, encoding="utf-8")
+        for name, content in text.automata.items():
+            extra = target.parent / name
+            extra.parent.mkdir(exist_ok=True)
+            extra.write_text(content, encoding="utf-8")
+            print(f"wrote {extra}")
     except OSError as error:
         raise ValueError(
             f"prove: --walnut = {path!r} cannot be written ({error.strerror})"
         ) from None
-    for name in text.automata:
-        print(f"needs {name} (written by grundy.walnut.run_walnut)")
-    print(f"wrote {path}")
+    print(f"wrote {path} (run it in Walnut: load {target.name};)")
     return 0
 
 
