@@ -197,8 +197,8 @@ _LEARNED = (
     Theorem(
         "wythoff-g1",
         "wythoff",
-        "new (Blass and Fraenkel, TCS 1990, describe the 1-values by a recursive algorithm); "
-        "the automaton learned by proofs_check.discovery",
+        "000 §1.3 (the 1-values; Blass and Fraenkel, TCS 1990, give a recursive algorithm): "
+        "new, for all positions; the automaton learned by proofs_check.discovery",
         "the positions of Grundy value 1 of Wythoff's game are exactly the 826-state automaton "
         "wythoff-value-1.txt (given the P-positions, wythoff-p)",
         (("p", "x y", "wythoffp(x, y)"), ("s", "x y", "wythoffg1(x, y)")),
