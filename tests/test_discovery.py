@@ -1,0 +1,170 @@
+"""Discovery (issue 36, items 3 and 6): automata learned from the engine's data, then proved.
+
+* Wythoff's P-positions learned from the registry's data equal the formula-defined set of
+  docs/proofs.md (language equivalence), and the shipped automaton is that set.
+* The shipped automaton of Wythoff's value 1 agrees with the engine's table on a window; its
+  stability sentences are TRUE; a twin with one cell added is refuted with the least
+  counterexample, which the engine's values confirm; the full proof (absorption included, some
+  ten seconds) and the twin with a cell removed are ``slow``.
+* A shipped automaton that was edited is refused.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import grundy
+from decider import DeciderError
+from decider.automaton import equivalent
+from decider.io import read_automaton
+from proofs_check import discovery
+
+
+def _accepts(dfa, x: int, y: int) -> bool:  # type: ignore[no-untyped-def]
+    from decider.numeration import Fibonacci
+
+    fib = Fibonacci()
+    wx, wy = fib.word(x), fib.word(y)
+    n = max(len(wx), len(wy))
+    wx, wy = [0] * (n - len(wx)) + wx, [0] * (n - len(wy)) + wy
+    return bool(dfa.accepts([[a, b] for a, b in zip(wx, wy, strict=True)]))
+
+
+@pytest.fixture(scope="module")
+def value_one():  # type: ignore[no-untyped-def]
+    return discovery.stored("wythoff-value-1")
+
+
+def test_the_p_positions_learned_from_data_are_the_beatty_pairs() -> None:
+    learned, source = discovery.discover("wythoff", 0, length=16, tests=6)
+    assert learned.dfa is not None, learned.report
+    formula = discovery.wythoff_theory().predicates["P"][0].dfa
+    assert equivalent(learned.dfa, formula)
+    assert equivalent(discovery.stored("wythoff-value-0").dfa, formula)
+    assert source
+
+
+def test_the_value_one_automaton_agrees_with_the_engine(value_one) -> None:  # type: ignore[no-untyped-def]
+    n = 60
+    table = grundy.table("wythoff", n)
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(value_one.dfa, x, y) == (int(table[x][y]) == 1), (x, y)
+    assert value_one.meta["set"] == "wythoff: G(x, y) = 1"
+
+
+def test_the_learner_finds_value_one_only_with_enough_data() -> None:
+    learned, _ = discovery.discover("wythoff", 1, length=20, tests=8)
+    assert learned.dfa is None and "did not saturate" in learned.report
+    assert learned.counts == sorted(learned.counts) and learned.new[-1] > 0
+
+
+STABILITY = ["avoid", "row", "column", "diagonal-up", "diagonal-down"]
+
+
+@pytest.fixture(scope="module")
+def theory(value_one):  # type: ignore[no-untyped-def]
+    return discovery.wythoff_theory(value_one.dfa)
+
+
+@pytest.mark.parametrize("name", STABILITY)
+def test_value_one_is_stable(theory, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert theory.decide(discovery.VALUE_ONE[name]) is True
+
+
+def test_a_twin_with_a_cell_added_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
+    t = discovery.wythoff_theory(value_one.dfa)
+    t.define("T", "x y", "S(x, y) | (x = 3 & y = 3)")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    sentence = discovery.stable("T")["diagonal-up"]
+    assert t.decide(sentence) is False
+    cex = t.counterexample("A x, e ~(Tup(x, e) & Tdup(x, e))")
+    assert cex == {"e": 0, "x": 3}  # the point (3, 3) and a diagonal move into the set
+    assert grundy.value("wythoff", (3, 3)).value != 1
+    assert grundy.value("wythoff", (2, 2)).value == 1  # the move (3, 3) -> (2, 2)
+
+
+@pytest.mark.slow
+def test_value_one_theorem(value_one) -> None:  # type: ignore[no-untyped-def]
+    outcomes = discovery.prove_value_one(value_one.dfa)
+    assert [o.name for o in outcomes] == list(discovery.VALUE_ONE)
+    assert all(o.value for o in outcomes)
+
+
+@pytest.mark.slow
+def test_a_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
+    t = discovery.wythoff_theory(value_one.dfa)
+    t.define("T", "x y", "S(x, y) & ~(x = 2 & y = 2)")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    cex = t.counterexample(discovery.absorb("T"))
+    assert cex is not None
+    assert grundy.value("wythoff", (cex["x"], cex["y"])).value == 1
+
+
+def test_an_edited_shipped_automaton_is_refused(tmp_path: Path) -> None:
+    copy = tmp_path / "wythoff-value-1.txt"
+    shutil.copy(discovery.AUTOMATA / "wythoff-value-1.txt", copy)
+    copy.write_text(copy.read_text().replace("meta data fast.wsg", "meta data spec"))
+    with pytest.raises(DeciderError, match="digest"):
+        read_automaton(copy)
+
+
+# ------------------------------------------------------------------ Wythoff with a pass
+
+
+@pytest.fixture(scope="module")
+def pass_theory(value_one):  # type: ignore[no-untyped-def]
+    return discovery.pass_theory(value_one.dfa)
+
+
+def test_the_pass_set_agrees_with_the_engine(pass_theory) -> None:  # type: ignore[no-untyped-def]
+    n = 40
+    table = grundy.table("wythoff-pass", n)  # layers: s = 0 (no pass left), s = 1
+    q = pass_theory.predicates["Q"][0].dfa
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(q, x, y) == (int(table[1][x][y]) == 0), (x, y)
+            assert grundy.value("wythoff-pass", (x, y, 1)).value == int(table[1][x][y])
+
+
+def test_the_shipped_pass_automaton_is_the_set(pass_theory) -> None:  # type: ignore[no-untyped-def]
+    shipped = discovery.stored("wythoff-pass-value-0")
+    assert equivalent(shipped.dfa, pass_theory.predicates["Q"][0].dfa)
+
+
+@pytest.mark.parametrize("name", ["origin", "avoid", "row", "column", "diagonal-up"])
+def test_the_pass_set_is_stable(pass_theory, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert pass_theory.decide(discovery.PASS[name]) is True
+
+
+def test_a_pass_twin_with_a_cell_added_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
+    t = discovery.pass_theory(value_one.dfa)
+    t.define("T", "x y", "Q(x, y) | (x = 0 & y = 1)")  # a cell of S left out of Q
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    cex = t.counterexample("A x, y ~(T(x, y) & Tcol(x, y))")
+    assert cex == {"x": 0, "y": 1}  # (0, 1, 1) -> (0, 0, 1), a P-position
+    assert grundy.value("wythoff-pass", (0, 1, 1)).value != 0
+    assert grundy.value("wythoff-pass", (0, 0, 1)).value == 0
+
+
+@pytest.mark.slow
+def test_pass_theorem(value_one) -> None:  # type: ignore[no-untyped-def]
+    outcomes = discovery.prove_pass(value_one.dfa)
+    assert [o.name for o in outcomes] == list(discovery.PASS) and all(o.value for o in outcomes)
+
+
+@pytest.mark.slow
+def test_a_pass_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type: ignore[no-untyped-def]
+    t = discovery.pass_theory(value_one.dfa)
+    t.define("T", "x y", "Q(x, y) & ~(x = 6 & y = 7)")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    cex = t.counterexample(discovery.absorb("T"))
+    assert cex is not None
+    assert grundy.value("wythoff-pass", (cex["x"], cex["y"], 1)).value == 0
