@@ -52,6 +52,7 @@ from decider import DeciderError, Dfa, Theory
 from decider.io import StoredAutomaton, read_automaton, write_automaton
 from decider.learn import Learned, learn_points
 from decider.numeration import Fibonacci
+from proofs_check.data import DATA_SECONDS
 from registry import question
 from registry.core import NoImplementation
 from spec.tables import start_layer
@@ -79,22 +80,54 @@ def helpers(s: str) -> tuple[tuple[str, str, str], ...]:
     )
 
 
-def stable(s: str) -> dict[str, str]:
-    """No Wythoff move (row, column, either diagonal direction) joins two points of ``s``."""
+def stable(s: str, live: str = "") -> dict[str, str]:
+    """No Wythoff move (row, column, either diagonal direction) joins two points of ``s``.
+
+    ``live`` (a predicate with :func:`helpers`-style ``up``/``dn`` forms) restricts the
+    starting points to those that have moves (outside a terminal set).
+    """
+    at, up, dn = (
+        (f"{live}(x, y) & ", f"{live}up(x, e) & ", f"{live}dn(x, e) & ") if live else ("",) * 3
+    )
     return {
-        "row": f"~E x, y ({s}(x, y) & {s}row(x, y))",
-        "column": f"~E x, y ({s}(x, y) & {s}col(x, y))",
-        "diagonal-up": f"~E x, e ({s}up(x, e) & {s}dup(x, e))",
-        "diagonal-down": f"~E x, e ({s}dn(x, e) & {s}ddn(x, e))",
+        "row": f"~E x, y ({at}{s}(x, y) & {s}row(x, y))",
+        "column": f"~E x, y ({at}{s}(x, y) & {s}col(x, y))",
+        "diagonal-up": f"~E x, e ({up}{s}up(x, e) & {s}dup(x, e))",
+        "diagonal-down": f"~E x, e ({dn}{s}dn(x, e) & {s}ddn(x, e))",
     }
 
 
-def absorb(s: str) -> str:
-    """Every point outside ``P`` and ``s`` has a Wythoff move into ``s``."""
+def absorb(s: str, lower: str = "P") -> str:
+    """Every point outside ``lower`` (the classes below; none if empty) and ``s`` has a Wythoff
+    move into ``s``."""
+    outside = f"~{lower}(x, y) & ~{s}(x, y)" if lower else f"~{s}(x, y)"
     return (
-        f"A x, y ((~P(x, y) & ~{s}(x, y)) => ({s}row(x, y) | {s}col(x, y)"
+        f"A x, y (({outside}) => ({s}row(x, y) | {s}col(x, y)"
         f" | E e (x + e = y & {s}dup(x, e)) | E e (y + e = x & {s}ddn(y, e))))"
     )
+
+
+def terminal(k: int) -> dict[str, str]:
+    """The sentences of "R is the P-set of Wythoff with the terminal set {x + y <= k}".
+
+    A terminal position has no move (a P-position); from the others, Wythoff's moves (into
+    the terminal set too).  So: R holds the terminal set, no move from a non-terminal point
+    of R joins R, and every point outside R has a move into R (induction on ``x + y``).
+    """
+    return {"terminal": f"A x, y (x + y <= {k} => R(x, y))", **stable("R", "L"),
+            "absorb": absorb("R", "")}  # fmt: skip
+
+
+def prove_terminal(r: Dfa, k: int) -> list[Outcome]:
+    """Decide :func:`terminal` for the set ``r`` and the terminal set ``{x + y <= k}``."""
+    t = Theory()
+    t.add_automaton("R", r, "x y")
+    t.define("L", "x y", f"x + y > {k}")
+    t.define("Lup", "x e", "L(x, x + e)")
+    t.define("Ldn", "x e", "L(x + e, x)")
+    for name, args, formula in helpers("R"):
+        t.define(name, args, formula)
+    return decide_all(t, terminal(k))
 
 
 #: The helper predicates of ``S``.
@@ -172,7 +205,7 @@ def points(game: str, g: int, length: int) -> tuple[npt.NDArray[np.int64], str]:
         both = both[(both < top).all(axis=1)]
         return np.unique(both, axis=0), answer.name
     subject = spec.get_game(game)
-    table = question("grundy-table", subject)(size=top)
+    table = question("grundy-table", subject)(size=top, budget=DATA_SECONDS)
     values = np.asarray(table.value)
     if values.ndim == 3:  # a game with a state: the layer it starts in (the pass available)
         values = values[start_layer(subject)]
@@ -251,6 +284,15 @@ def prove_pass(s: Dfa) -> list[Outcome]:
     return decide_all(pass_theory(s), PASS)
 
 
+def _terminal_sum(game: str) -> int:
+    """The ``K`` of a game whose terminal set is ``{x + y <= K}`` (its compiled capability)."""
+    subject = spec.get_game(game)
+    if getattr(subject, "compiled_terminal", None) != "fast.engine:sum_at_most":
+        raise DeciderError(f"{game}: no terminal set {{x + y <= K}} (--prove terminal)")
+    parameters: tuple[int, ...] = getattr(subject, "terminal_parameters", ())
+    return int(parameters[0])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m proofs_check.discovery GAME --value G [--length L --tests M] [--prove]``."""
     parser = argparse.ArgumentParser(prog="python -m proofs_check.discovery")
@@ -263,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stored", help="prove a shipped automaton (a name under automata/)")
     parser.add_argument(
         "--prove",
-        choices=("value-1", "pass"),
+        choices=("value-1", "pass", "terminal"),
         help="prove the set is Wythoff's value 1, or build the pass game's P-set from it and "
         "prove that",
     )
@@ -282,13 +324,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.out:
                 store(learned, args.game, args.value, source, args.out)
         if args.prove:
-            prove = prove_value_one if args.prove == "value-1" else prove_pass
-            outcomes = prove(dfa)
+            if args.prove == "terminal":
+                outcomes = prove_terminal(dfa, _terminal_sum(args.game))
+            else:
+                outcomes = (prove_value_one if args.prove == "value-1" else prove_pass)(dfa)
             for o in outcomes:
                 print(f"{o.name:14} {'TRUE' if o.value else 'FALSE':5} {o.seconds:7.2f} s"
                       f"  largest {o.largest} states")  # fmt: skip
             return 0 if all(o.value for o in outcomes) else 1
-    except DeciderError as exc:
+    except (DeciderError, NoImplementation) as exc:
         print(f"discovery: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -168,3 +168,44 @@ def test_a_pass_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type:
     cex = t.counterexample(discovery.absorb("T"))
     assert cex is not None
     assert grundy.value("wythoff-pass", (cex["x"], cex["y"], 1)).value == 0
+
+
+# ------------------------------------------------------------- terminal sets {x + y <= K}
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+def test_terminal_set_theorem(k: int) -> None:
+    shipped = discovery.stored(f"wythoff-terminal-{k}-value-0")
+    n = 30
+    table = grundy.table(f"wythoff-terminal:{k}", n)
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(shipped.dfa, x, y) == (int(table[x][y]) == 0), (x, y)
+    outcomes = discovery.prove_terminal(shipped.dfa, k)
+    assert [o.name for o in outcomes] == list(discovery.terminal(k))
+    assert all(o.value for o in outcomes)
+
+
+@pytest.mark.parametrize("k", [2, 5])
+def test_terminal_twins_are_refuted(k: int) -> None:
+    from decider import Theory
+
+    shipped = discovery.stored(f"wythoff-terminal-{k}-value-0").dfa
+    t = Theory()
+    t.add_automaton("R", shipped, "x y")
+    first = t.least(f"R(x, y) & x + y > {k}")  # the least P-position outside the terminal set
+    assert first is not None
+    x, y = first["x"], first["y"]
+    t.define("T", "x y", f"R(x, y) & ~(x = {x} & y = {y})")
+    assert discovery.prove_terminal(t.predicates["T"][0].dfa, k)[-1].value is False
+    t.define("L", "x y", f"x + y > {k}")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    assert t.counterexample(discovery.absorb("T", "")) == {"x": x, "y": y}
+    assert grundy.value(f"wythoff-terminal:{k}", (x, y)).value == 0
+
+
+def test_terminal_proof_needs_a_terminal_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert discovery.main(["wythoff", "--stored", "wythoff-value-0", "--prove", "terminal"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("discovery: wythoff: no terminal set") and "\n" not in err
