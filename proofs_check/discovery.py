@@ -80,31 +80,86 @@ def helpers(s: str) -> tuple[tuple[str, str, str], ...]:
     )
 
 
-def stable(s: str, live: str = "") -> dict[str, str]:
+#: A guard of a ray (``spec``'s ``move_rays``) as a formula.
+GUARDS = {"x>=y": "x >= y", "y>=x": "y >= x", "x>y": "x > y", "y>x": "y > x"}
+
+
+def wythoff_rays(game: object) -> dict[str, str]:
+    """The guards of a game whose moves are Wythoff's rays, some of them guarded.
+
+    Read from the game's ``move_rays`` (its capability): the row ``(1, 0)``, the column
+    ``(0, 1)`` and the diagonal ``(1, 1)``, each unbounded, the row and column possibly with a
+    guard (R-Wythoff: the larger pile only).  Returns ``{"row": guard, "column": guard}``
+    (``""``: none); any other move is refused with one line.
+
+    >>> wythoff_rays(spec.get_game("r-wythoff"))
+    {'row': 'x >= y', 'column': 'y >= x'}
+    """
+    label = getattr(game, "describe", lambda: str(game))()
+    for capability in ("state_moves", "compiled_terminal", "outcome_rule", "compiled_followers"):
+        if getattr(game, capability, None):
+            raise DeciderError(f"{label}: its {capability} is not covered by these sentences")
+    rays = getattr(game, "move_rays", None) or ()
+    guards: dict[str, str] = {}
+    kinds = {(1, 0, 1, 0): "row", (0, 1, 0, 1): "column", (1, 1, 1, 1): "diagonal"}
+    for ray in rays:
+        full = tuple(ray[:2]) * 2 if len(ray) == 2 else tuple(ray[:4])
+        guard = str(ray[4]) if len(ray) > 4 else ""
+        kind = kinds.get(full)
+        if (
+            kind is None
+            or kind in guards
+            or (guard and (kind == "diagonal" or guard not in GUARDS))
+        ):
+            raise DeciderError(f"{label}: a move ray {ray} the sentences do not cover")
+        guards[kind] = GUARDS.get(guard, "")
+    if set(guards) != {"row", "column", "diagonal"}:
+        raise DeciderError(f"{label}: not Wythoff's three rays (the sentences do not cover it)")
+    return {"row": guards["row"], "column": guards["column"]}
+
+
+def stable(s: str, live: str = "", guards: dict[str, str] | None = None) -> dict[str, str]:
     """No Wythoff move (row, column, either diagonal direction) joins two points of ``s``.
 
     ``live`` (a predicate with :func:`helpers`-style ``up``/``dn`` forms) restricts the
-    starting points to those that have moves (outside a terminal set).
+    starting points to those that have moves (outside a terminal set); ``guards`` (from
+    :func:`wythoff_rays`) the row and column moves to the positions where they are moves.
     """
     at, up, dn = (
         (f"{live}(x, y) & ", f"{live}up(x, e) & ", f"{live}dn(x, e) & ") if live else ("",) * 3
     )
+    g = {k: f"{v} & " if v else "" for k, v in (guards or {"row": "", "column": ""}).items()}
     return {
-        "row": f"~E x, y ({at}{s}(x, y) & {s}row(x, y))",
-        "column": f"~E x, y ({at}{s}(x, y) & {s}col(x, y))",
+        "row": f"~E x, y ({at}{g['row']}{s}(x, y) & {s}row(x, y))",
+        "column": f"~E x, y ({at}{g['column']}{s}(x, y) & {s}col(x, y))",
         "diagonal-up": f"~E x, e ({up}{s}up(x, e) & {s}dup(x, e))",
         "diagonal-down": f"~E x, e ({dn}{s}dn(x, e) & {s}ddn(x, e))",
     }
 
 
-def absorb(s: str, lower: str = "P") -> str:
+def absorb(s: str, lower: str = "P", guards: dict[str, str] | None = None) -> str:
     """Every point outside ``lower`` (the classes below; none if empty) and ``s`` has a Wythoff
-    move into ``s``."""
+    move into ``s`` (row and column moves where their ``guards`` hold)."""
     outside = f"~{lower}(x, y) & ~{s}(x, y)" if lower else f"~{s}(x, y)"
+    g = {k: f"{v} & " if v else "" for k, v in (guards or {"row": "", "column": ""}).items()}
     return (
-        f"A x, y (({outside}) => ({s}row(x, y) | {s}col(x, y)"
+        f"A x, y (({outside}) => (({g['row']}{s}row(x, y)) | ({g['column']}{s}col(x, y))"
         f" | E e (x + e = y & {s}dup(x, e)) | E e (y + e = x & {s}ddn(y, e))))"
     )
+
+
+def p_set(guards: dict[str, str]) -> dict[str, str]:
+    """The sentences of "R is the P-set" of a game of Wythoff's rays (guarded or not)."""
+    return {**stable("R", guards=guards), "absorb": absorb("R", "", guards)}
+
+
+def prove_p_set(r: Dfa, guards: dict[str, str]) -> list[Outcome]:
+    """Decide :func:`p_set` for the set ``r`` (all TRUE: ``r`` is the game's P-set)."""
+    t = Theory()
+    t.add_automaton("R", r, "x y")
+    for name, args, formula in helpers("R"):
+        t.define(name, args, formula)
+    return decide_all(t, p_set(guards))
 
 
 def terminal(k: int) -> dict[str, str]:
@@ -305,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stored", help="prove a shipped automaton (a name under automata/)")
     parser.add_argument(
         "--prove",
-        choices=("value-1", "pass", "terminal"),
+        choices=("value-1", "pass", "terminal", "p-set"),
         help="prove the set is Wythoff's value 1, or build the pass game's P-set from it and "
         "prove that",
     )
@@ -326,6 +381,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.prove:
             if args.prove == "terminal":
                 outcomes = prove_terminal(dfa, _terminal_sum(args.game))
+            elif args.prove == "p-set":
+                outcomes = prove_p_set(dfa, wythoff_rays(spec.get_game(args.game)))
             else:
                 outcomes = (prove_value_one if args.prove == "value-1" else prove_pass)(dfa)
             for o in outcomes:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import grundy
+import spec
 from decider import DeciderError
 from decider.automaton import equivalent
 from decider.io import read_automaton
@@ -209,3 +210,45 @@ def test_terminal_proof_needs_a_terminal_set(capsys: pytest.CaptureFixture[str])
     assert discovery.main(["wythoff", "--stored", "wythoff-value-0", "--prove", "terminal"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("discovery: wythoff: no terminal set") and "\n" not in err
+
+
+# ------------------------------------------------------------------ R-Wythoff's P-set
+
+
+def test_r_wythoff_p_set_theorem() -> None:
+    guards = discovery.wythoff_rays(spec.get_game("r-wythoff"))
+    assert guards == {"row": "x >= y", "column": "y >= x"}  # the larger pile only
+    learned, _ = discovery.discover("r-wythoff", 0, length=14, tests=5)
+    assert learned.dfa is not None, learned.report
+    shipped = discovery.stored("r-wythoff-value-0").dfa
+    assert equivalent(learned.dfa, shipped)
+    assert all(o.value for o in discovery.prove_p_set(shipped, guards))
+    # 001 Remark 5: the same P-positions as Wythoff's
+    assert equivalent(shipped, discovery.wythoff_theory().predicates["P"][0].dfa)
+
+
+def test_an_unguarded_proof_of_r_wythoff_is_refuted() -> None:
+    # Wythoff's moves are a superset: with the guards dropped, a twin set (one cell added
+    # below the diagonal) is refuted by a column move that R-Wythoff does not have
+    from decider import Theory
+
+    t = Theory()
+    t.add_automaton("R", discovery.stored("r-wythoff-value-0").dfa, "x y")
+    t.define("T", "x y", "R(x, y) | (x = 4 & y = 1)")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    guards = discovery.wythoff_rays(spec.get_game("r-wythoff"))
+    sentence = discovery.stable("T", guards=guards)["row"]
+    assert t.decide(sentence) is False
+    cex = t.counterexample("A x, y ~(x >= y & T(x, y) & Trow(x, y))")
+    assert cex == {"x": 4, "y": 1}  # (4, 1) -> (2, 1), a P-position
+    assert grundy.value("r-wythoff", (4, 1)).value != 0
+    assert grundy.value("r-wythoff", (2, 1)).value == 0
+
+
+@pytest.mark.parametrize(
+    "game", ["wythoff-pass", "blocking-wythoff:2", "nim", "wythoff-terminal:2"]
+)
+def test_games_the_sentences_do_not_cover_are_refused(game: str) -> None:
+    with pytest.raises(DeciderError, match=r"not covered|do not cover"):
+        discovery.wythoff_rays(spec.get_game(game))
