@@ -339,6 +339,56 @@ def prove_pass(s: Dfa) -> list[Outcome]:
     return decide_all(pass_theory(s), PASS)
 
 
+def blocking_theory(b: Dfa, k: int) -> Theory:
+    """``B`` and ``Kopt(x, y)``: at least ``k`` distinct Wythoff options of ``(x, y)`` in ``B``.
+
+    Counted by move type: ``Brow{j}(x, y)``, at least ``j`` points of ``B`` left of ``(x, y)``
+    on its row (``Brow{j+1}(x, y) = E w (w < x & B(w, y) & Brow{j}(w, y))``), the same on the
+    column and on each diagonal direction; options of different types are different
+    positions, so "at least k" is the disjunction over ``a + b + c = k`` of row ``>= a``,
+    column ``>= b``, diagonal ``>= c``.
+    """
+    t = Theory()
+    t.add_automaton("B", b, "x y")
+    for name, args, formula in helpers("B"):
+        t.define(name, args, formula)
+    t.define("Brow1", "x y", "Brow(x, y)")
+    t.define("Bcol1", "x y", "Bcol(x, y)")
+    t.define("Bdup1", "x e", "Bdup(x, e)")
+    t.define("Bddn1", "x e", "Bddn(x, e)")
+    for j in range(1, k):
+        t.define(f"Brow{j + 1}", "x y", f"E w (w < x & B(w, y) & Brow{j}(w, y))")
+        t.define(f"Bcol{j + 1}", "x y", f"E v (v < y & B(x, v) & Bcol{j}(x, v))")
+        t.define(f"Bdup{j + 1}", "x e", f"E u (u < x & Bup(u, e) & Bdup{j}(u, e))")
+        t.define(f"Bddn{j + 1}", "x e", f"E u (u < x & Bdn(u, e) & Bddn{j}(u, e))")
+    for j in range(1, k + 1):
+        t.define(
+            f"Bdg{j}", "x y", f"E e (x + e = y & Bdup{j}(x, e)) | E e (y + e = x & Bddn{j}(y, e))"
+        )
+    terms = []
+    for a in range(k + 1):
+        for c in range(k + 1 - a):
+            parts = [f"Brow{a}(x, y)"] * (a > 0) + [f"Bcol{k - a - c}(x, y)"] * (k - a - c > 0)
+            terms.append(" & ".join(parts + [f"Bdg{c}(x, y)"] * (c > 0)))
+    t.define("Kopt", "x y", " | ".join(f"({term})" for term in terms))
+    return t
+
+
+def prove_blocking(b: Dfa, k: int) -> list[Outcome]:
+    """Decide "B is the P-set of k-blocking Wythoff": ``B(x, y)`` iff fewer than ``k``
+    options are in ``B`` (Larsson's rule; by induction on ``x + y`` that is the theorem)."""
+    return decide_all(blocking_theory(b, k), {"rule": "A x, y (B(x, y) <=> ~Kopt(x, y))"})
+
+
+def _blocking_k(game: str) -> int:
+    """The ``k`` of a game with a counting rule and Wythoff's rays (its capabilities)."""
+    subject = spec.get_game(game)
+    rule = getattr(subject, "outcome_rule", None)
+    if rule is None or getattr(subject, "move_rays", None) != ((1, 0), (0, 1), (1, 1)):
+        raise DeciderError(f"{game}: not Wythoff's rays with a counting rule (--prove blocking)")
+    return int(rule.k)
+
+
 def _terminal_sum(game: str) -> int:
     """The ``K`` of a game whose terminal set is ``{x + y <= K}`` (its compiled capability)."""
     subject = spec.get_game(game)
@@ -360,7 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stored", help="prove a shipped automaton (a name under automata/)")
     parser.add_argument(
         "--prove",
-        choices=("value-1", "pass", "terminal", "p-set"),
+        choices=("value-1", "pass", "terminal", "p-set", "blocking"),
         help="prove the set is Wythoff's value 1, or build the pass game's P-set from it and "
         "prove that",
     )
@@ -381,6 +431,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.prove:
             if args.prove == "terminal":
                 outcomes = prove_terminal(dfa, _terminal_sum(args.game))
+            elif args.prove == "blocking":
+                outcomes = prove_blocking(dfa, _blocking_k(args.game))
             elif args.prove == "p-set":
                 outcomes = prove_p_set(dfa, wythoff_rays(spec.get_game(args.game)))
             else:

@@ -252,3 +252,36 @@ def test_an_unguarded_proof_of_r_wythoff_is_refuted() -> None:
 def test_games_the_sentences_do_not_cover_are_refused(game: str) -> None:
     with pytest.raises(DeciderError, match=r"not covered|do not cover"):
         discovery.wythoff_rays(spec.get_game(game))
+
+
+# ------------------------------------------------------------- k-blocking Wythoff (Larsson)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_blocking_theorem(k: int) -> None:
+    shipped = discovery.stored(f"blocking-wythoff-{k}-value-0").dfa
+    assert discovery._blocking_k(f"blocking-wythoff:{k}") == k
+    n = 30
+    table = grundy.table(f"blocking-wythoff:{k}", n)  # the outcomes: 0 is P
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(shipped, x, y) == (int(table[x][y]) == 0), (x, y)
+    assert all(o.value for o in discovery.prove_blocking(shipped, k))
+
+
+def test_a_blocking_twin_is_refuted() -> None:
+    from decider import Theory
+
+    t = Theory()
+    t.add_automaton("B", discovery.stored("blocking-wythoff-2-value-0").dfa, "x y")
+    first = t.least("B(x, y) & x > 2 & y > 2")
+    assert first is not None
+    x, y = first["x"], first["y"]
+    t.define("T", "x y", f"B(x, y) & ~(x = {x} & y = {y})")
+    twin = discovery.blocking_theory(t.predicates["T"][0].dfa, 2)
+    sentence = "A x, y (B(x, y) <=> ~Kopt(x, y))"
+    assert twin.decide(sentence) is False
+    cex = twin.counterexample(sentence)
+    assert cex == {"x": x, "y": y}  # the removed cell: at most one P-option, a P-position
+    table = grundy.table("blocking-wythoff:2", max(x, y) + 1)
+    assert int(table[x][y]) == 0
