@@ -174,7 +174,7 @@ def test_a_pass_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type:
 # ------------------------------------------------------------- terminal sets {x + y <= K}
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7])
 def test_terminal_set_theorem(k: int) -> None:
     shipped = discovery.stored(f"wythoff-terminal-{k}-value-0")
     n = 30

@@ -58,12 +58,14 @@ def wheel_problems(names: list[str]) -> list[str]:
     problems += [
         f"unexpected data file {n}"
         for n in sorted(data)
-        if not n.startswith(("reference/data/", "registry/atlas/"))
+        if not n.startswith(("reference/data/", "registry/atlas/", "proofs_check/automata/"))
     ]
     if not any(n.endswith("wythoff_003.json") for n in data):
         problems.append("the published tables (reference/data/*.json) are missing")
     if not any(n.startswith("registry/atlas/wythoff_rows_0_") for n in data):
         problems.append("the Wythoff atlas (registry/atlas/*.json) is missing")
+    if "proofs_check/automata/wythoff-value-1.txt" not in data:
+        problems.append("the proofs' automata (proofs_check/automata/*.txt) are missing")
     return problems
 
 
@@ -80,6 +82,7 @@ def test_wheel_problems_can_fail() -> None:
     assert any("packages missing" in p for p in found)
     assert any("published tables" in p for p in found)
     assert any("atlas" in p for p in found)
+    assert any("automata" in p for p in found)
 
 
 def test_the_wheel_holds_only_the_packages_and_their_data(tmp_path: Path) -> None:
