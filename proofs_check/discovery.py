@@ -317,9 +317,26 @@ def decide_all(t: Theory, sentences: dict[str, str]) -> list[Outcome]:
     return out
 
 
-def prove_value_one(s: Dfa) -> list[Outcome]:
-    """Decide :data:`VALUE_ONE` for the set ``s`` (all TRUE: ``s`` is Wythoff's value 1)."""
-    return decide_all(wythoff_theory(s), VALUE_ONE)
+def prove_value_one(
+    s: Dfa, guards: dict[str, str] | None = None, lower: Dfa | None = None
+) -> list[Outcome]:
+    """Decide :data:`VALUE_ONE` for the set ``s`` (all TRUE: ``s`` is the value-1 set).
+
+    Wythoff's game by default; for a game of guarded Wythoff rays (:func:`wythoff_rays`),
+    its ``guards`` and its proved P-set ``lower``.
+    """
+    if lower is None:
+        t = wythoff_theory(s)
+    else:
+        t = Theory()
+        t.add_automaton("P", lower, "x y")
+        t.add_automaton("S", s, "x y")
+        for name, args, formula in HELPERS:
+            t.define(name, args, formula)
+    sentences = dict(VALUE_ONE)
+    if guards:
+        sentences.update(stable("S", guards=guards), absorb=absorb("S", "P", guards))
+    return decide_all(t, sentences)
 
 
 def pass_theory(s: Dfa) -> Theory:
@@ -435,8 +452,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 outcomes = prove_blocking(dfa, _blocking_k(args.game))
             elif args.prove == "p-set":
                 outcomes = prove_p_set(dfa, wythoff_rays(spec.get_game(args.game)))
+            elif args.prove == "value-1":
+                subject = spec.get_game(args.game)
+                lower = stored(f"{subject.describe()}-value-0").dfa
+                outcomes = prove_value_one(dfa, wythoff_rays(subject), lower)
             else:
-                outcomes = (prove_value_one if args.prove == "value-1" else prove_pass)(dfa)
+                outcomes = prove_pass(dfa)
             for o in outcomes:
                 print(f"{o.name:14} {'TRUE' if o.value else 'FALSE':5} {o.seconds:7.2f} s"
                       f"  largest {o.largest} states")  # fmt: skip

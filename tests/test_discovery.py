@@ -285,3 +285,19 @@ def test_a_blocking_twin_is_refuted() -> None:
     assert cex == {"x": x, "y": y}  # the removed cell: at most one P-option, a P-position
     table = grundy.table("blocking-wythoff:2", max(x, y) + 1)
     assert int(table[x][y]) == 0
+
+
+def test_r_wythoff_value_one_theorem() -> None:
+    # Ho (JCTA 119, 2012) gives formulas; here the learned automaton, proved
+    subject = spec.get_game("r-wythoff")
+    shipped = discovery.stored("r-wythoff-value-1").dfa
+    n = 30
+    table = grundy.table("r-wythoff", n)
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(shipped, x, y) == (int(table[x][y]) == 1), (x, y)
+    lower = discovery.stored("r-wythoff-value-0").dfa
+    outcomes = discovery.prove_value_one(shipped, discovery.wythoff_rays(subject), lower)
+    assert all(o.value for o in outcomes)
+    # Wythoff's (unguarded) moves refute it: R-Wythoff's value 1 is not Wythoff's
+    assert not all(o.value for o in discovery.prove_value_one(shipped, None, lower))
