@@ -18,7 +18,7 @@ has value at least 1 and a move to ``S`` (value 1 by induction), so its value is
 The moves are split by type (row, column, each diagonal direction, with the diagonal written
 by its offset ``e = |y - x|``): one 4-tape move relation would be far larger.
 
-Run ``python -m proofs_check.discovery wythoff --value 1 --prove value-1`` (learns from the
+Run ``python -m proofs_check.discovery wythoff --value 1 --prove value`` (learns from the
 data, stores nothing unless ``--out`` is given, proves); ``--stored wythoff-value-1`` proves
 the shipped automaton instead; ``--prove pass`` proves the pass game's theorem from it.
 
@@ -323,7 +323,9 @@ def prove_value_one(
     """Decide :data:`VALUE_ONE` for the set ``s`` (all TRUE: ``s`` is the value-1 set).
 
     Wythoff's game by default; for a game of guarded Wythoff rays (:func:`wythoff_rays`),
-    its ``guards`` and its proved P-set ``lower``.
+    its ``guards`` and its proved P-set ``lower``.  With ``lower`` the union of the proved
+    classes ``G = 0 .. g - 1`` the same sentences prove ``s = {G = g}`` (avoid the lower
+    classes, stability, absorption outside ``lower ∪ s``).
     """
     if lower is None:
         t = wythoff_theory(s)
@@ -337,6 +339,18 @@ def prove_value_one(
     if guards:
         sentences.update(stable("S", guards=guards), absorb=absorb("S", "P", guards))
     return decide_all(t, sentences)
+
+
+def lower_classes(game: str, g: int) -> Dfa:
+    """The union of the shipped, proved sets ``{G = h}``, ``h < g``, of ``game``."""
+    if g < 1:
+        raise DeciderError(f"--prove value: the value {g} has no lower classes (use p-set)")
+    t = Theory()
+    names = []
+    for h in range(g):
+        t.add_automaton(f"A{h}", stored(f"{game}-value-{h}").dfa, "x y")
+        names.append(f"A{h}(x, y)")
+    return t.define("Lower", "x y", " | ".join(names)).dfa
 
 
 def pass_theory(s: Dfa) -> Theory:
@@ -427,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stored", help="prove a shipped automaton (a name under automata/)")
     parser.add_argument(
         "--prove",
-        choices=("value-1", "pass", "terminal", "p-set", "blocking"),
+        choices=("value", "pass", "terminal", "p-set", "blocking"),
         help="prove the set is Wythoff's value 1, or build the pass game's P-set from it and "
         "prove that",
     )
@@ -452,9 +466,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 outcomes = prove_blocking(dfa, _blocking_k(args.game))
             elif args.prove == "p-set":
                 outcomes = prove_p_set(dfa, wythoff_rays(spec.get_game(args.game)))
-            elif args.prove == "value-1":
+            elif args.prove == "value":
                 subject = spec.get_game(args.game)
-                lower = stored(f"{subject.describe()}-value-0").dfa
+                lower = lower_classes(subject.describe(), args.value)
                 outcomes = prove_value_one(dfa, wythoff_rays(subject), lower)
             else:
                 outcomes = prove_pass(dfa)

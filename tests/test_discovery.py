@@ -174,7 +174,7 @@ def test_a_pass_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type:
 # ------------------------------------------------------------- terminal sets {x + y <= K}
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7, 8, 9])
 def test_terminal_set_theorem(k: int) -> None:
     shipped = discovery.stored(f"wythoff-terminal-{k}-value-0")
     n = 30
@@ -301,3 +301,20 @@ def test_r_wythoff_value_one_theorem() -> None:
     assert all(o.value for o in outcomes)
     # Wythoff's (unguarded) moves refute it: R-Wythoff's value 1 is not Wythoff's
     assert not all(o.value for o in discovery.prove_value_one(shipped, None, lower))
+
+
+def test_r_wythoff_value_two_theorem() -> None:
+    subject = spec.get_game("r-wythoff")
+    shipped = discovery.stored("r-wythoff-value-2").dfa
+    table = grundy.table("r-wythoff", 30)
+    for x in range(30):
+        for y in range(30):
+            assert _accepts(shipped, x, y) == (int(table[x][y]) == 2), (x, y)
+    lower = discovery.lower_classes("r-wythoff", 2)
+    outcomes = discovery.prove_value_one(shipped, discovery.wythoff_rays(subject), lower)
+    assert all(o.value for o in outcomes)
+    # value 1's set is not value 2's: the same sentences refute it
+    wrong = discovery.stored("r-wythoff-value-1").dfa
+    with pytest.raises(DeciderError):
+        discovery.lower_classes("r-wythoff", 0)
+    assert not all(o.value for o in discovery.prove_value_one(wrong, None, lower))
