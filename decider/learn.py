@@ -29,7 +29,7 @@ automaton, only the class counts per prefix length (:attr:`Learned.report`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -65,7 +65,6 @@ class Learned:
     tests: int
     points: int
     reason: str = ""
-    notes: list[str] = field(default_factory=list)
 
     @property
     def report(self) -> str:

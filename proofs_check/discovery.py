@@ -18,7 +18,7 @@ has value at least 1 and a move to ``S`` (value 1 by induction), so its value is
 The moves are split by type (row, column, each diagonal direction, with the diagonal written
 by its offset ``e = |y - x|``): one 4-tape move relation would be far larger.
 
-Run ``python -m proofs_check.discovery wythoff --value 1 --prove value-1`` (learns from the
+Run ``python -m proofs_check.discovery wythoff --value 1 --prove value`` (learns from the
 data, stores nothing unless ``--out`` is given, proves); ``--stored wythoff-value-1`` proves
 the shipped automaton instead; ``--prove pass`` proves the pass game's theorem from it.
 
@@ -52,6 +52,7 @@ from decider import DeciderError, Dfa, Theory
 from decider.io import StoredAutomaton, read_automaton, write_automaton
 from decider.learn import Learned, learn_points
 from decider.numeration import Fibonacci
+from proofs_check.data import DATA_SECONDS
 from registry import question
 from registry.core import NoImplementation
 from spec.tables import start_layer
@@ -79,22 +80,109 @@ def helpers(s: str) -> tuple[tuple[str, str, str], ...]:
     )
 
 
-def stable(s: str) -> dict[str, str]:
-    """No Wythoff move (row, column, either diagonal direction) joins two points of ``s``."""
+#: A guard of a ray (``spec``'s ``move_rays``) as a formula.
+GUARDS = {"x>=y": "x >= y", "y>=x": "y >= x", "x>y": "x > y", "y>x": "y > x"}
+
+
+def wythoff_rays(game: object) -> dict[str, str]:
+    """The guards of a game whose moves are Wythoff's rays, some of them guarded.
+
+    Read from the game's ``move_rays`` (its capability): the row ``(1, 0)``, the column
+    ``(0, 1)`` and the diagonal ``(1, 1)``, each unbounded, the row and column possibly with a
+    guard (R-Wythoff: the larger pile only).  Returns ``{"row": guard, "column": guard}``
+    (``""``: none); any other move is refused with one line.
+
+    >>> wythoff_rays(spec.get_game("r-wythoff"))
+    {'row': 'x >= y', 'column': 'y >= x'}
+    """
+    label = getattr(game, "describe", lambda: str(game))()
+    for capability in ("state_moves", "compiled_terminal", "outcome_rule", "compiled_followers"):
+        if getattr(game, capability, None):
+            raise DeciderError(f"{label}: its {capability} is not covered by these sentences")
+    rays = getattr(game, "move_rays", None) or ()
+    guards: dict[str, str] = {}
+    kinds = {(1, 0, 1, 0): "row", (0, 1, 0, 1): "column", (1, 1, 1, 1): "diagonal"}
+    for ray in rays:
+        full = tuple(ray[:2]) * 2 if len(ray) == 2 else tuple(ray[:4])
+        guard = str(ray[4]) if len(ray) > 4 else ""
+        kind = kinds.get(full)
+        if (
+            kind is None
+            or kind in guards
+            or (guard and (kind == "diagonal" or guard not in GUARDS))
+        ):
+            raise DeciderError(f"{label}: a move ray {ray} the sentences do not cover")
+        guards[kind] = GUARDS.get(guard, "")
+    if set(guards) != {"row", "column", "diagonal"}:
+        raise DeciderError(f"{label}: not Wythoff's three rays (the sentences do not cover it)")
+    return {"row": guards["row"], "column": guards["column"]}
+
+
+def stable(s: str, live: str = "", guards: dict[str, str] | None = None) -> dict[str, str]:
+    """No Wythoff move (row, column, either diagonal direction) joins two points of ``s``.
+
+    ``live`` (a predicate with :func:`helpers`-style ``up``/``dn`` forms) restricts the
+    starting points to those that have moves (outside a terminal set); ``guards`` (from
+    :func:`wythoff_rays`) the row and column moves to the positions where they are moves.
+    """
+    at, up, dn = (
+        (f"{live}(x, y) & ", f"{live}up(x, e) & ", f"{live}dn(x, e) & ") if live else ("",) * 3
+    )
+    g = {k: f"{v} & " if v else "" for k, v in (guards or {"row": "", "column": ""}).items()}
     return {
-        "row": f"~E x, y ({s}(x, y) & {s}row(x, y))",
-        "column": f"~E x, y ({s}(x, y) & {s}col(x, y))",
-        "diagonal-up": f"~E x, e ({s}up(x, e) & {s}dup(x, e))",
-        "diagonal-down": f"~E x, e ({s}dn(x, e) & {s}ddn(x, e))",
+        "row": f"~E x, y ({at}{g['row']}{s}(x, y) & {s}row(x, y))",
+        "column": f"~E x, y ({at}{g['column']}{s}(x, y) & {s}col(x, y))",
+        "diagonal-up": f"~E x, e ({up}{s}up(x, e) & {s}dup(x, e))",
+        "diagonal-down": f"~E x, e ({dn}{s}dn(x, e) & {s}ddn(x, e))",
     }
 
 
-def absorb(s: str) -> str:
-    """Every point outside ``P`` and ``s`` has a Wythoff move into ``s``."""
+def absorb(s: str, lower: str = "P", guards: dict[str, str] | None = None) -> str:
+    """Every point outside ``lower`` (the classes below; none if empty) and ``s`` has a Wythoff
+    move into ``s`` (row and column moves where their ``guards`` hold)."""
+    outside = f"~{lower}(x, y) & ~{s}(x, y)" if lower else f"~{s}(x, y)"
+    g = {k: f"{v} & " if v else "" for k, v in (guards or {"row": "", "column": ""}).items()}
     return (
-        f"A x, y ((~P(x, y) & ~{s}(x, y)) => ({s}row(x, y) | {s}col(x, y)"
+        f"A x, y (({outside}) => (({g['row']}{s}row(x, y)) | ({g['column']}{s}col(x, y))"
         f" | E e (x + e = y & {s}dup(x, e)) | E e (y + e = x & {s}ddn(y, e))))"
     )
+
+
+def p_set(guards: dict[str, str]) -> dict[str, str]:
+    """The sentences of "R is the P-set" of a game of Wythoff's rays (guarded or not)."""
+    return {**stable("R", guards=guards), "absorb": absorb("R", "", guards)}
+
+
+def prove_p_set(r: Dfa, guards: dict[str, str]) -> list[Outcome]:
+    """Decide :func:`p_set` for the set ``r`` (all TRUE: ``r`` is the game's P-set)."""
+    t = Theory()
+    t.add_automaton("R", r, "x y")
+    for name, args, formula in helpers("R"):
+        t.define(name, args, formula)
+    return decide_all(t, p_set(guards))
+
+
+def terminal(k: int) -> dict[str, str]:
+    """The sentences of "R is the P-set of Wythoff with the terminal set {x + y <= k}".
+
+    A terminal position has no move (a P-position); from the others, Wythoff's moves (into
+    the terminal set too).  So: R holds the terminal set, no move from a non-terminal point
+    of R joins R, and every point outside R has a move into R (induction on ``x + y``).
+    """
+    return {"terminal": f"A x, y (x + y <= {k} => R(x, y))", **stable("R", "L"),
+            "absorb": absorb("R", "")}  # fmt: skip
+
+
+def prove_terminal(r: Dfa, k: int) -> list[Outcome]:
+    """Decide :func:`terminal` for the set ``r`` and the terminal set ``{x + y <= k}``."""
+    t = Theory()
+    t.add_automaton("R", r, "x y")
+    t.define("L", "x y", f"x + y > {k}")
+    t.define("Lup", "x e", "L(x, x + e)")
+    t.define("Ldn", "x e", "L(x + e, x)")
+    for name, args, formula in helpers("R"):
+        t.define(name, args, formula)
+    return decide_all(t, terminal(k))
 
 
 #: The helper predicates of ``S``.
@@ -172,7 +260,7 @@ def points(game: str, g: int, length: int) -> tuple[npt.NDArray[np.int64], str]:
         both = both[(both < top).all(axis=1)]
         return np.unique(both, axis=0), answer.name
     subject = spec.get_game(game)
-    table = question("grundy-table", subject)(size=top)
+    table = question("grundy-table", subject)(size=top, budget=DATA_SECONDS)
     values = np.asarray(table.value)
     if values.ndim == 3:  # a game with a state: the layer it starts in (the pass available)
         values = values[start_layer(subject)]
@@ -229,9 +317,40 @@ def decide_all(t: Theory, sentences: dict[str, str]) -> list[Outcome]:
     return out
 
 
-def prove_value_one(s: Dfa) -> list[Outcome]:
-    """Decide :data:`VALUE_ONE` for the set ``s`` (all TRUE: ``s`` is Wythoff's value 1)."""
-    return decide_all(wythoff_theory(s), VALUE_ONE)
+def prove_value_one(
+    s: Dfa, guards: dict[str, str] | None = None, lower: Dfa | None = None
+) -> list[Outcome]:
+    """Decide :data:`VALUE_ONE` for the set ``s`` (all TRUE: ``s`` is the value-1 set).
+
+    Wythoff's game by default; for a game of guarded Wythoff rays (:func:`wythoff_rays`),
+    its ``guards`` and its proved P-set ``lower``.  With ``lower`` the union of the proved
+    classes ``G = 0 .. g - 1`` the same sentences prove ``s = {G = g}`` (avoid the lower
+    classes, stability, absorption outside ``lower ∪ s``).
+    """
+    if lower is None:
+        t = wythoff_theory(s)
+    else:
+        t = Theory()
+        t.add_automaton("P", lower, "x y")
+        t.add_automaton("S", s, "x y")
+        for name, args, formula in HELPERS:
+            t.define(name, args, formula)
+    sentences = dict(VALUE_ONE)
+    if guards:
+        sentences.update(stable("S", guards=guards), absorb=absorb("S", "P", guards))
+    return decide_all(t, sentences)
+
+
+def lower_classes(game: str, g: int) -> Dfa:
+    """The union of the shipped, proved sets ``{G = h}``, ``h < g``, of ``game``."""
+    if g < 1:
+        raise DeciderError(f"--prove value: the value {g} has no lower classes (use p-set)")
+    t = Theory()
+    names = []
+    for h in range(g):
+        t.add_automaton(f"A{h}", stored(f"{game}-value-{h}").dfa, "x y")
+        names.append(f"A{h}(x, y)")
+    return t.define("Lower", "x y", " | ".join(names)).dfa
 
 
 def pass_theory(s: Dfa) -> Theory:
@@ -251,6 +370,65 @@ def prove_pass(s: Dfa) -> list[Outcome]:
     return decide_all(pass_theory(s), PASS)
 
 
+def blocking_theory(b: Dfa, k: int) -> Theory:
+    """``B`` and ``Kopt(x, y)``: at least ``k`` distinct Wythoff options of ``(x, y)`` in ``B``.
+
+    Counted by move type: ``Brow{j}(x, y)``, at least ``j`` points of ``B`` left of ``(x, y)``
+    on its row (``Brow{j+1}(x, y) = E w (w < x & B(w, y) & Brow{j}(w, y))``), the same on the
+    column and on each diagonal direction; options of different types are different
+    positions, so "at least k" is the disjunction over ``a + b + c = k`` of row ``>= a``,
+    column ``>= b``, diagonal ``>= c``.
+    """
+    t = Theory()
+    t.add_automaton("B", b, "x y")
+    for name, args, formula in helpers("B"):
+        t.define(name, args, formula)
+    t.define("Brow1", "x y", "Brow(x, y)")
+    t.define("Bcol1", "x y", "Bcol(x, y)")
+    t.define("Bdup1", "x e", "Bdup(x, e)")
+    t.define("Bddn1", "x e", "Bddn(x, e)")
+    for j in range(1, k):
+        t.define(f"Brow{j + 1}", "x y", f"E w (w < x & B(w, y) & Brow{j}(w, y))")
+        t.define(f"Bcol{j + 1}", "x y", f"E v (v < y & B(x, v) & Bcol{j}(x, v))")
+        t.define(f"Bdup{j + 1}", "x e", f"E u (u < x & Bup(u, e) & Bdup{j}(u, e))")
+        t.define(f"Bddn{j + 1}", "x e", f"E u (u < x & Bdn(u, e) & Bddn{j}(u, e))")
+    for j in range(1, k + 1):
+        t.define(
+            f"Bdg{j}", "x y", f"E e (x + e = y & Bdup{j}(x, e)) | E e (y + e = x & Bddn{j}(y, e))"
+        )
+    terms = []
+    for a in range(k + 1):
+        for c in range(k + 1 - a):
+            parts = [f"Brow{a}(x, y)"] * (a > 0) + [f"Bcol{k - a - c}(x, y)"] * (k - a - c > 0)
+            terms.append(" & ".join(parts + [f"Bdg{c}(x, y)"] * (c > 0)))
+    t.define("Kopt", "x y", " | ".join(f"({term})" for term in terms))
+    return t
+
+
+def prove_blocking(b: Dfa, k: int) -> list[Outcome]:
+    """Decide "B is the P-set of k-blocking Wythoff": ``B(x, y)`` iff fewer than ``k``
+    options are in ``B`` (Larsson's rule; by induction on ``x + y`` that is the theorem)."""
+    return decide_all(blocking_theory(b, k), {"rule": "A x, y (B(x, y) <=> ~Kopt(x, y))"})
+
+
+def _blocking_k(game: str) -> int:
+    """The ``k`` of a game with a counting rule and Wythoff's rays (its capabilities)."""
+    subject = spec.get_game(game)
+    rule = getattr(subject, "outcome_rule", None)
+    if rule is None or getattr(subject, "move_rays", None) != ((1, 0), (0, 1), (1, 1)):
+        raise DeciderError(f"{game}: not Wythoff's rays with a counting rule (--prove blocking)")
+    return int(rule.k)
+
+
+def _terminal_sum(game: str) -> int:
+    """The ``K`` of a game whose terminal set is ``{x + y <= K}`` (its compiled capability)."""
+    subject = spec.get_game(game)
+    if getattr(subject, "compiled_terminal", None) != "fast.engine:sum_at_most":
+        raise DeciderError(f"{game}: no terminal set {{x + y <= K}} (--prove terminal)")
+    parameters: tuple[int, ...] = getattr(subject, "terminal_parameters", ())
+    return int(parameters[0])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m proofs_check.discovery GAME --value G [--length L --tests M] [--prove]``."""
     parser = argparse.ArgumentParser(prog="python -m proofs_check.discovery")
@@ -263,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stored", help="prove a shipped automaton (a name under automata/)")
     parser.add_argument(
         "--prove",
-        choices=("value-1", "pass"),
+        choices=("value", "pass", "terminal", "p-set", "blocking"),
         help="prove the set is Wythoff's value 1, or build the pass game's P-set from it and "
         "prove that",
     )
@@ -282,13 +460,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.out:
                 store(learned, args.game, args.value, source, args.out)
         if args.prove:
-            prove = prove_value_one if args.prove == "value-1" else prove_pass
-            outcomes = prove(dfa)
+            if args.prove == "terminal":
+                outcomes = prove_terminal(dfa, _terminal_sum(args.game))
+            elif args.prove == "blocking":
+                outcomes = prove_blocking(dfa, _blocking_k(args.game))
+            elif args.prove == "p-set":
+                outcomes = prove_p_set(dfa, wythoff_rays(spec.get_game(args.game)))
+            elif args.prove == "value":
+                subject = spec.get_game(args.game)
+                lower = lower_classes(subject.describe(), args.value)
+                outcomes = prove_value_one(dfa, wythoff_rays(subject), lower)
+            else:
+                outcomes = prove_pass(dfa)
             for o in outcomes:
                 print(f"{o.name:14} {'TRUE' if o.value else 'FALSE':5} {o.seconds:7.2f} s"
                       f"  largest {o.largest} states")  # fmt: skip
             return 0 if all(o.value for o in outcomes) else 1
-    except DeciderError as exc:
+    except (DeciderError, NoImplementation) as exc:
         print(f"discovery: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import grundy
+import spec
 from decider import DeciderError
 from decider.automaton import equivalent
 from decider.io import read_automaton
@@ -168,3 +169,152 @@ def test_a_pass_twin_with_a_cell_removed_is_refuted(value_one) -> None:  # type:
     cex = t.counterexample(discovery.absorb("T"))
     assert cex is not None
     assert grundy.value("wythoff-pass", (cex["x"], cex["y"], 1)).value == 0
+
+
+# ------------------------------------------------------------- terminal sets {x + y <= K}
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7, 8, 9])
+def test_terminal_set_theorem(k: int) -> None:
+    shipped = discovery.stored(f"wythoff-terminal-{k}-value-0")
+    n = 30
+    table = grundy.table(f"wythoff-terminal:{k}", n)
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(shipped.dfa, x, y) == (int(table[x][y]) == 0), (x, y)
+    outcomes = discovery.prove_terminal(shipped.dfa, k)
+    assert [o.name for o in outcomes] == list(discovery.terminal(k))
+    assert all(o.value for o in outcomes)
+
+
+@pytest.mark.parametrize("k", [2, 5])
+def test_terminal_twins_are_refuted(k: int) -> None:
+    from decider import Theory
+
+    shipped = discovery.stored(f"wythoff-terminal-{k}-value-0").dfa
+    t = Theory()
+    t.add_automaton("R", shipped, "x y")
+    first = t.least(f"R(x, y) & x + y > {k}")  # the least P-position outside the terminal set
+    assert first is not None
+    x, y = first["x"], first["y"]
+    t.define("T", "x y", f"R(x, y) & ~(x = {x} & y = {y})")
+    assert discovery.prove_terminal(t.predicates["T"][0].dfa, k)[-1].value is False
+    t.define("L", "x y", f"x + y > {k}")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    assert t.counterexample(discovery.absorb("T", "")) == {"x": x, "y": y}
+    assert grundy.value(f"wythoff-terminal:{k}", (x, y)).value == 0
+
+
+def test_terminal_proof_needs_a_terminal_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert discovery.main(["wythoff", "--stored", "wythoff-value-0", "--prove", "terminal"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("discovery: wythoff: no terminal set") and "\n" not in err
+
+
+# ------------------------------------------------------------------ R-Wythoff's P-set
+
+
+def test_r_wythoff_p_set_theorem() -> None:
+    guards = discovery.wythoff_rays(spec.get_game("r-wythoff"))
+    assert guards == {"row": "x >= y", "column": "y >= x"}  # the larger pile only
+    learned, _ = discovery.discover("r-wythoff", 0, length=14, tests=5)
+    assert learned.dfa is not None, learned.report
+    shipped = discovery.stored("r-wythoff-value-0").dfa
+    assert equivalent(learned.dfa, shipped)
+    assert all(o.value for o in discovery.prove_p_set(shipped, guards))
+    # 001 Remark 5: the same P-positions as Wythoff's
+    assert equivalent(shipped, discovery.wythoff_theory().predicates["P"][0].dfa)
+
+
+def test_an_unguarded_proof_of_r_wythoff_is_refuted() -> None:
+    # Wythoff's moves are a superset: with the guards dropped, a twin set (one cell added
+    # below the diagonal) is refuted by a column move that R-Wythoff does not have
+    from decider import Theory
+
+    t = Theory()
+    t.add_automaton("R", discovery.stored("r-wythoff-value-0").dfa, "x y")
+    t.define("T", "x y", "R(x, y) | (x = 4 & y = 1)")
+    for name, args, formula in discovery.helpers("T"):
+        t.define(name, args, formula)
+    guards = discovery.wythoff_rays(spec.get_game("r-wythoff"))
+    sentence = discovery.stable("T", guards=guards)["row"]
+    assert t.decide(sentence) is False
+    cex = t.counterexample("A x, y ~(x >= y & T(x, y) & Trow(x, y))")
+    assert cex == {"x": 4, "y": 1}  # (4, 1) -> (2, 1), a P-position
+    assert grundy.value("r-wythoff", (4, 1)).value != 0
+    assert grundy.value("r-wythoff", (2, 1)).value == 0
+
+
+@pytest.mark.parametrize(
+    "game", ["wythoff-pass", "blocking-wythoff:2", "nim", "wythoff-terminal:2"]
+)
+def test_games_the_sentences_do_not_cover_are_refused(game: str) -> None:
+    with pytest.raises(DeciderError, match=r"not covered|do not cover"):
+        discovery.wythoff_rays(spec.get_game(game))
+
+
+# ------------------------------------------------------------- k-blocking Wythoff (Larsson)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_blocking_theorem(k: int) -> None:
+    shipped = discovery.stored(f"blocking-wythoff-{k}-value-0").dfa
+    assert discovery._blocking_k(f"blocking-wythoff:{k}") == k
+    n = 30
+    table = grundy.table(f"blocking-wythoff:{k}", n)  # the outcomes: 0 is P
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(shipped, x, y) == (int(table[x][y]) == 0), (x, y)
+    assert all(o.value for o in discovery.prove_blocking(shipped, k))
+
+
+def test_a_blocking_twin_is_refuted() -> None:
+    from decider import Theory
+
+    t = Theory()
+    t.add_automaton("B", discovery.stored("blocking-wythoff-2-value-0").dfa, "x y")
+    first = t.least("B(x, y) & x > 2 & y > 2")
+    assert first is not None
+    x, y = first["x"], first["y"]
+    t.define("T", "x y", f"B(x, y) & ~(x = {x} & y = {y})")
+    twin = discovery.blocking_theory(t.predicates["T"][0].dfa, 2)
+    sentence = "A x, y (B(x, y) <=> ~Kopt(x, y))"
+    assert twin.decide(sentence) is False
+    cex = twin.counterexample(sentence)
+    assert cex == {"x": x, "y": y}  # the removed cell: at most one P-option, a P-position
+    table = grundy.table("blocking-wythoff:2", max(x, y) + 1)
+    assert int(table[x][y]) == 0
+
+
+def test_r_wythoff_value_one_theorem() -> None:
+    # Ho (JCTA 119, 2012) gives formulas; here the learned automaton, proved
+    subject = spec.get_game("r-wythoff")
+    shipped = discovery.stored("r-wythoff-value-1").dfa
+    n = 30
+    table = grundy.table("r-wythoff", n)
+    for x in range(n):
+        for y in range(n):
+            assert _accepts(shipped, x, y) == (int(table[x][y]) == 1), (x, y)
+    lower = discovery.stored("r-wythoff-value-0").dfa
+    outcomes = discovery.prove_value_one(shipped, discovery.wythoff_rays(subject), lower)
+    assert all(o.value for o in outcomes)
+    # Wythoff's (unguarded) moves refute it: R-Wythoff's value 1 is not Wythoff's
+    assert not all(o.value for o in discovery.prove_value_one(shipped, None, lower))
+
+
+def test_r_wythoff_value_two_theorem() -> None:
+    subject = spec.get_game("r-wythoff")
+    shipped = discovery.stored("r-wythoff-value-2").dfa
+    table = grundy.table("r-wythoff", 30)
+    for x in range(30):
+        for y in range(30):
+            assert _accepts(shipped, x, y) == (int(table[x][y]) == 2), (x, y)
+    lower = discovery.lower_classes("r-wythoff", 2)
+    outcomes = discovery.prove_value_one(shipped, discovery.wythoff_rays(subject), lower)
+    assert all(o.value for o in outcomes)
+    # value 1's set is not value 2's: the same sentences refute it
+    wrong = discovery.stored("r-wythoff-value-1").dfa
+    with pytest.raises(DeciderError):
+        discovery.lower_classes("r-wythoff", 0)
+    assert not all(o.value for o in discovery.prove_value_one(wrong, None, lower))
