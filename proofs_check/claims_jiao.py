@@ -478,3 +478,47 @@ def jiao_remark_5(run: Run, size: int, a_min: int) -> None:
         failing=failing_rows,
         holds_for_all_a_at_least=max(failing_rows, default=-1) + 1,
     )
+
+
+def _p_positions_are(run: Run, game: str, size: int, is_p: Callable[[int, int], bool]) -> None:
+    table = _table(run, game, size)
+    run.used("reference.beatty.is_wythoff_p_position (exact floors)")
+    for x in range(size):
+        for y in range(size):
+            run.fact("G(x, y) = 0 iff the formula says P", (table[x][y] == 0) == is_p(x, y),
+                     x=x, y=y, G=table[x][y], formula_p=is_p(x, y))  # fmt: skip
+
+
+@claim(
+    "ho-r-wythoff-p",
+    source="001 Remark 5 (Ho)",
+    kind="theorem",
+    statement="R-Wythoff has exactly Wythoff's P-positions: (0, 0) and (a_n, b_n), (b_n, a_n).",
+    formula="P(R-Wythoff) = {(a_n, b_n), (b_n, a_n)}",
+    params=(Param("size", 201, 120, 1, 2000, "table side: 0 <= x, y < size"),),
+    family="jiao",
+)
+def ho_r_wythoff_p(run: Run, size: int) -> None:
+    _p_positions_are(run, "r-wythoff", size, beatty.is_wythoff_p_position)
+
+
+def fwythoff_p(x: int, y: int) -> bool:
+    """Ho's F-Wythoff P-positions: (0, 0) and Wythoff's translated by (1, 1).
+
+    >>> [p for p in [(0, 0), (1, 1), (2, 3), (3, 2), (1, 2)] if fwythoff_p(*p)]
+    [(0, 0), (1, 1), (2, 3), (3, 2)]
+    """
+    return (x, y) == (0, 0) or (x >= 1 and y >= 1 and beatty.is_wythoff_p_position(x - 1, y - 1))
+
+
+@claim(
+    "ho-f-wythoff-p",
+    source="001 §1 (Ho)",
+    kind="theorem",
+    statement="F-Wythoff's P-positions are (0, 0) and Wythoff's translated by (1, 1).",
+    formula="P(F-Wythoff) = {(0,0)} u {(a_n + 1, b_n + 1), (b_n + 1, a_n + 1)}",
+    params=(Param("size", 201, 120, 1, 2000, "table side: 0 <= x, y < size"),),
+    family="jiao",
+)
+def ho_f_wythoff_p(run: Run, size: int) -> None:
+    _p_positions_are(run, "f-wythoff", size, fwythoff_p)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from strategies import game_and_position, game_names, piles
 
 import spec
-from reference.beatty import is_wythoff_p_position, lower_wythoff, upper_wythoff
+from reference.beatty import lower_wythoff, upper_wythoff
 
 DATA = Path(__file__).resolve().parents[1] / "reference" / "data"
 
@@ -90,23 +90,26 @@ def test_wythoff_p_positions_are_beatty_pairs() -> None:
     assert p_positions == {(x, y) for x, y in beatty if x < P_RANGE and y < P_RANGE}
 
 
-def test_rwythoff_p_positions_are_wythoffs() -> None:
-    """Ho (001 Remark 5): R-Wythoff has exactly Wythoff's P-positions."""
-    game = spec.RWythoff()
-    for x in range(P_RANGE):
-        for y in range(P_RANGE):
-            assert (spec.outcome(game, (x, y)) == "P") == is_wythoff_p_position(x, y), (x, y)
+@pytest.mark.parametrize("claim_id", ["ho-r-wythoff-p", "ho-f-wythoff-p"])
+def test_ho_p_positions(claim_id: str) -> None:
+    """Ho (001 Remark 5, §1): R-Wythoff has Wythoff's P-positions; F-Wythoff has (0, 0) and
+    Wythoff's translated by (1, 1). One home: the claims (proofs_check.claims_jiao), on the
+    issue's range 0..200."""
+    from proofs_check.catalogue import run_claim
+
+    report = run_claim(claim_id, {"size": P_RANGE})
+    assert report.status == "holds" and report.cases == P_RANGE**2, report.witness
 
 
-def test_fwythoff_p_positions_are_shifted_wythoffs() -> None:
-    """Ho (001 §1): (0, 0) and Wythoff's P-positions translated by (1, 1)."""
-    game = spec.FWythoff()
-    for x in range(P_RANGE):
-        for y in range(P_RANGE):
-            expected = (x, y) == (0, 0) or (
-                x >= 1 and y >= 1 and is_wythoff_p_position(x - 1, y - 1)
-            )
-            assert (spec.outcome(game, (x, y)) == "P") == expected, (x, y)
+def test_ho_claims_report_a_false_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The claim's check can fail: with one cell of the formula flipped it is violated."""
+    from proofs_check import claims_jiao
+    from proofs_check.catalogue import run_claim
+
+    real = claims_jiao.fwythoff_p
+    monkeypatch.setattr(claims_jiao, "fwythoff_p", lambda x, y: real(x, y) != ((x, y) == (4, 6)))
+    report = run_claim("ho-f-wythoff-p", {"size": 10})
+    assert report.status == "violated" and (report.witness or {}).get("x") == 4, report.witness
 
 
 def test_every_registered_game_is_drawn() -> None:

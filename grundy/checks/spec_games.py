@@ -9,13 +9,10 @@ which conformance runs in its ``claims-quick`` row).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
 import spec
 from grundy.conformance import CheckResult, conformance_check
-from reference.beatty import is_wythoff_p_position
 from reference.published import load_published
 from registry import ask
 from registry.tables import TABLE_SIZE
@@ -65,43 +62,36 @@ def wythoff_lines_unique() -> CheckResult:
     return CheckResult(detail is None, TABLE_SIZE**2, detail or "")
 
 
+def _ho_claim(claim_id: str) -> CheckResult:
+    """Ho's P-positions: the statement's one home is its claim (proofs_check.claims_jiao)."""
+    from proofs_check.catalogue import run_claim
+
+    report = run_claim(claim_id, {"size": 120})
+    return CheckResult(
+        report.status == "holds",
+        report.cases,
+        "" if report.status == "holds" else f"{report.status} {report.witness}",
+    )
+
+
 @conformance_check(
     name="P-positions = Wythoff's (Ho)",
     game="r-wythoff",
-    implementation="spec vs reference.beatty",
+    implementation="claim ho-r-wythoff-p (the registry's table vs reference.beatty)",
     domain="0 <= x, y < 120",
 )
 def rwythoff_p_positions() -> CheckResult:
-    return _p_positions_match("r-wythoff", 120, is_wythoff_p_position)
-
-
-def _fwythoff_p(x: int, y: int) -> bool:
-    return (x, y) == (0, 0) or (x >= 1 and y >= 1 and is_wythoff_p_position(x - 1, y - 1))
+    return _ho_claim("ho-r-wythoff-p")
 
 
 @conformance_check(
     name="P-positions = (0,0) and Wythoff's + (1,1) (Ho)",
     game="f-wythoff",
-    implementation="spec vs reference.beatty",
+    implementation="claim ho-f-wythoff-p (the registry's table vs reference.beatty)",
     domain="0 <= x, y < 120",
 )
 def fwythoff_p_positions() -> CheckResult:
-    return _p_positions_match("f-wythoff", 120, _fwythoff_p)
-
-
-def _p_positions_match(name: str, size: int, is_p: Callable[[int, int], bool]) -> CheckResult:
-    game = spec.get_game(name)
-    for x in range(size):
-        for y in range(size):
-            mine = spec.outcome(game, (x, y)) == "P"
-            if mine != is_p(x, y):
-                return CheckResult(
-                    False,
-                    x * size + y + 1,
-                    f"({x}, {y}): spec says {'P' if mine else 'N'}, formula says "
-                    f"{'P' if is_p(x, y) else 'N'}",
-                )
-    return CheckResult(True, size * size)
+    return _ho_claim("ho-f-wythoff-p")
 
 
 @conformance_check(
