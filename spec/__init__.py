@@ -25,6 +25,7 @@ from spec.game import (
     register_game,
 )
 from spec.games import FibonacciNim, FWythoff, Nim, RWythoff, Sum, Wythoff
+from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
 from spec.solver import (
     ABOVE,
     Limits,
@@ -63,8 +64,10 @@ __all__ = [
     "SolverLimit",
     "StateGame",
     "Sum",
+    "ThreePileGame",
     "TwoPileGame",
     "Wythoff",
+    "Wythoff3",
     "WythoffPass",
     "WythoffTerminal",
     "as_game",
@@ -72,6 +75,7 @@ __all__ = [
     "get_game",
     "grundy",
     "grundy_table",
+    "is_three_pile",
     "label",
     "limits",
     "mex",
