@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.cube import run_cube
 from grundy.output import (
     CSV_MAX_SIZE,
     add_json_option,
@@ -23,6 +24,7 @@ from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_
 from grundy.runs.progress import reporter, warn
 from registry import question
 from registry.layers import states_of, table_shape
+from spec.piles3 import is_three_pile
 
 
 def register(subparsers: Any) -> None:
@@ -57,6 +59,12 @@ def register(subparsers: Any) -> None:
             f"table's own dtype) or .csv (N <= {CSV_MAX_SIZE}); prints a one-line summary"
         ),
     )
+    parser.add_argument(
+        "--slice",
+        default=None,
+        metavar="AXIS=K",
+        help="a three-pile game: print the plane AXIS = K of the cube (x=K, y=K or z=K)",
+    )
     add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
@@ -87,6 +95,10 @@ def printed_warning(shape: tuple[int, int], layers: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
+    if is_three_pile(game) is None:  # issue 38: the cube G[x, y, z]
+        return run_cube(args, game)
+    if args.slice is not None:
+        raise ValueError(f"--slice {args.slice}: for a three-pile game ({is_three_pile(game)})")
     if (args.rows is None) != (args.cols is None):
         raise ValueError("--rows and --cols go together (or give --size)")
     block = args.rows is not None  # a rectangle (grundy-block), else a square (grundy-table)

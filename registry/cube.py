@@ -1,0 +1,117 @@
+"""Three-pile games: ``grundy-table`` as a cube ``G[x, y, z]`` and ``grundy-box``.
+
+For a three-pile game (:func:`spec.is_three_pile`), the question
+``grundy-table`` answers the cube 0 <= x, y, z < size (an (N, N, N) array),
+and ``grundy-box`` the box 0 <= x < X, 0 <= y < Y, 0 <= z < Z. Implementations:
+``fast.cube`` (the ray-bitset kernel, for a game whose compiled form is
+``move_rays`` in three dimensions, :func:`cube_game`; the rays are checked
+against the game's ``followers`` on a small cube before the kernel is
+trusted) and the ``spec`` (the oracle, :func:`spec.piles3.grundy_box`; its ``grundy-table`` is
+registered with the two-pile tables', :mod:`registry.tables`). Each
+states its cost: the kernel's model (:func:`fast.cube.cube_cost`) and the
+solver's estimate. The P-positions of a cube are read by :func:`p_positions`
+(``grundy structure`` and ``grundy sequence`` of a three-pile game).
+
+Examples
+--------
+>>> import registry
+>>> door = registry.question("grundy-box", "wythoff3")
+>>> answer = door(x=2, y=3, z=4)
+>>> answer.value.shape, answer.name
+((2, 3, 4), 'fast.cube')
+>>> p_positions(answer.value)[:3]
+[(0, 0, 0), (0, 1, 2), (0, 2, 1)]
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import fast.cube
+import registry.tables  # noqa: F401  (the grundy-table kind, registered there)
+import spec
+from registry.core import BUDGET_SECONDS, checked_memory, register_provider, register_question
+from spec.piles3 import box_estimate, grundy_box, is_three_pile
+
+__all__ = ["BOX_DOMAIN", "CHECK_SIZE", "cube_game", "p_positions"]
+
+#: The cube on which a game's ``move_rays`` are checked against its ``followers``.
+CHECK_SIZE = 5
+#: The conformance domain of ``grundy-box`` (a box of three different sides).
+BOX_DOMAIN = {"x": 9, "y": 12, "z": 14}
+
+Made = tuple[Callable[..., Any], ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _rays_disagree(game: spec.ImpartialGame) -> str | None:
+    rays = tuple(tuple(r) for r in game.move_rays)  # type: ignore[attr-defined]
+    for cell in itertools.product(range(CHECK_SIZE), repeat=3):
+        stated = set(spec.piles3.ray_followers(rays, cell))
+        if stated != set(game.followers(cell)):
+            return (
+                f"{game.describe()}: its move_rays and its followers differ at {cell} "
+                "(fix move_rays or followers)"
+            )
+    return None
+
+
+def cube_game(game: spec.ImpartialGame) -> str | None:
+    """None if ``fast.cube`` computes ``game``: three piles, ``move_rays`` in three dimensions
+    (:func:`fast.cube.covers`) that equal its ``followers`` on the cube of side
+    :data:`CHECK_SIZE`; else why not.
+
+    >>> cube_game(spec.get_game("wythoff3")) is None, cube_game(spec.get_game("wythoff"))
+    (True, 'wythoff is not a three-pile game (positions of three piles, no state)')
+    """
+    return is_three_pile(game) or fast.cube.covers(game) or _rays_disagree(game)
+
+
+def _spec_box(game: spec.ImpartialGame) -> Made:
+    def answer(x: int, y: int, z: int) -> np.ndarray:
+        return np.array(grundy_box(game, (x, y, z)), dtype=np.int64).reshape(x, y, z)
+
+    return answer, lambda x, y, z: None, lambda x, y, z: box_estimate((x, y, z))
+
+
+def _cube_box(game: spec.ImpartialGame) -> Made:
+    def answer(x: int, y: int, z: int, progress: Any = None) -> np.ndarray:
+        return fast.cube.grundy_cube(game, (x, y, z))
+
+    return (
+        checked_memory(answer),
+        lambda x, y, z: None,
+        lambda x, y, z: fast.cube.cube_cost(game, (x, y, z)),
+    )
+
+
+def _cube_table(game: spec.ImpartialGame) -> Made:
+    answer, _, cost = _cube_box(game)
+    return (
+        lambda size, progress=None: answer(x=size, y=size, z=size),
+        lambda size: None,
+        lambda size: cost(size, size, size),
+    )
+
+
+def p_positions(table: Any) -> list[tuple[int, ...]]:
+    """The cells of ``table`` (any dimension) with value 0, in lexicographic order.
+
+    >>> p_positions(np.array([[0, 1], [1, 0]]))
+    [(0, 0), (1, 1)]
+    """
+    return [tuple(int(c) for c in cell) for cell in np.argwhere(np.asarray(table) == 0)]
+
+
+register_question(
+    "grundy-box", "*", "G[x, y, z] of {game} for 0 <= x < X, 0 <= y < Y, 0 <= z < Z",
+    BOX_DOMAIN, budget=BUDGET_SECONDS, signature="x: int, y: int, z: int",
+)  # fmt: skip
+register_provider("grundy-box", "spec", "spec", is_three_pile, _spec_box)
+register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box)
+register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table)
