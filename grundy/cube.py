@@ -5,7 +5,8 @@ A three-pile game's table is the cube 0 <= x, y, z < N (the registry's
 the seeds print a two-pile table (``x=K``: rows y, columns z; ``y=K``: rows x,
 columns z; ``z=K``: rows x, columns y); without it every plane z = 0..N-1 is
 printed in turn. ``--out FILE.npy`` writes the cube (``numpy.load`` gives the
-(N, N, N) array; a plane with ``--slice``).
+(N, N, N) array; a plane with ``--slice``). ``grundy structure`` of a
+three-pile game lists its P-positions in the cube (:func:`structure_cube`).
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from grundy.output import (
 )
 from grundy.runs.progress import reporter, warn
 from registry import question
+from registry.cube import p_positions
 
-__all__ = ["AXES", "parse_slice", "run_cube"]
+__all__ = ["AXES", "parse_slice", "run_cube", "structure_cube"]
 
 #: The axes of a three-pile table, in the order of its coordinates.
 AXES = ("x", "y", "z")
@@ -118,3 +120,30 @@ def run_cube(args: argparse.Namespace, game: Any) -> int:
         grid = format_grid(_plane(table, axis, index).tolist(), row_label=rows, col_label=cols)
         console.print(grid, markup=False, soft_wrap=True)
     return 0
+
+
+def structure_cube(args: argparse.Namespace, game: Any) -> int:
+    """``grundy structure`` of a three-pile game: its P-positions with every coordinate < N,
+    sorted (lexicographically), the first ``--show`` printed (all with ``--json``)."""
+    if args.alpha is not None:
+        raise ValueError(f"--alpha {args.alpha}: for a two-pile game (Beatty pairs)")
+    door, size = question("grundy-table", game), args.size
+    if args.list_impls:
+        return print_impls(door, size=size)
+    answer = door(using=args.impl, size=size)
+    found = p_positions(answer.value)
+    name = door.game
+    data = {
+        "game": name, "size": size, "implementation": answer.name, "count": len(found),
+        "p_positions": [list(p) for p in found],
+    }  # fmt: skip
+    shown = ", ".join(f"({x}, {y}, {z})" for x, y, z in found[: args.show])
+    lines = [
+        f"{name}: {len(found):,} P-positions with 0 <= x, y, z < {size} "
+        f"(implementation {answer.name}); sorted:",
+        f"  {shown}",
+    ]
+    if len(found) > args.show:
+        lines.append(f"  ... {len(found) - args.show:,} more (--show, --json)")
+    lines.append("Everything holds over the table only: nothing here is a proof.")
+    return json_or_lines(args.json, data, lines)

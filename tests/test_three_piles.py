@@ -165,3 +165,17 @@ def test_table_out_writes_the_cube(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 0
     cube = np.load(out)
     assert (cube == np.array(grundy_box(spec.Wythoff3(), (7, 7, 7)))).all()
+
+
+def test_structure_lists_the_p_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "structure", "wythoff3", "--size", "8", "--json")
+    assert code == 0
+    import json
+
+    data = json.loads(out)
+    found = [tuple(p) for p in data["p_positions"]]
+    game = spec.Wythoff3()
+    expected = [p for p in itertools.product(range(8), repeat=3) if spec.grundy(game, p) == 0]
+    assert found == expected and data["count"] == len(expected)
+    code, out, _ = run(capsys, "structure", "wythoff3", "--size", "8", "--show", "2")
+    assert code == 0 and "(0, 0, 0), (0, 1, 2)\n" in out and "more (--show, --json)" in out
