@@ -29,8 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numba
 import numpy as np
+from _plain import plain_cube
 from _timing import best
 
 import spec
@@ -82,30 +82,6 @@ int main(int argc, char **argv) {
     return 0;
 }
 """
-
-
-@numba.njit(cache=True)
-def plain_cube(n: int, rays: np.ndarray) -> np.ndarray:  # pragma: no cover - jit
-    """G on [0, n)^3 of a ray game: the mex over every follower (a stamp array)."""
-    g = np.zeros((n, n, n), np.int32)
-    seen = np.zeros(3 * n * rays.shape[0] + 8, np.int64)
-    stamp = 0
-    for x in range(n):
-        for y in range(n):
-            for z in range(n):
-                stamp += 1
-                for r in range(rays.shape[0]):
-                    u, v, w = x - rays[r, 0], y - rays[r, 1], z - rays[r, 2]
-                    while u >= 0 and v >= 0 and w >= 0:
-                        seen[g[u, v, w]] = stamp
-                        u -= rays[r, 0]
-                        v -= rays[r, 1]
-                        w -= rays[r, 2]
-                m = 0
-                while seen[m] == stamp:
-                    m += 1
-                g[x, y, z] = m
-    return g
 
 
 def c_loop(size: int, rays: np.ndarray, repeat: int) -> tuple[float, Any] | None:
