@@ -67,7 +67,7 @@ __all__ = [
 
 #: Seconds per ray-word of bitset work (measured: benchmarks/bench_cube.py,
 #: ``python -m benchmarks fast.cube.WORD_SECONDS``).
-WORD_SECONDS = 1e-8
+WORD_SECONDS = 6e-9
 #: Work per cell besides its words (the mex, the ray steps), in words.
 CELL_OVERHEAD_WORDS = 5
 
