@@ -10,7 +10,9 @@ trusted) and the ``spec`` (the oracle, :func:`spec.piles3.grundy_box`; its ``gru
 registered with the two-pile tables', :mod:`registry.tables`). Each
 states its cost: the kernel's model (:func:`fast.cube.cube_cost`) and the
 solver's estimate. The P-positions of a cube are read by :func:`p_positions`
-(``grundy structure`` and ``grundy sequence`` of a three-pile game).
+(``grundy structure`` of a three-pile game). ``p-box`` answers 1 at the P-positions of a
+box: by ``fast.cube`` for a ray game, by ``fast.nheap`` for Fraenkel's 3-heap game (a game
+with ``nim_sum_moves``, checked against its ``followers`` likewise), by the spec for any.
 
 Examples
 --------
@@ -33,17 +35,20 @@ from typing import Any
 import numpy as np
 
 import fast.cube
+import fast.nheap
 import registry.tables  # noqa: F401  (the grundy-table kind, registered there)
 import spec
 from registry.core import BUDGET_SECONDS, checked_memory, register_provider, register_question
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
 
-__all__ = ["BOX_DOMAIN", "CHECK_SIZE", "cube_game", "p_positions"]
+__all__ = ["BOX_DOMAIN", "CHECK_SIZE", "P_BOX_DOMAIN", "cube_game", "nheap_game", "p_positions"]
 
 #: The cube on which a game's ``move_rays`` are checked against its ``followers``.
 CHECK_SIZE = 5
 #: The conformance domain of ``grundy-box`` (a box of three different sides).
 BOX_DOMAIN = {"x": 9, "y": 12, "z": 14}
+#: The conformance domain of ``p-box`` (a few first heaps, long lines).
+P_BOX_DOMAIN = {"x": 4, "y": 14, "z": 22}
 
 Made = tuple[Callable[..., Any], ...]
 
@@ -108,6 +113,59 @@ def p_positions(table: Any) -> list[tuple[int, ...]]:
     return [tuple(int(c) for c in cell) for cell in np.argwhere(np.asarray(table) == 0)]
 
 
+@functools.lru_cache(maxsize=64)
+def _nheap_disagrees(game: spec.ImpartialGame) -> str | None:
+    shape = (CHECK_SIZE,) * 3
+    stated = fast.nheap.p_box(game, shape)
+    expected = np.array(grundy_box(game, shape)) == 0
+    if not (stated.astype(bool) == expected).all():
+        return (
+            f"{game.describe()}: its nim_sum_moves rule and its followers differ on the cube "
+            f"of side {CHECK_SIZE} (fix nim_sum_moves or followers)"
+        )
+    return None
+
+
+def nheap_game(game: spec.ImpartialGame) -> str | None:
+    """None if ``fast.nheap`` computes ``game``'s P-positions: three heaps, ``nim_sum_moves``
+    (:func:`fast.nheap.covers`), and the same P-positions as its ``followers`` give on the
+    cube of side :data:`CHECK_SIZE`; else why not.
+
+    >>> nheap_game(spec.get_game("fraenkel-wythoff3")) is None
+    True
+    """
+    return is_three_pile(game) or fast.nheap.covers(game) or _nheap_disagrees(game)
+
+
+def _spec_p_box(game: spec.ImpartialGame) -> Made:
+    answer, covers, cost = _spec_box(game)
+    return lambda x, y, z: (answer(x=x, y=y, z=z) == 0).astype(np.uint8), covers, cost
+
+
+def _cube_p_box(game: spec.ImpartialGame) -> Made:
+    answer, covers, cost = _cube_box(game)
+    return lambda x, y, z: (answer(x=x, y=y, z=z) == 0).astype(np.uint8), covers, cost
+
+
+def _nheap_p_box(game: spec.ImpartialGame) -> Made:
+    def answer(x: int, y: int, z: int, progress: Any = None) -> np.ndarray:
+        return fast.nheap.p_box(game, (x, y, z))
+
+    return (
+        checked_memory(answer),
+        lambda x, y, z: None,
+        lambda x, y, z: fast.nheap.p_box_cost(game, (x, y, z)),
+    )
+
+
+register_question(
+    "p-box", "*",
+    "1 at the P-positions of {game} in 0 <= x < X, 0 <= y < Y, 0 <= z < Z, else 0",
+    P_BOX_DOMAIN, budget=BUDGET_SECONDS, signature="x: int, y: int, z: int",
+)  # fmt: skip
+register_provider("p-box", "spec", "spec", is_three_pile, _spec_p_box)
+register_provider("p-box", "fast.cube", "fast", cube_game, _cube_p_box)
+register_provider("p-box", "fast.nheap", "fast", nheap_game, _nheap_p_box)
 register_question(
     "grundy-box", "*", "G[x, y, z] of {game} for 0 <= x < X, 0 <= y < Y, 0 <= z < Z",
     BOX_DOMAIN, budget=BUDGET_SECONDS, signature="x: int, y: int, z: int",

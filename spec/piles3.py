@@ -31,6 +31,7 @@ from spec.game import ImpartialGame, PileGame, Position, StateGame, as_game, reg
 from spec.solver import BYTES_PER_POSITION, _run, estimate, label
 
 __all__ = [
+    "FraenkelWythoff3",
     "Ray3",
     "ThreePileGame",
     "Wythoff3",
@@ -107,6 +108,49 @@ class Wythoff3(ThreePileGame):
             yield (x - k, y, z - k)
         for k in range(1, min(y, z) + 1):
             yield (x, y - k, z - k)
+
+
+@register_game
+class FraenkelWythoff3(ThreePileGame):
+    """Fraenkel's 3-heap Wythoff game: take any positive amount from one heap, or
+    (a1, a2, a3) from the three heaps, 0 <= a_i <= heap i, not all 0, with
+    a1 xor a2 xor a3 = 0 (nim addition).
+
+    Sun and Zeilberger, On Fraenkel's N-heap Wythoff's conjectures, Ann. Comb. 8 (2004)
+    (the abstract's definition, N = 3). Its moves are not rays (no ``move_rays``): taking
+    (k, k, 0) is one of them, (1, 2, 3) another.
+
+    Examples
+    --------
+    >>> sorted(FraenkelWythoff3().followers((1, 2, 3)))[:4]
+    [(0, 0, 0), (0, 1, 3), (0, 2, 2), (0, 2, 3)]
+    >>> (0, 0, 0) in set(Wythoff3().followers((1, 2, 3)))
+    False
+    """
+
+    name = "fraenkel-wythoff3"
+    rules = (
+        "three heaps; take k >= 1 from one heap, or (a1, a2, a3) from the three, "
+        "not all 0, with a1 xor a2 xor a3 = 0"
+    )
+    source = "Sun, Zeilberger, Ann. Comb. 8 (2004) (Fraenkel's N-heap Wythoff game, N = 3)"
+    #: The compiled form (fast.nheap): the second kind of move is every (a1, a2, a3) of
+    #: nim-sum 0, not all 0.
+    nim_sum_moves = True
+
+    def followers(self, position: Position) -> Iterator[Position]:
+        x, y, z = position
+        for k in range(1, x + 1):
+            yield (x - k, y, z)
+        for k in range(1, y + 1):
+            yield (x, y - k, z)
+        for k in range(1, z + 1):
+            yield (x, y, z - k)
+        for a1 in range(x + 1):
+            for a2 in range(y + 1):
+                a3 = a1 ^ a2
+                if a3 <= z and (a1, a2) != (0, 0):
+                    yield (x - a1, y - a2, z - a3)
 
 
 def is_three_pile(game: ImpartialGame | str) -> str | None:
