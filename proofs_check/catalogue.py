@@ -20,6 +20,7 @@ from proofs_check import (
     claims_landman,
     claims_nivasch,
     claims_oeis,
+    claims_piles3,
     claims_variants,
 )
 from proofs_check.claim import Claim, NotTightenable, Report, Run, declared
@@ -35,6 +36,7 @@ MODULES: tuple[ModuleType, ...] = (
     claims_nivasch,
     claims_oeis,
     claims_variants,  # issue 28: a pass, a terminal set, k-blocking
+    claims_piles3,  # issue 38: Fraenkel's 3-heap Wythoff conjectures (Sun-Zeilberger)
 )
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fast.cube
+import fast.nheap
 import grundy
 import registry
 import spec
@@ -179,3 +180,21 @@ def test_structure_lists_the_p_positions(capsys: pytest.CaptureFixture[str]) -> 
     assert found == expected and data["count"] == len(expected)
     code, out, _ = run(capsys, "structure", "wythoff3", "--size", "8", "--show", "2")
     assert code == 0 and "(0, 0, 0), (0, 1, 2)\n" in out and "more (--show, --json)" in out
+
+
+def test_fraenkel_game_kernel_equals_spec() -> None:
+    game = spec.get_game("fraenkel-wythoff3")
+    shape = (4, 9, 13)
+    expected = np.array(grundy_box(game, shape)) == 0
+    found = registry.question("p-box", game)(x=4, y=9, z=13)
+    assert found.name == "fast.nheap" and (found.value.astype(bool) == expected).all()
+    assert "nim_sum_moves" in str(fast.nheap.covers(spec.Wythoff3()))
+
+
+@pytest.mark.parametrize("claim", ["sz-fraenkel-conj-i", "sz-fraenkel-conj-ii"])
+def test_sun_zeilberger_claims_hold_and_their_false_variants_do_not(claim: str) -> None:
+    from proofs_check.catalogue import run_claim
+
+    assert run_claim(claim, {"heap": 3, "size": 600}).status == "holds"
+    false = run_claim(claim, {"heap": 8, "size": 2000}, tighten=1)
+    assert false.status == "violated"
