@@ -1,7 +1,7 @@
 """Fraenkel's 3-heap Wythoff conjectures, proved by Sun and Zeilberger for a first heap <= 10.
 
 **The game** (X. Sun, D. Zeilberger, *On Fraenkel's N-heap Wythoff's conjectures*,
-Ann. Comb. 8 (2004) 225-238, abstract; ``fraenkel-wythoff3``): take any number of tokens
+Ann. Comb. 8 (2004), no. 2, abstract; ``fraenkel-wythoff3``): take any number of tokens
 from one heap, or (a1, a2, a3) from the three heaps, 0 <= a_i <= A^i, not all 0, with
 a1 xor a2 xor a3 = 0. Write the P-positions with the smallest heap fixed, A^1 = a, as
 (a, A^2_n, A^3_n) with a <= A^2_n <= A^3_n and A^2_n < A^2_{n+1}.
@@ -45,8 +45,9 @@ __all__: list[str] = []
 
 GAME = "fraenkel-wythoff3"
 SOURCE = (
-    "Sun, Zeilberger, On Fraenkel's N-heap Wythoff's conjectures, Ann. Comb. 8 (2004) "
-    "225-238 (abstract: the conjectures, proved for three heaps with the first up to 10)"
+    "Sun, Zeilberger, On Fraenkel's N-heap Wythoff's conjectures, Ann. Comb. 8 (2004), no. 2 "
+    "(doi:10.1007/s00026-004-0217-3; abstract: the conjectures, proved for three heaps with the "
+    "first up to 10)"
 )
 HEAP = Param("heap", 10, 3, 0, 10, "the smallest heap a = 0..heap (the paper's range)")
 SIZE = Param("size", 6500, 600, 40, 20000, "P-positions with every heap below size")
