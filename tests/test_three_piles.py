@@ -198,3 +198,12 @@ def test_sun_zeilberger_claims_hold_and_their_false_variants_do_not(claim: str) 
     assert run_claim(claim, {"heap": 3, "size": 600}).status == "holds"
     false = run_claim(claim, {"heap": 8, "size": 2000}, tighten=1)
     assert false.status == "violated"
+
+
+def test_heatmap_of_the_cube_has_a_panel_per_x() -> None:
+    from grundy.plot import game_heatmap
+
+    figure, _, impl = game_heatmap("wythoff3", 3)
+    titles = [axes.get_title() for axes in figure.axes if axes.get_title()]
+    assert titles == ["x = 0", "x = 1", "x = 2"] and impl == "fast.cube"
+    assert "0 <= x, y, z < 3" in figure._suptitle.get_text()
