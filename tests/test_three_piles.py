@@ -206,4 +206,4 @@ def test_heatmap_of_the_cube_has_a_panel_per_x() -> None:
     figure, _, impl = game_heatmap("wythoff3", 3)
     titles = [axes.get_title() for axes in figure.axes if axes.get_title()]
     assert titles == ["x = 0", "x = 1", "x = 2"] and impl == "fast.cube"
-    assert "0 <= x, y, z < 3" in figure._suptitle.get_text()
+    assert "0 <= x, y, z < 3" in figure.get_suptitle()
