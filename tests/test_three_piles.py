@@ -207,3 +207,19 @@ def test_heatmap_of_the_cube_has_a_panel_per_x() -> None:
     titles = [axes.get_title() for axes in figure.axes if axes.get_title()]
     assert titles == ["x = 0", "x = 1", "x = 2"] and impl == "fast.cube"
     assert "0 <= x, y, z < 3" in figure.get_suptitle()
+
+
+def test_the_docs_example_game_runs_on_the_kernel() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "three-piles.md").read_text()
+    source = text.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, Any] = {}
+    try:
+        exec(compile(source, "three-piles.md", "exec"), namespace)
+        game = spec.get_game("my-cube")
+        assert cube_game(game) is None
+        expected = brute_force(game.move_rays, (5, 6, 7))  # type: ignore[attr-defined]
+        assert (fast.cube.grundy_cube(game, (5, 6, 7)) == expected).all()
+    finally:
+        spec.GAMES.pop("my-cube", None)
