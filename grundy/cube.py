@@ -28,9 +28,16 @@ from grundy.output import (
 )
 from grundy.runs.progress import reporter, warn
 from registry import question
-from registry.cube import p_positions
+from registry.cube import p_positions, smallest_heap_sequences
 
-__all__ = ["AXES", "parse_slice", "run_cube", "structure_cube"]
+__all__ = [
+    "AXES",
+    "THREE_PILE_KINDS",
+    "parse_slice",
+    "run_cube",
+    "structure_cube",
+    "three_pile_terms",
+]
 
 #: The axes of a three-pile table, in the order of its coordinates.
 AXES = ("x", "y", "z")
@@ -147,3 +154,32 @@ def structure_cube(args: argparse.Namespace, game: Any) -> int:
         lines.append(f"  ... {len(found) - args.show:,} more (--show, --json)")
     lines.append("Everything holds over the table only: nothing here is a proof.")
     return json_or_lines(args.json, data, lines)
+
+
+#: ``grundy sequence`` kinds of a three-pile game: A^2_n / A^3_n of the P-positions
+#: (A, A^2_n, A^3_n) with the smallest heap A fixed (:func:`three_pile_terms`).
+THREE_PILE_KINDS = ("middle-p", "largest-p")
+
+
+def three_pile_terms(
+    game: Any, kind: str, heap: int, lo: int, hi: int
+) -> tuple[list[int], str, str]:
+    """(terms n = lo..hi-1, method, certificate) of ``middle-p=A`` (A^2_n) or ``largest-p=A``
+    (A^3_n) of a three-pile game, from :func:`registry.cube.smallest_heap_sequences` on a
+    cube doubled until it holds n < hi (the registry refuses, in one line, past the budget
+    or the memory).
+
+    >>> import spec
+    >>> three_pile_terms(spec.get_game("wythoff3"), "middle-p", 0, 0, 5)[0]
+    [0, 1, 3, 4, 6]
+    """
+    size = 3 * hi + 8 * heap + 64
+    while True:
+        name, found = smallest_heap_sequences(game, heap, size)
+        second, third = found[heap]
+        if len(second) >= hi:
+            break
+        size *= 2
+    values = (second if kind == "middle-p" else third)[lo:hi]
+    method = f"P-positions of the box 0 <= x <= {heap}, every heap < {size} (p-box: {name})"
+    return values, method, "exact (every P-position below the box's sides, computed)"

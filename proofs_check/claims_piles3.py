@@ -35,11 +35,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from proofs_check.claim import Param, Run, claim
 from reference.beatty import lower_wythoff
-from registry import question
+from registry.cube import smallest_heap_sequences
 
 __all__: list[str] = []
 
@@ -55,19 +53,8 @@ SIZE = Param("size", 6500, 600, 40, 20000, "P-positions with every heap below si
 
 def _sequences(run: Run, heap: int, size: int) -> dict[int, tuple[list[int], list[int]]]:
     """For each a <= heap: (A^2_n, A^3_n) for every n with A^2_n complete (module)."""
-    cols = size * 618 // 1000 + 2  # A^2 < size / phi: lines y beyond hold A^3 only
-    answer = question("p-box", GAME)(x=heap + 1, y=min(cols, size), z=size)
-    run.used(f"p-box:{GAME} ({answer.name})")
-    box = np.asarray(answer.value)
-    found: dict[int, tuple[list[int], list[int]]] = {}
-    for a in range(heap + 1):
-        plane = box[a]
-        has = plane.any(axis=1)
-        third = np.where(has, plane.argmax(axis=1), -1)
-        missing = np.flatnonzero(~has[a:])
-        top = a + int(missing[0]) if missing.size else plane.shape[0]
-        second = [b for b in range(a, top) if third[b] >= b]
-        found[a] = (second, [int(third[b]) for b in second])
+    name, found = smallest_heap_sequences(GAME, heap, size)
+    run.used(f"registry.cube.smallest_heap_sequences (p-box:{GAME}, {name})")
     return found
 
 

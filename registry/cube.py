@@ -38,10 +38,24 @@ import fast.cube
 import fast.nheap
 import registry.tables  # noqa: F401  (the grundy-table kind, registered there)
 import spec
-from registry.core import BUDGET_SECONDS, checked_memory, register_provider, register_question
+from registry.core import (
+    BUDGET_SECONDS,
+    checked_memory,
+    question,
+    register_provider,
+    register_question,
+)
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
 
-__all__ = ["BOX_DOMAIN", "CHECK_SIZE", "P_BOX_DOMAIN", "cube_game", "nheap_game", "p_positions"]
+__all__ = [
+    "BOX_DOMAIN",
+    "CHECK_SIZE",
+    "P_BOX_DOMAIN",
+    "cube_game",
+    "nheap_game",
+    "p_positions",
+    "smallest_heap_sequences",
+]
 
 #: The cube on which a game's ``move_rays`` are checked against its ``followers``.
 CHECK_SIZE = 5
@@ -156,6 +170,38 @@ def _nheap_p_box(game: spec.ImpartialGame) -> Made:
         lambda x, y, z: None,
         lambda x, y, z: fast.nheap.p_box_cost(game, (x, y, z)),
     )
+
+
+def smallest_heap_sequences(
+    game: spec.ImpartialGame | str, heap: int, size: int, budget: float | None = None
+) -> tuple[str, dict[int, tuple[list[int], list[int]]]]:
+    """The P-positions (a, A^2_n, A^3_n), a <= A^2_n <= A^3_n, A^2_n increasing, of a
+    three-pile game for each smallest heap a = 0..heap, with every heap below ``size``:
+    ``(implementation, {a: (A^2, A^3)})``, each A^2 complete up to its last term.
+
+    A line (a, b) holds at most one P-position (a move along the third pile joins any two
+    of its cells), and exactly one for the games here; the lines b < size * 0.618 are read
+    (A^3 is about phi A^2 for Wythoff-like games; a longer line holds A^3 < A^2 only), and
+    A^2 stops before the first line with no P-position below ``size``: past it, a term could
+    be missing.
+
+    >>> name, found = smallest_heap_sequences("fraenkel-wythoff3", 1, 12)
+    >>> name, found[1]
+    ('fast.nheap', ([1, 3, 5], [1, 4, 9]))
+    """
+    cols = min(size * 618 // 1000 + 2, size)
+    answer = question("p-box", game)(x=heap + 1, y=cols, z=size, budget=budget)
+    box = np.asarray(answer.value)
+    found: dict[int, tuple[list[int], list[int]]] = {}
+    for a in range(heap + 1):
+        plane = box[a]
+        has = plane.any(axis=1)
+        third = np.where(has, plane.argmax(axis=1), -1)
+        missing = np.flatnonzero(~has[a:])
+        top = a + int(missing[0]) if missing.size else plane.shape[0]
+        second = [b for b in range(a, top) if third[b] >= b]
+        found[a] = (second, [int(third[b]) for b in second])
+    return answer.name, found
 
 
 register_question(

@@ -223,3 +223,22 @@ def test_the_docs_example_game_runs_on_the_kernel() -> None:
         assert (fast.cube.grundy_cube(game, (5, 6, 7)) == expected).all()
     finally:
         spec.GAMES.pop("my-cube", None)
+
+
+def test_sequence_of_p_positions_with_a_fixed_smallest_heap(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from grundy import oeis
+
+    game = spec.get_game("fraenkel-wythoff3")
+    triples = sorted(
+        (b, c) for b in range(1, 40) for c in range(b, 60) if spec.grundy(game, (1, b, c)) == 0
+    )
+    middle = oeis.sequence(game, "middle-p=1", 8)
+    largest = oeis.sequence(game, "largest-p=1", 6, offset=2)
+    assert middle.terms == [b for b, _ in triples[:8]]
+    assert largest.terms == [c for _, c in triples[2:8]]
+    code, _, err = run(capsys, "sequence", "wythoff", "middle-p=1")
+    assert code == 2 and "needs a three-pile game" in err
+    code, _, err = run(capsys, "sequence", "wythoff3", "row=1")
+    assert code == 2 and "needs a two-pile game" in err
