@@ -10,6 +10,8 @@ project's kernels: a baseline beside every re-measured speed constant
   the plain program of benchmarks/bench_tables_bitset.py).
 - :func:`strip_checksum`: the values-only Wythoff strip of rows 0..X (numba;
   the C program of benchmarks/bench_strip.py, its diagonal slot counted down).
+- :func:`plain_cube`: a three-pile ray game's cube, the mex over every
+  follower along every ray (numba; benchmarks/bench_cube.py's plain loop).
 - :func:`python_mex_table`: Wythoff's table in plain Python, the mex over
   every follower (the spec's work without its memo); it returns the followers
   it visited.
@@ -25,8 +27,8 @@ import numba
 import numpy as np
 
 __all__ = [
-    "bitset_table", "mex_table", "octal_plain", "python_mex_table", "python_subtraction",
-    "strip_checksum", "subtraction_plain",
+    "bitset_table", "mex_table", "octal_plain", "plain_cube", "python_mex_table",
+    "python_subtraction", "strip_checksum", "subtraction_plain",
 ]  # fmt: skip
 
 
@@ -218,4 +220,28 @@ def python_subtraction(moves: tuple[int, ...], terms: int) -> list[int]:
         while v in seen:
             v += 1
         g.append(v)
+    return g
+
+
+@numba.njit(cache=True)
+def plain_cube(n: int, rays: np.ndarray) -> np.ndarray:  # pragma: no cover - jit
+    """G on [0, n)^3 of a ray game: the mex over every follower (a stamp array)."""
+    g = np.zeros((n, n, n), np.int32)
+    seen = np.zeros(3 * n * rays.shape[0] + 8, np.int64)
+    stamp = 0
+    for x in range(n):
+        for y in range(n):
+            for z in range(n):
+                stamp += 1
+                for r in range(rays.shape[0]):
+                    u, v, w = x - rays[r, 0], y - rays[r, 1], z - rays[r, 2]
+                    while u >= 0 and v >= 0 and w >= 0:
+                        seen[g[u, v, w]] = stamp
+                        u -= rays[r, 0]
+                        v -= rays[r, 1]
+                        w -= rays[r, 2]
+                m = 0
+                while seen[m] == stamp:
+                    m += 1
+                g[x, y, z] = m
     return g

@@ -326,6 +326,35 @@ def _tables_rate(quick: bool) -> Measured:
     )  # fmt: skip
 
 
+def _cube_words(quick: bool) -> Measured:
+    import spec
+    from benchmarks._plain import plain_cube
+    from fast.cube import cube_rays
+
+    size = 80 if quick else 160
+    rays = cube_rays(spec.Wythoff3())
+    compile_s = _warm(lambda: _door("grundy-table", "wythoff3", "fast.cube", size=4))
+    compile_s += _warm(lambda: plain_cube(4, rays))
+    seconds, estimate = _door("grundy-table", "wythoff3", "fast.cube", size=size)
+    base_s, _ = _timed(lambda: plain_cube(size, rays))
+    words = estimate / in_code("fast.cube.WORD_SECONDS")  # the model's words of this work
+    return Measured(
+        _scaled("fast.cube.WORD_SECONDS", False, seconds, estimate),
+        f"grundy-table wythoff3 size={size} (fast.cube)", seconds, base_s / words,
+        "plain numba mex over the same followers, 1 core", compile_s,
+    )  # fmt: skip
+
+
+def _nheap_marks(quick: bool) -> Measured:
+    size = 600 if quick else 2000
+    compile_s = _warm(lambda: _door("p-box", "fraenkel-wythoff3", "fast.nheap", x=2, y=4, z=4))
+    seconds, estimate = _door("p-box", "fraenkel-wythoff3", "fast.nheap", x=11, y=size, z=size)
+    return Measured(
+        _scaled("fast.nheap.MARK_SECONDS", False, seconds, estimate),
+        f"p-box fraenkel-wythoff3 x=11, y=z={size} (fast.nheap)", seconds, None, "", compile_s,
+    )  # fmt: skip
+
+
 def _fibonacci_rows(quick: bool) -> Measured:
     rows = 200_000 if quick else 1_000_000
     path = "fast.fibonacci.ROWS_PER_SECOND"
@@ -551,6 +580,8 @@ CONSTANTS: tuple[Constant, ...] = (
     _c("fast.strip.SECONDS_PER_CELL_ROW", "s/cell/row", False, _strip_cell_row),
     _c("fast.strip.TWO_THREAD_SPEEDUP", "x", True, _strip_threads),
     _c("fast.strip.CERTIFY_FACTOR", "x", False, _certify),
+    _c("fast.cube.WORD_SECONDS", "s/word", False, _cube_words),
+    _c("fast.nheap.MARK_SECONDS", "s/mark", False, _nheap_marks),
     _c("fast.fibonacci.ROWS_PER_SECOND", "rows/s", True, _fibonacci_rows),
     _c("fast.row_greedy.ROW_SECONDS", "s/row/layer", False, _greedy_rows),
     _c("fast.rw.ROW_SECONDS", "s/value", False, _fast_rw_row),

@@ -64,12 +64,14 @@ from typing import Any
 import numpy as np
 
 import spec
+from grundy.cube import THREE_PILE_KINDS, three_pile_terms
 from reference.beatty import lower_wythoff, partner, upper_wythoff
 from registry import get_question, question
 from registry.answers import Period, html_record, text_record
 from registry.layers import is_table_game, states_of
 from registry.ppositions import point_blocks, start_layer
 from registry.records import Certificate
+from spec.piles3 import is_three_pile
 from spec.tables import symmetric
 
 __all__ = [
@@ -94,13 +96,16 @@ KINDS = (
     "lower-p",
     "upper-p",
     "start",
+    "middle-p=A",
+    "largest-p=A",
 )
 #: The kinds in one paragraph (``grundy sequence --help``).
 KINDS_HELP = (
     "row=X: G(X, n); column=X: G(n, X); diagonal: G(n, n); antidiagonals: the table read "
     "by antidiagonals, T(d-k, k) for k = 0..d; zeros: the y with G(n, y) = 0; inverse-row=X: "
     "the y with G(X, y) = n; lower-p / upper-p: a_n / b_n of the P-positions (a_n <= b_n, "
-    "increasing); start: Fibonacci Nim's G(n, n-1)"
+    "increasing); start: Fibonacci Nim's G(n, n-1); middle-p=A / largest-p=A (a three-pile game): "
+    "A^2_n / A^3_n of the P-positions (A, A^2_n, A^3_n), A <= A^2_n <= A^3_n, A^2_n increasing"
 )
 #: At most this many terms (a b-file of 10^7 lines is about 150 MB).
 MAX_TERMS = 10**7
@@ -514,6 +519,13 @@ def sequence(
     if terms > MAX_TERMS:
         raise ValueError(f"terms must be <= {MAX_TERMS:,} (terms = {terms:,})")
     lo, hi = offset, offset + terms
+    if (base in THREE_PILE_KINDS) != (is_three_pile(g) is None):
+        what = "a three-pile game" if base in THREE_PILE_KINDS else "a two-pile game"
+        raise ValueError(f"kind {kind} needs {what} (game = {g.describe()})")
+    if base in THREE_PILE_KINDS:  # issue 38
+        assert x is not None
+        values, method, certificate = three_pile_terms(g, base, x, lo, hi)
+        return OeisSequence(g.describe(), kind, offset, values, method, certificate)
     if base == "start":
         values, method, certificate = _start(g, lo, hi)
         return OeisSequence(g.describe(), kind, offset, values, method, certificate)

@@ -248,6 +248,7 @@ def table_heatmap(
     coordinates: Sequence[str] = ("x", "y"),
     label: str = "Grundy value",
     states: Sequence[Any] | None = None,
+    panel_label: str = "state s",
 ) -> Figure:
     """A heat map of a Grundy table ``G[x, y]`` given as an array.
 
@@ -255,8 +256,9 @@ def table_heatmap(
     across, with integer ticks; the axes are named by ``coordinates`` (the
     game's own names: Fibonacci Nim's are (n, r)). Values are written in the
     cells of tables up to 24 x 24. A table ``G[s, x, y]`` of a game with a
-    state gets one panel per state (``states`` names them); ``label`` names
-    the values (a counting rule's tables hold outcomes, 0 = P, 1 = N).
+    state gets one panel per state (``states`` names them; ``panel_label`` names the first
+    coordinate: ``"x"`` for the cube ``G[x, y, z]`` of a three-pile game, a panel per x);
+    ``label`` names the values (a counting rule's tables hold outcomes, 0 = P, 1 = N).
     """
     grid = np.asarray(table)
     if grid.ndim not in (2, 3) or grid.size == 0:
@@ -268,7 +270,7 @@ def table_heatmap(
     figure = PlotFigure(figsize=(7 * len(panels), 6))
     for index, panel in enumerate(panels):
         axes = figure.add_subplot(1, len(panels), index + 1)
-        where = title if grid.ndim == 2 else f"state s = {names[index]}"
+        where = title if grid.ndim == 2 else f"{panel_label} = {names[index]}"
         _heatmap_axes(figure, axes, panel, where, coordinates, label)
     if grid.ndim == 3:
         figure.suptitle(title)
@@ -357,7 +359,9 @@ def game_table(
     from registry import question
 
     spec_game = spec.get_game(game) if isinstance(game, str) else game
-    coordinates = tuple(getattr(spec_game, "coordinates", ("x", "y")))[:2]
+    coordinates = tuple(getattr(spec_game, "coordinates", ("x", "y")))
+    # a three-pile game's cube is drawn as planes x = const: their axes are (y, z)
+    coordinates = coordinates[1:3] if spec.is_three_pile(spec_game) is None else coordinates[:2]
     names = (str(coordinates[0]), str(coordinates[1])) if len(coordinates) == 2 else ("x", "y")
     answer = question("grundy-table", spec_game)(using=implementation, size=size)
     table, chosen = answer.value, answer.name
@@ -388,14 +392,21 @@ def game_heatmap(
     """:func:`heatmap` by ``implementation`` (default the fastest), with the game's name and
     the implementation that computed the table (``grundy plot heatmap``)."""
     table, name, impl, coordinates = game_table(game, size, implementation)
-    title = f"{name}: G, 0 <= {', '.join(coordinates)} < {size} ({impl})"
     labels = heatmap_labels(game, table)  # issue 28: states, outcome tables
+    every = [labels["panel_label"], *coordinates] if "panel_label" in labels else [*coordinates]
+    title = f"{name}: G, 0 <= {', '.join(every)} < {size} ({impl})"
     return table_heatmap(table, title=title, coordinates=coordinates, **labels), name, impl
 
 
 def heatmap_labels(game: Any, table: Any) -> dict[str, Any]:
-    """``label`` and ``states`` of a game's heat map (see :func:`table_heatmap`)."""
-    states = getattr(spec_game(game), "states", None) if np.asarray(table).ndim == 3 else None
+    """``label`` and ``states`` of a game's heat map (see :func:`table_heatmap`); ``panel_label``
+    for a three-pile game (a panel per plane x = const)."""
+    import spec
+
+    subject = spec_game(game)
+    if spec.is_three_pile(subject) is None:
+        return {"label": value_label(game), "states": None, "panel_label": "x"}
+    states = getattr(subject, "states", None) if np.asarray(table).ndim == 3 else None
     return {"label": value_label(game), "states": states}
 
 

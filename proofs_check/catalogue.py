@@ -21,6 +21,7 @@ from proofs_check import (
     claims_nivasch,
     claims_oeis,
     claims_proved,
+    claims_piles3,
     claims_variants,
 )
 from proofs_check.claim import Claim, NotTightenable, Report, Run, declared
@@ -37,6 +38,7 @@ MODULES: tuple[ModuleType, ...] = (
     claims_oeis,
     claims_variants,  # issue 28: a pass, a terminal set, k-blocking
     claims_proved,  # issue 36: theorems for all positions, decided
+    claims_piles3,  # issue 38: Fraenkel's 3-heap Wythoff conjectures (Sun-Zeilberger)
 )
 
 

@@ -37,6 +37,7 @@ from typing import Any
 import spec
 from registry import (  # noqa: F401  (built-in registrations)
     core,
+    cube,  # issue 38: three-pile games
     fibonacci,
     heaps,  # issue 38: one-heap games
     layers,  # issue 28: games with a state

@@ -237,6 +237,8 @@ def _landman(game: spec.ImpartialGame) -> Made:
 
 
 def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
+    if is_two_pile(game) is not None:  # a three-pile game's move_rays are not a row's
+        return is_two_pile(game)
     try:
         row_moves(game, 0)
     except ValueError as error:

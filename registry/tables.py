@@ -33,6 +33,7 @@ from registry.core import (
     register_question,
     rule_identity,
 )
+from spec.piles3 import box_estimate, grundy_box, is_three_pile
 from spec.tables import cells, is_table_game, is_two_pile, table_shape
 
 __all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
@@ -146,7 +147,23 @@ def _squares(block: Callable[[spec.ImpartialGame], Made]) -> Callable[[spec.Impa
     return make
 
 
-register_provider("grundy-table", "spec", "spec", is_table_game, _squares(_spec_block))
+def _spec_game(game: spec.ImpartialGame) -> str | None:
+    """None for a table game or a three-pile game (whose table is the cube G[x, y, z])."""
+    return is_table_game(game) and is_three_pile(game)
+
+
+def _spec_square(game: spec.ImpartialGame) -> Made:
+    if is_three_pile(game) is not None:
+        return _squares(_spec_block)(game)
+
+    def answer(size: int) -> np.ndarray:
+        shape = (size, size, size)
+        return np.array(grundy_box(game, shape), dtype=np.int64).reshape(shape)
+
+    return answer, lambda size: None, lambda size: box_estimate((size, size, size))
+
+
+register_provider("grundy-table", "spec", "spec", _spec_game, _spec_square)
 register_provider("grundy-table", "fast.tables", "fast", _tables_game, _tables_table)
 register_provider("grundy-block", "spec", "spec", is_table_game, _spec_block)
 for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: block)):

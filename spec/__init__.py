@@ -26,6 +26,7 @@ from spec.game import (
 )
 from spec.games import FibonacciNim, FWythoff, Nim, RWythoff, Sum, Wythoff
 from spec.heaps import HeapGame, OctalGame, SubtractionGame, is_heap_game, nim_sequence
+from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
 from spec.solver import (
     ABOVE,
     Limits,
@@ -67,8 +68,10 @@ __all__ = [
     "StateGame",
     "SubtractionGame",
     "Sum",
+    "ThreePileGame",
     "TwoPileGame",
     "Wythoff",
+    "Wythoff3",
     "WythoffPass",
     "WythoffTerminal",
     "as_game",
@@ -77,6 +80,7 @@ __all__ = [
     "grundy",
     "grundy_table",
     "is_heap_game",
+    "is_three_pile",
     "label",
     "limits",
     "mex",

@@ -11,11 +11,13 @@ import argparse
 from typing import Any
 
 from grundy import heaps
+from grundy.cube import structure_cube
 from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_count, add_impl_option, parse_game
 from grundy.structure import structure_answer
 from reference.structure import parse_ratio
 from registry import question
+from spec.piles3 import is_three_pile
 
 #: Pairs printed by default.
 SHOW = 12
@@ -53,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
         if args.list_impls:
             return print_impls(question("nim-sequence", game), terms=args.size)
         return heaps.structure(args, game)
+    if is_three_pile(game) is None:  # issue 38: P-positions of the cube
+        return structure_cube(args, game)
     alpha = parse_ratio(args.alpha) if args.alpha else None
     door, domain = question("grundy-block", game), {"rows": args.size, "cols": args.size}
     if args.list_impls:

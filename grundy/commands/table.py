@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from grundy import heaps
+from grundy.cube import run_cube
 from grundy.output import (
     CSV_MAX_SIZE,
     add_json_option,
@@ -24,6 +25,7 @@ from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_
 from grundy.runs.progress import reporter, warn
 from registry import question
 from registry.layers import states_of, table_shape
+from spec.piles3 import is_three_pile
 
 
 def register(subparsers: Any) -> None:
@@ -58,6 +60,12 @@ def register(subparsers: Any) -> None:
             f"table's own dtype) or .csv (N <= {CSV_MAX_SIZE}); prints a one-line summary"
         ),
     )
+    parser.add_argument(
+        "--slice",
+        default=None,
+        metavar="AXIS=K",
+        help="a three-pile game: print the plane AXIS = K of the cube (x=K, y=K or z=K)",
+    )
     add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
@@ -88,6 +96,10 @@ def printed_warning(shape: tuple[int, int], layers: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
+    if is_three_pile(game) is None:  # issue 38: the cube G[x, y, z]
+        return run_cube(args, game)
+    if args.slice is not None:
+        raise ValueError(f"--slice {args.slice}: for a three-pile game ({is_three_pile(game)})")
     if heaps.is_heap(game):  # a one-heap game: G(n) as a 1-D table (issue 38)
         if args.list_impls:
             return print_impls(question("nim-sequence", game), terms=args.size)
