@@ -20,8 +20,8 @@ from proofs_check import (
     claims_landman,
     claims_nivasch,
     claims_oeis,
-    claims_proved,
     claims_piles3,
+    claims_proved,
     claims_variants,
 )
 from proofs_check.claim import Claim, NotTightenable, Report, Run, declared
