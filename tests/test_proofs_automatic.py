@@ -21,6 +21,8 @@ from spec import get_game
 from spec.solver import grundy, outcome
 
 FAST = ["wythoff-p", "r-wythoff-p", "wythoff-terminal-1-p"]
+#: The theorems learned by proofs_check.discovery (R-Wythoff's values 1, 2; terminal sets).
+DISCOVERED = ["r-wythoff-g1", "r-wythoff-g2", *(f"wythoff-terminal-{k}-p" for k in range(2, 10))]
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -53,7 +55,7 @@ def test_the_rays_guards_terminal_set_and_counting_rule_are_read_from_the_game()
     assert passing.state_moves == ((1, 0),) and passing.states == (0, 1)
 
 
-@pytest.mark.parametrize("theorem_id", [*FAST, "wythoff-g1", "wythoff-pass-p"])
+@pytest.mark.parametrize("theorem_id", [*FAST, "wythoff-g1", "wythoff-pass-p", *DISCOVERED])
 def test_each_theorem_is_proved_and_its_twin_refuted_where_the_spec_says_p(
     theorem_id: str,
 ) -> None:
@@ -71,7 +73,7 @@ def test_each_theorem_is_proved_and_its_twin_refuted_where_the_spec_says_p(
 
 
 @pytest.mark.parametrize(
-    "theorem_id", [*FAST, "blocking-wythoff-3-p", "wythoff-g1", "wythoff-pass-p"]
+    "theorem_id", [*FAST, "blocking-wythoff-3-p", "wythoff-g1", "wythoff-pass-p", *DISCOVERED]
 )
 def test_the_proved_set_is_the_spec_set_on_a_square(theorem_id: str) -> None:
     theorem = THEOREMS[theorem_id]
@@ -79,7 +81,8 @@ def test_the_proved_set_is_the_spec_set_on_a_square(theorem_id: str) -> None:
     n = 14
     state = () if theorem.state is None else (theorem.state,)
     if theorem.value:
-        spec = [(x, y) for x in range(n) for y in range(n) if grundy(game, (x, y)) == 1]
+        g = theorem.value
+        spec = [(x, y) for x in range(n) for y in range(n) if grundy(game, (x, y)) == g]
     else:
         spec = [(x, y) for x in range(n) for y in range(n) if outcome(game, (x, y, *state)) == "P"]
     assert points(theorem, n) == spec
