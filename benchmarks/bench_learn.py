@@ -19,6 +19,7 @@ import tracemalloc
 
 from decider.learn import learn_points
 from proofs_check import discovery
+from proofs_check.theorems import report
 
 
 def main(prove: bool = True) -> None:
@@ -39,7 +40,7 @@ def main(prove: bool = True) -> None:
         ("wythoff-pass, the pass available", discovery.prove_pass(learned.dfa)),
     ):
         print(title)
-        print("\n".join(discovery.report(proof)))
+        print("\n".join(report(proof)))
     _, peak = tracemalloc.get_traced_memory()
     print(f"total {time.perf_counter() - start:.1f} s, peak memory {peak / 2**20:.0f} MiB")
 

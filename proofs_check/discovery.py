@@ -45,7 +45,7 @@ from decider.io import StoredAutomaton, read_automaton, write_automaton
 from decider.learn import Learned, learn_points
 from decider.numeration import Fibonacci
 from proofs_check.data import DATA_SECONDS
-from proofs_check.theorems import Proof, Theorem, replay
+from proofs_check.theorems import Proof, Theorem, replay, report
 from registry import question
 from registry.core import NoImplementation
 from spec.tables import start_layer
@@ -224,24 +224,6 @@ def other_layers(game: str, g: int, learned: Learned, margin: int) -> dict[int, 
                 raise DeciderError(f"{game}: state {s}: {other.reason}")
             out[s] = other.dfa
     return out
-
-
-def report(proof: Proof) -> list[str]:
-    """One line per sentence (truth, largest automaton, seconds) and the verdict."""
-    lines = [
-        f"  {s.name:24s} {'TRUE ' if s.true else 'FALSE'} {s.states:7d} states {s.seconds:7.3f} s"
-        for s in proof.sentences
-    ]
-    failed = proof.failed
-    if failed is None:
-        largest = max((s.states for s in proof.sentences), default=0)
-        lines.append(f"proved ({len(proof.sentences)} sentences; largest automaton "
-                     f"{largest} states)")  # fmt: skip
-    else:
-        where = failed.counterexample or {}
-        at = f"({where['x']}, {where['y']})" if {"x", "y"} <= set(where) else str(where)
-        lines.append(f"refuted: {failed.name} fails at {at}")
-    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,6 +35,7 @@ __all__ = [
     "Theorem",
     "points",
     "replay",
+    "report",
     "sentences_of",
     "theory_of",
 ]
@@ -340,6 +341,24 @@ def replay(theorem: Theorem, given: Mapping[str, Dfa] | None = None) -> Proof:
     for name, text in sentences_of(rule, theorem).items():
         proof.sentences.append(_timed(theory, name, text, True))
     return proof
+
+
+def report(proof: Proof) -> list[str]:
+    """One line per sentence (truth, largest automaton, seconds) and the verdict."""
+    lines = [
+        f"  {s.name:24s} {'TRUE ' if s.true else 'FALSE'} {s.states:7d} states {s.seconds:7.3f} s"
+        for s in proof.sentences
+    ]
+    failed = proof.failed
+    if failed is None:
+        largest = max((s.states for s in proof.sentences), default=0)
+        lines.append(f"proved ({len(proof.sentences)} sentences; largest automaton "
+                     f"{largest} states)")  # fmt: skip
+    else:
+        where = failed.counterexample or {}
+        at = f"({where['x']}, {where['y']})" if {"x", "y"} <= set(where) else str(where)
+        lines.append(f"refuted: {failed.name} fails at {at}")
+    return lines
 
 
 def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:

@@ -176,3 +176,25 @@ def test_walnut_agrees_on_every_theorem_and_twin(theorem_id: str) -> None:
     results = run_walnut(export(theory, sentences))
     assert results.pop("guard_true") is True
     assert all(results.values()) is (THEOREMS[theorem_id].twin_of is None)
+
+
+def test_prove_learn_learns_then_proves_or_reports_the_class_counts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _cli(capsys, "prove", "--learn", "wythoff", "--value", "0",
+                        "--length", "16", "--tests", "6")  # fmt: skip
+    lines = out.splitlines()
+    assert code == 0 and "learned automaton: 8 states" in out  # the Beatty pairs' automaton
+    assert [ln.split()[:2] for ln in lines if ln.startswith("  ")] == [
+        ["stable_m0", "TRUE"], ["stable_m1", "TRUE"], ["stable_m2", "TRUE"], ["absorb", "TRUE"]
+    ]  # fmt: skip
+    assert lines[-1].startswith("proved (4 sentences")
+    # value 1 needs words of 31 digits: on 14 no automaton appears, and nothing is guessed
+    code, out, _ = _cli(capsys, "prove", "--learn", "wythoff", "--value", "1",
+                        "--length", "14", "--tests", "5")  # fmt: skip
+    assert code == 1 and "classes:" in out and "proved" not in out.replace("not proved", "")
+    for bad in (["--learn", "chess"], ["--learn", "f-wythoff"], ["--value", "1"],
+                ["wythoff-p", "--learn", "wythoff"], ["--learn", "wythoff", "--length", "99"],
+                ["--learn", "wythoff", "--length", "8", "--tests", "8"]):  # fmt: skip
+        code, _, err = _cli(capsys, "prove", *bad)
+        assert code == 2 and len(err.strip().splitlines()) == 1, bad
