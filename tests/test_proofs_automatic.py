@@ -193,6 +193,11 @@ def test_prove_learn_learns_then_proves_or_reports_the_class_counts(
     code, out, _ = _cli(capsys, "prove", "--learn", "wythoff", "--value", "1",
                         "--length", "14", "--tests", "5")  # fmt: skip
     assert code == 1 and "classes:" in out and "proved" not in out.replace("not proved", "")
+    code, out, _ = _cli(capsys, "prove", "--learn", "r-wythoff", "--length", "12", "--tests",
+                        "4", "--json")  # fmt: skip
+    row = json.loads(out)
+    assert code == 0 and row["status"] == "proved" and row["states"] == 8  # Wythoff's P-set
+    assert row["classes"][-1] == 8 and all(s["true"] for s in row["sentences"])
     for bad in (["--learn", "chess"], ["--learn", "f-wythoff"], ["--value", "1"],
                 ["wythoff-p", "--learn", "wythoff"], ["--learn", "wythoff", "--length", "99"],
                 ["--learn", "wythoff", "--length", "8", "--tests", "8"]):  # fmt: skip

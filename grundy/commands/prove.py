@@ -27,7 +27,9 @@ def register(subparsers: Any) -> None:
             "Replay a theorem about a game's P-positions for ALL positions: the game's moves "
             "become first-order sentences (stability and absorption) over Zeckendorf "
             "numeration, decided by automata (docs/proofs.md). Exit 0 proved, 1 refuted (a "
-            "false twin, with its least counterexample), 2 bad input."
+            "false twin, with its least counterexample), 2 bad input. --learn GAME learns the set "
+            "{G = value} from the engine's data and proves it with the same sentences: exit 0 "
+            "proved, 1 refuted or no automaton within the data (the class counts shown)."
         ),
         epilog="examples: grundy prove --list | grundy prove wythoff-p | "
         "grundy prove wythoff-p-twin | grundy prove wythoff-p --points 20 | "
@@ -41,11 +43,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--learn", metavar="GAME", help="learn {G = value} of GAME from the engine's data, prove it"
     )
-    add_count(parser, "--value", "the Grundy value learned with --learn (default 0)", lo=0)
+    add_count(
+        parser, "--value", "the Grundy value learned with --learn (default 0)", lo=0, metavar="G"
+    )
     add_count(parser, "--length", "--learn's window: words of at most L digits (default 31)",
-              lo=2, hi=40, name="L")  # fmt: skip
+              lo=2, hi=40, name="L", metavar="L")  # fmt: skip
     add_count(parser, "--tests", "--learn's tests: suffixes of at most M digits (default 12)",
-              lo=1, name="M")  # fmt: skip
+              lo=1, name="M", metavar="M")  # fmt: skip
     add_json_option(parser)
     parser.set_defaults(func=run)
 
@@ -116,13 +120,27 @@ def _learn(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     learned, source = discovery.discover(game, value, length, tests)
     seconds = time.perf_counter() - start
+    if learned.dfa is None:
+        proof = None
+    else:
+        layers = discovery.other_layers(game, value, learned, 2)
+        proof = discovery.prove(game, learned.dfa, value, layers)
+    if args.json:
+        emit_json({
+            "game": game, "value": value, "data": source, "classes": learned.counts,
+            "states": None if learned.dfa is None else learned.dfa.states,
+            "status": "no automaton" if proof is None else proof.status,
+            "sentences": [] if proof is None else [
+                {"name": s.name, "true": s.true, "states": s.states,
+                 "seconds": round(s.seconds, 3), "counterexample": s.counterexample}
+                for s in proof.sentences],
+        })  # fmt: skip
+        return 0 if proof is not None and proof.status == "proved" else 1
     print(f"{game}, value {value}: data {source}, learned in {seconds:.1f} s")
     print(learned.report)
-    if learned.dfa is None:
+    if learned.dfa is None or proof is None:
         print("not proved: no candidate to prove (a longer --length may find one)")
         return 1
-    layers = discovery.other_layers(game, value, learned, 2)
-    proof = discovery.prove(game, learned.dfa, value, layers)
     print(f"learned automaton: {learned.dfa.states} states; the sentences of {proof.theorem.id}")
     print("\n".join(report(proof)))
     return 0 if proof.status == "proved" else 1
