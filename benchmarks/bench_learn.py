@@ -19,6 +19,7 @@ import tracemalloc
 
 from decider.learn import learn_points
 from proofs_check import discovery
+from proofs_check.theorems import report
 
 
 def main(prove: bool = True) -> None:
@@ -34,13 +35,12 @@ def main(prove: bool = True) -> None:
     print(f"learned in {time.perf_counter() - t0:.1f} s (data and learning {both:.1f} s)")
     if learned.dfa is None or not prove:
         return
-    for title, outcomes in (
-        ("value 1 of Wythoff", discovery.prove_value_one(learned.dfa)),
+    for title, proof in (
+        ("value 1 of Wythoff", discovery.prove("wythoff", learned.dfa, 1)),
         ("wythoff-pass, the pass available", discovery.prove_pass(learned.dfa)),
     ):
         print(title)
-        for o in outcomes:
-            print(f"  {o.name:14s} {o.value!s:5s} {o.seconds:7.2f} s  largest {o.largest} states")
+        print("\n".join(report(proof)))
     _, peak = tracemalloc.get_traced_memory()
     print(f"total {time.perf_counter() - start:.1f} s, peak memory {peak / 2**20:.0f} MiB")
 

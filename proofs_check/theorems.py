@@ -19,10 +19,11 @@ replay refutes; ``grundy value`` at the twin's counterexample shows the cell is 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from decider import Theory
+from decider import Dfa, Theory
 from decider.io import read_automaton
 from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
 
@@ -34,6 +35,7 @@ __all__ = [
     "Theorem",
     "points",
     "replay",
+    "report",
     "sentences_of",
     "theory_of",
 ]
@@ -221,10 +223,54 @@ _LEARNED = (
     ),
 )
 
+_R_WYTHOFF = "001 Remark 5 (Ho's R-Wythoff; Ho, JCTA 119 (2012), gives formulas): new here, the "
+_DISCOVERED = (
+    Theorem(
+        "r-wythoff-g1",
+        "r-wythoff",
+        _R_WYTHOFF + "automaton learned by proofs_check.discovery, proved for all positions",
+        "the positions of Grundy value 1 of R-Wythoff are exactly the automaton "
+        "r-wythoff-value-1.txt (given the P-positions, r-wythoff-p)",
+        (("p", "x y", "rp(x, y)"), ("s", "x y", "rg1(x, y)")),
+        value=1,
+        automata=(("rp", "r-wythoff-value-0.txt"), ("rg1", "r-wythoff-value-1.txt")),
+        lower=("p",),
+    ),
+    Theorem(
+        "r-wythoff-g2",
+        "r-wythoff",
+        _R_WYTHOFF + "automaton learned by proofs_check.discovery, proved for all positions",
+        "the positions of Grundy value 2 of R-Wythoff are exactly the automaton "
+        "r-wythoff-value-2.txt (given the classes 0 and 1, r-wythoff-p and r-wythoff-g1)",
+        (("p", "x y", "rp(x, y)"), ("c1", "x y", "rg1(x, y)"), ("s", "x y", "rg2(x, y)")),
+        value=2,
+        automata=(
+            ("rp", "r-wythoff-value-0.txt"),
+            ("rg1", "r-wythoff-value-1.txt"),
+            ("rg2", "r-wythoff-value-2.txt"),
+        ),
+        lower=("p", "c1"),
+    ),
+    *(
+        Theorem(
+            f"wythoff-terminal-{k}-p",
+            f"wythoff-terminal:{k}",
+            f"Komaki, Miyadera, Murakami, arXiv:2605.01435 (terminal set x + y <= {k}); "
+            "automaton learned by proofs_check.discovery, proved for all positions",
+            f"the P-positions of Wythoff's game with the terminal set {{x + y <= {k}}} are "
+            f"exactly the automaton wythoff-terminal-{k}-value-0.txt",
+            (("p", "x y", f"t{k}(x, y)"),),
+            automata=((f"t{k}", f"wythoff-terminal-{k}-value-0.txt"),),
+        )
+        for k in range(2, 10)
+    ),
+)
+
 #: Every theorem and its false twin, by id.
 THEOREMS: dict[str, Theorem] = {}
 _CELLS = [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3), (0, 1), (1, 3)]
-for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED, _CELLS, strict=True):
+_CELLS += [(0, 1), (0, 2)] + [(k + 1, 2 * k + 2) for k in range(2, 10)]
+for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED, _CELLS, strict=True):
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
 
@@ -239,11 +285,14 @@ def sentences_of(rule: Rule, theorem: Theorem) -> dict[str, str]:
     return p_sentences(rule, name)
 
 
-def _stored(theory: Theory, theorem: Theorem) -> None:
-    """Add the theorem's stored automata to ``theory`` (a damaged file: one line)."""
+def _stored(theory: Theory, theorem: Theorem, given: Mapping[str, Dfa] | None = None) -> None:
+    """Add the theorem's stored automata to ``theory`` (a damaged file: one line), and the
+    automata ``given`` in memory (a learned set: predicates of ``x``, ``y``)."""
     for name, file in theorem.automata:
         stored = read_automaton(AUTOMATA / file)
         theory.add_automaton(name, stored.dfa, stored.names)
+    for name, dfa in (given or {}).items():
+        theory.add_automaton(name, dfa, "x y")
 
 
 def theory_of(theorem: Theorem) -> tuple[Theory, dict[str, str]]:
@@ -269,14 +318,18 @@ def _timed(theory: Theory, name: str, text: str, sentence: bool) -> SentenceResu
     return SentenceResult(name, text, true, states, seconds, counter)
 
 
-def replay(theorem: Theorem) -> Proof:
-    """Decide every sentence of ``theorem``; :class:`Proof` with each step's states and time."""
+def replay(theorem: Theorem, given: Mapping[str, Dfa] | None = None) -> Proof:
+    """Decide every sentence of ``theorem``; :class:`Proof` with each step's states and time.
+
+    ``given`` names automata held in memory (a set just learned by
+    :mod:`proofs_check.discovery`) that the theorem's definitions use beside its stored ones.
+    """
     from spec import get_game
 
     proof = Proof(theorem)
     rule = rule_of(get_game(theorem.game))
     theory = Theory()
-    _stored(theory, theorem)
+    _stored(theory, theorem, given)
     for name, args, formula in theorem.definitions:
         steps = len(theory.steps)
         start = time.perf_counter()
@@ -288,6 +341,24 @@ def replay(theorem: Theorem) -> Proof:
     for name, text in sentences_of(rule, theorem).items():
         proof.sentences.append(_timed(theory, name, text, True))
     return proof
+
+
+def report(proof: Proof) -> list[str]:
+    """One line per sentence (truth, largest automaton, seconds) and the verdict."""
+    lines = [
+        f"  {s.name:24s} {'TRUE ' if s.true else 'FALSE'} {s.states:7d} states {s.seconds:7.3f} s"
+        for s in proof.sentences
+    ]
+    failed = proof.failed
+    if failed is None:
+        largest = max((s.states for s in proof.sentences), default=0)
+        lines.append(f"proved ({len(proof.sentences)} sentences; largest automaton "
+                     f"{largest} states)")  # fmt: skip
+    else:
+        where = failed.counterexample or {}
+        at = f"({where['x']}, {where['y']})" if {"x", "y"} <= set(where) else str(where)
+        lines.append(f"refuted: {failed.name} fails at {at}")
+    return lines
 
 
 def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:

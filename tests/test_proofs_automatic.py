@@ -21,6 +21,8 @@ from spec import get_game
 from spec.solver import grundy, outcome
 
 FAST = ["wythoff-p", "r-wythoff-p", "wythoff-terminal-1-p"]
+#: The theorems learned by proofs_check.discovery (R-Wythoff's values 1, 2; terminal sets).
+DISCOVERED = ["r-wythoff-g1", "r-wythoff-g2", *(f"wythoff-terminal-{k}-p" for k in range(2, 10))]
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -53,7 +55,7 @@ def test_the_rays_guards_terminal_set_and_counting_rule_are_read_from_the_game()
     assert passing.state_moves == ((1, 0),) and passing.states == (0, 1)
 
 
-@pytest.mark.parametrize("theorem_id", [*FAST, "wythoff-g1", "wythoff-pass-p"])
+@pytest.mark.parametrize("theorem_id", [*FAST, "wythoff-g1", "wythoff-pass-p", *DISCOVERED])
 def test_each_theorem_is_proved_and_its_twin_refuted_where_the_spec_says_p(
     theorem_id: str,
 ) -> None:
@@ -71,7 +73,7 @@ def test_each_theorem_is_proved_and_its_twin_refuted_where_the_spec_says_p(
 
 
 @pytest.mark.parametrize(
-    "theorem_id", [*FAST, "blocking-wythoff-3-p", "wythoff-g1", "wythoff-pass-p"]
+    "theorem_id", [*FAST, "blocking-wythoff-3-p", "wythoff-g1", "wythoff-pass-p", *DISCOVERED]
 )
 def test_the_proved_set_is_the_spec_set_on_a_square(theorem_id: str) -> None:
     theorem = THEOREMS[theorem_id]
@@ -79,7 +81,8 @@ def test_the_proved_set_is_the_spec_set_on_a_square(theorem_id: str) -> None:
     n = 14
     state = () if theorem.state is None else (theorem.state,)
     if theorem.value:
-        spec = [(x, y) for x in range(n) for y in range(n) if grundy(game, (x, y)) == 1]
+        g = theorem.value
+        spec = [(x, y) for x in range(n) for y in range(n) if grundy(game, (x, y)) == g]
     else:
         spec = [(x, y) for x in range(n) for y in range(n) if outcome(game, (x, y, *state)) == "P"]
     assert points(theorem, n) == spec
@@ -173,3 +176,30 @@ def test_walnut_agrees_on_every_theorem_and_twin(theorem_id: str) -> None:
     results = run_walnut(export(theory, sentences))
     assert results.pop("guard_true") is True
     assert all(results.values()) is (THEOREMS[theorem_id].twin_of is None)
+
+
+def test_prove_learn_learns_then_proves_or_reports_the_class_counts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _cli(capsys, "prove", "--learn", "wythoff", "--value", "0",
+                        "--length", "16", "--tests", "6")  # fmt: skip
+    lines = out.splitlines()
+    assert code == 0 and "learned automaton: 8 states" in out  # the Beatty pairs' automaton
+    assert [ln.split()[:2] for ln in lines if ln.startswith("  ")] == [
+        ["stable_m0", "TRUE"], ["stable_m1", "TRUE"], ["stable_m2", "TRUE"], ["absorb", "TRUE"]
+    ]  # fmt: skip
+    assert lines[-1].startswith("proved (4 sentences")
+    # value 1 needs words of 31 digits: on 14 no automaton appears, and nothing is guessed
+    code, out, _ = _cli(capsys, "prove", "--learn", "wythoff", "--value", "1",
+                        "--length", "14", "--tests", "5")  # fmt: skip
+    assert code == 1 and "classes:" in out and "proved" not in out.replace("not proved", "")
+    code, out, _ = _cli(capsys, "prove", "--learn", "r-wythoff", "--length", "12", "--tests",
+                        "4", "--json")  # fmt: skip
+    row = json.loads(out)
+    assert code == 0 and row["status"] == "proved" and row["states"] == 8  # Wythoff's P-set
+    assert row["classes"][-1] == 8 and all(s["true"] for s in row["sentences"])
+    for bad in (["--learn", "chess"], ["--learn", "f-wythoff"], ["--value", "1"],
+                ["wythoff-p", "--learn", "wythoff"], ["--learn", "wythoff", "--length", "99"],
+                ["--learn", "wythoff", "--length", "8", "--tests", "8"]):  # fmt: skip
+        code, _, err = _cli(capsys, "prove", *bad)
+        assert code == 2 and len(err.strip().splitlines()) == 1, bad

@@ -3,7 +3,11 @@
 ``--list`` lists the theorems and their false twins; ``ID`` replays one (``proved``, exit 0;
 a twin: ``refuted`` with the least counterexample, exit 1); ``--points N`` prints the
 positions of the set with both coordinates below N; ``--walnut FILE`` writes the Walnut
-command file of the proof (``docs/proofs.md``).
+command file of the proof (``docs/proofs.md``). ``--learn GAME --value G`` learns the set
+``{G = g}`` from the engine's data (:mod:`proofs_check.discovery`, words of at most
+``--length`` digits) and proves it with the same sentences: ``proved`` (exit 0), ``refuted``
+(exit 1), or, when no automaton appears within the data, the class counts per prefix length
+(exit 1), never a guess.
 """
 
 from __future__ import annotations
@@ -23,16 +27,29 @@ def register(subparsers: Any) -> None:
             "Replay a theorem about a game's P-positions for ALL positions: the game's moves "
             "become first-order sentences (stability and absorption) over Zeckendorf "
             "numeration, decided by automata (docs/proofs.md). Exit 0 proved, 1 refuted (a "
-            "false twin, with its least counterexample), 2 bad input."
+            "false twin, with its least counterexample), 2 bad input. --learn GAME learns the set "
+            "{G = value} from the engine's data and proves it with the same sentences: exit 0 "
+            "proved, 1 refuted or no automaton within the data (the class counts shown)."
         ),
         epilog="examples: grundy prove --list | grundy prove wythoff-p | "
-        "grundy prove wythoff-p-twin | grundy prove wythoff-p --points 20",
+        "grundy prove wythoff-p-twin | grundy prove wythoff-p --points 20 | "
+        "grundy prove --learn wythoff --value 1 | grundy prove --learn r-wythoff --length 14",
     )
     parser.add_argument("id", nargs="?", help="a theorem id (see --list)")
     parser.add_argument("--list", action="store_true", help="list the theorems and their twins")
     add_count(parser, "--points", "print the set's positions with both coordinates below N",
               lo=1, name="N")  # fmt: skip
     parser.add_argument("--walnut", metavar="FILE", help="write the Walnut command file")
+    parser.add_argument(
+        "--learn", metavar="GAME", help="learn {G = value} of GAME from the engine's data, prove it"
+    )
+    add_count(
+        parser, "--value", "the Grundy value learned with --learn (default 0)", lo=0, metavar="G"
+    )
+    add_count(parser, "--length", "--learn's window: words of at most L digits (default 31)",
+              lo=2, hi=40, name="L", metavar="L")  # fmt: skip
+    add_count(parser, "--tests", "--learn's tests: suffixes of at most M digits (default 12)",
+              lo=1, name="M", metavar="M")  # fmt: skip
     add_json_option(parser)
     parser.set_defaults(func=run)
 
@@ -58,6 +75,13 @@ def run(args: argparse.Namespace) -> int:
             for r in rows:
                 print(f"{r['id']:30s} {r['kind']:8s} {r['game']:20s} value {r['value']}")
         return 0
+    if args.learn is not None:
+        if args.id is not None:
+            raise ValueError(f"prove: --learn takes no theorem id (got {args.id!r})")
+        return _learn(args)
+    for option in ("value", "length", "tests"):
+        if getattr(args, option) is not None:
+            raise ValueError(f"prove: --{option} = {getattr(args, option)} needs --learn GAME")
     if args.id is None:
         raise ValueError("prove: give a theorem id or --list (see 'grundy prove --list')")
     theorem = THEOREMS.get(args.id)
@@ -72,6 +96,54 @@ def run(args: argparse.Namespace) -> int:
     if args.walnut is not None:
         return _walnut(theorem, args.walnut)
     return _replay(theorem, args.json)
+
+
+def _learn(args: argparse.Namespace) -> int:
+    """Learn ``{G = value}`` of the game from the engine's data, then prove it."""
+    import time
+
+    from grundy.parsing import parse_game
+    from proofs_check import discovery
+    from proofs_check.automatic import rule_of
+    from proofs_check.theorems import report
+
+    game = args.learn
+    try:
+        rule_of(parse_game(game))  # an unknown game, or one the generator does not cover
+    except ValueError as error:
+        raise ValueError(f"prove: --learn = {game!r}: {error}") from None
+    value = args.value or 0
+    length = 31 if args.length is None else args.length
+    tests = 12 if args.tests is None else args.tests
+    if tests >= length:
+        raise ValueError(f"prove: --tests = {tests} must be below --length = {length}")
+    start = time.perf_counter()
+    learned, source = discovery.discover(game, value, length, tests)
+    seconds = time.perf_counter() - start
+    if learned.dfa is None:
+        proof = None
+    else:
+        layers = discovery.other_layers(game, value, learned, 2)
+        proof = discovery.prove(game, learned.dfa, value, layers)
+    if args.json:
+        emit_json({
+            "game": game, "value": value, "data": source, "classes": learned.counts,
+            "states": None if learned.dfa is None else learned.dfa.states,
+            "status": "no automaton" if proof is None else proof.status,
+            "sentences": [] if proof is None else [
+                {"name": s.name, "true": s.true, "states": s.states,
+                 "seconds": round(s.seconds, 3), "counterexample": s.counterexample}
+                for s in proof.sentences],
+        })  # fmt: skip
+        return 0 if proof is not None and proof.status == "proved" else 1
+    print(f"{game}, value {value}: data {source}, learned in {seconds:.1f} s")
+    print(learned.report)
+    if learned.dfa is None or proof is None:
+        print("not proved: no candidate to prove (a longer --length may find one)")
+        return 1
+    print(f"learned automaton: {learned.dfa.states} states; the sentences of {proof.theorem.id}")
+    print("\n".join(report(proof)))
+    return 0 if proof.status == "proved" else 1
 
 
 def _walnut(theorem: Any, path: str) -> int:
@@ -113,16 +185,8 @@ def _replay(theorem: Any, as_json: bool) -> int:
                           for s in proof.sentences],
         })  # fmt: skip
         return code
+    from proofs_check.theorems import report
+
     print(f"{theorem.id} ({theorem.game}): {theorem.statement}")
-    for s in proof.sentences:
-        print(f"  {s.name:24s} {'TRUE ' if s.true else 'FALSE'} {s.states:7d} states "
-              f"{s.seconds:7.3f} s")  # fmt: skip
-    failed = proof.failed
-    if failed is None:
-        print(f"proved ({len(proof.sentences)} sentences; largest automaton "
-              f"{max(s.states for s in proof.sentences)} states)")  # fmt: skip
-    else:
-        where = failed.counterexample or {}
-        at = f"({where['x']}, {where['y']})" if {"x", "y"} <= set(where) else str(where)
-        print(f"refuted: {failed.name} fails at {at}")
+    print("\n".join(report(proof)))
     return code
