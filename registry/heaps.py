@@ -87,6 +87,7 @@ def _options_per_term(code: tuple[int, ...], terms: int) -> float:
 register_question(
     "nim-sequence", "*", "G(n) of one heap of {game}, n < terms", {"terms": 60},
     compare_arrays, budget=BUDGET_SECONDS, extra_domains=[({"terms": 600}, False)],
+    signature="terms: int",
 )  # fmt: skip
 
 
@@ -288,7 +289,7 @@ def _apparent_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
 
 register_question(
     "heap-period", "*", "the least preperiod and period of {game}'s nim-sequence",
-    {"terms": 0}, checked=False,
+    {"terms": 0}, checked=False, signature="terms?: int, compute?: bool, seconds?: float | None",
 )  # fmt: skip
 register_provider(
     "heap-period",
