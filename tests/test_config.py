@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from source_tree import parse
 
 from fast import _config
 
@@ -18,7 +19,7 @@ PENDING: set[str] = set()
 
 
 def _reads_environment(path: Path) -> bool:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in {"environ", "getenv", "environb"}:
             if isinstance(node.value, ast.Name) and node.value.id == "os":

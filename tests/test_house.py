@@ -13,6 +13,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from source_tree import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("fast", "registry", "grundy", "verify", "decider")
@@ -50,7 +51,7 @@ def _length(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
 
 
 def _long_functions(path: Path) -> list[tuple[str, int]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse(path)
     return [
         (node.name, _length(node))
         for node in ast.walk(tree)

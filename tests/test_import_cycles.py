@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from source_tree import parse
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "decider", "grundy")
 
@@ -54,7 +56,7 @@ def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in _top_level_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _top_level_imports(parse(path)):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:

@@ -40,6 +40,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from source_tree import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,7 +81,7 @@ def _module(path: Path) -> str:
 
 def _imports(path: Path) -> list[str]:
     """Every module imported anywhere in the file (functions and classes too)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse(path)
     names: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
