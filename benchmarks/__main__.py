@@ -27,7 +27,8 @@ SCRIPTS = (
     "bench_tables_bitset.py", "bench_gvalues_all.py", "bench_engine.py",
     "bench_engine_variants.py", "bench_tables_wsg.py --full", "bench_fsw_rw.py --rows 1000000",
     "bench_landman_zeck.py", "bench_dask.py", "bench_strip.py", "bench_engine_followers.py",
-    "bench_fibonacci.py", "bench_decider.py",
+    "bench_fibonacci.py", "bench_decider.py", "bench_learn.py", "bench_prove_vs_walnut.py",
+    "bench_cube.py", "bench_spec_cost.py",
 )  # fmt: skip
 
 
