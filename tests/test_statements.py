@@ -323,6 +323,56 @@ VARIANTS = [
     Variant("jiao-conj-20", "Ho's translates", {"j_min": 1, "j": 2}, status="inconclusive"),
 ]
 
+
+def _flip_wythoff_p(cell: tuple[int, int]) -> Callable[[pytest.MonkeyPatch], None]:
+    """reference.beatty's P-test with ``cell`` flipped (the formula Ho's claims compare)."""
+
+    def patch(monkeypatch: pytest.MonkeyPatch) -> None:
+        from reference import beatty
+
+        real = beatty.is_wythoff_p_position
+        monkeypatch.setattr(beatty, "is_wythoff_p_position",
+                            lambda x, y: real(x, y) != ((x, y) == cell))  # fmt: skip
+
+    return patch
+
+
+def _its_twin(theorem_id: str) -> Callable[[pytest.MonkeyPatch], None]:
+    """The proved claim replays its false twin (one cell added or removed) instead."""
+
+    def patch(monkeypatch: pytest.MonkeyPatch) -> None:
+        from proofs_check import theorems
+
+        twin = theorems.THEOREMS[f"{theorem_id}-twin"]
+        monkeypatch.setitem(theorems.THEOREMS, theorem_id, twin)
+
+    return patch
+
+
+def _proved_variants() -> list[Variant]:
+    from proofs_check.theorems import THEOREMS
+
+    return [Variant(f"proved-{tid}", "its false twin", patch=_its_twin(tid))
+            for tid, theorem in THEOREMS.items() if theorem.twin_of is None]  # fmt: skip
+
+
+VARIANTS += [
+    Variant(
+        "ho-r-wythoff-p",
+        "(3, 5) not P",
+        {"size": 10},
+        patch=_flip_wythoff_p((3, 5)),
+        witness={"x": 3, "y": 5},
+    ),
+    Variant(
+        "ho-f-wythoff-p",
+        "(4, 6) not P",
+        {"size": 10},
+        patch=_flip_wythoff_p((3, 5)),
+        witness={"x": 4, "y": 6},
+    ),
+    *_proved_variants(),
+]
 _LISTED = {v.claim for v in VARIANTS}
 ALL_VARIANTS = VARIANTS + [
     Variant(claim_id, "tightened past the smallest slack", tighten=PAST_SMALLEST)
