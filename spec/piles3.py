@@ -74,6 +74,21 @@ def ray_followers(rays: tuple[Ray3, ...], position: Position) -> Iterator[Positi
             step += 1
 
 
+def one_pile_followers(position: Position) -> Iterator[Position]:
+    """The followers taking k >= 1 from one pile (the first kind of move of both games).
+
+    >>> sorted(one_pile_followers((1, 0, 2)))
+    [(0, 0, 2), (1, 0, 0), (1, 0, 1)]
+    """
+    x, y, z = position
+    for k in range(1, x + 1):
+        yield (x - k, y, z)
+    for k in range(1, y + 1):
+        yield (x, y - k, z)
+    for k in range(1, z + 1):
+        yield (x, y, z - k)
+
+
 @register_game
 class Wythoff3(ThreePileGame):
     """Three-pile Wythoff: take any positive amount from one pile, or the same positive
@@ -96,12 +111,7 @@ class Wythoff3(ThreePileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y, z = position
-        for k in range(1, x + 1):
-            yield (x - k, y, z)
-        for k in range(1, y + 1):
-            yield (x, y - k, z)
-        for k in range(1, z + 1):
-            yield (x, y, z - k)
+        yield from one_pile_followers(position)
         for k in range(1, min(x, y) + 1):
             yield (x - k, y - k, z)
         for k in range(1, min(x, z) + 1):
@@ -140,12 +150,7 @@ class FraenkelWythoff3(ThreePileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y, z = position
-        for k in range(1, x + 1):
-            yield (x - k, y, z)
-        for k in range(1, y + 1):
-            yield (x, y - k, z)
-        for k in range(1, z + 1):
-            yield (x, y, z - k)
+        yield from one_pile_followers(position)
         for a1 in range(x + 1):
             for a2 in range(y + 1):
                 a3 = a1 ^ a2
