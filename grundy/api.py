@@ -83,11 +83,11 @@ def value(
         a game instance such as ``spec.Sum(spec.Wythoff(), spec.Nim())``.
     position : tuple
         ``(x, y)`` for two-pile games; ``(n,)`` for one heap (``(a, b, ...)``: several heaps
-        of a one-heap game); ``((x, y), (n,))`` for a sum.
+        of a one-heap game); ``(x, y, z)`` for three piles; ``((x, y), (n,))`` for a sum.
     method : str, optional
         Force one of :func:`registry.positions.method_table` (``table``,
         ``row-period``, ``rw``, ``fibonacci``, ``heap``, ``xor``, ``spec``, ``outcome``,
-        ``nim-sequence``); by
+        ``cube``, ``nim-sequence``); by
         default the most trustworthy, then cheapest, that covers the position. A
         game with a counting rule (k-blocking) has no Grundy value: ``outcome``
         raises :class:`spec.NoGrundyValue` (a ValueError) whose message gives the
@@ -125,7 +125,7 @@ def moves(
     """The winning moves from a position (its followers of value 0), with their certificate.
 
     The method is chosen as in :func:`value` (``beatty``, ``fibonacci``,
-    ``table``, ``spec``, ``nim-sequence``; ``budget`` too): each states its cost before it
+    ``table``, ``spec``, ``cube``, ``nim-sequence``; ``budget`` too): each states its cost before it
     enumerates anything.
 
     Examples

@@ -14,6 +14,13 @@ solver's estimate. The P-positions of a cube are read by :func:`p_positions`
 box: by ``fast.cube`` for a ray game, by ``fast.nheap`` for Fraenkel's 3-heap game (a game
 with ``nim_sum_moves``, checked against its ``followers`` likewise), by the spec for any.
 
+The method ``cube`` of the questions ``value`` and ``moves`` answers one position of a
+three-pile ray game from the ``fast.cube`` table of the smallest box that holds it
+(:func:`position_box`): its coordinates permuted by a symmetry of the game's rays
+(:func:`symmetries`, what the game states, never its name) to the order whose box needs the
+least memory; its cost is the kernel's (:func:`fast.cube.cube_cost`), so the door takes it
+over the spec where it is cheaper and refuses, in one line, a box past the memory.
+
 Examples
 --------
 >>> import registry
@@ -23,6 +30,9 @@ Examples
 ((2, 3, 4), 'fast.cube')
 >>> p_positions(answer.value)[:3]
 [(0, 0, 0), (0, 1, 2), (0, 2, 1)]
+>>> found = registry.question("value", "wythoff3")(position=(0, 1, 2)).value
+>>> found.value, found.method, found.certificate
+(0, 'cube', 'exact (table: fast.cube, the box 3x2x1 of the position permuted to (2, 1, 0))')
 """
 
 from __future__ import annotations
@@ -36,8 +46,10 @@ import numpy as np
 
 import fast.cube
 import fast.nheap
+import registry.positions  # the kinds "value" and "moves" this module adds to
 import registry.tables  # noqa: F401  (the grundy-table kind, registered there)
 import spec
+from registry.answers import Moves, Value
 from registry.core import (
     BUDGET_SECONDS,
     checked_memory,
@@ -46,6 +58,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
+from registry.records import Certificate
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
 
 __all__ = [
@@ -55,7 +68,9 @@ __all__ = [
     "cube_game",
     "nheap_game",
     "p_positions",
+    "position_box",
     "smallest_heap_sequences",
+    "symmetries",
 ]
 
 #: The cube on which a game's ``move_rays`` are checked against its ``followers``.
@@ -239,3 +254,100 @@ def _cube_domains() -> None:
 
 
 _cube_domains()
+
+
+# ------------------------------------------------------------------ one position: value, moves
+
+
+@functools.lru_cache(maxsize=64)
+def symmetries(game: spec.ImpartialGame) -> tuple[tuple[int, int, int], ...]:
+    """The permutations p of the coordinates that map the game's ``move_rays`` onto
+    themselves: G(x_0, x_1, x_2) = G(x_p0, x_p1, x_p2) (the game graph is the same), identity
+    first. Only the rays the game states are read (:func:`cube_game` checks them).
+
+    >>> len(symmetries(spec.get_game("wythoff3")))
+    6
+    >>> class Skew:  # the rays are all it reads
+    ...     move_rays = ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0))
+    >>> symmetries(Skew())  # type: ignore[arg-type]
+    ((0, 1, 2), (1, 0, 2))
+    """
+    rays = {tuple(r) for r in game.move_rays}  # type: ignore[attr-defined]
+    found = []
+    for perm in itertools.permutations(range(3)):
+        if {tuple(ray[i] for i in perm) for ray in rays} == rays:
+            found.append((perm[0], perm[1], perm[2]))
+    return tuple(found)
+
+
+def position_box(
+    game: spec.ImpartialGame, position: Any
+) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(the permutation p, the cell ``position`` permuted by p) such that the box of sides
+    cell + 1 is, among the game's :func:`symmetries`, the one :func:`fast.cube.grundy_cube`
+    computes in the least memory (the largest coordinate first for ``wythoff3``: the bitsets
+    are kept for two planes x = const).
+
+    >>> position_box(spec.get_game("wythoff3"), (1, 20, 5))
+    ((1, 2, 0), (20, 5, 1))
+    """
+    cell = tuple(int(c) for c in game.check_position(position))
+
+    def size(perm: tuple[int, int, int]) -> tuple[int, tuple[int, ...]]:
+        moved = tuple(cell[i] for i in perm)
+        return fast.cube.cube_bytes(game, [c + 1 for c in moved]), tuple(-c for c in moved)
+
+    perm = min(symmetries(game), key=size)
+    return perm, (cell[perm[0]], cell[perm[1]], cell[perm[2]])
+
+
+def _position_table(game: spec.ImpartialGame, position: Any) -> tuple[Any, Any, str]:
+    """(the permutation, the box's table, the certificate's detail) of ``position``."""
+    perm, cell = position_box(game, position)
+    table = fast.cube.grundy_cube(game, [c + 1 for c in cell])
+    sides = "x".join(str(c + 1) for c in cell)
+    moved = "" if perm == (0, 1, 2) else f" of the position permuted to {cell}"
+    return perm, table, f"table: fast.cube, the box {sides}{moved}"
+
+
+def _position_cost(game: spec.ImpartialGame) -> Callable[..., tuple[float, int]]:
+    def cost(position: Any, **_: Any) -> tuple[float, int]:
+        _perm, cell = position_box(game, position)
+        return fast.cube.cube_cost(game, [c + 1 for c in cell])
+
+    return cost
+
+
+def _cube_value(game: spec.ImpartialGame) -> Made:
+    def answer(position: Any, **_: Any) -> Value:
+        _, table, detail = _position_table(game, position)
+        found = int(table[-1, -1, -1])
+        how = Certificate("exact", detail)
+        return Value(game.describe(), position, found, "cube", "fast.cube", how)
+
+    return checked_memory(answer), lambda position, **_: None, _position_cost(game)
+
+
+def _cube_moves(game: spec.ImpartialGame) -> Made:
+    def answer(position: Any, **_: Any) -> Moves:
+        perm, table, detail = _position_table(game, position)
+        followers = dict.fromkeys(game.followers(game.check_position(position)))
+        found = sorted(f for f in followers if table[f[perm[0]], f[perm[1]], f[perm[2]]] == 0)
+        how = Certificate("exact", detail)
+        return Moves(game.describe(), position, found, "cube", how)
+
+    return checked_memory(answer), lambda position, **_: None, _position_cost(game)
+
+
+register_provider(
+    "value", "cube", "fast", cube_game, _cube_value,
+    certificate=Certificate("exact", "table: fast.cube"),
+    summary="a three-pile ray game (move_rays): G from the fast.cube table of the smallest box "
+    "holding the position, its coordinates permuted by the rays' symmetries",
+)  # fmt: skip
+register_provider(
+    "moves", "cube", "fast", cube_game, _cube_moves,
+    certificate=Certificate("exact", "table: fast.cube"),
+    summary="a three-pile ray game (move_rays): the followers of value 0 in the fast.cube table "
+    "of the smallest box holding the position",
+)  # fmt: skip

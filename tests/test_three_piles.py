@@ -143,7 +143,11 @@ def test_table_slice_prints_the_plane(capsys: pytest.CaptureFixture[str]) -> Non
     [
         (("--size", "10", "--slice", "z=10"), "--slice z=10: outside the table"),
         (("--size", "10", "--slice", "w=1"), "--slice w=1"),
-        (("--size", "100000"), "no implementation"),
+        (("--size", "100", "--slice", "z=500"), "--slice z=500: outside the table"),
+        (("--size", "10", "--slice", "w=3"), "--slice w=3"),
+        (("--size", "10", "--slice", "z=-1"), "--slice z=-1"),
+        (("--size", "100000"), "size = 100000"),
+        (("--size", "100000", "--slice", "z=3"), "size = 100000"),
         (("--size", "10", "--out", "x.csv"), "--out"),
         (("--rows", "3", "--cols", "4"), "--rows"),
     ],
@@ -242,3 +246,59 @@ def test_sequence_of_p_positions_with_a_fixed_smallest_heap(
     assert code == 2 and "needs a three-pile game" in err
     code, _, err = run(capsys, "sequence", "wythoff3", "row=1")
     assert code == 2 and "needs a two-pile game" in err
+
+
+# ------------------------------------------------------------------ value and moves: method cube
+
+
+class SkewRays(ThreePileGame):
+    """A three-pile ray game with one symmetry (x <-> y), its followers by the definition."""
+
+    name = "skew3"
+    move_rays = ((1, 0, 0), (0, 1, 0), (0, 0, 2), (1, 1, 0), (1, 1, 1))
+
+    def followers(self, position: Any) -> Iterator[Any]:
+        return spec.piles3.ray_followers(self.move_rays, position)
+
+
+POSITION = st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 9))
+
+
+@settings(max_examples=25, deadline=None)
+@given(POSITION)
+def test_value_and_moves_by_the_cube_equal_the_spec(position: Any) -> None:
+    game = spec.Wythoff3()
+    found = grundy.value(game, position, "cube")
+    assert (found.value, found.method) == (spec.grundy(game, position), "cube")
+    moves = grundy.moves(game, position, "cube")
+    assert moves.moves == sorted(spec.winning_moves(game, position))
+
+
+@settings(max_examples=15, deadline=None)
+@given(POSITION)
+def test_value_of_a_game_with_fewer_symmetries_equals_its_definition(position: Any) -> None:
+    game = SkewRays()
+    perm, cell = registry.cube.position_box(game, position)
+    assert sorted(cell) == sorted(position)
+    assert perm in registry.cube.symmetries(game) == ((0, 1, 2), (1, 0, 2))
+    assert grundy.value(game, position, "cube").value == spec.grundy(game, position)
+    assert grundy.moves(game, position, "cube").moves == sorted(spec.winning_moves(game, position))
+
+
+def test_position_box_puts_the_largest_pile_first_where_the_rays_allow() -> None:
+    assert registry.cube.position_box(spec.Wythoff3(), (3, 9, 5)) == ((1, 2, 0), (9, 5, 3))
+    assert registry.cube.position_box(SkewRays(), (1, 3, 9)) == ((1, 0, 2), (3, 1, 9))  # z last
+
+
+def test_the_issues_position_answers_by_the_cube(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "value", "wythoff3", "100,120,140", "--list-impls")
+    assert code == 0 and out.splitlines()[0].startswith("cube  (fast)")
+    code, out, _ = run(capsys, "value", "wythoff3", "100,120,140", "--budget", "300")
+    assert code == 0 and "method: cube (fast.cube)" in out and "box 141x121x101" in out
+
+
+def test_a_position_past_memory_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("value", "moves"):
+        code, _, err = run(capsys, command, "wythoff3", "100000,100000,1000000")
+        assert code == 2 and len(err.strip().splitlines()) == 1
+        assert "position = (100000, 100000, 1000000)" in err and "cube: needs about" in err
