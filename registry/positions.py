@@ -530,7 +530,7 @@ def method_table(id: str = "value") -> list[tuple[str, str, str]]:
     ``--help`` show.
 
     >>> [name for name, _, _ in method_table("moves")]
-    ['beatty', 'fibonacci', 'table', 'spec', 'nim-sequence']
+    ['beatty', 'fibonacci', 'table', 'spec', 'cube', 'nim-sequence']
     """
     texts = {m.name: m.certificate for m in {"value": _VALUE, "moves": _MOVES}[id]}
     return [(p.name, p.summary, str(texts.get(p.name, p.certificate))) for p in PROVIDERS[id]]
