@@ -121,6 +121,32 @@ def _fast_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
     return answer, lambda **_: None, lambda terms, **_: fast.heaps.sequence_cost(code, terms)
 
 
+def _sparse_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
+    code = heap_code(game)
+    assert code is not None
+
+    def answer(terms: int, **_: Any) -> np.ndarray:
+        return fast.heaps.nim_sequence_sparse(code, terms)
+
+    def covers(terms: int, **_: Any) -> str | None:
+        if not reference.heaps.splits(code):
+            return "no splitting move: the plain loop is O(n m) already"
+        if terms <= fast.heaps.PROBE_TERMS:
+            return f"{terms:,} terms are within the plain probe ({fast.heaps.PROBE_TERMS:,})"
+        sparse = fast.heaps.sparse_cost(code, terms)[0]
+        plain = fast.heaps.sequence_cost(code, terms)[0]
+        if sparse >= plain:
+            return f"no sparse space pays (about {sparse:,.1f} s against {plain:,.1f} s plain)"
+        return None
+
+    return answer, covers, lambda terms, **_: fast.heaps.sparse_cost(code, terms)
+
+
+register_provider(
+    "nim-sequence", "fast.heaps.sparse", "fast", _coded, _sparse_sequence,
+    summary="a splitting octal code whose values have a sparse space (rare and common "
+    "values, the split from the values): about one XOR per rare heap a term",
+)  # fmt: skip
 register_provider(
     "nim-sequence",
     "spec",
