@@ -11,6 +11,8 @@ How
   of moves, the size of S), so the values are <= m and fit uint8 (m <= 255;
   else the smallest unsigned type that holds m): one pass over the array,
   O(n m), at memory speed (:data:`SUBTRACTION_SECONDS` per term and move).
+* **Three heaps** (bit 8 of a hexadecimal code): each n marks G(a) XOR G(b) XOR G(c)
+  over the n^2 / 12 partitions a <= b <= c of n - k: O(n^3).
 * **Splitting**: each n marks G(a) XOR G(n - k - a) for every a <= (n - k)/2
   and every k whose digit has bit 4: the prefix XOR-convolution, O(n^2)
   (about n^2 / 4 XORs per splitting digit, :data:`SPLIT_SECONDS` each).
@@ -52,8 +54,13 @@ SPLIT_SECONDS = 2e-9
 
 
 def _splitting(code: tuple[int, ...]) -> int:
-    """How many digits split (bit 4)."""
-    return sum(1 for d in code if d & 4)
+    """How many digits split (bit 4: two heaps; bit 8, hexadecimal: three)."""
+    return sum(1 for d in code if d & 12)
+
+
+def _threes(code: tuple[int, ...]) -> int:
+    """How many digits leave three heaps (bit 8 of a hexadecimal code)."""
+    return sum(1 for d in code if d & 8)
 
 
 def sequence_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
@@ -67,7 +74,9 @@ def sequence_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     moves = sum(1 for d in code if d & 2) or 1
     split = _splitting(code)
     if split:
-        return split * terms * terms / 4 * SPLIT_SECONDS, 2 * terms + 8 * 65537
+        twos = sum(1 for d in code if d & 4) * terms * terms / 4
+        threes = _threes(code) * terms**3 / 36  # the n^2 / 12 partitions in three of each n
+        return (twos + threes) * SPLIT_SECONDS, 2 * terms + 8 * 65537
     dtype = smallest_unsigned(sum(1 for d in code if d & 3))
     stamp = 8 * (int(np.iinfo(dtype).max) + 2)
     return terms * moves * SUBTRACTION_SECONDS, terms * dtype.itemsize + stamp
@@ -92,6 +101,10 @@ def _fill_general(  # type: ignore[no-untyped-def]
             if digit & 4:
                 for a in range(1, rest // 2 + 1):
                     stamp[values[a] ^ values[rest - a]] = mark
+            if digit & 8:
+                for a in range(1, rest // 3 + 1):
+                    for b in range(a, (rest - a) // 2 + 1):
+                        stamp[values[a] ^ values[b] ^ values[rest - a - b]] = mark
         value = 0
         while stamp[value] == mark:
             value += 1
@@ -145,8 +158,7 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> np.ndarray:
     head = min(terms, t + 1)
     call(_fill_general, digits, values, 0, head, stamp, top)  # n <= t: at most t + 1 terms
     if split:
-        moves = _splitting(code)
-        for a, b in _split_blocks(head, terms, moves):
+        for a, b in _split_blocks(head, terms, code):
             failed = call(_fill_general, digits, values, a, b, stamp, top)
             if failed >= 0:
                 raise OverflowError(
@@ -160,11 +172,13 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> np.ndarray:
     return values
 
 
-def _split_blocks(start: int, stop: int, moves: int) -> list[tuple[int, int]]:
+def _split_blocks(start: int, stop: int, code: tuple[int, ...]) -> list[tuple[int, int]]:
     """Blocks [a, b) of about :data:`fast._interrupt.BLOCK_SECONDS` of XORs each."""
     blocks, a = [], start
+    twos, threes = sum(1 for d in code if d & 4), _threes(code)
     while a < stop:
-        per = int(BLOCK_SECONDS / (SPLIT_SECONDS * moves * max(1, a) / 2)) + 1
+        xors = twos * max(1, a) / 2 + threes * max(1, a) ** 2 / 12
+        per = int(BLOCK_SECONDS / (SPLIT_SECONDS * xors)) + 1
         blocks.append((a, min(stop, a + per)))
         a += per
     return blocks
@@ -320,7 +334,7 @@ def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TE
         raise ValueError(f"nim_sequence_sparse: terms must be an int >= 0 (terms = {terms!r})")
     splits = np.array([k for k, d in enumerate(code) if d & 4], dtype=np.int64)
     probe = min(terms, max(probe, len(code), 2))
-    if not splits.size or probe == terms:
+    if not splits.size or probe == terms or _threes(code):  # no sparse space argued for 3 heaps
         return nim_sequence(code, terms)
     check_memory(sparse_cost(code, terms)[1], f"the nim-sequence of {terms:,} terms")
     head = nim_sequence(code, probe)
@@ -390,7 +404,7 @@ def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     """
     split = _splitting(code)
     plain = sequence_cost(code, terms)
-    if not split or terms <= PROBE_TERMS:
+    if not split or terms <= PROBE_TERMS or _threes(code):
         return plain
     rare, share = _probe(code)
     if share > RARE_SHARE_MAX:  # no sparse space: the scans cost more than the plain loop

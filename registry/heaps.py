@@ -78,7 +78,8 @@ def _coded(game: spec.ImpartialGame) -> str | None:
 def _options_per_term(code: tuple[int, ...], terms: int) -> float:
     moves = sum(1 for d in code if d & 3)
     split = sum(1 for d in code if d & 4)
-    return moves + split * terms / 4
+    threes = sum(1 for d in code if d & 8)
+    return moves + split * terms / 4 + threes * terms * terms / 36
 
 
 # ------------------------------------------------------------------------- nim-sequence
