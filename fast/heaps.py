@@ -27,9 +27,11 @@ so nothing is cleared between terms. The work runs in blocks of bounded time
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
+from fast._blocks import Pace, Step, run_blocks
 from fast._interrupt import BLOCK_SECONDS, call
 from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
@@ -192,6 +194,17 @@ PROBE_TERMS = 16384
 #: The widest mask tried (bits): the values of the probe past 2^MASK_BITS are all rare.
 MASK_BITS = 12
 
+#: Past this share of rare positions in the probe's last half the method does not pay (its
+#: scans for rare candidates outweigh the XORs saved: octal:0.07, 0.32 rare, is 1.6 times
+#: slower than the plain loop at 6 * 10^4 terms): its cost is said to be twice the plain one.
+RARE_SHARE_MAX = 0.1
+#: The pairs a term's scan is taken to cost before any is measured (the first block's size).
+SCAN_PAIRS = 64
+#: Seconds per XOR of the sparse kernel (rare heaps and scans: scattered reads), measured
+#: 2026-11-28, 2 cores shared with 5 jobs: 3.2e-9 to 3.4e-9 s (octal:0.6, 0.44, 4.007 at
+#: 2 * 10^5 terms, 8e8 to 2.9e9 XORs; 6e-9 for 0.16's 3e7), rounded down.
+SPARSE_SECONDS = 3e-9
+
 
 @jit
 def _parity(x: int) -> int:  # pragma: no cover (compiled)
@@ -245,7 +258,7 @@ def rare_mask(values: np.ndarray, code: tuple[int, ...], start: int = 0) -> tupl
     kept = values < (1 << bits)
     np.add.at(counts, (side[kept], values[kept]), 1)
     domain = int(len({k & 1 for k in splits}) == 1)
-    mask, kind = _best_mask(counts, bits, domain)
+    mask, kind = call(_best_mask, counts, bits, domain)
     return int(mask), int(kind)
 
 
@@ -254,7 +267,8 @@ def _fill_sparse(  # type: ignore[no-untyped-def]
     code, splits, values, start, stop, stamp, top, mask, domain, rare, count
 ):  # pragma: no cover (compiled)
     """G(n) for start <= n < stop by the sparse-space method; ``rare[:count[0]]`` holds the
-    positions 1 <= r < start whose value is rare (updated). The first n whose value passes
+    positions 1 <= r < start whose value is rare (updated); ``count[1]`` counts the XORs
+    done (the work the cost model measures). The first n whose value passes
     ``top``, else -1.
 
     Two common heaps a + b = n - k give a value of parity(v & mask) = domain * ((n - k) & 1)
@@ -267,6 +281,7 @@ def _fill_sparse(  # type: ignore[no-untyped-def]
     """
     t = code.shape[0] - 1
     held = count[0]
+    work = 0
     for n in range(start, stop):
         mark = n + 1
         for k in range(min(t, n) + 1):
@@ -282,6 +297,7 @@ def _fill_sparse(  # type: ignore[no-untyped-def]
                     if r >= rest:
                         break
                     stamp[values[r] ^ values[rest - r]] = mark
+                    work += 1
         which, a = 0, 1  # the scan of the pairs: splitting digit, smaller heap
         value = 0
         while True:
@@ -296,6 +312,7 @@ def _fill_sparse(  # type: ignore[no-untyped-def]
                 while a <= rest // 2:
                     x = values[a] ^ values[rest - a]
                     a += 1
+                    work += 1
                     stamp[x] = mark
                     if x == value:
                         found = True
@@ -309,12 +326,14 @@ def _fill_sparse(  # type: ignore[no-untyped-def]
             value += 1
         if value > top:
             count[0] = held
+            count[1] += work
             return n
         values[n] = value
         if n >= 1 and _parity(value & mask) == domain * ((n - splits[0]) & 1):
             rare[held] = n
             held += 1
     count[0] = held
+    count[1] += work
     return -1
 
 
@@ -332,11 +351,16 @@ def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TE
     """
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
         raise ValueError(f"nim_sequence_sparse: terms must be an int >= 0 (terms = {terms!r})")
+    return _sparse(code, terms, probe)[0]
+
+
+def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, int]:
+    """(:func:`nim_sequence_sparse`, the XORs its sparse kernel did)."""
     splits = np.array([k for k, d in enumerate(code) if d & 4], dtype=np.int64)
     probe = min(terms, max(probe, len(code), 2))
     if not splits.size or probe == terms or _threes(code):  # no sparse space argued for 3 heaps
-        return nim_sequence(code, terms)
-    check_memory(sparse_cost(code, terms)[1], f"the nim-sequence of {terms:,} terms")
+        return nim_sequence(code, terms), 0
+    check_memory(_sparse_bytes(terms), f"the nim-sequence of {terms:,} terms")
     head = nim_sequence(code, probe)
     top = int(np.iinfo(np.uint16).max)
     values = np.zeros(terms, dtype=np.uint16)
@@ -347,22 +371,24 @@ def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TE
     positions = np.flatnonzero(_rare(head, code, mask, domain))
     positions = positions[positions >= 1]
     rare[: positions.size] = positions
-    count = np.array([positions.size], dtype=np.int64)
+    count = np.array([positions.size, 0], dtype=np.int64)
     stamp = np.zeros(top + 2, dtype=np.int64)
     digits = np.array(code, dtype=np.int64)
-    a = probe
-    while a < terms:
-        per = int(BLOCK_SECONDS / (SPLIT_SECONDS * splits.size * (int(count[0]) + 64))) + 1
-        b = min(terms, a + per)
+    first = int(BLOCK_SECONDS / (SPLIT_SECONDS * splits.size * (positions.size + SCAN_PAIRS)))
+
+    def block(lo: int, hi: int) -> tuple[Step, int]:
         failed = call(
-            _fill_sparse, digits, splits, values, a, b, stamp, top, mask, domain, rare, count
+            _fill_sparse, digits, splits, values, lo, hi, stamp, top, mask, domain, rare, count
         )
         if failed >= 0:
             raise OverflowError(
                 f"nim_sequence: G({failed}) > {top}: beyond the uint16 values of this kernel"
             )
-        a = b
-    return values
+        return Step.DONE, hi
+
+    # blocks follow the measured speed: the rare positions and the scans vary
+    run_blocks(block, terms, size=Pace(first + 1, BLOCK_SECONDS, least=1), start=probe)
+    return values, int(count[1])
 
 
 def _rare(values: np.ndarray, code: tuple[int, ...], mask: int, domain: int) -> np.ndarray:
@@ -377,25 +403,34 @@ def _rare(values: np.ndarray, code: tuple[int, ...], mask: int, domain: int) -> 
 
 
 @functools.lru_cache(maxsize=64)
-def _probe(code: tuple[int, ...]) -> tuple[int, float]:
-    """(rare positions, their share in the probe's last half) of ``code``'s first
-    :data:`PROBE_TERMS` terms under the mask chosen on them."""
+def _probe(code: tuple[int, ...]) -> tuple[float, float, float]:
+    """(XORs a term, their growth exponent, share of rare positions) of the sparse method on
+    ``code``, measured: the share in the last half of the first :data:`PROBE_TERMS` terms
+    under the mask chosen on them; the XORs (rare heaps and scans) counted on the sparse
+    kernel over the next P/2 and the P/2 after (P = :data:`PROBE_TERMS`), the exponent e
+    of their growth (XORs a term ~ n^e, 0 <= e <= 1) from the two. Run only where the
+    share is at most :data:`RARE_SHARE_MAX` (else the XORs are infinite)."""
     head = nim_sequence(code, PROBE_TERMS)
     half = PROBE_TERMS // 2
     rare_at = _rare(head, code, *rare_mask(head[half:], code, half))
-    rare = int(rare_at[1:].sum())
     share = float(rare_at[half:].mean())
-    return rare, share
+    if share > RARE_SHARE_MAX:
+        return math.inf, 0.0, share
+    first = _sparse(code, PROBE_TERMS + half, PROBE_TERMS)[1]
+    second = _sparse(code, 2 * PROBE_TERMS, PROBE_TERMS)[1] - first
+    growth = math.log(max(second, 1) / max(first, 1)) / math.log(1.75 / 1.25)
+    return first / half, min(1.0, max(0.0, growth)), share
 
 
 def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     """(seconds, bytes) of :func:`nim_sequence_sparse` for ``terms`` terms.
 
-    The model: the probe's plain cost, then per term one XOR per rare position below it
-    (the probe's rare positions, and the share of rare values in the probe's last half
-    for the terms after it) and a scan of :data:`SCAN_PAIRS` pairs, per splitting digit.
-    A game whose rare values do not thin out (past :data:`RARE_SHARE_MAX` of the probe's
-    last half) is said to cost twice the plain loop, so the plain loop is chosen.
+    The model: the probe's plain cost, then per term the XORs measured on the sparse kernel
+    past the probe (:func:`_probe`: one a rare heap, and the scans for rare candidates),
+    growing as measured there, plus one a rare position that appears later (the probe's
+    share of rare values, per splitting digit). A game whose rare values do not thin out
+    (past :data:`RARE_SHARE_MAX` of the probe's last half) is said to cost twice the plain
+    loop, so the plain loop is chosen.
 
     >>> sparse_cost((0, 6), 10**6)[0] < sequence_cost((0, 6), 10**6)[0]  # Officers
     True
@@ -406,19 +441,19 @@ def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     plain = sequence_cost(code, terms)
     if not split or terms <= PROBE_TERMS or _threes(code):
         return plain
-    rare, share = _probe(code)
+    per_term, growth, share = _probe(code)
     if share > RARE_SHARE_MAX:  # no sparse space: the scans cost more than the plain loop
         return 2 * plain[0], plain[1] + 8 * terms
-    later = terms - PROBE_TERMS
-    # the rare positions below n: the probe's, and share * (n - PROBE_TERMS) more
-    xors = later * (rare + SCAN_PAIRS) + share * later * later / 2
-    seconds = sequence_cost(code, PROBE_TERMS)[0] + split * xors * SPLIT_SECONDS
-    return seconds, 2 * terms + 8 * terms + 8 * 65537
+    # XORs a term: per_term at n = 1.25 P, growing as n^growth; the rare positions found
+    # later add share * (n - P) a term, per splitting digit
+    at, e, later = 1.25 * PROBE_TERMS, growth, terms - PROBE_TERMS
+    xors = per_term * (terms ** (e + 1) - PROBE_TERMS ** (e + 1)) / ((e + 1) * at**e)
+    xors += split * share * later * later / 2
+    seconds = sequence_cost(code, PROBE_TERMS)[0] + xors * SPARSE_SECONDS
+    return seconds, _sparse_bytes(terms)
 
 
-#: Past this share of rare positions in the probe's last half the method does not pay (its
-#: scans for rare candidates outweigh the XORs saved: octal:0.07, 0.32 rare, is 1.6 times
-#: slower than the plain loop at 6 * 10^4 terms): its cost is said to be twice the plain one.
-RARE_SHARE_MAX = 0.1
-#: The pairs a term's scan for its rare candidates is taken to cost (a model constant).
-SCAN_PAIRS = 64
+def _sparse_bytes(terms: int) -> int:
+    """The memory of :func:`nim_sequence_sparse`: uint16 values, a rare position (int32)
+    a term, the probe's values, a stamp per value."""
+    return 2 * terms + 4 * terms + 2 * PROBE_TERMS + 8 * 65537

@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ from registry.answers import Moves, Value, text_record
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
+    Progress,
     compare_arrays,
     question,
     register_provider,
@@ -257,26 +259,31 @@ def _certified_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
     assert code is not None
 
     def answer(
-        terms: int = 0, seconds: float | None = None, compute: bool = False, **_: Any
-    ) -> HeapPeriod:
+        terms: int = 0, seconds: float | None = None, compute: bool = False,
+        progress: Progress | None = None, **_: Any,
+    ) -> HeapPeriod:  # fmt: skip
         limit = BUDGET_SECONDS if seconds is None else seconds
         if not compute:  # a quick look; the apparent period answers past it
             limit = min(limit, QUICK_SECONDS)
-        count, spent = max(FIRST_TERMS, terms), 0.0
+        count, spent, began = max(FIRST_TERMS, terms), 0.0, time.perf_counter()
         door = question("nim-sequence", game)
         while True:
+            took = time.perf_counter() - began
+            reached = (
+                f"no certified period within the first {count // 2:,} values (computed in "
+                f"{took:,.1f} s; estimated {spent:,.1f} s)"
+            )
             try:
                 cost = door.estimate(terms=count, budget=math.inf)[0]
             except ValueError as error:  # no implementation fits the memory
-                raise Declined(
-                    f"no certified period within the first {count // 2:,} values: {error}"
-                ) from None
+                raise Declined(f"{reached}: {error}") from None
             if spent + cost > limit:
                 raise Declined(
-                    f"no certified period within the first {count // 2:,} values (about "
-                    f"{spent:,.1f} s); {count:,} values would take about {cost:,.0f} s more "
+                    f"{reached}; {count:,} values would take about {cost:,.0f} s more "
                     f"(budget {limit:,.0f} s{'' if compute else '; --compute for the full budget'})"
                 )
+            if progress is not None:
+                progress(count // 2, None, "values without a certified period")
             found = door(terms=count, budget=math.inf)
             spent += cost
             values = [int(v) for v in found.value]
@@ -325,6 +332,7 @@ register_provider(
     _coded,
     _certified_period,
     certificate="certified",
+    unit="values",
     summary="an octal code: the periodicity theorem",
 )
 register_provider("heap-period", "apparent", "spec", spec.is_heap_game, _apparent_period,
@@ -333,7 +341,7 @@ register_provider("heap-period", "apparent", "spec", spec.is_heap_game, _apparen
 
 def heap_period(
     game: spec.ImpartialGame | str, *, compute: bool = False, terms: int = 0,
-    budget: float | None = None,
+    budget: float | None = None, progress: Progress | None = None,
 ) -> HeapPeriod:  # fmt: skip
     """The period of ``game``'s nim-sequence: certified where its code allows, else apparent
     (``compute=True``: certified or refused).
@@ -343,7 +351,7 @@ def heap_period(
     (71, 12, 'certified')
     """
     door = question("heap-period", spec.as_game(game))
-    found = door(terms=terms, compute=compute, seconds=budget, budget=budget)
+    found = door(terms=terms, compute=compute, seconds=budget, budget=budget, progress=progress)
     return found.value  # type: ignore[no-any-return]
 
 
