@@ -19,10 +19,10 @@ import spec
 from registry import question
 from registry.heaps import heap_code
 
-#: Splitting codes: Dawson's Kayles, 0.137, Kayles, Officers, a digit before the point, and
-#: codes with a sparse space (0.16, 0.44) or one in the domain (0.6).
+#: Splitting codes: Dawson's Kayles, 0.137, Kayles (no sparse space), Officers, a digit before
+#: the point, codes with a sparse space in the range (0.16, 0.44) or in the domain (0.051).
 CODES = ["octal:0.07", "octal:0.137", "octal:0.77", "octal:0.6", "octal:4.007", "octal:0.16",
-         "octal:0.44", "octal:0.165", "octal:0.4", "octal:0.54"]  # fmt: skip
+         "octal:0.44", "octal:0.165", "octal:0.4", "octal:0.54", "octal:0.051"]  # fmt: skip
 
 
 @settings(max_examples=40, deadline=None)
@@ -71,6 +71,18 @@ def test_the_mask_comes_from_the_values() -> None:
     rare = fast.heaps._rare(values, (0, 6), mask, domain)
     assert rare[10000:].mean() < 0.02
     assert fast.heaps._rare(values, (0, 6), 1, 0)[10000:].mean() > 0.2
+
+
+def test_flammenkamps_sparse_positions_of_0_051() -> None:
+    """A. Flammenkamp's example (wwwhomes.uni-bielefeld.de/achim/octal_sparse.html): for .051
+    and the bitstring 111..., a position n is sparse iff the parity of G(n) & 7 is (n - t) & 1,
+    t = 2, and the sparse positions are 0, 3, 7, 13, 17, 27 and 37. The mask chosen from the
+    values is that split, in the domain."""
+    code = (0, 0, 5, 1)
+    values = fast.heaps.nim_sequence(code, 4000)
+    assert fast.heaps.rare_mask(values[2000:], code, 2000) == (7, 1)
+    rare = fast.heaps._rare(values, code, 7, 1)
+    assert np.flatnonzero(rare).tolist() == [0, 3, 7, 13, 17, 27, 37]
 
 
 def test_the_door_takes_the_sparse_method_only_where_it_pays() -> None:
