@@ -28,7 +28,7 @@ SCRIPTS = (
     "bench_engine_variants.py", "bench_tables_wsg.py --full", "bench_fsw_rw.py --rows 1000000",
     "bench_landman_zeck.py", "bench_dask.py", "bench_strip.py", "bench_engine_followers.py",
     "bench_fibonacci.py", "bench_decider.py", "bench_learn.py", "bench_prove_vs_walnut.py",
-    "bench_cube.py", "bench_spec_cost.py",
+    "bench_cube.py", "bench_spec_cost.py", "bench_heaps.py --octal-terms 200000",
 )  # fmt: skip
 
 

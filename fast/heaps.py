@@ -11,6 +11,8 @@ How
   of moves, the size of S), so the values are <= m and fit uint8 (m <= 255;
   else the smallest unsigned type that holds m): one pass over the array,
   O(n m), at memory speed (:data:`SUBTRACTION_SECONDS` per term and move).
+* **Three heaps** (bit 8 of a hexadecimal code): each n marks G(a) XOR G(b) XOR G(c)
+  over the n^2 / 12 partitions a <= b <= c of n - k: O(n^3).
 * **Splitting**: each n marks G(a) XOR G(n - k - a) for every a <= (n - k)/2
   and every k whose digit has bit 4: the prefix XOR-convolution, O(n^2)
   (about n^2 / 4 XORs per splitting digit, :data:`SPLIT_SECONDS` each).
@@ -24,13 +26,26 @@ so nothing is cleared between terms. The work runs in blocks of bounded time
 
 from __future__ import annotations
 
+import functools
+import math
+
 import numpy as np
 
+from fast._blocks import Pace, Step, run_blocks
 from fast._interrupt import BLOCK_SECONDS, call
 from fast._jit import jit, smallest_unsigned
 from fast._memory import check_memory
 
-__all__ = ["SPLIT_SECONDS", "SUBTRACTION_SECONDS", "nim_sequence", "sequence_cost"]
+__all__ = [
+    "PROBE_TERMS",
+    "SPLIT_SECONDS",
+    "SUBTRACTION_SECONDS",
+    "nim_sequence",
+    "nim_sequence_sparse",
+    "rare_mask",
+    "sequence_cost",
+    "sparse_cost",
+]
 
 #: Seconds per term and move of a code without splitting (measured 2026-11-28, x86_64, 2 shared
 #: cores: subtraction:1,3,4, 10^8 terms in 0.72 s, 2.4e-9 s per term and move), rounded up.
@@ -41,8 +56,13 @@ SPLIT_SECONDS = 2e-9
 
 
 def _splitting(code: tuple[int, ...]) -> int:
-    """How many digits split (bit 4)."""
-    return sum(1 for d in code if d & 4)
+    """How many digits split (bit 4: two heaps; bit 8, hexadecimal: three)."""
+    return sum(1 for d in code if d & 12)
+
+
+def _threes(code: tuple[int, ...]) -> int:
+    """How many digits leave three heaps (bit 8 of a hexadecimal code)."""
+    return sum(1 for d in code if d & 8)
 
 
 def sequence_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
@@ -56,7 +76,9 @@ def sequence_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     moves = sum(1 for d in code if d & 2) or 1
     split = _splitting(code)
     if split:
-        return split * terms * terms / 4 * SPLIT_SECONDS, 2 * terms + 8 * 65537
+        twos = sum(1 for d in code if d & 4) * terms * terms / 4
+        threes = _threes(code) * terms**3 / 36  # the n^2 / 12 partitions in three of each n
+        return (twos + threes) * SPLIT_SECONDS, 2 * terms + 8 * 65537
     dtype = smallest_unsigned(sum(1 for d in code if d & 3))
     stamp = 8 * (int(np.iinfo(dtype).max) + 2)
     return terms * moves * SUBTRACTION_SECONDS, terms * dtype.itemsize + stamp
@@ -81,6 +103,10 @@ def _fill_general(  # type: ignore[no-untyped-def]
             if digit & 4:
                 for a in range(1, rest // 2 + 1):
                     stamp[values[a] ^ values[rest - a]] = mark
+            if digit & 8:
+                for a in range(1, rest // 3 + 1):
+                    for b in range(a, (rest - a) // 2 + 1):
+                        stamp[values[a] ^ values[b] ^ values[rest - a - b]] = mark
         value = 0
         while stamp[value] == mark:
             value += 1
@@ -134,8 +160,7 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> np.ndarray:
     head = min(terms, t + 1)
     call(_fill_general, digits, values, 0, head, stamp, top)  # n <= t: at most t + 1 terms
     if split:
-        moves = _splitting(code)
-        for a, b in _split_blocks(head, terms, moves):
+        for a, b in _split_blocks(head, terms, code):
             failed = call(_fill_general, digits, values, a, b, stamp, top)
             if failed >= 0:
                 raise OverflowError(
@@ -149,11 +174,286 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> np.ndarray:
     return values
 
 
-def _split_blocks(start: int, stop: int, moves: int) -> list[tuple[int, int]]:
+def _split_blocks(start: int, stop: int, code: tuple[int, ...]) -> list[tuple[int, int]]:
     """Blocks [a, b) of about :data:`fast._interrupt.BLOCK_SECONDS` of XORs each."""
     blocks, a = [], start
+    twos, threes = sum(1 for d in code if d & 4), _threes(code)
     while a < stop:
-        per = int(BLOCK_SECONDS / (SPLIT_SECONDS * moves * max(1, a) / 2)) + 1
+        xors = twos * max(1, a) / 2 + threes * max(1, a) ** 2 / 12
+        per = int(BLOCK_SECONDS / (SPLIT_SECONDS * xors)) + 1
         blocks.append((a, min(stop, a + per)))
         a += per
     return blocks
+
+
+# ------------------------------------------------------------------------- sparse space
+
+#: The terms the sparse-space method computes plainly before it chooses its mask (and its
+#: cost model measures the rare values on).
+PROBE_TERMS = 16384
+#: The widest mask tried (bits): the values of the probe past 2^MASK_BITS are all rare.
+MASK_BITS = 12
+
+#: Past this share of rare positions in the probe's last half the method does not pay (its
+#: scans for rare candidates outweigh the XORs saved: octal:0.07, 0.32 rare, is 1.6 times
+#: slower than the plain loop at 6 * 10^4 terms): its cost is said to be twice the plain one.
+RARE_SHARE_MAX = 0.1
+#: The pairs a term's scan is taken to cost before any is measured (the first block's size).
+SCAN_PAIRS = 64
+#: Seconds per XOR of the sparse kernel (rare heaps and scans: scattered reads), measured
+#: 2026-11-28, 2 cores shared with 5 jobs: 3.2e-9 to 3.4e-9 s (octal:0.6, 0.44, 4.007 at
+#: 2 * 10^5 terms, 8e8 to 2.9e9 XORs; 6e-9 for 0.16's 3e7), rounded down.
+SPARSE_SECONDS = 3e-9
+
+
+@jit
+def _parity(x: int) -> int:  # pragma: no cover (compiled)
+    """The parity of the number of 1-bits of ``x`` (0 <= x < 2^32)."""
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return x & 1
+
+
+@jit
+def _best_mask(
+    counts: np.ndarray, bits: int, domain: int
+) -> tuple[int, int]:  # pragma: no cover (compiled)
+    """The (mask m < 2^bits, d in 0..domain) with the fewest rare positions: ``counts[s, v]``
+    positions a of value v with (a - t) & 1 = s, rare if parity(v & m) = d * s."""
+    best, fewest, kind = 0, -1, 0
+    for d in range(domain + 1):
+        for m in range(1, 1 << bits):
+            rare = 0
+            for s in range(2):
+                for v in range(counts.shape[1]):
+                    if counts[s, v] and _parity(v & m) == d * s:
+                        rare += counts[s, v]
+            if fewest < 0 or rare < fewest:
+                best, fewest, kind = m, rare, d
+    return best, kind
+
+
+def rare_mask(values: np.ndarray, code: tuple[int, ...], start: int = 0) -> tuple[int, int]:
+    """(mask, d) of the sparse-space method for G(start), G(start + 1), ...: the split that
+    makes the fewest positions *rare*, the others being *common*.
+
+    A position a is rare if the parity of the 1-bits of G(a) & mask equals d * ((a - t) & 1),
+    t the first splitting digit: d = 0 is Winning Ways' sparse space in the range (ch. 4,
+    "Sparse space spells speed"), d = 1 Flammenkamp's in the domain (only when every
+    splitting digit has the parity of t). The split comes from the values, never from the
+    game's name. Any split gives the same nim-sequence; a good one is fast.
+
+    >>> rare_mask(np.array([1, 2, 4, 7, 1, 2, 0]), (0, 0, 7))  # one or three 1-bits: common
+    (7, 0)
+    """
+    values = np.asarray(values, dtype=np.int64)
+    splits = [k for k, d in enumerate(code) if d & 4]
+    top = int(values.max()) if values.size else 0
+    bits = min(MASK_BITS, top.bit_length() + 1)
+    side = (np.arange(start, start + values.size) - splits[0]) & 1
+    counts = np.zeros((2, 1 << bits), dtype=np.int64)
+    kept = values < (1 << bits)
+    np.add.at(counts, (side[kept], values[kept]), 1)
+    domain = int(len({k & 1 for k in splits}) == 1)
+    mask, kind = call(_best_mask, counts, bits, domain)
+    return int(mask), int(kind)
+
+
+@jit
+def _fill_sparse(  # type: ignore[no-untyped-def]
+    code, splits, values, start, stop, stamp, top, mask, domain, rare, count
+):  # pragma: no cover (compiled)
+    """G(n) for start <= n < stop by the sparse-space method; ``rare[:count[0]]`` holds the
+    positions 1 <= r < start whose value is rare (updated); ``count[1]`` counts the XORs
+    done (the work the cost model measures). The first n whose value passes
+    ``top``, else -1.
+
+    Two common heaps a + b = n - k give a value of parity(v & mask) = domain * ((n - k) & 1)
+    (:func:`rare_mask`): a value of the other parity needs a rare heap, so every such value
+    of the options comes from the rare positions, and such a candidate not marked is the
+    mex. A rare candidate is looked for among all the pairs, scanned in order and
+    resumed from where the last candidate's search stopped (each pair is XORed at most
+    once per n): the scan usually stops after a few pairs, and reaches the end only when
+    the value is a rare G(n).
+    """
+    t = code.shape[0] - 1
+    held = count[0]
+    work = 0
+    for n in range(start, stop):
+        mark = n + 1
+        for k in range(min(t, n) + 1):
+            digit = code[k]
+            rest = n - k
+            if digit & 1 and rest == 0 and k > 0:
+                stamp[0] = mark
+            if digit & 2 and rest >= 1 and k > 0:
+                stamp[values[rest]] = mark
+            if digit & 4:
+                for i in range(held):
+                    r = rare[i]
+                    if r >= rest:
+                        break
+                    stamp[values[r] ^ values[rest - r]] = mark
+                    work += 1
+        which, a = 0, 1  # the scan of the pairs: splitting digit, smaller heap
+        value = 0
+        while True:
+            if stamp[value] == mark:
+                value += 1
+                continue
+            if _parity(value & mask) != domain * ((n - splits[0]) & 1):
+                break  # made by a rare heap only, and not marked: the mex
+            found = False
+            while which < splits.shape[0]:
+                rest = n - splits[which]
+                while a <= rest // 2:
+                    x = values[a] ^ values[rest - a]
+                    a += 1
+                    work += 1
+                    stamp[x] = mark
+                    if x == value:
+                        found = True
+                        break
+                if found:
+                    break
+                which += 1
+                a = 1
+            if not found:
+                break  # rare and no pair gives it: the mex
+            value += 1
+        if value > top:
+            count[0] = held
+            count[1] += work
+            return n
+        values[n] = value
+        if n >= 1 and _parity(value & mask) == domain * ((n - splits[0]) & 1):
+            rare[held] = n
+            held += 1
+    count[0] = held
+    count[1] += work
+    return -1
+
+
+def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TERMS) -> np.ndarray:
+    """:func:`nim_sequence` by the sparse-space method (same values, same type).
+
+    The first ``probe`` terms are computed plainly (or all, if fewer); the mask
+    (:func:`rare_mask`) is chosen on them; each later term costs about one XOR per rare
+    position below it (per splitting digit) plus a short scan, instead of n / 2.
+
+    Examples
+    --------
+    >>> bool((nim_sequence_sparse((0, 6), 5000) == nim_sequence((0, 6), 5000)).all())
+    True
+    """
+    if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
+        raise ValueError(f"nim_sequence_sparse: terms must be an int >= 0 (terms = {terms!r})")
+    return _sparse(code, terms, probe)[0]
+
+
+def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, int]:
+    """(:func:`nim_sequence_sparse`, the XORs its sparse kernel did)."""
+    splits = np.array([k for k, d in enumerate(code) if d & 4], dtype=np.int64)
+    probe = min(terms, max(probe, len(code), 2))
+    if not splits.size or probe == terms or _threes(code):  # no sparse space argued for 3 heaps
+        return nim_sequence(code, terms), 0
+    check_memory(_sparse_bytes(terms), f"the nim-sequence of {terms:,} terms")
+    head = nim_sequence(code, probe)
+    top = int(np.iinfo(np.uint16).max)
+    values = np.zeros(terms, dtype=np.uint16)
+    values[:probe] = head
+    mask, domain = rare_mask(head[probe // 2 :], code, probe // 2)
+    kind = np.int32 if terms < 2**31 else np.int64
+    rare = np.zeros(terms, dtype=kind)
+    positions = np.flatnonzero(_rare(head, code, mask, domain))
+    positions = positions[positions >= 1]
+    rare[: positions.size] = positions
+    count = np.array([positions.size, 0], dtype=np.int64)
+    stamp = np.zeros(top + 2, dtype=np.int64)
+    digits = np.array(code, dtype=np.int64)
+    first = int(BLOCK_SECONDS / (SPLIT_SECONDS * splits.size * (positions.size + SCAN_PAIRS)))
+
+    def block(lo: int, hi: int) -> tuple[Step, int]:
+        failed = call(
+            _fill_sparse, digits, splits, values, lo, hi, stamp, top, mask, domain, rare, count
+        )
+        if failed >= 0:
+            raise OverflowError(
+                f"nim_sequence: G({failed}) > {top}: beyond the uint16 values of this kernel"
+            )
+        return Step.DONE, hi
+
+    # blocks follow the measured speed: the rare positions and the scans vary
+    run_blocks(block, terms, size=Pace(first + 1, BLOCK_SECONDS, least=1), start=probe)
+    return values, int(count[1])
+
+
+def _rare(values: np.ndarray, code: tuple[int, ...], mask: int, domain: int) -> np.ndarray:
+    """Whether each position 0, 1, ... of ``values`` is rare (:func:`rare_mask`)."""
+    bits = np.asarray(values, dtype=np.int64) & mask
+    parity = np.zeros(bits.shape, dtype=np.int64)
+    while bits.any():
+        parity ^= bits & 1
+        bits = bits >> 1
+    t = next(k for k, d in enumerate(code) if d & 4)
+    return parity == domain * ((np.arange(bits.size) - t) & 1)  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=64)
+def _probe(code: tuple[int, ...]) -> tuple[float, float, float]:
+    """(XORs a term, their growth exponent, share of rare positions) of the sparse method on
+    ``code``, measured: the share in the last half of the first :data:`PROBE_TERMS` terms
+    under the mask chosen on them; the XORs (rare heaps and scans) counted on the sparse
+    kernel over the next P/2 and the P/2 after (P = :data:`PROBE_TERMS`), the exponent e
+    of their growth (XORs a term ~ n^e, 0 <= e <= 1) from the two. Run only where the
+    share is at most :data:`RARE_SHARE_MAX` (else the XORs are infinite)."""
+    head = nim_sequence(code, PROBE_TERMS)
+    half = PROBE_TERMS // 2
+    rare_at = _rare(head, code, *rare_mask(head[half:], code, half))
+    share = float(rare_at[half:].mean())
+    if share > RARE_SHARE_MAX:
+        return math.inf, 0.0, share
+    first = _sparse(code, PROBE_TERMS + half, PROBE_TERMS)[1]
+    second = _sparse(code, 2 * PROBE_TERMS, PROBE_TERMS)[1] - first
+    growth = math.log(max(second, 1) / max(first, 1)) / math.log(1.75 / 1.25)
+    return first / half, min(1.0, max(0.0, growth)), share
+
+
+def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
+    """(seconds, bytes) of :func:`nim_sequence_sparse` for ``terms`` terms.
+
+    The model: the probe's plain cost, then per term the XORs measured on the sparse kernel
+    past the probe (:func:`_probe`: one a rare heap, and the scans for rare candidates),
+    growing as measured there, plus one a rare position that appears later (the probe's
+    share of rare values, per splitting digit). A game whose rare values do not thin out
+    (past :data:`RARE_SHARE_MAX` of the probe's last half) is said to cost twice the plain
+    loop, so the plain loop is chosen.
+
+    >>> sparse_cost((0, 6), 10**6)[0] < sequence_cost((0, 6), 10**6)[0]  # Officers
+    True
+    >>> sparse_cost((0, 0, 7), 10**6)[0] > sequence_cost((0, 0, 7), 10**6)[0]  # Dawson
+    True
+    """
+    split = _splitting(code)
+    plain = sequence_cost(code, terms)
+    if not split or terms <= PROBE_TERMS or _threes(code):
+        return plain
+    per_term, growth, share = _probe(code)
+    if share > RARE_SHARE_MAX:  # no sparse space: the scans cost more than the plain loop
+        return 2 * plain[0], plain[1] + 8 * terms
+    # XORs a term: per_term at n = 1.25 P, growing as n^growth; the rare positions found
+    # later add share * (n - P) a term, per splitting digit
+    at, e, later = 1.25 * PROBE_TERMS, growth, terms - PROBE_TERMS
+    xors = per_term * (terms ** (e + 1) - PROBE_TERMS ** (e + 1)) / ((e + 1) * at**e)
+    xors += split * share * later * later / 2
+    seconds = sequence_cost(code, PROBE_TERMS)[0] + xors * SPARSE_SECONDS
+    return seconds, _sparse_bytes(terms)
+
+
+def _sparse_bytes(terms: int) -> int:
+    """The memory of :func:`nim_sequence_sparse`: uint16 values, a rare position (int32)
+    a term, the probe's values, a stamp per value."""
+    return 2 * terms + 4 * terms + 2 * PROBE_TERMS + 8 * 65537

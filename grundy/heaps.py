@@ -9,6 +9,8 @@ G(n) of one heap; each command asks the registry's questions
 from __future__ import annotations
 
 import argparse
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from typing import Any
 import spec
 from fast._files import atomic_write_text
 from grundy.output import json_or_lines
-from grundy.runs.progress import activity
+from grundy.runs.progress import activity, reporter
 from registry import question
 from registry.heaps import heap_period
 
@@ -147,7 +149,26 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
     if args.row is not None:
         raise ValueError(f"--row: {game.describe()} is a one-heap game, it has no rows")
     terms = args.window if args.window != 2000 else 0
-    found = heap_period(game, compute=args.compute, terms=terms, budget=args.budget)
+    reached = [0, time.perf_counter()]
+    try:
+        with reporter(f"period of {game.describe()}", disable=args.json) as bar:
+
+            def progress(done: int, total: int | None, unit: str) -> None:
+                reached[0] = done
+                bar(done, total, unit)
+
+            found = heap_period(
+                game, compute=args.compute, terms=terms, budget=args.budget, progress=progress
+            )
+    except KeyboardInterrupt:  # say how far it reached, before the CLI's last line
+        took = time.perf_counter() - reached[1]
+        print(
+            f"grundy period: {game.describe()}: stopped after {took:,.1f} s with no certified "
+            f"period within the first {reached[0]:,} values",
+            file=sys.stderr,
+            flush=True,
+        )
+        raise
     data = found.as_dict()
     values = found.head(args.values) if args.values else []
     if args.values:

@@ -452,6 +452,52 @@ def row(game: Any, row: int, *, window: int = 2000) -> Figure:
     return figure
 
 
+def sequence(game: Any, terms: int = 200) -> tuple[Figure, str, str]:
+    """G(n) against n, n < ``terms``, of a one-heap game (issue 38): the preperiod shaded and
+    each period's start marked where the period is certified (or seen: the title says which).
+
+    The values come from the registry's ``nim-sequence`` (the fastest implementation), the
+    period from ``heap-period`` without ``compute`` (certified within a quick look, else
+    apparent on the values). Returns ``(figure, game name, implementation)``.
+    """
+    import spec
+    from registry import question
+    from registry.heaps import heap_period
+
+    subject = spec_game(game)
+    why = spec.is_heap_game(subject)
+    if why is not None:
+        raise ValueError(f"plot sequence: {subject.describe()} is {why}")
+    if isinstance(terms, bool) or not isinstance(terms, int) or terms < 1:
+        raise ValueError(f"--terms must be an int >= 1 (terms = {terms!r})")
+    found = question("nim-sequence", subject)(terms=terms)
+    values = np.asarray(found.value)
+    period = heap_period(subject, terms=max(terms, 2000))
+    figure = PlotFigure(figsize=(9, 4))
+    axes = figure.add_subplot()
+    style = "o-" if terms <= 400 else "."
+    axes.plot(range(terms), values, style, ms=3, color="tab:blue", label="G(n)")
+    title = f"{subject.describe()}: G(n), n < {terms:,} ({found.name})"
+    if period.period is not None and period.preperiod is not None:
+        pre, per = period.preperiod, period.period
+        if pre:
+            axes.axvspan(-0.5, min(pre, terms) - 0.5, color="gray", alpha=0.15,
+                         label=f"preperiod {pre}")  # fmt: skip
+        if (terms - pre) // per <= 200:  # a line a period, while they can be told apart
+            for start in range(pre, terms, per):
+                axes.axvline(start - 0.5, color="tab:red", linewidth=0.8, linestyle="--")
+            axes.plot([], [], color="tab:red", linestyle="--", label=f"period {per}")
+        title += f"; preperiod {pre}, period {per} ({period.status})"
+    else:
+        title += f"; {period.certificate}"
+    axes.set_title(title, fontsize=9)
+    axes.set_xlabel("n (one heap of n tokens)")
+    axes.set_ylabel("G(n)")
+    axes.grid(True, alpha=0.3)
+    axes.legend(fontsize=8, loc="upper left")
+    return figure, subject.describe(), found.name
+
+
 def larsson_blocking(result: Any, *, ks: Sequence[int] = (4, 9, 20), rows: int = 200) -> Figure:
     """Where the P-positions of k-blocking Wythoff Nim gather (Larsson 2011, 4 <= k <= 20).
 

@@ -13,6 +13,7 @@ figure10       :func:`grundy.plot.figure10`          ``figure10``
 figure11       :func:`grundy.plot.figure11`          ``figure11``
 heatmap        :func:`grundy.plot.table_heatmap`     ``heatmap GAME``
 row_periods    :func:`grundy.plot.atlas`             ``row-periods --input RESULT...``
+sequence       :func:`grundy.plot.sequence`          ``sequence GAME --terms N``
 =============  ===================================  =============================
 """
 
@@ -39,6 +40,7 @@ __all__ = [
     "heatmap_figure",
     "row_periods",
     "save",
+    "sequence",
     "t_sequences",
 ]
 
@@ -122,3 +124,11 @@ def row_periods(
 ) -> Path:
     """Write :func:`grundy.plot.atlas` of ``[(label, table)]`` to ``path``."""
     return save(plot.atlas(series, title=title), _checked(path))
+
+
+def sequence(path: str | os.PathLike[str], game: Any, *, terms: int = 200) -> tuple[Path, str, str]:
+    """Write :func:`grundy.plot.sequence` (G(n) of a one-heap game) to ``path``; return the
+    path, the game's name and the implementation of the values."""
+    checked = _checked(path)
+    figure, name, implementation = plot.sequence(game, terms)
+    return save(figure, checked), name, implementation

@@ -4,7 +4,8 @@ The rule of a take-and-break game is its octal code d_0 . d_1 d_2 ... d_t
 (Winning Ways, ch. 4; Conway, ONAG ch. 11): from a heap of n tokens, k
 tokens (1 <= k <= t) may be removed leaving no heap if d_k has bit 1 and
 n = k, one non-empty heap if d_k has bit 2, two non-empty heaps if d_k has
-bit 4; d_0 = 4 splits a heap in two without removing a token. A subtraction
+bit 4 (and, in a hexadecimal code, three non-empty heaps if d_k has bit 8);
+d_0 = 4 splits a heap in two without removing a token. A subtraction
 game S is the code with d_k = 3 for k in S. ``code`` below is the tuple
 (d_0, ..., d_t), ``spec.heaps`` parses it.
 
@@ -31,6 +32,13 @@ into periodicity for ever:
   option (a, b) of n, b the larger, has b >= n0 + p/2 >= n0 and (a, b + p)
   is an option of n + p of the same value. The option sets have the same
   values, so G(n + p) = G(n). (n0 >= 1 keeps the heap b - p non-empty.)
+* **Three heaps** (a hexadecimal digit with bit 8; the same argument): if
+  G(n + p) = G(n) for all n0 <= n < 3 n0 + 2p + t, then for all n >= n0. An
+  option of n + p, n >= 3 n0 + 2p + t, leaves at least 3 n0 + 3p tokens in at
+  most three heaps, the largest c >= n0 + p, and c - p gives an option of n of
+  the same value; an option of n has its largest heap c >= n0 + 2p/3 >= n0,
+  and c + p gives one of n + p. In general r n0 + (r - 1) p + t for moves
+  leaving up to r heaps.
 
 With the window checked, :func:`check_period` returns None: the certificate
 of :func:`find_period` is (preperiod, period, the theorem, the window), and a
@@ -48,16 +56,34 @@ from __future__ import annotations
 
 from reference.landman import Periodicity
 
-__all__ = ["check_period", "find_period", "nim_sequence", "splits", "theorem", "window_end"]
+__all__ = [
+    "check_period",
+    "find_period",
+    "most_heaps",
+    "nim_sequence",
+    "splits",
+    "theorem",
+    "window_end",
+]
 
 
 def splits(code: tuple[int, ...]) -> bool:
-    """True if some move of the code leaves two heaps (a digit with bit 4).
+    """True if some move of the code leaves two or three heaps (a digit with bit 4 or 8).
 
-    >>> splits((0, 0, 7)), splits((0, 3, 0, 3, 3))
-    (True, False)
+    >>> splits((0, 0, 7)), splits((0, 3, 0, 3, 3)), splits((0, 8))
+    (True, False, True)
     """
-    return any(d & 4 for d in code)
+    return any(d & 12 for d in code)
+
+
+def most_heaps(code: tuple[int, ...]) -> int:
+    """The most heaps a move of the code leaves: 3 with a hexadecimal bit 8, 2 with bit 4,
+    else 1.
+
+    >>> most_heaps((0, 0, 7)), most_heaps((0, 3)), most_heaps((0, 8, 4))
+    (2, 1, 3)
+    """
+    return 3 if any(d & 8 for d in code) else 2 if splits(code) else 1
 
 
 def nim_sequence(code: tuple[int, ...], terms: int) -> list[int]:
@@ -84,6 +110,10 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> list[int]:
             if digit & 4:
                 for a in range(1, rest // 2 + 1):
                     seen.add(values[a] ^ values[rest - a])
+            if digit & 8:
+                for a in range(1, rest // 3 + 1):
+                    for b in range(a, (rest - a) // 2 + 1):
+                        seen.add(values[a] ^ values[b] ^ values[rest - a - b])
         value = 0
         while value in seen:
             value += 1
@@ -96,7 +126,11 @@ def theorem(code: tuple[int, ...]) -> str:
 
     >>> theorem((0, 0, 7))
     'Guy-Smith periodicity theorem (Winning Ways ch. 4)'
+    >>> theorem((0, 8))
+    'Guy-Smith periodicity theorem, moves leaving up to 3 heaps (Winning Ways ch. 4)'
     """
+    if most_heaps(code) == 3:
+        return "Guy-Smith periodicity theorem, moves leaving up to 3 heaps (Winning Ways ch. 4)"
     if splits(code):
         return "Guy-Smith periodicity theorem (Winning Ways ch. 4)"
     return "a repeated window of t values (no splitting move)"
@@ -104,14 +138,18 @@ def theorem(code: tuple[int, ...]) -> str:
 
 def window_end(code: tuple[int, ...], preperiod: int, period: int) -> int:
     """The end (exclusive) of the n with G(n + period) = G(n) the theorem needs, from
-    n0 = max(1, preperiod): n0 + t without splitting, 2 n0 + period + t with it.
+    n0 = max(1, preperiod): n0 + t without splitting, r n0 + (r - 1) period + t with moves
+    leaving up to r >= 2 heaps.
 
     >>> window_end((0, 0, 7), 53, 34), window_end((0, 3, 0, 3, 3), 0, 7)
     (142, 5)
+    >>> window_end((0, 8), 10, 4)
+    39
     """
     t = len(code) - 1
     n0 = max(1, preperiod)
-    return 2 * n0 + period + t if splits(code) else n0 + t
+    r = most_heaps(code)
+    return r * n0 + (r - 1) * period + t if r > 1 else n0 + t
 
 
 def check_period(

@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ from registry.answers import Moves, Value, text_record
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
+    Progress,
     compare_arrays,
     question,
     register_provider,
@@ -78,7 +80,8 @@ def _coded(game: spec.ImpartialGame) -> str | None:
 def _options_per_term(code: tuple[int, ...], terms: int) -> float:
     moves = sum(1 for d in code if d & 3)
     split = sum(1 for d in code if d & 4)
-    return moves + split * terms / 4
+    threes = sum(1 for d in code if d & 8)
+    return moves + split * terms / 4 + threes * terms * terms / 36
 
 
 # ------------------------------------------------------------------------- nim-sequence
@@ -121,6 +124,32 @@ def _fast_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
     return answer, lambda **_: None, lambda terms, **_: fast.heaps.sequence_cost(code, terms)
 
 
+def _sparse_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
+    code = heap_code(game)
+    assert code is not None
+
+    def answer(terms: int, **_: Any) -> np.ndarray:
+        return fast.heaps.nim_sequence_sparse(code, terms)
+
+    def covers(terms: int, **_: Any) -> str | None:
+        if not reference.heaps.splits(code):
+            return "no splitting move: the plain loop is O(n m) already"
+        if terms <= fast.heaps.PROBE_TERMS:
+            return f"{terms:,} terms are within the plain probe ({fast.heaps.PROBE_TERMS:,})"
+        sparse = fast.heaps.sparse_cost(code, terms)[0]
+        plain = fast.heaps.sequence_cost(code, terms)[0]
+        if sparse >= plain:
+            return f"no sparse space pays (about {sparse:,.1f} s against {plain:,.1f} s plain)"
+        return None
+
+    return answer, covers, lambda terms, **_: fast.heaps.sparse_cost(code, terms)
+
+
+register_provider(
+    "nim-sequence", "fast.heaps.sparse", "fast", _coded, _sparse_sequence,
+    summary="a splitting octal code whose values have a sparse space (rare and common "
+    "values, the split from the values): about one XOR per rare heap a term",
+)  # fmt: skip
 register_provider(
     "nim-sequence",
     "spec",
@@ -230,26 +259,31 @@ def _certified_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
     assert code is not None
 
     def answer(
-        terms: int = 0, seconds: float | None = None, compute: bool = False, **_: Any
-    ) -> HeapPeriod:
+        terms: int = 0, seconds: float | None = None, compute: bool = False,
+        progress: Progress | None = None, **_: Any,
+    ) -> HeapPeriod:  # fmt: skip
         limit = BUDGET_SECONDS if seconds is None else seconds
         if not compute:  # a quick look; the apparent period answers past it
             limit = min(limit, QUICK_SECONDS)
-        count, spent = max(FIRST_TERMS, terms), 0.0
+        count, spent, began = max(FIRST_TERMS, terms), 0.0, time.perf_counter()
         door = question("nim-sequence", game)
         while True:
+            took = time.perf_counter() - began
+            reached = (
+                f"no certified period within the first {count // 2:,} values (computed in "
+                f"{took:,.1f} s; estimated {spent:,.1f} s)"
+            )
             try:
                 cost = door.estimate(terms=count, budget=math.inf)[0]
             except ValueError as error:  # no implementation fits the memory
-                raise Declined(
-                    f"no certified period within the first {count // 2:,} values: {error}"
-                ) from None
+                raise Declined(f"{reached}: {error}") from None
             if spent + cost > limit:
                 raise Declined(
-                    f"no certified period within the first {count // 2:,} values (about "
-                    f"{spent:,.1f} s); {count:,} values would take about {cost:,.0f} s more "
+                    f"{reached}; {count:,} values would take about {cost:,.0f} s more "
                     f"(budget {limit:,.0f} s{'' if compute else '; --compute for the full budget'})"
                 )
+            if progress is not None:
+                progress(count // 2, None, "values without a certified period")
             found = door(terms=count, budget=math.inf)
             spent += cost
             values = [int(v) for v in found.value]
@@ -298,6 +332,7 @@ register_provider(
     _coded,
     _certified_period,
     certificate="certified",
+    unit="values",
     summary="an octal code: the periodicity theorem",
 )
 register_provider("heap-period", "apparent", "spec", spec.is_heap_game, _apparent_period,
@@ -306,7 +341,7 @@ register_provider("heap-period", "apparent", "spec", spec.is_heap_game, _apparen
 
 def heap_period(
     game: spec.ImpartialGame | str, *, compute: bool = False, terms: int = 0,
-    budget: float | None = None,
+    budget: float | None = None, progress: Progress | None = None,
 ) -> HeapPeriod:  # fmt: skip
     """The period of ``game``'s nim-sequence: certified where its code allows, else apparent
     (``compute=True``: certified or refused).
@@ -316,7 +351,7 @@ def heap_period(
     (71, 12, 'certified')
     """
     door = question("heap-period", spec.as_game(game))
-    found = door(terms=terms, compute=compute, seconds=budget, budget=budget)
+    found = door(terms=terms, compute=compute, seconds=budget, budget=budget, progress=progress)
     return found.value  # type: ignore[no-any-return]
 
 

@@ -25,7 +25,14 @@ from spec.game import (
     register_game,
 )
 from spec.games import FibonacciNim, FWythoff, Nim, RWythoff, Sum, Wythoff
-from spec.heaps import HeapGame, OctalGame, SubtractionGame, is_heap_game, nim_sequence
+from spec.heaps import (
+    HeapGame,
+    HexGame,
+    OctalGame,
+    SubtractionGame,
+    is_heap_game,
+    nim_sequence,
+)
 from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
 from spec.solver import (
     ABOVE,
@@ -53,6 +60,7 @@ __all__ = [
     "Family",
     "FibonacciNim",
     "HeapGame",
+    "HexGame",
     "ImpartialGame",
     "InvalidPosition",
     "Limits",

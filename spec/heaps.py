@@ -28,6 +28,10 @@ Two families are built in:
   whether a heap may be split into two non-empty heaps without removing any
   token. Kayles is 0.77, Dawson's Kayles 0.07, Officers 0.6.
 
+* ``hex:0.f``: a hexadecimal code (Winning Ways ch. 4, "Hexadecimal games"):
+  the digit d_k, 0..f, has the bits of the octal one and bit 8, k tokens
+  removed leaving three non-empty heaps; d_0 is 0, 4, 8 or c.
+
 A subtraction game is the octal game whose digits are 3 at the k in S (and
 0 elsewhere): both carry ``heap_code``, the digits (d_0, d_1, ..., d_t), the
 plain data the compiled kernels (:mod:`fast.heaps`) read.
@@ -43,11 +47,13 @@ from spec.game import InvalidPosition, PileGame, Position, register_family
 __all__ = [
     "MAX_TAKE",
     "HeapGame",
+    "HexGame",
     "OctalGame",
     "SubtractionGame",
     "heap_options",
     "is_heap_game",
     "nim_sequence",
+    "parse_hex",
     "parse_octal",
 ]
 
@@ -209,6 +215,83 @@ class OctalGame(HeapGame):
             if digit & 4:
                 for a in range(1, rest // 2 + 1):
                     yield (rest - a, a)
+            if digit & 8:  # three heaps a <= b <= c (hexadecimal codes)
+                for a in range(1, rest // 3 + 1):
+                    for b in range(a, (rest - a) // 2 + 1):
+                        yield (rest - a - b, b, a)
+
+
+def parse_hex(text: str) -> tuple[int, ...]:
+    """The digits (d_0, d_1, ..., d_t) of a hexadecimal code ``d_0.d_1d_2...``.
+
+    Examples
+    --------
+    >>> parse_hex("0.f"), parse_hex("8.0F1"), parse_hex(".6")
+    ((0, 15), (8, 0, 15, 1), (0, 6))
+    >>> parse_hex("0.g")
+    Traceback (most recent call last):
+    ...
+    ValueError: hex: code '0.g': digit d_1 = 'g' is not a hexadecimal digit 0..f (e.g. hex:0.f)
+    """
+    example = HexGame.example
+    code = text.strip()
+    before, point, after = code.partition(".")
+    if not point or not after:
+        raise ValueError(
+            f"hex: code {code!r} must be d_0.d_1d_2... with digits after the point (e.g. {example})"
+        )
+    before = (before or "0").lower()
+    if before not in ("0", "4", "8", "c"):
+        raise ValueError(
+            f"hex: code {code!r}: the digit before the point d_0 = {before!r} must be 0, 4, 8 "
+            f"or c (e.g. {example})"
+        )
+    digits = [int(before, 16)]
+    for k, char in enumerate(after, start=1):
+        if char.lower() not in "0123456789abcdef":
+            raise ValueError(
+                f"hex: code {code!r}: digit d_{k} = {char!r} is not a hexadecimal digit 0..f "
+                f"(e.g. {example})"
+            )
+        digits.append(int(char, 16))
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+    if len(digits) == 1 and digits[0] == 0:
+        raise ValueError(f"hex: code {code!r} allows no move (e.g. {example})")
+    return tuple(digits)
+
+
+class HexGame(OctalGame):
+    """A take-and-break game given by a hexadecimal code (Winning Ways ch. 4).
+
+    The octal rules, and bit 8 of d_k: k tokens may be removed leaving three
+    non-empty heaps (d_0 = 8: a heap may be split in three without removing a token).
+
+    Examples
+    --------
+    >>> game = HexGame.from_text("0.8")
+    >>> sorted(game.options(5))
+    [(2, 1, 1)]
+    >>> game.describe(), game.heap_code
+    ('hex:0.8', (0, 8))
+    """
+
+    name = "hex"
+    rules = "hexadecimal code d0.d1d2...: the octal bits, and 8: k tokens go leaving 3 heaps"
+    source = "Winning Ways ch. 4 (hexadecimal games) (not a seed)"
+    example = "hex:0.f"
+
+    @classmethod
+    def from_text(cls, text: str) -> HexGame:
+        """Parse the code (the text after ``hex:``)."""
+        return cls(parse_hex(text))
+
+    def describe(self) -> str:
+        code = self.heap_code or (0,)
+        return f"hex:{code[0]:x}." + ("".join(f"{d:x}" for d in code[1:]) or "0")
+
+    def __repr__(self) -> str:
+        return f"HexGame({self.heap_code!r})"
 
 
 class SubtractionGame(OctalGame):
@@ -343,7 +426,7 @@ def nim_sequence(game: Any, terms: int) -> list[int]:
     return values
 
 
-for _family in (OctalGame, SubtractionGame):
+for _family in (OctalGame, HexGame, SubtractionGame):
     register_family(
         _family.name,
         _family.from_text,

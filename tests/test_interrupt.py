@@ -525,3 +525,14 @@ def test_a_local_clusters_workers_never_see_ctrl_c(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["ignored"], done.stdout
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_the_one_heap_period(tmp_path: Path) -> None:
+    """Issue 38 item 1: ``period octal:0.6 --compute`` (Officers: no period is known) runs
+    the sparse-space kernel for a minute; Ctrl-C stops it, and it says how far it reached."""
+    run = Run(["period", "octal:0.6", "--compute"], tmp_path, env={"GRUNDY_PROGRESS_INTERVAL": "1"})
+    run.wait_for(run.stderr_has("131,072 values"))  # past the probe: the sparse kernel runs
+    code, err, took = run.interrupt()
+    _assert_interrupted(code, err, took)
+    assert "with no certified period within the first" in err, err

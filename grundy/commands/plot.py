@@ -12,7 +12,7 @@ from typing import Any
 
 from grundy.output import add_json_option, input_file, json_or_lines, output_file, print_impls
 from grundy.parsing import add_count, add_impl_option, parse_game
-from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS
+from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS, MAX_PLOT_TERMS
 from grundy.runs.progress import activity
 
 
@@ -105,6 +105,11 @@ def register(subparsers: Any) -> None:
     add_count(heat, "--size", "N rows and columns (default 64)", lo=1, default=64)
     add_impl_option(heat, "the table (grundy-table)")
 
+    heap = add("sequence", "G(n) against n for a one-heap game, its period marked (issue 38)")
+    heap.add_argument("game", help="a one-heap game: subtraction:S, octal:..., hex:..., nim")
+    add_count(heap, "--terms", f"terms drawn, 1..{MAX_PLOT_TERMS:,} (default 200)", lo=1,
+              hi=MAX_PLOT_TERMS, default=200)  # fmt: skip
+
 
 def run(args: argparse.Namespace) -> int:
     from grundy import plots
@@ -138,6 +143,10 @@ def run(args: argparse.Namespace) -> int:
         result = load_result(args.input)
         plots.larsson_blocking(out, result)
         details.update(input=args.input, rows=result.parameters.get("rows"))
+    elif args.figure == "sequence":
+        with activity(f"sequence of {args.game}", disable=args.quiet):
+            _, name, impl = plots.sequence(out, parse_game(args.game), terms=args.terms)
+        details.update(game=name, terms=args.terms, implementation=impl)
     elif args.figure == "row-periods":
         series = [row_periods.saved_series(path) for path in args.input]
         plots.row_periods(out, series)

@@ -1,0 +1,151 @@
+"""Benchmark one-heap nim-sequences (issue 38 item 1) against plain C loops, same run.
+
+Run from the repository root::
+
+    PYTHONPATH=. python benchmarks/bench_heaps.py                       # the issue's sizes
+    PYTHONPATH=. python benchmarks/bench_heaps.py --octal-terms 100000  # a short run
+
+Two targets of issue 38, each ours against a plain C program compiled here with
+``cc -O2`` (skipped, with one line, if no C compiler is found), timed inside C
+around its loop and checked equal to ours value for value:
+
+* a subtraction game's nim-sequence (``--subtraction``, default ``1,3,4``), ``--terms``
+  terms (default 10^8): C's plain mex loop over the moves (``uint8`` values, a stamp
+  array) against ``fast.heaps.nim_sequence``;
+* a splitting octal game's nim-sequence (``--octal``, default ``0.07``, Dawson's
+  Kayles), ``--octal-terms`` terms (default 10^6; 2.5 * 10^11 XORs, minutes each):
+  C's plain prefix XOR-convolution over every digit (``uint16`` values) against
+  ``fast.heaps.nim_sequence``; and, where the door takes it (``--sparse``, default
+  ``0.6``, Officers), the sparse-space method ``fast.heaps.nim_sequence_sparse``
+  against the same C convolution of that game.
+
+The ratio printed is ours / C (below 1: ours is faster). Ours is the best of
+``--repeat`` calls after a first call that compiles or loads the kernel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+from _timing import best
+
+import fast.heaps
+import spec
+from registry.heaps import heap_code
+
+C_SOURCE = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <time.h>
+
+/* usage: heaps TERMS OUT.bin WIDTH d0 d1 ... dt  -- the octal code's G(n), n < TERMS, as
+   uint8 (WIDTH 1: no splitting digit) or uint16 (WIDTH 2); prints the loop's seconds. */
+#define LOOP(T)                                                                          \
+    for (long n = 0; n < terms; n++) {                                                   \
+        int64_t mark = n + 1;                                                            \
+        for (int k = 0; k <= t && k <= n; k++) {                                         \
+            long rest = n - k;                                                           \
+            if ((d[k] & 1) && rest == 0 && k > 0) seen[0] = mark;                        \
+            if ((d[k] & 2) && rest >= 1 && k > 0) seen[g[rest]] = mark;                  \
+            if (d[k] & 4)                                                                \
+                for (long a = 1; a <= rest / 2; a++) seen[g[a] ^ g[rest - a]] = mark;    \
+        }                                                                                \
+        long v = 0;                                                                      \
+        while (seen[v] == mark) v++;                                                     \
+        g[n] = (T)v;                                                                     \
+    }
+int main(int argc, char **argv) {
+    long terms = atol(argv[1]);
+    int width = atoi(argv[3]);
+    int t = argc - 5;
+    int *d = malloc(sizeof(int) * (t + 1));
+    for (int k = 0; k <= t; k++) d[k] = atoi(argv[4 + k]);
+    int64_t *seen = calloc(65538, sizeof(int64_t));
+    void *values = calloc(terms + 1, width);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (width == 1) { uint8_t *g = values; LOOP(uint8_t) }
+    else { uint16_t *g = values; LOOP(uint16_t) }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
+    FILE *f = fopen(argv[2], "wb");
+    fwrite(values, width, terms, f);
+    fclose(f);
+    return 0;
+}
+"""
+
+
+def c_sequence(code: tuple[int, ...], terms: int, repeat: int) -> tuple[float, np.ndarray] | None:
+    """(best seconds of the C loop, its values), or None without a C compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    width = 2 if any(d & 4 for d in code) else 1
+    with tempfile.TemporaryDirectory() as tmp:
+        source, binary, out = Path(tmp) / "heaps.c", Path(tmp) / "heaps", Path(tmp) / "g.bin"
+        source.write_text(C_SOURCE)
+        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+        argv = [str(binary), str(terms), str(out), str(width), *map(str, code)]
+        seconds = min(
+            float(subprocess.run(argv, check=True, capture_output=True, text=True).stdout)
+            for _ in range(repeat)
+        )
+        values = np.fromfile(out, dtype=np.uint8 if width == 1 else np.uint16)
+    return seconds, values
+
+
+def compare(label: str, game: str, terms: int, repeat: int, method: str) -> None:
+    """Time ours (``method`` of fast.heaps) and the C loop on ``game``; print the ratio."""
+    code = heap_code(spec.get_game(game))
+    assert code is not None
+    ours = getattr(fast.heaps, method)
+    ours(code, min(terms, 20000))  # compile or load the kernel
+    seconds = best(lambda: ours(code, terms), repeat)
+    values = ours(code, terms)
+    c = c_sequence(code, terms, repeat)
+    if c is None:
+        print(f"{label}: ours {seconds:.3f} s; C loop: no C compiler (cc, gcc) found, skipped")
+        return
+    c_seconds, c_values = c
+    same = bool(np.array_equal(c_values, values))
+    print(
+        f"{label} {game}, {terms:,} terms: ours ({method}) {seconds:.3f} s, C (cc -O2) "
+        f"{c_seconds:.3f} s (best of {repeat}); ours / C = {seconds / c_seconds:.2f}; "
+        f"values equal: {same}"
+    )
+    if not same:
+        raise SystemExit("the C loop and ours disagree")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--subtraction", default="1,3,4")
+    parser.add_argument("--terms", type=int, default=10**8)
+    parser.add_argument("--octal", default="0.07")
+    parser.add_argument("--octal-terms", type=int, default=10**6)
+    parser.add_argument("--sparse", default="0.6", help="a code with a sparse space ('' : none)")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    print(
+        f"machine: {platform.machine()} {platform.processor() or ''} "
+        f"python {platform.python_version()}, {os.cpu_count()} CPUs"
+    )
+    compare("subtraction", f"subtraction:{args.subtraction}", args.terms, args.repeat,
+            "nim_sequence")  # fmt: skip
+    compare("splitting", f"octal:{args.octal}", args.octal_terms, args.repeat, "nim_sequence")
+    if args.sparse:
+        compare("sparse space", f"octal:{args.sparse}", args.octal_terms, 1,
+                "nim_sequence_sparse")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
