@@ -349,6 +349,19 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     return minimise(dfa, budget)
 
 
+def warm_up() -> float:
+    """Compile every kernel of :mod:`decider._kernels` (or load it from numba's cache, where
+    ``cache=True`` keeps it after the first run) on a two-state automaton; the seconds spent.
+
+    >>> warm_up() >= 0
+    True
+    """
+    start = time.perf_counter()
+    a = Dfa(2, 2, np.array([[0, 1, 1, 1], [1, 1, 1, 1]]), np.array([False, True]))
+    minimise(exists(product(a, complement(a), "or"), 0))
+    return time.perf_counter() - start
+
+
 def least_word(a: Dfa) -> list[int] | None:
     """The shortest accepted word (letters), least in lexicographic letter order among them.
 
