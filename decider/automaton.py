@@ -327,18 +327,23 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     members, bounds = _grow(first, first.size), np.array([0, first.size], dtype=np.int64)
     while state[0] < state[1]:
         need_rows = int(state[1]) + n_letters + 1
-        if need_rows >= rows.shape[0] or 2 * need_rows > table.shape[0]:
-            size = max(2 * rows.shape[0], 2 * need_rows, 64)
-            rows, bounds = _grow(rows, size), _grow(bounds, size + 1)
-            table = np.full(1 << (2 * size).bit_length(), -1, dtype=np.int64)
-            _kernels.rehash(members, bounds, int(state[1]), table)
+        size = rows.shape[0]
+        if need_rows >= size or 2 * need_rows > table.shape[0]:
+            size = max(2 * size, 2 * need_rows, 64)
         width = int(bounds[state[0] + 1] - bounds[state[0]]) * lifts.shape[1]
-        if state[2] + n_letters * min(width, a.states) > members.shape[0]:
-            members = _grow(
-                members, max(2 * members.shape[0], int(state[2]) + n_letters * a.states)
-            )
-        spent = 8 * (members.shape[0] + rows.size + bounds.size + table.size)
-        budget.check(spent, "subset construction")
+        used = int(state[2]) + n_letters * min(width, a.states)
+        room = members.shape[0]
+        if used > room:
+            room = max(2 * room, int(state[2]) + n_letters * a.states)
+        # checked before it is spent: the grown arrays (members, rows, bounds, the table)
+        table_size = 1 << (2 * size).bit_length()
+        budget.check(8 * (room + size * (n_letters + 1) + table_size), "subset construction")
+        if size > rows.shape[0]:
+            rows, bounds = _grow(rows, size), _grow(bounds, size + 1)
+            table = np.full(table_size, -1, dtype=np.int64)
+            _kernels.rehash(members, bounds, int(state[1]), table)
+        if room > members.shape[0]:
+            members = _grow(members, room)
         _blocks(_kernels.subset_block, a.delta, lifts, members, bounds, table, rows, scratch,
                 seen, state)  # fmt: skip
     count = int(state[1])
