@@ -1,6 +1,6 @@
 """A decision procedure for first-order logic over msd-first numerations (issue 36, item 1).
 
-Its own layer: it knows nothing of games and imports only the standard library and numpy.
+Its own layer: it knows nothing of games and imports only the standard library, numpy and numba.
 ``decider.automaton`` holds the automata and their operations, ``decider.numeration`` the
 numerations (Fibonacci; Ostrowski for √2) with their atoms, ``decider.formula`` the formulas
 (a Python builder and a text syntax), ``decider.logic`` the :class:`Theory` that compiles a

@@ -24,9 +24,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from decider import _kernels
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -151,62 +154,57 @@ class Dfa:
         return bool(self.accept[self.run(columns)])
 
 
-def reachable(a: Dfa) -> Dfa:
-    """``a`` restricted to the states reachable from its start, numbered in BFS order.
+def _blocks(kernel: Callable[..., None], *args: Any) -> None:
+    """One call of a blocked kernel (:mod:`decider._kernels`): about ``WORK`` steps.
+
+    Between two calls Python runs: a Ctrl-C raises KeyboardInterrupt there.
+    """
+    kernel(*args, _kernels.WORK)
+
+
+def reachable(a: Dfa, start: int = 0) -> Dfa:
+    """``a`` restricted to the states reachable from ``start``, numbered in BFS order.
 
     Letters are explored in increasing order, so two minimal automata of the same language
-    come out identical (the numbering is canonical).
+    come out identical (the numbering is canonical); ``start`` becomes state 0.
     """
-    delta = a.delta
-    seen = np.zeros(a.states, dtype=np.bool_)
-    seen[0] = True
-    levels = [np.zeros(1, dtype=np.int64)]
-    frontier = levels[0]
-    while frontier.size:
-        # successors in queue order: by parent's position, then by letter
-        successors = delta[frontier].reshape(-1)
-        fresh = successors[~seen[successors]]
-        _, first = np.unique(fresh, return_index=True)
-        frontier = fresh[np.sort(first)]  # each new state once, at its first appearance
-        seen[frontier] = True
-        levels.append(frontier)
-    order = np.concatenate(levels)
-    old = order
-    remap = np.full(a.states, -1, dtype=np.int64)
-    remap[old] = np.arange(len(order), dtype=np.int64)
-    return Dfa(a.base, a.k, remap[delta[old]], a.accept[old])
+    order, remap = _kernels.bfs_order(a.delta, start)
+    return Dfa(a.base, a.k, remap[a.delta[order]], a.accept[order])
+
+
+def classes(a: Dfa) -> tuple[IntArray, int]:
+    """Each state's class of equivalent states and the number of classes.
+
+    Valmari and Lehtinen's refinement (:func:`decider._kernels.refine_block`): the states
+    start in one block and split by acceptance, the transitions start in one cord per letter.
+    """
+    n, letters = a.states, a.letters
+    m = n * letters
+    blocks, cords = np.zeros((7, n), dtype=np.int64), np.zeros((7, m), dtype=np.int64)
+    tail, adj = np.zeros(m, dtype=np.int64), np.zeros(m, dtype=np.int64)
+    adj_first, meta = np.zeros(n + 1, dtype=np.int64), np.zeros(6, dtype=np.int64)
+    _kernels.refine_start(a.delta, a.accept, blocks, cords, tail, adj, adj_first, meta)
+    while meta[4] < meta[0] or meta[5] < meta[2]:
+        _blocks(_kernels.refine_block, blocks, cords, tail, adj, adj_first, meta)
+    return blocks[2], int(meta[0])
 
 
 def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
-    """The minimal complete DFA of ``a``'s language (Moore's partition refinement), canonical.
+    """The minimal complete DFA of ``a``'s language, canonical.
 
-    Classes start as accepting / rejecting and split by the classes of their successors until
-    the number of classes stops growing; the quotient is then renumbered by :func:`reachable`.
+    The reachable part is refined into classes of equivalent states (:func:`classes`,
+    Hopcroft's algorithm in Valmari and Lehtinen's form); the quotient is renumbered by
+    :func:`reachable` from the start's class.
     """
     budget = budget or _NO_BUDGET
     start = time.perf_counter()
     a = reachable(a)
-    budget.check(a.states * (a.letters + 2) * 8 * 3, "minimisation")
-    cls = a.accept.astype(np.int64)
-    count = len(np.unique(cls))
-    while True:
-        signature = np.column_stack([cls, cls[a.delta]])
-        _, new = np.unique(signature, axis=0, return_inverse=True)
-        new = new.reshape(-1)
-        new_count = int(new.max()) + 1
-        cls = new.astype(np.int64)
-        if new_count == count:
-            break
-        count = new_count
+    budget.check(a.states * (a.letters * 11 + 16) * 8, "minimisation")
+    cls, count = classes(a)
     first = np.full(count, -1, dtype=np.int64)
-    for q in range(a.states - 1, -1, -1):
-        first[cls[q]] = q
-    delta = cls[a.delta[first]]
-    # the start's class must be 0 for the quotient's start to be state 0
-    perm = np.arange(count, dtype=np.int64)
-    perm[[0, cls[0]]] = perm[[cls[0], 0]]
-    quotient = Dfa(a.base, a.k, perm[delta[perm]], a.accept[first][perm])
-    return budget.record("minimise", reachable(quotient), start)
+    first[cls] = np.arange(a.states, dtype=np.int64)  # any member: equivalent states agree
+    quotient = Dfa(a.base, a.k, cls[a.delta[first]], a.accept[first])
+    return budget.record("minimise", reachable(quotient, int(cls[0])), start)
 
 
 def complement(a: Dfa) -> Dfa:
@@ -223,16 +221,36 @@ _MODES: dict[str, Callable[[BoolArray, BoolArray], BoolArray]] = {
 
 
 def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
-    """The product automaton, accepting by ``mode`` (``and``, ``or``, ``xor``, ``minus``)."""
+    """The product automaton's reachable part, accepting by ``mode`` (``and``, ``or``,
+    ``xor``, ``minus``), its states numbered as :func:`reachable` numbers them.
+
+    Built breadth-first from the pair of starts (:func:`decider._kernels.product_block`): the
+    pairs never reached cost 4 bytes each (their index), nothing more.
+    """
     budget = budget or _NO_BUDGET
     if (a.base, a.k) != (b.base, b.k):
         raise DeciderError(f"a product of {a.k}-tape and {b.k}-tape automata")
     start = time.perf_counter()
-    budget.check(a.states * b.states * (a.letters + 1) * 8 * 2, f"product ({mode})")
-    nb = b.states
-    delta = (a.delta[:, None, :] * nb + b.delta[None, :, :]).reshape(-1, a.letters)
-    accept = _MODES[mode](a.accept[:, None], b.accept[None, :]).reshape(-1)
-    return budget.record(f"product ({mode})", reachable(Dfa(a.base, a.k, delta, accept)), start)
+    name = f"product ({mode})"
+    pairs, letters = a.states * b.states, a.letters
+    budget.check(pairs * 4, name)
+    if pairs >= 2**31:
+        raise DeciderError(f"{name} of {a.states} x {b.states} states: past the kernel's range")
+    index = np.full(pairs, -1, dtype=np.int32)
+    index[0] = 0
+    capacity = 0
+    state = np.array([0, 1], dtype=np.int64)
+    pa = pb = delta = np.zeros(0, dtype=np.int64)
+    while state[0] < state[1]:
+        if state[1] + letters > capacity:
+            capacity = min(max(2 * capacity, 1024), pairs + letters)
+            budget.check(pairs * 4 + capacity * (letters + 2) * 8, name)
+            pa, pb = np.resize(pa, capacity), np.resize(pb, capacity)
+            delta = np.resize(delta, (capacity, letters))
+        _blocks(_kernels.product_block, a.delta, b.delta, index, pa, pb, delta, state)
+    n = int(state[1])
+    accept = _MODES[mode](a.accept[pa[:n]], b.accept[pb[:n]])
+    return budget.record(name, Dfa(a.base, a.k, delta[:n], accept), start)
 
 
 def complement_within(a: Dfa, valid: Dfa, budget: Budget | None = None) -> Dfa:
@@ -270,17 +288,17 @@ def _lifts(base: int, k: int, tape: int) -> IntArray:
     return lifts
 
 
-def _start_closure(a: Dfa, zeros: IntArray) -> list[int]:
+def _start_closure(a: Dfa, zeros: IntArray) -> IntArray:
     """The states reachable from the start by letters of ``zeros`` (all kept tapes zero)."""
-    seen = {0}
-    stack = [0]
-    while stack:
-        q = stack.pop()
-        for t in a.delta[q, zeros].tolist():
-            if t not in seen:
-                seen.add(t)
-                stack.append(t)
-    return sorted(seen)
+    order, _ = _kernels.bfs_order(a.delta[:, zeros], 0)
+    return np.sort(order)
+
+
+def _grow(array: IntArray, size: int, fill: int = 0) -> IntArray:
+    """``array`` with its first axis grown to ``size``, the new entries ``fill``."""
+    grown = np.full((size, *array.shape[1:]), fill, dtype=array.dtype)
+    grown[: array.shape[0]] = array
+    return grown
 
 
 def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
@@ -290,7 +308,9 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     words have: the kept word ``u`` is in the result iff some ``0^m u`` is the projection of an
     accepted word.  So the subset construction starts from every state reachable from the
     start by letters whose kept tapes are all zero (the erased digit arbitrary).  The digit 0
-    is the numeration's zero digit (every numeration here writes 0 as a word of zeros).
+    is the numeration's zero digit (every numeration here writes 0 as a word of zeros).  The
+    subsets are numbered breadth-first, letters in increasing order
+    (:func:`decider._kernels.subset_block`).
     """
     budget = budget or _NO_BUDGET
     if not 0 <= tape < a.k:
@@ -298,30 +318,53 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     start = time.perf_counter()
     lifts = _lifts(a.base, a.k, tape)
     n_letters = lifts.shape[0]
-    first = tuple(_start_closure(a, lifts[0]))
-    index: dict[tuple[int, ...], int] = {first: 0}
-    subsets = [first]
-    rows: list[list[int]] = []
-    spent = 0
-    head = 0
-    while head < len(subsets):
-        members = np.array(subsets[head], dtype=np.int64)
-        head += 1
-        targets = a.delta[members][:, lifts].transpose(1, 0, 2).reshape(n_letters, -1).tolist()
-        row = []
-        for c in range(n_letters):
-            subset = tuple(sorted(set(targets[c])))
-            if subset not in index:
-                index[subset] = len(subsets)
-                subsets.append(subset)
-                spent += 8 * (len(subset) + n_letters) + 120
-                budget.check(spent, "subset construction")
-            row.append(index[subset])
-        rows.append(row)
-    delta = np.array(rows, dtype=np.int64).reshape(len(subsets), n_letters)
-    accept = np.array([bool(a.accept[list(s)].any()) for s in subsets])
-    budget.record("subset construction", Dfa(a.base, a.k - 1, delta, accept), start)
-    return minimise(Dfa(a.base, a.k - 1, delta, accept), budget)
+    first = _start_closure(a, lifts[0])
+    rows = np.zeros((0, n_letters), dtype=np.int64)
+    table = np.zeros(0, dtype=np.int64)
+    scratch = np.zeros(a.states, dtype=np.int64)
+    seen = np.zeros(a.states, dtype=np.bool_)
+    state = np.array([0, 1, first.size], dtype=np.int64)
+    members, bounds = _grow(first, first.size), np.array([0, first.size], dtype=np.int64)
+    while state[0] < state[1]:
+        need_rows = int(state[1]) + n_letters + 1
+        size = rows.shape[0]
+        if need_rows >= size or 2 * need_rows > table.shape[0]:
+            size = max(2 * size, 2 * need_rows, 64)
+        width = int(bounds[state[0] + 1] - bounds[state[0]]) * lifts.shape[1]
+        used = int(state[2]) + n_letters * min(width, a.states)
+        room = members.shape[0]
+        if used > room:
+            room = max(2 * room, int(state[2]) + n_letters * a.states)
+        # checked before it is spent: the grown arrays (members, rows, bounds, the table)
+        table_size = 1 << (2 * size).bit_length()
+        budget.check(8 * (room + size * (n_letters + 1) + table_size), "subset construction")
+        if size > rows.shape[0]:
+            rows, bounds = _grow(rows, size), _grow(bounds, size + 1)
+            table = np.full(table_size, -1, dtype=np.int64)
+            _kernels.rehash(members, bounds, int(state[1]), table)
+        if room > members.shape[0]:
+            members = _grow(members, room)
+        _blocks(_kernels.subset_block, a.delta, lifts, members, bounds, table, rows, scratch,
+                seen, state)  # fmt: skip
+    count = int(state[1])
+    hits = a.accept[members[: state[2]]].astype(np.int64)
+    sums = np.add.reduceat(hits, bounds[:count]) if count else hits
+    dfa = Dfa(a.base, a.k - 1, rows[:count], sums > 0)
+    budget.record("subset construction", dfa, start)
+    return minimise(dfa, budget)
+
+
+def warm_up() -> float:
+    """Compile every kernel of :mod:`decider._kernels` (or load it from numba's cache, where
+    ``cache=True`` keeps it after the first run) on a two-state automaton; the seconds spent.
+
+    >>> warm_up() >= 0
+    True
+    """
+    start = time.perf_counter()
+    a = Dfa(2, 2, np.array([[0, 1, 1, 1], [1, 1, 1, 1]]), np.array([False, True]))
+    minimise(exists(product(a, complement(a), "or"), 0))
+    return time.perf_counter() - start
 
 
 def least_word(a: Dfa) -> list[int] | None:

@@ -1,0 +1,329 @@
+"""The compiled steps of :mod:`decider.automaton` (issue 36, "Speed and memory").
+
+Numba kernels (``cache=True``, the numba subset: ``NUMBA_DISABLE_JIT=1`` runs them as plain
+Python) over integer arrays:
+
+* :func:`bfs_order` — the states reachable from a start, in breadth-first order (letters in
+  increasing order), the canonical numbering of :func:`decider.automaton.reachable`;
+* :func:`product_block` — the reachable part of a product automaton, built breadth-first
+  (pairs numbered at their first appearance: the same numbering as the full product followed
+  by :func:`bfs_order`), in blocks of bounded work;
+* :func:`refine_block` — Valmari and Lehtinen's partition refinement (Hopcroft's algorithm
+  with blocks of states and *cords* of transitions; A. Valmari, P. Lehtinen, "Efficient
+  minimization of DFAs with partial transition functions", STACS 2008), in blocks of
+  bounded work; the coarsest partition compatible with acceptance and the transitions;
+* :func:`subset_block` — the subset construction after erasing a tape, the subsets kept
+  sorted in one flat array and found again through an open-addressing hash table.
+
+The blocked kernels (product, refinement, subsets) return to Python after about ``work``
+elementary steps, resuming where they stopped from the state they keep in small arrays: the
+caller checks its memory budget and a pending Ctrl-C between two blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numba
+import numpy as np
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Elementary steps (a transition followed, an element marked) per kernel call: some tens of
+#: milliseconds, so a Ctrl-C is seen between two calls.
+WORK = 1 << 21
+
+
+def jit(func: F) -> F:
+    """``numba.njit(cache=True)``: the one decorator of the decider's kernels."""
+    return numba.njit(cache=True)(func)  # type: ignore[return-value]
+
+
+@jit
+def bfs_order(delta: Any, start: int) -> Any:
+    """``(order, remap)``: the states reachable from ``start`` in BFS order, and each state's
+    position in it (-1 if unreachable).
+
+    >>> import numpy as np
+    >>> order, remap = bfs_order(np.array([[2, 0], [1, 1], [2, 2]]), 0)
+    >>> order.tolist(), remap.tolist()
+    ([0, 2], [0, -1, 1])
+    """
+    n, letters = delta.shape
+    remap = np.full(n, -1, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    remap[start] = 0
+    order[0] = start
+    count = 1
+    head = 0
+    while head < count:
+        q = order[head]
+        head += 1
+        for c in range(letters):
+            t = delta[q, c]
+            if remap[t] < 0:
+                remap[t] = count
+                order[count] = t
+                count += 1
+    return order[:count], remap
+
+
+@jit
+def product_block(
+    da: Any, db: Any, index: Any, pa: Any, pb: Any, delta: Any, state: Any, work: int
+) -> None:
+    """Continue the breadth-first product of ``da`` and ``db`` for about ``work`` steps.
+
+    ``state = [head, count]``: the pairs ``(pa[i], pb[i])`` for ``i < count`` are numbered,
+    the rows ``delta[i]`` for ``i < head`` are done.  ``index[p * nb + q]`` is the number of
+    the pair ``(p, q)`` (-1: not met yet).  Stops when done, after ``work`` steps, or when
+    the arrays (capacity ``len(pa)``) could not hold one more row's new pairs.
+    """
+    nb = db.shape[0]
+    letters = da.shape[1]
+    head = state[0]
+    count = state[1]
+    capacity = pa.shape[0]
+    done = 0
+    while head < count and done < work and count + letters <= capacity:
+        p = pa[head]
+        q = pb[head]
+        for c in range(letters):
+            tp = da[p, c]
+            tq = db[q, c]
+            key = tp * nb + tq
+            s = index[key]
+            if s < 0:
+                s = count
+                index[key] = s
+                pa[s] = tp
+                pb[s] = tq
+                count += 1
+            delta[head, c] = s
+        head += 1
+        done += letters
+    state[0] = head
+    state[1] = count
+
+
+# the rows of a refinable partition's array (Valmari and Lehtinen's names in brackets)
+_ELEMS, _LOC, _SETS, _FIRST, _PAST, _MARKED, _TOUCHED = 0, 1, 2, 3, 4, 5, 6
+
+
+@jit
+def _mark(e: int, part: Any, meta: Any) -> None:
+    """Mark element ``e`` of the refinable partition ``part`` (moved to its set's marked
+    front); ``meta = [sets, touched sets]``."""
+    s = part[_SETS, e]
+    i = part[_LOC, e]
+    j = part[_FIRST, s] + part[_MARKED, s]
+    f = part[_ELEMS, j]
+    part[_ELEMS, i] = f
+    part[_LOC, f] = i
+    part[_ELEMS, j] = e
+    part[_LOC, e] = j
+    if part[_MARKED, s] == 0:
+        part[_TOUCHED, meta[1]] = s
+        meta[1] += 1
+    part[_MARKED, s] += 1
+
+
+@jit
+def _split(part: Any, meta: Any) -> None:
+    """Split every touched set into its marked and unmarked parts; the smaller part becomes
+    the new set ``meta[0]`` (Hopcroft's "smaller half")."""
+    while meta[1] > 0:
+        meta[1] -= 1
+        s = part[_TOUCHED, meta[1]]
+        j = part[_FIRST, s] + part[_MARKED, s]
+        past = part[_PAST, s]
+        if j == past:
+            part[_MARKED, s] = 0
+            continue
+        z = meta[0]
+        if part[_MARKED, s] <= past - j:
+            part[_FIRST, z] = part[_FIRST, s]
+            part[_PAST, z] = j
+            part[_FIRST, s] = j
+        else:
+            part[_PAST, z] = past
+            part[_FIRST, z] = j
+            part[_PAST, s] = j
+        for i in range(part[_FIRST, z], part[_PAST, z]):
+            part[_SETS, part[_ELEMS, i]] = z
+        part[_MARKED, s] = 0
+        part[_MARKED, z] = 0
+        meta[0] = z + 1
+
+
+@jit
+def refine_start(delta: Any, accept: Any, blocks: Any, cords: Any, tail: Any, adj: Any,
+                 adj_first: Any, meta: Any) -> None:  # fmt: skip
+    """Fill the refinement's arrays for ``delta`` (all zero on entry but ``meta``).
+
+    The states in one block, split into accepting and rejecting; the transitions
+    ``t = q * letters + c`` in one cord per letter; ``adj`` the transitions by head (a
+    counting sort).  ``meta`` is set as :func:`refine_block` reads it.
+    """
+    n, letters = delta.shape
+    for q in range(n):
+        blocks[0, q] = q
+        blocks[1, q] = q
+    blocks[4, 0] = n
+    bm = meta[0:2]
+    bm[0] = 1
+    for q in range(n):
+        if accept[q]:
+            _mark(q, blocks, bm)
+    _split(blocks, bm)
+    for q in range(n):
+        for c in range(letters):
+            t = q * letters + c
+            i = c * n + q
+            cords[0, i] = t
+            cords[1, t] = i
+            cords[2, t] = c
+            tail[t] = q
+            adj_first[delta[q, c] + 1] += 1
+    for c in range(letters):
+        cords[3, c] = c * n
+        cords[4, c] = c * n + n
+    for q in range(n):
+        adj_first[q + 1] += adj_first[q]
+    fill = adj_first[:n].copy()
+    for t in range(n * letters):
+        h = delta[t // letters, t % letters]
+        adj[fill[h]] = t
+        fill[h] += 1
+    meta[2] = letters
+    meta[3] = 0
+    meta[4] = 1
+    meta[5] = 0
+
+
+@jit
+def refine_block(blocks: Any, cords: Any, tail: Any, adj: Any, adj_first: Any, meta: Any,
+                 work: int) -> None:  # fmt: skip
+    """Continue the refinement for about ``work`` marks.
+
+    ``blocks`` and ``cords`` are the refinable partitions of the states and of the
+    transitions, each an array of rows ``elems, loc, sets, first, past, marked, touched``;
+    ``tail[t]`` is transition ``t``'s source, ``adj[adj_first[q]:adj_first[q + 1]]`` the
+    transitions into ``q``.  ``meta = [blocks' count, blocks' touched, cords' count, cords'
+    touched, next block, next cord]``.  Done when ``meta[4] == meta[0]`` and
+    ``meta[5] == meta[2]``.
+    """
+    bm = meta[0:2]
+    cm = meta[2:4]
+    done = 0
+    while done < work:
+        b = meta[4]
+        c = meta[5]
+        if b < bm[0]:
+            for i in range(blocks[3, b], blocks[4, b]):
+                q = blocks[0, i]
+                for j in range(adj_first[q], adj_first[q + 1]):
+                    _mark(adj[j], cords, cm)
+                    done += 1
+            _split(cords, cm)
+            meta[4] = b + 1
+        elif c < cm[0]:
+            for i in range(cords[3, c], cords[4, c]):
+                q = tail[cords[0, i]]
+                _mark(q, blocks, bm)
+                done += 1
+            _split(blocks, bm)
+            meta[5] = c + 1
+        else:
+            return
+        done += 1
+
+
+@jit
+def _hash(members: Any, lo: int, hi: int) -> int:
+    """A hash of ``members[lo:hi]`` below 2**40 (no overflow, compiled or not)."""
+    h = hi - lo
+    for i in range(lo, hi):
+        h = (h * 1000003 + members[i]) & 0xFFFFFFFFFF
+    return h
+
+
+@jit
+def rehash(members: Any, bounds: Any, count: int, table: Any) -> None:
+    """Enter subsets ``0..count-1`` into the empty (all -1) hash ``table``."""
+    mask = table.shape[0] - 1
+    for s in range(count):
+        h = _hash(members, bounds[s], bounds[s + 1]) & mask
+        while table[h] >= 0:
+            h = (h + 1) & mask
+        table[h] = s
+
+
+@jit
+def subset_block(delta: Any, lifts: Any, members: Any, bounds: Any, table: Any, rows: Any,
+                 scratch: Any, seen: Any, state: Any, work: int) -> None:  # fmt: skip
+    """Continue the subset construction for about ``work`` transitions followed.
+
+    Subset ``i`` is ``members[bounds[i]:bounds[i + 1]]`` (sorted); ``table`` is an
+    open-addressing hash table of subset numbers (-1 empty, size a power of two, kept at
+    most half full by the caller); ``rows[i, c]`` is the subset reached from subset ``i`` by
+    kept letter ``c`` (every erased digit, ``lifts[c]``).  ``state = [head, count, used]``
+    (subsets done, subsets met, entries of ``members`` used).  Stops when done, after
+    ``work`` steps, or when one more row might not fit (``members``, ``bounds``, ``rows``,
+    ``table`` at their capacity): the caller grows them and calls again.
+    """
+    n_letters, digits = lifts.shape
+    mask = table.shape[0] - 1
+    head = state[0]
+    count = state[1]
+    used = state[2]
+    n = delta.shape[0]
+    done = 0
+    while head < count and done < work:
+        lo = bounds[head]
+        hi = bounds[head + 1]
+        size = (hi - lo) * digits
+        if (used + n_letters * min(size, n) > members.shape[0] or count + n_letters >= rows.shape[0]
+                or 2 * (count + n_letters) > table.shape[0]):  # fmt: skip
+            break
+        for c in range(n_letters):
+            k = 0
+            for i in range(lo, hi):
+                q = members[i]
+                for d in range(digits):
+                    t = delta[q, lifts[c, d]]
+                    if not seen[t]:
+                        seen[t] = True
+                        scratch[k] = t
+                        k += 1
+            for i in range(k):
+                seen[scratch[i]] = False
+            target = np.sort(scratch[:k])
+            members[used : used + k] = target
+            h = _hash(members, used, used + k) & mask
+            while True:
+                s = table[h]
+                if s < 0:
+                    table[h] = count
+                    bounds[count + 1] = used + k
+                    used += k
+                    s = count
+                    count += 1
+                    break
+                if bounds[s + 1] - bounds[s] == k:
+                    same = True
+                    base = bounds[s]
+                    for i in range(k):
+                        if members[base + i] != members[used + i]:
+                            same = False
+                            break
+                    if same:
+                        break
+                h = (h + 1) & mask
+            rows[head, c] = s
+            done += size
+        head += 1
+    state[0] = head
+    state[1] = count
+    state[2] = used
