@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+import fast._interrupt as interrupt
 from decider import _kernels
 
 IntArray = npt.NDArray[np.int64]
@@ -157,9 +158,10 @@ class Dfa:
 def _blocks(kernel: Callable[..., None], *args: Any) -> None:
     """One call of a blocked kernel (:mod:`decider._kernels`): about ``WORK`` steps.
 
-    Between two calls Python runs: a Ctrl-C raises KeyboardInterrupt there.
+    The call follows every kernel's Ctrl-C protocol (:func:`fast._interrupt.call`): the
+    signal is held during the block and raised as KeyboardInterrupt when it has returned.
     """
-    kernel(*args, _kernels.WORK)
+    interrupt.call(kernel, *args, _kernels.WORK)
 
 
 def reachable(a: Dfa, start: int = 0) -> Dfa:

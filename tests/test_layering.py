@@ -18,8 +18,8 @@
 (the run's files), ``reference`` and ``grundy.runs``; only the CLI imports it.
 
 ``decider`` (the decision procedure of issue 36) knows nothing of games: it imports only
-itself, the standard library, numpy and numba; ``proofs_check`` and the ``grundy`` package may
-import it.
+itself, the standard library, numpy, numba and the Ctrl-C protocol ``fast._interrupt``;
+``proofs_check`` and the ``grundy`` package may import it.
 
 ``spec`` is standard library only. ``reference`` uses ``spec`` only in its
 doctests, never in code. ``fast`` may use ``reference`` (data classes,
@@ -52,8 +52,9 @@ ALLOWED: dict[str, set[str]] = {
     "fast": {"fast", "reference"},
     "registry": {"registry", "fast", "reference", "spec"},
     "proofs_check": {"proofs_check", "registry", "reference", "spec", "decider"},
-    # the decision procedure (issue 36): automata and logic, nothing of games
-    "decider": {"decider"},
+    # the decision procedure (issue 36): automata and logic, nothing of games; its kernels
+    # follow every kernel's Ctrl-C protocol (fast._interrupt: standard library only)
+    "decider": {"decider", "fast._interrupt"},
     # the independent verifier: the run's files (fast.strip.checkpoint), the games' list
     # (fast._kernel_games), its chunks on Dask (the long-run floor); never the registry or the CLI
     "verify": {"verify", "fast", "reference", "grundy.runs"},
@@ -160,7 +161,7 @@ def test_imports_follow_the_layers(path: Path) -> None:
             top = name.split(".")[0]
             assert top in sys.stdlib_module_names or top in {
                 "decider", "numpy", "numba", "__future__"
-            }, name  # fmt: skip
+            } or name.startswith("fast._interrupt"), name  # fmt: skip
 
 
 def test_reference_code_does_not_use_the_spec() -> None:
@@ -188,7 +189,8 @@ def test_reference_code_does_not_use_the_spec() -> None:
         ("verify.run", "from registry.rows import read_strip_record", "registry.rows"),
         ("verify.run", "from grundy.output import warn", "grundy.output"),
         ("grundy.runs.runner", "from registry import ask", "registry"),
-        ("decider.logic", "from fast._interrupt import check", "fast._interrupt"),
+        ("decider.logic", "from fast._memory import check", "fast._memory"),
+        ("decider.automaton", "from fast.heaps import nim_sequence", "fast.heaps"),
         ("decider.automaton", "import spec", "spec"),
         ("decider.logic", "from grundy import api", "grundy"),
     ],
