@@ -520,7 +520,7 @@ for _id, _methods in (("value", _VALUE), ("moves", _MOVES)):
         register_provider(
             _id, _method.name, "spec" if _method.spec else "fast", _method.covers_game,
             _method.make, unit=_method.unit, summary=_method.summary,
-            certificate=_method.certificate.bare(),
+            certificate=_method.certificate.bare(), misere=_method.spec,
         )  # fmt: skip
 
 

@@ -26,6 +26,7 @@ from spec.game import (
 )
 from spec.games import FibonacciNim, FWythoff, Nim, RWythoff, Sum, Wythoff
 from spec.heaps import HeapGame, OctalGame, SubtractionGame, is_heap_game, nim_sequence
+from spec.misere import Genus, MisereRefused, bouton_misere, genus, is_misere, misere, normal_play
 from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
 from spec.solver import (
     ABOVE,
@@ -52,10 +53,12 @@ __all__ = [
     "FWythoff",
     "Family",
     "FibonacciNim",
+    "Genus",
     "HeapGame",
     "ImpartialGame",
     "InvalidPosition",
     "Limits",
+    "MisereRefused",
     "Nim",
     "NimHof",
     "NoGrundyValue",
@@ -76,15 +79,20 @@ __all__ = [
     "WythoffTerminal",
     "as_game",
     "bounded_grundy",
+    "bouton_misere",
+    "genus",
     "get_game",
     "grundy",
     "grundy_table",
     "is_heap_game",
+    "is_misere",
     "is_three_pile",
     "label",
     "limits",
     "mex",
+    "misere",
     "nim_sequence",
+    "normal_play",
     "outcome",
     "outcome_rule",
     "register_family",
