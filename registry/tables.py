@@ -168,7 +168,9 @@ register_provider("grundy-table", "fast.tables", "fast", _tables_game, _tables_t
 register_provider("grundy-block", "spec", "spec", is_table_game, _spec_block, misere=True)
 for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: block)):
     register_provider(_kind, "fast.strip", "fast", strip_game, _wrap(_strip_block), unit="columns")
-    register_provider(_kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows")
+    register_provider(
+        _kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows", misere=True
+    )
 
 
 def _followers(rule: Callable[..., list[Any]], most: int | None = None) -> Callable[..., Made]:
