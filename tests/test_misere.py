@@ -313,3 +313,20 @@ def test_the_misere_plugin_example_runs_in_an_empty_directory(tmp_path: Path) ->
                               capture_output=True, text=True, timeout=600)  # fmt: skip
         assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
         assert "Traceback" not in done.stderr
+
+
+def test_front_door_misere() -> None:
+    import grundy
+
+    assert grundy.value("wythoff", (0, 0), misere=True).value == 1
+    assert grundy.value("wythoff", (0, 0)).value == 0
+    assert grundy.moves("wythoff", (2, 3), misere=True).moves == [(0, 1), (2, 2)]
+    table = grundy.table("wythoff", 6, misere=True)
+    assert table.game == "misere:wythoff"
+    assert (
+        np.asarray(table) == np.array(spec.grundy_table(spec.get_game("misere:wythoff"), 6, 6))
+    ).all()
+    with pytest.raises(ValueError, match="misere must be True or False"):
+        grundy.value("wythoff", (0, 0), misere="yes")
+    with pytest.raises(ValueError, match="--misere"):
+        grundy.value("blocking-wythoff:2", (0, 0), misere=True)
