@@ -45,14 +45,18 @@ Game = str | spec.ImpartialGame
 _plugins_loaded = False
 
 
-def _ready(game: Any = spec.Wythoff) -> spec.ImpartialGame:
+def _ready(game: Any = spec.Wythoff, misere: bool = False) -> spec.ImpartialGame:
     """Load the plugins of ``$GRUNDY_PLUGINS`` once, before the first question; ``game`` as an
-    object (a name parsed here; a bad one is a ValueError naming it)."""
+    object (a name parsed here; a bad one is a ValueError naming it), under misère play with
+    ``misere`` (:func:`spec.misere`; a game with a counting rule is a ValueError)."""
     global _plugins_loaded
     if not _plugins_loaded:
         _plugins_loaded = True
         load_plugins()
-    return as_game(game() if game is spec.Wythoff else game)
+    subject = as_game(game() if game is spec.Wythoff else game)
+    if not isinstance(misere, bool):
+        raise ValueError(f"misere must be True or False (misere = {misere!r})")
+    return spec.misere(subject) if misere else subject
 
 
 def _count(name: str, value: Any, least: int = 0) -> int:
@@ -61,9 +65,11 @@ def _count(name: str, value: Any, least: int = 0) -> int:
     return value
 
 
-def _position_question(id: str, game: Game, position: Any, method: Any, budget: Any) -> Any:
+def _position_question(
+    id: str, game: Game, position: Any, method: Any, budget: Any, misere: bool = False
+) -> Any:
     """Question ``id`` (value, moves) of a position, validated (a ValueError naming it)."""
-    g = _ready(game)
+    g = _ready(game, misere)
     try:
         checked = g.check_position(position)
     except (TypeError, OverflowError) as error:
@@ -72,7 +78,12 @@ def _position_question(id: str, game: Game, position: Any, method: Any, budget: 
 
 
 def value(
-    game: Game, position: Any, method: str | None = None, *, budget: float | None = None
+    game: Game,
+    position: Any,
+    method: str | None = None,
+    *,
+    budget: float | None = None,
+    misere: bool = False,
 ) -> Value:
     """The Grundy value of a position of any registered game, with its certificate.
 
@@ -96,6 +107,9 @@ def value(
         Seconds: a method whose estimate is longer declines (default
         :data:`registry.BUDGET_SECONDS`); a number >= 0, ``math.inf`` for no
         limit (anything else, ``nan`` too, is a ValueError naming it).
+    misere : bool, optional
+        Misère play (docs/misere.md): the misère value G⁻ (a position with no move has
+        value 1); the same as the game ``spec.misere(game)`` or the name ``misere:GAME``.
 
     Returns
     -------
@@ -114,19 +128,26 @@ def value(
     --------
     >>> value("wythoff", (1618033988750, 2618033988746)).value  # 000 Table 6, g = 7
     7
+    >>> value("wythoff", (0, 0), misere=True).value  # no move: the player to move has won
+    1
     """
-    answer: Value = _position_question("value", game, position, method, budget)
+    answer: Value = _position_question("value", game, position, method, budget, misere)
     return answer
 
 
 def moves(
-    game: Game, position: Any, method: str | None = None, *, budget: float | None = None
+    game: Game,
+    position: Any,
+    method: str | None = None,
+    *,
+    budget: float | None = None,
+    misere: bool = False,
 ) -> Moves:
     """The winning moves from a position (its followers of value 0), with their certificate.
 
     The method is chosen as in :func:`value` (``beatty``, ``fibonacci``,
     ``table``, ``spec``, ``cube``, ``nim-sequence``; ``budget`` too): each states its cost before it
-    enumerates anything.
+    enumerates anything; ``misere`` as in :func:`value` (the moves to misère P-positions).
 
     Examples
     --------
@@ -135,19 +156,25 @@ def moves(
     >>> moves("fibonacci-nim", (10**30, 40)).moves  # 002 Theorem 3.2, any size
     [(999999999999999999999999999965, 70), (999999999999999999999999999999, 2)]
     """
-    answer: Moves = _position_question("moves", game, position, method, budget)
+    answer: Moves = _position_question("moves", game, position, method, budget, misere)
     return answer
 
 
 def table(
-    game: Game, size: int, implementation: str | None = None, *, budget: float | None = None
+    game: Game,
+    size: int,
+    implementation: str | None = None,
+    *,
+    budget: float | None = None,
+    misere: bool = False,
 ) -> Table:
     """``G[x, y]`` for ``0 <= x, y < size`` of a two-pile game, by the fastest implementation.
 
     Returns a :class:`registry.answers.Table`: a numpy array that also says
     which implementation computed it. ``implementation`` names one (``grundy
     table GAME --list-impls``); its time and memory are estimated first, as
-    for ``grundy table`` (``budget`` seconds, default :data:`registry.BUDGET_SECONDS`).
+    for ``grundy table`` (``budget`` seconds, default :data:`registry.BUDGET_SECONDS`);
+    ``misere``: the misère values G⁻ (as in :func:`value`).
 
     Examples
     --------
@@ -155,7 +182,7 @@ def table(
     >>> int(t[5, 12]), t.implementation  # 001 Theorem 12: 9 = G(5, 12)
     (9, 'fast.tables')
     """
-    g = _ready(game)
+    g = _ready(game, misere)
     door = question("grundy-table", g)
     answer = door(using=implementation, budget=budget, size=_count("size", size))
     return Table(answer.value, g.describe(), answer.name, answer.implementation.certificate)

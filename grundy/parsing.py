@@ -50,19 +50,33 @@ _DECIMAL = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)\Z", re.ASCII)
 _POWER = re.compile(r"([+-]?)(\d+)\*\*(\d+)\Z", re.ASCII)
 
 
-def parse_game(text: str) -> ImpartialGame:
-    """A registered game by name, or a sum written ``wythoff+nim``.
+def parse_game(text: str, misere: bool = False) -> ImpartialGame:
+    """A registered game by name, or a sum written ``wythoff+nim``; with ``misere`` (the
+    ``--misere`` option), the game under misère play (:func:`spec.misere`).
 
     Examples
     --------
     >>> parse_game("wythoff+nim")
     Sum(Wythoff(), Nim())
+    >>> parse_game("wythoff", misere=True).describe()
+    'misere:wythoff'
     >>> parse_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: unknown game 'chess'; known games: f-wythoff, ..., wythoff3; families, e.g. ...
     """
-    return spec.get_game(text)
+    game = spec.get_game(text)
+    return spec.misere(game) if misere else game
+
+
+def add_misere_option(parser: argparse.ArgumentParser) -> None:
+    """``--misere``: the game under misère play (the last player to move loses; values G⁻)."""
+    parser.add_argument(
+        "--misere",
+        action="store_true",
+        help="misère play: the last player to move loses; values are G⁻ (a position with no "
+        "move has value 1); methods that know normal play only decline (docs/misere.md)",
+    )
 
 
 def add_impl_option(parser: argparse.ArgumentParser, question: str) -> None:

@@ -18,6 +18,7 @@ from proofs_check import (
     claims_fibonacci,
     claims_jiao,
     claims_landman,
+    claims_misere,
     claims_nivasch,
     claims_oeis,
     claims_piles3,
@@ -39,6 +40,7 @@ MODULES: tuple[ModuleType, ...] = (
     claims_variants,  # issue 28: a pass, a terminal set, k-blocking
     claims_proved,  # issue 36: theorems for all positions, decided
     claims_piles3,  # issue 38: Fraenkel's 3-heap Wythoff conjectures (Sun-Zeilberger)
+    claims_misere,  # issue 38: Bouton's misère rule for Nim
 )
 
 

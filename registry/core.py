@@ -371,7 +371,9 @@ def _cost(impl: Implementation, domain: dict[str, Any]) -> tuple[float, int]:
 @dataclass
 class Provider:
     """The implementations of a question kind for every game object with a capability
-    (see the module); ``summary`` says what it covers (method tables are rendered from it)."""
+    (see the module); ``summary`` says what it covers (method tables are rendered from it);
+    ``misere``: it answers a misère game (:func:`spec.misere`) too, by G⁻ (else it declines
+    one: normal play only)."""
 
     question: str
     name: str
@@ -381,6 +383,7 @@ class Provider:
     certificate: Certificate = EXACT
     unit: str = ""
     summary: str = ""
+    misere: bool = False
 
 
 #: The built-in kinds, keys and games once :func:`seal` ran: from then on a registration that
@@ -508,10 +511,12 @@ def register_provider(
     unit: str = "",
     summary: str = "",
     shadow: bool = False,
+    misere: bool = False,
 ) -> None:
     """Register the implementations of question kind ``question`` for every capable game
     (:class:`Provider`); questions built already get them at once. After the built-in
-    registrations, one that would outrank the defaults needs ``shadow=True``."""
+    registrations, one that would outrank the defaults needs ``shadow=True``. ``misere``:
+    it answers misère games too (by their G⁻); without it a misère game is declined."""
     if question not in _KINDS:
         raise KeyError(f"no question kind {question!r} is registered")
     order = _layer_rank(layer)
@@ -520,7 +525,15 @@ def register_provider(
         covered = (covers_game(spec.get_game(n)) is None for n in spec.GAMES if n in _BUILTIN_GAMES)
         _refuse_default(question, "provider", name, order, others, covered)
     provider = Provider(
-        question, name, layer, covers_game, make, as_certificate(certificate), unit, summary
+        question,
+        name,
+        layer,
+        covers_game,
+        make,
+        as_certificate(certificate),
+        unit,
+        summary,
+        misere,
     )
     built = [q for q in QUESTIONS.values() if q.id == question and q.subject is not None]
     made = [(q, _made(q, provider)) for q in built]  # a signature it does not fit: refused here
@@ -534,7 +547,10 @@ def register_provider(
 
 def _capable(provider: Provider, game: spec.ImpartialGame) -> Refusal | None:
     """Why ``provider`` does not answer for ``game`` (a kernel's range error is a reason): a
-    ``capability`` refusal."""
+    ``capability`` refusal. A misère game (:func:`spec.is_misere`) is answered only by a
+    provider that says it answers misère play (:attr:`Provider.misere`)."""
+    if spec.is_misere(game) and not provider.misere:
+        return Refusal("normal play only (this game is played misère)", "capability")
     try:
         why = provider.covers_game(game)
     except (ValueError, OverflowError) as error:

@@ -157,6 +157,7 @@ register_provider(
     spec.is_heap_game,
     _spec_sequence,
     summary="any one-heap game: G(n) = mex of the XOR of each option's heaps",
+    misere=True,  # spec.nim_sequence: G⁻(n) of a misère game
 )
 register_provider(
     "nim-sequence",

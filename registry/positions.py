@@ -481,7 +481,7 @@ _SPEC_SAYS = (
 _VALUE = (
     Method("table", _table_game, _table, Certificate("exact", "strip / table"), "columns",
            f"two-pile games: {_STRIP} by the strip of rows 0..min, columns 0..max (docs/strip.md); "
-           "others by a compiled table (fast.engine, fast.fibonacci, a plugin's)"),
+           "others by a compiled table (fast.engine, fast.fibonacci, a plugin's)", misere=True),
     Method("row-period", _certified_rows, _row_period,
            Certificate("exact", "the row's record: atlas or windows"), "columns",
            "a row with a certified period (the atlas, the strip's or the engine's window "
@@ -511,7 +511,7 @@ _MOVES = (
            "Fibonacci Nim at any size, by the Zeckendorf representation of n"),
     Method("table", _moves_game, _moves_table, Certificate("exact", "table"), "",
            "two-pile games (a state too) with a compiled table: the followers of value 0 (or the "
-           "P-positions of an outcome table)"),
+           "P-positions of an outcome table)", misere=True),
     Method("spec", _any, _moves_spec, _SPEC, "",
            _SPEC_SAYS, spec=True),
 )  # fmt: skip
@@ -520,8 +520,40 @@ for _id, _methods in (("value", _VALUE), ("moves", _MOVES)):
         register_provider(
             _id, _method.name, "spec" if _method.spec else "fast", _method.covers_game,
             _method.make, unit=_method.unit, summary=_method.summary,
-            certificate=_method.certificate.bare(),
+            certificate=_method.certificate.bare(), misere=_method.spec or _method.misere,
         )  # fmt: skip
+
+
+# ------------------------------------------------------------------------------- genus
+
+register_question(
+    "genus", "*", "the genus g^{γ0γ1...} of each heap n < heaps of {game} (Winning Ways ch. 13)",
+    {}, checked=False, budget=BUDGET_SECONDS, signature="heaps: int, k?: int",
+)  # fmt: skip
+
+
+def _genus(game: spec.ImpartialGame) -> Made:
+    """The genera of one heap from their definition (:func:`spec.genus`: γ_j = G⁻ of the heap
+    plus j heaps of 2, by the solver); its cost, the solver's on the largest sum."""
+
+    def answer(heaps: int, k: int = 6) -> list[spec.Genus]:
+        return [spec.genus(game, (n,), k) for n in range(heaps)]
+
+    def cost(heaps: int, k: int = 6) -> tuple[float, int]:
+        top = (heaps - 1,) if heaps else (0,)
+        seconds, memory = spec.solver.game_estimate(game, game.check_position(top))
+        return seconds * 3**k * (k + 1), memory * 3**k
+
+    def covers(heaps: int, k: int = 6) -> str | None:
+        return None if 2 <= k <= 12 and heaps >= 0 else "k must be 2..12 and heaps >= 0"
+
+    return answer, covers, cost
+
+
+register_provider(
+    "genus", "spec", "spec", spec.is_heap_game, _genus,
+    summary="a one-heap game: γ_j = G⁻(heap + j copies of *2) by the spec solver",
+)  # fmt: skip
 
 
 def method_table(id: str = "value") -> list[tuple[str, str, str]]:

@@ -187,7 +187,8 @@ class Method:
     """One method of ``value`` or ``moves`` (a provider of :mod:`registry.positions`): its
     ``name``, ``covers_game`` (None or why a game has it not), ``make`` (the game's answer,
     covers and cost), ``certificate`` (as the method tables print it), progress ``unit``,
-    ``summary`` (what it covers) and whether it is the ``spec``'s layer."""
+    ``summary`` (what it covers), whether it is the ``spec``'s layer and whether it answers
+    misère games too (``misere``; the spec's always does)."""
 
     name: str
     covers_game: Callable[[Any], str | None]
@@ -196,6 +197,7 @@ class Method:
     unit: str = ""
     summary: str = ""
     spec: bool = False
+    misere: bool = False
 
 
 def _is_int(value: Any) -> bool:

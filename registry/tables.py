@@ -163,12 +163,14 @@ def _spec_square(game: spec.ImpartialGame) -> Made:
     return answer, lambda size: None, lambda size: box_estimate((size, size, size))
 
 
-register_provider("grundy-table", "spec", "spec", _spec_game, _spec_square)
+register_provider("grundy-table", "spec", "spec", _spec_game, _spec_square, misere=True)
 register_provider("grundy-table", "fast.tables", "fast", _tables_game, _tables_table)
-register_provider("grundy-block", "spec", "spec", is_table_game, _spec_block)
+register_provider("grundy-block", "spec", "spec", is_table_game, _spec_block, misere=True)
 for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: block)):
     register_provider(_kind, "fast.strip", "fast", strip_game, _wrap(_strip_block), unit="columns")
-    register_provider(_kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows")
+    register_provider(
+        _kind, "fast.engine", "fast", _engine_game, _wrap(_engine_block), unit="rows", misere=True
+    )
 
 
 def _followers(rule: Callable[..., list[Any]], most: int | None = None) -> Callable[..., Made]:
@@ -194,7 +196,8 @@ for _name, _layer, _covers, _rule, _most in (
     ("spec", "spec", is_table_game, lambda g, p: sorted(set(g.followers(p))), 60),
     ("fast.engine", "fast", _engine_game, fast.engine.engine_followers, None),
 ):
-    register_provider("followers", _name, _layer, _covers, _followers(_rule, _most))
+    # the followers are the same under misère play
+    register_provider("followers", _name, _layer, _covers, _followers(_rule, _most), misere=True)
 
 for _game, _name, _label, _size in (
     ("wythoff", "wythoff_003", "published 003", 14),

@@ -176,6 +176,8 @@ class ImpartialGame(ABC):
     name: ClassVar[str] = ""
     rules: ClassVar[str] = ""
     source: ClassVar[str] = ""
+    #: Misère play (the last player to move loses; values G⁻): set by :func:`spec.misere`.
+    misere: ClassVar[bool] = False
 
     def __init__(self) -> None:
         # Memo tables of the solver, one per kind of evaluation
@@ -488,7 +490,16 @@ def get_game(name: str) -> ImpartialGame:
 
     >>> get_game("wythoff+nim")
     Sum(Wythoff(), Nim())
+
+    ``misere:`` before a name (a sum too) is the game under misère play (:mod:`spec.misere`):
+
+    >>> get_game("misere:wythoff+nim").describe()
+    'misere:wythoff+nim'
     """
+    if name.startswith("misere:"):  # the whole game under misère play (spec.misere)
+        from spec.misere import misere
+
+        return misere(get_game(name[len("misere:") :]))
     if "+" in name:
         from spec.games import Sum
 

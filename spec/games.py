@@ -210,6 +210,11 @@ class Sum(ImpartialGame):
                     f"Sum: game = {component.describe()} has no Grundy value ({rule.describe()}), "
                     "so its sums have no Sprague-Grundy theory"
                 )
+            if getattr(component, "misere", False):
+                raise ValueError(
+                    f"Sum: {component.describe()} is a part of a sum; misère play is a "
+                    "convention of the whole game: write misere:a+b"
+                )
         self.components: tuple[ImpartialGame, ...] = components
 
     def describe(self) -> str:

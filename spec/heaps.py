@@ -390,6 +390,9 @@ def heap_options(game: Any, n: int) -> Iterator[tuple[int, ...]]:
 def nim_sequence(game: Any, terms: int) -> list[int]:
     """G(0), ..., G(terms - 1) of one heap: G(n) = mex of the XOR of each option's heaps.
 
+    Of a misère game (:func:`spec.misere`), G⁻(0), ..., G⁻(terms - 1) by the solver on the
+    heaps' own positions (a sum of heaps' misère value is no XOR).
+
     The oracle of every one-heap game (see the module; 000 §1.1 for the
     Sprague-Grundy theorem that makes a position's value the XOR of its
     heaps'). Each option's heaps are smaller than n (a move removes tokens or
@@ -404,6 +407,10 @@ def nim_sequence(game: Any, terms: int) -> list[int]:
     """
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
         raise ValueError(f"nim_sequence: terms must be an int >= 0 (terms = {terms!r})")
+    if getattr(game, "misere", False):  # G⁻(n): no XOR of the heaps' values (spec.misere)
+        from spec.solver import grundy
+
+        return [grundy(game, (n,)) for n in range(terms)]
     memo = game.memo.setdefault("heap-sequence", {})  # n -> G(n), the prefix computed so far
     values: list[int] = [memo[n] for n in range(min(terms, len(memo)))]
     for n in range(len(values), terms):

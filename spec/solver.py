@@ -496,6 +496,17 @@ def _fill(
                 run.check()
 
 
+def _misere_mex(values: set[int]) -> int:
+    """G⁻'s rule (:mod:`spec.misere`): 1 where there is no follower, else the mex."""
+    return mex(values) if values else 1
+
+
+def _mex_rule(game: ImpartialGame) -> Callable[[set[int]], int]:
+    """The labelling of a game's Grundy values: the mex, or G⁻'s under misère play (the
+    game's ``misere``)."""
+    return _misere_mex if getattr(game, "misere", False) else mex
+
+
 def _no_grundy_value(game: ImpartialGame, rule: CountingRule) -> NoGrundyValue:
     return NoGrundyValue(
         f"game = {game.describe()} has no Grundy value: its outcome rule is "
@@ -504,7 +515,8 @@ def _no_grundy_value(game: ImpartialGame, rule: CountingRule) -> NoGrundyValue:
 
 
 def grundy(game: ImpartialGame, position: Any) -> int:
-    """The Sprague-Grundy value of ``position`` (000 formula 1-2).
+    """The Sprague-Grundy value of ``position`` (000 formula 1-2); of a misère game
+    (:func:`spec.misere`), its misère value G⁻ (no move: 1).
 
     Raises :class:`spec.NoGrundyValue` for a game with a counting rule
     (its outcomes are :func:`outcome`, its tables :func:`label`).
@@ -526,9 +538,9 @@ def grundy(game: ImpartialGame, position: Any) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
-    if isinstance(game, HeapGame):  # a sum of heaps: the XOR of their values (000 §1.1)
-        return _heaps_value(game, position)
-    return _evaluate(game, position, game.memo.setdefault("grundy", {}), mex)
+    if isinstance(game, HeapGame) and not getattr(game, "misere", False):
+        return _heaps_value(game, position)  # a sum of heaps: the XOR of their values (000 §1.1)
+    return _evaluate(game, position, game.memo.setdefault("grundy", {}), _mex_rule(game))
 
 
 def _heaps_value(game: HeapGame, position: Position) -> int:
@@ -585,19 +597,20 @@ def bounded_grundy(game: ImpartialGame, position: Any, g: int) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
-    if isinstance(game, HeapGame):
+    misere = getattr(game, "misere", False)
+    if isinstance(game, HeapGame) and not misere:
         value = _heaps_value(game, position)
         return value if value <= g else ABOVE
 
     def bounded(labels: set[int]) -> int:
-        value = mex(v for v in labels if v != ABOVE)
+        value = mex(v for v in labels if v != ABOVE) if labels or not misere else 1
         return value if value <= g else ABOVE
 
     return _evaluate(game, position, game.memo.setdefault(("bounded", g), {}), bounded)
 
 
 def outcome(game: ImpartialGame, position: Any) -> str:
-    """'P' if the previous player wins (value 0), else 'N'.
+    """'P' if the previous player wins (value 0), else 'N' (under misère play, G⁻ = 0).
 
     Uses the bounded labelling with g = 0, so only 0 / non-0 is computed;
     for a game with a counting rule, the rule itself (:func:`label`).
@@ -665,7 +678,7 @@ def grundy_table(game: ImpartialGame, rows: int, cols: int) -> Any:
     for name, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"grundy_table: {name} must be an int >= 0 ({name} = {value!r})")
-    if isinstance(game, StateGame):
+    if isinstance(game, StateGame):  # a misère twin too: the same class (spec.misere)
         if not (rows and cols):
             return [[[] for _ in range(rows)] for _ in game.states]
         with _run(game, (rows - 1, cols - 1, game.states[-1]), rows * cols * len(game.states)):

@@ -90,9 +90,9 @@ def rays(game: GameLike) -> frozenset[tuple[Any, ...]]:
     return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
 
 
-#: The compiled rule beside the rays: a terminal set or a counting rule makes another game of
-#: the same moves (blocking-wythoff:2 is not Wythoff).
-_RULE = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule")
+#: The compiled rule beside the rays: a terminal set, a counting rule or misère play makes
+#: another game of the same moves (blocking-wythoff:2, misere:wythoff are not Wythoff).
+_RULE = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule", "misere")
 
 
 def compiled_form(game: GameLike) -> tuple[Any, ...] | None:

@@ -371,6 +371,12 @@ VARIANTS += [
         patch=_flip_wythoff_p((3, 5)),
         witness={"x": 4, "y": 6},
     ),
+    Variant(
+        "bouton-misere",
+        "all-small nim-sum 0",
+        {"heaps": 2, "size": 3, "small_sum": 0},
+        witness={"heaps": [0], "outcome": "N"},
+    ),
     *_proved_variants(),
 ]
 _LISTED = {v.claim for v in VARIANTS}

@@ -220,7 +220,7 @@ def _rays_cells(
     def fill(c0: int, c1: int) -> None:
         call(
             _fill_rays, rays, plan.dense, plan.line_base, bits, line_mex, scratch, out,
-            mask_array, mask is not None, lower_array, c0, c1,
+            mask_array, mask is not None, lower_array, int(rule.misere), c0, c1,
         )  # fmt: skip
 
     return fill
@@ -369,7 +369,14 @@ class _FollowerTable:
     def block(self, lo: int, hi: int) -> tuple[Step, int]:
         """One kernel call, from the cell it kept (``lo``) to the end or its work budget."""
         try:
-            code = call(self.kernel, *self.arrays, self.rows, self.use_mask, FOLLOWER_BUDGET)
+            code = call(
+                self.kernel,
+                *self.arrays,
+                self.rows,
+                self.use_mask,
+                int(self.rule.misere),
+                FOLLOWER_BUDGET,
+            )
         except numba.core.errors.NumbaError:  # compiling, before any cell
             if not _sink_kernel(self.rule, self.kernel):
                 raise

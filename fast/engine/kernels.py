@@ -235,15 +235,17 @@ def _fill_rays(
     mask: np.ndarray,
     use_mask: bool,
     lower: np.ndarray,
+    empty: int,
     c0: int,
     c1: int,
 ) -> int:  # pragma: no cover - jit
     """Cells c0 <= c < c1 (c = x * cols + y) of a game given by rays only (cached: no function).
 
-    With ``use_mask``, a terminal cell (``mask[x, y]``) gets 0; its cells still
+    With ``use_mask``, a terminal cell (``mask[x, y]``) gets ``empty``; its cells still
     enter the rays' lines. Elsewhere, if the cell has a move in its layer, the
     values ``lower[j, x, y]`` (the earlier layers' at the cell: the passes;
-    none for a game without a state) join its followers'.
+    none for a game without a state) join its followers'. A cell with no move gets
+    ``empty``: 0 (normal play, the mex of nothing), 1 under misère play (G⁻).
     """
     cols = out.shape[1]
     active = np.zeros(max(rays.shape[0], 1), dtype=np.int64)
@@ -254,16 +256,19 @@ def _fill_rays(
             x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
         )
         if use_mask and mask[x, y] != 0:
-            out[x, y] = 0
+            out[x, y] = empty
             for k in range(top + 1):
                 scratch[k] = np.uint64(0)
             continue
-        if count > 0 or top >= 0:
+        moves = count > 0 or top >= 0
+        if moves:
             for j in range(lower.shape[0]):
                 w = set_bit(scratch, np.int64(lower[j, x, y]))
                 if w > top:
                     top = w
         _mex_store(x, y, start, count, top, bits, active, scratch, out)
+        if not moves:
+            out[x, y] = empty
     return DONE
 
 
@@ -416,6 +421,7 @@ def fill(
     lower: np.ndarray,
     stop: int,
     use_mask: bool,
+    empty: int,
     budget: int,
 ) -> int:  # pragma: no cover - jit (a template: see fast.engine.codegen)
     """Rows up to ``stop`` (exclusive) of the table of a game with a follower function.
@@ -429,7 +435,8 @@ def fill(
     flags the cell (or there is none) through the buffer, under a new stamp,
     with the checks and error codes below. A region (u0, u1, v0, v1) is every
     (u, v) with u0 <= u < u1, v0 <= v < v1: checked at its corners, then read
-    row by row. A terminal cell (``mask``) gets 0 and no follower; elsewhere
+    row by row. A terminal cell (``mask``), and a cell with no move, gets ``empty`` (0; 1
+    under misère play) and no follower; elsewhere
     the earlier layers' values ``lower[j, x, y]`` join the followers' when the
     cell has a move. The mex reads the rays' line bitsets and the scratch word
     by word and the stamps at the free bits. Returns a :class:`KernelCode`
@@ -510,8 +517,8 @@ def fill(
                 x, y, rays, dense, line_base, bits, line_mex, scratch, out, active
             )
             work += count + 1
-            if terminal:
-                out[x, y] = 0
+            if terminal or (moves == 0 and count == 0 and top < 0):
+                out[x, y] = empty
                 for k in range(top + 1):
                     scratch[k] = np.uint64(0)
                 continue

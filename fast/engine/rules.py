@@ -38,7 +38,8 @@ class CompiledRule:
     checked) or None; ``python`` the same functions as written (the kernel
     generator compiles them in); ``name`` the game's ``describe()``.
     ``k`` is 0 for the mex, else the counting rule's k; ``layers`` the number
-    of states and ``passes[i]`` the layers state i moves to at the same cell.
+    of states and ``passes[i]`` the layers state i moves to at the same cell;
+    ``misere``: misère play, a cell with no move (a terminal one too) gets 1 (G⁻).
     """
 
     name: str
@@ -51,6 +52,8 @@ class CompiledRule:
     layers: int = 1
     passes: tuple[tuple[int, ...], ...] = ((),)
     python: dict[str, Any] = field(default_factory=dict)
+    #: Misère play (the game's ``misere``, :func:`spec.misere`): a cell with no move gets 1.
+    misere: bool = False
 
 
 _JITTED: dict[Any, Any] = {}
@@ -203,6 +206,7 @@ def compiled_rule(game: EngineGame) -> CompiledRule:
         max(1, len(states)),
         _passes(game, name, states),
         python,
+        bool(getattr(game, "misere", False)),
     )
     if not own:
         _RULES[key] = rule

@@ -13,7 +13,7 @@ from typing import Any
 from grundy import heaps
 from grundy.cube import structure_cube
 from grundy.output import add_json_option, json_or_lines, print_impls
-from grundy.parsing import add_count, add_impl_option, parse_game
+from grundy.parsing import add_count, add_impl_option, add_misere_option, parse_game
 from grundy.structure import structure_answer
 from reference.structure import parse_ratio
 from registry import question
@@ -45,12 +45,13 @@ def register(subparsers: Any) -> None:
     add_count(parser, "--rows", "rows (columns too if asymmetric) with periods (4)", default=4)
     add_count(parser, "--show", f"pairs printed ({SHOW})", default=SHOW)
     add_impl_option(parser, "the table (grundy-block)")
+    add_misere_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    game = parse_game(args.game)
+    game = parse_game(args.game, args.misere)
     if heaps.is_heap(game):  # P-positions, value counts, rare values of G(n) (issue 38)
         if args.list_impls:
             return print_impls(question("nim-sequence", game), terms=args.size)

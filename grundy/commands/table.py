@@ -21,7 +21,13 @@ from grundy.output import (
     print_tables,
     write_table,
 )
-from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
+from grundy.parsing import (
+    add_budget_option,
+    add_count,
+    add_impl_option,
+    add_misere_option,
+    parse_game,
+)
 from grundy.runs.progress import reporter, warn
 from registry import question
 from registry.layers import states_of, table_shape
@@ -67,6 +73,7 @@ def register(subparsers: Any) -> None:
         help="a three-pile game: print the plane AXIS = K of the cube (x=K, y=K or z=K)",
     )
     add_budget_option(parser)
+    add_misere_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 
@@ -95,7 +102,7 @@ def printed_warning(shape: tuple[int, int], layers: int) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = parse_game(args.game)
+    game = parse_game(args.game, args.misere)
     if is_three_pile(game) is None:  # issue 38: the cube G[x, y, z]
         return run_cube(args, game)
     if args.slice is not None:

@@ -10,7 +10,13 @@ import argparse
 from typing import Any
 
 from grundy.output import add_json_option, json_or_lines, print_impls
-from grundy.parsing import add_budget_option, add_count, parse_game, parse_position
+from grundy.parsing import (
+    add_budget_option,
+    add_count,
+    add_misere_option,
+    parse_game,
+    parse_position,
+)
 from grundy.runs.progress import reporter
 from registry import question
 from registry.positions import MAX_POSITIONS, method_table
@@ -39,6 +45,7 @@ def _add_arguments(parser: argparse.ArgumentParser, id: str) -> None:
         default=MAX_POSITIONS,
     )
     add_budget_option(parser)
+    add_misere_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run, question=id)
 
@@ -62,7 +69,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = parse_game(args.game)
+    game = parse_game(args.game, args.misere)
     position = parse_position(game, args.position)
     door = question(args.question, game)
     domain = {"position": position, "max_positions": args.max_positions}
