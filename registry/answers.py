@@ -168,6 +168,9 @@ class Value(_Shown):
     certificate : str
         A :class:`registry.records.Certificate` (a string too: ``exact (...)`` or
         ``conditional on Conjecture 3.10 (...)``; its ``kind`` and ``detail`` as fields).
+    misere : bool
+        The game is played misère: ``value`` is G⁻ (a position with no move has 1), shown
+        as ``G⁻(x, y)``.
     """
 
     game: str
@@ -176,6 +179,7 @@ class Value(_Shown):
     method: str
     implementation: str
     certificate: str
+    misere: bool = False
 
     FIELDS = ("value", "outcome", "method", "implementation", "certificate")
 
@@ -186,7 +190,8 @@ class Value(_Shown):
 
     def title(self) -> str:
         return (
-            f"G{_position(self.position)} = {self.value}  ({self.outcome}-position of {self.game})"
+            f"G{'⁻' if self.misere else ''}{_position(self.position)} = {self.value}"
+            f"  ({self.outcome}-position of {self.game})"
         )
 
     def __str__(self) -> str:

@@ -85,7 +85,7 @@ def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
 
 def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, impl: str,
            certificate: Certificate) -> Value:  # fmt: skip
-    return Value(game.describe(), position, value, method, impl, certificate)
+    return Value(game.describe(), position, value, method, impl, certificate, spec.is_misere(game))
 
 
 def _anywhere(**_: Any) -> str | None:

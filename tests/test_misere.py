@@ -248,10 +248,10 @@ def test_cli_value_misere(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     # by hand: (0, 1) and (1, 0) are misère P (the move to (0, 0) takes the last token), then
     # (2, 2) and Wythoff's own from (3, 5) on; G⁻(3, 5) = 0 as the spec's
-    assert out.startswith("G(3, 5) = 0  (P-position of misere:wythoff)")
+    assert out.startswith("G⁻(3, 5) = 0  (P-position of misere:wythoff)")
     assert spec.grundy(spec.get_game("misere:wythoff"), (3, 5)) == 0
     assert main(["value", "wythoff", "0,0", "--misere"]) == 0
-    assert capsys.readouterr().out.startswith("G(0, 0) = 1  (N-position of misere:wythoff)")
+    assert capsys.readouterr().out.startswith("G⁻(0, 0) = 1  (N-position of misere:wythoff)")
     assert main(["moves", "wythoff", "2,3", "--misere"]) == 0
     assert "misere:wythoff: (0, 1), (2, 2)" in capsys.readouterr().out
 
