@@ -222,9 +222,9 @@ def test_a_level_c_table_answers_value_in_any_layer(layer: str, tmp_path: Path) 
     the ``"reference"`` layer as in ``"fast"``, for a game the strip's kernel does not state
     (no ``move_rays``)."""
     files, _ = _blocks(_levels()["c"])
-    source = files["two_heap_nim.py"].replace('"fast", xor_table', f'"{layer}", xor_table')
+    source = files["two_heap_nim.py"].replace('    "fast",\n', f'    "{layer}",\n')
     source = "\n".join(line for line in source.splitlines() if "move_rays" not in line)
-    assert f'"{layer}", xor_table' in source
+    assert f'    "{layer}",\n    xor_table,' in source
     (tmp_path / "two_heap_nim.py").write_text(source)
     for kind in ("value", "moves"):
         command = f"GRUNDY_PLUGINS=two_heap_nim python -m grundy {kind} two-heap-nim 17,19"
