@@ -34,9 +34,10 @@ configured deliberately instead, and why:
 - ``autodoc_mock_imports``: the test extra's pytest and hypothesis, which
   :mod:`grundy.plugin_tests` imports, are mocked, so the docs extra alone builds
   the site.
-- ``html_sidebars``: the results and gallery pages (long, top-level, without a
-  toctree of their own, so the theme's section navigation is empty there) show
-  the site's table of contents (Sphinx's ``globaltoc.html``).
+- ``html_sidebars``: every top-level page without a toctree of its own (the
+  theme's section navigation is empty there) shows the site's table of
+  contents (Sphinx's ``globaltoc.html``); the notebooks', seeds' and API's
+  pages keep the theme's section navigation.
 - MathJax is served from the build (``jupyter-server-mathjax``'s MathJax 2)
   so formulas render offline; the CDN's MathJax 3 without that package.
 """
@@ -107,10 +108,22 @@ html_theme_options = {
     "footer_end": ["sphinx-version"],
 }
 html_show_sourcelink = False
-# The theme's primary sidebar shows the pages *below* the current top-level page, so a long
-# top-level page without a toctree of its own (the results, the gallery) had none: those get
-# the site's table of contents, their own sections under their entry.
-html_sidebars = {page: ["globaltoc.html"] for page in ("results", "gallery")}
+
+
+def _pages_without_a_toctree() -> list[str]:
+    """The top-level pages (``docs/*.md`` but the index) that hold no toctree of their own."""
+    return sorted(
+        page.stem
+        for page in DOCS.glob("*.md")
+        if page.stem != "index" and "{toctree}" not in page.read_text(encoding="utf-8")
+    )
+
+
+# The theme's primary sidebar shows the pages *below* the current top-level page, so a
+# top-level page without a toctree of its own (every page but the notebooks', the seeds' and
+# the API's indexes) had an empty "Section Navigation": those get the site's table of
+# contents, their own sections under their entry.
+html_sidebars = {page: ["globaltoc.html"] for page in _pages_without_a_toctree()}
 
 
 def _local_mathjax() -> None:

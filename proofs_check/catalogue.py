@@ -4,7 +4,10 @@
 in their order and each module's order (the order of ``grundy check list``).
 A new module of claims is added here, nowhere else: importing a module
 registers nothing (``@claim`` keeps the claim on its function,
-:func:`proofs_check.claim.declared`).
+:func:`proofs_check.claim.declared`). The one other place claims come from is a
+user's plugin (``$GRUNDY_PLUGINS``, docs/claims.md "Your own claims"): the
+claims declared in a module loaded as a plugin (:func:`registry.plugins.plugin_modules`)
+follow the built-in ones in :func:`load_claims`.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from proofs_check import (
     claims_variants,
 )
 from proofs_check.claim import Claim, NotTightenable, Report, Run, declared
+from registry.plugins import plugin_modules
 
-__all__ = ["CLAIMS", "MODULES", "get_claim", "load_claims", "run_claim"]
+__all__ = ["CLAIMS", "MODULES", "get_claim", "load_claims", "plugin_claims", "run_claim"]
 
 #: Every module of claims, in the order the claims are listed.
 MODULES: tuple[ModuleType, ...] = (
@@ -62,13 +66,28 @@ def _collect(modules: tuple[ModuleType, ...]) -> dict[str, Claim]:
 CLAIMS: dict[str, Claim] = _collect(MODULES)
 
 
+def plugin_claims() -> dict[str, Claim]:
+    """The claims declared in the plugin modules loaded so far, by id (a user's own claims).
+
+    Raises
+    ------
+    ValueError
+        If a plugin's claim has the id of a built-in claim or of another plugin's.
+    """
+    found = _collect(plugin_modules())
+    taken = sorted(set(found) & set(CLAIMS))
+    if taken:
+        raise ValueError(f"claim id {taken[0]!r} of a plugin is a built-in claim's id")
+    return found
+
+
 def load_claims() -> dict[str, Claim]:
-    """Every claim, by id (:data:`CLAIMS`).
+    """Every claim, by id: :data:`CLAIMS`, then :func:`plugin_claims`.
 
     >>> "landman-lemma-1" in load_claims()
     True
     """
-    return CLAIMS
+    return {**CLAIMS, **plugin_claims()} if plugin_modules() else CLAIMS
 
 
 def get_claim(claim_id: str) -> Claim:

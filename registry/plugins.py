@@ -13,7 +13,8 @@ capability :func:`registry.register_provider`; one that would become the
 default of a built-in question needs ``shadow=True``, and conformance
 still compares the two), questions (:func:`registry.register_question`),
 conformance checks (:func:`grundy.conformance.conformance_check`) and
-claims (:func:`proofs_check.claim.claim`).
+claims (:func:`proofs_check.claim.claim`: the claims declared in a plugin
+module, :func:`plugin_modules`, join :func:`proofs_check.catalogue.load_claims`).
 
 Examples
 --------
@@ -28,10 +29,11 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from functools import partial
+from types import ModuleType
 
 from fast._config import plugin_names
 
-__all__ = ["PluginError", "load_plugins"]
+__all__ = ["PluginError", "load_plugins", "plugin_modules"]
 
 #: Modules already imported as plugins.
 _LOADED: list[str] = []
@@ -76,3 +78,10 @@ def load_plugins(environ: Mapping[str, str] | None = None) -> list[str]:
                 f"GRUNDY_PLUGINS: cannot import {name!r}: {type(error).__name__}: {error}"
             ) from None
     return loaded
+
+
+def plugin_modules() -> tuple[ModuleType, ...]:
+    """The modules imported as plugins so far, in the order they were loaded (an entry
+    point ``package.module:attribute`` counts as its module)."""
+    names = dict.fromkeys(name.partition(":")[0] for name in _LOADED)
+    return tuple(sys.modules[name] for name in names if name in sys.modules)

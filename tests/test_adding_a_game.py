@@ -15,6 +15,8 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -23,16 +25,31 @@ import pytest
 import spec
 from reference.beatty import wythoff_p_positions
 from registry import QUESTIONS, unregister_question
+from registry.heaps import check_certificate
+from spec.piles3 import grundy_box, is_three_pile
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "adding-a-game.md"
 FENCE = re.compile(r"```(\w+)\n(.*?)```", re.S)
 
 
+def _sections() -> dict[str, str]:
+    """Every ``## `` section of the doc, by its title."""
+    parts = re.split(r"^## (.*)$", DOC.read_text(), flags=re.M)
+    return {parts[i].strip(): parts[i + 1] for i in range(1, len(parts), 2)}
+
+
 def _levels() -> dict[str, str]:
-    text = DOC.read_text()
-    parts = re.split(r"^## Level \((\w)\)", text, flags=re.M)
-    return {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
+    """The sections ``## Level (x): ...``, by their letter."""
+    found = (re.match(r"Level \((\w)\)", title) for title in _sections())
+    return {m.group(1): _sections()[m.string] for m in found if m}
+
+
+def _examples() -> list[str]:
+    """The sections with a worked example (a ``# file:`` block) that are not levels: the
+    other shapes (one heap, three piles) and any later one."""
+    return [t for t, body in _sections().items()
+            if not t.startswith("Level (") and _blocks(body)[0]]  # fmt: skip
 
 
 def _blocks(section: str) -> tuple[dict[str, str], list[str]]:
@@ -65,17 +82,55 @@ def test_the_doc_has_four_levels_with_examples() -> None:
         files, commands = _blocks(section)
         assert files and commands
         assert any(" table " in c and "--size 30" in c for c in commands)
+    # level (d)'s property tests in an empty directory (issue 38's Done-when)
+    assert "python -m pytest -q --grundy-plugins nim_pass" in _blocks(levels["d"])[1]
 
 
 @pytest.mark.parametrize("level", ["a", "b", "c", "d"])
 def test_worked_example(level: str, tmp_path: Path) -> None:
-    files, commands = _blocks(_levels()[level])
+    _run_example(_levels()[level], tmp_path)
+
+
+def test_the_other_shapes_have_worked_examples() -> None:
+    """Issue 38 item 6: a one-heap and a three-pile plugin, each with its commands."""
+    shapes = _sections()["Other shapes: one heap, three piles"]
+    files, commands = _blocks(shapes)
+    assert {"take_and_split.py", "all_piles.py"} <= set(files)
+    for module in ("take_and_split", "all_piles"):
+        ran = [c for c in commands if module in c]
+        assert f"python -m pytest -q --grundy-plugins {module}" in ran
+        assert any(" table " in c and "--size 30" in c for c in ran), ran
+
+
+@pytest.mark.parametrize("title", _examples())
+def test_worked_example_of_a_section(title: str, tmp_path: Path) -> None:
+    """Each worked example after the levels (one heap, three piles, ...), run the same way;
+    a ``python -m pytest`` of a three-pile plugin (its sum with itself is a six-pile
+    game for the spec) only under ``-m slow``."""
+    _run_example(_sections()[title], tmp_path, skip="pytest --grundy-plugins all_piles")
+
+
+@pytest.mark.slow
+def test_the_three_pile_plugin_passes_its_property_tests(tmp_path: Path) -> None:
+    files, _ = _blocks(_sections()["Other shapes: one heap, three piles"])
+    (tmp_path / "all_piles.py").write_text(files["all_piles.py"])
+    done = _run("python -m pytest -q --grundy-plugins all_piles", tmp_path)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert re.search(r"\d+ passed", done.stdout), done.stdout[-3000:]
+
+
+def _run_example(section: str, tmp_path: Path, skip: str | None = None) -> None:
+    files, commands = _blocks(section)
     for name, source in files.items():
         (tmp_path / name).write_text(source)
     for command in commands:
+        if skip is not None and skip in command:
+            continue
         done = _run(command, tmp_path)
         assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
         assert "FAIL" not in done.stdout and "Traceback" not in done.stderr
+        if "python -m pytest" in command:
+            assert re.search(r"\d+ passed", done.stdout), done.stdout[-3000:]
         if " conformance " in command:
             assert re.search(r"[1-9]\d* passed, 0 failed", done.stdout), done.stdout
         if " table " in command and "--size 30" in command:
@@ -85,23 +140,62 @@ def test_worked_example(level: str, tmp_path: Path) -> None:
             _check_against_spec(tmp_path, command, data)
 
 
-def _check_against_spec(directory: Path, command: str, data: dict[str, object]) -> None:
-    module = re.search(r"GRUNDY_PLUGINS=(\w+)", command)
-    assert module is not None
-    name = str(data["game"])
+def _spec_table(game: spec.ImpartialGame, data: dict[str, object]) -> list[object]:
+    """The spec's answer to ``grundy table GAME --size 30 [--slice AXIS=K]``, by the game's
+    shape: G(n) for n < 30 of one heap, the slice of a three-pile cube, else G(x, y) (each
+    state's)."""
+    if spec.is_heap_game(game) is None:
+        return list(spec.nim_sequence(game, 30))
+    if is_three_pile(game) is None:
+        sliced = data["slice"]
+        assert isinstance(sliced, dict) and len(sliced) == 1, sliced
+        ((axis, k),) = sliced.items()
+        x, y, z = (k + 1 if a == axis else 30 for a in "xyz")
+        box = np.array(grundy_box(game, (x, y, z)))
+        return list(np.take(box, k, axis="xyz".index(axis)).tolist())
+    return list(spec.grundy_table(game, 30, 30))
+
+
+@contextmanager
+def _imported(directory: Path, module: str) -> Iterator[None]:
+    """The plugin ``module`` of ``directory`` imported here, and forgotten afterwards with
+    every game it registered (and their questions)."""
     before = set(spec.GAMES)
     sys.path.insert(0, str(directory))
     try:
-        importlib.import_module(module.group(1))
-        expected = spec.grundy_table(spec.get_game(name), 30, 30)
+        importlib.import_module(module)
+        yield
     finally:
         sys.path.remove(str(directory))
-        sys.modules.pop(module.group(1), None)
-        for added in set(spec.GAMES) - before | {name}:  # every game the module registered
+        sys.modules.pop(module, None)
+        for added in set(spec.GAMES) - before:  # every game the module registered
             spec.GAMES.pop(added, None)
             for key in [k for k in QUESTIONS if k.endswith(f":{added}")]:
                 unregister_question(key)
+
+
+def _check_against_spec(directory: Path, command: str, data: dict[str, object]) -> None:
+    module = re.search(r"GRUNDY_PLUGINS=(\w+)", command)
+    assert module is not None
+    with _imported(directory, module.group(1)):
+        expected = _spec_table(spec.get_game(str(data["game"])), data)
     assert np.array(data["table"]).tolist() == expected
+
+
+def test_the_one_heap_example_s_period_is_certified_from_the_spec(tmp_path: Path) -> None:
+    """The one-heap plugin's ``grundy period`` is certified, and its certificate holds on the
+    spec's own values of the game's ``options`` (not the kernel's)."""
+    files, _ = _blocks(_sections()["Other shapes: one heap, three piles"])
+    (tmp_path / "take_and_split.py").write_text(files["take_and_split.py"])
+    command = "GRUNDY_PLUGINS=take_and_split python -m grundy period take-and-split --json"
+    done = _run(command, tmp_path)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["status"] == "certified", found
+    with _imported(tmp_path, "take_and_split"):
+        game = spec.get_game("take-and-split")
+        assert check_certificate(game, found["preperiod"], found["period"]) is None
+        assert check_certificate(game, found["preperiod"], 2 * found["period"]) is not None
 
 
 def test_e_wythoff_p_positions_are_wythoffs_by_grundy_structure(tmp_path: Path) -> None:
@@ -128,9 +222,9 @@ def test_a_level_c_table_answers_value_in_any_layer(layer: str, tmp_path: Path) 
     the ``"reference"`` layer as in ``"fast"``, for a game the strip's kernel does not state
     (no ``move_rays``)."""
     files, _ = _blocks(_levels()["c"])
-    source = files["two_heap_nim.py"].replace('"fast", xor_table', f'"{layer}", xor_table')
+    source = files["two_heap_nim.py"].replace('    "fast",\n', f'    "{layer}",\n')
     source = "\n".join(line for line in source.splitlines() if "move_rays" not in line)
-    assert f'"{layer}", xor_table' in source
+    assert f'    "{layer}",\n    xor_table,' in source
     (tmp_path / "two_heap_nim.py").write_text(source)
     for kind in ("value", "moves"):
         command = f"GRUNDY_PLUGINS=two_heap_nim python -m grundy {kind} two-heap-nim 17,19"

@@ -22,6 +22,7 @@ the claims' data comes from is checked against the registry (it named
 from __future__ import annotations
 
 import doctest
+import json
 import os
 import re
 import shlex
@@ -66,7 +67,14 @@ CLAIMS_EXAMPLES = [
     (command, expected)
     for _, block in _console_blocks(CLAIMS_DOC)
     for command, expected in block
-    if expected.strip()
+    if expected.strip() and "GRUNDY_PLUGINS=" not in command
+]
+#: docs/claims.md, "Your own claims": the examples with a plugin (run where its files are).
+PLUGIN_CLAIMS_EXAMPLES = [
+    (command, expected)
+    for _, block in _console_blocks(CLAIMS_DOC)
+    for command, expected in block
+    if "GRUNDY_PLUGINS=" in command
 ]
 
 
@@ -87,6 +95,9 @@ def _run_block(block: list[tuple[str, str]], cwd: Path) -> list[str]:
     problems = []
     for command, expected in block:
         argv = shlex.split(command)
+        while "=" in argv[0]:  # NAME=value before the command: its environment
+            name, _, value = argv.pop(0).partition("=")
+            env = {**env, name: value}
         done = subprocess.run(
             [sys.executable, "-m", "grundy", *argv[1:]],
             cwd=cwd,
@@ -134,9 +145,56 @@ def test_claims_doc_examples_print_what_the_page_shows(tmp_path: Path) -> None:
     assert not problems, "\n\n".join(problems)
 
 
+def _doc_file(path: Path, name: str) -> str:
+    """The ``# file: name`` block of a docs page."""
+    return path.read_text(encoding="utf-8").split(f"# file: {name}\n", 1)[1].split("```")[0]
+
+
+def _grundy(cwd: Path, *argv: str, plugins: str = "my_claims") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "GRUNDY_PLUGINS")}
+    env.update(PYTHONPATH=str(ROOT), GRUNDY_PLUGINS=plugins)
+    return subprocess.run([sys.executable, "-m", "grundy", *argv], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=900)  # fmt: skip
+
+
+def test_a_users_own_claims_by_a_plugin(tmp_path: Path) -> None:
+    """Issue 38 item 6: docs/claims.md's plugin of claims, in an empty directory (with the
+    game it is about, docs/adding-a-game.md's ``knight_wythoff.py``): its claims are listed,
+    the true one holds (exit 0), the guess is reported violated (exit 1) with its witness,
+    and the true one's false variant is violated too."""
+    (tmp_path / "my_claims.py").write_text(_doc_file(CLAIMS_DOC, "my_claims.py"))
+    knight = _doc_file(ROOT / "docs" / "adding-a-game.md", "knight_wythoff.py")
+    (tmp_path / "knight_wythoff.py").write_text(knight)
+    assert len(PLUGIN_CLAIMS_EXAMPLES) >= 3
+    problems = _run_block(PLUGIN_CLAIMS_EXAMPLES, tmp_path)
+    assert not problems, "\n\n".join(problems)
+    listed = _grundy(tmp_path, "check", "list", "--json")
+    ids = [row["id"] for row in json.loads(listed.stdout)]
+    assert ids[-2:] == ["mine-knight-sum-bound", "mine-knight-p-positions"], listed.stderr
+    holds = _grundy(tmp_path, "check", "mine-knight-sum-bound", "--size", "20", "--json")
+    assert holds.returncode == 0 and json.loads(holds.stdout)["status"] == "holds"
+    guess = _grundy(tmp_path, "check", "mine-knight-p-positions", "--size", "20", "--json")
+    assert guess.returncode == 1, guess.stderr
+    assert json.loads(guess.stdout)["witness"] == {"fact": "P-positions equal", "x": 1, "y": 2}
+    tight = _grundy(tmp_path, "check", "mine-knight-sum-bound", "--size", "20", "--tighten", "1")
+    assert tight.returncode == 1 and "VIOLATED" in tight.stdout, tight.stdout + tight.stderr
+
+
+def test_a_plugin_claim_may_not_take_a_built_in_id(tmp_path: Path) -> None:
+    source = _doc_file(CLAIMS_DOC, "my_claims.py").replace(
+        '"mine-knight-sum-bound"', '"landman-lemma-1"'
+    )
+    (tmp_path / "my_claims.py").write_text(source)
+    knight = _doc_file(ROOT / "docs" / "adding-a-game.md", "knight_wythoff.py")
+    (tmp_path / "knight_wythoff.py").write_text(knight)
+    done = _grundy(tmp_path, "check", "list")
+    assert done.returncode == 2 and "landman-lemma-1" in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
 #: Where each provider of proofs_check/data.py gets its data: the question and a domain of
 #: its default ranges (docs/claims.md, "Where the data comes from").
-PROVIDERS = {
+PROVIDERS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "grundy_table(game, size)": ("grundy-table", "wythoff", {"size": 100}),
     "t_sequences(g, rows)": ("g-points", "wythoff", {"g": 3, "rows": 300}),
     "f_t_sequences(g, rows)": ("g-points", "f-wythoff", {"g": 3, "rows": 300}),

@@ -134,10 +134,11 @@ def test_chromium_install_hint_is_in_the_readme() -> None:
     assert "python -m sphinx -W --keep-going -b html docs docs/_build/html" in readme
 
 
-def test_the_long_top_level_pages_have_a_navigation_sidebar() -> None:
+def test_every_top_level_page_has_a_navigation_sidebar() -> None:
     """Issue 38 item 6: pydata's primary sidebar lists the pages below the current top-level
-    page, empty on a page without a toctree; the results and gallery pages get the site's
-    table of contents instead (a template of Sphinx's basic theme, which pydata extends)."""
+    page, empty on a page without a toctree; every such page (results, gallery, architecture,
+    adding-a-game, ...) gets the site's table of contents instead (a template of Sphinx's
+    basic theme, which pydata extends), and the pages with a toctree keep the theme's."""
     if importlib.util.find_spec("sphinx") is None:
         pytest.skip("the docs extra is not installed: pip install -e '.[docs]'")
     import sphinx
@@ -148,8 +149,9 @@ def test_the_long_top_level_pages_have_a_navigation_sidebar() -> None:
     finally:
         sys.path.remove(str(DOCS))
     basic = Path(sphinx.__file__).parent / "themes" / "basic"
-    for page in ("results", "gallery"):
-        assert (DOCS / f"{page}.md").exists()
-        assert "{toctree}" not in (DOCS / f"{page}.md").read_text()
-        templates = conf.html_sidebars[page]
+    top = {page.stem: page.read_text() for page in DOCS.glob("*.md") if page.stem != "index"}
+    leaves = {name for name, text in top.items() if "{toctree}" not in text}
+    assert {"results", "gallery", "architecture", "adding-a-game", "claims"} <= leaves
+    assert set(conf.html_sidebars) == leaves, sorted(set(conf.html_sidebars) ^ leaves)
+    for templates in conf.html_sidebars.values():
         assert templates and all((basic / name).exists() for name in templates), templates

@@ -17,11 +17,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cli_capture import cli
 
 import fast.heaps
 import reference.heaps
 import spec
-from grundy.cli import main
 from registry import question
 from registry.heaps import check_certificate, heap_code, heap_period
 
@@ -35,12 +35,7 @@ GAMES = [
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli(capsys, *argv)
 
 
 def _by_definition(game: spec.ImpartialGame) -> Any:

@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_capture import cli
 
-from grundy.cli import main
 from grundy.walnut import INSTALL, find_walnut, run_walnut
 from proofs_check.automatic import NotCovered, rule_of
 from proofs_check.theorems import THEOREMS, points, replay, theory_of
@@ -26,12 +26,7 @@ DISCOVERED = ["r-wythoff-g1", "r-wythoff-g2", *(f"wythoff-terminal-{k}-p" for k 
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli(capsys, *argv)
 
 
 @pytest.mark.parametrize(
