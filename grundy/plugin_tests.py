@@ -46,6 +46,10 @@ from grundy.pytest_plugin import PLUGIN_GAMES
 #: The largest pile drawn (the spec solves every position below it in milliseconds).
 PILE_MAX = 9
 
+#: The most positions of a game's sum with itself that the spec solves per example: a
+#: three-pile game's piles are drawn smaller for that test (4^6 positions), a two-pile one's not.
+SUM_POSITIONS = 10**4
+
 PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PILE_GAMES = [name for name in PLUGIN_GAMES if isinstance(spec.get_game(name), spec.PileGame)]
@@ -53,14 +57,35 @@ PILE_GAMES = [name for name in PLUGIN_GAMES if isinstance(spec.get_game(name), s
 VALUED_GAMES = [name for name in PILE_GAMES if spec.outcome_rule(spec.get_game(name)) is None]
 
 
-def _drawn(name: str, data: st.DataObject) -> tuple[spec.ImpartialGame, tuple[int, ...]]:
-    """The game ``name`` and a position of it drawn by Hypothesis in the game's own shape:
-    ``arity`` piles of 0..PILE_MAX, the last one of ``states`` for a game with a state; a
-    position ``check_position`` refuses (a game's own restriction) is not drawn."""
-    game = spec.get_game(name)
+def _piles(game: spec.ImpartialGame) -> int:
+    """How many piles a position of ``game`` has (a state is not a pile)."""
     arity = int(getattr(game, "arity", 2))
-    piles = arity - 1 if isinstance(game, spec.StateGame) else arity
-    position = [data.draw(st.integers(0, PILE_MAX)) for _ in range(piles)]
+    return arity - 1 if isinstance(game, spec.StateGame) else arity
+
+
+def _sum_pile_max(game: spec.ImpartialGame) -> int:
+    """The largest pile m <= PILE_MAX whose sum of the game with itself has at most
+    SUM_POSITIONS positions ((m + 1) ** (2 * piles)).
+
+    >>> _sum_pile_max(spec.get_game("wythoff")), _sum_pile_max(spec.get_game("wythoff3"))
+    (9, 3)
+    """
+    m = PILE_MAX
+    while m > 0 and (m + 1) ** (2 * _piles(game)) > SUM_POSITIONS:
+        m -= 1
+    return m
+
+
+def _drawn(
+    name: str, data: st.DataObject, pile_max: int | None = None
+) -> tuple[spec.ImpartialGame, tuple[int, ...]]:
+    """The game ``name`` and a position of it drawn by Hypothesis in the game's own shape:
+    ``arity`` piles of 0..``pile_max`` (PILE_MAX by default), the last one of ``states`` for
+    a game with a state; a position ``check_position`` refuses (a game's own restriction) is
+    not drawn."""
+    game = spec.get_game(name)
+    top = PILE_MAX if pile_max is None else pile_max
+    position = [data.draw(st.integers(0, top)) for _ in range(_piles(game))]
     if isinstance(game, spec.StateGame):
         position.append(data.draw(st.sampled_from(tuple(game.states))))
     try:
@@ -116,7 +141,7 @@ def test_lemma_1_3_bounded_labelling(name: str, data: st.DataObject, g: int) -> 
 @PROPERTY
 @given(data=st.data())
 def test_sum_with_itself_is_zero(name: str, data: st.DataObject) -> None:
-    game, position = _drawn(name, data)
+    game, position = _drawn(name, data, _sum_pile_max(spec.get_game(name)))
     assert spec.grundy(spec.Sum(game, spec.get_game(name)), (position, position)) == 0
 
 
