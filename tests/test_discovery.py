@@ -262,3 +262,16 @@ def test_r_wythoff_value_two_theorem() -> None:
     assert discovery.prove("r-wythoff", wrong, 2).status == "refuted"
     with pytest.raises(DeciderError, match=r"lower class r-wythoff-value-3\.txt"):
         discovery.prove("r-wythoff", shipped, 4)
+
+
+def test_the_pass_games_p_positions_come_from_the_greedy_over_rows() -> None:
+    """``--learn wythoff-pass``: each layer's P-positions from ``p-positions`` (linear in the
+    rows, so the 31-digit window that saturates is reachable), equal to the engine's table."""
+    n = discovery.window(9)
+    table = grundy.table("wythoff-pass", n)
+    for layer in (0, 1):
+        pts, source = discovery.points("wythoff-pass", 0, 9, layer)
+        assert source == "fast.row_greedy"
+        assert sorted(map(tuple, pts.tolist())) == [
+            (x, y) for x in range(n) for y in range(n) if table[layer][x][y] == 0
+        ]
