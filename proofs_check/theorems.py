@@ -293,13 +293,25 @@ _E_WYTHOFF = (
         value=1,
         lower=("p",),
     ),
+    Theorem(
+        "e-wythoff-g2",
+        "e-wythoff",
+        _HO + "; new here: the automaton learned by proofs_check.discovery, proved for all "
+        "positions",
+        "the positions of Grundy value 2 of E-Wythoff are exactly the 43-state automaton "
+        "e-wythoff-value-2.txt (given the classes 0 and 1, e-wythoff-p and e-wythoff-g1)",
+        (LOW, ("p", "x y", WYTHOFF_P), ("c1", "x y", _E_ONE), ("s", "x y", "eg2(x, y)")),
+        value=2,
+        automata=(("eg2", "e-wythoff-value-2.txt"),),
+        lower=("p", "c1"),
+    ),
 )
 
 #: Every theorem and its false twin, by id.
 THEOREMS: dict[str, Theorem] = {}
 _CELLS = [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3), (0, 1), (1, 3)]
 _CELLS += [(0, 1), (0, 2)] + [(k + 1, 2 * k + 2) for k in range(2, 10)]
-_CELLS += [(3, 5), (2, 4)]
+_CELLS += [(3, 5), (2, 4), (3, 7)]
 for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF, _CELLS, strict=True):
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
