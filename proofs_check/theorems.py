@@ -262,7 +262,7 @@ _DISCOVERED = (
             (("p", "x y", f"t{k}(x, y)"),),
             automata=((f"t{k}", f"wythoff-terminal-{k}-value-0.txt"),),
         )
-        for k in range(2, 10)
+        for k in range(2, 11)
     ),
 )
 
@@ -310,7 +310,7 @@ _E_WYTHOFF = (
 #: Every theorem and its false twin, by id.
 THEOREMS: dict[str, Theorem] = {}
 _CELLS = [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3), (0, 1), (1, 3)]
-_CELLS += [(0, 1), (0, 2)] + [(k + 1, 2 * k + 2) for k in range(2, 10)]
+_CELLS += [(0, 1), (0, 2)] + [(k + 1, 2 * k + 2) for k in range(2, 11)]
 _CELLS += [(3, 5), (2, 4), (3, 7)]
 for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF, _CELLS, strict=True):
     THEOREMS[_t.id] = _t

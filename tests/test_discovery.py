@@ -155,7 +155,7 @@ def test_a_state_game_needs_the_sets_of_its_other_states(value_one) -> None:  # 
 # ------------------------------------------------------------- terminal sets {x + y <= K}
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7, 8, 9])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
 def test_terminal_set_theorem(k: int) -> None:
     shipped = discovery.stored(f"wythoff-terminal-{k}-value-0")
     n = 30
