@@ -7,8 +7,9 @@ automaton accepting ``(x, y, z)`` with ``x + y = z``).  The atoms that hold for 
 numeration (equality, order, constants, the shift ``w -> w0``) are built here once from those.
 
 Fibonacci (Zeckendorf) and the Ostrowski numeration of ``√2`` (:class:`Pell`, digits up
-to 2) are both :class:`TwoTermRecurrence` numerations; Tribonacci would be a subclass of
-:class:`Numeration` supplying the same five things (its adder needs its own pruning bound).
+to 2) are both :class:`TwoTermRecurrence` numerations; :class:`Tribonacci` (no three
+consecutive 1s) is a :class:`Numeration` supplying the same five things, its adder pruned by
+its own bound (:mod:`decider.tribonacci`).
 
 >>> fib = Fibonacci()
 >>> fib.word(11), fib.value([1, 0, 1, 0, 0])

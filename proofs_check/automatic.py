@@ -4,12 +4,15 @@ item 2).
 
 The generator reads a game's *capabilities*, never its name: its ``move_rays`` (the compiled
 rule's rays: ``(p, q, a, b[, guard])`` moves ``(x, y)`` to ``(x - p - i a, y - q - i b)``,
-``i >= 0``), its terminal set (``compiled_terminal``, a predicate with a known first-order
-form: :data:`TERMINAL_FORMULAS`), its state layer (``states``, ``state_moves``: the pass) and
-its outcome rule (the mex, or :class:`spec.CountingRule`: P iff fewer than k options are P).
-A game with a capability that has no first-order form here (a follower function, regions, an
-unknown terminal predicate, a counting rule with a state) is refused in one line naming it
-(:class:`NotCovered`).
+``i >= 0``), its moves that are no ray as first-order formulas in (x, y) -> (u, v)
+(``move_formulas``, E-Wythoff's; such a game may also carry ``compiled_regions`` or
+``compiled_followers`` for the engine, which the formulas then stand for), its terminal set
+(``compiled_terminal``, a predicate with a known first-order form:
+:data:`TERMINAL_FORMULAS`), its state layer (``states``, ``state_moves``: the pass) and its
+outcome rule (the mex, or :class:`spec.CountingRule`: P iff fewer than k options are P). A
+game with a capability that has no first-order form here (a follower function or regions
+without ``move_formulas``, an unknown terminal predicate, a counting rule with a state) is
+refused in one line naming it (:class:`NotCovered`).
 
 **The move relation, split by move type.** Every ray is its own predicate
 ``m<i>(u, v, x, y)`` ("(x, y) -> (u, v) is a move of type i"): one row, one column, one
@@ -77,7 +80,8 @@ TERMINAL_FORMULAS: dict[str, Callable[[tuple[int, ...]], str]] = {
 }
 
 _COVERS = (
-    "the generator covers move_rays, a terminal set x + y <= K, a pass layer and a counting rule"
+    "the generator covers move_rays, move_formulas, a terminal set x + y <= K, a pass layer and "
+    "a counting rule"
 )
 _GUARDS = {"x>=y": "x >= y", "y>=x": "y >= x", "x>y": "x > y", "y>x": "y > x"}
 
@@ -161,18 +165,24 @@ def _terminal(game: Any) -> str | None:
 def rule_of(game: Any) -> Rule:
     """The rule of a spec game object as formulas, or :class:`NotCovered` (one line)."""
     name = game.describe()
+    formulas = tuple(getattr(game, "move_formulas", ()) or ())
     for capability, what in (
         ("compiled_followers", "a follower function"),
         ("compiled_regions", "a region function"),
     ):
-        if getattr(game, capability, None) is not None:
+        if getattr(game, capability, None) is not None and not formulas:
             raise NotCovered(f"{name}: {capability} ({what}) has no first-order form; {_COVERS}")
     rays = getattr(game, "move_rays", None)
     if not rays:
         raise NotCovered(f"{name}: no move_rays (its moves are given by followers only); {_COVERS}")
     moves = tuple(MoveType(f"m{i}", tuple(r), _ray_formula(tuple(r))) for i, r in enumerate(rays))
+    moves += tuple(
+        MoveType(f"m{len(moves) + i}", (), f"({text})") for i, text in enumerate(formulas)
+    )
     rule = getattr(game, "outcome_rule", None)
     k = 1 if rule is None else int(rule.k)
+    if formulas and k != 1:
+        raise NotCovered(f"{name}: a counting rule with move_formulas is not covered; {_COVERS}")
     states = tuple(getattr(game, "states", ()) or ())
     state_moves = tuple(tuple(s) for s in getattr(game, "state_moves", ()) or ())
     if states and k != 1:
@@ -189,6 +199,8 @@ def move_into(rule: Rule, m: MoveType, target: str) -> str:
     """
     full = (m.ray[0], m.ray[1], m.ray[0], m.ray[1]) if len(m.ray) == 2 else m.ray[:4]
     shape = tuple(int(r) for r in full)
+    if not m.ray:  # a move_formulas type: the 4-tape relation
+        shape = ()
     cond = f" & {_GUARDS[str(m.ray[4])]}" if len(m.ray) == 5 else ""
     cond += " & ~term(x, y)" if rule.terminal is not None else ""
     if shape == (1, 0, 1, 0):

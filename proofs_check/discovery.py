@@ -79,14 +79,15 @@ def window(length: int) -> int:
 
 
 def points(
-    game: str, g: int, length: int, layer: int | None = None
+    game: str, g: int, length: int, layer: int | None = None, budget: float = DATA_SECONDS
 ) -> tuple[npt.NDArray[np.int64], str]:
     """Every ``(x, y)`` with ``G(x, y) = g`` and ``x, y < F_{length+2}``, and the data's source.
 
     Wythoff's come from the registry's ``g-points`` (a row greedy: cheap to millions of
-    rows); another two-pile game's from its ``grundy-table`` (quadratic: small windows); for a
-    game with a state (the pass), the ``layer`` given, by default the one the game starts in
-    (the pass still available).
+    rows); the P-positions (``g = 0``) of a game the greedy over rows covers (Wythoff with
+    passes, k-blocking Wythoff) from its ``p-positions`` (as cheap); another two-pile game's
+    from its ``grundy-table`` (quadratic: small windows); for a game with a state (the pass),
+    the ``layer`` given, by default the one the game starts in (the pass still available).
 
     >>> pts, source = points("wythoff", 0, 5)
     >>> sorted(map(tuple, pts.tolist()))[:4], source
@@ -106,19 +107,47 @@ def points(
         both = both[(both < top).all(axis=1)]
         return np.unique(both, axis=0), answer.name
     subject = spec.get_game(game)
-    table = question("grundy-table", subject)(size=top, budget=DATA_SECONDS)
+    if g == 0:  # P-positions: the greedy over rows where it is sound (linear in the rows)
+        found = greedy_points(subject, top, layer)
+        if found is not None:
+            return found
+    table = question("grundy-table", subject)(size=top, budget=budget)
     values = np.asarray(table.value)
     if values.ndim == 3:  # a game with a state: the layer it starts in (the pass available)
         values = values[start_layer(subject) if layer is None else layer]
     return np.argwhere(values == g).astype(np.int64), table.name
 
 
+def greedy_points(
+    subject: spec.ImpartialGame, top: int, layer: int | None
+) -> tuple[npt.NDArray[np.int64], str] | None:
+    """The P-positions below ``top`` of ``layer`` from the registry's ``p-positions`` (the
+    greedy over rows: Wythoff with passes, k-blocking Wythoff), or None where it is not
+    sound for the game."""
+    try:
+        door = question("p-positions", subject)
+    except NoImplementation:
+        return None
+    answer = door(rows=top)
+    s = start_layer(subject) if layer is None else layer
+    half = np.stack([np.asarray(answer.value.a[s]), np.asarray(answer.value.b[s])], axis=1)
+    both = np.concatenate([half, half[:, ::-1]]).astype(np.int64)
+    both = both[(both < top).all(axis=1)]
+    return np.unique(both, axis=0), answer.name
+
+
 def discover(
-    game: str, g: int, length: int, tests: int, margin: int = 2, layer: int | None = None
+    game: str,
+    g: int,
+    length: int,
+    tests: int,
+    margin: int = 2,
+    layer: int | None = None,
+    budget: float = DATA_SECONDS,
 ) -> tuple[Learned, str]:
     """Learn ``{G = g}`` of ``game`` (of its ``layer``, :func:`points`) from the data on
-    ``length`` digits; the data's source."""
-    pts, source = points(game, g, length, layer)
+    ``length`` digits; the data's source. ``budget``: the seconds the table may take."""
+    pts, source = points(game, g, length, layer, budget)
     return learn_points(pts, length, tests, margin), source
 
 
@@ -234,6 +263,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--length", type=int, default=31)
     parser.add_argument("--tests", type=int, default=12)
     parser.add_argument("--margin", type=int, default=2)
+    parser.add_argument(
+        "--data-seconds",
+        type=float,
+        default=DATA_SECONDS,
+        help=f"the estimated seconds the data's table may take (default {DATA_SECONDS:.0f})",
+    )
     parser.add_argument("--out", type=Path, help="store the automaton (decider.io format)")
     parser.add_argument("--stored", help="prove a shipped automaton (a name under automata/)")
     parser.add_argument(
@@ -248,7 +283,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             dfa = stored(args.stored).dfa
         else:
             start = time.perf_counter()
-            learned, source = discover(args.game, args.value, args.length, args.tests, args.margin)
+            learned, source = discover(
+                args.game, args.value, args.length, args.tests, args.margin, None, args.data_seconds
+            )
             print(learned.report)
             print(f"data: {source}; learned in {time.perf_counter() - start:.1f} s")
             if learned.dfa is None:

@@ -262,15 +262,57 @@ _DISCOVERED = (
             (("p", "x y", f"t{k}(x, y)"),),
             automata=((f"t{k}", f"wythoff-terminal-{k}-value-0.txt"),),
         )
-        for k in range(2, 10)
+        for k in range(2, 11)
+    ),
+)
+
+_HO = "Ho, J. Combin. Theory Ser. A 119 (2012) (E-Wythoff)"
+#: (⌊nφ⌋ - 1, ⌊nφ⌋ + n - 1), n >= 1, either way round: Wythoff's P-positions less (1, 1).
+_E_ONE = (
+    "E a, n (n >= 1 & low(a, n) & x + 1 = a & y = x + n)"
+    " | E a, n (n >= 1 & low(a, n) & y + 1 = a & x = y + n)"
+)
+_E_WYTHOFF = (
+    Theorem(
+        "e-wythoff-p",
+        "e-wythoff",
+        _HO + ": its P-positions are Wythoff's; proved here through E-Wythoff's own moves",
+        "the P-positions of E-Wythoff are Wythoff's: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
+        "either way round",
+        (LOW, ("p", "x y", WYTHOFF_P)),
+    ),
+    Theorem(
+        "e-wythoff-g1",
+        "e-wythoff",
+        _HO + "; the set learned by proofs_check.discovery (the 6-state automaton "
+        "e-wythoff-value-1.txt) and written as a formula, proved for all positions",
+        "the positions of Grundy value 1 of E-Wythoff are (⌊nφ⌋ - 1, ⌊nφ⌋ + n - 1), n >= 1, "
+        "either way round: Wythoff's P-positions other than (0, 0), less (1, 1) "
+        "(given the P-positions, e-wythoff-p)",
+        (LOW, ("p", "x y", WYTHOFF_P), ("s", "x y", _E_ONE)),
+        value=1,
+        lower=("p",),
+    ),
+    Theorem(
+        "e-wythoff-g2",
+        "e-wythoff",
+        _HO + "; new here: the automaton learned by proofs_check.discovery, proved for all "
+        "positions",
+        "the positions of Grundy value 2 of E-Wythoff are exactly the 43-state automaton "
+        "e-wythoff-value-2.txt (given the classes 0 and 1, e-wythoff-p and e-wythoff-g1)",
+        (LOW, ("p", "x y", WYTHOFF_P), ("c1", "x y", _E_ONE), ("s", "x y", "eg2(x, y)")),
+        value=2,
+        automata=(("eg2", "e-wythoff-value-2.txt"),),
+        lower=("p", "c1"),
     ),
 )
 
 #: Every theorem and its false twin, by id.
 THEOREMS: dict[str, Theorem] = {}
 _CELLS = [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3), (0, 1), (1, 3)]
-_CELLS += [(0, 1), (0, 2)] + [(k + 1, 2 * k + 2) for k in range(2, 10)]
-for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED, _CELLS, strict=True):
+_CELLS += [(0, 1), (0, 2)] + [(k + 1, 2 * k + 2) for k in range(2, 11)]
+_CELLS += [(3, 5), (2, 4), (3, 7)]
+for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF, _CELLS, strict=True):
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
 

@@ -1,4 +1,5 @@
-"""Variants of Wythoff's game from the recent literature: a pass, a terminal set, blocking.
+"""Variants of Wythoff's game from the recent literature: a pass, a terminal set, blocking,
+Ho's E-Wythoff.
 
 Each is Wythoff's game (seed ``000`` §1, formula 1-3) with one change,
 written as plainly as its paper states it. None is a seed; the sources:
@@ -20,6 +21,10 @@ written as plainly as its paper states it. None is a seed; the sources:
   player may forbid up to k - 1 of the options; so a position is a
   P-position iff fewer than k of its Wythoff options are P-positions (an
   outcome rule, :class:`spec.CountingRule`; the game has no Grundy value).
+* E-Wythoff: N. B. Ho, "Two variants of Wythoff's game preserving its
+  P-positions", J. Combin. Theory Ser. A 119 (2012). Wythoff's moves, or
+  k >= 2 from the smaller pile and 1 <= l < k from the larger (either pile
+  counts as the smaller when they are equal); its P-positions are Wythoff's.
 
 Each class carries its compiled form for :mod:`fast.engine` (Wythoff's
 rays, the pass as a move between layers, the terminal set as a predicate,
@@ -38,10 +43,11 @@ from spec.game import (
     StateGame,
     TwoPileGame,
     register_family,
+    register_game,
 )
 from spec.games import Wythoff
 
-__all__ = ["MAX_PASSES", "BlockingWythoff", "WythoffPass", "WythoffTerminal"]
+__all__ = ["MAX_PASSES", "BlockingWythoff", "EWythoff", "WythoffPass", "WythoffTerminal"]
 
 #: Wythoff's rays: one pile, the other, both (NimHof's rules [1,0], [0,1], [1,1]).
 WYTHOFF_RAYS: tuple[MoveRay, ...] = ((1, 0), (0, 1), (1, 1))
@@ -219,6 +225,45 @@ class BlockingWythoff(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         yield from Wythoff().followers(position)
+
+
+@register_game
+class EWythoff(TwoPileGame):
+    """Ho's E-Wythoff: Wythoff's moves, or k >= 2 from the smaller pile and 1 <= l < k from
+    the larger (either pile counts as the smaller when they are equal).
+
+    N. B. Ho, J. Combin. Theory Ser. A 119 (2012); its P-positions are Wythoff's
+    (``grundy prove e-wythoff-p`` proves it for all positions). The extra moves are compiled
+    as row spans (``fast.engine:e_wythoff_regions``) and, for the prover, written as
+    first-order formulas in (x, y) -> (u, v) (``move_formulas``: ``k = x - u > l = y - v >= 1``
+    from the smaller pile x, and the mirror).
+
+    Examples
+    --------
+    >>> sorted(EWythoff().followers((2, 2)))
+    [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1)]
+    """
+
+    name = "e-wythoff"
+    rules = "Wythoff's moves, or k >= 2 from the smaller pile and 1 <= l < k from the larger"
+    source = "N. B. Ho, J. Combin. Theory Ser. A 119 (2012) (E-Wythoff; not a seed)"
+    move_rays = WYTHOFF_RAYS
+    compiled_regions = "fast.engine:e_wythoff_regions"
+    #: The extra moves as first-order formulas over (x, y) -> (u, v) (proofs_check.automatic).
+    move_formulas = (
+        "x <= y & v < y & u + y < x + v",
+        "y <= x & u < x & v + x < y + u",
+    )
+    #: The rule depends on the smaller and the larger pile only: G(x, y) = G(y, x).
+    symmetric = True
+
+    def followers(self, position: Position) -> Iterator[Position]:
+        x, y = position
+        yield from Wythoff().followers(position)
+        if x <= y:
+            yield from ((x - k, y - j) for k in range(2, x + 1) for j in range(1, k))
+        if y <= x:
+            yield from ((x - j, y - k) for k in range(2, y + 1) for j in range(1, k))
 
 
 register_family(

@@ -1,6 +1,6 @@
 """Ho's E-Wythoff as the tests define it: its moves, from the definition, once.
 
-docs/adding-a-game.md has the canonical plugin (registered as ``e-wythoff``,
+docs/adding-a-game.md has the canonical plugin (registered as ``my-e-wythoff``,
 with its compiled forms); the tests that need the game without the plugin's
 registration take this class and add what they test (compiled regions in
 tests/test_engine.py, the row statement in tests/test_row_bounds.py). Not

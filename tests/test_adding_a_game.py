@@ -191,10 +191,10 @@ def test_e_wythoff_p_positions_are_wythoffs_by_grundy_structure(tmp_path: Path) 
     """Level (b)'s E-Wythoff: ``grundy structure`` finds exactly Wythoff's P-positions."""
     files, commands = _blocks(_levels()["b"])
     assert "e_wythoff.py" in files and "e_wythoff_check.py" in files
-    assert any("table e-wythoff --size 1000" in c for c in commands)
+    assert any("table my-e-wythoff --size 1000" in c for c in commands)
     (tmp_path / "e_wythoff.py").write_text(files["e_wythoff.py"])
     size = 300
-    command = f"GRUNDY_PLUGINS=e_wythoff python -m grundy structure e-wythoff --size {size}"
+    command = f"GRUNDY_PLUGINS=e_wythoff python -m grundy structure my-e-wythoff --size {size}"
     done = _run(command + " --json", tmp_path)
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -154,7 +155,7 @@ def test_a_state_game_needs_the_sets_of_its_other_states(value_one) -> None:  # 
 # ------------------------------------------------------------- terminal sets {x + y <= K}
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7, 8, 9])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
 def test_terminal_set_theorem(k: int) -> None:
     shipped = discovery.stored(f"wythoff-terminal-{k}-value-0")
     n = 30
@@ -262,3 +263,60 @@ def test_r_wythoff_value_two_theorem() -> None:
     assert discovery.prove("r-wythoff", wrong, 2).status == "refuted"
     with pytest.raises(DeciderError, match=r"lower class r-wythoff-value-3\.txt"):
         discovery.prove("r-wythoff", shipped, 4)
+
+
+def test_the_pass_games_p_positions_come_from_the_greedy_over_rows() -> None:
+    """``--learn wythoff-pass``: each layer's P-positions from ``p-positions`` (linear in the
+    rows, so the 31-digit window that saturates is reachable), equal to the engine's table."""
+    n = discovery.window(9)
+    table = grundy.table("wythoff-pass", n)
+    for layer in (0, 1):
+        pts, source = discovery.points("wythoff-pass", 0, 9, layer)
+        assert source == "fast.row_greedy"
+        assert sorted(map(tuple, pts.tolist())) == [
+            (x, y) for x in range(n) for y in range(n) if table[layer][x][y] == 0
+        ]
+
+
+# ------------------------------------------------------------------ the automaticity map
+
+
+def test_a_map_entry_proves_or_reports_the_counts(tmp_path: Path) -> None:
+    from proofs_check import automaticity
+
+    setting = automaticity.Setting("r-wythoff", 12, 4)
+    data, _ = automaticity._data(setting)
+    proved: dict[int, Dfa] = {}
+    first = automaticity.entry(setting, 0, data, proved)
+    assert first["result"] == "proved" and first["states"] == 8 and 0 in proved
+    assert equivalent(proved[0], discovery.stored("r-wythoff-value-0").dfa)
+    wrong = automaticity._prove(setting, 1, proved[0], proved)  # the P-set is not value 1
+    assert wrong["result"] == "refuted"
+    blocking = automaticity.Setting("blocking-wythoff:2", 8, 3)
+    assert "counting rule" in automaticity.entry(blocking, 1, data, {})["result"]
+    short = automaticity.entry(automaticity.Setting("r-wythoff", 7, 3), 3, data, {})
+    assert short["result"].startswith("not automatic within") and short["counts"]
+
+
+def test_the_shipped_map_agrees_with_the_shipped_automata() -> None:
+    from proofs_check import automaticity
+
+    found = json.loads(automaticity.MAP.read_text())
+    assert found["command"].startswith("python -m proofs_check.automaticity")
+    by = {(e["game"], e["g"]): e for e in found["entries"]}
+    for game, g, file in [("r-wythoff", 1, "r-wythoff-value-1"), ("e-wythoff", 1,
+                          "e-wythoff-value-1"), ("wythoff-terminal:5", 0,
+                          "wythoff-terminal-5-value-0")]:  # fmt: skip
+        assert by[game, g]["result"] == "proved"
+        assert by[game, g]["states"] == discovery.stored(file).dfa.states
+    assert all(e["machine"] and e["when"] for e in found["entries"])
+    assert "| `e-wythoff` | 2 | proved |" in automaticity.markdown(found)
+
+
+def test_the_map_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    from proofs_check import automaticity
+
+    assert automaticity.main(["--games", "no-such-game"]) == 2
+    assert automaticity.main(["--values", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "--games no-such-game" in err and "--values" in err

@@ -4,7 +4,7 @@ The plugin is the worked example of docs/adding-a-game.md (level (b)) with
 the method of the section "Certified row periods: stating the row shifts"
 added to its class, written into an empty directory and run as a user would.
 The certified periods are compared with the apparent periods of a long table
-computed from the list form (``e-wythoff-list``: its extra followers written
+computed from the list form (``my-e-wythoff-list``: its extra followers written
 one by one, a separate compiled rule) and, on a short row, with the spec.
 A tampered statement and a missing one leave the rows ``apparent``.
 """
@@ -82,13 +82,15 @@ def plugin(tmp_path: Path) -> Iterator[ModuleType]:
 
 
 def test_period_says_certified_from_the_plugin(tmp_path: Path, plugin: ModuleType) -> None:
-    """``grundy period e-wythoff --row 12`` in the plugin's directory, against a long table."""
-    found = _grundy(tmp_path, "period", "e-wythoff", "--row", "12", "--compute", "--values", "999")
+    """``grundy period my-e-wythoff --row 12`` in the plugin's directory, against a long table."""
+    found = _grundy(
+        tmp_path, "period", "my-e-wythoff", "--row", "12", "--compute", "--values", "999"
+    )
     assert found["status"] == "certified", found["certificate"]
     assert "row bounds from the stated row_shifts, checked against followers()" in str(
         found["certificate"]
     )
-    row = np.asarray(ask("grundy-block", "e-wythoff-list", rows=13, cols=6000))[12]
+    row = np.asarray(ask("grundy-block", "my-e-wythoff-list", rows=13, cols=6000))[12]
     apparent = additive_period(row)
     assert apparent is not None
     assert (found["preperiod"], found["period"], found["saltus"]) == (
@@ -102,8 +104,8 @@ def test_period_says_certified_from_the_plugin(tmp_path: Path, plugin: ModuleTyp
 
 def test_certified_rows_equal_a_long_tables_apparent_periods(plugin: ModuleType) -> None:
     rows, cols = 13, 6000
-    cert = row_certificate(spec.get_game("e-wythoff"), rows)
-    table = np.asarray(ask("grundy-block", "e-wythoff-list", rows=rows, cols=cols))
+    cert = row_certificate(spec.get_game("my-e-wythoff"), rows)
+    table = np.asarray(ask("grundy-block", "my-e-wythoff-list", rows=rows, cols=cols))
     for k in range(rows):
         apparent = additive_period(table[k])
         assert apparent is not None, k
@@ -112,7 +114,7 @@ def test_certified_rows_equal_a_long_tables_apparent_periods(plugin: ModuleType)
 
 
 def test_a_short_row_against_the_spec(plugin: ModuleType) -> None:
-    game = spec.get_game("e-wythoff")
+    game = spec.get_game("my-e-wythoff")
     mu, p, s = row_certificate(game, 6).periodicities[5]
     values = spec.grundy_table(game, 6, mu + 4 * p)[5]
     assert all(values[y + p] == values[y] + s for y in range(mu, mu + 3 * p))
@@ -135,7 +137,7 @@ def test_the_atlas_recomputed(plugin: ModuleType, rows: int) -> None:
         data["parameters"]["game"] == "e-wythoff" and "row_shifts" in data["parameters"]["plugin"]
     )
     assert len(data["comparison"]) >= 9 and all(c["agrees"] for c in data["comparison"])
-    found = row_certificate(spec.get_game("e-wythoff"), rows)
+    found = row_certificate(spec.get_game("my-e-wythoff"), rows)
     for line in data["table"][:rows]:
         assert [*found.periodicities[line[0]]] == line[1:4], line[0]
 
@@ -155,6 +157,6 @@ def test_a_missing_or_false_statement_stays_apparent(
     tmp_path: Path, method: str | None, reason: str
 ) -> None:
     (tmp_path / "e_wythoff.py").write_text(plugin_source("" if method is None else method))
-    found = _grundy(tmp_path, "period", "e-wythoff", "--row", "6")
+    found = _grundy(tmp_path, "period", "my-e-wythoff", "--row", "6")
     assert found["status"] == "apparent"
     assert reason in str(found["certificate"]), found["certificate"]

@@ -20,9 +20,10 @@ from proofs_check.theorems import THEOREMS, points, replay, theory_of
 from spec import get_game
 from spec.solver import grundy, outcome
 
-FAST = ["wythoff-p", "r-wythoff-p", "wythoff-terminal-1-p"]
+FAST = ["wythoff-p", "r-wythoff-p", "wythoff-terminal-1-p", "e-wythoff-p", "e-wythoff-g1",
+        "e-wythoff-g2"]  # fmt: skip
 #: The theorems learned by proofs_check.discovery (R-Wythoff's values 1, 2; terminal sets).
-DISCOVERED = ["r-wythoff-g1", "r-wythoff-g2", *(f"wythoff-terminal-{k}-p" for k in range(2, 10))]
+DISCOVERED = ["r-wythoff-g1", "r-wythoff-g2", *(f"wythoff-terminal-{k}-p" for k in range(2, 11))]
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -157,7 +157,7 @@ from fast.engine.driver import MASK_BLOCK as MASK_BLOCK
 from fast.engine.followers import CHECK_SIDE as CHECK_SIDE
 from fast.engine.followers import CHECK_SPREAD as CHECK_SPREAD
 from fast.engine.followers import check_cells, check_followers, engine_followers, verify_rule
-from fast.engine.forms import fwythoff_slant_followers, sum_at_most
+from fast.engine.forms import e_wythoff_regions, fwythoff_slant_followers, sum_at_most
 from fast.engine.kernels import KernelCode as KernelCode
 from fast.engine.plan import CELL_SECONDS as CELL_SECONDS
 from fast.engine.plan import DENSE_BYTES as DENSE_BYTES
@@ -180,6 +180,7 @@ __all__ = [
     "check_followers",
     "compiled_rule",
     "covers",
+    "e_wythoff_regions",
     "engine_followers",
     "fwythoff_slant_followers",
     "grundy_block",

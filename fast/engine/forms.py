@@ -1,7 +1,8 @@
 """Compiled forms the spec's games name by path (``"fast.engine:NAME"``).
 
-:class:`spec.games.FWythoff`'s slant followers and
-:class:`spec.variants.WythoffTerminal`'s terminal set: plain functions in the
+:class:`spec.games.FWythoff`'s slant followers, :class:`spec.variants.EWythoff`'s extra
+moves (as row spans) and :class:`spec.variants.WythoffTerminal`'s terminal set: plain
+functions in the
 numba subset, compiled into a rule's kernel by :mod:`fast.engine.codegen`.
 """
 
@@ -11,7 +12,7 @@ import numpy as np
 
 from fast._rules import keeps_ratio
 
-__all__ = ["fwythoff_slant_followers", "sum_at_most"]
+__all__ = ["e_wythoff_regions", "fwythoff_slant_followers", "sum_at_most"]
 
 
 def fwythoff_slant_followers(x: int, y: int, out: np.ndarray) -> int:
@@ -51,3 +52,36 @@ def sum_at_most(x: int, y: int, parameters: np.ndarray) -> bool:
     (True, False)
     """
     return bool(x + y <= parameters[0])
+
+
+def e_wythoff_regions(x: int, y: int, out: np.ndarray) -> int:
+    """E-Wythoff's extra moves as row spans ``(u, u + 1, v0, v1)``: the cells ``v0 <= v < v1``.
+
+    Ho, JCTA 119 (2012): k >= 2 from the smaller pile and 1 <= l < k from the larger
+    (either pile when they are equal). With x the smaller, row x - k holds l = 1 .. k - 1;
+    with y the smaller, row x - l holds k = l + 1 .. y. The compiled form of
+    :class:`spec.variants.EWythoff` (with Wythoff's rays).
+
+    Examples
+    --------
+    >>> out = np.zeros((8, 4), dtype=np.int64)
+    >>> count = e_wythoff_regions(2, 3, out)
+    >>> out[:count].tolist()  # (0, 2): k = 2 from the 2-pile, l = 1 from the 3-pile
+    [[0, 1, 2, 3]]
+    """
+    count = 0
+    if x <= y:
+        for k in range(2, x + 1):
+            out[count, 0] = x - k
+            out[count, 1] = x - k + 1
+            out[count, 2] = y - k + 1
+            out[count, 3] = y
+            count += 1
+    if y <= x:
+        for j in range(1, y):  # l = j
+            out[count, 0] = x - j
+            out[count, 1] = x - j + 1
+            out[count, 2] = 0
+            out[count, 3] = y - j
+            count += 1
+    return count

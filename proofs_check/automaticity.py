@@ -1,0 +1,265 @@
+"""The automaticity map (issue 36, item 6): for each game and Grundy value ``g <= 3``, the set
+``{G = g}`` proved with ``n`` states, or not automatic within ``N`` rows (the class counts).
+
+For every game of :data:`GAMES` (Wythoff, R-Wythoff, E-Wythoff, Wythoff with a pass, the
+terminal sets ``x + y <= K`` for K = 1 .. 10, k-blocking Wythoff for k = 2, 3) and every
+``g = 0 .. 3``, :func:`entry` takes the engine's data on a window of Zeckendorf words of at
+most ``L`` digits (``x, y < F_{L+2}`` rows; the registry's ``g-points`` where there is one,
+else its ``grundy-table``, computed once per game), learns ``{G = g}``
+(:func:`decider.learn.learn_points`) and, when an automaton appears, proves it for all
+positions with the sentences of :mod:`proofs_check.automatic` (:func:`proofs_check.theorems.
+replay`), the lower classes ``0 .. g - 1`` being the automata proved just before in the same
+run. Each entry says one of
+
+* ``proved``: the set is that automaton (``states``), for all positions;
+* ``refuted``: the candidate is not the set (the least counterexample);
+* ``not automatic within N rows``: no automaton within the data (the class counts per prefix
+  length, and the learner's reason);
+* ``not proved``: a candidate, but a lower class is not proved, or the game's rule has no
+  first-order form for this question (a Grundy class of a game with a state; a counting rule
+  has only P-positions).
+
+The command (resumable: the entries already in ``--out`` are kept and skipped)::
+
+    python -m proofs_check.automaticity --out proofs_check/automaticity_map.json \\
+        [--games wythoff r-wythoff ...] [--values 0 1 2 3] [--budget SECONDS]
+
+writes the map as JSON with the command, the machine and the time of each entry;
+``--markdown`` prints the table of ``docs/proofs.md`` from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import spec
+from decider import DeciderError, Dfa
+from decider.learn import Learned, learn_points
+from proofs_check.automatic import NotCovered
+from proofs_check.data import DATA_SECONDS
+from proofs_check.discovery import greedy_points, other_layers, points, prove, window
+from proofs_check.theorems import Theorem, replay
+from registry import question
+from registry.core import NoImplementation
+from spec.tables import start_layer
+
+__all__ = ["GAMES", "MAP", "Setting", "entry", "main", "markdown"]
+
+#: The shipped map (``python -m proofs_check.automaticity --out`` this file).
+MAP = Path(__file__).with_name("automaticity_map.json")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A game of the map and its window: ``length`` digits, tests of ``tests``, ``margin``."""
+
+    game: str
+    length: int
+    tests: int
+    margin: int = 2
+
+
+#: The games of the map and their windows (the terminal sets' as their theorems were learned).
+GAMES: tuple[Setting, ...] = (
+    Setting("wythoff", 31, 12),
+    Setting("r-wythoff", 17, 7),
+    Setting("e-wythoff", 14, 5),
+    Setting("wythoff-pass", 31, 12),  # its P-positions from the greedy over rows
+    *(Setting(f"wythoff-terminal:{k}", 16, 6) for k in range(1, 6)),
+    Setting("wythoff-terminal:6", 17, 7),
+    Setting("wythoff-terminal:7", 18, 7),
+    *(Setting(f"wythoff-terminal:{k}", 18, 8, 1) for k in range(8, 11)),
+    Setting("blocking-wythoff:2", 16, 6),
+    Setting("blocking-wythoff:3", 16, 6),
+)
+
+Points = Callable[[int], npt.NDArray[np.int64]]
+
+
+def _data(setting: Setting) -> tuple[Points, str]:
+    """``g -> {(x, y) : G = g}`` on the window, and the data's source: the registry's
+    ``g-points``, or the P-positions from its ``p-positions`` (the greedy over rows), or its
+    ``grundy-table`` (computed once, on first use; the layer a game with a state starts in)."""
+    subject = spec.get_game(setting.game)
+    try:
+        question("g-points", setting.game)
+    except NoImplementation:
+        pass
+    else:
+        return (lambda g: points(setting.game, g, setting.length)[0]), "fast.wsg (g-points)"
+    top = window(setting.length)
+    greedy = greedy_points(subject, top, None)
+    cache: list[npt.NDArray[np.int64]] = []
+
+    def at(g: int) -> npt.NDArray[np.int64]:
+        if g == 0 and greedy is not None:
+            return greedy[0]
+        if not cache:
+            table = question("grundy-table", subject)(size=top, budget=DATA_SECONDS)
+            values = np.asarray(table.value)
+            cache.append(values[start_layer(subject)] if values.ndim == 3 else values)
+        return np.argwhere(cache[0] == g).astype(np.int64)
+
+    source = "fast.row_greedy (p-positions) for g = 0, else " if greedy else ""
+    return at, source + "grundy-table"
+
+
+def _class_theorem(game: str, g: int) -> Theorem:
+    """``{G = g}`` is ``learned(x, y)``, the classes below being ``k0 .. k{g-1}`` (given)."""
+    lower = tuple((f"c{h}", "x y", f"k{h}(x, y)") for h in range(g))
+    return Theorem(
+        f"{game}-value-{g}-map",
+        game,
+        "the automaticity map (proofs_check.automaticity)",
+        f"the positions of {game} of Grundy value {g} are the learned automaton",
+        (*lower, ("s", "x y", "learned(x, y)")),
+        value=g,
+        lower=tuple(c for c, _, _ in lower),
+    )
+
+
+def _prove(setting: Setting, g: int, dfa: Dfa, proved: dict[int, Dfa]) -> dict[str, Any]:
+    """Prove the candidate; the entry's verdict fields."""
+    subject = spec.get_game(setting.game)
+    if getattr(subject, "states", None):
+        window_of = Learned(dfa, [], [], setting.length, setting.tests, 0)
+        others = other_layers(setting.game, 0, window_of, setting.margin)
+        proof = prove(setting.game, dfa, 0, others)
+    else:
+        missing = [h for h in range(g) if h not in proved]
+        if missing:
+            return {"result": "not proved", "why": f"the lower class {missing[0]} is not proved"}
+        given = {f"k{h}": proved[h] for h in range(g)}
+        proof = replay(_class_theorem(setting.game, g), {**given, "learned": dfa})
+    largest = max((s.states for s in proof.sentences), default=0)
+    if proof.status == "proved":
+        proved[g] = dfa
+        return {"result": "proved", "largest": largest}
+    failed = proof.failed
+    where = failed.counterexample if failed is not None else None
+    return {"result": "refuted", "largest": largest, "counterexample": where}
+
+
+def entry(setting: Setting, g: int, data: Points, proved: dict[int, Dfa]) -> dict[str, Any]:
+    """Learn ``{G = g}`` on the setting's window and prove it: one entry of the map."""
+    start = time.perf_counter()
+    subject = spec.get_game(setting.game)
+    why = ""
+    if g and getattr(subject, "outcome_rule", None) is not None:
+        why = "no Grundy values (a counting rule: outcomes only)"
+    elif g and getattr(subject, "states", None):
+        why = "not covered (the generator has no Grundy classes for a game with a state layer)"
+    if why:
+        return {"game": setting.game, "g": g, "length": setting.length, "counts": [],
+                "rows": window(setting.length), "tests": setting.tests, "seconds": 0.0,
+                "result": why}  # fmt: skip
+    pts = data(g)
+    learned = learn_points(pts, setting.length, setting.tests, setting.margin)
+    out: dict[str, Any] = {
+        "game": setting.game,
+        "g": g,
+        "length": setting.length,
+        "rows": window(setting.length),
+        "tests": setting.tests,
+        "pairs": len(pts),
+        "counts": learned.counts,
+        "new": learned.new,
+    }
+    if learned.dfa is None:
+        out["result"] = f"not automatic within {window(setting.length)} rows"
+        out["why"] = learned.reason
+    else:
+        out["states"] = learned.dfa.states
+        try:
+            out.update(_prove(setting, g, learned.dfa, proved))
+        except (NotCovered, DeciderError) as error:
+            out.update({"result": "not proved", "why": str(error)})
+    out["seconds"] = round(time.perf_counter() - start, 1)
+    out["when"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    return out
+
+
+def _machine() -> str:
+    return f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, {platform.system()})"
+
+
+def _run(settings: Sequence[Setting], values: Sequence[int], out: Path, budget: float) -> int:
+    """Fill ``out`` game by game (resumable), stopping before a game once ``budget`` is spent."""
+    found: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
+    found.setdefault("command", "python -m proofs_check.automaticity --out " + out.name)
+    entries: list[dict[str, Any]] = found.setdefault("entries", [])
+    done = {(e["game"], e["g"]) for e in entries}
+    start = time.perf_counter()
+    for setting in settings:
+        todo = [g for g in values if (setting.game, g) not in done]
+        if not todo:
+            continue
+        if time.perf_counter() - start > budget:
+            print(f"budget spent: {setting.game} and after left for the next run")
+            break
+        data, source = _data(setting)
+        proved: dict[int, Dfa] = {}
+        for g in range(max(todo) + 1):
+            e = entry(setting, g, data, proved)
+            e.update({"data": source, "machine": _machine()})
+            e.setdefault("when", datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
+            if g in todo:
+                entries.append(e)
+            print(f"{setting.game} g={g}: {e['result']} {e.get('states', '')} ({e['seconds']} s)")
+            out.write_text(json.dumps(found, indent=1) + "\n")
+    return 0
+
+
+def markdown(found: dict[str, Any]) -> str:
+    """The map as a Markdown table: one row per game and value."""
+    lines = ["| game | g | result | states | window (rows) | tests | classes per prefix length |",
+             "|---|---|---|---|---|---|---|"]  # fmt: skip
+    for e in found["entries"]:
+        states = f"{e['states']}" if "states" in e else ""
+        result = e["result"] + (f" ({e['why']})" if e.get("why") and "not" in e["result"] else "")
+        counts = " ".join(map(str, e["counts"]))
+        lines.append(f"| `{e['game']}` | {e['g']} | {result} | {states} | {e['rows']} | "
+                     f"{e['tests']} | {counts} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m proofs_check.automaticity [--out FILE] [--games ...] [--values ...]``."""
+    parser = argparse.ArgumentParser(prog="python -m proofs_check.automaticity")
+    parser.add_argument("--out", type=Path, default=MAP)
+    parser.add_argument("--games", nargs="*", help="the games (default: all of GAMES)")
+    parser.add_argument("--values", nargs="*", type=int, default=[0, 1, 2, 3])
+    parser.add_argument("--budget", type=float, default=3600.0, help="seconds (default 3600)")
+    parser.add_argument("--markdown", action="store_true", help="print the table of --out")
+    args = parser.parse_args(argv)
+    if args.markdown:
+        print(markdown(json.loads(args.out.read_text())))
+        return 0
+    known = {s.game: s for s in GAMES}
+    unknown = [g for g in args.games or [] if g not in known]
+    if unknown:
+        print(f"automaticity: --games {unknown[0]}: not in the map ({', '.join(known)})",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    if any(v < 0 or v > 3 for v in args.values):
+        print(f"automaticity: --values {args.values}: each must be in 0..3", file=sys.stderr)
+        return 2
+    settings = [known[g] for g in args.games] if args.games else list(GAMES)
+    return _run(settings, sorted(args.values), args.out, args.budget)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""Tribonacci numeration through the same interface (weights 1, 2, 4, 7, 13, ..., no ``111``).
+
+As for Ostrowski √2 (tests/test_decider_pell.py): the words and values, the atoms checked both
+ways on every tuple below ``T_L``, the adder's pruning bound (doubling it changes nothing, a
+small one loses sums), and sentences known true and false, a false one's least counterexample
+checked by brute force over the integers.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+
+from decider import Theory, Tribonacci
+from decider.automaton import Dfa, equivalent
+from decider.tribonacci import BOUND, adder
+
+TRIB = Tribonacci()
+LENGTH = 6  # T_6 = 44: every value below 44 has at most 6 digits
+
+
+def accepts_all(dfa: Dfa, tuples: Sequence[tuple[int, ...]], length: int) -> np.ndarray:
+    letters = np.zeros((len(tuples), length), dtype=np.int64)
+    for row, values in enumerate(tuples):
+        for tape, v in enumerate(values):
+            word = TRIB.word(v)
+            letters[row, length - len(word) :] += np.array(word, dtype=np.int64) * 2**tape
+    states = np.zeros(len(tuples), dtype=np.int64)
+    for i in range(length):
+        states = dfa.delta[states, letters[:, i]]
+    return dfa.accept[states]
+
+
+def count_accepted(dfa: Dfa, length: int) -> int:
+    counts = np.zeros(dfa.states, dtype=np.int64)
+    counts[0] = 1
+    for _ in range(length):
+        nxt = np.zeros(dfa.states, dtype=np.int64)
+        np.add.at(nxt, dfa.delta.reshape(-1), np.repeat(counts, dfa.letters))
+        counts = nxt
+    return int(counts[dfa.accept].sum())
+
+
+def check_both_ways(dfa: Dfa, truth: Sequence[tuple[int, ...]]) -> None:
+    assert accepts_all(dfa, truth, LENGTH).all()
+    assert accepts_all(dfa, truth, LENGTH + 2).all()  # leading zeros change nothing
+    assert count_accepted(dfa, LENGTH) == len(truth)
+
+
+def test_words_values_and_valid_words() -> None:
+    top = TRIB.weights(10**6)[LENGTH]
+    assert top == 44 and TRIB.weights(30)[:7] == [1, 2, 4, 7, 13, 24, 44]
+    assert [TRIB.value(TRIB.word(n)) for n in range(2000)] == list(range(2000))
+    words = [w for w in itertools.product(range(2), repeat=LENGTH)
+             if TRIB.valid().accepts([[d] for d in w])]  # fmt: skip
+    assert sorted(TRIB.value(w) for w in words) == list(range(top))  # one word per value
+    assert all("111" not in "".join(map(str, TRIB.word(n))) for n in range(2000))
+
+
+def test_the_atoms_both_ways() -> None:
+    n = 44
+    check_both_ways(TRIB.adder(), [(x, y, x + y) for x in range(n) for y in range(n - x)])
+    check_both_ways(TRIB.less(), [(x, y) for x in range(n) for y in range(x + 1, n)])
+    check_both_ways(TRIB.equal(), [(x, x) for x in range(n)])
+    check_both_ways(TRIB.constant(37), [(37,)])
+    check_both_ways(TRIB.shift(), [(x, TRIB.value([*TRIB.word(x), 0])) for x in range(n)
+                                   if len(TRIB.word(x)) < LENGTH])  # fmt: skip
+
+
+def test_the_pruning_bound() -> None:
+    assert equivalent(adder(TRIB, BOUND), adder(TRIB, 2 * BOUND))
+    small = adder(TRIB, 3)  # below the proved bound: sums are lost
+    assert not equivalent(adder(TRIB, BOUND), small)
+    assert count_accepted(small, LENGTH) < count_accepted(adder(TRIB, BOUND), LENGTH)
+
+
+def test_sentences_true_and_false() -> None:
+    t = Theory(Tribonacci())
+    assert t.decide("A x, y x + y = y + x")
+    assert t.decide("A x E y (x = y + y | x = y + y + 1)")
+    assert t.decide("A x, y (x < y => E z (x + z = y & ~(z = 0)))")
+    assert not t.decide("A x E y x = y + y + y")
+    assert t.least("x + x + x = 39") == {"x": 13}
+
+
+def test_an_injected_false_twin_fails_at_its_least_counterexample() -> None:
+    """ "Every x < 30 is 2y or 2y + 1", and a twin with the witness 2y denied at 18."""
+    t = Theory(Tribonacci())
+    assert t.decide("A x (x < 30 => E y (x = y + y | x = y + y + 1))")
+    false = "A x (x < 30 => E y ((x = y + y & ~(x = 18)) | x = y + y + 1))"
+    assert not t.decide(false)
+    found = t.counterexample(false)
+    brute = min(x for x in range(30) if not any((x == 2 * y and x != 18) or x == 2 * y + 1
+                                                 for y in range(x + 1)))  # fmt: skip
+    assert found == {"x": brute} == {"x": 18}
