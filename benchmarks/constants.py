@@ -539,6 +539,26 @@ def _heap_split(quick: bool) -> Measured:
     )  # fmt: skip
 
 
+def _heap_sparse(quick: bool) -> Measured:
+    """The sparse-space method's seconds per XOR, on Officers (0.6, a sparse space); beside
+    it the plain XOR-convolution's seconds per XOR (0.07's plain numba loop)."""
+    from benchmarks._plain import octal_plain
+
+    terms = 50_000 if quick else 200_000
+    path = "fast.heaps.SPARSE_SECONDS"
+    using = "fast.heaps.sparse"
+    compile_s = _warm(lambda: _door("nim-sequence", "octal:0.6", using, terms=20_000))
+    seconds, estimate = _door("nim-sequence", "octal:0.6", using, terms=terms)
+    plain_terms = 30_000
+    compile_s += _warm(lambda: octal_plain(1000))
+    base_s, _ = _timed(lambda: octal_plain(plain_terms))
+    return Measured(
+        _scaled(path, False, seconds, estimate), f"nim-sequence octal:0.6 terms={terms:,}"
+        " (fast.heaps.sparse)", seconds, base_s / (plain_terms * plain_terms / 4),
+        "plain numba XOR-convolution (0.07), per XOR", compile_s,
+    )  # fmt: skip
+
+
 def _heap_spec(quick: bool) -> Measured:
     import registry
     import spec
@@ -588,5 +608,6 @@ CONSTANTS: tuple[Constant, ...] = (
     _c("fast.atlas.STATE_SECONDS_PER_BYTE", "s/byte", False, _atlas_bytes),
     _c("fast.heaps.SUBTRACTION_SECONDS", "s/term/move", False, _heap_subtraction),
     _c("fast.heaps.SPLIT_SECONDS", "s/XOR", False, _heap_split),
+    _c("fast.heaps.SPARSE_SECONDS", "s/XOR", False, _heap_sparse),
     _c("registry.heaps.SPEC_SECONDS_PER_OPTION", "s/option", False, _heap_spec),
 )

@@ -59,6 +59,7 @@ def wheel_problems(names: list[str]) -> list[str]:
         f"unexpected data file {n}"
         for n in sorted(data)
         if not n.startswith(("reference/data/", "registry/atlas/", "proofs_check/automata/"))
+        and n != "proofs_check/automaticity_map.json"
     ]
     if not any(n.endswith("wythoff_003.json") for n in data):
         problems.append("the published tables (reference/data/*.json) are missing")
@@ -66,6 +67,8 @@ def wheel_problems(names: list[str]) -> list[str]:
         problems.append("the Wythoff atlas (registry/atlas/*.json) is missing")
     if "proofs_check/automata/wythoff-p.txt" not in data:
         problems.append("the proofs' stored automata (proofs_check/automata/*.txt) are missing")
+    if "proofs_check/automaticity_map.json" not in data:
+        problems.append("the automaticity map (proofs_check/automaticity_map.json) is missing")
     return problems
 
 
@@ -83,6 +86,7 @@ def test_wheel_problems_can_fail() -> None:
     assert any("published tables" in p for p in found)
     assert any("atlas" in p for p in found)
     assert any("stored automata" in p for p in found)
+    assert any("automaticity map" in p for p in found)
 
 
 def test_the_wheel_holds_only_the_packages_and_their_data(tmp_path: Path) -> None:

@@ -178,7 +178,7 @@ VARIANTS = [
     Variant("landman-lemma-1", "tighten", {"size": 10}, 1, witness={"m": 0, "n": 0}),
     Variant("landman-h-range", "tighten", {"size": 10}, 1, witness={"m": 0, "n": 0}),
     Variant(
-        "nivasch-lemma-1.2", "tighten", {"size": 4}, 1, witness={"game": "f-wythoff", "v": (0, 0)}
+        "nivasch-lemma-1.2", "tighten", {"size": 4}, 1, witness={"game": "e-wythoff", "v": (0, 0)}
     ),
     Variant("nivasch-lemma-2.1", "tighten", {"size": 20}, 1, witness={"x": 0, "g": 0, "y": 0}),
     Variant("nivasch-lemma-2.2", "tighten", {"size": 20}, 1, witness={"g": 0, "x": 0}),
