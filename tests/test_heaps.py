@@ -288,3 +288,13 @@ def test_far_terms_of_a_sequence_come_from_the_certified_period(
     values = spec.nim_sequence(spec.get_game("octal:0.07"), 200)
     assert found["terms"] == [values[53 + (m - 53) % 34] for m in range(n, n + 40)]
     assert "Guy-Smith" in found["certificate"]
+
+
+def test_gangolli_plambecks_period_of_0_16() -> None:
+    """0.16 has period 149,459 (A. Gangolli and T. Plambeck, Int. J. Game Theory 18 (1989)
+    311-320); its preperiod, 105,351, is this project's computation (no published values
+    at hand to compare). The sparse-space method reaches the window in seconds."""
+    found = heap_period("octal:0.16", compute=True, budget=600)
+    assert found.status == "certified" and "Guy-Smith" in found.certificate
+    assert found.period == 149_459
+    assert found.preperiod == 105_351
