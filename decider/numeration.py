@@ -31,8 +31,8 @@ from decider.automaton import DeciderError, Dfa, minimise, product, reachable, r
 class Numeration(ABC):
     """A positional numeration read most significant digit first, leading zeros allowed.
 
-    Subclasses define :attr:`name`, :attr:`base`, :meth:`valid`, :meth:`word`,
-    :meth:`value` and :meth:`adder`.  Valid words of equal length must compare (in
+    Subclasses define :attr:`name`, :attr:`base`, :meth:`valid`, :meth:`weights` (or
+    :meth:`word`), :meth:`value` and :meth:`adder`.  Valid words of equal length must compare (in
     lexicographic order) like their values, as in every greedy numeration; :meth:`less`
     relies on it.
     """
@@ -44,9 +44,23 @@ class Numeration(ABC):
     def valid(self) -> Dfa:
         """The 1-tape automaton of the valid words (leading zeros allowed, the empty word 0)."""
 
-    @abstractmethod
+    def weights(self, n: int) -> list[int]:
+        """The place values ``w_0 = 1 < w_1 < ...`` up to the first above ``n`` (a greedy
+        numeration's; one that is not greedy defines :meth:`word` instead)."""
+        raise NotImplementedError(f"{self.name} defines no weights")
+
     def word(self, n: int) -> list[int]:
-        """The digits of ``n >= 0``, most significant first, without leading zeros."""
+        """The digits of ``n >= 0``, most significant first, without leading zeros: the
+        greedy representation over :meth:`weights`."""
+        if n < 0:
+            raise DeciderError(f"no {self.name} word for {n}")
+        digits = []
+        for w in reversed(self.weights(n)[:-1]):
+            digits.append(n // w)
+            n %= w
+        while digits and digits[0] == 0:
+            digits.pop(0)
+        return digits
 
     @abstractmethod
     def value(self, word: Sequence[int]) -> int:
@@ -174,18 +188,6 @@ class TwoTermRecurrence(Numeration):
         while q[-1] <= n:
             q.append(self.m * q[-1] + q[-2])
         return q
-
-    def word(self, n: int) -> list[int]:
-        """The greedy digits of ``n``, msd first."""
-        if n < 0:
-            raise DeciderError(f"no {self.name} word for {n}")
-        digits = []
-        for w in reversed(self.weights(n)[:-1]):
-            digits.append(n // w)
-            n %= w
-        while digits and digits[0] == 0:
-            digits.pop(0)
-        return digits
 
     def value(self, word: Sequence[int]) -> int:
         """``sum w_i q_i``; the word need not be valid."""

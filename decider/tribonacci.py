@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from decider.automaton import DeciderError, Dfa, reachable
+from decider.automaton import Dfa, reachable
 from decider.numeration import Numeration
 
 __all__ = ["BOUND", "Tribonacci"]
@@ -88,18 +88,6 @@ class Tribonacci(Numeration):
         while t[-1] <= n:
             t.append(t[-1] + t[-2] + t[-3])
         return t
-
-    def word(self, n: int) -> list[int]:
-        """The greedy digits of ``n``, msd first."""
-        if n < 0:
-            raise DeciderError(f"no {self.name} word for {n}")
-        digits = []
-        for t in reversed(self.weights(n)[:-1]):
-            digits.append(int(n >= t))
-            n -= t * digits[-1]
-        while digits and digits[0] == 0:
-            digits.pop(0)
-        return digits
 
     def value(self, word: Sequence[int]) -> int:
         """``sum w_i T_i``; the word need not be valid."""

@@ -408,26 +408,6 @@ def _regions_game(function: Any) -> _Rule:
     return game
 
 
-def _triangle(x: int, y: int, out: np.ndarray) -> int:
-    """E-Wythoff's extra moves as row spans (the docs' example)."""
-    count = 0
-    if x <= y:
-        for k in range(2, x + 1):
-            out[count, 0] = x - k
-            out[count, 1] = x - k + 1
-            out[count, 2] = y - k + 1
-            out[count, 3] = y
-            count += 1
-    if y <= x:
-        for l in range(1, y):
-            out[count, 0] = x - l
-            out[count, 1] = x - l + 1
-            out[count, 2] = 0
-            out[count, 3] = y - l
-            count += 1
-    return count
-
-
 def _cells_below(x: int, y: int, out: np.ndarray) -> int:
     """Every (u, v) <= (x, y) but (x, y), one 1x1 rectangle each (overruns small buffers)."""
     count = 0
@@ -443,8 +423,11 @@ def _cells_below(x: int, y: int, out: np.ndarray) -> int:
 
 
 class _EWythoff(EWythoff):
+    """The tests' E-Wythoff (its followers from the definition) with the built-in game's
+    compiled row spans (fast.engine.e_wythoff_regions)."""
+
     move_rays = ((1, 0), (0, 1), (1, 1))
-    compiled_regions = _triangle
+    compiled_regions = "fast.engine:e_wythoff_regions"
 
 
 class _Below(spec.TwoPileGame):
