@@ -16,11 +16,13 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import numpy as np
 
-__all__ = ["GAMES", "g_points", "grundy_table"]
+__all__ = ["GAMES", "by_definition", "g_points", "grundy_table"]
 
 #: The games whose moves are written out here (their seeds' rules).
 GAMES = ("wythoff", "f-wythoff", "r-wythoff")
@@ -59,3 +61,16 @@ def grundy_table(name: str, rows: int, cols: int) -> np.ndarray:
 def g_points(table: np.ndarray, g: int) -> list[tuple[int, int]]:
     """The cells (x, y), x <= y, holding g, by increasing x (a row holds g at most once)."""
     return [(x, y) for x, y in np.argwhere(table == g).tolist() if x <= y]
+
+
+def by_definition(game: Any) -> Callable[[tuple[int, ...]], int]:
+    """G of a position of ``game`` by the mex over its ``followers`` (memoised), nothing
+    of the spec's solver: the check of a game whose moves the spec states (one-heap games
+    with their multi-heap positions)."""
+
+    @cache
+    def value(position: tuple[int, ...]) -> int:
+        seen = {value(f) for f in game.followers(position)}
+        return next(m for m in range(len(seen) + 1) if m not in seen)
+
+    return value

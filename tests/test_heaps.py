@@ -10,13 +10,13 @@ with its sources); a tampered certificate fails.
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from brute_force import by_definition
 from cli_capture import cli
 
 import fast.heaps
@@ -38,26 +38,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return cli(capsys, *argv)
 
 
-def _by_definition(game: spec.ImpartialGame) -> Any:
-    """G of a position by the mex over its followers (multi-heap positions), nothing else."""
-
-    @functools.cache
-    def value(position: tuple[int, ...]) -> int:
-        seen = {value(f) for f in game.followers(position)}
-        return next(m for m in range(len(seen) + 1) if m not in seen)
-
-    return value
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_spec_xor_rule_is_the_definition(name: str) -> None:
     game = spec.get_game(name)
-    by_definition = _by_definition(game)
+    defined = by_definition(game)
     values = spec.nim_sequence(game, 16)
-    assert values == [by_definition(game.check_position((n,))) for n in range(16)]
+    assert values == [defined(game.check_position((n,))) for n in range(16)]
     for heaps in [(3, 5), (2, 2, 6), (7, 4, 1), (9, 9)]:
         position = game.check_position(heaps)
-        assert spec.grundy(game, position) == by_definition(position)
+        assert spec.grundy(game, position) == defined(position)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -244,9 +233,9 @@ class _PileSubtraction(spec.PileGame):
 
 def test_one_heap_games_without_a_code_get_the_spec(capsys: pytest.CaptureFixture[str]) -> None:
     user = _TakeOneOrTwoSplit()
-    by_definition = _by_definition(user)
+    defined = by_definition(user)
     values = question("nim-sequence", user)(terms=12).value
-    assert values == [by_definition(user.check_position((n,))) for n in range(12)]
+    assert values == [defined(user.check_position((n,))) for n in range(12)]
     assert heap_code(user) is None and heap_period(user).status in ("apparent", "none")
     pile = _PileSubtraction()
     assert question("nim-sequence", pile)(terms=40).value == spec.nim_sequence(
