@@ -14,17 +14,28 @@ def _remember(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _quiet_unraisable(info: "sys.UnraisableHookArgs") -> None:
+    """While the command line loads, a Ctrl-C raised where Python cannot propagate it (a
+    weakref callback of the import machinery) is already remembered: not printed as an
+    "Exception ignored" traceback. Anything else goes to Python's own hook."""
+    if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(info)
+
+
 def _command() -> int:
     """Load the command line with Ctrl-C remembered, then run it; 130 when interrupted."""
     try:
         own = signal.getsignal(signal.SIGINT) is signal.default_int_handler
         if own:  # (a SIGINT ignored, as under nohup, stays ignored)
             signal.signal(signal.SIGINT, _remember)
+            sys.unraisablehook = _quiet_unraisable
         try:
             from grundy.cli import main
         finally:
             if own:
                 signal.signal(signal.SIGINT, signal.default_int_handler)
+                sys.unraisablehook = sys.__unraisablehook__
         if _SIGNALLED:
             raise KeyboardInterrupt
         return main()
