@@ -125,6 +125,41 @@ def _canonical(heaps: Any) -> Position:
     return tuple(kept) if kept else (0,)
 
 
+def _parse_code(text: str, prefix: str, radix: int, example: str) -> tuple[int, ...]:
+    """The digits of a code ``d_0.d_1d_2...`` in base ``radix`` (8: octal, 16: hexadecimal),
+    trailing zeros dropped; d_0 may only take everything (bits 4 and 8). Each refusal is one
+    line naming the family ``prefix``, the code and an ``example``."""
+    code = text.strip()
+    before, point, after = code.partition(".")
+    if not point or not after:
+        raise ValueError(
+            f"{prefix}: code {code!r} must be d_0.d_1d_2... with digits after the point "
+            f"(e.g. {example})"
+        )
+    names = "0123456789abcdef"[:radix]
+    kind = {8: "an octal digit 0..7", 16: "a hexadecimal digit 0..f"}[radix]
+    before = (before or "0").lower()
+    firsts = [names[d] for d in range(0, radix, 4)]
+    if before not in firsts:
+        allowed = ", ".join(firsts[:-1]) + " or " + firsts[-1]  # "0 or 4", "0, 4, 8 or c"
+        raise ValueError(
+            f"{prefix}: code {code!r}: the digit before the point d_0 = {before!r} must be "
+            f"{allowed} (e.g. {example})"
+        )
+    digits = [names.index(before)]
+    for k, char in enumerate(after, start=1):
+        if char.lower() not in names:
+            raise ValueError(
+                f"{prefix}: code {code!r}: digit d_{k} = {char!r} is not {kind} (e.g. {example})"
+            )
+        digits.append(names.index(char.lower()))
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+    if len(digits) == 1 and digits[0] == 0:
+        raise ValueError(f"{prefix}: code {code!r} allows no move (e.g. {example})")
+    return tuple(digits)
+
+
 def parse_octal(text: str) -> tuple[int, ...]:
     """The digits (d_0, d_1, ..., d_t) of an octal code ``d_0.d_1d_2...``.
 
@@ -137,33 +172,7 @@ def parse_octal(text: str) -> tuple[int, ...]:
     ...
     ValueError: octal: code '0.8': digit d_1 = '8' is not an octal digit 0..7 (e.g. octal:0.137)
     """
-    example = OctalGame.example
-    code = text.strip()
-    before, point, after = code.partition(".")
-    if not point or not after:
-        raise ValueError(
-            f"octal: code {code!r} must be d_0.d_1d_2... with digits after the point "
-            f"(e.g. {example})"
-        )
-    before = before or "0"
-    if before not in ("0", "4"):
-        raise ValueError(
-            f"octal: code {code!r}: the digit before the point d_0 = {before!r} must be 0 or 4 "
-            f"(e.g. {example})"
-        )
-    digits = [int(before)]
-    for k, char in enumerate(after, start=1):
-        if char not in "01234567":
-            raise ValueError(
-                f"octal: code {code!r}: digit d_{k} = {char!r} is not an octal digit 0..7 "
-                f"(e.g. {example})"
-            )
-        digits.append(int(char))
-    while len(digits) > 1 and digits[-1] == 0:
-        digits.pop()
-    if len(digits) == 1 and digits[0] == 0:
-        raise ValueError(f"octal: code {code!r} allows no move (e.g. {example})")
-    return tuple(digits)
+    return _parse_code(text, "octal", 8, OctalGame.example)
 
 
 class OctalGame(HeapGame):
@@ -233,32 +242,7 @@ def parse_hex(text: str) -> tuple[int, ...]:
     ...
     ValueError: hex: code '0.g': digit d_1 = 'g' is not a hexadecimal digit 0..f (e.g. hex:0.f)
     """
-    example = HexGame.example
-    code = text.strip()
-    before, point, after = code.partition(".")
-    if not point or not after:
-        raise ValueError(
-            f"hex: code {code!r} must be d_0.d_1d_2... with digits after the point (e.g. {example})"
-        )
-    before = (before or "0").lower()
-    if before not in ("0", "4", "8", "c"):
-        raise ValueError(
-            f"hex: code {code!r}: the digit before the point d_0 = {before!r} must be 0, 4, 8 "
-            f"or c (e.g. {example})"
-        )
-    digits = [int(before, 16)]
-    for k, char in enumerate(after, start=1):
-        if char.lower() not in "0123456789abcdef":
-            raise ValueError(
-                f"hex: code {code!r}: digit d_{k} = {char!r} is not a hexadecimal digit 0..f "
-                f"(e.g. {example})"
-            )
-        digits.append(int(char, 16))
-    while len(digits) > 1 and digits[-1] == 0:
-        digits.pop()
-    if len(digits) == 1 and digits[0] == 0:
-        raise ValueError(f"hex: code {code!r} allows no move (e.g. {example})")
-    return tuple(digits)
+    return _parse_code(text, "hex", 16, HexGame.example)
 
 
 class HexGame(OctalGame):
