@@ -5,7 +5,7 @@ docs/configuration.md; ``.ci/run`` shows how to get them)::
 
     PYTHONPATH=. python benchmarks/bench_prove_vs_walnut.py [ID ...]
 
-For each theorem (default: Wythoff's P-set, R-Wythoff's P-set, Wythoff's value-1 set and the
+For each theorem (default: Wythoff's P-set, E-Wythoff's and R-Wythoff's P-sets, Wythoff's value-1 set and the
 pass game; issue 36's "Speed and memory" asks for those in the style of the papers) it
 decides the theorem's definitions and sentences with the project's decider
 (:func:`proofs_check.theorems.theory_of`, then :meth:`decider.Theory.decide`, in this
@@ -32,7 +32,7 @@ from decider.walnut import export
 from grundy.walnut import INSTALL, find_walnut, run_walnut
 from proofs_check.theorems import THEOREMS, theory_of
 
-DEFAULT = ["wythoff-p", "r-wythoff-p", "wythoff-g1", "wythoff-pass-p"]
+DEFAULT = ["wythoff-p", "e-wythoff-p", "r-wythoff-p", "wythoff-g1", "wythoff-pass-p"]
 
 
 def by_kind(steps: list[Step]) -> str:
