@@ -5,8 +5,8 @@ docs/configuration.md; ``.ci/run`` shows how to get them)::
 
     PYTHONPATH=. python benchmarks/bench_prove_vs_walnut.py [ID ...]
 
-For each theorem (default: Wythoff's P-set, E-Wythoff's and R-Wythoff's P-sets, Wythoff's value-1 set and the
-pass game; issue 36's "Speed and memory" asks for those in the style of the papers) it
+For each theorem (default: Wythoff's, E-Wythoff's and R-Wythoff's P-sets, Wythoff's value-1 set
+and the pass game; issue 36's "Speed and memory" asks for those in the style of the papers) it
 decides the theorem's definitions and sentences with the project's decider
 (:func:`proofs_check.theorems.theory_of`, then :meth:`decider.Theory.decide`, in this
 process), then runs the same sentences' Walnut export through Walnut
