@@ -1,10 +1,10 @@
 """Ctrl-C: every command stops promptly with ``grundy: interrupted``, exit 130.
 
 The protocol (issue 30): a long kernel works in blocks well under a second
-and returns to Python between them (``fast._interrupt``); Ctrl-C during a
+and returns to Python between them (``floor.interrupt``); Ctrl-C during a
 block is held and raised when it returns; the CLI raises it only where that
 is safe (never inside llvmlite's callbacks or numba's boxing helper), ends
-the process anyway if it cannot (``grundy.signals.Deadline``), writes files
+the process anyway if it cannot (``grundy.cli.signals.Deadline``), writes files
 under a temporary name and kills a local Dask cluster's workers.
 
 The tests send a real SIGINT to a real ``grundy`` process (started with
@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-import fast._interrupt as hold
+import floor.interrupt as hold
 from grundy import cli
-from grundy.signals import Deadline
+from grundy.cli.signals import Deadline
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -472,7 +472,7 @@ def test_ctrl_c_at_any_moment_of_a_heatmap(moment: float, tmp_path: Path) -> Non
 def test_ctrl_c_during_a_cluster_start_is_raised_at_once() -> None:
     """Issue 39 item 3: the start-up ran with SIGINT ignored, and a Ctrl-C then was lost.
     The start-up now runs in a thread; this one raises within a poll."""
-    from grundy.runs import runner
+    from runs import runner
 
     started = threading.Event()
 
@@ -494,7 +494,7 @@ _WORKER_MASKS = """
 import re, signal, sys
 from pathlib import Path
 import distributed
-from grundy.runs.runner import _start_local_cluster
+from runs.runner import _start_local_cluster
 
 if __name__ == "__main__":
     cluster = _start_local_cluster(distributed.LocalCluster, 1)
