@@ -40,7 +40,7 @@ __all__ = [
     "remove_stale_temporaries",
 ]
 
-#: Temporary files of atomic writes in progress: removed by ``grundy.cli.signals.hard_exit``
+#: Temporary files of atomic writes in progress: removed by ``floor.interrupt.hard_exit``
 #: when the process must end without unwinding.
 TEMPORARY_FILES: set[str] = set()
 
@@ -67,7 +67,7 @@ def atomic_write(
     fd, tmp = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.{os.getpid()}@{_HOST}-", suffix=".tmp"
     )
-    TEMPORARY_FILES.add(tmp)  # removed by grundy.cli.signals.hard_exit if the process must end
+    TEMPORARY_FILES.add(tmp)  # removed by floor.interrupt.hard_exit if the process must end
     try:
         with os.fdopen(fd, "wb") as handle:
             write(handle)

@@ -6,12 +6,12 @@
 * :mod:`runs.runner`: :func:`~runs.runner.run_chunks`, in this
   process or on Dask, and the progress a chunk reports;
 * :mod:`runs.progress`: the one progress bar (terminal, log, notebook)
-  and warning lines;
-* :mod:`runs.sigint`: the SIGINT handler of a block.
+  and warning lines.
 
 The file primitives (the one atomic write and the one digest) are one layer
-lower, in :mod:`floor.files`, where the strip's checkpoints reach them too. The
+lower, in :mod:`floor.files`, where the strip's checkpoints reach them too, and so is
+Ctrl-C (:mod:`floor.interrupt`: the SIGINT handler of a block, the last resort). The
 command line's options for a run (``--out``, ``--workers``, ``--scheduler``)
-are in :mod:`grundy.cli.output`, its Ctrl-C last resort in :mod:`grundy.cli.signals`.
+are in :mod:`grundy.cli.output`.
 Nothing here imports the command line.
 """

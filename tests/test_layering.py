@@ -62,7 +62,7 @@ RULES: dict[str, Room] = {
     ),
     "grundy.cli": _room(
         "grundy verify runs proofs_check registry decider reference spec floor",
-        "the command line: parser, commands/, experiments/, output, parsing, signals, the "
+        "the command line: parser, commands/, experiments/, output, parsing, the "
         "command bodies; it asks the registry, never a kernel (the conformance runner loads "
         "`grundy.cli.checks` by name, as it loads a plugin)",
     ),
@@ -77,8 +77,7 @@ RULES: dict[str, Room] = {
     ),
     "runs": _room(
         "floor",
-        "long runs: chunks and their store, the Dask runner, the one progress bar, SIGINT "
-        "of a block; no kernel",
+        "long runs: chunks and their store, the Dask runner, the one progress bar; no kernel",
     ),
     "proofs_check": _room(
         "registry decider reference spec floor",
@@ -98,8 +97,8 @@ RULES: dict[str, Room] = {
     ),
     "floor": _room(
         "",
-        "configuration, files and atomic writes, memory, the Ctrl-C protocol, the block "
-        "driver, the version",
+        "configuration, files and atomic writes, memory, Ctrl-C (the kernels' protocol and "
+        "the process's handler), the block driver, the version",
         outside="",
     ),
 }

@@ -16,19 +16,21 @@ import importlib
 import os
 import pkgutil
 import re
-import signal
 import sys
-import threading
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from types import FrameType
 from typing import Any, NoReturn
 
+from floor.interrupt import (
+    DEADLINE,
+    INTERRUPTED,
+    interrupt_after_compiled_code,
+    interrupted,
+    while_exiting,
+)
 from grundy import __version__
-from grundy.cli.signals import INTERRUPTED, Deadline, hard_exit
 from runs.progress import quiet
-from runs.sigint import sigint_handler
 
 __all__ = ["GrundyArgumentParser", "UsageError", "build_parser", "main"]
 
@@ -157,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _refusal(args.command, error)
     finally:
         if argv is None:  # the process's own command (console script, python -m grundy)
-            _while_exiting(interrupted=_DEADLINE.armed)
+            while_exiting(interrupted=DEADLINE.armed)
 
 
 @contextmanager
@@ -179,21 +181,6 @@ def one_line_warnings() -> Iterator[None]:
 
         warnings.showwarning = show
         yield
-
-
-def _while_exiting(*, interrupted: bool) -> None:
-    """Ctrl-C while Python shuts down (numba's, Dask's exit handlers), after the command.
-
-    An interrupted command: a further Ctrl-C ends the process at once
-    (:func:`grundy.cli.signals.hard_exit`). A finished one: its answer is
-    complete, so Ctrl-C is ignored and the exit code stays the command's
-    (never a traceback from an exit handler).
-    """
-    handler: Any = (lambda signum, frame: hard_exit()) if interrupted else signal.SIG_IGN
-    try:
-        signal.signal(signal.SIGINT, handler)
-    except ValueError:  # pragma: no cover - not the main thread
-        pass
 
 
 #: Seconds the spec solver may take for one evaluation from the command line: the command's
@@ -251,7 +238,7 @@ def _refusal(command: str, error: BaseException) -> int:
     a closed output pipe ends quietly with 0. Anything else is a bug and
     is re-raised with its traceback.
     """
-    if _interrupted(error):
+    if interrupted(error):
         print(INTERRUPTED, file=sys.stderr)
         return 130
     if isinstance(error, BrokenPipeError):
@@ -267,23 +254,6 @@ def _refusal(command: str, error: BaseException) -> int:
     raise error
 
 
-def _interrupted(error: BaseException | None) -> bool:
-    """True for Ctrl-C, also when it is the cause of another exception.
-
-    Numba's compiled code calls back into Python while it boxes a result
-    (``numba.core.serialize._numba_unpickle``); a KeyboardInterrupt raised by
-    the signal handler there comes back as ``SystemError: CPUDispatcher(...)
-    returned a result with an exception set`` whose cause is the interrupt.
-    """
-    seen = 0
-    while error is not None and seen < 16:
-        if isinstance(error, KeyboardInterrupt):
-            return True
-        error = error.__cause__ or error.__context__
-        seen += 1
-    return False
-
-
 def _os_error(error: OSError) -> str:
     """An OSError as one phrase naming the file: ``cannot write '/proc/t.npy' (...)``."""
     reason = error.strerror or str(error) or type(error).__name__
@@ -291,147 +261,6 @@ def _os_error(error: OSError) -> str:
         return _printable(" ".join(reason.split()))
     target = error.filename2 if error.filename2 is not None else error.filename
     return _printable(f"cannot use the file {str(target)!r} ({reason})")
-
-
-#: Where a KeyboardInterrupt must not be raised: anywhere below llvmlite (LLVM calls back
-#: into Python through ctypes while numba compiles; an exception raised in such a callback
-#: is printed and swallowed, and the interrupt is lost) ...
-_CALLBACK_PACKAGE = "llvmlite"
-#: ... and in numba's serialisation helper (it runs while a compiled call boxes its result).
-_BOXING_MODULE = "numba.core.serialize"
-#: How many frames up the stack :func:`_must_defer` looks for them.
-_DEFER_DEPTH = 64
-
-
-def _must_defer(frame: FrameType | None) -> bool:
-    """True when raising KeyboardInterrupt at ``frame`` would be lost or corrupt a call:
-    inside llvmlite (anywhere up the stack) or numba's boxing helper (the innermost frame).
-
-    Elsewhere, numba's compiler included, the interrupt is raised: compiling is
-    plain Python and unwinds cleanly (a kernel called through
-    ``floor.interrupt.call`` is compiled before its call is held).
-    """
-    depth = 0
-    current = frame
-    while current is not None and depth < _DEFER_DEPTH:
-        module = current.f_globals.get("__name__", "")
-        if isinstance(module, str):
-            if module.split(".", 1)[0] == _CALLBACK_PACKAGE:
-                return True
-            if depth == 0 and module.startswith(_BOXING_MODULE):
-                return True
-        current = current.f_back
-        depth += 1
-    return False
-
-
-#: Seconds before a deferred Ctrl-C is delivered again (:func:`_deliver_again`).
-_REDELIVER_SECONDS = 0.01
-#: Redeliveries sent and not yet handled: the handler does not count them as Ctrl-C.
-_REDELIVERIES = [0]
-
-
-def _deliver_again() -> None:
-    """Send SIGINT to the main thread again shortly, from another thread.
-
-    Not from the handler itself: ``_thread.interrupt_main`` there would run
-    the handler again at the handler's own next bytecode, recursively, with
-    llvmlite's frames still below it. A real signal (not ``interrupt_main``)
-    also wakes a main thread blocked in a lock or a sleep.
-    """
-    _REDELIVERIES[0] += 1
-    main_thread = threading.main_thread().ident
-    if main_thread is None:  # pragma: no cover - the main thread always has an id
-        return
-    timer = threading.Timer(_REDELIVER_SECONDS, signal.pthread_kill, (main_thread, signal.SIGINT))
-    timer.daemon = True
-    timer.start()
-
-
-def _unraisable_interrupt(previous: Any) -> Any:
-    """A ``sys.unraisablehook`` that delivers a swallowed KeyboardInterrupt again.
-
-    Python cannot raise an exception out of some callbacks (a garbage-collector
-    callback such as Dask's ``GCDiagnosis``, ``__del__``, a ctypes callback):
-    it prints it ("Exception ignored in ...") and goes on, and the interrupt
-    would be lost. This hook prints nothing for a KeyboardInterrupt and sends
-    the signal again (:func:`_deliver_again`); anything else goes to
-    ``previous``.
-    """
-
-    def hook(info: Any) -> None:
-        if isinstance(info.exc_value, KeyboardInterrupt) or info.exc_type is KeyboardInterrupt:
-            _deliver_again()
-            return
-        previous(info)
-
-    return hook
-
-
-#: The deadline of the Ctrl-C being handled (one per process).
-_DEADLINE = Deadline()
-
-
-@contextmanager
-def interrupt_after_compiled_code(deadline: Deadline | None = None) -> Iterator[None]:
-    """Deliver Ctrl-C as KeyboardInterrupt where it is safe, and promptly.
-
-    Python runs a signal handler at the next bytecode boundary, which may be
-    inside numba's or llvmlite's machinery. This handler
-
-    * during a held kernel block (``floor.interrupt.holding()``) records the
-      interrupt; the block raises it when it has returned (the kernels'
-      Ctrl-C protocol: blocks well under a second);
-    * where raising would be lost or would corrupt a compiled call
-      (:func:`_must_defer`) delivers the signal again 10 ms later
-      (:func:`_deliver_again`), until it comes in safe code; a
-      KeyboardInterrupt that Python swallows anyway (a callback whose
-      exceptions are "ignored") is delivered again the same way
-      (:func:`_unraisable_interrupt`);
-    * raises KeyboardInterrupt otherwise.
-
-    Each Ctrl-C also arms the :class:`grundy.cli.signals.Deadline`: if the
-    interrupt cannot be raised within :data:`grundy.cli.signals.DELIVER_SECONDS`
-    (a C call that does not return), or the process does not end after it,
-    the process ends anyway (``grundy: interrupted``, exit 130, the temporary
-    files of unfinished writes removed). Outside the main thread, or when
-    SIGINT is not the default handler (ignored, or set by a caller), nothing
-    changes.
-    """
-    from floor.interrupt import hold_pending, holding
-
-    watch = _DEADLINE if deadline is None else deadline
-    try:
-        previous = signal.getsignal(signal.SIGINT)
-    except ValueError:  # pragma: no cover - no signals here
-        yield
-        return
-    if previous is not signal.default_int_handler:
-        yield
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        if _REDELIVERIES[0] > 0:  # our own redelivery, not another Ctrl-C
-            _REDELIVERIES[0] -= 1
-        else:
-            watch.signalled()
-        if holding():
-            hold_pending()
-            return
-        if _must_defer(frame):
-            _deliver_again()
-            return
-        watch.delivered()
-        raise KeyboardInterrupt
-
-    handler.respects_hold = True  # type: ignore[attr-defined]  # see floor.interrupt
-    previous_hook = sys.unraisablehook
-    sys.unraisablehook = _unraisable_interrupt(previous_hook)
-    try:
-        with sigint_handler(handler):
-            yield
-    finally:
-        sys.unraisablehook = previous_hook
 
 
 #: A number too long to read in a message (more than 30 digits).
