@@ -1,11 +1,12 @@
 """A Walnut command file for a theory's definitions and sentences (issue 36, item 5; text only).
 
 Walnut (Shallit, Mousavi) binds a ``def``'s arguments in the alphabetical order of its free
-variables, not in the order written.  :func:`export` therefore refuses a definition whose
+variables, not in the order written. :func:`export` therefore refuses a definition whose
 arguments are not written in alphabetical order (rename them: then both orders agree), and
-writes every call in that order.  A predicate given as an automaton (``shift``) is written as
-a Walnut automaton file (``Automata Library/NAME.txt``).  Every export holds a known-TRUE
-guard sentence.  Walnut is not run here.
+writes every call in that order. A predicate given as an automaton (``shift``) is written as a
+Walnut automaton file (``Automata Library/NAME.txt``), and a numeration Walnut lacks
+(``msd_fib``: the jar does not ship it) as a custom base (``Custom Bases/``). Every export
+holds a known-TRUE guard sentence. Walnut is not run here.
 
 >>> from decider import Theory
 >>> t = Theory()
@@ -44,6 +45,7 @@ from decider.formula import (
     parse,
 )
 from decider.logic import Theory
+from decider.numeration import Numeration
 
 GUARD = "A x, y (x + y = y + x)"
 
@@ -120,14 +122,43 @@ def automaton_text(dfa: Dfa, numeration: str = "msd_fib") -> str:
     return "\n".join(lines)
 
 
+def base_text(dfa: Dfa) -> str:
+    """A custom number system's automaton (``Custom Bases/``): each tape's alphabet on the
+    first line, then the states as in :func:`automaton_text`."""
+    lines = automaton_text(dfa).split("\n")
+    alphabet = "{" + ",".join(str(d) for d in range(dfa.base)) + "}"
+    lines[0] = " ".join([alphabet] * dfa.k)
+    return "\n".join(lines)
+
+
+def custom_bases(numeration: Numeration) -> dict[str, str]:
+    """The files Walnut needs for ``numeration`` (path -> text): none for one it has built in
+    (``msd_2``); else its valid words and its adder, from the decider's own atoms (tested both
+    ways against arithmetic), as ``Custom Bases/NAME.txt`` and ``NAME_addition.txt``."""
+    if not numeration.walnut:
+        raise DeciderError(f"Walnut has no name for the {numeration.name} numeration")
+    if numeration.walnut_builtin:
+        return {}
+    return {
+        f"Custom Bases/{numeration.walnut}.txt": base_text(numeration.valid()),
+        f"Custom Bases/{numeration.walnut}_addition.txt": base_text(numeration.adder()),
+    }
+
+
 def export(theory: Theory, sentences: Mapping[str, Formula | str]) -> WalnutExport:
     """The Walnut commands defining ``theory``'s predicates and evaluating ``sentences``.
 
-    A definition whose arguments are not in alphabetical order is refused (one line).
+    The numeration is the theory's (``?msd_fib``, ``?msd_2``, ...); the files Walnut needs
+    beside the command file -- the predicates given as automata, and the numeration as a
+    custom base where Walnut lacks it -- are in :attr:`WalnutExport.automata`. A definition
+    whose arguments are not in alphabetical order is refused (one line).
     """
+    numeration = theory.numeration
+    msd = numeration.walnut
     order = {name: args for name, (_, args) in theory.predicates.items()}
-    automata = {
-        f"Automata Library/{_name(name)}.txt": automaton_text(rel.dfa)
+    automata = custom_bases(numeration)
+    automata |= {
+        f"Automata Library/{_name(name)}.txt": automaton_text(rel.dfa, msd)
         for name, (rel, args) in theory.predicates.items()
         if name not in theory.definitions and tuple(sorted(args)) == args
     }
@@ -138,10 +169,10 @@ def export(theory: Theory, sentences: Mapping[str, Formula | str]) -> WalnutExpo
                 f"{name}({', '.join(args)}): Walnut binds arguments alphabetically; "
                 f"rename them so the written order is alphabetical"
             )
-        lines.append(f'def {_name(name)} "?msd_fib {formula_text(f, order)}":')
+        lines.append(f'def {_name(name)} "?{msd} {formula_text(f, order)}":')
     for name, sentence in {"guard_true": GUARD, **sentences}.items():
         f = parse(sentence) if isinstance(sentence, str) else sentence
         if free(f):
             raise DeciderError(f"{name}: not a sentence: free variable(s) {sorted(free(f))}")
-        lines.append(f'eval {_name(name)} "?msd_fib {formula_text(f, order)}":')
+        lines.append(f'eval {_name(name)} "?{msd} {formula_text(f, order)}":')
     return WalnutExport("\n".join(lines) + "\n", automata)
