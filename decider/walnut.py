@@ -5,7 +5,8 @@ variables, not in the order written. :func:`export` therefore refuses a definiti
 arguments are not written in alphabetical order (rename them: then both orders agree), and
 writes every call in that order. A predicate given as an automaton (``shift``) is written as a
 Walnut automaton file (``Automata Library/NAME.txt``), and a numeration Walnut lacks
-(``msd_fib``: the jar does not ship it) as a custom base (``Custom Bases/``). Every export
+(``msd_fib``: the jar does not ship it) as a custom base (``Custom Bases/``), and a word
+as a word automaton (``Word Automata Library/NAME.txt``). Every export
 holds a known-TRUE guard sentence. Walnut is not run here.
 
 >>> from decider import Theory
@@ -23,6 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+import numpy as np
 
 from decider.automaton import DeciderError, Dfa, digit_table
 from decider.formula import (
@@ -44,7 +47,7 @@ from decider.formula import (
     free,
     parse,
 )
-from decider.logic import Theory
+from decider.logic import Dfao, Theory
 from decider.numeration import Numeration
 
 GUARD = "A x, y (x + y = y + x)"
@@ -64,6 +67,12 @@ def _name(name: str) -> str:
     return name
 
 
+def _word_name(name: str) -> str:
+    if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", name):
+        raise DeciderError(f"Walnut cannot name the word {name!r}: start it with a capital")
+    return name
+
+
 def term_text(t: Term) -> str:
     """A term in Walnut's syntax."""
     if isinstance(t, Var):
@@ -73,7 +82,7 @@ def term_text(t: Term) -> str:
     if isinstance(t, Add):
         return f"{term_text(t.left)} + {term_text(t.right)}"
     if isinstance(t, At):
-        return f"{t.word}[{term_text(t.index)}]"
+        return f"{_word_name(t.word)}[{term_text(t.index)}]"
     raise DeciderError(f"not a term: {t!r}")
 
 
@@ -145,6 +154,19 @@ def custom_bases(numeration: Numeration) -> dict[str, str]:
     }
 
 
+def word_text(word: Dfao, numeration: str) -> str:
+    """A word (an automaton with outputs) in Walnut's word-automaton format (``Word Automata
+    Library/NAME.txt``): each state with its output, then its transitions."""
+    delta = np.asarray(word.delta)
+    lines = [numeration, ""]
+    for q in range(delta.shape[0]):
+        lines.append(f"{q} {int(word.outputs[q])}")
+        for d in range(delta.shape[1]):
+            lines.append(f"{d} -> {int(delta[q, d])}")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def export(theory: Theory, sentences: Mapping[str, Formula | str]) -> WalnutExport:
     """The Walnut commands defining ``theory``'s predicates and evaluating ``sentences``.
 
@@ -161,6 +183,10 @@ def export(theory: Theory, sentences: Mapping[str, Formula | str]) -> WalnutExpo
         f"Automata Library/{_name(name)}.txt": automaton_text(rel.dfa, msd)
         for name, (rel, args) in theory.predicates.items()
         if name not in theory.definitions and tuple(sorted(args)) == args
+    }
+    automata |= {
+        f"Word Automata Library/{_word_name(name)}.txt": word_text(word, msd)
+        for name, word in theory.words.items()
     }
     lines = []
     for name, (args, f) in theory.definitions.items():
