@@ -1,0 +1,317 @@
+"""Read a proof certificate and check every step (docs/proofs.md, "How to check a proof
+without trusting us").
+
+Each automaton ``N`` of the certificate has ``k`` tapes and a *meaning* ``(W, φ)``: every word
+it accepts has a valid Zeckendorf word on each tape of ``W``, and among the words valid on
+every tape it accepts exactly those whose values satisfy ``φ``.  The checker builds each
+automaton from its step's witness and the inputs it checked before, and derives its meaning:
+
+* ``atom``: equal in language to this package's own construction (:mod:`certcheck.atoms`);
+  a ``stored`` automaton (the statement's hypothesis) is only checked to be closed under
+  leading zeros on valid words, so that it names a set of numbers;
+* ``remap``: the tapes renamed (its meaning renamed; a new tape is unread and not in ``W``);
+* ``product``: each state's pair of source states, state 0 the pair of starts, every
+  successor pair a state; ``&`` joins the ``W``\\ s, the other modes need full ``W``\\ s;
+* ``subset`` (``E``): state 0 the start's closure under the letters zero on the kept tapes,
+  every successor the union of the members' successors for both digits of the erased tape,
+  acceptance if a member accepts; the input's ``W`` must be full;
+* ``minimise``: a class per source state (-1: unreachable) that is a congruence keeping
+  acceptance, the start in class 0;
+* ``sentence``: a 0-tape automaton whose start accepts.
+
+Every check is linear in the size of the step (sorting aside), in numpy over int64.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from certcheck.atoms import ARITY, build
+
+MAGIC = b"grundy-certificate 1"
+#: Lines of data after each step's header.
+DATA = {"atom": 2, "remap": 0, "product": 1, "subset": 2, "minimise": 1}
+
+
+class BadInput(Exception):
+    """Not a certificate, damaged, truncated, a wrong version, too large: exit 2."""
+
+
+class Failed(Exception):
+    """A step that does not check: exit 1."""
+
+
+@dataclass
+class Node:
+    k: int
+    delta: np.ndarray  # (states, 2**k) int64
+    accept: np.ndarray  # bool
+    valid: frozenset[int]
+
+
+def read(path: str, limit: int) -> list[bytes]:
+    """The certificate's lines (digest checked), or :class:`BadInput`."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as error:
+        raise BadInput(f"{path}: cannot be read ({error.strerror})") from None
+    if len(raw) > limit:
+        raise BadInput(f"{path}: too large for the memory limit of {limit} bytes")
+    if raw[:2] != b"\x1f\x8b":
+        raise BadInput(f"{path}: not a certificate (not gzip-compressed)")
+    unzip = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        text = unzip.decompress(raw, limit + 1)
+    except zlib.error:
+        raise BadInput(f"{path}: damaged (its compressed data does not decompress)") from None
+    if len(text) > limit or unzip.unconsumed_tail:
+        raise BadInput(f"{path}: too large for the memory limit of {limit} bytes")
+    if not unzip.eof:
+        raise BadInput(f"{path}: truncated (its compressed data ends early)")
+    lines = text.split(b"\n")
+    if not lines[0].startswith(b"grundy-certificate "):
+        raise BadInput(f"{path}: not a certificate (its first line is not {MAGIC.decode()!r})")
+    if lines[0] != MAGIC:
+        raise BadInput(f"{path}: format version {lines[0][19:]!r}; this checker reads 1")
+    if len(lines) < 3 or lines[-1] != b"" or not lines[-2].startswith(b"sha256 "):
+        raise BadInput(f"{path}: truncated (no digest line at its end)")
+    body = text[: len(text) - len(lines[-2]) - 1]
+    if hashlib.sha256(body).hexdigest().encode() != lines[-2][7:].strip():
+        raise BadInput(f"{path}: wrong digest (the content was edited or damaged)")
+    return lines[:-2]
+
+
+def ints(line: bytes, count: int, what: str) -> np.ndarray:
+    """``count`` integers of a data line, or :class:`BadInput`."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            arr = np.fromstring(line, dtype=np.int64, sep=" ") if line.strip() else np.zeros(0)
+        except (ValueError, DeprecationWarning):
+            raise BadInput(f"{what}: not a line of integers") from None
+    if arr.size != count:
+        raise BadInput(f"{what}: {arr.size} integers where {count} are due")
+    return arr.astype(np.int64)
+
+
+def words(head: list[bytes] | list[str], count: int, what: str) -> list[str]:
+    if len(head) < count:
+        raise BadInput(f"{what}: a header of {len(head)} words, {count} due")
+    return [h if isinstance(h, str) else h.decode("ascii", "replace") for h in head]
+
+
+def num(s: str, what: str) -> int:
+    if not s.lstrip("-").isdigit():
+        raise BadInput(f"{what}: {s!r} is not an integer")
+    return int(s)
+
+
+def first(bad: np.ndarray) -> tuple[int, int]:
+    """The first (state, letter) where a 2-D mask is true."""
+    q, c = np.argwhere(bad)[0]
+    return int(q), int(c)
+
+
+def walk_equal(d1: np.ndarray, a1: np.ndarray, d2: np.ndarray, a2: np.ndarray,
+               s1: int, s2: int, what: str) -> None:  # fmt: skip
+    """Walk the pairs reachable from ``(s1, s2)``; each must agree on acceptance."""
+    seen = {(s1, s2)}
+    todo = [(s1, s2)]
+    letters = d1.shape[1]
+    while todo:
+        p, q = todo.pop()
+        if bool(a1[p]) != bool(a2[q]):
+            raise Failed(f"{what}: state {p} {'accepts' if a1[p] else 'rejects'}, "
+                         f"the construction's state {q} does not")  # fmt: skip
+        for c in range(letters):
+            pair = (int(d1[p, c]), int(d2[q, c]))
+            if pair not in seen:
+                seen.add(pair)
+                todo.append(pair)
+
+
+def atom(step: str, kind: str, arg: str, k: int, n: int, data: list[bytes]) -> Node:
+    if len(data[0]) != n or data[0].strip(b"01"):
+        raise BadInput(f"{step}: the acceptance line is not {n} bits")
+    accept = np.frombuffer(data[0], dtype=np.uint8) == ord("1")
+    delta = ints(data[1], n * 2**k, step).reshape(n, 2**k)
+    if n < 1 or delta.min() < 0 or delta.max() >= n:
+        raise Failed(f"{step}: a transition leads outside its {n} states")
+    if kind == "stored":  # closed under leading zeros on valid words: from 0 and from 0·0
+        own, own_acc = build("valid", "-", k)
+        pair = _pairs(delta, accept, np.array(own), np.array(own_acc))
+        walk_equal(pair[0], pair[1], pair[0], pair[1], 0, int(pair[0][0, 0]),
+                   f"{step} (stored {arg}: closed under leading zeros)")  # fmt: skip
+        return Node(k, delta, accept, frozenset())
+    if kind not in ARITY and kind != "valid":
+        raise BadInput(f"{step}: unknown atom {kind!r}")
+    if (kind == "valid" and num(arg, step) != k) or (kind == "const" and not arg.isdigit()):
+        raise BadInput(f"{step}: the atom {kind} {arg} on {k} tapes")
+    try:
+        d2, a2 = build(kind, arg, k)
+    except ValueError as error:
+        raise BadInput(f"{step}: {error}") from None
+    walk_equal(delta, accept, np.array(d2), np.array(a2), 0, 0, f"{step} (atom {kind} {arg})")
+    return Node(k, delta, accept, frozenset(range(k)))
+
+
+def _pairs(d1: np.ndarray, a1: np.ndarray, d2: np.ndarray,
+           a2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The product with the valid words: accepting where ``a1`` and ``a2`` both are; the
+    valid-words automaton's dead state (rejecting) makes the pair a sink that walks skip."""
+    n2 = d2.shape[0]
+    delta = (d1[:, None, :] * n2 + d2[None, :, :]).reshape(-1, d1.shape[1])
+    ok = np.repeat(a2[None, :], d1.shape[0], axis=0).reshape(-1)
+    acc = (np.repeat(a1[:, None], n2, axis=1).reshape(-1)) & ok
+    # a pair whose valid state is dead accepts nothing: make it agree everywhere
+    return np.where(ok[:, None], delta, np.arange(delta.shape[0])[:, None]), np.where(ok, acc, 0)
+
+
+MODES = {"and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor,
+         "minus": lambda p, q: p & ~q}  # fmt: skip
+
+
+def product(step: str, mode: str, a: Node, b: Node, n: int, data: list[bytes]) -> Node:
+    if a.k != b.k or mode not in MODES:
+        raise BadInput(f"{step}: a product ({mode}) of {a.k}- and {b.k}-tape automata")
+    if mode != "and" and (len(a.valid) < a.k or len(b.valid) < b.k):
+        raise Failed(f"{step}: a product ({mode}) of automata not restricted to valid words")
+    pairs = ints(data[0], 2 * n, step).reshape(n, 2)
+    pa, pb = pairs[:, 0], pairs[:, 1]
+    na, nb = a.delta.shape[0], b.delta.shape[0]
+    bad = (pa < 0) | (pa >= na) | (pb < 0) | (pb >= nb)
+    if n < 1 or bad.any() or pa[0] or pb[0]:
+        q = int(np.argmax(bad)) if n and bad.any() else 0
+        raise Failed(f"{step}: state {q}: its pair is not a pair of source states "
+                     "(state 0 must be the pair of starts)")  # fmt: skip
+    key = pa * nb + pb
+    order = np.argsort(key, kind="stable")
+    sk = key[order]
+    if n > 1 and (sk[1:] == sk[:-1]).any():
+        i = int(np.argmax(sk[1:] == sk[:-1]))
+        raise Failed(f"{step}: states {order[i]} and {order[i + 1]} have the same pair")
+    delta = np.empty((n, a.delta.shape[1]), dtype=np.int64)
+    for c in range(a.delta.shape[1]):
+        t = a.delta[pa, c] * nb + b.delta[pb, c]
+        pos = np.minimum(np.searchsorted(sk, t), n - 1)
+        found = sk[pos] == t
+        if not found.all():
+            q = int(np.argmin(found))
+            raise Failed(f"{step}: state {q}, letter {c}: the successor pair "
+                         f"({t[q] // nb}, {t[q] % nb}) is not a state")  # fmt: skip
+        delta[:, c] = order[pos]
+    accept = MODES[mode](a.accept[pa], b.accept[pb])
+    valid = a.valid | b.valid if mode == "and" else a.valid
+    return Node(a.k, delta, np.asarray(accept, dtype=bool), valid)
+
+
+def lift(k: int, tape: int, c: int, d: int) -> int:
+    """The ``k``-tape letter reading ``c`` on the other tapes and ``d`` on ``tape``."""
+    low = c & ((1 << tape) - 1)
+    return low | (d << tape) | ((c >> tape) << (tape + 1))
+
+
+def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
+    if not 0 <= tape < a.k:
+        raise BadInput(f"{step}: no tape {tape} in a {a.k}-tape automaton")
+    if len(a.valid) < a.k:
+        raise Failed(f"{step}: E over an automaton not restricted to valid words")
+    bounds = ints(data[0], n + 1, step)
+    na = a.delta.shape[0]
+    sizes = np.diff(bounds)
+    if n < 1 or bounds[0] != 0 or (sizes < 0).any():
+        raise Failed(f"{step}: the subsets' bounds do not increase from 0")
+    members = ints(data[1], int(bounds[-1]), step)
+    owner = np.repeat(np.arange(n), sizes)
+    if members.size and (members.min() < 0 or members.max() >= na):
+        raise Failed(f"{step}: state {owner[np.argmax(members >= na)]}: a member is no state")
+    step_up = (members[1:] <= members[:-1]) & (owner[1:] == owner[:-1])
+    if step_up.any():
+        raise Failed(f"{step}: state {owner[1:][np.argmax(step_up)]}: its subset is not sorted")
+    zero = [lift(a.k, tape, 0, d) for d in (0, 1)]
+    closure, todo = {0}, [0]  # the start, closed under letters zero on the kept tapes
+    while todo:
+        s = todo.pop()
+        for z in zero:
+            t = int(a.delta[s, z])
+            if t not in closure:
+                closure.add(t)
+                todo.append(t)
+    if sorted(closure) != members[: bounds[1]].tolist():
+        raise Failed(f"{step}: state 0: its subset {members[: bounds[1]].tolist()[:8]} is not "
+                     f"the start's closure under leading zeros {sorted(closure)[:8]}")  # fmt: skip
+    rng = np.random.default_rng(20261207)
+    weight = rng.integers(1, 2**62, size=na, dtype=np.int64).astype(np.uint64)
+    size_w = np.uint64(0x9E3779B97F4A7C15)
+
+    def hashes(own: np.ndarray, mem: np.ndarray, count: np.ndarray) -> np.ndarray:
+        h = np.zeros(n, dtype=np.uint64)
+        np.add.at(h, own, weight[mem])
+        return h + count.astype(np.uint64) * size_w
+
+    declared = hashes(owner, members, sizes)
+    order = np.argsort(declared, kind="stable")
+    sh = declared[order]
+    if n > 1 and (sh[1:] == sh[:-1]).any():
+        i = int(np.argmax(sh[1:] == sh[:-1]))
+        raise Failed(f"{step}: states {order[i]} and {order[i + 1]} have the same subset")
+    letters = 2 ** (a.k - 1)
+    delta = np.empty((n, letters), dtype=np.int64)
+    for c in range(letters):
+        targets = np.concatenate([a.delta[members, lift(a.k, tape, c, d)] for d in (0, 1)])
+        key = np.unique(np.concatenate([owner, owner]) * na + targets)
+        own, mem = key // na, key % na
+        count = np.bincount(own, minlength=n)
+        pos = np.minimum(np.searchsorted(sh, hashes(own, mem, count)), n - 1)
+        j = order[pos]
+        same = sizes[j] == count
+        if same.all():  # the members themselves, in order: exact, not by the hash
+            start = np.repeat(bounds[j] - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
+            same &= np.bincount(own, minlength=n, weights=(members[start + np.arange(own.size)]
+                                                           != mem)) == 0  # fmt: skip
+        if not same.all():
+            q = int(np.argmin(same))
+            raise Failed(f"{step}: state {q}, letter {c}: the successor subset "
+                         f"{mem[own == q].tolist()[:8]} is not a state")  # fmt: skip
+        delta[:, c] = j
+    accept = np.bincount(owner, minlength=n, weights=a.accept[members]) > 0
+    return Node(a.k - 1, delta, accept, frozenset(range(a.k - 1)))
+
+
+def minimise(step: str, a: Node, n: int, data: list[bytes]) -> Node:
+    cls = ints(data[0], a.delta.shape[0], step)
+    if n < 1 or cls[0] != 0 or cls.min() < -1 or cls.max() >= n:
+        raise Failed(f"{step}: the start's class is not 0, or a class is out of range")
+    mapped = np.flatnonzero(cls >= 0)
+    rep = np.full(n, -1, dtype=np.int64)
+    rep[cls[mapped[::-1]]] = mapped[::-1]
+    if (rep < 0).any():
+        raise Failed(f"{step}: class {int(np.argmin(rep))} has no state")
+    delta = cls[a.delta[rep]]
+    accept = a.accept[rep]
+    moved = cls[a.delta[mapped]] != delta[cls[mapped]]
+    if moved.any():
+        i, c = first(moved)
+        raise Failed(f"{step}: state {mapped[i]}, letter {c}: its successor's class is not "
+                     f"the successor of its class {cls[mapped[i]]} (not a congruence)")  # fmt: skip
+    wrong = a.accept[mapped] != accept[cls[mapped]]
+    if wrong.any():
+        s = mapped[int(np.argmax(wrong))]
+        raise Failed(f"{step}: state {s}: acceptance differs from its class {cls[s]}'s")
+    return Node(a.k, delta, accept, a.valid)
+
+
+def remap(step: str, a: Node, k: int, tapes: list[int]) -> Node:
+    if len(tapes) != a.k or any(not 0 <= t < k for t in tapes) or k > 12:
+        raise BadInput(f"{step}: {a.k} tapes cannot be read from {tapes} of {k}")
+    letters = np.arange(2**k)
+    old = sum(((letters >> t) & 1) << i for i, t in enumerate(tapes))
+    old = np.asarray(old if tapes else np.zeros(2**k, dtype=np.int64), dtype=np.int64)
+    valid = frozenset(tapes[i] for i in a.valid)
+    return Node(k, a.delta[:, old], a.accept, valid)
