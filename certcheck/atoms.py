@@ -57,90 +57,55 @@ def _far(v: int, u: int) -> bool:
     return sign(2 * v + u - 40, u) > 0 or sign(2 * v + u + 40, u) < 0
 
 
-def _valid_step(last: State, bits: State) -> State | None:
-    """The tapes' last digits after reading ``bits``; None when a tape reads ``11``."""
-    if any(a and b for a, b in zip(last, bits, strict=True)):
-        return None
-    return bits
+Step = Callable[[State, State], "State | None"]
 
 
-def _semantics(kind: str, argument: str, k: int) -> tuple[State, Callable[..., object]]:
-    """``(start, step)`` of the atom's own part (its arithmetic), and its acceptance."""
-    if kind == "valid":
-        return (), lambda s, b: s
-    if kind == "equal":  # x = y: every column equal
-        return (), lambda s, b: s if b[0] == b[1] else None
+def _semantics(kind: str, arg: str) -> tuple[State, Step, Callable[[State], bool]]:
+    """``(start, step, accepts)`` of the atom's own part: its arithmetic (None: dead)."""
+    if kind in ("valid", "equal"):  # x = y: every column equal
+        return (), lambda s, b: s if kind == "valid" or b[0] == b[1] else None, lambda s: True
     if kind == "less":  # x < y: equal-length valid words compare like their values (greedy)
-        return (0,), lambda s, b: s if s[0] or b[0] == b[1] else ((1,) if b[0] < b[1] else None)
+        return (0,), lambda s, b: s if s[0] or b[0] == b[1] else ((1,) if b[0] < b[1] else None), \
+            lambda s: s[0] == 1  # fmt: skip
     if kind == "shift":  # y's word is x's followed by 0: x reads next what y read last
-        return (0,), lambda s, b: (b[1],) if b[0] == s[0] else None
-    if kind == "const":
-        digits = word(int(argument))
+        return (0,), lambda s, b: (b[1],) if b[0] == s[0] else None, lambda s: s[0] == 0
+    if kind == "const":  # 0* word(n): the digits matched so far
+        w = word(int(arg))
+        return (0,), lambda s, b: s if s[0] == 0 == b[0] else (
+            (s[0] + 1,) if s[0] < len(w) and w[s[0]] == b[0] else None), \
+            lambda s: s[0] == len(w)  # fmt: skip
 
-        def const(s: State, b: State) -> State | None:
-            if s[0] == 0 and b[0] == 0:
-                return s  # a leading zero
-            i = s[0]
-            return (i + 1,) if i < len(digits) and digits[i] == b[0] else None
+    def add(s: State, b: State) -> State | None:  # x + y = z: (V, U) of z - x - y
+        a, v, u = b[2] - b[0] - b[1], s[0], s[1]
+        nxt = (u + a, u + v + 2 * a)
+        return None if _far(*nxt) else nxt
 
-        return (0,), const
-    if kind == "adder":  # x + y = z: (V, U) of the digit-wise difference z - x - y
-
-        def add(s: State, b: State) -> State | None:
-            a = b[2] - b[0] - b[1]
-            v, u = s[0], s[1]
-            nxt = (u + a, u + v + 2 * a)
-            return None if _far(*nxt) else nxt
-
-        return (0, 0), add
-    raise ValueError(f"unknown atom {kind!r}")
+    return (0, 0), add, lambda s: s[0] == 0
 
 
-def _accepts(kind: str, argument: str, s: State) -> bool:
-    if kind == "less":
-        return s[0] == 1
-    if kind == "shift":
-        return s[0] == 0
-    if kind == "const":
-        return s[0] == len(word(int(argument)))
-    if kind == "adder":
-        return s[0] == 0
-    return True
+ARITY = {"valid": -1, "equal": 2, "less": 2, "shift": 2, "const": 1, "adder": 3}
 
 
-ARITY = {"equal": 2, "less": 2, "shift": 2, "const": 1, "adder": 3}
-
-
-def build(kind: str, argument: str, k: int) -> tuple[list[list[int]], list[bool]]:
-    """Our own automaton of the atom on ``k`` tapes (``(delta, accept)``, start 0, complete).
-
-    A state is the pair (the tapes' last digits, the atom's state), or the dead state.
-    """
-    if kind != "valid" and ARITY.get(kind) != k:
-        raise ValueError(f"the atom {kind} on {k} tapes")
-    if kind == "const" and not argument.isdigit():
-        raise ValueError(f"a constant {argument!r}")
-    start, step = _semantics(kind, argument, k)
-    index: dict[object, int] = {((0,) * k, start): 0}
-    order: list[object] = [((0,) * k, start)]
+def build(kind: str, arg: str, k: int) -> tuple[list[list[int]], list[bool]]:
+    """Our own automaton of the atom on ``k`` tapes (``(delta, accept)``, start 0, complete):
+    a state is the tapes' last digits and the atom's state, or dead (None)."""
+    if ARITY.get(kind, k) not in (-1, k) or (kind == "const" and not arg.isdigit()):
+        raise ValueError(f"the atom {kind} {arg} on {k} tapes")
+    start, step, accepts = _semantics(kind, arg)
+    order: list[tuple[State, State] | None] = [((0,) * k, start)]
+    index = {order[0]: 0}
     delta: list[list[int]] = []
-    head = 0
-    while head < len(order):
-        state = order[head]
-        head += 1
+    for state in order:  # grows while it is read: a breadth-first search
         row = []
         for c in range(2**k):
             bits = tuple((c >> i) & 1 for i in range(k))
-            nxt: object = "dead"
-            if state != "dead":
-                last, inner = state  # type: ignore[misc]
-                tapes, moved = _valid_step(last, bits), step(inner, bits)
-                if tapes is not None and moved is not None:
-                    nxt = (tapes, moved)
+            nxt = None
+            if state is not None and not any(a & b for a, b in zip(state[0], bits, strict=True)):
+                inner = step(state[1], bits)  # a tape reading 11 is dead, and so is the atom's
+                nxt = None if inner is None else (bits, inner)
             if nxt not in index:
                 index[nxt] = len(order)
                 order.append(nxt)
             row.append(index[nxt])
         delta.append(row)
-    accept = [s != "dead" and _accepts(kind, argument, s[1]) for s in order]  # type: ignore[index]
-    return delta, accept
+    return delta, [s is not None and accepts(s[1]) for s in order]

@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import warnings
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -118,22 +119,23 @@ def first(bad: np.ndarray) -> tuple[int, int]:
     return int(q), int(c)
 
 
-def walk_equal(d1: np.ndarray, a1: np.ndarray, d2: np.ndarray, a2: np.ndarray,
-               s1: int, s2: int, what: str) -> None:  # fmt: skip
-    """Walk the pairs reachable from ``(s1, s2)``; each must agree on acceptance."""
-    seen = {(s1, s2)}
-    todo = [(s1, s2)]
-    letters = d1.shape[1]
+def walk_equal(d1: np.ndarray, a1: np.ndarray, s1: int, d2: np.ndarray, a2: np.ndarray,
+               s2: int, what: str, valid: bool = False) -> None:  # fmt: skip
+    """Walk the pairs reachable from ``(s1, s2)`` (``valid``: with our valid-words automaton,
+    on valid words only): each must agree on acceptance."""
+    dv, av = build("valid", "-", d1.shape[1].bit_length() - 1)
+    todo = [(s1, s2, 0)]
+    seen = set(todo)
     while todo:
-        p, q = todo.pop()
-        if bool(a1[p]) != bool(a2[q]):
+        p, q, v = todo.pop()
+        if bool(a1[p]) != bool(a2[q]) and (not valid or av[v]):
             raise Failed(f"{what}: state {p} {'accepts' if a1[p] else 'rejects'}, "
                          f"the construction's state {q} does not")  # fmt: skip
-        for c in range(letters):
-            pair = (int(d1[p, c]), int(d2[q, c]))
-            if pair not in seen:
-                seen.add(pair)
-                todo.append(pair)
+        for c in range(d1.shape[1]):
+            nxt = (int(d1[p, c]), int(d2[q, c]), dv[v][c] if valid else 0)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
 
 
 def atom(step: str, kind: str, arg: str, k: int, n: int, data: list[bytes]) -> Node:
@@ -141,40 +143,27 @@ def atom(step: str, kind: str, arg: str, k: int, n: int, data: list[bytes]) -> N
         raise BadInput(f"{step}: the acceptance line is not {n} bits")
     accept = np.frombuffer(data[0], dtype=np.uint8) == ord("1")
     delta = ints(data[1], n * 2**k, step).reshape(n, 2**k)
-    if n < 1 or delta.min() < 0 or delta.max() >= n:
+    if delta.min() < 0 or delta.max() >= n:
         raise Failed(f"{step}: a transition leads outside its {n} states")
     if kind == "stored":  # closed under leading zeros on valid words: from 0 and from 0·0
-        own, own_acc = build("valid", "-", k)
-        pair = _pairs(delta, accept, np.array(own), np.array(own_acc))
-        walk_equal(pair[0], pair[1], pair[0], pair[1], 0, int(pair[0][0, 0]),
-                   f"{step} (stored {arg}: closed under leading zeros)")  # fmt: skip
+        walk_equal(delta, accept, 0, delta, accept, int(delta[0, 0]),
+                   f"{step} (stored {arg}: closed under leading zeros)", valid=True)  # fmt: skip
         return Node(k, delta, accept, frozenset())
-    if kind not in ARITY and kind != "valid":
+    if kind not in ARITY:
         raise BadInput(f"{step}: unknown atom {kind!r}")
-    if (kind == "valid" and num(arg, step) != k) or (kind == "const" and not arg.isdigit()):
-        raise BadInput(f"{step}: the atom {kind} {arg} on {k} tapes")
     try:
+        if kind == "valid" and num(arg, step) != k:
+            raise ValueError(f"valid words on {arg} tapes")
         d2, a2 = build(kind, arg, k)
     except ValueError as error:
         raise BadInput(f"{step}: {error}") from None
-    walk_equal(delta, accept, np.array(d2), np.array(a2), 0, 0, f"{step} (atom {kind} {arg})")
+    walk_equal(delta, accept, 0, np.array(d2), np.array(a2), 0, f"{step} (atom {kind} {arg})")
     return Node(k, delta, accept, frozenset(range(k)))
 
 
-def _pairs(d1: np.ndarray, a1: np.ndarray, d2: np.ndarray,
-           a2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """The product with the valid words: accepting where ``a1`` and ``a2`` both are; the
-    valid-words automaton's dead state (rejecting) makes the pair a sink that walks skip."""
-    n2 = d2.shape[0]
-    delta = (d1[:, None, :] * n2 + d2[None, :, :]).reshape(-1, d1.shape[1])
-    ok = np.repeat(a2[None, :], d1.shape[0], axis=0).reshape(-1)
-    acc = (np.repeat(a1[:, None], n2, axis=1).reshape(-1)) & ok
-    # a pair whose valid state is dead accepts nothing: make it agree everywhere
-    return np.where(ok[:, None], delta, np.arange(delta.shape[0])[:, None]), np.where(ok, acc, 0)
-
-
-MODES = {"and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor,
-         "minus": lambda p, q: p & ~q}  # fmt: skip
+MODES: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    "and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor,
+    "minus": lambda p, q: p & ~q}  # fmt: skip
 
 
 def product(step: str, mode: str, a: Node, b: Node, n: int, data: list[bytes]) -> Node:
@@ -247,13 +236,13 @@ def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
         raise Failed(f"{step}: state 0: its subset {members[: bounds[1]].tolist()[:8]} is not "
                      f"the start's closure under leading zeros {sorted(closure)[:8]}")  # fmt: skip
     rng = np.random.default_rng(20261207)
-    weight = rng.integers(1, 2**62, size=na, dtype=np.int64).astype(np.uint64)
+    weight = np.asarray(rng.integers(1, 2**62, size=na, dtype=np.int64), dtype=np.uint64)
     size_w = np.uint64(0x9E3779B97F4A7C15)
 
     def hashes(own: np.ndarray, mem: np.ndarray, count: np.ndarray) -> np.ndarray:
         h = np.zeros(n, dtype=np.uint64)
         np.add.at(h, own, weight[mem])
-        return h + count.astype(np.uint64) * size_w
+        return np.asarray(h + count.astype(np.uint64) * size_w)
 
     declared = hashes(owner, members, sizes)
     order = np.argsort(declared, kind="stable")

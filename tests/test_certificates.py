@@ -263,7 +263,6 @@ def test_swapped_and_relabelled_automata_are_refuted(
         assert parse(lower[f"p_{name}"]) == parse(text)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("theorem", [t for t in THEOREMS if not THEOREMS[t].twin_of])
 def test_every_shipped_theorem_certificate_checks(
     theorem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
