@@ -7,8 +7,8 @@ two adjacent 1s; leading zeros allowed) and whose values satisfy the atom.  A ce
 atom is accepted when a walk of the pair automaton (its state, ours) finds them equal in
 acceptance everywhere: the two languages are then equal.
 
->>> word(11), value(word(11))
-([1, 0, 1, 0, 0], 11)
+>>> word(11)
+[1, 0, 1, 0, 0]
 >>> delta, accept = build("const", "3", 1)  # 0* 100
 >>> accept.count(True), len(accept)  # one accepting state; the dead state
 (1, 5)
@@ -17,6 +17,7 @@ acceptance everywhere: the two languages are then equal.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 State = tuple[int, ...]
 
@@ -33,14 +34,6 @@ def word(n: int) -> list[int]:
     while digits and digits[0] == 0:
         digits.pop(0)
     return digits
-
-
-def value(digits: list[int]) -> int:
-    """``sum d_i F_{i+2}`` (position ``i`` from the right, ``F_2 = 1, F_3 = 2``)."""
-    v, u = 0, 0  # the value and the value shifted by one place
-    for d in digits:
-        v, u = u + d, u + v + 2 * d
-    return v
 
 
 def _far(v: int, u: int) -> bool:
@@ -86,6 +79,7 @@ def _semantics(kind: str, arg: str) -> tuple[State, Step, Callable[[State], bool
 ARITY = {"valid": -1, "equal": 2, "less": 2, "shift": 2, "const": 1, "adder": 3}
 
 
+@cache
 def build(kind: str, arg: str, k: int) -> tuple[list[list[int]], list[bool]]:
     """Our own automaton of the atom on ``k`` tapes (``(delta, accept)``, start 0, complete):
     a state is the tapes' last digits and the atom's state, or dead (None)."""

@@ -1,25 +1,11 @@
-"""Read a proof certificate and check every step (docs/proofs.md, "How to check a proof
-without trusting us").
+"""The steps of a certificate, each checked (docs/proofs.md, "How to check a proof without
+trusting us", gives the argument).
 
-Each automaton ``N`` of the certificate has ``k`` tapes and a *meaning* ``(W, φ)``: every word
-it accepts has a valid Zeckendorf word on each tape of ``W``, and among the words valid on
-every tape it accepts exactly those whose values satisfy ``φ``.  The checker builds each
-automaton from its step's witness and the inputs it checked before, and derives its meaning:
-
-* ``atom``: equal in language to this package's own construction (:mod:`certcheck.atoms`);
-  a ``stored`` automaton (the statement's hypothesis) is only checked to be closed under
-  leading zeros on valid words, so that it names a set of numbers;
-* ``remap``: the tapes renamed (its meaning renamed; a new tape is unread and not in ``W``);
-* ``product``: each state's pair of source states, state 0 the pair of starts, every
-  successor pair a state; ``&`` joins the ``W``\\ s, the other modes need full ``W``\\ s;
-* ``subset`` (``E``): state 0 the start's closure under the letters zero on the kept tapes,
-  every successor the union of the members' successors for both digits of the erased tape,
-  acceptance if a member accepts; the input's ``W`` must be full;
-* ``minimise``: a class per source state (-1: unreachable) that is a congruence keeping
-  acceptance, the start in class 0;
-* ``sentence``: a 0-tape automaton whose start accepts.
-
-Every check is linear in the size of the step (sorting aside), in numpy over int64.
+An automaton of ``k`` tapes has a meaning ``(W, φ)``: the words it accepts are valid on the
+tapes of ``W``, and among the words valid on every tape it accepts those whose values satisfy
+``φ``.  Each step builds its automaton from its witness and its checked inputs (a pair per
+product state, a subset per subset state, a class per source state of a minimisation), and
+every check is linear in the step's size (sorting aside), in numpy over int64.
 """
 
 from __future__ import annotations
@@ -48,10 +34,10 @@ class Failed(Exception):
 
 
 @dataclass
-class Node:
+class Node:  # k tapes, transitions (states, 2**k), acceptance, the tapes W known valid
     k: int
-    delta: np.ndarray  # (states, 2**k) int64
-    accept: np.ndarray  # bool
+    delta: np.ndarray
+    accept: np.ndarray
     valid: frozenset[int]
 
 
@@ -101,22 +87,11 @@ def ints(line: bytes, count: int, what: str) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-def words(head: list[bytes] | list[str], count: int, what: str) -> list[str]:
-    if len(head) < count:
-        raise BadInput(f"{what}: a header of {len(head)} words, {count} due")
-    return [h if isinstance(h, str) else h.decode("ascii", "replace") for h in head]
-
-
-def num(s: str, what: str) -> int:
-    if not s.lstrip("-").isdigit():
-        raise BadInput(f"{what}: {s!r} is not an integer")
-    return int(s)
-
-
-def first(bad: np.ndarray) -> tuple[int, int]:
-    """The first (state, letter) where a 2-D mask is true."""
-    q, c = np.argwhere(bad)[0]
-    return int(q), int(c)
+def num(w: list[str], i: int, what: str) -> int:
+    """The integer word ``i`` of a header."""
+    if len(w) <= i or not w[i].lstrip("-").isdigit():
+        raise BadInput(f"{what}: word {i + 1} of its header is not an integer")
+    return int(w[i])
 
 
 def walk_equal(d1: np.ndarray, a1: np.ndarray, s1: int, d2: np.ndarray, a2: np.ndarray,
@@ -152,7 +127,7 @@ def atom(step: str, kind: str, arg: str, k: int, n: int, data: list[bytes]) -> N
     if kind not in ARITY:
         raise BadInput(f"{step}: unknown atom {kind!r}")
     try:
-        if kind == "valid" and num(arg, step) != k:
+        if kind == "valid" and arg != str(k):
             raise ValueError(f"valid words on {arg} tapes")
         d2, a2 = build(kind, arg, k)
     except ValueError as error:
@@ -179,25 +154,43 @@ def product(step: str, mode: str, a: Node, b: Node, n: int, data: list[bytes]) -
         q = int(np.argmax(bad)) if n and bad.any() else 0
         raise Failed(f"{step}: state {q}: its pair is not a pair of source states "
                      "(state 0 must be the pair of starts)")  # fmt: skip
-    key = pa * nb + pb
-    order = np.argsort(key, kind="stable")
-    sk = key[order]
-    if n > 1 and (sk[1:] == sk[:-1]).any():
-        i = int(np.argmax(sk[1:] == sk[:-1]))
-        raise Failed(f"{step}: states {order[i]} and {order[i + 1]} have the same pair")
+    find = index_of(pa * nb + pb, na * nb, step)
     delta = np.empty((n, a.delta.shape[1]), dtype=np.int64)
     for c in range(a.delta.shape[1]):
         t = a.delta[pa, c] * nb + b.delta[pb, c]
-        pos = np.minimum(np.searchsorted(sk, t), n - 1)
-        found = sk[pos] == t
-        if not found.all():
-            q = int(np.argmin(found))
+        delta[:, c] = found = find(t)
+        if (found < 0).any():
+            q = int(np.argmax(found < 0))
             raise Failed(f"{step}: state {q}, letter {c}: the successor pair "
                          f"({t[q] // nb}, {t[q] % nb}) is not a state")  # fmt: skip
-        delta[:, c] = order[pos]
     accept = MODES[mode](a.accept[pa], b.accept[pb])
     valid = a.valid | b.valid if mode == "and" else a.valid
     return Node(a.k, delta, np.asarray(accept, dtype=bool), valid)
+
+
+def index_of(keys: np.ndarray, space: int, step: str) -> Callable[[np.ndarray], np.ndarray]:
+    """The state of each key (-1: none), from distinct keys below ``space``: a table where
+    it is small, else a sorted search."""
+    n = keys.size
+    if space <= 2**25:
+        table = np.full(space, -1, dtype=np.int64)
+        table[keys] = np.arange(n)
+        twin = table[keys] != np.arange(n)
+        if twin.any():
+            raise Failed(f"{step}: states {int(np.argmax(twin))} and {table[keys[twin][0]]} "
+                         "have the same pair or subset")  # fmt: skip
+        return lambda t: table[t]
+    order = np.argsort(keys, kind="stable")
+    sk = keys[order]
+    if n > 1 and (sk[1:] == sk[:-1]).any():
+        i = int(np.argmax(sk[1:] == sk[:-1]))
+        raise Failed(f"{step}: states {order[i]} and {order[i + 1]} have the same pair or subset")
+
+    def find(t: np.ndarray) -> np.ndarray:
+        pos = np.minimum(np.searchsorted(sk, t), n - 1)
+        return np.where(sk[pos] == t, order[pos], -1)
+
+    return find
 
 
 def lift(k: int, tape: int, c: int, d: int) -> int:
@@ -239,17 +232,12 @@ def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
     weight = np.asarray(rng.integers(1, 2**62, size=na, dtype=np.int64), dtype=np.uint64)
     size_w = np.uint64(0x9E3779B97F4A7C15)
 
-    def hashes(own: np.ndarray, mem: np.ndarray, count: np.ndarray) -> np.ndarray:
-        h = np.zeros(n, dtype=np.uint64)
-        np.add.at(h, own, weight[mem])
-        return np.asarray(h + count.astype(np.uint64) * size_w)
+    def hashes(mem: np.ndarray, count: np.ndarray) -> np.ndarray:  # members grouped by owner
+        sums = np.concatenate([[np.uint64(0)], np.cumsum(weight[mem], dtype=np.uint64)])
+        ends = np.cumsum(count)
+        return np.asarray(sums[ends] - sums[ends - count] + count.astype(np.uint64) * size_w)
 
-    declared = hashes(owner, members, sizes)
-    order = np.argsort(declared, kind="stable")
-    sh = declared[order]
-    if n > 1 and (sh[1:] == sh[:-1]).any():
-        i = int(np.argmax(sh[1:] == sh[:-1]))
-        raise Failed(f"{step}: states {order[i]} and {order[i + 1]} have the same subset")
+    find = index_of(hashes(members, sizes), 2**64, step)
     letters = 2 ** (a.k - 1)
     delta = np.empty((n, letters), dtype=np.int64)
     for c in range(letters):
@@ -257,9 +245,8 @@ def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
         key = np.unique(np.concatenate([owner, owner]) * na + targets)
         own, mem = key // na, key % na
         count = np.bincount(own, minlength=n)
-        pos = np.minimum(np.searchsorted(sh, hashes(own, mem, count)), n - 1)
-        j = order[pos]
-        same = sizes[j] == count
+        j = find(hashes(mem, count))
+        same = (j >= 0) & (sizes[j] == count)
         if same.all():  # the members themselves, in order: exact, not by the hash
             start = np.repeat(bounds[j] - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
             same &= np.bincount(own, minlength=n, weights=(members[start + np.arange(own.size)]
@@ -286,7 +273,7 @@ def minimise(step: str, a: Node, n: int, data: list[bytes]) -> Node:
     accept = a.accept[rep]
     moved = cls[a.delta[mapped]] != delta[cls[mapped]]
     if moved.any():
-        i, c = first(moved)
+        i, c = (int(v) for v in np.argwhere(moved)[0])
         raise Failed(f"{step}: state {mapped[i]}, letter {c}: its successor's class is not "
                      f"the successor of its class {cls[mapped[i]]} (not a congruence)")  # fmt: skip
     wrong = a.accept[mapped] != accept[cls[mapped]]

@@ -7,7 +7,6 @@ variable named ``n1, n2, ...``; a named definition printed once as ``NAME(args) 
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 
 from certcheck import check
@@ -26,95 +25,77 @@ class Result:
     steps: int = 0
 
 
-def _plan(lines: list[bytes]) -> list[tuple[int, list[bytes]]]:
+def _plan(lines: list[bytes]) -> list[tuple[int, list[str]]]:
     """Each header's line number and words (a step's data lines follow it)."""
     plan, i = [], 1
     while i < len(lines):
-        head = lines[i].split()
-        if not head:
-            raise BadInput(f"line {i + 1}: empty")
+        head = [h.decode("ascii", "replace") for h in lines[i].split()] or ["(empty)"]
         plan.append((i, head))
-        i += 1 + check.DATA.get(head[0].decode("ascii", "replace"), 0)
+        i += 1 + check.DATA.get(head[0], 0)
     if i != len(lines):
         raise BadInput("truncated: a step's data lines are missing")
     return plan
 
 
-def _inputs(kind: str, w: list[str]) -> list[int]:
+def _inputs(w: list[str]) -> list[int]:
     where = {"remap": [2], "product": [3, 4], "subset": [2], "minimise": [2]}
-    return [check.num(w[j], kind) for j in where.get(kind, [])]
+    return [check.num(w, j, w[0]) for j in where.get(w[0], [])]
 
 
 def verify(lines: list[bytes], limit: int) -> Result:
     """Check every step; :class:`Failed` names the first that fails."""
     plan = _plan(lines)
-    last_use: dict[int, int] = {}
-    keep: set[int] = set()
-    for at, (_, head) in enumerate(plan):
-        kind = head[0].decode("ascii", "replace")
-        if kind == "sentence":
-            keep.add(check.num(check.words(head, 3, kind)[1], kind))
-        if kind in check.DATA:
-            for i in _inputs(kind, check.words(head, 5 if kind == "product" else 3, kind)):
-                last_use[i] = at
+    last_use = {i: at for at, (_, w) in enumerate(plan) for i in _inputs(w)}
+    keep = {check.num(w, 1, "sentence") for _, w in plan if w[0] == "sentence"}
     nodes: dict[int, Node] = {}
     phi: list[tuple[object, ...]] = []
     labels: dict[int, tuple[str, list[str]]] = {}
     sentences: list[tuple[int, str]] = []
-    live = 0
-    result = Result()
-    numeration = False
-    for at, (i, head) in enumerate(plan):
-        w = [h.decode("ascii", "replace") for h in head]
+    live, result = 0, Result()
+    for at, (i, w) in enumerate(plan):
         kind, data = w[0], lines[i + 1 : i + 1 + check.DATA.get(w[0], 0)]
-        if kind == "numeration":
-            if w[1:] != ["fibonacci"]:
-                raise BadInput(f"line {i + 1}: numeration {' '.join(w[1:])}: this checker "
-                               "knows Zeckendorf's (fibonacci) only")  # fmt: skip
-            numeration = True
+        if (kind == "numeration" and w[1:] != ["fibonacci"]) or (i == 1 and kind != "numeration"):
+            raise BadInput(f"line {i + 1}: {' '.join(w)}: this checker knows the numeration "
+                           "fibonacci (Zeckendorf) only, named on line 2")  # fmt: skip
+        if kind in ("numeration", "meta"):
             continue
-        if kind == "meta":
-            continue
-        if kind == "label":
-            labels[check.num(check.words(head, 3, "label")[1], "label")] = (w[2], w[3:])
-            continue
-        if kind == "sentence":
-            sentences.append((check.num(check.words(head, 3, "sentence")[1], "sentence"), w[2]))
+        if kind in ("label", "sentence"):
+            if len(w) < 3:
+                raise BadInput(f"line {i + 1}: {kind} without a name")
+            if kind == "label":
+                labels[check.num(w, 1, kind)] = (w[2], w[3:])
+            else:
+                sentences.append((check.num(w, 1, kind), w[2]))
             continue
         if kind not in check.DATA:
             raise BadInput(f"line {i + 1}: unknown step {kind!r}")
-        if not numeration:
-            raise BadInput("no numeration line before the steps")
-        number = check.num(check.words(head, 3, kind)[1], kind)
+        number = check.num(w, 1, kind)
         if number != len(phi):
             raise BadInput(f"line {i + 1}: step {number} where step {len(phi)} is due")
-        for j in _inputs(kind, w):
-            if not 0 <= j < number or j not in nodes:
+        for j in _inputs(w):
+            if j not in nodes:
                 raise BadInput(f"step {number}: input {j} is not an earlier step")
-        node, meaning = _step(number, kind, w, data, nodes, limit - live)
+        node, meaning = _step(number, w, data, nodes, limit - live)
         nodes[number] = node
         phi.append(meaning)
         live += node.delta.nbytes
-        for j in _inputs(kind, w):
+        for j in _inputs(w):
             if last_use.get(j) == at and j not in keep:
-                live -= nodes[j].delta.nbytes
-                del nodes[j]
+                live -= nodes.pop(j).delta.nbytes
         result.steps += 1
     _sentences(sentences, nodes, phi, labels, result)
     return result
 
 
-def _step(number: int, kind: str, w: list[str], data: list[bytes], nodes: dict[int, Node],
+def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
           room: int) -> tuple[Node, tuple[object, ...]]:  # fmt: skip
-    step = f"step {number} ({' '.join(w[:6])})"
+    kind, step = w[0], f"step {number} ({' '.join(w[:6])})"
     if kind == "remap":
-        k, tapes = check.num(w[3], step), [check.num(t, step) for t in w[4:]]
+        k, tapes = check.num(w, 3, step), [check.num(w, j, step) for j in range(4, len(w))]
         return check.remap(step, nodes[int(w[2])], k, tapes), ("map", int(w[2]), tuple(tapes))
-    n_word = {"atom": 5, "product": 5, "subset": 4, "minimise": 3}[kind]
-    n = check.num(check.words(w, n_word + 1, step)[n_word], step)
-    k = check.num(w[4], step) if kind == "atom" else nodes[int(w[2 if kind != "product" else 3])].k
-    if kind == "subset":
-        k -= 1
+    n = check.num(w, {"atom": 5, "product": 5, "subset": 4, "minimise": 3}[kind], step)
+    k = check.num(w, 4, step) if kind == "atom" else nodes[int(w[3 if kind == "product" else 2])].k
+    k -= kind == "subset"
     if n < 1 or k < 0 or k > 12 or n * 2**k * 8 * 3 > room:
         raise BadInput(f"{step}: {n} states on {k} tapes: too large for the memory limit")
     if kind == "atom":
@@ -124,7 +105,7 @@ def _step(number: int, kind: str, w: list[str], data: list[bytes], nodes: dict[i
         a, b = int(w[3]), int(w[4])
         return check.product(step, w[2], nodes[a], nodes[b], n, data), ("op", w[2], a, b)
     if kind == "subset":
-        tape = check.num(w[3], step)
+        tape = check.num(w, 3, step)
         return check.subset(step, nodes[int(w[2])], tape, n, data), ("exists", int(w[2]), tape)
     return check.minimise(step, nodes[int(w[2])], n, data), ("same", int(w[2]))
 
@@ -229,7 +210,3 @@ def main(argv: list[str]) -> int:
     print(f"{result.steps} steps, {len(result.sentences)} sentences")
     print("checked")
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main(sys.argv[1:]))

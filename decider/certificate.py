@@ -244,7 +244,7 @@ def write_certificate(path: str | os.PathLike[str], theory: CertifyingTheory,
         roots[name] = theory.relation(text).dfa
     data = certificate_text(theory, roots, meta).encode()
     try:
-        with gzip.open(path, "wb", compresslevel=6) as out:
+        with gzip.open(path, "wb", compresslevel=1) as out:
             out.write(data)
     except OSError as error:
         raise DeciderError(f"{os.fspath(path)}: cannot be written ({error.strerror})") from None
