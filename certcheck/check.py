@@ -155,14 +155,12 @@ def product(step: str, mode: str, a: Node, b: Node, n: int, data: list[bytes]) -
         raise Failed(f"{step}: state {q}: its pair is not a pair of source states "
                      "(state 0 must be the pair of starts)")  # fmt: skip
     find = index_of(pa * nb + pb, na * nb, step)
-    delta = np.empty((n, a.delta.shape[1]), dtype=np.int64)
-    for c in range(a.delta.shape[1]):
-        t = a.delta[pa, c] * nb + b.delta[pb, c]
-        delta[:, c] = found = find(t)
-        if (found < 0).any():
-            q = int(np.argmax(found < 0))
-            raise Failed(f"{step}: state {q}, letter {c}: the successor pair "
-                         f"({t[q] // nb}, {t[q] % nb}) is not a state")  # fmt: skip
+    t = a.delta[pa] * nb + b.delta[pb]  # every successor pair, (states, letters)
+    delta = find(t.ravel()).reshape(t.shape)
+    if (delta < 0).any():
+        q, c = (int(v) for v in np.argwhere(delta < 0)[0])
+        raise Failed(f"{step}: state {q}, letter {c}: the successor pair "
+                     f"({t[q, c] // nb}, {t[q, c] % nb}) is not a state")  # fmt: skip
     accept = MODES[mode](a.accept[pa], b.accept[pb])
     valid = a.valid | b.valid if mode == "and" else a.valid
     return Node(a.k, delta, np.asarray(accept, dtype=bool), valid)
@@ -172,7 +170,7 @@ def index_of(keys: np.ndarray, space: int, step: str) -> Callable[[np.ndarray], 
     """The state of each key (-1: none), from distinct keys below ``space``: a table where
     it is small, else a sorted search."""
     n = keys.size
-    if space <= 2**25:
+    if space <= max(64 * n, 2**16):
         table = np.full(space, -1, dtype=np.int64)
         table[keys] = np.arange(n)
         twin = table[keys] != np.arange(n)
@@ -193,12 +191,6 @@ def index_of(keys: np.ndarray, space: int, step: str) -> Callable[[np.ndarray], 
     return find
 
 
-def lift(k: int, tape: int, c: int, d: int) -> int:
-    """The ``k``-tape letter reading ``c`` on the other tapes and ``d`` on ``tape``."""
-    low = c & ((1 << tape) - 1)
-    return low | (d << tape) | ((c >> tape) << (tape + 1))
-
-
 def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
     if not 0 <= tape < a.k:
         raise BadInput(f"{step}: no tape {tape} in a {a.k}-tape automaton")
@@ -216,7 +208,9 @@ def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
     step_up = (members[1:] <= members[:-1]) & (owner[1:] == owner[:-1])
     if step_up.any():
         raise Failed(f"{step}: state {owner[1:][np.argmax(step_up)]}: its subset is not sorted")
-    zero = [lift(a.k, tape, 0, d) for d in (0, 1)]
+    lifts = np.array([[(c & ((1 << tape) - 1)) | (d << tape) | ((c >> tape) << (tape + 1))
+                       for d in (0, 1)] for c in range(2 ** (a.k - 1))])  # fmt: skip
+    zero = lifts[0]  # letters reading c on the kept tapes, d on the erased one
     closure, todo = {0}, [0]  # the start, closed under letters zero on the kept tapes
     while todo:
         s = todo.pop()
@@ -238,24 +232,24 @@ def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
         return np.asarray(sums[ends] - sums[ends - count] + count.astype(np.uint64) * size_w)
 
     find = index_of(hashes(members, sizes), 2**64, step)
-    letters = 2 ** (a.k - 1)
-    delta = np.empty((n, letters), dtype=np.int64)
-    for c in range(letters):
-        targets = np.concatenate([a.delta[members, lift(a.k, tape, c, d)] for d in (0, 1)])
-        key = np.unique(np.concatenate([owner, owner]) * na + targets)
-        own, mem = key // na, key % na
-        count = np.bincount(own, minlength=n)
-        j = find(hashes(mem, count))
-        same = (j >= 0) & (sizes[j] == count)
-        if same.all():  # the members themselves, in order: exact, not by the hash
-            start = np.repeat(bounds[j] - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
-            same &= np.bincount(own, minlength=n, weights=(members[start + np.arange(own.size)]
-                                                           != mem)) == 0  # fmt: skip
-        if not same.all():
-            q = int(np.argmin(same))
-            raise Failed(f"{step}: state {q}, letter {c}: the successor subset "
-                         f"{mem[own == q].tolist()[:8]} is not a state")  # fmt: skip
-        delta[:, c] = j
+    letters = 2 ** (a.k - 1)  # one group per (letter, state): g = c * n + q
+    targets = a.delta[members][:, lifts].transpose(1, 0, 2)  # (letters, members, 2)
+    group = np.arange(letters)[:, None, None] * n + owner[None, :, None]
+    key = np.sort((group * na + targets).ravel(), kind="stable")  # runs sorted by group
+    key = key[np.concatenate([[True], key[1:] != key[:-1]])]  # each (group, member) once
+    own, mem = key // na, key % na
+    count = np.bincount(own, minlength=letters * n)
+    j = find(hashes(mem, count))
+    same = (j >= 0) & (sizes[j] == count)
+    if same.all():  # the members themselves, in order: exact, not by the hash
+        start = np.repeat(bounds[j] - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
+        wrong = members[start + np.arange(own.size)] != mem
+        same &= np.bincount(own, minlength=letters * n, weights=wrong) == 0
+    if not same.all():
+        g = int(np.argmin(same))
+        raise Failed(f"{step}: state {g % n}, letter {g // n}: the successor subset "
+                     f"{mem[own == g].tolist()[:8]} is not a state")  # fmt: skip
+    delta = j.reshape(letters, n).T.copy()
     accept = np.bincount(owner, minlength=n, weights=a.accept[members]) > 0
     return Node(a.k - 1, delta, accept, frozenset(range(a.k - 1)))
 
