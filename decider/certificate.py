@@ -190,7 +190,8 @@ def _order(recorder: Recorder, roots: Sequence[Dfa]) -> dict[Dfa, int]:
 
 
 def _ints(values: Any) -> str:
-    return " ".join(map(str, np.asarray(values, dtype=np.int64).ravel().tolist()))
+    """Integers separated by spaces (a list's repr without its commas: the fastest way)."""
+    return str(np.asarray(values, dtype=np.int64).ravel().tolist())[1:-1].replace(",", "")
 
 
 def _lines(dfa: Dfa, number: int, origin: Origin, ids: dict[Dfa, int]) -> list[str]:
