@@ -15,7 +15,17 @@ import pytest
 import grundy
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"spec", "reference", "fast", "registry", "proofs_check", "verify", "decider", "grundy"}
+PACKAGES = {
+    "spec",
+    "reference",
+    "fast",
+    "registry",
+    "proofs_check",
+    "verify",
+    "decider",
+    "grundy",
+    "certcheck",
+}
 
 
 def test_version_is_read_from_the_package_metadata() -> None:
