@@ -6,8 +6,9 @@ Run from the repository root::
 
     PYTHONPATH=. python benchmarks/bench_certificates.py [ID ...] [--repeat R]
 
-Each time is the best of ``R`` runs (default 1) in one warm process (the decider's kernels
-loaded first), the three measured one after the other for each theorem: ``prove``
+Each time is CPU seconds (``time.process_time``: this process's, all threads; the machine's
+other jobs do not count), the best of ``R`` runs (default 1) in one warm process (the
+decider's kernels loaded first), the three measured one after the other for each theorem: ``prove``
 (:func:`proofs_check.theorems.replay`: every sentence decided, the lower classes included),
 ``certify`` (:func:`proofs_check.certify.certify`: the same sentences decided while every step
 is recorded, then written, gzip), ``check`` (:func:`certcheck.verify` on the file, read and
@@ -33,9 +34,9 @@ from proofs_check.theorems import THEOREMS, replay
 def _best(repeat: int, run: Callable[[], object]) -> float:
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 

@@ -194,15 +194,15 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         result = verify(check.read(args[0], limit), limit)
-    except BadInput as error:
-        print(f"certcheck: {error}")
+    except (BadInput, MemoryError) as error:  # MemoryError: past what the machine has
+        print(f"certcheck: {error or 'too large for this machine' + chr(39) + 's memory'}")
         return 2
     except Failed as error:
         print(f"failed: {error}")
         return 1
-    except MemoryError:
-        print(f"certcheck: {args[0]}: too large for this machine's memory")
-        return 2
+    except KeyboardInterrupt:
+        print("certcheck: interrupted")
+        return 130
     for line in result.definitions:
         print(f"define {line}")
     for name, text in result.sentences:
