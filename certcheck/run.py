@@ -194,7 +194,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         result = verify(check.read(args[0], limit), limit)
-    except (BadInput, MemoryError) as error:  # MemoryError: past what the machine has
+    except (BadInput, MemoryError, IndexError, ValueError) as error:  # a malformed step
         print(f"certcheck: {error or 'too large for this machine' + chr(39) + 's memory'}")
         return 2
     except Failed as error:

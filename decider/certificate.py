@@ -40,7 +40,7 @@ import numpy as np
 
 import decider.automaton as automaton
 from decider.automaton import DeciderError, Dfa
-from decider.formula import Formula
+from decider.formula import Formula, parse
 from decider.logic import Relation, Theory
 from decider.numeration import Fibonacci
 
@@ -241,8 +241,9 @@ def write_certificate(path: str | os.PathLike[str], theory: CertifyingTheory,
     roots: dict[str, Dfa] = {}
     truth: dict[str, bool] = {}
     for name, text in sentences.items():
-        truth[name] = theory.decide(text)
-        roots[name] = theory.relation(text).dfa
+        formula = parse(text)  # once: the decision and its automaton
+        truth[name] = theory.decide(formula)
+        roots[name] = theory.relation(formula).dfa
     data = certificate_text(theory, roots, meta).encode()
     try:
         with gzip.open(path, "wb", compresslevel=1) as out:
