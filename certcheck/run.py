@@ -17,9 +17,7 @@ ATOM_TEXT = {"equal": "{0} = {1}", "less": "{0} < {1}", "shift": "shift({0}, {1}
 
 
 @dataclass
-class Result:
-    """The sentences checked (name, text), the definitions they use, the steps checked."""
-
+class Result:  # the sentences checked (name, text), the definitions they use, the steps
     sentences: list[tuple[str, str]] = field(default_factory=list)
     definitions: list[str] = field(default_factory=list)
     steps: int = 0
@@ -100,7 +98,7 @@ def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
         raise BadInput(f"{step}: {n} states on {k} tapes: too large for the memory limit")
     if kind == "atom":
         node = check.atom(step, w[2], w[3], k, n, data)
-        return node, ("stored", w[3]) if w[2] == "stored" else ("atom", w[2], w[3])
+        return node, ("stored", w[3], n, number) if w[2] == "stored" else ("atom", w[2], w[3])
     if kind == "product":
         a, b = int(w[3]), int(w[4])
         return check.product(step, w[2], nodes[a], nodes[b], n, data), ("op", w[2], a, b)
@@ -155,6 +153,9 @@ class _Printer:
             if kind == "const":
                 return f"{names[0]} = {arg}"
             return ATOM_TEXT[kind].format(*names)
+        if p[0] == "stored" and p[3] not in self.done:  # the statement's hypothesis
+            self.done.add(int(str(p[3])))
+            self.definitions.append(f"{p[1]}: the stored automaton of step {p[3]} ({p[2]} states)")
         if p[0] == "stored":
             return f"{p[1]}({', '.join(names)})"
         if p[0] == "same":
