@@ -280,3 +280,23 @@ def test_every_shipped_theorem_certificate_checks(
     assert all(certify(THEOREMS[theorem], path).values())
     code, out = _check(capsys, path)
     assert code == 0 and out.splitlines()[-1] == "checked", out
+
+
+def test_the_printed_sentences_are_the_theorems_sentences(
+    wythoff: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each sentence the checker prints (rebuilt from the steps) is equivalent to the one the
+    theorem states, and a printed sentence with one atom changed is not."""
+    assert main([str(wythoff)]) == 0
+    printed = dict(
+        line.removeprefix("sentence ").split(": ", 1)
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("sentence ")
+    )
+    theory, sentences = theory_of(THEOREMS["wythoff-p"])
+    assert printed.keys() == sentences.keys()
+    for name, text in sentences.items():
+        assert theory.decide(f"({text}) <=> ({printed[name]})"), name
+    wrong = printed["stable_m0"].replace("& p(n3, n2)", "& ~p(n3, n2)")
+    assert wrong != printed["stable_m0"]
+    assert not theory.decide(f"({sentences['stable_m0']}) <=> ({wrong})")
