@@ -109,8 +109,13 @@ def formula_text(f: Formula, order: Mapping[str, tuple[str, ...]]) -> str:
             left, right = f.left, f.right  # type: ignore[attr-defined]
             return f"{_wrap(left, order)} {op} {_wrap(right, order)}"
     if isinstance(f, E | A):
+        # Walnut refuses to quantify a variable that is not free in the body (a vacuous or a
+        # shadowed quantifier); over the naturals (not empty) dropping it changes nothing.
+        names = [n for n in dict.fromkeys(f.names) if n in free(f.body)]
+        if not names:
+            return formula_text(f.body, order)
         q = "E" if isinstance(f, E) else "A"
-        return f"{q}{','.join(_name(n) for n in f.names)} ({formula_text(f.body, order)})"
+        return f"{q}{','.join(_name(n) for n in names)} ({formula_text(f.body, order)})"
     raise DeciderError(f"not a formula: {f!r}")
 
 

@@ -14,14 +14,16 @@ refused) is an error naming the command.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from decider.walnut import WalnutExport
 
-__all__ = ["INSTALL", "WalnutError", "find_walnut", "run_walnut"]
+__all__ = ["INSTALL", "WalnutError", "WarmRun", "find_walnut", "run_walnut", "run_walnut_warm"]
 
 #: How to get the jar (what the tests' skip message says).
 INSTALL = (
@@ -54,6 +56,62 @@ def find_walnut() -> tuple[str, Path] | None:
     if java is None or jar is None or not jar.is_file():
         return None
     return java, jar
+
+
+@dataclass(frozen=True)
+class WarmRun:
+    """Walnut run warm: each eval's answer, the milliseconds Walnut reports for each pass over
+    the command file (its own "Total computation time", summed; no JVM start), and the largest
+    intermediate automaton it printed."""
+
+    results: dict[str, bool]
+    milliseconds: list[int]
+    largest: int
+
+
+_TOTAL = re.compile(r"Total computation time: (\d+)ms")
+_STATES = re.compile(r":(\d+) states - ")
+
+
+def run_walnut_warm(export: WalnutExport, repeat: int = 3, timeout: float = 1800) -> WarmRun:
+    """Run an export ``repeat`` times in ONE JVM; the times Walnut itself reports per pass.
+
+    The first passes warm the JVM (class loading, JIT); the last is the warm figure. Walnut
+    prints a ``Total computation time`` after every ``def`` and ``eval``: a pass's time is
+    their sum, so the JVM's start and the file reading are in no figure.
+    """
+    found = find_walnut()
+    if found is None:
+        raise WalnutError(INSTALL)
+    java, jar = found
+    commands = [c for c in export.commands.splitlines() if c.startswith(("def ", "eval "))]
+    names = [line.split()[1] for line in commands if line.startswith("eval ")]
+    with tempfile.TemporaryDirectory(prefix="grundy-walnut-") as home:
+        root = Path(home)
+        for d in _DIRECTORIES:
+            (root / d).mkdir()
+        for path, text in export.automata.items():
+            (root / path).write_text(text)
+        (root / "Command Files" / "proof.txt").write_text(export.commands)
+        done = subprocess.run([java, "-jar", str(jar)], input="load proof.txt;\n" * repeat,
+                              cwd=root, capture_output=True, text=True, timeout=timeout,
+                              check=False)  # fmt: skip
+        totals = [int(t) for t in _TOTAL.findall(done.stdout)]
+        if len(totals) != repeat * len(commands):
+            raise WalnutError(
+                f"Walnut reported {len(totals)} command times for {repeat} passes of "
+                f"{len(commands)} commands (a command was refused)"
+            )
+        per_pass = [sum(totals[i * len(commands) : (i + 1) * len(commands)])
+                    for i in range(repeat)]  # fmt: skip
+        largest = max((int(n) for n in _STATES.findall(done.stdout)), default=0)
+        results = {}
+        for name in names:
+            result = root / "Result" / f"{name}.txt"
+            if not result.is_file():
+                raise WalnutError(f"Walnut gave no result for {name} (the command was refused)")
+            results[name] = result.read_text().strip() == "true"
+    return WarmRun(results, per_pass, largest)
 
 
 def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
