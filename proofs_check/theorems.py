@@ -26,6 +26,13 @@ from pathlib import Path
 from decider import DeciderError, Dfa, Theory
 from decider.io import read_automaton
 from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
+from proofs_check.theorems_heaps import (
+    HEAP_THEOREMS,
+    HeapTheorem,
+    heap_theory_of,
+    replay_heap,
+    stored_word,
+)
 
 __all__ = [
     "AUTOMATA",
@@ -75,6 +82,7 @@ class Theorem:
     automata: tuple[tuple[str, str], ...] = ()
     lower: tuple[str, ...] = ()
     layers: tuple[tuple[int, str], ...] = ()
+    numeration: str = "fibonacci"
 
     @property
     def kind(self) -> str:
@@ -315,6 +323,7 @@ _CELLS += [(3, 5), (2, 4), (3, 7)]
 for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF, _CELLS, strict=True):
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
+THEOREMS.update(HEAP_THEOREMS)  # type: ignore[arg-type]  # one-heap words (theorems_heaps)
 
 
 def sentences_of(rule: Rule, theorem: Theorem) -> dict[str, str]:
@@ -350,6 +359,8 @@ def theory_of(theorem: Theorem, theory: Theory | None = None) -> tuple[Theory, d
     (into ``theory`` when given: a :class:`decider.certificate.CertifyingTheory`)."""
     from spec import get_game
 
+    if isinstance(theorem, HeapTheorem):  # a one-heap game's word (issue 45)
+        return heap_theory_of(theorem, theory)
     rule = rule_of(get_game(theorem.game))
     theory = Theory() if theory is None else theory
     _stored(theory, theorem)
@@ -377,6 +388,8 @@ def replay(theorem: Theorem, given: Mapping[str, Dfa] | None = None) -> Proof:
     """
     from spec import get_game
 
+    if isinstance(theorem, HeapTheorem):  # a one-heap game's word (issue 45)
+        return replay_heap(theorem)
     proof = Proof(theorem)
     rule = rule_of(get_game(theorem.game))
     theory = Theory()
@@ -413,7 +426,11 @@ def report(proof: Proof) -> list[str]:
 
 
 def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:
-    """The positions of the theorem's set with both coordinates below ``n``, in order."""
+    """The positions of the theorem's set with both coordinates below ``n``, in order (of a
+    one-heap theorem, the pairs ``(n, W[n])`` of its word)."""
+    if isinstance(theorem, HeapTheorem):
+        word = stored_word(theorem)
+        return [(m, word.at(m)) for m in range(n)]
     theory = Theory()
     _stored(theory, theorem)
     for name, args, formula in theorem.definitions:
