@@ -67,13 +67,24 @@ def _digit(k: int, digit: int) -> list[str]:
     if digit & 2 and k:
         parts.append(f"E m (m >= 1 & m{plus} = n & val(m, w))")
     if digit & 4:
-        parts.append(f"E a, b, u, v (a >= 1 & b >= 1 & a + b{plus} = n & val(a, u) & "
-                     "val(b, v) & xor(u, v, w))")  # fmt: skip
+        parts.append(f"E m (m{plus} = n & two(m, w))")
     if digit & 8:
-        parts.append(f"E a, b, c, u, v, t, z (a >= 1 & b >= 1 & c >= 1 & a + b + c{plus} = n "
-                     "& val(a, u) & val(b, v) & val(c, t) & xor(u, v, z) "
-                     "& xor(z, t, w))")  # fmt: skip
+        parts.append(f"E m (m{plus} = n & three(m, w))")
     return parts
+
+
+#: A heap of ``r`` split into two (three) non-empty heaps whose values' nim-sum is ``y``,
+#: one quantifier at a time (``xv``, ``pair``: the value of ``c`` XOR ``u`` is ``y``, of ``b``
+#: XOR of ``c``; eliminating ``b, c, u, v`` at once needs a subset construction past 2 GB for
+#: ``hex:0.2048``, one at a time a few thousand states).
+SPLITS = (
+    ("xv", "c u y", "E v (val(c, v) & xor(u, v, y))"),
+    ("pair", "b c y", "E u (val(b, u) & xv(c, u, y))"),
+    ("two", "r y", "E b, c (b >= 1 & c >= 1 & b + c = r & pair(b, c, y))"),
+    ("tv", "s u y", "E t (two(s, t) & xor(u, t, y))"),
+    ("triple", "a s y", "E u (val(a, u) & tv(s, u, y))"),
+    ("three", "r y", "E a, s (a >= 1 & s >= 2 & a + s = r & triple(a, s, y))"),
+)
 
 
 def subtraction_dfa(describe: str, data: Any, numeration: Numeration) -> Dfa:
@@ -159,12 +170,35 @@ def heap_sentences(letters: Iterable[int]) -> dict[str, str]:
     return out
 
 
-def heap_theory(rule: HeapRule, word: Dfao, theory: Theory | None = None) -> Theory:
-    """The theory with ``W``, ``val``, the rule's predicates and ``mv`` defined."""
+def graph_sentences() -> dict[str, str]:
+    """The mex recursion for a sequence given by its graph ``val(n, v)`` (values unbounded):
+    ``val`` a function, no move to its own value, a move to every smaller value."""
+    return {
+        "total": "A n E v val(n, v)",
+        "function": "A n, v, w (val(n, v) & val(n, w) => v = w)",
+        "no_own": "A n, v (val(n, v) => ~mv(n, v))",
+        "mex": "A n, v, w (val(n, v) & w < v => mv(n, w))",
+    }
+
+
+def heap_theory(
+    rule: HeapRule,
+    word: Dfao | None,
+    theory: Theory | None = None,
+    graph: tuple[tuple[str, str, str], ...] = (),
+) -> Theory:
+    """The theory with ``val`` (from the word ``W``, or the last of ``graph``'s definitions
+    ``(name, arguments, formula)``), the rule's predicates, the splits and ``mv`` defined."""
     theory = Theory(rule.numeration) if theory is None else theory
-    theory.add_word("W", word)
-    letters = sorted(set(np.asarray(word.outputs).tolist()))
-    theory.define("val", "n v", " | ".join(f"(W[n] = {c} & v = {c})" for c in letters))
+    if word is not None:
+        theory.add_word("W", word)
+        letters = sorted(set(np.asarray(word.outputs).tolist()))
+        theory.define("val", "n v", " | ".join(f"(W[n] = {c} & v = {c})" for c in letters))
+    for name, args, formula in graph:
+        theory.define(name, args, formula)
+    needed = 6 if "three(" in rule.follower else 3 if "two(" in rule.follower else 0
+    for name, args, formula in SPLITS[:needed]:
+        theory.define(name, args, formula)
     for name, dfa, args in rule.predicates:
         restricted = rule.numeration.restrict(dfa)
         if restricted.accept[0]:
