@@ -34,7 +34,13 @@ from decider.binary import Binary
 from decider.io import read_automaton, write_automaton
 from decider.logic import Dfao
 from decider.numeration import Fibonacci, Numeration
-from proofs_check.heap_words import check_word, heap_rule, heap_sentences, heap_theory
+from proofs_check.heap_words import (
+    check_word,
+    graph_sentences,
+    heap_rule,
+    heap_sentences,
+    heap_theory,
+)
 
 if TYPE_CHECKING:
     from proofs_check.theorems import SentenceResult
@@ -76,11 +82,12 @@ class HeapTheorem:
     changed: tuple[int, int] | None = None
     twin_of: str | None = None
     state: int | None = None
+    graph: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def value(self) -> str:
-        """The values the statement covers: every letter of the alphabet."""
-        return f"{min(self.alphabet)}..{max(self.alphabet)}"
+        """The values the statement covers: every letter of the alphabet (all, for a graph)."""
+        return f"{min(self.alphabet)}..{max(self.alphabet)}" if self.alphabet else "all"
 
     @property
     def kind(self) -> str:
@@ -104,7 +111,7 @@ class HeapProof:
     @property
     def failed(self) -> SentenceResult | None:
         false = [s for s in self.sentences if not s.true]
-        return min(false, key=lambda s: sorted((s.counterexample or {}).values()), default=None)
+        return min(false, key=lambda s: (s.counterexample or {}).get("n", 0), default=None)
 
 
 def changed(word: Dfao, n0: int, letter: int) -> Dfao:
@@ -164,8 +171,17 @@ def heap_theory_of(
     if theory is not None and theory.numeration.name != numeration.name:
         raise DeciderError(f"{theorem.id}: a theorem over {numeration.name}, the theory is over "
                            f"{theory.numeration.name}")  # fmt: skip
-    word = stored_word(theorem)
     rule = heap_rule(get_game(theorem.game), numeration)
+    if theorem.graph:  # values unbounded: the sequence's graph val(n, v) as a formula
+        graph = theorem.graph
+        if theorem.changed is not None:
+            n0, letter = theorem.changed
+            name, args, formula = graph[-1]
+            graph = (*graph[:-1], ("val0", args, formula),
+                     (name, args, f"(n != {n0} & val0(n, v)) | (n = {n0} & v = {letter})"))  # fmt: skip
+        theory = heap_theory(rule, None, theory, graph)
+        return theory, graph_sentences()
+    word = stored_word(theorem)
     theory = heap_theory(rule, word, theory)
     return theory, heap_sentences(np.asarray(word.outputs).tolist())
 
@@ -215,6 +231,58 @@ def learn_and_store(theorem: HeapTheorem) -> str:
         "source": theorem.source,
     })  # fmt: skip
     return f"{theorem.id}: {learned.report()}; learned in {seconds:.1f} s; wrote {path}"
+
+
+#: G(13m + s) - 4m of hex:0.2048 for s = 0..12 (the residue s = 2 is the ruler's).
+RULER_OFFSETS = (-1, 0, 1, 0, 1, -1, 0, 1, 0, 1, 2, 3, 2)
+
+
+def _residue(s: int, c: int) -> str:
+    at = f"n = x + {s}" if s else "n = x"
+    value = f"v = f + {c}" if c > 0 else "v = f" if c == 0 else f"v + {-c} = f"
+    return f"({at} & {value})"
+
+
+#: The ruler regularity of hex:0.2048 in base 2 (Grossman and Nowakowski observed a "ruler
+#: regularity" in the 0.2048 family): G(0) = 0, G(5) = 2 and, for n = 13m + s otherwise,
+#: G(n) = 4m + c_s (:data:`RULER_OFFSETS`) except at s = 2 when m - 1 >= 1 is not a power of
+#: 2: there G(13m + 2) = 4m - 2 - 8 * 2^v, 2^v the lowest set bit of m - 1 (the ruler).
+RULER_0_2048 = (
+    ("four", "m f", "f = m + m + m + m"),
+    ("thirteen", "m x", "E f (four(m, f) & x = f + f + f + m)"),
+    ("pow2", "y", "y >= 1 & E z (z + 1 = y & band(y, z, 0))"),
+    ("lsb", "j y", "pow2(y) & band(j, y, y) & E z (z + 1 = y & band(j, z, 0))"),
+    ("ruler", "m", "E j (j + 1 = m & j >= 1 & ~pow2(j))"),
+    ("val", "n v",
+     "(n = 0 & v = 0) | (n = 5 & v = 2) | E m, x, f (thirteen(m, x) & four(m, f) & n != 0 & "
+     "n != 5 & (" + " | ".join(_residue(s, c) for s, c in enumerate(RULER_OFFSETS) if s != 2)
+     + " | (n = x + 2 & ((~ruler(m) & v = f + 1) | (ruler(m) & E j, y (j + 1 = m & lsb(j, y) "
+     "& v + y + y + y + y + y + y + y + y + 2 = f))))))"),
+)  # fmt: skip
+
+
+def ruler_mismatches(
+    terms: int, graph: tuple[tuple[str, str, str], ...] = RULER_0_2048
+) -> list[int]:
+    """The n < ``terms`` where ``graph`` (:data:`RULER_0_2048`, decided as an automaton) is
+    not the registry's ``nim-sequence`` of ``hex:0.2048`` (an empty list: the data agree)."""
+    from registry import question
+    from spec import get_game
+
+    values = question("nim-sequence", get_game("hex:0.2048"))(terms=terms, budget=600).value
+    theory = Theory(Binary())
+    for name, args, formula in graph:
+        theory.define(name, args, formula)
+    rel = theory.predicates["val"][0]
+    two = Binary()
+    bad = []
+    for n, v in enumerate(np.asarray(values).tolist()):
+        wn, wv = two.word(n), two.word(v)
+        size = max(len(wn), len(wv))
+        wn, wv = [0] * (size - len(wn)) + wn, [0] * (size - len(wv)) + wv
+        if not rel.dfa.accepts(list(zip(wn, wv, strict=True))):
+            bad.append(n)
+    return bad
 
 
 def _twin(theorem: HeapTheorem, n0: int, letter: int) -> HeapTheorem:

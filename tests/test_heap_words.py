@@ -162,3 +162,13 @@ def test_list_json_has_numeration(capsys):
     by_id = {r["id"]: r for r in rows}
     assert by_id["wythoff-p"]["numeration"] == "fibonacci"
     assert by_id["larsson-fox"]["numeration"] == "fibonacci"
+
+
+def test_ruler_regularity_of_hex_0_2048_matches_the_engine():
+    from proofs_check.theorems_heaps import RULER_0_2048, ruler_mismatches
+
+    assert ruler_mismatches(1200) == []
+    name, args, formula = RULER_0_2048[-1]
+    wrong = formula.replace("+ y + 2 = f", "+ y + 3 = f")
+    assert wrong != formula
+    assert ruler_mismatches(1200, (*RULER_0_2048[:-1], (name, args, wrong)))[0] == 54
