@@ -177,8 +177,8 @@ def heap_theory_of(
         if theorem.changed is not None:
             n0, letter = theorem.changed
             name, args, formula = graph[-1]
-            graph = (*graph[:-1], ("val0", args, formula),
-                     (name, args, f"(n != {n0} & val0(n, v)) | (n = {n0} & v = {letter})"))  # fmt: skip
+            swapped = f"(n != {n0} & val0(n, v)) | (n = {n0} & v = {letter})"
+            graph = (*graph[:-1], ("val0", args, formula), (name, args, swapped))
         theory = heap_theory(rule, None, theory, graph)
         return theory, graph_sentences()
     word = stored_word(theorem)
