@@ -90,6 +90,12 @@ class HeapTheorem:
         return f"{min(self.alphabet)}..{max(self.alphabet)}" if self.alphabet else "all"
 
     @property
+    def definitions(self) -> tuple[tuple[str, str, str], ...]:
+        """The statement's set as :class:`~proofs_check.theorems.Theorem` lists it (the claims
+        read the last): the graph's definitions, or the word's file."""
+        return self.graph or (("W", "n", f"the DFAO {self.word_file}"),)
+
+    @property
     def kind(self) -> str:
         """``proved`` for a theorem, ``refuted`` for a false twin (what its replay gives)."""
         return "refuted" if self.twin_of else "proved"

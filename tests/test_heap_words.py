@@ -172,3 +172,12 @@ def test_ruler_regularity_of_hex_0_2048_matches_the_engine():
     wrong = formula.replace("+ y + 2 = f", "+ y + 3 = f")
     assert wrong != formula
     assert ruler_mismatches(1200, (*RULER_0_2048[:-1], (name, args, wrong)))[0] == 54
+
+
+def test_points_and_walnut_of_a_word_theorem(capsys, tmp_path):
+    code, _ = _cli(capsys, "larsson-fox", "--points", "5")
+    assert code == 0
+    code, _ = _cli(capsys, "larsson-fox", "--walnut", str(tmp_path / "lf.txt"))
+    text = (tmp_path / "lf.txt").read_text()
+    assert code == 0 and "eval no_0" in text and "msd_fib" in text
+    assert (tmp_path / "Word Automata Library" / "W.txt").exists()
