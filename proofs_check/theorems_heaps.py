@@ -177,6 +177,7 @@ def heap_theory_of(
     if theory is not None and theory.numeration.name != numeration.name:
         raise DeciderError(f"{theorem.id}: a theorem over {numeration.name}, the theory is over "
                            f"{theory.numeration.name}")  # fmt: skip
+    word = None if theorem.graph else stored_word(theorem)  # its numeration checked first
     rule = heap_rule(get_game(theorem.game), numeration)
     if theorem.graph:  # values unbounded: the sequence's graph val(n, v) as a formula
         graph = theorem.graph
@@ -187,7 +188,7 @@ def heap_theory_of(
             graph = (*graph[:-1], ("val0", args, formula), (name, args, swapped))
         theory = heap_theory(rule, None, theory, graph)
         return theory, graph_sentences()
-    word = stored_word(theorem)
+    assert word is not None
     theory = heap_theory(rule, word, theory)
     return theory, heap_sentences(np.asarray(word.outputs).tolist())
 
