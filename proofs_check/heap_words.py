@@ -7,12 +7,13 @@ the mex recursion of the game, by induction on ``n``: if every follower of ``n``
 value, ``W[n] = c`` with no move to a position of value ``c`` and a move to every value
 ``c' < c`` makes ``W[n]`` the mex of the followers' values, which is ``G(n)``.
 
-**The sentences** (:func:`heap_sentences`), with ``val(n, v) := W[n] = v`` (over the word's
-letters) and ``mv(n, w)`` "a move from a heap of ``n`` reaches a position of value ``w``":
+**The sentences** (:func:`heap_sentences`), with ``wc(n)`` the class ``{n : W[n] = c}`` of
+each letter (an automaton), ``val(n, v) := W[n] = v`` and ``mv(n, w)`` "a move from a heap
+of ``n`` reaches a position of value ``w``":
 
-* ``no_c``: ``A n (W[n] = c => ~mv(n, c))`` for each letter ``c``;
-* ``mex_c_d``: ``A n (W[n] = c => mv(n, d))`` for each letter ``c`` and ``d < c``;
-* ``cover``: ``A n (W[n] = 0 | ... | W[n] = m)``, the classes cover ℕ.
+* ``no_c``: ``A n (wc(n) => ~mv(n, c))`` for each letter ``c``;
+* ``mex_c_d``: ``A n (wc(n) => mv(n, d))`` for each letter ``c`` and ``d < c``;
+* ``cover``: ``A n (w0(n) | ... | wm(n))``, the classes cover ℕ.
 
 **The moves** (:func:`heap_rule`), from the game object, never its name:
 
@@ -163,10 +164,10 @@ def heap_sentences(letters: Iterable[int]) -> dict[str, str]:
     values = sorted(set(letters))
     out = {}
     for c in values:
-        out[f"no_{c}"] = f"A n (W[n] = {c} => ~mv(n, {c}))"
+        out[f"no_{c}"] = f"A n (w{c}(n) => ~mv(n, {c}))"
         for d in range(c):
-            out[f"mex_{c}_{d}"] = f"A n (W[n] = {c} => mv(n, {d}))"
-    out["cover"] = "A n (" + " | ".join(f"W[n] = {c}" for c in values) + ")"
+            out[f"mex_{c}_{d}"] = f"A n (w{c}(n) => mv(n, {d}))"
+    out["cover"] = "A n (" + " | ".join(f"w{c}(n)" for c in values) + ")"
     return out
 
 
@@ -190,10 +191,11 @@ def heap_theory(
     """The theory with ``val`` (from the word ``W``, or the last of ``graph``'s definitions
     ``(name, arguments, formula)``), the rule's predicates, the splits and ``mv`` defined."""
     theory = Theory(rule.numeration) if theory is None else theory
-    if word is not None:
-        theory.add_word("W", word)
+    if word is not None:  # each letter's class an automaton (a certificate's stored atom)
         letters = sorted(set(np.asarray(word.outputs).tolist()))
-        theory.define("val", "n v", " | ".join(f"(W[n] = {c} & v = {c})" for c in letters))
+        for c in letters:
+            theory.add_automaton(f"w{c}", word.letter_is(c), "n")
+        theory.define("val", "n v", " | ".join(f"(w{c}(n) & v = {c})" for c in letters))
     for name, args, formula in graph:
         theory.define(name, args, formula)
     needed = 6 if "three(" in rule.follower else 3 if "two(" in rule.follower else 0

@@ -189,6 +189,8 @@ def heap_theory_of(
         theory = heap_theory(rule, None, theory, graph)
         return theory, graph_sentences()
     assert word is not None
+    if theory is not None:  # a recording theory's own numeration object (the same name)
+        word = Dfao(word.delta, word.outputs, theory.numeration)
     theory = heap_theory(rule, word, theory)
     return theory, heap_sentences(np.asarray(word.outputs).tolist())
 

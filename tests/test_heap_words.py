@@ -180,4 +180,4 @@ def test_points_and_walnut_of_a_word_theorem(capsys, tmp_path):
     code, _ = _cli(capsys, "larsson-fox", "--walnut", str(tmp_path / "lf.txt"))
     text = (tmp_path / "lf.txt").read_text()
     assert code == 0 and "eval no_0" in text and "msd_fib" in text
-    assert (tmp_path / "Word Automata Library" / "W.txt").exists()
+    assert (tmp_path / "Automata Library" / "w2.txt").exists()
