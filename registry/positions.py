@@ -34,6 +34,7 @@ import fast.rw
 import fast.strip
 import spec
 import spec.tables
+from fast.atlas import StateContradiction
 from reference.beatty import wythoff_winning_moves
 from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
@@ -203,8 +204,11 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         route = _route(game, row, col) if found.implementation == "atlas" else None
         code = route[2] if route else None
         # the answer's preperiod (a record the period door confirmed or corrected) decides
-        far = None if code is None or col < found.preperiod else atlas_value(
-            code, row, col, tick(progress, "columns"))  # fmt: skip
+        try:
+            far = None if code is None or col < found.preperiod else atlas_value(
+                code, row, col, tick(progress, "columns"))  # fmt: skip
+        except StateContradiction as error:  # a period the state gives is not one: refused
+            raise Declined(str(error)) from None
         # Past the state's column a value rests on the state alone (exact); before it, on the
         # record's preperiod (and, reduced by the record, its period): the record's kind.
         kind = found.certificate.kind
@@ -212,9 +216,12 @@ def _row_period(game: spec.ImpartialGame) -> Made:
             shipped = ATLAS.state(code) if code is not None else None
             held = atlas_row(code, row) if code is not None else None
             if shipped is not None and held is not None and col >= int(shipped["column"]):
-                # the state alone: the record's numbers are said, not relied on
-                kind, record = "exact", (f"preperiod {found.preperiod}, period {found.period}, "
-                                         f"saltus {found.saltus}; atlas {held[1]}")  # fmt: skip
+                # the state alone (its period proved on the way): the record's period is
+                # neither relied on nor quoted (a forged one would read as evidence)
+                kind, record = (
+                    "exact",
+                    f"atlas {held[1]} holds the row; the value rests on the state",
+                )
             certificate = Certificate(kind, f"row {row}: {record}; the value from {far[1]}")
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
         index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), col)
