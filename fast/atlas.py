@@ -451,6 +451,16 @@ class Atlas:
             self._tables[game] = ({k: v for k, v in table.items() if k not in bad}, name)
         return self._tables[game]
 
+    def has_files(self, game: str) -> bool:
+        """Whether the directory holds an atlas file of ``game`` (named so; nothing is read:
+        cheap, and no warning while the registry binds its providers).
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.has_files("wythoff"), ATLAS.has_files("nim")
+        (True, False)
+        """
+        return any(self.directory.glob(f"{game}_*.json"))
+
     def contradicted(self, game: str) -> dict[int, str]:
         """``{row: why}``: the records of ``game`` the shipped state contradicts (not used).
 

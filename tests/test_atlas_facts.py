@@ -263,3 +263,15 @@ def test_the_shipped_column_moved_fails_verify(atlas_copy: Path) -> None:
     _edit_state(atlas_copy / "wythoff_rows_0_2047.state.npz", _move(1))
     report = verify_atlas(atlas_copy, "copy")
     assert not report.ok and "column 157,614,081 is contradicted" in report.failures[0]
+
+
+def test_a_proof_reads_back_a_window_longer_than_a_block() -> None:
+    """Rows 0..1399: the window (4,197 columns) is longer than the strip's block of 4,096; the
+    proof reads it back whole (a period of 2 is refused as such, not by the ring)."""
+    from fast.strip import BLOCK, NotAPeriod, Strip, value_from_state, window
+
+    assert window(1400) > BLOCK
+    s = Strip("wythoff", 1400, 2 * BLOCK)
+    s.advance(8192)
+    with pytest.raises(NotAPeriod, match="2 is not a period of rows 0..1399"):
+        value_from_state("wythoff", s.state(), 8192, 1399, 8193, 2, prove=True)

@@ -209,14 +209,16 @@ def value_from_state(
     if sub > w:
         raise ValueError(f"the state holds {w} columns, rows 0..{row} need {sub}")
     start = columns[w - sub :, : row + 1]
-    strip = Strip.restore(game, row + 1, column, start, BLOCK, threads)
+    # proving reads the last window back from the ring: it must hold it
+    ring = BLOCK * (1 + -(-sub // BLOCK)) if prove else BLOCK
+    strip = Strip.restore(game, row + 1, column, start, ring, threads)
     end = column + period if prove else target + 1
     found = None
     while strip.y < end:
         stop = target + 1 if strip.y <= target else end
         strip.advance(min(stop, strip.y + max(BLOCK, 16 * strip.step)))
         if found is None and strip.y > target:
-            found = int(strip.ring[target % BLOCK, row])
+            found = int(strip.ring[target % ring, row])
         if progress is not None:
             progress(strip.y - column, end - column)
     assert found is not None
