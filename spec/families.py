@@ -58,8 +58,7 @@ def _parse_int(family: str, label: str, text: str, example: str) -> int:
     except ValueError:
         ascii_only = "" if item.isascii() else ", ASCII digits only"
         raise ValueError(
-            f"{family}: parameter {label} = {item!r} is not an integer (e.g. {example}"
-            f"{ascii_only})"
+            f"{family}: parameter {label} = {item!r} is not an integer (e.g. {example}{ascii_only})"
         ) from None
 
 

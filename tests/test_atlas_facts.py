@@ -211,7 +211,7 @@ def test_a_halved_joint_period_is_never_answered(
     assert top in halved and 10 not in halved
     ATLAS.clear()
     assert ATLAS.state_contradicted("wythoff") == {}  # no cheap anchor sees it
-    with pytest.raises(fast_atlas.StateContradiction, match="384 is not a period of rows 0..39"):
+    with pytest.raises(fast_atlas.StateContradiction, match=r"384 is not a period of rows 0\.\.39"):
         ATLAS.value("wythoff", top, y)
     assert ATLAS.value("wythoff", 10, y)[0] == low  # type: ignore[index]
     try:
@@ -273,5 +273,5 @@ def test_a_proof_reads_back_a_window_longer_than_a_block() -> None:
     assert window(1400) > BLOCK
     s = Strip("wythoff", 1400, 2 * BLOCK)
     s.advance(8192)
-    with pytest.raises(NotAPeriod, match="2 is not a period of rows 0..1399"):
+    with pytest.raises(NotAPeriod, match=r"2 is not a period of rows 0\.\.1399"):
         value_from_state("wythoff", s.state(), 8192, 1399, 8193, 2, prove=True)
