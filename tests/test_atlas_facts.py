@@ -32,6 +32,7 @@ import pytest
 
 import grundy
 from fast import atlas as fast_atlas
+from fast.strip import state_columns
 from fast.strip.checkpoint import checkpoint_digest
 from grundy.cli import main
 from registry.core import QUESTIONS
@@ -165,7 +166,7 @@ def test_the_column_check_fails_on_a_wrong_window_value() -> None:
     """The check itself: one value of row 1 changed is named, nothing is named when right."""
     anchor = fast_atlas.anchor_columns("wythoff", 4)
     truth = fast_atlas.anchor_truth(anchor)
-    keep = fast_atlas.fast_strip.state_columns(4)
+    keep = state_columns(4)
     c = 10**6
     window = np.zeros((9, 4), dtype=np.int16)
     for k in range(4):
@@ -275,3 +276,64 @@ def test_a_proof_reads_back_a_window_longer_than_a_block() -> None:
     s.advance(8192)
     with pytest.raises(NotAPeriod, match=r"2 is not a period of rows 0\.\.1399"):
         value_from_state("wythoff", s.state(), 8192, 1399, 8193, 2, prove=True)
+
+
+# ------------------------------------------------------------------ messages (item 4)
+
+_CHILD = """
+import sys
+from pathlib import Path
+import fast.atlas as fa
+real = fa.Atlas.__init__
+fa.Atlas.__init__ = lambda self, directory, label: real(self, Path(sys.argv.pop(1)), label)
+from grundy.cli import main
+raise SystemExit(main())
+"""
+
+
+def _grundy(directory: Path, *argv: str) -> Any:
+    """``grundy argv`` in a fresh process whose registry reads the atlas in ``directory``."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    return subprocess.run([sys.executable, "-c", _CHILD, str(directory), *argv],
+                          capture_output=True, text=True, env=env, timeout=300)  # fmt: skip
+
+
+def test_the_state_warning_is_one_line_and_not_on_version(atlas_copy: Path) -> None:
+    """A contradicted state warns in one line of the command line's style when it is read,
+    never while the modules load: ``--version`` and ``--help`` print nothing else."""
+    _edit_state(atlas_copy / "wythoff_rows_0_2047.state.npz", _move(1))
+    version = _grundy(atlas_copy, "--version")
+    assert version.returncode == 0 and version.stderr == ""
+    assert len(version.stdout.splitlines()) == 1 and version.stdout.startswith("grundy ")
+    helped = _grundy(atlas_copy, "--help")
+    assert helped.returncode == 0 and helped.stderr == ""
+    found = _grundy(atlas_copy, "value", "wythoff", "5,1000000000000000000", "--quiet")
+    assert found.returncode == 0 and "= 1000000000000000002" in found.stdout
+    lines = found.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("grundy: warning: atlas state ")
+    assert "column 157,614,081 is contradicted" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["value", "wythoff", "-0,0"], "'-0' is negative zero"),
+        (["value", "nim", "-0e5"], "negative zero"),
+        (["value", "a-wythoff:\u0662", "3,4"], "ASCII digits only"),
+        (["value", "nimhof:0,1/1,\u0660", "3,4"], "ASCII digits only"),
+        (["value", "subtraction:1,\u0662", "5"], "ASCII digits"),
+        (["table", "wythoff3", "--size", "4", "--slice", "z=\uff15"], "--slice z=\uff15"),
+        (["period", "nim", "--impl", "bogus"], "unknown implementation 'bogus' of heap-period"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main([*argv, "--quiet"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0] and "Traceback" not in lines[0], lines
