@@ -68,7 +68,7 @@ def _grundy(folder: Path, cache: Path, *argv: str) -> Any:
 def _value(folder: Path, cache: Path, method: str) -> str:
     found = _grundy(folder, cache, "value", "jump-wythoff", "60,70", "--method", method)
     assert found.returncode == 0, found.stderr
-    return found.stdout.split("\n", 1)[0]
+    return str(found.stdout).split("\n", 1)[0]
 
 
 def test_a_changed_helper_module_gives_the_new_rules_value(tmp_path: Path) -> None:
