@@ -97,10 +97,30 @@ def _anywhere(**_: Any) -> str | None:
 # ------------------------------------------------------------------------------- table
 
 
+#: A symmetric game's value comes from the square holding both orientations of its cell
+#: (checked whole for symmetry: :func:`fast.engine.check_symmetric`) while the square costs at
+#: most this many times the block of rows 0..x.
+SQUARE_FACTOR = 4
+
+
+def _block_domain(game: spec.ImpartialGame, position: Any) -> dict[str, int]:
+    """Rows and columns of the compiled block a value of ``position`` is read from: for a
+    game that declares itself symmetric, the square of side ``max(x, y) + 1`` (both
+    orientations of the cell, compared) where it costs at most :data:`SQUARE_FACTOR` times
+    the block, else the block of rows ``0..min(x, y)`` (the cell in its oriented form)."""
+    x, y = position[0], position[1]
+    if symmetric(game):
+        low, high = min(x, y) + 1, max(x, y) + 1
+        if high <= SQUARE_FACTOR * low:
+            return {"rows": high, "cols": high}
+        return {"rows": low, "cols": high}
+    return {"rows": x + 1, "cols": y + 1}
+
+
 def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
     """The door and domain of a compiled block (else square) holding ``position``."""
     x, y = position[0], position[1]
-    for kind, domain in (("grundy-block", {"rows": x + 1, "cols": y + 1}),
+    for kind, domain in (("grundy-block", _block_domain(game, position)),
                          ("grundy-table", {"size": max(x, y) + 1})):  # fmt: skip
         door = get_question(kind, game)
         if door is not None and door.choose(**domain).layer != "spec":
@@ -146,7 +166,10 @@ def _table(game: spec.ImpartialGame) -> Made:
     def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
         door, domain = _compiled(game, position)
         table = door(progress=progress, **domain)
-        found = int(np.asarray(table.value)[cell_index(game, position)])
+        values, cell = np.asarray(table.value), tuple(position)
+        if cell[0] >= values.shape[-2] or cell[1] >= values.shape[-1]:
+            cell = (cell[1], cell[0], *cell[2:])  # the oriented cell of a symmetric game
+        found = int(values[cell_index(game, cell)])
         how = Certificate("exact", f"table: {table.name}")
         return _value(game, position, "table", found, table.name, how)
 

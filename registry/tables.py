@@ -34,7 +34,7 @@ from registry.core import (
     rule_identity,
 )
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
-from spec.tables import cells, is_table_game, is_two_pile, table_shape
+from spec.tables import cells, is_table_game, is_two_pile, symmetric, table_shape
 
 __all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
 
@@ -103,7 +103,10 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
-        return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
+        table = fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
+        if symmetric(game):  # checked whole before any value of it is answered (issue 49)
+            fast.engine.check_symmetric(table, game.describe())
+        return table
 
     return answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)
 

@@ -31,6 +31,7 @@ __all__ = [
     "FOLLOWER_SECONDS",
     "check_cells",
     "check_followers",
+    "check_symmetric",
     "engine_followers",
     "rule_digest",
     "verify_rule",
@@ -408,3 +409,34 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
     _VERIFIED[key] = max(side, _VERIFIED.get(key, 0))
     _remember(key, _VERIFIED[key], rule.name)
     return rule
+
+
+def check_symmetric(table: np.ndarray, name: str) -> None:
+    """Refuse a table of a game that declares ``G(x, y) = G(y, x)`` where its square part
+    ``[0, n)^2`` (n the shorter side) says otherwise: a ValueError naming the first cell
+    (row-major, x < y) and the rule ``name``. Every cell whose mirror the table holds is
+    compared (both orientations, each layer of a game with a state): the compiled rule is
+    sampled against ``followers`` only on :func:`check_cells`, and a rule that differs
+    beyond them at one cell shows here (issue 49). Costs one pass over the square.
+
+    >>> check_symmetric(np.array([[0, 1], [1, 2]]), "g")
+    >>> check_symmetric(np.array([[0, 1, 5], [2, 2, 0]]), "g")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the compiled rule of g is refused: ... G(0, 1) = 1 and G(1, 0) = 2 (fix ...
+    """
+    n = min(table.shape[-2:])
+    square = table[..., :n, :n]
+    differ = square != np.swapaxes(square, -1, -2)
+    if not differ.any():
+        return
+    cells = np.argwhere(differ)
+    first = min(tuple(int(i) for i in c) for c in cells if c[-2] < c[-1])
+    *layer, x, y = first
+    at = "" if not layer else f" (layer {layer[0]})"
+    raise ValueError(
+        f"the compiled rule of {name} is refused: the game declares G(x, y) = G(y, x), but "
+        f"its table has G({x}, {y}) = {int(square[first])} and G({y}, {x}) = "
+        f"{int(square[(*layer, y, x)])}{at} (fix compiled_followers / compiled_regions / "
+        "move_rays, or the game's symmetric)"
+    )
