@@ -25,12 +25,12 @@ from typing import Any
 
 import numba
 
-from fast import _config
-from fast._files import atomic_write_text
 from fast._sink import JIT
 from fast.engine import kernels
 from fast.engine.kernels import _no_rows, _no_sink, _no_terminal, fill, terminal_mask
 from fast.engine.rules import CompiledRule, _importable
+from floor import config as _config
+from floor.files import atomic_write_text
 
 __all__ = ["clear_cache", "kernel_cache_dir", "package_digest", "package_files"]
 
@@ -77,7 +77,7 @@ def package_files(module: Any) -> list[Path]:
 
     >>> import fast.engine.rules
     >>> names = {p.name for p in package_files(fast.engine.rules)}
-    >>> {"codegen.py", "_config.py", "atlas.py"} <= names
+    >>> {"codegen.py", "rules.py", "atlas.py"} <= names
     True
     """
     file = getattr(module, "__file__", None)
