@@ -36,7 +36,19 @@ from registry.core import (
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
 from spec.tables import cells, is_table_game, is_two_pile, symmetric, table_shape
 
-__all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
+__all__ = [
+    "LARGE_SIZE",
+    "TABLE_SIZE",
+    "clear_kernel_cache",
+    "is_two_pile",
+    "kernel_code",
+    "spec_table",
+    "strip_game",
+]
+
+#: ``grundy cache clear [GAME]``: the kernel cache's generated kernels, numba's compilations
+#: of them and the ``checked/`` records removed (:func:`fast.engine.codegen.clear_cache`).
+clear_kernel_cache = fast.engine.codegen.clear_cache
 
 #: Default size of the question in the conformance report (spec cost is cubic in it).
 TABLE_SIZE = 40

@@ -35,10 +35,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from fast.engine.codegen import clear_cache, kernel_cache_dir
+    from floor.config import kernel_cache_dir
+    from registry.tables import clear_kernel_cache
 
     name = None if args.game is None else parse_game(args.game).describe()
-    removed = clear_cache(name)
+    removed = clear_kernel_cache(name)
     what = "every rule" if name is None else name
     print(f"removed {len(removed)} file(s) of {what} from the kernel cache {kernel_cache_dir()}")
     return 0
