@@ -117,10 +117,14 @@ def _block_domain(game: spec.ImpartialGame, position: Any) -> dict[str, int]:
     return {"rows": x + 1, "cols": y + 1}
 
 
-def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
-    """The door and domain of a compiled block (else square) holding ``position``."""
+def _compiled(
+    game: spec.ImpartialGame, position: Any, value: bool = False
+) -> tuple[Any, dict[str, int]]:
+    """The door and domain of a compiled block (else square) holding ``position`` (``value``:
+    its value only, :func:`_block_domain`; else the block of every follower too)."""
     x, y = position[0], position[1]
-    for kind, domain in (("grundy-block", _block_domain(game, position)),
+    block = _block_domain(game, position) if value else {"rows": x + 1, "cols": y + 1}
+    for kind, domain in (("grundy-block", block),
                          ("grundy-table", {"size": max(x, y) + 1})):  # fmt: skip
         door = get_question(kind, game)
         if door is not None and door.choose(**domain).layer != "spec":
@@ -164,7 +168,7 @@ def _table(game: spec.ImpartialGame) -> Made:
         return answer, _anywhere, lambda position, **_: fast.strip.value_cost(*position)
 
     def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
-        door, domain = _compiled(game, position)
+        door, domain = _compiled(game, position, value=True)
         table = door(progress=progress, **domain)
         values, cell = np.asarray(table.value), tuple(position)
         if cell[0] >= values.shape[-2] or cell[1] >= values.shape[-1]:
@@ -174,7 +178,7 @@ def _table(game: spec.ImpartialGame) -> Made:
         return _value(game, position, "table", found, table.name, how)
 
     def cost_table(position: Any, **_: Any) -> tuple[float, int]:
-        door, domain = _compiled(game, position)
+        door, domain = _compiled(game, position, value=True)
         return door.estimate(**domain)  # type: ignore[no-any-return]
 
     return answer_table, _anywhere, cost_table
