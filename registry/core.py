@@ -48,23 +48,42 @@ ValueError: demo-square:none: implementation 'demo.bad': its cost does not accep
 from __future__ import annotations
 
 import functools
+import inspect
 import math
-from collections.abc import Callable, Iterable, Sequence
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _copy
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 import numpy as np
 
 import spec
 from fast._memory import available_memory, format_bytes, seconds_text
-from registry.records import EXACT, Certificate, Refusal, Signature, as_certificate
+from registry.arguments import Kind, Progress
+from registry.records import (
+    EXACT,
+    Certificate,
+    Cost,
+    Provided,
+    Refusal,
+    Signature,
+    anywhere,
+    as_certificate,
+)
 from spec import as_game
 from spec.tables import compiled_form
 
+if TYPE_CHECKING:
+    from typing_extensions import ParamSpec
+else:
+
+    def ParamSpec(name: str, default: object = None) -> typing.ParamSpec:  # noqa: N802
+        return typing.ParamSpec(name)  # the default is the type checker's (PEP 696)
+
 __all__ = [
     "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "BadArguments", "Declined",
-    "Implementation",
+    "Implementation", "Kind", "Provided",
     "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
     "UnknownImplementation", "as_game", "ask", "check_budget", "checked_memory", "compare_arrays",
     "compare_sequences", "get_question", "question", "register_implementation", "register_provider",
@@ -78,12 +97,12 @@ LAYERS = ("fast", "reference", "spec", "published")
 BUDGET_SECONDS = 60.0
 
 T = TypeVar("T")
+#: A question's arguments, as its record's constructor takes them (:class:`Kind`).
+P = ParamSpec("P", default=...)
 Comparison = Callable[[Any, Any], str | None]
 Covers = Callable[..., str | None]
-#: ``cost(**domain) -> (seconds, bytes)``: an implementation's estimate.
-Cost = Callable[..., tuple[float, int]]
-#: The one progress protocol: ``progress(done, total, unit)`` (total None when unknown).
-Progress = Callable[[int, int | None, str], None]
+#: The roles of an implementation's callables, each passed the arguments it names.
+ROLES = ("answer", "covers", "cost")
 
 
 class NoImplementation(ValueError):
@@ -133,17 +152,26 @@ class Implementation:
 
     name: str
     layer: str
-    answer: Callable[..., Any]
-    covers: Covers = lambda **_: None
+    answer: Callable[..., object]
+    covers: Covers = anywhere
     quick: bool = True
     rank: int = 0
     certificate: Certificate = EXACT
     generic: bool = False
     cost: Cost | None = None
     unit: str = ""
+    #: The arguments each callable names (:data:`ROLES`; :meth:`registry.records.Signature.taken`):
+    #: called with every argument of a domain, it is passed those alone (a role missing here
+    #: is passed every argument). An option one method reads travels only to it.
+    takes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.answer = _passing(self.answer, self.takes.get("answer"))
+        self.covers = _passing(self.covers, self.takes.get("covers"))
+        self.cost = None if self.cost is None else _passing(self.cost, self.takes.get("cost"))
 
     def reason(
-        self, budget: float | None, named: bool = False, **domain: Any
+        self, budget: float | None, named: bool = False, **domain: object
     ) -> tuple[Refusal | None, float]:
         """Why it declines ``domain`` (None: it answers; plain text from ``covers`` is a
         ``domain`` refusal) and its estimated seconds; ``named``: it was asked for by name (a
@@ -163,10 +191,27 @@ class Implementation:
             return Refusal.budget(seconds, budget), seconds
         return None, seconds
 
-    def estimate(self, **domain: Any) -> tuple[float, int]:
+    def estimate(self, **domain: object) -> tuple[float, int]:
         """(seconds, bytes) of ``domain``: (0, 0) where no cost is stated or known before it
         runs."""
         return _cost(self, domain)
+
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def _passing(function: F, taken: frozenset[str] | None) -> F:
+    """``function`` called by keyword with any arguments, passed those in ``taken`` alone
+    (None: all of them); its signature stays its own (``__wrapped__``)."""
+    if taken is None or getattr(function, "__taken__", None) == taken:
+        return function
+
+    @functools.wraps(function)
+    def passed(**domain: object) -> object:
+        return function(**{k: v for k, v in domain.items() if k in taken})
+
+    passed.__taken__ = taken  # type: ignore[attr-defined]
+    return cast(F, passed)
 
 
 @dataclass(frozen=True)
@@ -189,7 +234,7 @@ class Answer(Generic[T]):
 
 
 @dataclass
-class Question(Generic[T]):
+class Question(Generic[T, P]):
     """A question that several implementations answer on the same domains.
 
     ``game``: the canonical game name; ``subject``: the game object the
@@ -246,7 +291,7 @@ class Question(Generic[T]):
             if impl.layer != "published" or self.cheapest:
                 reason, seconds = impl.reason(limit, impl.name == using, **domain)
                 cost = (impl.certificate.trust, seconds)
-                rank = (impl.rank, impl.certificate.kind != "exact", impl.generic)
+                rank = (impl.rank, impl.certificate.trust, impl.generic)
                 found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
 
@@ -302,21 +347,29 @@ class Question(Generic[T]):
         stated); NoImplementation as the door."""
         return _cost(self.choose(None, budget, **domain), domain)
 
-    def __call__(
-        self,
-        *,
-        using: str | None = None,
-        progress: Progress | None = None,
-        budget: float | None = None,
-        **domain: Any,
-    ) -> Answer[T]:
-        """Validate, choose (the chosen one's memory checked), answer with provenance.
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Answer[T]:
+        """Validate, choose (the chosen one's memory checked), answer with provenance: the
+        arguments by name, with the door's ``using``, ``progress`` and ``budget``
+        (:class:`registry.arguments.DoorOptions`; a question asked through its handle,
+        :class:`Kind`, is checked by mypy against its record).
 
         ``budget`` (seconds) replaces the question's; ``progress(done, total,
         unit)`` reaches an implementation that reports; an implementation that
         declines once it looks (:class:`Declined`) passes to the next; a
         MemoryError of the work is :class:`TooLarge`, naming the request.
         """
+        if args:
+            raise TypeError(f"{self.id}: a question takes its arguments by name")
+        return self._answer(**kwargs)
+
+    def _answer(
+        self,
+        *,
+        using: str | None = None,
+        progress: Progress | None = None,
+        budget: float | None = None,
+        **domain: object,
+    ) -> Answer[T]:
         reasons, where = [], f"{self.id} of {self.game} at {_shown(domain)}"
         tried: list[tuple[Implementation, str | None]] = list(self._tried(using, budget, domain))
         # the same budget bounds the run: the spec solver stops where its measured speed
@@ -327,7 +380,8 @@ class Question(Generic[T]):
             try:
                 if reason is None:
                     with spec.solver.budget(limit, given=budget is not None):
-                        return Answer(impl.answer(**domain, **reporting), impl)
+                        found = impl.answer(**domain, **reporting)
+                        return Answer(cast(T, found), impl)
             except Declined as why:
                 reason = str(why)
             except TooLarge:
@@ -349,6 +403,7 @@ def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:
     """``answer`` of a kernel that checks its memory before it starts: its MemoryError names
     the request and the bytes, so it is the door's :class:`TooLarge` in its own words."""
 
+    @functools.wraps(answer)  # its signature: the door passes it the arguments it names
     def checked(**domain: Any) -> T:
         try:
             return answer(**domain)
@@ -379,7 +434,7 @@ class Provider:
     name: str
     layer: str
     covers_game: Callable[[spec.ImpartialGame], str | None]
-    make: Callable[[spec.ImpartialGame], tuple[Any, ...]]
+    make: Callable[[spec.ImpartialGame], Provided]
     certificate: Certificate = EXACT
     unit: str = ""
     summary: str = ""
@@ -417,20 +472,24 @@ def register_question(
     budget: float | None = None,
     cheapest: bool = False,
     checked: bool = True,
-    signature: str | Signature | None = None,
+    signature: str | Signature | type[object] | None = None,
     replace: bool = False,
 ) -> str:
     """Register a question (``game="*"``: a kind, for every game through its providers;
     ``{game}`` in the description becomes the game's name) and return its key.
 
     ``compare(expected, actual)`` is None when they agree, else the first
-    difference (default :func:`compare_arrays`); ``signature``: its arguments (a
-    :class:`registry.records.Signature` or its text, ``"rows: int, start?: int"``; its
+    difference (default :func:`compare_arrays`); ``signature``: its arguments (a record of
+    :mod:`registry.arguments`, a :class:`registry.records.Signature` or its text,
+    ``"rows: int, start?: int"``; its
     conformance domains must fit it, an empty default domain aside: a question that
     conformance does not ask); the rest as in :class:`Question`. Registering an
     existing key again is a no-op unless ``replace``.
     """
-    declared = Signature(signature) if isinstance(signature, str) else signature
+    declared = (
+        Signature(signature) if isinstance(signature, str)
+        else Signature.of(signature) if isinstance(signature, type) else signature
+    )  # fmt: skip
     made: Question[Any] = Question(
         id, game, description, dict(domain), compare or compare_arrays, oracle_name=oracle,
         extra_domains=list(extra_domains), budget=budget, cheapest=cheapest, checked=checked,
@@ -453,7 +512,7 @@ def register_implementation(
     question: str,
     name: str,
     layer: str,
-    answer: Callable[..., Any],
+    answer: Callable[..., object],
     *,
     covers: Covers | None = None,
     domain: dict[str, Any] | None = None,
@@ -478,8 +537,8 @@ def register_implementation(
     q = get_question(*question.split(":", 1), create=True) if ":" in question else None
     if q is None:
         raise KeyError(f"no question {question!r} is registered")
-    covers = covers or (lambda **_: None)
-    _check_signature(q, name, answer, covers, cost)
+    covers = covers or anywhere
+    takes = _check_signature(q, name, Provided(answer, covers, cost))
     if domain is not None:
         q.check_arguments(domain)
     order, impls = _layer_rank(layer), q.implementations
@@ -493,8 +552,9 @@ def register_implementation(
     elif not shadow and _is_builtin(q):
         _refuse_default(question, "implementation", name, order, [(i.rank, i.name) for i in impls])
     made = Implementation(
-        name, layer, answer, covers, quick, order, as_certificate(certificate), cost=cost, unit=unit
-    )
+        name, layer, answer, covers, quick, order, as_certificate(certificate), cost=cost,
+        unit=unit, takes=takes,
+    )  # fmt: skip
     impls.insert(0, made) if shadow else impls.append(made)
     if domain is not None and domain not in [q.domain, *(d for d, _ in q.extra_domains)]:
         q.extra_domains.append((dict(domain), True))  # one more quick conformance domain
@@ -505,7 +565,7 @@ def register_provider(
     name: str,
     layer: str,
     covers_game: Callable[[spec.ImpartialGame], str | None],
-    make: Callable[[spec.ImpartialGame], tuple[Any, ...]],
+    make: Callable[[spec.ImpartialGame], Provided],
     *,
     certificate: str | Certificate = "exact",
     unit: str = "",
@@ -514,7 +574,8 @@ def register_provider(
     misere: bool = False,
 ) -> None:
     """Register the implementations of question kind ``question`` for every capable game
-    (:class:`Provider`); questions built already get them at once. After the built-in
+    (:class:`Provider`: ``make(game)`` gives a :class:`registry.records.Provided`, the game's
+    answer, covers and cost); questions built already get them at once. After the built-in
     registrations, one that would outrank the defaults needs ``shadow=True``. ``misere``:
     it answers misère games too (by their G⁻); without it a misère game is declined."""
     if question not in _KINDS:
@@ -565,11 +626,11 @@ def _made(question: Question[Any], provider: Provider) -> Implementation | None:
     assert question.subject is not None
     if _capable(provider, question.subject) is not None:
         return None
-    answer, covers, *cost = provider.make(question.subject)
-    _check_signature(question, provider.name, answer, covers, cost[0] if cost else None)
+    made = provider.make(question.subject)
+    takes = _check_signature(question, provider.name, made)
     return Implementation(
-        provider.name, provider.layer, answer, covers, True, _layer_rank(provider.layer),
-        provider.certificate, True, cost[0] if cost else None, provider.unit,
+        provider.name, provider.layer, made.answer, made.covers, True,
+        _layer_rank(provider.layer), provider.certificate, True, made.cost, provider.unit, takes,
     )  # fmt: skip
 
 
@@ -581,22 +642,46 @@ def _bind(question: Question[Any], provider: Provider) -> None:
 
 
 def _check_signature(
-    question: Question[Any], name: str, answer: Callable[..., Any], covers: Covers,
-    cost: Cost | None,
-) -> None:  # fmt: skip
-    """Refuse (ValueError) an implementation whose ``answer``, ``covers`` or ``cost`` cannot
-    be called with the question's arguments (:meth:`registry.records.Signature.accepts`)."""
+    question: Question[Any], name: str, made: Provided
+) -> dict[str, frozenset[str]]:
+    """The arguments each of ``made``'s callables names (:data:`ROLES`; where the question
+    declares no signature, the names of its parameters, unless it takes ``**kwargs``);
+    ValueError where one cannot be called so (:meth:`registry.records.Signature.accepts`)."""
     if question.signature is None:
-        return
-    for role, function in (("answer", answer), ("covers", covers), ("cost", cost)):
+        named = {role: Signature("").taken(f, _parameters(f)) for role in ROLES
+                 if (f := getattr(made, role)) is not None and not _any_keyword(f)}  # fmt: skip
+        return named
+    takes = {}
+    for role in ROLES:
+        function = getattr(made, role)
+        extra = ("progress",) if role == "answer" else ()
         why = None if function is None else question.signature.accepts(
-            function, extra=("progress",) if role == "answer" else ()
+            function, extra=extra, complete=role == "answer"
         )  # fmt: skip
         if why is not None:
             raise ValueError(
                 f"{question.key}: implementation {name!r}: its {role} {why} "
                 f"(the arguments: {question.signature})"
             )
+        if function is not None:
+            takes[role] = question.signature.taken(function, extra)
+    return takes
+
+
+def _parameters(function: Callable[..., object]) -> tuple[str, ...]:
+    try:
+        return tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return ()
+
+
+def _any_keyword(function: Callable[..., object]) -> bool:
+    """Whether ``function`` takes every keyword (``**kwargs``, or no signature to read)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind == p.VAR_KEYWORD for p in parameters)
 
 
 def _refuse_default(
@@ -709,9 +794,14 @@ def get_question(
     return QUESTIONS.get(key)
 
 
-def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
+@overload
+def question(id: Kind[T, P], game: spec.ImpartialGame | str) -> Question[T, P]: ...
+@overload
+def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]: ...
+def question(id: Kind[Any, Any] | str, game: spec.ImpartialGame | str) -> Question[Any]:
     """The question ``id`` for ``game``, the door to its implementations; NoImplementation
     (with each provider's reason) if none answers it."""
+    id = id if isinstance(id, str) else id.id
     found = get_question(id, game)
     if found is None and isinstance(game, str) and id not in _KINDS:
         raise NoImplementation(f"no implementation answers {id!r} for game {game!r}")
@@ -724,9 +814,15 @@ def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
     return found
 
 
-def ask(id: str, game: spec.ImpartialGame | str, *, using: str | None = None, **domain: Any) -> Any:
-    """Answer question ``id`` for ``game`` on ``domain`` (the bare value of the door's answer)."""
-    return question(id, game)(using=using, **domain).value
+@overload
+def ask(id: Kind[T, P], game: spec.ImpartialGame | str, /, *args: P.args, **kwargs: P.kwargs) -> T:
+    ...
+@overload
+def ask(id: str, game: spec.ImpartialGame | str, /, **domain: Any) -> Any: ...
+def ask(id: Kind[Any, Any] | str, game: spec.ImpartialGame | str, /, *args: Any, **domain: Any) -> Any:
+    """Answer question ``id`` (or its handle) for ``game`` on ``domain`` (the bare value of the
+    door's answer; ``using`` names the implementation)."""
+    return question(id, game)(*args, **domain).value
 
 
 def compare_arrays(expected: Any, actual: Any) -> str | None:
