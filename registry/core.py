@@ -20,7 +20,7 @@ and ``cost`` accept them.
 Examples
 --------
 >>> key = register_question("demo-square", "none", "squares", {"n": 4}, signature="n: int",
-...                         replace=True)
+...                         replace=True)  # a record of registry.arguments, or its text
 >>> register_implementation(key, "spec", "spec", lambda n: [i * i for i in range(n)])
 >>> register_implementation(key, "demo.fast", "fast", lambda n: [i * i for i in range(n)],
 ...                         covers=lambda n: None if n < 100 else "n >= 100")
@@ -41,7 +41,7 @@ registry.core.BadArguments: demo-square of none: n must be an integer (n = '3')
 ... # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: demo-square:none: implementation 'demo.bad': its cost does not accept 'n' ...
+ValueError: demo-square:none: implementation 'demo.bad': its cost requires 'size', which is ...
 >>> unregister_question(key)
 """
 

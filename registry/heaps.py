@@ -363,6 +363,8 @@ def heap_period(
 
 
 def _value(game: spec.ImpartialGame) -> Provided:
+    door = question("nim-sequence", game)  # bound here: the cost opens no door
+
     def answer(position: Any) -> Value:
         heaps = game.check_position(position)
         top = max(heaps)
@@ -383,7 +385,7 @@ def _value(game: spec.ImpartialGame) -> Provided:
     def cost(position: Any) -> tuple[float, int]:
         top = max(spec.solver.coordinates(position))
         if top < SEQUENCE_TERMS_MAX:
-            return question("nim-sequence", game).estimate(terms=top + 1)
+            return door.estimate(terms=top + 1)
         return 1.0, 2**20
 
     return Provided(answer, cost=cost)
@@ -398,6 +400,8 @@ register_provider(
 
 
 def _moves(game: spec.ImpartialGame) -> Provided:
+    door = question("nim-sequence", game)  # bound here: the cost opens no door
+
     def answer(position: Any) -> Moves:
         heaps = game.check_position(position)
         found = sequence(game, max(heaps) + 1)
@@ -420,7 +424,7 @@ def _moves(game: spec.ImpartialGame) -> Provided:
 
     def cost(position: Any) -> tuple[float, int]:
         heaps = spec.solver.coordinates(position)
-        seconds, memory = question("nim-sequence", game).estimate(terms=max(heaps) + 1)
+        seconds, memory = door.estimate(terms=max(heaps) + 1)
         options = sum(_options_per_term(heap_code(game) or (0,), h) for h in heaps)
         return seconds + options * SPEC_SECONDS_PER_OPTION, memory
 

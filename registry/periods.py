@@ -31,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 import fast.engine
 import fast.engine.certificate
 import fast.strip
@@ -43,6 +45,8 @@ from registry.answers import Period
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
+    NoImplementation,
+    Question,
     Unknown,
     checked_memory,
     get_question,
@@ -72,12 +76,32 @@ def row_values(game: spec.ImpartialGame, row: int, count: int) -> list[int]:
     return [int(v) for v in question("grundy-block", game)(rows=row + 1, cols=count).value[row]]
 
 
+@dataclass(frozen=True)
+class RowDoors:
+    """The doors :func:`row_values` asks for one game, looked up once (an implementation made
+    for the game binds them, so its cost opens no door): ``row-values`` where the game has
+    it, else ``grundy-block`` (None where it has neither)."""
+
+    values: Question[np.ndarray] | None
+    block: Question[np.ndarray] | None
+
+    @classmethod
+    def of(cls, game: spec.ImpartialGame) -> RowDoors:
+        return cls(get_question("row-values", game), get_question("grundy-block", game))
+
+    def cost(self, row: int, count: int) -> tuple[float, int]:
+        """The estimate of :func:`row_values` (the door's choice); NoImplementation where no
+        door answers."""
+        if self.values is not None:
+            return self.values.estimate(rows=row + 1, length=count, start=row)
+        if self.block is None:
+            raise NoImplementation("no row-values or grundy-block for this game")
+        return self.block.estimate(rows=row + 1, cols=count)
+
+
 def row_values_cost(game: spec.ImpartialGame, row: int, count: int) -> tuple[float, int]:
     """The estimate of :func:`row_values` (the door's choice)."""
-    door = get_question("row-values", game)
-    if door is not None:
-        return door.estimate(rows=row + 1, length=count, start=row)
-    return question("grundy-block", game).estimate(rows=row + 1, cols=count)
+    return RowDoors.of(game).cost(row, count)
 
 
 def certified(

@@ -53,7 +53,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.periods import row_values_cost
+from registry.periods import RowDoors
 from registry.arguments import MAX_POSITIONS, GenusArgs, HeapValuesArgs, PositionArgs, Progress
 from registry.arguments import ValueMethodsArgs as _ValueMethodsArgs
 from registry.records import CONDITIONAL, EXACT, Certificate, Method, Provided
@@ -92,14 +92,20 @@ def _value(game: spec.ImpartialGame, position: Position, method: str, value: int
 # ------------------------------------------------------------------------------- table
 
 
-def _compiled(
-    game: spec.ImpartialGame, position: Position
-) -> tuple[Question[np.ndarray], dict[str, int]]:
+#: A game's ``grundy-block`` and ``grundy-table`` doors (None where it has none), looked up
+#: when a method is made for the game: its answer and cost open no door.
+Tables = tuple["Question[np.ndarray] | None", "Question[np.ndarray] | None"]
+
+
+def _tables(game: spec.ImpartialGame) -> Tables:
+    return get_question("grundy-block", game), get_question("grundy-table", game)
+
+
+def _compiled(doors: Tables, position: Position) -> tuple[Question[np.ndarray], dict[str, int]]:
     """The door and domain of a compiled block (else square) holding ``position``."""
     x, y = position[0], position[1]
-    for kind, domain in (("grundy-block", {"rows": x + 1, "cols": y + 1}),
-                         ("grundy-table", {"size": max(x, y) + 1})):  # fmt: skip
-        door = get_question(kind, game)
+    for door, domain in ((doors[0], {"rows": x + 1, "cols": y + 1}),
+                         (doors[1], {"size": max(x, y) + 1})):  # fmt: skip
         if door is not None and door.choose(**domain).layer != "spec":
             return door, domain
     raise ValueError("no compiled table of this game covers it (the spec method may)")
@@ -140,15 +146,17 @@ def _table(game: spec.ImpartialGame) -> Provided:
 
         return Provided(answer, cost=lambda position: fast.strip.value_cost(*position))
 
+    doors = _tables(game)
+
     def answer_table(position: Position, progress: Progress | None = None) -> Value:
-        door, domain = _compiled(game, position)
+        door, domain = _compiled(doors, position)
         table = door(progress=progress, **domain)
         found = int(np.asarray(table.value)[cell_index(game, position)])
         how = Certificate("exact", f"table: {table.name}")
         return _value(game, position, "table", found, table.name, how)
 
     def cost_table(position: Position) -> tuple[float, int]:
-        door, domain = _compiled(game, position)
+        door, domain = _compiled(doors, position)
         return door.estimate(**domain)
 
     return Provided(answer_table, cost=cost_table)
@@ -160,12 +168,14 @@ def _table(game: spec.ImpartialGame) -> Provided:
 def _certified_rows(game: spec.ImpartialGame) -> str | None:
     reason = is_two_pile(game)
     door = get_question("period", game) if reason is None else None
-    if door is None or not any(i.certificate.kind == "exact" for i in door.implementations):
+    if door is None or not any(i.certificate.trusted for i in door.implementations):
         return reason or "no certified row period for this game"
     return None
 
 
-def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, str | None] | None:
+def _route(
+    game: spec.ImpartialGame, rows: RowDoors, row: int, col: int
+) -> tuple[float, int, str | None] | None:
     """What G(row, col) costs past the row's record where the atlas holds the row (else None):
     ``(seconds, bytes, kernel)`` from the strip's shipped state of that kernel's game (issue 29:
     at most one joint period of columns, :meth:`fast.atlas.Atlas.value_cost`) for every column
@@ -183,7 +193,7 @@ def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, st
         # alone (issue 39: a forged period the state cannot refute at load)
         return (*state, code)
     try:
-        seconds, memory = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
+        seconds, memory = rows.cost(row, reduce_column(held[0], col)[0] + 1)
     except NoImplementation:
         if state is None:
             raise
@@ -192,13 +202,13 @@ def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, st
 
 
 def _row_period(game: spec.ImpartialGame) -> Provided:
-    door = question("period", game)
+    door, rows = question("period", game), RowDoors.of(game)
 
     def answer(position: Position, progress: Progress | None = None) -> Value:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
         record = found.certificate.detail
-        route = _route(game, row, col) if found.implementation == "atlas" else None
+        route = _route(game, rows, row, col) if found.implementation == "atlas" else None
         code = route[2] if route else None
         # the answer's preperiod (a record the period door confirmed or corrected) decides
         far = None if code is None or col < found.preperiod else atlas_value(
@@ -223,7 +233,7 @@ def _row_period(game: spec.ImpartialGame) -> Provided:
     def cost(position: Position) -> tuple[float, int]:
         row, col = _orient(game, position)
         seconds, memory = door.estimate(row=row, certified=True)
-        far = _route(game, row, col)
+        far = _route(game, rows, row, col)
         return (seconds, memory) if far is None else (seconds + far[0], max(memory, far[1]))
 
     return Provided(answer, cost=cost)
@@ -286,7 +296,7 @@ def _xor(game: spec.ImpartialGame) -> Provided:
         ]
         total = functools.reduce(operator.xor, (p.value for p in found), 0)
         how = " + ".join(f"{p.method}: {p.certificate}" for p in found)
-        kind = "exact" if all(p.certificate.kind == "exact" for p in found) else "conditional"
+        kind = "exact" if all(p.certificate.trusted for p in found) else "conditional"
         certificate = Certificate(kind, f"Sprague-Grundy theorem, 000 §1.1: XOR of {how}")
         return _value(game, position, "xor", total, "xor", certificate)
 
@@ -407,8 +417,10 @@ def _moves_table(game: spec.ImpartialGame) -> Provided:
     """The followers of value 0 (the P-positions of an outcome table) by the compiled table
     that holds the position (its cost)."""
 
+    doors = _tables(game)
+
     def answer(position: Position) -> Moves:
-        door, domain = _compiled(game, position)
+        door, domain = _compiled(doors, position)
         table = door(**domain)
         values = np.asarray(table.value)
         followers = list(dict.fromkeys(game.followers(position)))
@@ -642,7 +654,7 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
     )  # fmt: skip
     for _impl in question("value", _subject).implementations:
-        exact = _impl.certificate.kind == "exact"  # a conditional method runs per position: small
+        exact = _impl.certificate.trusted  # a conditional method runs per position: small
         if _impl.layer != "spec":
             register_implementation(
                 _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name),

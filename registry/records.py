@@ -103,6 +103,12 @@ class Certificate(str):
         """The rank of the kind in the trust order (:data:`TRUST`; lower is more trusted)."""
         return TRUST[self.kind]
 
+    @property
+    def trusted(self) -> bool:
+        """Whether the answer rests on nothing assumed or merely seen: the most trusted rank of
+        :data:`TRUST` (exact, proved, certified), the one definition every choice reads."""
+        return self.trust == 0
+
     def bare(self) -> Certificate:
         """The kind (and what it assumes) without the detail: a method's certificate."""
         return Certificate(self.kind, on=self.on)
