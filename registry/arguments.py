@@ -48,22 +48,50 @@ if TYPE_CHECKING:
     from typing_extensions import ParamSpec
 else:
 
-    def ParamSpec(name: str, default: object = None) -> typing.ParamSpec:  # noqa: N802
+    def ParamSpec(name: str, default: object = None) -> typing.ParamSpec:
         return typing.ParamSpec(name)  # the default is the type checker's (PEP 696)
+
 
 T = TypeVar("T")
 #: A question's arguments, as its record's constructor takes them.
 P = ParamSpec("P", default=...)
 
-#: Seconds between two checkpoints of a strip run (:class:`fast.strip.checkpoint.DirectoryCheckpoints`).
+#: Seconds between two checkpoints of a strip run
+#: (:class:`fast.strip.checkpoint.DirectoryCheckpoints`).
 CHECKPOINT_SECONDS = 300.0
 
 __all__ = [
-    "KINDS", "MAX_POSITIONS", "Kind", "AtlasFarArgs", "AtlasRecordsArgs", "BlockArgs", "BoxArgs", "CountArgs",
-    "DoorOptions", "FollowersArgs", "FswArgs", "GPointBlocksArgs", "GPointsArgs", "GenusArgs",
-    "HeapPeriodArgs", "HeapValuesArgs", "Ints", "NMaxArgs", "NimSequenceArgs", "NthGvalueArgs",
-    "PBoxArgs", "PeriodArgs", "Position", "PositionArgs", "PositionsArgs", "RowCertificateArgs",
-    "RowHpointsArgs", "RowPeriodsArgs", "RowValuesArgs", "RowsArgs", "SizeArgs",
+    "KINDS",
+    "MAX_POSITIONS",
+    "AtlasFarArgs",
+    "AtlasRecordsArgs",
+    "BlockArgs",
+    "BoxArgs",
+    "CountArgs",
+    "DoorOptions",
+    "FollowersArgs",
+    "FswArgs",
+    "GPointBlocksArgs",
+    "GPointsArgs",
+    "GenusArgs",
+    "HeapPeriodArgs",
+    "HeapValuesArgs",
+    "Ints",
+    "Kind",
+    "NMaxArgs",
+    "NimSequenceArgs",
+    "NthGvalueArgs",
+    "PBoxArgs",
+    "PeriodArgs",
+    "Position",
+    "PositionArgs",
+    "PositionsArgs",
+    "RowCertificateArgs",
+    "RowHpointsArgs",
+    "RowPeriodsArgs",
+    "RowValuesArgs",
+    "RowsArgs",
+    "SizeArgs",
     "ValueMethodsArgs",
 ]  # fmt: skip
 
@@ -344,18 +372,20 @@ FIBONACCI_STARTING = Kind("fibonacci-starting", NMaxArgs, np.ndarray)
 FIBONACCI_VALUES = Kind("fibonacci-values", PositionsArgs, list)
 LOWER_WYTHOFF = Kind("lower-wythoff", CountArgs, np.ndarray)
 G_POINTS = Kind("g-points", GPointsArgs, PointSequences)
-G_POINT_BLOCKS = Kind("g-point-blocks", GPointBlocksArgs, Iterator)
+#: The answer of a streaming question: ``(r0, cols)`` blocks of rows.
+Blocks = Iterator[tuple[int, np.ndarray]]
+G_POINT_BLOCKS = Kind("g-point-blocks", GPointBlocksArgs, typing.cast("type[Blocks]", Iterator))
 NTH_GVALUE = Kind("nth-gvalue", NthGvalueArgs, np.ndarray)
 ROW_HPOINTS = Kind("row-hpoints", RowHpointsArgs, list)
 FSW_CONVERGENCE = Kind("fsw-convergence", FswArgs, np.ndarray)
 P_POSITIONS = Kind("p-positions", RowsArgs, RowPoints)
-P_POSITION_BLOCKS = Kind("p-position-blocks", RowsArgs, Iterator)
+P_POSITION_BLOCKS = Kind("p-position-blocks", RowsArgs, typing.cast("type[Blocks]", Iterator))
 NIM_SEQUENCE = Kind("nim-sequence", NimSequenceArgs, np.ndarray)
 GRUNDY_BOX = Kind("grundy-box", BoxArgs, np.ndarray)
 P_BOX = Kind("p-box", PBoxArgs, np.ndarray)
 #: Every built-in kind's handle, by id (``heap-period``'s answer type lives with it, in
 #: :mod:`registry.heaps`).
-KINDS: dict[str, Kind[object]] = {
+KINDS: dict[str, Kind[typing.Any]] = {
     k.id: k for k in (
         VALUE, MOVES, GENUS, HEAP_VALUES, VALUE_METHODS, GRUNDY_TABLE, GRUNDY_BLOCK, FOLLOWERS,
         ROW_CERTIFICATE, PERIOD, ROW_VALUES, ROW_PERIODS, ATLAS_FAR_VALUES, ATLAS_RECORDS,

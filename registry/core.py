@@ -48,15 +48,12 @@ ValueError: demo-square:none: implementation 'demo.bad': its cost requires 'size
 from __future__ import annotations
 
 import functools
-import inspect
 import math
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _copy
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
-
-import numpy as np
 
 import spec
 from fast._memory import available_memory, format_bytes, seconds_text
@@ -68,26 +65,58 @@ from registry.records import (
     Provided,
     Refusal,
     Signature,
+    any_keyword,
     anywhere,
     as_certificate,
+    check_budget,
+    compare_arrays,
+    compare_sequences,
+    parameters,
+    passing,
+    rule_identity,
 )
 from spec import as_game
-from spec.tables import compiled_form
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
 else:
 
-    def ParamSpec(name: str, default: object = None) -> typing.ParamSpec:  # noqa: N802
+    def ParamSpec(name: str, default: object = None) -> typing.ParamSpec:
         return typing.ParamSpec(name)  # the default is the type checker's (PEP 696)
 
+
 __all__ = [
-    "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "BadArguments", "Declined",
-    "Implementation", "Kind", "Provided",
-    "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
-    "UnknownImplementation", "as_game", "ask", "check_budget", "checked_memory", "compare_arrays",
-    "compare_sequences", "get_question", "question", "register_implementation", "register_provider",
-    "register_question", "rule_identity", "seconds_text", "unregister_question",
+    "BUDGET_SECONDS",
+    "LAYERS",
+    "PROVIDERS",
+    "QUESTIONS",
+    "Answer",
+    "BadArguments",
+    "Declined",
+    "Implementation",
+    "Kind",
+    "NoImplementation",
+    "Progress",
+    "Provided",
+    "Provider",
+    "Question",
+    "TooLarge",
+    "Unknown",
+    "UnknownImplementation",
+    "as_game",
+    "ask",
+    "check_budget",
+    "checked_memory",
+    "compare_arrays",
+    "compare_sequences",
+    "get_question",
+    "question",
+    "register_implementation",
+    "register_provider",
+    "register_question",
+    "rule_identity",
+    "seconds_text",
+    "unregister_question",
 ]  # fmt: skip
 
 #: The layers, in the resolver's order of preference (published never computes).
@@ -100,6 +129,8 @@ T = TypeVar("T")
 #: A question's arguments, as its record's constructor takes them (:class:`Kind`).
 P = ParamSpec("P", default=...)
 Comparison = Callable[[Any, Any], str | None]
+#: A domain: a question's arguments by name (the values of its record's fields).
+Domain = dict[str, Any]
 Covers = Callable[..., str | None]
 #: The roles of an implementation's callables, each passed the arguments it names.
 ROLES = ("answer", "covers", "cost")
@@ -134,8 +165,8 @@ class Unknown(ValueError):
     """A cost model has no estimate before it runs: the implementation answers only if named."""
 
 
-def _shown(domain: dict[str, Any]) -> str:
-    def short(v: Any) -> str:
+def _shown(domain: Domain) -> str:
+    def short(v: object) -> str:
         text = repr(v)
         return text if len(text) <= 40 else f"{text[:18]}...{text[-18:]}"
 
@@ -166,9 +197,9 @@ class Implementation:
     takes: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.answer = _passing(self.answer, self.takes.get("answer"))
-        self.covers = _passing(self.covers, self.takes.get("covers"))
-        self.cost = None if self.cost is None else _passing(self.cost, self.takes.get("cost"))
+        self.answer = passing(self.answer, self.takes.get("answer"))
+        self.covers = passing(self.covers, self.takes.get("covers"))
+        self.cost = None if self.cost is None else passing(self.cost, self.takes.get("cost"))
 
     def reason(
         self, budget: float | None, named: bool = False, **domain: object
@@ -195,23 +226,6 @@ class Implementation:
         """(seconds, bytes) of ``domain``: (0, 0) where no cost is stated or known before it
         runs."""
         return _cost(self, domain)
-
-
-F = TypeVar("F", bound=Callable[..., object])
-
-
-def _passing(function: F, taken: frozenset[str] | None) -> F:
-    """``function`` called by keyword with any arguments, passed those in ``taken`` alone
-    (None: all of them); its signature stays its own (``__wrapped__``)."""
-    if taken is None or getattr(function, "__taken__", None) == taken:
-        return function
-
-    @functools.wraps(function)
-    def passed(**domain: object) -> object:
-        return function(**{k: v for k, v in domain.items() if k in taken})
-
-    passed.__taken__ = taken  # type: ignore[attr-defined]
-    return cast(F, passed)
 
 
 @dataclass(frozen=True)
@@ -247,11 +261,11 @@ class Question(Generic[T, P]):
     id: str
     game: str
     description: str
-    domain: dict[str, Any]
+    domain: Domain
     compare: Comparison
     implementations: list[Implementation] = field(default_factory=list)
     oracle_name: str | None = None
-    extra_domains: list[tuple[dict[str, Any], bool]] = field(default_factory=list)
+    extra_domains: list[tuple[Domain, bool]] = field(default_factory=list)
     subject: spec.ImpartialGame | None = None
     budget: float | None = None
     cheapest: bool = False
@@ -269,12 +283,12 @@ class Question(Generic[T, P]):
                 return impl
         return None
 
-    def domains(self, include_slow: bool = False) -> list[dict[str, Any]]:
+    def domains(self, include_slow: bool = False) -> list[Domain]:
         """The conformance domains: the default, then the extra ones (quick unless asked)."""
         return [self.domain, *(d for d, quick in self.extra_domains if quick or include_slow)]
 
     def candidates(
-        self, budget: float | None = None, using: str | None = None, **domain: Any
+        self, budget: float | None = None, using: str | None = None, **domain: object
     ) -> list[tuple[Implementation, Refusal | None]]:
         """Every computing implementation, preferred first, with its reason to decline (or
         None); ``budget`` (default: the question's) bounds the estimates.
@@ -295,7 +309,7 @@ class Question(Generic[T, P]):
                 found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
 
-    def check_arguments(self, domain: dict[str, Any]) -> None:
+    def check_arguments(self, domain: Domain) -> None:
         """Raise :class:`BadArguments` (one line naming the argument) where ``domain`` does not
         fit the question's signature (nothing is checked where it declares none)."""
         why = None if self.signature is None else self.signature.check(domain)
@@ -303,7 +317,7 @@ class Question(Generic[T, P]):
             raise BadArguments(f"{self.id} of {self.game}: {why}")
 
     def _tried(
-        self, using: str | None, budget: float | None, domain: dict[str, Any]
+        self, using: str | None, budget: float | None, domain: Domain
     ) -> list[tuple[Implementation, Refusal | None]]:
         """The candidates the door tries in turn: the one ``using`` names, else all of them
         (one at least answering); the errors of :meth:`choose`."""
@@ -332,7 +346,7 @@ class Question(Generic[T, P]):
         return named or tried
 
     def choose(
-        self, using: str | None = None, budget: float | None = None, **domain: Any
+        self, using: str | None = None, budget: float | None = None, **domain: object
     ) -> Implementation:
         """The implementation ``using`` names, else the preferred one; it must cover ``domain``
         within ``budget`` (default: the question's; a named one may have no estimate).
@@ -342,7 +356,7 @@ class Question(Generic[T, P]):
         """
         return next(impl for impl, why in self._tried(using, budget, domain) if why is None)
 
-    def estimate(self, budget: float | None = None, **domain: Any) -> tuple[float, int]:
+    def estimate(self, budget: float | None = None, **domain: object) -> tuple[float, int]:
         """(seconds, bytes) of the implementation the door would choose (0 where none is
         stated); NoImplementation as the door."""
         return _cost(self.choose(None, budget, **domain), domain)
@@ -360,7 +374,7 @@ class Question(Generic[T, P]):
         """
         if args:
             raise TypeError(f"{self.id}: a question takes its arguments by name")
-        return self._answer(**kwargs)
+        return self._answer(**cast(Domain, kwargs))
 
     def _answer(
         self,
@@ -404,7 +418,7 @@ def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:
     the request and the bytes, so it is the door's :class:`TooLarge` in its own words."""
 
     @functools.wraps(answer)  # its signature: the door passes it the arguments it names
-    def checked(**domain: Any) -> T:
+    def checked(**domain: object) -> T:
         try:
             return answer(**domain)
         except TooLarge:
@@ -415,7 +429,7 @@ def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:
     return checked
 
 
-def _cost(impl: Implementation, domain: dict[str, Any]) -> tuple[float, int]:
+def _cost(impl: Implementation, domain: Domain) -> tuple[float, int]:
     """``impl``'s estimate of ``domain``: (0, 0) where it states none or cannot know."""
     try:
         return impl.cost(**domain) if impl.cost is not None else (0.0, 0)
@@ -464,11 +478,11 @@ def register_question(
     id: str,
     game: str,
     description: str,
-    domain: dict[str, Any],
+    domain: Domain,
     compare: Comparison | None = None,
     *,
     oracle: str | None = None,
-    extra_domains: Sequence[tuple[dict[str, Any], bool]] = (),
+    extra_domains: Sequence[tuple[Domain, bool]] = (),
     budget: float | None = None,
     cheapest: bool = False,
     checked: bool = True,
@@ -515,7 +529,7 @@ def register_implementation(
     answer: Callable[..., object],
     *,
     covers: Covers | None = None,
-    domain: dict[str, Any] | None = None,
+    domain: Domain | None = None,
     quick: bool = True,
     certificate: str | Certificate = "exact",
     cost: Cost | None = None,
@@ -648,8 +662,8 @@ def _check_signature(
     declares no signature, the names of its parameters, unless it takes ``**kwargs``);
     ValueError where one cannot be called so (:meth:`registry.records.Signature.accepts`)."""
     if question.signature is None:
-        named = {role: Signature("").taken(f, _parameters(f)) for role in ROLES
-                 if (f := getattr(made, role)) is not None and not _any_keyword(f)}  # fmt: skip
+        named = {role: Signature("").taken(f, parameters(f)) for role in ROLES
+                 if (f := getattr(made, role)) is not None and not any_keyword(f)}  # fmt: skip
         return named
     takes = {}
     for role in ROLES:
@@ -668,24 +682,13 @@ def _check_signature(
     return takes
 
 
-def _parameters(function: Callable[..., object]) -> tuple[str, ...]:
-    try:
-        return tuple(inspect.signature(function).parameters)
-    except (TypeError, ValueError):
-        return ()
-
-
-def _any_keyword(function: Callable[..., object]) -> bool:
-    """Whether ``function`` takes every keyword (``**kwargs``, or no signature to read)."""
-    try:
-        parameters = inspect.signature(function).parameters.values()
-    except (TypeError, ValueError):
-        return True
-    return any(p.kind == p.VAR_KEYWORD for p in parameters)
-
-
 def _refuse_default(
-    key: str, kind: str, name: str, rank: int, others: list[Any], covered: Iterable[bool] = (True,)
+    key: str,
+    kind: str,
+    name: str,
+    rank: int,
+    others: list[tuple[int, str]],
+    covered: Iterable[bool] = (True,),
 ) -> None:
     """Refuse ``name`` (without ``shadow=True``, after :func:`seal`) where its ``rank`` would
     outrank the other computing ``others`` (rank, name) and it covers a built-in game
@@ -712,48 +715,6 @@ def _is_builtin(question: Question[Any]) -> bool:
     if question.key in _BUILTIN_KEYS:
         return True
     return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
-
-
-@functools.cache
-def _rule_names(names: tuple[str, ...]) -> dict[tuple[Any, ...], str]:
-    forms: dict[tuple[Any, ...], str] = {}
-    for name in names:
-        form = compiled_form(spec.get_game(name))
-        if form is not None:
-            forms.setdefault(form, name)  # the first registered game of a rule names it
-    return forms
-
-
-def check_budget(budget: Any) -> float:
-    """``budget`` as seconds: a real number >= 0 (``math.inf``: no limit), else a ValueError
-    naming it, as every argument of the front door.
-
-    >>> check_budget(60), check_budget(math.inf)
-    (60, inf)
-    >>> check_budget(float("nan"))
-    Traceback (most recent call last):
-    ...
-    ValueError: budget must be a number of seconds >= 0 (inf: no limit) (budget = nan)
-    """
-    ok = isinstance(budget, (int, float)) and not isinstance(budget, bool)
-    if not ok or math.isnan(budget) or budget < 0:
-        raise ValueError(
-            f"budget must be a number of seconds >= 0 (inf: no limit) (budget = {budget!r})"
-        )
-    return budget  # type: ignore[no-any-return]
-
-
-def rule_identity(game: spec.ImpartialGame | str) -> str | None:
-    """The registered game whose rule ``game``'s compiled form states
-    (:func:`spec.tables.compiled_form`), or None: the one identity of a game's rule at every
-    layer, so Wythoff written as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels, the atlas
-    and every question asked of Wythoff by name (its own name first).
-
-    >>> rule_identity("nimhof:1,0/0,1/1,1"), rule_identity("a-wythoff:2"), rule_identity("nim")
-    ('wythoff', None, None)
-    """
-    form = compiled_form(as_game(game))
-    return None if form is None else _rule_names(tuple(spec.GAMES)).get(form)
 
 
 def _by_rule(id: str, game: spec.ImpartialGame | str) -> Question[Any] | None:
@@ -815,53 +776,14 @@ def question(id: Kind[Any, Any] | str, game: spec.ImpartialGame | str) -> Questi
 
 
 @overload
-def ask(id: Kind[T, P], game: spec.ImpartialGame | str, /, *args: P.args, **kwargs: P.kwargs) -> T:
-    ...
+def ask(
+    id: Kind[T, P], game: spec.ImpartialGame | str, /, *args: P.args, **kwargs: P.kwargs
+) -> T: ...
 @overload
 def ask(id: str, game: spec.ImpartialGame | str, /, **domain: Any) -> Any: ...
-def ask(id: Kind[Any, Any] | str, game: spec.ImpartialGame | str, /, *args: Any, **domain: Any) -> Any:
+def ask(
+    id: Kind[Any, Any] | str, game: spec.ImpartialGame | str, /, *args: Any, **domain: Any
+) -> Any:
     """Answer question ``id`` (or its handle) for ``game`` on ``domain`` (the bare value of the
     door's answer; ``using`` names the implementation)."""
     return question(id, game)(*args, **domain).value
-
-
-def compare_arrays(expected: Any, actual: Any) -> str | None:
-    """Compare two integer arrays; describe the first differing index.
-
-    >>> compare_arrays([[0, 1], [1, 0]], [[0, 1], [1, 2]])
-    'first difference at (1, 1): expected 0, got 2'
-    >>> compare_arrays([1, 2], [1, 2]) is None
-    True
-    """
-    exp, act = np.asarray(expected), np.asarray(actual)
-    if exp.shape != act.shape:
-        return f"shape differs: expected {exp.shape}, got {act.shape}"
-    if exp.dtype == object or act.dtype == object:
-        pairs = zip(exp.ravel().tolist(), act.ravel().tolist(), strict=True)
-        unequal = np.array([e != a for e, a in pairs]).reshape(exp.shape)
-    else:
-        unequal = exp.astype(np.int64) != act.astype(np.int64)
-    if not unequal.any():
-        return None
-    index = tuple(int(i) for i in np.argwhere(unequal)[0])
-    shown = index if len(index) > 1 else index[0]
-    return f"first difference at {shown}: expected {exp[index].item()}, got {act[index].item()}"
-
-
-def compare_sequences(expected: Sequence[Any], actual: Sequence[Any]) -> str | None:
-    """Compare two sequences element by element (elements compared with ==).
-
-    >>> compare_sequences([(0, 0), (1, 2)], [(0, 0), (1, 3)])
-    'first difference at index 1: expected (1, 2), got (1, 3)'
-    >>> compare_sequences([1, 2], [1, 2, 3])
-    'length differs: expected 2, got 3 (equal on the common prefix)'
-    """
-    for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
-        if e != a:
-            return f"first difference at index {i}: expected {e!r}, got {a!r}"
-    if len(expected) != len(actual):
-        return (
-            f"length differs: expected {len(expected)}, got {len(actual)} "
-            "(equal on the common prefix)"
-        )
-    return None

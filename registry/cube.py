@@ -50,6 +50,7 @@ import registry.positions  # the kinds "value" and "moves" this module adds to
 import registry.tables  # noqa: F401  (the grundy-table kind, registered there)
 import spec
 from registry.answers import Moves, Value
+from registry.arguments import BoxArgs, PBoxArgs, Progress
 from registry.core import (
     BUDGET_SECONDS,
     checked_memory,
@@ -58,7 +59,6 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.arguments import BoxArgs, PBoxArgs, Progress
 from registry.records import Certificate, Provided
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
 
@@ -172,7 +172,8 @@ def _zeros(made: Provided) -> Provided:
     """``made`` (a ``grundy-box`` implementation) answering ``p-box``: 1 where G = 0."""
 
     def answer(x: int, y: int, z: int) -> np.ndarray:
-        return (np.asarray(made.answer(x=x, y=y, z=z)) == 0).astype(np.uint8)
+        zeros: np.ndarray = np.asarray(made.answer(x=x, y=y, z=z)) == 0
+        return zeros.astype(np.uint8)
 
     return Provided(answer, made.covers, made.cost)
 

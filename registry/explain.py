@@ -20,6 +20,7 @@ grundy-table of wythoff (size = 100): G[x, y] of wythoff for 0 <= x, y < size
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
 import spec
 from fast._memory import format_bytes, seconds_text
@@ -122,7 +123,7 @@ def route(
     answered. BadArguments (one line naming the argument) where the arguments do not fit the
     question's signature; NoImplementation where no implementation is made for the game."""
     door = question(id, game)
-    candidates = door.candidates(budget, **arguments)
+    candidates = door.candidates(budget, **cast("dict[str, Any]", arguments))
     answering = next((impl.name for impl, why in candidates if why is None), None)
     steps = []
     for impl, why in candidates:

@@ -39,6 +39,7 @@ import reference.heaps
 import registry.positions  # noqa: F401  (the question kind "value" this module adds a method to)
 import spec
 from registry.answers import Moves, Value, text_record
+from registry.arguments import HeapPeriodArgs, Kind, NimSequenceArgs
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
@@ -48,7 +49,6 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.arguments import HeapPeriodArgs, Kind, NimSequenceArgs
 from registry.records import Certificate, Provided
 
 __all__ = ["SEQUENCE_TERMS_MAX", "HeapPeriod", "check_certificate", "heap_code", "heap_period"]

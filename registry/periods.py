@@ -42,6 +42,7 @@ from reference import landman as ref_landman
 from reference.row_bounds import row_moves
 from reference.structure import additive_period
 from registry.answers import Period
+from registry.arguments import CHECKPOINT_SECONDS, PeriodArgs, Progress, RowCertificateArgs
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
@@ -54,7 +55,6 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.arguments import CHECKPOINT_SECONDS, PeriodArgs, Progress, RowCertificateArgs
 from registry.records import Certificate, Provided
 from registry.rows import (
     atlas_row,
@@ -107,7 +107,7 @@ def row_values_cost(game: spec.ImpartialGame, row: int, count: int) -> tuple[flo
 def certified(
     game: spec.ImpartialGame,
     row: int,
-    found: fast.strip.Certificate | tuple[int, int, int],
+    found: fast.strip.Certificate | tuple[int, ...],
     implementation: str,
     how: str = "",
     kind: str = "exact",
@@ -379,7 +379,11 @@ def _checkpoints(
         f"measured speed (fast.strip.strip_seconds); checkpoints in {directory}"
     )
     return fast_checkpoint.DirectoryCheckpoints(
-        Path(directory), every=every, note=note, warn=warn, parameters=parameters  # type: ignore[arg-type]
+        Path(directory),
+        every=every,
+        note=note,
+        warn=warn,
+        parameters=parameters,  # type: ignore[arg-type]
     )
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,8 @@ from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 from reference.zeckendorf import winning_moves as zeckendorf_moves
 from registry.answers import Moves, Value
+from registry.arguments import MAX_POSITIONS, GenusArgs, HeapValuesArgs, PositionArgs, Progress
+from registry.arguments import ValueMethodsArgs as _ValueMethodsArgs
 from registry.core import (
     BUDGET_SECONDS,
     PROVIDERS,
@@ -54,8 +56,6 @@ from registry.core import (
     register_question,
 )
 from registry.periods import RowDoors
-from registry.arguments import MAX_POSITIONS, GenusArgs, HeapValuesArgs, PositionArgs, Progress
-from registry.arguments import ValueMethodsArgs as _ValueMethodsArgs
 from registry.records import CONDITIONAL, EXACT, Certificate, Method, Provided
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
@@ -386,9 +386,9 @@ def _spec(game: spec.ImpartialGame) -> Provided:
 def _moves(
     method: str,
     certificate: Certificate,
-    find: Callable[[spec.ImpartialGame, Position], list[tuple[int, ...]]],
-    costs: Callable[[spec.ImpartialGame, Callable[..., object]], Provided] = lambda _, a: (
-        Provided(a)
+    find: Callable[[spec.ImpartialGame, Position], Sequence[tuple[int, ...]]],
+    costs: Callable[[spec.ImpartialGame, Callable[..., object]], Provided] = lambda _, a: Provided(
+        a
     ),
 ) -> Callable[[spec.ImpartialGame], Provided]:
     """A moves method: ``find(game, position)``, the moves to P-positions, its certificate and
@@ -397,7 +397,8 @@ def _moves(
 
     def make(game: spec.ImpartialGame) -> Provided:
         def answer(position: Position) -> Moves:
-            return Moves(game.describe(), position, find(game, position), method, certificate)
+            found = list(find(game, position))
+            return Moves(game.describe(), position, found, method, certificate)
 
         return costs(game, answer)
 

@@ -34,6 +34,7 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
+from registry.arguments import Progress, RowsArgs
 from registry.core import (
     BUDGET_SECONDS,
     as_game,
@@ -42,7 +43,6 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.arguments import Progress, RowsArgs
 from registry.records import Provided
 from registry.rows import upto
 from registry.sequences import compare_points

@@ -37,24 +37,29 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
+import math
 import numbers
 import types
 import typing
 from collections import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar, cast
 
 import numpy as np
 
+import spec
 from fast._memory import format_bytes, seconds_text
 from registry import arguments
-from spec import ImpartialGame
+from spec import ImpartialGame, as_game
+from spec.tables import compiled_form
 
 __all__ = [
     "CERTIFICATE_KINDS", "CONDITIONAL", "EXACT", "REFUSAL_KINDS", "TRUST", "Certificate",
     "Cost", "Method", "Provided", "Refusal", "Signature", "anywhere", "as_certificate",
+    "check_budget", "compare_arrays", "compare_sequences", "rule_identity",
 ]  # fmt: skip
 
 #: The trust order of the certificates' kinds (lower: more trusted); the door of a question
@@ -117,13 +122,13 @@ class Certificate(str):
         """The same kind (and assumption) with ``detail``."""
         return Certificate(self.kind, detail, on=self.on)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return _certificate, (self.kind, self.detail, self.on, self.text)
 
     def __copy__(self) -> Certificate:
         return self
 
-    def __deepcopy__(self, memo: Any) -> Certificate:
+    def __deepcopy__(self, memo: dict[int, object]) -> Certificate:
         return self
 
 
@@ -188,13 +193,13 @@ class Refusal(str):
         """The printed text (a plain string)."""
         return str.__str__(self)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return Refusal, (self.text, self.kind, self.seconds, self.bytes)
 
     def __copy__(self) -> Refusal:
         return self
 
-    def __deepcopy__(self, memo: Any) -> Refusal:
+    def __deepcopy__(self, memo: dict[int, object]) -> Refusal:
         return self
 
 
@@ -444,3 +449,122 @@ def _made_record(found: tuple[Argument, ...]) -> type[object]:
     return dataclasses.make_dataclass(
         "Arguments", fields, bases=(arguments.DoorOptions,), frozen=True, kw_only=True
     )
+
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def passing(function: F, taken: frozenset[str] | None) -> F:
+    """``function`` called by keyword with any arguments, passed those in ``taken`` alone
+    (None: all of them); its signature stays its own (``__wrapped__``)."""
+    if taken is None or getattr(function, "__taken__", None) == taken:
+        return function
+
+    @functools.wraps(function)
+    def passed(**domain: object) -> object:
+        return function(**{k: v for k, v in domain.items() if k in taken})
+
+    passed.__taken__ = taken  # type: ignore[attr-defined]
+    return cast(F, passed)
+
+
+def parameters(function: Callable[..., object]) -> tuple[str, ...]:
+    try:
+        return tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return ()
+
+
+def any_keyword(function: Callable[..., object]) -> bool:
+    """Whether ``function`` takes every keyword (``**kwargs``, or no signature to read)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind == p.VAR_KEYWORD for p in parameters)
+
+
+def compare_arrays(expected: object, actual: object) -> str | None:
+    """Compare two integer arrays; describe the first differing index.
+
+    >>> compare_arrays([[0, 1], [1, 0]], [[0, 1], [1, 2]])
+    'first difference at (1, 1): expected 0, got 2'
+    >>> compare_arrays([1, 2], [1, 2]) is None
+    True
+    """
+    exp, act = np.asarray(expected), np.asarray(actual)
+    if exp.shape != act.shape:
+        return f"shape differs: expected {exp.shape}, got {act.shape}"
+    if exp.dtype == object or act.dtype == object:
+        pairs = zip(exp.ravel().tolist(), act.ravel().tolist(), strict=True)
+        unequal = np.array([e != a for e, a in pairs]).reshape(exp.shape)
+    else:
+        unequal = exp.astype(np.int64) != act.astype(np.int64)
+    if not unequal.any():
+        return None
+    index = tuple(int(i) for i in np.argwhere(unequal)[0])
+    shown = index if len(index) > 1 else index[0]
+    return f"first difference at {shown}: expected {exp[index].item()}, got {act[index].item()}"
+
+
+def compare_sequences(expected: Sequence[object], actual: Sequence[object]) -> str | None:
+    """Compare two sequences element by element (elements compared with ==).
+
+    >>> compare_sequences([(0, 0), (1, 2)], [(0, 0), (1, 3)])
+    'first difference at index 1: expected (1, 2), got (1, 3)'
+    >>> compare_sequences([1, 2], [1, 2, 3])
+    'length differs: expected 2, got 3 (equal on the common prefix)'
+    """
+    for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
+        if e != a:
+            return f"first difference at index {i}: expected {e!r}, got {a!r}"
+    if len(expected) != len(actual):
+        return (
+            f"length differs: expected {len(expected)}, got {len(actual)} "
+            "(equal on the common prefix)"
+        )
+    return None
+
+
+def check_budget(budget: object) -> float:
+    """``budget`` as seconds: a real number >= 0 (``math.inf``: no limit), else a ValueError
+    naming it, as every argument of the front door.
+
+    >>> check_budget(60), check_budget(math.inf)
+    (60, inf)
+    >>> check_budget(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: budget must be a number of seconds >= 0 (inf: no limit) (budget = nan)
+    """
+    if (
+        not isinstance(budget, (int, float)) or isinstance(budget, bool)
+        or math.isnan(budget) or budget < 0
+    ):  # fmt: skip
+        raise ValueError(
+            f"budget must be a number of seconds >= 0 (inf: no limit) (budget = {budget!r})"
+        )
+    return budget
+
+
+@functools.cache
+def _rule_names(names: tuple[str, ...]) -> dict[tuple[object, ...], str]:
+    forms: dict[tuple[object, ...], str] = {}
+    for name in names:
+        form = compiled_form(spec.get_game(name))
+        if form is not None:
+            forms.setdefault(form, name)  # the first registered game of a rule names it
+    return forms
+
+
+def rule_identity(game: spec.ImpartialGame | str) -> str | None:
+    """The registered game whose rule ``game``'s compiled form states
+    (:func:`spec.tables.compiled_form`), or None: the one identity of a game's rule at every
+    layer, so Wythoff written as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels, the atlas
+    and every question asked of Wythoff by name (its own name first).
+
+    >>> rule_identity("nimhof:1,0/0,1/1,1"), rule_identity("a-wythoff:2"), rule_identity("nim")
+    ('wythoff', None, None)
+    """
+    form = compiled_form(as_game(game))
+    return None if form is None else _rule_names(tuple(spec.GAMES)).get(form)

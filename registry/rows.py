@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +48,6 @@ from reference import landman as ref_landman
 from reference.landman import Periodicity
 from reference.landman import reduce_column as reduce_column
 from reference.published import wythoff_row3
-from registry.core import (
-    BUDGET_SECONDS,
-    compare_sequences,
-    question,
-    register_implementation,
-    register_question,
-)
 from registry.arguments import (
     AtlasFarArgs,
     AtlasRecordsArgs,
@@ -62,6 +55,13 @@ from registry.arguments import (
     NMaxArgs,
     RowPeriodsArgs,
     RowValuesArgs,
+)
+from registry.core import (
+    BUDGET_SECONDS,
+    compare_sequences,
+    question,
+    register_implementation,
+    register_question,
 )
 from registry.records import Refusal
 
@@ -120,14 +120,14 @@ def row_certificate(
     door = question("grundy-block", game)
 
     def block(cols: int) -> np.ndarray:
-        return door(rows=rows, cols=cols, budget=math.inf).value
+        return np.asarray(door(rows=rows, cols=cols, budget=math.inf).value)
 
     seconds = functools.partial(fast_engine.block_seconds, rows)
     return fast_window.search_certificate(game, rows, block, seconds, progress, budget)
 
 
 def _rows(
-    game: str, row_values: Callable[[int, int, str], list[int]] | None = None
+    game: str, row_values: Callable[[int, int, str], Sequence[int] | np.ndarray] | None = None
 ) -> Callable[..., np.ndarray]:
     """``answer(rows, length, start=0)``: rows start..rows-1 from the spec's table, or from a
     machine's ``row_values(n, length - 1, game)``."""

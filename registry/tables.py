@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 
@@ -78,7 +79,7 @@ def strip_game(game: spec.ImpartialGame) -> str | None:
 
 def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
     """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver (its ``grundy-table``)."""
-    return _squares(_spec_block)(game)[0]
+    return cast("Callable[..., np.ndarray]", _squares(_spec_block)(game).answer)
 
 
 def tick(progress: Progress | None, unit: str) -> Callable[..., None] | None:
@@ -108,7 +109,9 @@ def _engine_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Progress | None = None) -> np.ndarray:
         return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
 
-    return Provided(answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game))
+    return Provided(
+        answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)
+    )
 
 
 def _tables_table(game: spec.ImpartialGame) -> Made:

@@ -174,7 +174,9 @@ def test_the_defaults_of_implementations_are_their_records() -> None:
 def test_an_option_travels_only_to_the_method_that_reads_it() -> None:
     # max_positions is the spec method's: the door passes it to no other value method
     door = registry.question("value", "wythoff")
-    takes = {impl.name: impl.takes["answer"] | impl.takes["covers"] for impl in door.implementations}
+    takes = {
+        impl.name: impl.takes["answer"] | impl.takes["covers"] for impl in door.implementations
+    }
     assert "max_positions" in takes["spec"]
     assert [n for n, t in takes.items() if "max_positions" in t] == ["spec"]
     assert door(position=(3, 5), max_positions=10).name != "spec"
