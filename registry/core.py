@@ -726,14 +726,23 @@ def _by_rule(id: str, game: spec.ImpartialGame | str) -> Question[Any] | None:
     return None if name is None else QUESTIONS.get(f"{id}:{name}")
 
 
+@overload
+def get_question(
+    id: Kind[T, P], game: spec.ImpartialGame | str, *, create: bool = False
+) -> Question[T, P] | None: ...
+@overload
 def get_question(
     id: str, game: spec.ImpartialGame | str, *, create: bool = False
+) -> Question[Any] | None: ...
+def get_question(
+    id: Kind[Any, Any] | str, game: spec.ImpartialGame | str, *, create: bool = False
 ) -> Question[Any] | None:
     """The question ``id`` for ``game``, built from its kind's providers if needed (the
     question keeps the game object, so its implementations share the spec's memo); a question
     registered for one game by name answers every game of its rule (:func:`rule_identity`).
     None if no implementation answers it (unless ``create``: the empty question is
     registered)."""
+    id = id if isinstance(id, str) else id.id
     if isinstance(game, str) and (f"{id}:{game}" in QUESTIONS or id not in _KINDS):
         return QUESTIONS.get(f"{id}:{game}") or (None if create else _by_rule(id, game))
     game = as_game(game)

@@ -50,7 +50,7 @@ import registry.positions  # the kinds "value" and "moves" this module adds to
 import registry.tables  # noqa: F401  (the grundy-table kind, registered there)
 import spec
 from registry.answers import Moves, Value
-from registry.arguments import BoxArgs, PBoxArgs, Progress
+from registry.arguments import GRUNDY_TABLE, P_BOX, BoxArgs, PBoxArgs, Progress
 from registry.core import (
     BUDGET_SECONDS,
     checked_memory,
@@ -213,7 +213,7 @@ def smallest_heap_sequences(
     ('fast.nheap', ([1, 3, 5], [1, 4, 9]))
     """
     cols = min(size * 618 // 1000 + 2, size)
-    answer = question("p-box", game)(x=heap + 1, y=cols, z=size, budget=budget)
+    answer = question(P_BOX, game)(x=heap + 1, y=cols, z=size, budget=budget)
     box = np.asarray(answer.value)
     found: dict[int, tuple[list[int], list[int]]] = {}
     for a in range(heap + 1):
@@ -254,7 +254,7 @@ def _cube_domains() -> None:
     """Give the built-in three-pile games' ``grundy-table`` questions :data:`CUBE_DOMAINS`."""
     for name in sorted(spec.GAMES):
         if is_three_pile(name) is None:
-            built = get_question("grundy-table", name)
+            built = get_question(GRUNDY_TABLE, name)
             if built is not None:
                 built.domain = dict(CUBE_DOMAINS[0])
                 built.extra_domains = list(CUBE_DOMAINS[1])

@@ -39,7 +39,7 @@ import reference.heaps
 import registry.positions  # noqa: F401  (the question kind "value" this module adds a method to)
 import spec
 from registry.answers import Moves, Value, text_record
-from registry.arguments import HeapPeriodArgs, Kind, NimSequenceArgs
+from registry.arguments import NIM_SEQUENCE, HeapPeriodArgs, Kind, NimSequenceArgs
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
@@ -174,7 +174,7 @@ register_provider("nim-sequence", "fast.heaps", "fast", _coded, _fast_sequence,
 
 def sequence(game: spec.ImpartialGame, terms: int, budget: float | None = None) -> Any:
     """The door's answer of ``nim-sequence`` (values and provenance)."""
-    return question("nim-sequence", game)(terms=terms, budget=budget)
+    return question(NIM_SEQUENCE, game)(terms=terms, budget=budget)
 
 
 # ------------------------------------------------------------------------- heap-period
@@ -268,7 +268,7 @@ def _certified_period(game: spec.ImpartialGame) -> Provided:
         if not compute:  # a quick look; the apparent period answers past it
             limit = min(limit, QUICK_SECONDS)
         count, spent, began = max(FIRST_TERMS, terms), 0.0, time.perf_counter()
-        door = question("nim-sequence", game)
+        door = question(NIM_SEQUENCE, game)
         while True:
             took = time.perf_counter() - began
             reached = (
@@ -363,7 +363,7 @@ def heap_period(
 
 
 def _value(game: spec.ImpartialGame) -> Provided:
-    door = question("nim-sequence", game)  # bound here: the cost opens no door
+    door = question(NIM_SEQUENCE, game)  # bound here: the cost opens no door
 
     def answer(position: Any) -> Value:
         heaps = game.check_position(position)
@@ -400,7 +400,7 @@ register_provider(
 
 
 def _moves(game: spec.ImpartialGame) -> Provided:
-    door = question("nim-sequence", game)  # bound here: the cost opens no door
+    door = question(NIM_SEQUENCE, game)  # bound here: the cost opens no door
 
     def answer(position: Any) -> Moves:
         heaps = game.check_position(position)

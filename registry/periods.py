@@ -42,7 +42,14 @@ from reference import landman as ref_landman
 from reference.row_bounds import row_moves
 from reference.structure import additive_period
 from registry.answers import Period
-from registry.arguments import CHECKPOINT_SECONDS, PeriodArgs, Progress, RowCertificateArgs
+from registry.arguments import (
+    CHECKPOINT_SECONDS,
+    GRUNDY_BLOCK,
+    ROW_VALUES,
+    PeriodArgs,
+    Progress,
+    RowCertificateArgs,
+)
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
@@ -70,10 +77,10 @@ from registry.tables import is_two_pile, kernel_code, strip_game, tick
 def row_values(game: spec.ImpartialGame, row: int, count: int) -> list[int]:
     """G(row, y) for y < count through the doors: ``row-values`` where the game has it (the
     strip keeps one row), else ``grundy-block``."""
-    door = get_question("row-values", game)
+    door = get_question(ROW_VALUES, game)
     if door is not None:
         return [int(v) for v in door(rows=row + 1, length=count, start=row).value[0]]
-    return [int(v) for v in question("grundy-block", game)(rows=row + 1, cols=count).value[row]]
+    return [int(v) for v in question(GRUNDY_BLOCK, game)(rows=row + 1, cols=count).value[row]]
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,7 @@ class RowDoors:
 
     @classmethod
     def of(cls, game: spec.ImpartialGame) -> RowDoors:
-        return cls(get_question("row-values", game), get_question("grundy-block", game))
+        return cls(get_question(ROW_VALUES, game), get_question(GRUNDY_BLOCK, game))
 
     def cost(self, row: int, count: int) -> tuple[float, int]:
         """The estimate of :func:`row_values` (the door's choice); NoImplementation where no
@@ -328,7 +335,7 @@ def _window(game: spec.ImpartialGame) -> Provided:
 
 
 def _apparent(game: spec.ImpartialGame) -> Provided:
-    name, door = game.describe(), question("grundy-block", game)
+    name, door = game.describe(), question(GRUNDY_BLOCK, game)
 
     def why(row: int) -> str:
         """No row statement, or why the window certificate failed if it was tried."""

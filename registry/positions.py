@@ -39,7 +39,20 @@ from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 from reference.zeckendorf import winning_moves as zeckendorf_moves
 from registry.answers import Moves, Value
-from registry.arguments import MAX_POSITIONS, GenusArgs, HeapValuesArgs, PositionArgs, Progress
+from registry.arguments import (
+    FIBONACCI_VALUES,
+    GRUNDY_BLOCK,
+    GRUNDY_TABLE,
+    HEAP_VALUES,
+    MAX_POSITIONS,
+    PERIOD,
+    ROW_HPOINTS,
+    VALUE,
+    GenusArgs,
+    HeapValuesArgs,
+    PositionArgs,
+    Progress,
+)
 from registry.arguments import ValueMethodsArgs as _ValueMethodsArgs
 from registry.core import (
     BUDGET_SECONDS,
@@ -56,7 +69,7 @@ from registry.core import (
     register_question,
 )
 from registry.periods import RowDoors
-from registry.records import CONDITIONAL, EXACT, Certificate, Method, Provided
+from registry.records import CONDITIONAL, EXACT, Certificate, Method, Provided, as_certificate
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import kernel_code, strip_game, tick
@@ -98,7 +111,7 @@ Tables = tuple["Question[np.ndarray] | None", "Question[np.ndarray] | None"]
 
 
 def _tables(game: spec.ImpartialGame) -> Tables:
-    return get_question("grundy-block", game), get_question("grundy-table", game)
+    return get_question(GRUNDY_BLOCK, game), get_question(GRUNDY_TABLE, game)
 
 
 def _compiled(doors: Tables, position: Position) -> tuple[Question[np.ndarray], dict[str, int]]:
@@ -167,7 +180,7 @@ def _table(game: spec.ImpartialGame) -> Provided:
 
 def _certified_rows(game: spec.ImpartialGame) -> str | None:
     reason = is_two_pile(game)
-    door = get_question("period", game) if reason is None else None
+    door = get_question(PERIOD, game) if reason is None else None
     if door is None or not any(i.certificate.trusted for i in door.implementations):
         return reason or "no certified row period for this game"
     return None
@@ -202,12 +215,15 @@ def _route(
 
 
 def _row_period(game: spec.ImpartialGame) -> Provided:
-    door, rows = question("period", game), RowDoors.of(game)
+    door, rows = question(PERIOD, game), RowDoors.of(game)
 
     def answer(position: Position, progress: Progress | None = None) -> Value:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
-        record = found.certificate.detail
+        said = as_certificate(found.certificate)  # a certified record (certified=True)
+        assert found.preperiod is not None and found.period is not None
+        assert found.saltus is not None
+        record = said.detail
         route = _route(game, rows, row, col) if found.implementation == "atlas" else None
         code = route[2] if route else None
         # the answer's preperiod (a record the period door confirmed or corrected) decides
@@ -215,7 +231,7 @@ def _row_period(game: spec.ImpartialGame) -> Provided:
             code, row, col, tick(progress, "columns"))  # fmt: skip
         # Past the state's column a value rests on the state alone (exact); before it, on the
         # record's preperiod (and, reduced by the record, its period): the record's kind.
-        kind = found.certificate.kind
+        kind = said.kind
         if far is not None:
             shipped = ATLAS.state(code) if code is not None else None
             held = atlas_row(code, row) if code is not None else None
@@ -243,7 +259,7 @@ def _row_period(game: spec.ImpartialGame) -> Provided:
 
 
 def _rw(game: spec.ImpartialGame) -> Provided:
-    door = question("row-hpoints", game)
+    door = question(ROW_HPOINTS, game)
 
     def answer(position: Position) -> Value:
         row, column = _orient(game, position)
@@ -276,7 +292,7 @@ def _rw(game: spec.ImpartialGame) -> Provided:
 
 
 def _fibonacci(game: spec.ImpartialGame) -> Provided:
-    door = question("fibonacci-values", game)
+    door = question(FIBONACCI_VALUES, game)
 
     def answer(position: Position) -> Value:
         found = door(positions=[position])
@@ -287,7 +303,7 @@ def _fibonacci(game: spec.ImpartialGame) -> Provided:
 
 
 def _xor(game: spec.ImpartialGame) -> Provided:
-    parts = [question("value", c) for c in game.components]  # type: ignore[attr-defined]
+    parts = [question(VALUE, c) for c in game.components]  # type: ignore[attr-defined]
 
     def answer(position: Position, max_positions: int = MAX_POSITIONS) -> Value:
         found = [
@@ -296,7 +312,8 @@ def _xor(game: spec.ImpartialGame) -> Provided:
         ]
         total = functools.reduce(operator.xor, (p.value for p in found), 0)
         how = " + ".join(f"{p.method}: {p.certificate}" for p in found)
-        kind = "exact" if all(p.certificate.trusted for p in found) else "conditional"
+        trusted = all(as_certificate(p.certificate).trusted for p in found)
+        kind = "exact" if trusted else "conditional"
         certificate = Certificate(kind, f"Sprague-Grundy theorem, 000 §1.1: XOR of {how}")
         return _value(game, position, "xor", total, "xor", certificate)
 
@@ -328,7 +345,7 @@ register_implementation(
 
 
 def _heap(game: spec.ImpartialGame) -> Provided:
-    door = question("heap-values", game)
+    door = question(HEAP_VALUES, game)
 
     def answer(position: Position) -> Value:
         found = door(heaps=[position[0]])
@@ -454,7 +471,7 @@ def outcome_refusal(game: str | spec.ImpartialGame, position: Position) -> tuple
     position = subject.check_position(position)
     x, y = position[0], position[1]
     if (x + 1) * (y + 1) <= OUTCOME_MAX_CELLS:
-        answer = question("grundy-block", subject)(rows=x + 1, cols=y + 1)
+        answer = question(GRUNDY_BLOCK, subject)(rows=x + 1, cols=y + 1)
         outcome = "P" if answer.value[cell_index(subject, position)] == 0 else "N"
         how = f"exact, {answer.name}"
     else:
@@ -605,13 +622,13 @@ def method_markdown(id: str = "value") -> str:
 def _grid(game: spec.ImpartialGame, method: str | None = None) -> Callable[..., np.ndarray]:
     """``(rows, cols, col0) -> G(x, y)`` for 0 <= x < rows, col0 <= y < col0 + cols by the spec,
     or by one value method (-1 where it declines)."""
-    door = question("value", game)
+    door = question(VALUE, game)
 
     def value(position: tuple[int, int]) -> int:
         if method is None:
             return spec.grundy(game, position)
         try:
-            return door(using=method, position=position).value.value  # type: ignore[no-any-return]
+            return door(using=method, position=position).value.value
         except ValueError:
             return -1
 
@@ -654,7 +671,7 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         _key, "spec", "spec", _grid(_subject), replace=True,
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
     )  # fmt: skip
-    for _impl in question("value", _subject).implementations:
+    for _impl in question(VALUE, _subject).implementations:
         exact = _impl.certificate.trusted  # a conditional method runs per position: small
         if _impl.layer != "spec":
             register_implementation(

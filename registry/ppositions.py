@@ -34,7 +34,7 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
-from registry.arguments import Progress, RowsArgs
+from registry.arguments import P_POSITION_BLOCKS, Progress, RowsArgs
 from registry.core import (
     BUDGET_SECONDS,
     as_game,
@@ -145,8 +145,8 @@ def point_blocks(
         if progress is not None:
             progress(done, done if total is None else total)
 
-    door = question("p-position-blocks", subject)
-    return door(rows=rows, progress=told if progress else None).value  # type: ignore[no-any-return]
+    door = question(P_POSITION_BLOCKS, subject)
+    return door(rows=rows, progress=told if progress else None).value
 
 
 def _blocks(game: spec.ImpartialGame) -> Provided:

@@ -49,6 +49,7 @@ from reference.landman import Periodicity
 from reference.landman import reduce_column as reduce_column
 from reference.published import wythoff_row3
 from registry.arguments import (
+    GRUNDY_BLOCK,
     AtlasFarArgs,
     AtlasRecordsArgs,
     CountArgs,
@@ -117,7 +118,7 @@ def row_certificate(
     >>> c.bounds.endswith("(y < 68) and at columns 21, 27")
     True
     """
-    door = question("grundy-block", game)
+    door = question(GRUNDY_BLOCK, game)
 
     def block(cols: int) -> np.ndarray:
         return np.asarray(door(rows=rows, cols=cols, budget=math.inf).value)

@@ -44,7 +44,14 @@ import spec.tables
 from reference.beatty import lower_wythoff
 from reference.wsg import PointSequences as PointSequences
 from registry import records
-from registry.arguments import FswArgs, GPointBlocksArgs, GPointsArgs, NthGvalueArgs, RowHpointsArgs
+from registry.arguments import (
+    G_POINT_BLOCKS,
+    FswArgs,
+    GPointBlocksArgs,
+    GPointsArgs,
+    NthGvalueArgs,
+    RowHpointsArgs,
+)
 from registry.core import (
     BUDGET_SECONDS,
     checked_memory,
@@ -153,10 +160,10 @@ def stream_blocks(
     >>> next(stream_blocks("nimhof:1,0/0,1/1,1", 1, 4, chunk=2))[1].tolist()
     [[0, 1], [2, -1]]
     """
-    door = get_question("g-point-blocks", game)
+    door = get_question(G_POINT_BLOCKS, game)
     if door is None:
         raise ValueError(f"no streaming WSG for {game!r} (known: wythoff, f-wythoff)")
-    return door(g=g, rows=rows, chunk=chunk).value  # type: ignore[no-any-return]
+    return door(g=g, rows=rows, chunk=chunk).value
 
 
 def stream_points(
