@@ -5,17 +5,21 @@ its conformance domains. An **implementation** answers it,
 ``answer(**domain)``, in a layer (:data:`LAYERS`), and may state where it
 answers (``covers``: None or why not), its cost (``cost(**domain) ->
 (seconds, bytes)``, the model beside its kernel) and the unit of its
-progress (:data:`Progress`). A **provider** makes the implementations of a
-question kind for every game object with a capability, never by its name.
+progress (:data:`Progress`); each is passed the arguments it names. A
+**provider** makes the implementations of a question kind for every game
+object with a capability, never by its name: ``make(game)`` gives a
+:class:`registry.records.Provided` (``answer``, ``covers``, ``cost``).
 A question is its own door: ``question(id, game)(using=None, progress=None,
 budget=None, **domain)`` chooses (:meth:`Question.candidates` says in which
 order), checks memory and answers with provenance (:class:`Answer`);
-:func:`ask` returns the bare value. The ``spec`` implementation is the
-oracle unless the question names another. A question may declare its
-arguments (a :class:`registry.records.Signature`): the door then checks a
-call's arguments once (:class:`BadArguments`, one line naming the argument)
-and a registration checks that each implementation's ``answer``, ``covers``
-and ``cost`` accept them.
+:func:`ask` returns the bare value; asked through its typed handle
+(:class:`registry.arguments.Kind`, ``question(PERIOD, game)``), mypy checks
+the call's arguments. The ``spec`` implementation is the oracle unless the
+question names another. A question declares its arguments (a record of
+:mod:`registry.arguments`, read as a :class:`registry.records.Signature`):
+the door checks a call's arguments once (:class:`BadArguments`, one line
+naming the argument) and a registration checks that each implementation's
+``answer``, ``covers`` and ``cost`` can be called with them.
 
 Examples
 --------
@@ -49,15 +53,14 @@ from __future__ import annotations
 
 import functools
 import math
-import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _copy
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 import spec
 from fast._memory import available_memory, format_bytes, seconds_text
-from registry.arguments import Kind, Progress
+from registry.arguments import Kind, P, Progress
 from registry.records import (
     EXACT,
     Certificate,
@@ -76,14 +79,6 @@ from registry.records import (
     rule_identity,
 )
 from spec import as_game
-
-if TYPE_CHECKING:
-    from typing_extensions import ParamSpec
-else:
-
-    def ParamSpec(name: str, default: object = None) -> typing.ParamSpec:
-        return typing.ParamSpec(name)  # the default is the type checker's (PEP 696)
-
 
 __all__ = [
     "BUDGET_SECONDS",
@@ -126,8 +121,6 @@ LAYERS = ("fast", "reference", "spec", "published")
 BUDGET_SECONDS = 60.0
 
 T = TypeVar("T")
-#: A question's arguments, as its record's constructor takes them (:class:`Kind`).
-P = ParamSpec("P", default=...)
 Comparison = Callable[[Any, Any], str | None]
 #: A domain: a question's arguments by name (the values of its record's fields).
 Domain = dict[str, Any]
@@ -455,8 +448,7 @@ class Provider:
     misere: bool = False
 
 
-#: The built-in kinds, keys and games once :func:`seal` ran: from then on a registration that
-#: would become the default of one needs ``shadow=True``.
+#: The built-in kinds, keys, games once :func:`seal` ran (a new default needs ``shadow=True``).
 _BUILTIN_KINDS: set[str] = set()
 _BUILTIN_KEYS: set[str] = set()
 _BUILTIN_GAMES: set[str] = set()

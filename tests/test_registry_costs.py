@@ -112,3 +112,26 @@ def test_the_spec_estimate_is_a_named_memoised_measurement() -> None:
     again = spec_method.estimate(position=[40, 41])  # the same key once checked
     info = registry.positions._game_estimate.cache_info()
     assert first == again and info.hits == 1 and info.misses == 1
+
+
+def test_a_rows_window_certificates_are_the_games_keyed_by_row_not_by_progress() -> None:
+    from registry.periods import window_certificates
+
+    game = registry.as_game("nimhof:0,1/1,0/1,1")
+    kept = window_certificates(game)
+    assert window_certificates(game) is kept  # one record per game object
+    told: list[int] = []
+    first = kept.certificate(4)
+    assert kept.certificate(4) is first  # the same row: kept, whatever the progress
+    assert kept.certificate(4, lambda done, total, unit: told.append(done)) is first
+    assert told == [] and kept.failure(4) is None
+
+
+def test_a_failed_row_is_said_by_its_game_not_a_module() -> None:
+    from registry.periods import WindowCertificates
+
+    game = registry.as_game("r-wythoff")  # its rows are no lines of rays
+    one, other = WindowCertificates(game), WindowCertificates(game)
+    with pytest.raises(registry.Declined) as declined:
+        one.certificate(3)
+    assert one.failure(3) == str(declined.value) and other.failure(3) is None
