@@ -59,7 +59,7 @@ from dataclasses import replace as _copy
 from typing import Any, Generic, TypeVar, cast, overload
 
 import spec
-from fast._memory import available_memory, format_bytes, seconds_text
+from floor.memory import available_memory, format_bytes, seconds_text
 from registry.arguments import Kind, P, Progress
 from registry.records import (
     EXACT,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import spec
-from fast._memory import format_bytes, seconds_text
+from floor.memory import format_bytes, seconds_text
 from registry.core import Question, question
 
 __all__ = ["Route", "Step", "route"]

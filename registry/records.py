@@ -51,7 +51,7 @@ from typing import TypeVar, cast
 import numpy as np
 
 import spec
-from fast._memory import format_bytes, seconds_text
+from floor.memory import format_bytes, seconds_text
 from registry import arguments
 from spec import ImpartialGame, as_game
 from spec.tables import compiled_form
