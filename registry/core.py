@@ -633,6 +633,8 @@ def _made(question: Question[Any], provider: Provider) -> Implementation | None:
     if _capable(provider, question.subject) is not None:
         return None
     made = provider.make(question.subject)
+    if isinstance(made, tuple):  # the old form (answer, covers[, cost]): mypy flags it
+        made = Provided(*made)
     takes = _check_signature(question, provider.name, made)
     return Implementation(
         provider.name, provider.layer, made.answer, made.covers, True,
