@@ -1,0 +1,186 @@
+"""Games into sentences, faithful or refused (issue 44, item 4).
+
+Games written through the documented Python API ("How to prove a statement about your own
+game", docs/proofs.md) whose declaration is not their definition: each is refused by the
+generator in one line naming the capability; every covered game (plugins included) passes,
+and the generator's move predicates are its followers on a square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from cli_capture import cli
+
+from proofs_check import faithful
+from proofs_check.automatic import NotCovered, rule_of
+from spec import get_game
+from spec.game import Position, TwoPileGame
+from spec.variants import WythoffPass
+
+#: Every game the generator covers (its theorems' games, and more of the families).
+COVERED = ["wythoff", "r-wythoff", "e-wythoff", "wythoff-pass", "wythoff-pass:2",
+           "wythoff-terminal:1", "wythoff-terminal:4", "blocking-wythoff:2", "blocking-wythoff:3",
+           "nimhof:1,0/0,1/1,1", "nimhof:1,0/0,1/1,2", "a-wythoff:1"]  # fmt: skip
+
+
+class _Rays(TwoPileGame):
+    """A game on two piles whose followers are Wythoff's moves; ``move_rays`` set per test."""
+
+    name = "my-game"
+
+    def __init__(self, rays: tuple[tuple[int | str, ...], ...]) -> None:
+        super().__init__()
+        self.move_rays = rays
+
+    def describe(self) -> str:
+        return self.name
+
+    def followers(self, position: Position) -> Iterator[Position]:
+        x, y = position
+        yield from ((u, y) for u in range(x))
+        yield from ((x, v) for v in range(y))
+        yield from ((x - i, y - i) for i in range(1, min(x, y) + 1))
+
+
+def _refused(game: object, match: str) -> str:
+    with pytest.raises(NotCovered, match=match) as error:
+        rule_of(game)
+    assert "\n" not in str(error.value)
+    return str(error.value)
+
+
+def test_rays_that_omit_a_move_the_followers_make_are_refused() -> None:
+    text = _refused(_Rays(((1, 0), (0, 1))), "are not its followers at")
+    assert "followers only [(0, 0)]" in text and "at (1, 1)" in text  # the diagonal's first move
+
+
+def test_rays_with_a_move_the_followers_do_not_make_are_refused() -> None:
+    _refused(_Rays(((1, 0), (0, 1), (1, 1), (1, 2))), r"declared only \[\(0, 0\)\]")
+
+
+def test_the_same_rays_as_the_followers_are_accepted() -> None:
+    assert len(rule_of(_Rays(((1, 0), (0, 1), (1, 1)))).moves) == 3
+
+
+def test_a_negative_ray_component_and_p_plus_q_zero_are_refused() -> None:
+    _refused(_Rays(((1, 0), (0, 1), (1, 1), (1, -1, 1, -1))), "negative component")
+    _refused(_Rays(((1, 0), (0, 1), (1, 1), (0, 0, 1, 1))), r"p \+ q = 0")
+
+
+def test_misere_play_is_refused_through_the_api_and_the_cli(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _refused(get_game("misere:wythoff"), "misère play")
+    code, out, err = cli(capsys, "prove", "--learn", "misere:wythoff")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "misère play" in err and "Traceback" not in err
+
+
+class _BothWays(WythoffPass):
+    """The pass game with passes declared in both directions (a pass cycle)."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.state_moves = ((1, 0), (0, 1))
+
+
+class _Forward(WythoffPass):
+    """The pass declared to a later state, followers unchanged."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.states = (1, 0)
+
+
+def test_passes_in_both_directions_or_to_a_later_state_are_refused() -> None:
+    _refused(_BothWays(), "pass cycle")
+    _refused(_Forward(), "pass cycle")
+
+
+class _WrongTerminal(TwoPileGame):
+    """Declares the terminal set x + y <= 2, but its followers end at x + y <= 1."""
+
+    name = "wrong-terminal"
+    move_rays = ((1, 0), (0, 1), (1, 1))
+    compiled_terminal = "fast.engine:sum_at_most"
+    terminal_parameters = (2,)
+
+    def describe(self) -> str:
+        return self.name
+
+    def followers(self, position: Position) -> Iterator[Position]:
+        if sum(position) > 1:
+            yield from _Rays(()).followers(position)
+
+
+def test_a_terminal_set_that_is_not_the_followers_is_refused() -> None:
+    _refused(_WrongTerminal(), r"at \(0, 2\)")
+
+
+class _Raising(TwoPileGame):
+    """A move form that raises a pile (no ray could): refused as not lowering x + y."""
+
+    name = "raising"
+    move_rays = ((1, 0), (0, 1))
+    move_formulas = ("u = x + 1 & v + 1 = y",)
+
+    def describe(self) -> str:
+        return self.name
+
+    def followers(self, position: Position) -> Iterator[Position]:
+        x, y = position
+        yield from ((u, y) for u in range(x))
+        yield from ((x, v) for v in range(y))
+        if y >= 1:
+            yield (x + 1, y - 1)
+
+
+def test_a_move_form_that_does_not_lower_x_plus_y_is_refused() -> None:
+    _refused(_Raising(), "does not lower x \\+ y")
+
+
+def test_the_far_cells_are_compared_both_ways_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    class _FarWrong(_Rays):
+        def followers(self, position: Position) -> Iterator[Position]:
+            x, y = position
+            found = list(super().followers(position))
+            yield from (f for f in found if not (x > 100 and f == (0, y)))
+
+    monkeypatch.setattr(faithful, "SQUARE_SIDE", 4)  # the square cannot see it
+    _refused(_FarWrong(((1, 0), (0, 1), (1, 1))), r"declared only \[\(0, \d+\)\]")
+
+
+@pytest.mark.parametrize("game", COVERED)
+def test_every_covered_game_s_move_predicates_are_its_followers(game: str) -> None:
+    """The predicates m<i> (what the sentences read) against the spec's followers, every cell
+    of a 20 x 20 square (each state), through the automata themselves."""
+    from decider import Theory
+
+    spec = get_game(game)
+    rule = rule_of(spec)
+    theory = Theory()
+    rule.define(theory)
+    cells = [(x, y) for x in range(20) for y in range(20)]
+    positions = [(x, y, s) for x, y in cells for s in rule.states] if rule.states else cells
+    declared = faithful._declared(theory, rule, cells)
+    for position, mine in zip(positions, declared, strict=True):
+        assert mine == set(spec.followers(position)), position
+
+
+def test_plugin_games_are_checked_too() -> None:
+    """A plugin's game (registered at run time) is read and compared like a built-in one."""
+    from spec.game import GAMES, register_game
+
+    @register_game
+    class _Plugin(_Rays):
+        name = "faithful-plugin-test"
+
+        def __init__(self) -> None:
+            super().__init__(((1, 0), (0, 1), (1, 1)))
+
+    try:
+        assert len(rule_of(get_game("faithful-plugin-test")).moves) == 3
+    finally:
+        GAMES.pop("faithful-plugin-test", None)
