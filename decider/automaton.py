@@ -49,6 +49,10 @@ class Step:
     seconds: float
 
 
+#: The memory one operation may spend unless a theory is given another limit (bytes).
+LIMIT_BYTES = 2 * 1024**3
+
+
 @dataclass
 class Budget:
     """The memory an operation may spend (bytes) and the record of the steps done so far.
@@ -60,7 +64,7 @@ class Budget:
     decider.automaton.DeciderError: product needs about 1000000 bytes, past the limit of 1000
     """
 
-    limit_bytes: int = 2 * 1024**3
+    limit_bytes: int = LIMIT_BYTES
     steps: list[Step] = field(default_factory=list)
 
     def check(self, estimate: int, operation: str) -> None:
@@ -79,9 +83,6 @@ class Budget:
     def largest(self) -> int:
         """The largest state count of any step so far (0 before any)."""
         return max((s.states for s in self.steps), default=0)
-
-
-_NO_BUDGET = Budget()
 
 
 def digit_table(base: int, k: int) -> IntArray:
@@ -198,7 +199,7 @@ def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
     Hopcroft's algorithm in Valmari and Lehtinen's form); the quotient is renumbered by
     :func:`reachable` from the start's class.
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     start = time.perf_counter()
     a = reachable(a)
     budget.check(a.states * (a.letters * 11 + 16) * 8, "minimisation")
@@ -229,7 +230,7 @@ def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
     Built breadth-first from the pair of starts (:func:`decider._kernels.product_block`): the
     pairs never reached cost 4 bytes each (their index), nothing more.
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     if (a.base, a.k) != (b.base, b.k):
         raise DeciderError(f"a product of {a.k}-tape and {b.k}-tape automata")
     start = time.perf_counter()
@@ -314,7 +315,7 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     subsets are numbered breadth-first, letters in increasing order
     (:func:`decider._kernels.subset_block`).
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     if not 0 <= tape < a.k:
         raise DeciderError(f"no tape {tape} in a {a.k}-tape automaton")
     start = time.perf_counter()

@@ -184,3 +184,34 @@ def test_plugin_games_are_checked_too() -> None:
         assert len(rule_of(get_game("faithful-plugin-test")).moves) == 3
     finally:
         GAMES.pop("faithful-plugin-test", None)
+
+
+def test_learning_a_value_of_a_parametrised_game_reads_its_file_safe_id() -> None:
+    from proofs_check.discovery import AUTOMATA, theorem_for
+
+    theorem = theorem_for("wythoff-terminal:2", 1)
+    assert theorem.automata == (("c0", "wythoff-terminal-2-value-0.txt"),)
+    assert (AUTOMATA / theorem.automata[0][1]).exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "match"),
+    [(["--learn", "blocking-wythoff:2", "--value", "1"], "outcomes only"),
+     (["wythoff-p", "--points", str(10**23)], "past the limit of")],
+)  # fmt: skip
+def test_a_value_of_an_outcome_game_and_a_huge_square_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], match: str
+) -> None:
+    code, out, err = cli(capsys, "prove", *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and match in err
+
+
+def test_each_theorem_carries_the_cell_its_twin_leaves_out() -> None:
+    from proofs_check.theorems import THEOREMS
+
+    for theorem in THEOREMS.values():
+        if theorem.twin_of is None:
+            assert theorem.twin_cell is not None
+            x, y = theorem.twin_cell
+            twin = THEOREMS[f"{theorem.id}-twin"]
+            assert twin.definitions[-1][2].endswith(f"~(x = {x} & y = {y})")
