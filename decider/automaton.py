@@ -187,9 +187,10 @@ def classes(a: Dfa) -> tuple[IntArray, int]:
     tail, adj = np.zeros(m, dtype=np.int64), np.zeros(m, dtype=np.int64)
     adj_first, meta = np.zeros(n + 1, dtype=np.int64), np.zeros(6, dtype=np.int64)
     _kernels.refine_start(a.delta, a.accept, blocks, cords, tail, adj, adj_first, meta)
-    while meta[4] < meta[0] or meta[5] < meta[2]:
+    k = _kernels
+    while meta[k.NEXT_BLOCK] < meta[k.BLOCKS] or meta[k.NEXT_CORD] < meta[k.CORDS]:
         _blocks(_kernels.refine_block, blocks, cords, tail, adj, adj_first, meta)
-    return blocks[2], int(meta[0])
+    return blocks[k.SETS], int(meta[k.BLOCKS])
 
 
 def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:

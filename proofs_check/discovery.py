@@ -73,10 +73,7 @@ def window(length: int) -> int:
     >>> window(5)
     13
     """
-    weights = Fibonacci().weights(0)
-    while len(weights) < length + 1:
-        weights.append(weights[-1] + weights[-2])
-    return weights[length]
+    return Fibonacci().place_values(length + 1)[length]
 
 
 def points(

@@ -132,7 +132,7 @@ def _accepted(
     dfa, num, base = rel.dfa, theory.numeration, theory.numeration.base
     assert rel.tapes == ("u", "v", "x", "y"), rel.tapes
     length = max(len(num.word(x + y)) for x, y in cells) + 1
-    weights = [num.value([1] + [0] * i) for i in range(length)]
+    weights = num.place_values(length)
 
     def digits(n: int) -> list[int]:
         w = num.word(n)
