@@ -193,7 +193,7 @@ class Theory:
                 f"{name}: an automaton of {dfa.k} tapes (base {dfa.base}) for "
                 f"{len(names)} arguments in base {self.numeration.base}"
             )
-        restricted = self.numeration.restrict(dfa)
+        restricted = self.numeration.restrict(dfa, self.budget)
         if not _closed_under_leading_zeros(restricted):
             raise DeciderError(f"{name}: the automaton is not closed under leading zeros")
         self._memo.clear()
