@@ -261,10 +261,39 @@ def _refusal(command: str, error: BaseException) -> int:
         # Bad input, refused sizes and out-of-range kernel arguments.
         print(f"grundy {command}: error: {_one_line(error)}", file=sys.stderr)
         return 2
+    if isinstance(error, ModuleNotFoundError) and (hint := missing_extra(error)):
+        print(f"grundy {command}: error: {hint}", file=sys.stderr)
+        return 2
     if isinstance(error, OSError):  # --out in /proc, a full disk, a file that vanished
         print(f"grundy {command}: error: {_os_error(error)}", file=sys.stderr)
         return 2
     raise error
+
+
+#: The optional dependencies: module -> (the extra that installs it, what needs it, a way
+#: round it). pyproject.toml's ``[project.optional-dependencies]``; the one table a missing
+#: one is named from.
+EXTRAS: dict[str, tuple[str, str, str]] = {
+    "matplotlib": ("plots", "figures", ""),
+    "dask": ("dask", "parallel runs", "; or --workers 0 runs in this process, without Dask"),
+    "distributed": ("dask", "parallel runs", "; or --workers 0 runs in this process, without Dask"),
+}
+
+
+def missing_extra(error: ModuleNotFoundError) -> str | None:
+    """The one line for an optional dependency that is not installed, or None.
+
+    >>> print(missing_extra(ModuleNotFoundError("no matplotlib", name="matplotlib")))
+    figures need matplotlib: pip install 'grundy-wythoff[plots]' (the 'plots' extra)
+    >>> missing_extra(ModuleNotFoundError("No module named 'numpyy'", name="numpyy")) is None
+    True
+    """
+    top = (error.name or "").partition(".")[0]
+    if top not in EXTRAS:
+        return None
+    extra, what, otherwise = EXTRAS[top]
+    install = f"pip install 'grundy-wythoff[{extra}]'"
+    return f"{what} need {top}: {install} (the {extra!r} extra){otherwise}"
 
 
 def _interrupted(error: BaseException | None) -> bool:
