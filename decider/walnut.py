@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from decider.automaton import DeciderError, Dfa, digit_table
+from decider.dfao import Dfao
 from decider.formula import (
     A,
     Add,
@@ -47,7 +48,7 @@ from decider.formula import (
     free,
     parse,
 )
-from decider.logic import Dfao, Theory
+from decider.logic import Theory
 from decider.numeration import Numeration
 
 GUARD = "A x, y (x + y = y + x)"
