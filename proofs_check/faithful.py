@@ -70,7 +70,21 @@ class Refused(ValueError):
 
 
 def check_play(game: Any, name: str) -> None:
-    """Refuse misère play: the sentences are those of normal play or a counting rule."""
+    """Refuse misère play (the sentences are those of normal play or a counting rule) and a
+    game on other than two piles (with a state layer or not).
+
+    >>> from spec import get_game
+    >>> check_play(get_game("wythoff3"), "wythoff3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    proofs_check.faithful.Refused: wythoff3: a game on 3 piles (arity 3); the generator ...
+    """
+    arity = int(getattr(game, "arity", 2))
+    if arity != 2 and not (arity == 3 and bool(getattr(game, "states", None))):
+        raise Refused(
+            f"{name}: a game on {arity} piles (arity {arity}); the generator writes games on "
+            "two piles (x, y), with a state layer or not"
+        )
     if is_misere(game):
         raise Refused(
             f"{name}: misère play (misere) has no sentences here; the generator writes "

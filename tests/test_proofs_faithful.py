@@ -73,6 +73,12 @@ def test_a_negative_ray_component_and_p_plus_q_zero_are_refused() -> None:
     _refused(_Rays(((1, 0), (0, 1), (1, 1), (0, 0, 1, 1))), r"p \+ q = 0")
 
 
+def test_a_three_pile_game_is_refused_naming_its_piles(capsys: pytest.CaptureFixture[str]) -> None:
+    _refused(get_game("wythoff3"), "a game on 3 piles")
+    code, _, err = cli(capsys, "prove", "--learn", "wythoff3")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "3 piles" in err
+
+
 def test_misere_play_is_refused_through_the_api_and_the_cli(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
