@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-import fast._interrupt as interrupt
+import floor.interrupt as interrupt
 from decider import _kernels
 
 IntArray = npt.NDArray[np.int64]
@@ -159,7 +159,7 @@ class Dfa:
 def _blocks(kernel: Callable[..., None], *args: Any) -> None:
     """One call of a blocked kernel (:mod:`decider._kernels`): about ``WORK`` steps.
 
-    The call follows every kernel's Ctrl-C protocol (:func:`fast._interrupt.call`): the
+    The call follows every kernel's Ctrl-C protocol (:func:`floor.interrupt.call`): the
     signal is held during the block and raised as KeyboardInterrupt when it has returned.
     """
     interrupt.call(kernel, *args, _kernels.WORK)

@@ -49,7 +49,7 @@ class WalnutError(RuntimeError):
 
 def find_walnut() -> tuple[str, Path] | None:
     """(java, the jar) when both are there, else None."""
-    from fast._config import walnut_jar
+    from floor.config import walnut_jar
 
     java = shutil.which("java")
     jar = walnut_jar()
