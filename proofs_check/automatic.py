@@ -12,7 +12,10 @@ rule's rays: ``(p, q, a, b[, guard])`` moves ``(x, y)`` to ``(x - p - i a, y - q
 outcome rule (the mex, or :class:`spec.CountingRule`: P iff fewer than k options are P). A
 game with a capability that has no first-order form here (a follower function or regions
 without ``move_formulas``, an unknown terminal predicate, a counting rule with a state) is
-refused in one line naming it (:class:`NotCovered`).
+refused in one line naming it (:class:`NotCovered`); so is a rule the sentences would not
+state faithfully (misère play, a ray with a negative component or ``p + q = 0``, passes that
+are not well-founded, declared moves that are not the game's ``followers``:
+:mod:`proofs_check.faithful`).
 
 **The move relation, split by move type.** Every ray is its own predicate
 ``m<i>(u, v, x, y)`` ("(x, y) -> (u, v) is a move of type i"): one row, one column, one
