@@ -51,6 +51,10 @@ class _Node:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Made again from its fields (a string's hash differs between processes)."""
+        return type(self), self._fields()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Node):
             return NotImplemented

@@ -48,6 +48,15 @@ def test_formulas_of_any_depth_are_parsed_and_decided(depth: int) -> None:
     assert parse(negations) != parse("~" + negations)
 
 
+def test_a_formula_copied_or_pickled_is_equal_with_its_hash() -> None:
+    import copy
+    import pickle
+
+    f = parse("A x E y, z (P(x + 1, y) & ~(x < z) | W[x] = 1)")
+    for g in (pickle.loads(pickle.dumps(f)), copy.deepcopy(f)):
+        assert g == f and hash(g) == hash(f) and g is not f
+
+
 def test_counterexample_refuses_a_non_sentence() -> None:
     with pytest.raises(DeciderError, match="not a sentence: free variable"):
         Theory().counterexample("x = 1")
