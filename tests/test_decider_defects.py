@@ -46,6 +46,9 @@ def test_formulas_of_any_depth_are_parsed_and_decided(depth: int) -> None:
     assert t.counterexample(f"A x ({chain})") == {"x": 0}
     assert parse(nested) == parse(nested) and hash(parse(negations)) == hash(parse(negations))
     assert parse(negations) != parse("~" + negations)
+    from decider.walnut import formula_text
+
+    assert formula_text(parse(negations), {}) == "~" * depth + "x = 1"
 
 
 def test_a_formula_copied_or_pickled_is_equal_with_its_hash() -> None:
