@@ -344,14 +344,16 @@ class Theory:
         }[op]()
 
     def _truth(self, true: bool, variables: Sequence[str]) -> Relation:
-        """TRUE or FALSE as a relation on ``variables`` (their valid words, or none)."""
+        """TRUE or FALSE as a relation on ``variables`` (their valid words, or none), built
+        from the valid-words atom by the logic's own steps (a certificate records them)."""
         tapes = tuple(sorted(set(variables)))
-        if not tapes:
-            delta = np.zeros((1, 1), dtype=np.int64)
-            return Relation(Dfa(self.numeration.base, 0, delta, np.array([true])), ())
-        valid = self.numeration.valid_tapes(len(tapes))
-        dfa = Dfa(valid.base, valid.k, valid.delta, valid.accept & true)
-        return Relation(minimise(dfa, self.budget), tapes)
+        if tapes:
+            valid = self.numeration.valid_tapes(len(tapes))
+            rel = Relation(minimise(valid, self.budget), tapes)
+        else:  # E #n (n is a natural): TRUE without a tape
+            name = self._new()
+            rel = self._exists(Relation(self.numeration.valid_tapes(1), (name,)), name)
+        return rel if true else self._not(rel)
 
     def _with(self, rel: Relation, variables: Sequence[str]) -> Relation:
         """``rel`` on every one of ``variables`` (one cancelled from both sides: any value)."""
