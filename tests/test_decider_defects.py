@@ -9,6 +9,7 @@ shared default budget; ``--points`` bounded by an estimate.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -136,3 +137,16 @@ def test_no_budget_outlives_its_call(monkeypatch: pytest.MonkeyPatch) -> None:
     for _ in range(3):
         automaton.minimise(a)
     assert len(made) == 3 and all(len(b.steps) == 1 for b in made)
+
+
+def test_cancelled_sums_have_certificates_that_check(tmp_path: Path) -> None:
+    """A cancelled comparison (TRUE or FALSE without a tape) is built by recorded steps."""
+    from certcheck.run import main
+    from decider.certificate import CertifyingTheory, write_certificate
+
+    sentences = {"cancelled": "E x E y E z (y + z + 22 < x + z + 22)",
+                 "true": "A x, y (x + y + 3 = y + x + 3)", "false": "~A x (x + 1 < x + 1)",
+                 "constants": "1 < 2"}  # fmt: skip
+    path = tmp_path / "sums.cert.gz"
+    assert all(write_certificate(path, CertifyingTheory(), sentences).values())
+    assert main([str(path)]) == 0
