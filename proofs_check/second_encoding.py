@@ -10,8 +10,9 @@ the definition of the outcome itself:
 
 * normal play: ``A x, y (S(x, y) <=> ~E u, v (move(u, v, x, y) & S(u, v)))`` (a position is
   a P-position iff no move leads to one);
-* value ``g`` given the classes ``0 .. g - 1``: ``S`` avoids them, and outside them
-  ``S(x, y) <=> ~E u, v (move(u, v, x, y) & S(u, v))``;
+* value ``g``: the classes ``0 .. g`` one after the other (none taken on trust), each
+  avoiding those below it, and outside them ``S(x, y) <=> ~E u, v (move(u, v, x, y) &
+  S(u, v))``;
 * k-blocking: ``S(x, y) <=>`` fewer than k distinct options in ``S``;
 * the pass (states 0 and 1, the pass never from (0, 0)): layer 0 by normal play, and
   ``S1(x, y) <=> ~(E u, v (move & S1(u, v)) | (~(x = 0 & y = 0) & S0(x, y)))``.
@@ -103,14 +104,18 @@ def sentences(theorem: Theorem) -> dict[str, str]:
     if k > 1:
         return {"counting": f"A x, y ({name}(x, y) <=> ~{_at_least(k, name)})"}
     out = {}
-    lower = list(theorem.lower)
-    if lower:
+    chain = [*theorem.lower, name]  # the classes 0, 1, ..., g: each proved from those below
+    for g, current in enumerate(chain):
+        lower = chain[:g]
+        if not lower:
+            out[f"{current} mex"] = f"A x, y ({current}(x, y) <=> {_none_into(clauses, current)})"
+            continue
         union = " | ".join(f"{c}(x, y)" for c in lower)
-        out["avoid"] = f"A x, y ~({name}(x, y) & ({union}))"
+        out[f"{current} avoid"] = f"A x, y ~({current}(x, y) & ({union}))"
         outside = " & ".join(f"~{c}(x, y)" for c in lower)
-        out["mex"] = f"A x, y (({outside}) => ({name}(x, y) <=> {_none_into(clauses, name)}))"
-    else:
-        out["mex"] = f"A x, y ({name}(x, y) <=> {_none_into(clauses, name)})"
+        out[f"{current} mex"] = (
+            f"A x, y (({outside}) => ({current}(x, y) <=> {_none_into(clauses, current)}))"
+        )
     return out
 
 

@@ -42,3 +42,13 @@ def test_a_wrong_relation_makes_a_true_theorem_false(monkeypatch: pytest.MonkeyP
     clauses, k = second_encoding.MOVES["wythoff"]
     monkeypatch.setitem(second_encoding.MOVES, "wythoff", (clauses[:2], k))  # no diagonal
     assert second_encoding.decide(THEOREMS["wythoff-p"]) is False
+
+
+def test_the_lower_classes_are_proved_too_so_swapped_automata_fail() -> None:
+    from dataclasses import replace
+
+    theorem = THEOREMS["r-wythoff-g2"]
+    files = dict(theorem.automata)
+    swapped = (("rp", files["rg1"]), ("rg1", files["rp"]), ("rg2", files["rg2"]))
+    assert second_encoding.decide(theorem) is True
+    assert second_encoding.decide(replace(theorem, automata=swapped)) is False
