@@ -49,6 +49,10 @@ class Step:
     seconds: float
 
 
+#: The memory one operation may spend unless a theory is given another limit (bytes).
+LIMIT_BYTES = 2 * 1024**3
+
+
 @dataclass
 class Budget:
     """The memory an operation may spend (bytes) and the record of the steps done so far.
@@ -60,7 +64,7 @@ class Budget:
     decider.automaton.DeciderError: product needs about 1000000 bytes, past the limit of 1000
     """
 
-    limit_bytes: int = 2 * 1024**3
+    limit_bytes: int = LIMIT_BYTES
     steps: list[Step] = field(default_factory=list)
 
     def check(self, estimate: int, operation: str) -> None:
@@ -81,7 +85,10 @@ class Budget:
         return max((s.states for s in self.steps), default=0)
 
 
-_NO_BUDGET = Budget()
+#: The step recorder of :mod:`decider.certificate` (None: nothing is recorded).  When set, the
+#: product, the subset construction, the minimisation and the tape remap report their inputs,
+#: result and witness to it (``product``, ``subset``, ``minimise``, ``remap``).
+RECORDER: Any = None
 
 
 def digit_table(base: int, k: int) -> IntArray:
@@ -186,9 +193,10 @@ def classes(a: Dfa) -> tuple[IntArray, int]:
     tail, adj = np.zeros(m, dtype=np.int64), np.zeros(m, dtype=np.int64)
     adj_first, meta = np.zeros(n + 1, dtype=np.int64), np.zeros(6, dtype=np.int64)
     _kernels.refine_start(a.delta, a.accept, blocks, cords, tail, adj, adj_first, meta)
-    while meta[4] < meta[0] or meta[5] < meta[2]:
+    k = _kernels
+    while meta[k.NEXT_BLOCK] < meta[k.BLOCKS] or meta[k.NEXT_CORD] < meta[k.CORDS]:
         _blocks(_kernels.refine_block, blocks, cords, tail, adj, adj_first, meta)
-    return blocks[2], int(meta[0])
+    return blocks[k.SETS], int(meta[k.BLOCKS])
 
 
 def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
@@ -198,15 +206,22 @@ def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
     Hopcroft's algorithm in Valmari and Lehtinen's form); the quotient is renumbered by
     :func:`reachable` from the start's class.
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     start = time.perf_counter()
-    a = reachable(a)
+    source = a
+    order, to_reached = _kernels.bfs_order(a.delta, 0)
+    a = Dfa(a.base, a.k, to_reached[a.delta[order]], a.accept[order])  # reachable(a)
     budget.check(a.states * (a.letters * 11 + 16) * 8, "minimisation")
     cls, count = classes(a)
     first = np.full(count, -1, dtype=np.int64)
     first[cls] = np.arange(a.states, dtype=np.int64)  # any member: equivalent states agree
     quotient = Dfa(a.base, a.k, cls[a.delta[first]], a.accept[first])
-    return budget.record("minimise", reachable(quotient, int(cls[0])), start)
+    q_order, to_class = _kernels.bfs_order(quotient.delta, int(cls[0]))
+    result = Dfa(a.base, a.k, to_class[quotient.delta[q_order]], quotient.accept[q_order])
+    if RECORDER is not None:  # each source state's class (-1: unreachable)
+        witness = np.where(to_reached >= 0, to_class[cls[np.maximum(to_reached, 0)]], -1)
+        RECORDER.minimise(source, result, witness)
+    return budget.record("minimise", result, start)
 
 
 def complement(a: Dfa) -> Dfa:
@@ -229,7 +244,7 @@ def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
     Built breadth-first from the pair of starts (:func:`decider._kernels.product_block`): the
     pairs never reached cost 4 bytes each (their index), nothing more.
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     if (a.base, a.k) != (b.base, b.k):
         raise DeciderError(f"a product of {a.k}-tape and {b.k}-tape automata")
     start = time.perf_counter()
@@ -252,7 +267,10 @@ def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
         _blocks(_kernels.product_block, a.delta, b.delta, index, pa, pb, delta, state)
     n = int(state[1])
     accept = _MODES[mode](a.accept[pa[:n]], b.accept[pb[:n]])
-    return budget.record(name, Dfa(a.base, a.k, delta[:n], accept), start)
+    result = Dfa(a.base, a.k, delta[:n], accept)
+    if RECORDER is not None:  # each state's pair of source states
+        RECORDER.product(a, b, mode, result, pa[:n].copy(), pb[:n].copy())
+    return budget.record(name, result, start)
 
 
 def complement_within(a: Dfa, valid: Dfa, budget: Budget | None = None) -> Dfa:
@@ -277,7 +295,10 @@ def remap(a: Dfa, k: int, tapes: Sequence[int]) -> Dfa:
     old = np.zeros(a.base**k, dtype=np.int64)
     for i, t in enumerate(tapes):
         old += digits[:, t] * a.base**i
-    return Dfa(a.base, k, a.delta[:, old], a.accept)
+    result = Dfa(a.base, k, a.delta[:, old], a.accept)
+    if RECORDER is not None:
+        RECORDER.remap(a, k, tuple(tapes), result)
+    return result
 
 
 def _lifts(base: int, k: int, tape: int) -> IntArray:
@@ -314,7 +335,7 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     subsets are numbered breadth-first, letters in increasing order
     (:func:`decider._kernels.subset_block`).
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     if not 0 <= tape < a.k:
         raise DeciderError(f"no tape {tape} in a {a.k}-tape automaton")
     start = time.perf_counter()
@@ -352,6 +373,8 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     hits = a.accept[members[: state[2]]].astype(np.int64)
     sums = np.add.reduceat(hits, bounds[:count]) if count else hits
     dfa = Dfa(a.base, a.k - 1, rows[:count], sums > 0)
+    if RECORDER is not None:  # each state's subset of source states
+        RECORDER.subset(a, tape, dfa, members[: state[2]].copy(), bounds[: count + 1].copy())
     budget.record("subset construction", dfa, start)
     return minimise(dfa, budget)
 

@@ -17,7 +17,7 @@ import grundy
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {
     "floor", "spec", "reference", "fast", "registry", "proofs_check", "runs", "verify", "decider",
-    "grundy",
+    "grundy", "certcheck",
 }  # fmt: skip
 
 

@@ -33,6 +33,7 @@ def register(subparsers: Any) -> None:
         ),
         epilog="examples: grundy prove --list | grundy prove wythoff-p | "
         "grundy prove wythoff-p-twin | grundy prove wythoff-p --points 20 | "
+        "grundy prove wythoff-p --certificate wythoff-p.cert.gz | grundy prove wythoff-p --check | "
         "grundy prove --learn wythoff --value 1 | grundy prove --learn r-wythoff --length 14",
     )
     parser.add_argument("id", nargs="?", help="a theorem id (see --list)")
@@ -40,6 +41,14 @@ def register(subparsers: Any) -> None:
     add_count(parser, "--points", "print the set's positions with both coordinates below N",
               lo=1, name="N")  # fmt: skip
     parser.add_argument("--walnut", metavar="FILE", help="write the Walnut command file")
+    parser.add_argument("--certificate", metavar="FILE",
+                        help="prove, and write the proof's certificate (gzip; python -m "
+                        "certcheck FILE checks it)")  # fmt: skip
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="prove, write a temporary certificate and check it with certcheck",
+    )
     parser.add_argument(
         "--learn", metavar="GAME", help="learn {G = value} of GAME from the engine's data, prove it"
     )
@@ -95,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.walnut is not None:
         return _walnut(theorem, args.walnut)
+    if args.certificate is not None or args.check:
+        return _certificate(theorem, args.certificate, args.check)
     return _replay(theorem, args.json)
 
 
@@ -170,6 +181,38 @@ def _walnut(theorem: Any, path: str) -> int:
         ) from None
     print(f"wrote {path} (run it in Walnut: load {target.name};)")
     return 0
+
+
+def _certificate(theorem: Any, path: str | None, check: bool) -> int:
+    """Prove ``theorem`` writing its certificate to ``path`` (a temporary file for
+    ``--check`` alone), and with ``--check`` run the independent checker on it."""
+    import os
+    import tempfile
+    import time
+
+    from certcheck import main as certcheck
+    from decider import DeciderError
+    from proofs_check.certify import certify
+
+    print(f"{theorem.id} ({theorem.game}): {theorem.statement}")
+    with tempfile.TemporaryDirectory() as tmp:
+        target = path if path is not None else os.path.join(tmp, f"{theorem.id}.cert.gz")
+        start = time.perf_counter()
+        try:
+            truth = certify(theorem, target)
+        except DeciderError as error:
+            raise ValueError(f"prove: --certificate = {target!r}: {error}") from None
+        seconds = time.perf_counter() - start
+        for name, true in truth.items():
+            print(f"  {name:24s} {'TRUE ' if true else 'FALSE'}")
+        status = "proved" if all(truth.values()) else "refuted"
+        size = os.path.getsize(target)
+        where = f"wrote {target}" if path is not None else "a temporary certificate"
+        print(f"{status} ({len(truth)} sentences, {seconds:.2f} s); {where} ({size} bytes)")
+        if not check:
+            return 0 if status == "proved" else 1
+        print(f"python -m certcheck {target if path is not None else theorem.id + '.cert.gz'}:")
+        return int(certcheck([target]))
 
 
 def _replay(theorem: Any, as_json: bool) -> int:
