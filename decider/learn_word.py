@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from decider.automaton import DeciderError, Dfa
-from decider.logic import Dfao
+from decider.dfao import Dfao
 from decider.numeration import Numeration
 
 __all__ = ["LearnedWord", "learn_word", "valid_words"]

@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from decider import DeciderError, Dfa, Theory
-from decider.logic import Dfao
+from decider.dfao import Dfao
 from decider.numeration import Numeration
 
 __all__ = ["HeapRule", "check_word", "heap_rule", "heap_sentences", "heap_theory"]

@@ -31,8 +31,8 @@ import numpy as np
 
 from decider import DeciderError, Theory
 from decider.binary import Binary
+from decider.dfao import Dfao
 from decider.io import read_automaton, write_automaton
-from decider.logic import Dfao
 from decider.numeration import Fibonacci, Numeration
 from proofs_check.heap_words import (
     check_word,

@@ -11,8 +11,8 @@ import pytest
 import spec
 from decider import DeciderError, Dfa
 from decider.binary import Binary
+from decider.dfao import Dfao
 from decider.learn_word import learn_word
-from decider.logic import Dfao
 from decider.numeration import Fibonacci
 from proofs_check.heap_words import heap_rule, heap_sentences, heap_theory
 from proofs_check.theorems import THEOREMS, replay

@@ -18,11 +18,12 @@ from typing import Any
 import numpy as np
 
 from fast._game_protocol import EngineGame
-from fast.engine.codegen import _engine_digest, _source_digest, kernel_cache_dir
+from fast.engine.codegen import _engine_digest, _source_digest, kernel_cache_dir, package_digest
 from fast.engine.kernels import REFUSALS, KernelCode, _follower_code, _guard_holds, _region_code
 from fast.engine.plan import block_seconds
 from fast.engine.rules import CompiledRule, compiled_rule, layer_states
 from floor.files import atomic_write_text
+from reference.cells import CHECK_SIDE, CHECK_SPREAD, check_cells, check_side
 
 __all__ = [
     "CHECK_FRACTION",
@@ -31,18 +32,16 @@ __all__ = [
     "FOLLOWER_SECONDS",
     "check_cells",
     "check_followers",
+    "check_symmetric",
     "engine_followers",
     "rule_digest",
     "verify_rule",
 ]
 
-#: :func:`verify_rule` compares every cell of the square [0, n)^2 with the definition,
-#: n the table's side rounded up to a power of two, at most this.
-CHECK_SIDE = 64
-#: Past CHECK_SIDE, this many more cells spread over the table's square (each with its
-#: transpose), as long as their follower reads stay within CHECK_FRACTION of the table's
-#: estimated seconds (:func:`fast.engine.plan.block_seconds`) at FOLLOWER_SECONDS a read.
-CHECK_SPREAD = 1024
+#: :func:`verify_rule` compares the cells of :func:`reference.cells.check_cells` (one sampling,
+#: the prover's too): the spread cells as long as their follower reads stay within
+#: CHECK_FRACTION of the table's estimated seconds (:func:`fast.engine.plan.block_seconds`) at
+#: FOLLOWER_SECONDS a read.
 CHECK_FRACTION = 0.1
 #: Seconds of one follower read in the comparison (Python: the engine's and the spec's
 #: follower sets; Wythoff's 64^2 square, 4096 cells, 1.1e6 reads in 0.8 s, x86_64, 2026-11-28).
@@ -229,42 +228,6 @@ def check_followers(game: EngineGame, size: int) -> str | None:
     return _first_difference(game, _positions(game, cells))[0]
 
 
-def _side(rows: int, cols: int) -> int:
-    """The side of the square checked for a ``rows`` x ``cols`` table: a power of two."""
-    return 1 << max(int(max(rows, cols, 1)) - 1, 1).bit_length()
-
-
-def check_cells(rows: int, cols: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The cells :func:`verify_rule` compares for a ``rows`` x ``cols`` table.
-
-    Returns (square, spread): every cell of [0, n)^2 with n = min(side,
-    :data:`CHECK_SIDE`), side the table's longer side rounded up to a power
-    of two; then, when the side is larger, :data:`CHECK_SPREAD` cells of a
-    low-discrepancy (Kronecker) sequence over [0, side)^2, each followed by
-    its transpose (both orientations), so that every prefix is spread over
-    the whole square.
-
-    Examples
-    --------
-    >>> square, spread = check_cells(13, 21)
-    >>> len(square), spread, (12, 20) in square, (20, 12) in square
-    (1024, [], True, True)
-    >>> square, spread = check_cells(1000, 1000)
-    >>> len(square), len(spread), max(max(c) for c in spread) < 1024, spread[1] == spread[0][::-1]
-    (4096, 2048, True, True)
-    """
-    side = _side(rows, cols)
-    n = min(side, CHECK_SIDE)
-    square = [(x, y) for x in range(n) for y in range(n)]
-    spread: list[tuple[int, int]] = []
-    if side > CHECK_SIDE:
-        alpha, beta = 0.7548776662466927, 0.5698402909980532  # the plastic number's R2 sequence
-        for i in range(1, CHECK_SPREAD + 1):
-            x, y = int(side * ((i * alpha) % 1.0)), int(side * ((i * beta) % 1.0))
-            spread += [(x, y), (y, x)]
-    return square, spread
-
-
 def _function_text(function: Any) -> str:
     """What a rule's function (or ``followers``) depends on: its module's source, its code."""
     python = getattr(function, "py_func", function)
@@ -329,7 +292,8 @@ def _module_text(name: str) -> str:
     import sys
 
     try:
-        return f"{name}\n{inspect.getsource(sys.modules[name])}"
+        module = sys.modules[name]
+        return f"{name}\n{inspect.getsource(module)}\n{package_digest(module)}"
     except (KeyError, OSError, TypeError):
         return name
 
@@ -337,16 +301,17 @@ def _module_text(name: str) -> str:
 def _checked_on_disk(key: str) -> int:
     """The side a process has checked for ``key`` (0 if none, or unreadable)."""
     try:
-        return int((kernel_cache_dir() / "checked" / key).read_text())
+        return int((kernel_cache_dir() / "checked" / key).read_text().split("\n", 1)[0])
     except (OSError, ValueError):
         return 0
 
 
-def _remember(key: str, side: int) -> None:
-    """Record on disk that ``key``'s rule has been checked up to ``side`` (best effort)."""
+def _remember(key: str, side: int, name: str) -> None:
+    """Record on disk that ``key``'s rule (named ``name``: ``grundy cache clear GAME``) has
+    been checked up to ``side`` (best effort)."""
     try:
         (kernel_cache_dir() / "checked").mkdir(parents=True, exist_ok=True)
-        atomic_write_text(kernel_cache_dir() / "checked" / key, str(side))
+        atomic_write_text(kernel_cache_dir() / "checked" / key, f"{side}\n{name}\n")
     except OSError:  # a read-only cache: the next process checks again
         pass
 
@@ -366,10 +331,13 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
     (:func:`fast.engine.codegen.kernel_cache_dir`, folder ``checked``) by a
     key (:func:`_check_key`) that covers :func:`rule_digest`, the source of
     every module of the game's classes and of its rule's functions, and the
-    engine's own sources: a changed definition is checked again. (A helper
-    that ``followers`` imports from another module is not in the key:
-    ``grundy conformance`` compares such a rule in full; deleting the cache's
-    ``checked`` folder makes every process check again.)
+    engine's own sources and numba's version, and every source file of each
+    of those modules' packages (:func:`fast.engine.codegen.package_digest`: a
+    helper in another module of the plugin counts): a changed definition is
+    checked again, with kernels compiled again (the generated module is keyed
+    the same way). ``grundy cache clear [GAME]`` removes the records and the
+    kernels (:func:`fast.engine.codegen.clear_cache`). The records are a cache,
+    not a security boundary: whoever can write the cache can run code.
 
     Raises
     ------
@@ -384,7 +352,7 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
     """
     rule = compiled_rule(game)
     key = _check_key(game, rule)
-    side = _side(rows, cols)
+    side = check_side(rows, cols)
     if _VERIFIED.get(key, 0) >= side:
         return rule
     if _checked_on_disk(key) >= side:
@@ -401,5 +369,36 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
             "(fix compiled_followers / compiled_regions / move_rays or followers)"
         )
     _VERIFIED[key] = max(side, _VERIFIED.get(key, 0))
-    _remember(key, _VERIFIED[key])
+    _remember(key, _VERIFIED[key], rule.name)
     return rule
+
+
+def check_symmetric(table: np.ndarray, name: str) -> None:
+    """Refuse a table of a game that declares ``G(x, y) = G(y, x)`` where its square part
+    ``[0, n)^2`` (n the shorter side) says otherwise: a ValueError naming the first cell
+    (row-major, x < y) and the rule ``name``. Every cell whose mirror the table holds is
+    compared (both orientations, each layer of a game with a state): the compiled rule is
+    sampled against ``followers`` only on :func:`check_cells`, and a rule that differs
+    beyond them at one cell shows here (issue 49). Costs one pass over the square.
+
+    >>> check_symmetric(np.array([[0, 1], [1, 2]]), "g")
+    >>> check_symmetric(np.array([[0, 1, 5], [2, 2, 0]]), "g")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the compiled rule of g is refused: ... G(0, 1) = 1 and G(1, 0) = 2 (fix ...
+    """
+    n = min(table.shape[-2:])
+    square = table[..., :n, :n]
+    differ = square != np.swapaxes(square, -1, -2)
+    if not differ.any():
+        return
+    cells = np.argwhere(differ)
+    first = min(tuple(int(i) for i in c) for c in cells if c[-2] < c[-1])
+    *layer, x, y = first
+    at = "" if not layer else f" (layer {layer[0]})"
+    raise ValueError(
+        f"the compiled rule of {name} is refused: the game declares G(x, y) = G(y, x), but "
+        f"its table has G({x}, {y}) = {int(square[first])} and G({y}, {x}) = "
+        f"{int(square[(*layer, y, x)])}{at} (fix compiled_followers / compiled_regions / "
+        "move_rays, or the game's symmetric)"
+    )
