@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import numpy as np
 
+from fast import heaps_sparse
 from fast._blocks import Pace, Step, run_blocks
 from fast._interrupt import BLOCK_SECONDS, call
 from fast._jit import jit, smallest_unsigned
@@ -262,81 +264,6 @@ def rare_mask(values: np.ndarray, code: tuple[int, ...], start: int = 0) -> tupl
     return int(mask), int(kind)
 
 
-@jit
-def _fill_sparse(  # type: ignore[no-untyped-def]
-    code, splits, values, start, stop, stamp, top, mask, domain, rare, count
-):  # pragma: no cover (compiled)
-    """G(n) for start <= n < stop by the sparse-space method; ``rare[:count[0]]`` holds the
-    positions 1 <= r < start whose value is rare (updated); ``count[1]`` counts the XORs
-    done (the work the cost model measures). The first n whose value passes
-    ``top``, else -1.
-
-    Two common heaps a + b = n - k give a value of parity(v & mask) = domain * ((n - k) & 1)
-    (:func:`rare_mask`): a value of the other parity needs a rare heap, so every such value
-    of the options comes from the rare positions, and such a candidate not marked is the
-    mex. A rare candidate is looked for among all the pairs, scanned in order and
-    resumed from where the last candidate's search stopped (each pair is XORed at most
-    once per n): the scan usually stops after a few pairs, and reaches the end only when
-    the value is a rare G(n).
-    """
-    t = code.shape[0] - 1
-    held = count[0]
-    work = 0
-    for n in range(start, stop):
-        mark = n + 1
-        for k in range(min(t, n) + 1):
-            digit = code[k]
-            rest = n - k
-            if digit & 1 and rest == 0 and k > 0:
-                stamp[0] = mark
-            if digit & 2 and rest >= 1 and k > 0:
-                stamp[values[rest]] = mark
-            if digit & 4:
-                for i in range(held):
-                    r = rare[i]
-                    if r >= rest:
-                        break
-                    stamp[values[r] ^ values[rest - r]] = mark
-                    work += 1
-        which, a = 0, 1  # the scan of the pairs: splitting digit, smaller heap
-        value = 0
-        while True:
-            if stamp[value] == mark:
-                value += 1
-                continue
-            if _parity(value & mask) != domain * ((n - splits[0]) & 1):
-                break  # made by a rare heap only, and not marked: the mex
-            found = False
-            while which < splits.shape[0]:
-                rest = n - splits[which]
-                while a <= rest // 2:
-                    x = values[a] ^ values[rest - a]
-                    a += 1
-                    work += 1
-                    stamp[x] = mark
-                    if x == value:
-                        found = True
-                        break
-                if found:
-                    break
-                which += 1
-                a = 1
-            if not found:
-                break  # rare and no pair gives it: the mex
-            value += 1
-        if value > top:
-            count[0] = held
-            count[1] += work
-            return n
-        values[n] = value
-        if n >= 1 and _parity(value & mask) == domain * ((n - splits[0]) & 1):
-            rare[held] = n
-            held += 1
-    count[0] = held
-    count[1] += work
-    return -1
-
-
 def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TERMS) -> np.ndarray:
     """:func:`nim_sequence` by the sparse-space method (same values, same type).
 
@@ -372,23 +299,44 @@ def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, 
     positions = positions[positions >= 1]
     rare[: positions.size] = positions
     count = np.array([positions.size, 0], dtype=np.int64)
-    stamp = np.zeros(top + 2, dtype=np.int64)
     digits = np.array(code, dtype=np.int64)
+    state: dict[str, Any] = {
+        "seen": heaps_sparse.table(_width(head)),
+        "mask": mask,
+        "domain": domain,
+    }
     first = int(BLOCK_SECONDS / (SPLIT_SECONDS * splits.size * (positions.size + SCAN_PAIRS)))
 
     def block(lo: int, hi: int) -> tuple[Step, int]:
+        seen = state["seen"]
         failed = call(
-            _fill_sparse, digits, splits, values, lo, hi, stamp, top, mask, domain, rare, count
-        )
-        if failed >= 0:
+            heaps_sparse.fill_blocked, digits, splits, values, lo, hi, seen,
+            state["mask"], state["domain"], rare, count,
+        )  # fmt: skip
+        if failed < 0:
+            return Step.DONE, hi
+        if seen.shape[1] > top:
             raise OverflowError(
                 f"nim_sequence: G({failed}) > {top}: beyond the uint16 values of this kernel"
             )
-        return Step.DONE, hi
+        # a value reached the table's width: widen it, re-choose the mask on the last half
+        state["seen"] = heaps_sparse.table(2 * seen.shape[1])
+        m, d = rare_mask(values[failed // 2 : failed], code, failed // 2)
+        state["mask"], state["domain"] = m, d
+        found = np.flatnonzero(_rare(values[:failed], code, m, d))
+        found = found[found >= 1]
+        rare[: found.size] = found
+        count[0] = found.size
+        return Step.GROWN, failed
 
     # blocks follow the measured speed: the rare positions and the scans vary
     run_blocks(block, terms, size=Pace(first + 1, BLOCK_SECONDS, least=1), start=probe)
     return values, int(count[1])
+
+
+def _width(values: np.ndarray) -> int:
+    """The power of two past the largest of ``values`` (at least 2): every XOR is below it."""
+    return 1 << max(1, int(values.max()).bit_length()) if values.size else 2
 
 
 def _rare(values: np.ndarray, code: tuple[int, ...], mask: int, domain: int) -> np.ndarray:
