@@ -196,16 +196,22 @@ PROBE_TERMS = 16384
 #: The widest mask tried (bits): the values of the probe past 2^MASK_BITS are all rare.
 MASK_BITS = 12
 
+#: A dense probe is repeated on this many times the terms ...
+LONG_PROBE = 4
+#: ... when the terms asked are at least this many times the probe.
+LONG_PROBE_FROM = 64
 #: Past this share of rare positions in the probe's last half the method does not pay (its
 #: scans for rare candidates outweigh the XORs saved: octal:0.07, 0.32 rare, is 1.6 times
 #: slower than the plain loop at 6 * 10^4 terms): its cost is said to be twice the plain one.
 RARE_SHARE_MAX = 0.1
 #: The pairs a term's scan is taken to cost before any is measured (the first block's size).
 SCAN_PAIRS = 64
-#: Seconds per XOR of the sparse kernel (rare heaps and scans: scattered reads), measured
-#: 2026-11-28, 2 cores shared with 5 jobs: 3.2e-9 to 3.4e-9 s (octal:0.6, 0.44, 4.007 at
-#: 2 * 10^5 terms, 8e8 to 2.9e9 XORs; 6e-9 for 0.16's 3e7), rounded down.
-SPARSE_SECONDS = 3e-9
+#: Seconds per XOR of the blocked sparse kernel (:mod:`fast.heaps_sparse`), measured
+#: 2026-12-07, x86_64, 2 cores shared with ~10 jobs: octal:0.6 to 3 * 10^5 terms, 1.24e9
+#: XORs in 0.68 s CPU (5.5e-10 s each; 0.81 s for the plain C sparse loop), rounded up to
+#: the wall time a shared core gives (``python -m benchmarks --only fast.heaps.SPARSE_SECONDS``
+#: re-measures it).
+SPARSE_SECONDS = 1e-9
 
 
 @jit
@@ -351,21 +357,21 @@ def _rare(values: np.ndarray, code: tuple[int, ...], mask: int, domain: int) -> 
 
 
 @functools.lru_cache(maxsize=64)
-def _probe(code: tuple[int, ...]) -> tuple[float, float, float]:
+def _probe(code: tuple[int, ...], probe: int = PROBE_TERMS) -> tuple[float, float, float]:
     """(XORs a term, their growth exponent, share of rare positions) of the sparse method on
-    ``code``, measured: the share in the last half of the first :data:`PROBE_TERMS` terms
-    under the mask chosen on them; the XORs (rare heaps and scans) counted on the sparse
-    kernel over the next P/2 and the P/2 after (P = :data:`PROBE_TERMS`), the exponent e
-    of their growth (XORs a term ~ n^e, 0 <= e <= 1) from the two. Run only where the
-    share is at most :data:`RARE_SHARE_MAX` (else the XORs are infinite)."""
-    head = nim_sequence(code, PROBE_TERMS)
-    half = PROBE_TERMS // 2
+    ``code``, measured: the share in the last half of the first P = ``probe`` terms under
+    the mask chosen on them; the XORs (rare heaps and scans) counted on the sparse kernel
+    over the next P/2 and the P/2 after, the exponent e of their growth (XORs a term ~ n^e,
+    0 <= e <= 1) from the two: it carries the rare positions that appear there. Run only
+    where the share is at most :data:`RARE_SHARE_MAX` (else the XORs are infinite)."""
+    head = nim_sequence(code, probe)
+    half = probe // 2
     rare_at = _rare(head, code, *rare_mask(head[half:], code, half))
     share = float(rare_at[half:].mean())
     if share > RARE_SHARE_MAX:
         return math.inf, 0.0, share
-    first = _sparse(code, PROBE_TERMS + half, PROBE_TERMS)[1]
-    second = _sparse(code, 2 * PROBE_TERMS, PROBE_TERMS)[1] - first
+    first = _sparse(code, probe + half, probe)[1]
+    second = _sparse(code, 2 * probe, probe)[1] - first
     growth = math.log(max(second, 1) / max(first, 1)) / math.log(1.75 / 1.25)
     return first / half, min(1.0, max(0.0, growth)), share
 
@@ -374,11 +380,12 @@ def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     """(seconds, bytes) of :func:`nim_sequence_sparse` for ``terms`` terms.
 
     The model: the probe's plain cost, then per term the XORs measured on the sparse kernel
-    past the probe (:func:`_probe`: one a rare heap, and the scans for rare candidates),
-    growing as measured there, plus one a rare position that appears later (the probe's
-    share of rare values, per splitting digit). A game whose rare values do not thin out
-    (past :data:`RARE_SHARE_MAX` of the probe's last half) is said to cost twice the plain
-    loop, so the plain loop is chosen.
+    past the probe (:func:`_probe`: one a rare heap, and the scans for common candidates),
+    growing as measured there (the rare positions found there included). A game whose rare
+    values do not thin out within the probe (past :data:`RARE_SHARE_MAX` of its last half)
+    is probed again on :data:`LONG_PROBE` x more terms when ``terms`` is at least
+    :data:`LONG_PROBE_FROM` x the probe (0.007's rare values thin out past 10^5); still
+    dense, it is said to cost twice the plain loop, so the plain loop is chosen.
 
     >>> sparse_cost((0, 6), 10**6)[0] < sequence_cost((0, 6), 10**6)[0]  # Officers
     True
@@ -389,15 +396,17 @@ def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     plain = sequence_cost(code, terms)
     if not split or terms <= PROBE_TERMS or _threes(code):
         return plain
-    per_term, growth, share = _probe(code)
+    probe = PROBE_TERMS
+    per_term, growth, share = _probe(code, probe)
+    if share > RARE_SHARE_MAX and terms >= LONG_PROBE_FROM * PROBE_TERMS:
+        probe = LONG_PROBE * PROBE_TERMS
+        per_term, growth, share = _probe(code, probe)
     if share > RARE_SHARE_MAX:  # no sparse space: the scans cost more than the plain loop
         return 2 * plain[0], plain[1] + 8 * terms
-    # XORs a term: per_term at n = 1.25 P, growing as n^growth; the rare positions found
-    # later add share * (n - P) a term, per splitting digit
-    at, e, later = 1.25 * PROBE_TERMS, growth, terms - PROBE_TERMS
-    xors = per_term * (terms ** (e + 1) - PROBE_TERMS ** (e + 1)) / ((e + 1) * at**e)
-    xors += split * share * later * later / 2
-    seconds = sequence_cost(code, PROBE_TERMS)[0] + xors * SPARSE_SECONDS
+    # XORs a term: per_term at n = 1.25 P, growing as n^growth, from the kernel's probe on
+    at, e, start = 1.25 * probe, growth, PROBE_TERMS
+    xors = per_term * (terms ** (e + 1) - start ** (e + 1)) / ((e + 1) * at**e)
+    seconds = sequence_cost(code, start)[0] + xors * SPARSE_SECONDS
     return seconds, _sparse_bytes(terms)
 
 
