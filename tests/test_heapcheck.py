@@ -102,3 +102,21 @@ def test_the_checker_imports_nothing_of_the_project() -> None:
         "('fast', 'registry', 'spec', 'reference', 'numba', 'grundy')))"  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_cli_writes_a_certificate_the_checker_accepts(tmp_path: Path) -> None:
+    out = tmp_path / "c.json"
+    run = [sys.executable, "-m", "grundy", "period", "octal:0.07", "--certificate", str(out)]
+    made = subprocess.run(run, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr
+    assert heapcheck.check_file(out) is None
+    fields = json.loads(out.read_text())
+    assert (fields["preperiod"], fields["period"]) == (53, 34)
+
+
+def test_the_cli_answers_certified_from_the_shipped_file_only() -> None:
+    run = [sys.executable, "-m", "grundy", "period", "--certified"]
+    ok = subprocess.run([*run, "octal:0.165"], capture_output=True, text=True, timeout=300)
+    assert ok.returncode == 0 and "certified" in ok.stdout and "1,550" in ok.stdout
+    none = subprocess.run([*run, "octal:0.07"], capture_output=True, text=True, timeout=300)
+    assert none.returncode == 2 and len(none.stderr.strip().splitlines()) == 1
