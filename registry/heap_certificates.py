@@ -49,8 +49,16 @@ def digest(fields: dict[str, Any]) -> str:
     ).hexdigest()
 
 
-def certificate(game: spec.ImpartialGame | str, budget: float | None = None) -> dict[str, Any]:
+def certificate(
+    game: spec.ImpartialGame | str,
+    budget: float | None = None,
+    claimed: tuple[int, int] | None = None,
+) -> dict[str, Any]:
     """The certificate fields of ``game``'s certified period (computed within ``budget``).
+
+    ``claimed`` (preperiod, period), a published one: its window alone is computed and
+    checked (:func:`reference.heaps.check_period`: periodic on the Guy-Smith window, both
+    least), instead of searching by doubling; ValueError if it fails.
 
     >>> fields = certificate("octal:0.07")
     >>> fields["preperiod"], fields["period"], fields["window_end"], fields["terms"]
@@ -61,11 +69,20 @@ def certificate(game: spec.ImpartialGame | str, budget: float | None = None) -> 
     if code is None or reference.heaps.most_heaps(code) > 2:
         raise ValueError(f"game: {subject.describe()} has no octal code of at most two heaps")
     began = time.perf_counter()
-    found = heap_period(subject, compute=True, budget=budget)
-    pre, p = found.preperiod, found.period
-    assert pre is not None and p is not None
+    if claimed is None:
+        found = heap_period(subject, compute=True, budget=budget)
+        pre, p, how = found.preperiod, found.period, found.implementation
+        assert pre is not None and p is not None
+    else:
+        pre, p = claimed
     end = reference.heaps.window_end(code, pre, p)
-    values = np.asarray(sequence(subject, end + p, budget).value)
+    answer = sequence(subject, end + p, budget)
+    values = np.asarray(answer.value)
+    if claimed is not None:
+        why = reference.heaps.check_period(values.tolist(), code, pre, p)
+        if why is not None:
+            raise ValueError(f"claimed preperiod {pre}, period {p}: {why}")
+        how = f"the claimed window checked, values by {answer.name}"
     if int(values.max()) > 65535:
         raise ValueError(f"game: {subject.describe()}: a value past 65,535 (uint16 digest)")
     fields: dict[str, Any] = {
@@ -75,7 +92,7 @@ def certificate(game: spec.ImpartialGame | str, budget: float | None = None) -> 
         "last_exception": pre - 1 if pre > 0 else None,
         "max_value": int(values.max()),
         "values_sha256": hashlib.sha256(values.astype("<u2").tobytes()).hexdigest(),
-        "made_by": f"grundy period {subject.describe()} --certificate ({found.implementation})",
+        "made_by": f"grundy period {subject.describe()} --certificate ({how})",
         "seconds": round(time.perf_counter() - began, 1),
         "machine": f"{platform.machine()} python {platform.python_version()}",
     }  # fmt: skip
