@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import functools
 import math
+import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from fast import heaps_sparse
+from fast import heaps_checkpoint, heaps_sparse
 from fast._blocks import Pace, Step, run_blocks
 from fast._interrupt import BLOCK_SECONDS, call
 from fast._jit import jit, smallest_unsigned
@@ -270,12 +272,20 @@ def rare_mask(values: np.ndarray, code: tuple[int, ...], start: int = 0) -> tupl
     return int(mask), int(kind)
 
 
-def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TERMS) -> np.ndarray:
+def nim_sequence_sparse(
+    code: tuple[int, ...],
+    terms: int,
+    probe: int = PROBE_TERMS,
+    checkpoint: str | Path | None = None,
+) -> np.ndarray:
     """:func:`nim_sequence` by the sparse-space method (same values, same type).
 
     The first ``probe`` terms are computed plainly (or all, if fewer); the mask
     (:func:`rare_mask`) is chosen on them; each later term costs about one XOR per rare
     position below it (per splitting digit) plus a short scan, instead of n / 2.
+
+    ``checkpoint``: a file (``.npz``) the run's state is saved to every minute and when it
+    ends or is stopped, and resumed from when it exists (:mod:`fast.heaps_checkpoint`).
 
     Examples
     --------
@@ -284,10 +294,12 @@ def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TE
     """
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
         raise ValueError(f"nim_sequence_sparse: terms must be an int >= 0 (terms = {terms!r})")
-    return _sparse(code, terms, probe)[0]
+    return _sparse(code, terms, probe, checkpoint)[0]
 
 
-def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, int]:
+def _sparse(
+    code: tuple[int, ...], terms: int, probe: int, checkpoint: str | Path | None = None
+) -> tuple[np.ndarray, int]:
     """(:func:`nim_sequence_sparse`, the XORs its sparse kernel did)."""
     splits = np.array([k for k, d in enumerate(code) if d & 4], dtype=np.int64)
     probe = min(terms, max(probe, len(code), 2))
@@ -312,8 +324,38 @@ def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, 
         "domain": domain,
     }
     first = int(BLOCK_SECONDS / (SPLIT_SECONDS * splits.size * (positions.size + SCAN_PAIRS)))
+    start = probe
+    saved = None if checkpoint is None else heaps_checkpoint.load(checkpoint, code, probe)
+    if saved is not None and saved["done"] > probe:  # resume where the file stopped
+        start = min(terms, saved["done"])
+        values[:start] = saved["values"][:start]
+        kept = saved["rare"][saved["rare"] < start]
+        rare[: kept.size] = kept
+        count[:] = kept.size, saved["xors"]
+        state.update(mask=saved["mask"], domain=saved["domain"])
+        state["seen"] = heaps_sparse.table(max(saved["width"], _width(values[:start])))
+    state["done"], state["saved_at"] = start, time.perf_counter()
+
+    floor = start if saved is None else saved["done"]  # never save less than the file held
+
+    def keep() -> None:
+        if checkpoint is not None and state["done"] >= floor:
+            held = int(count[0])
+            heaps_checkpoint.save(checkpoint, code, probe, {
+                "done": state["done"], "held": held, "xors": count[1], "mask": state["mask"],
+                "domain": state["domain"], "width": state["seen"].shape[1], "values": values,
+                "rare": rare,
+            })  # fmt: skip
+            state["saved_at"] = time.perf_counter()
 
     def block(lo: int, hi: int) -> tuple[Step, int]:
+        step, at = _block(lo, hi)
+        state["done"] = at
+        if time.perf_counter() - state["saved_at"] > heaps_checkpoint.CHECKPOINT_SECONDS:
+            keep()
+        return step, at
+
+    def _block(lo: int, hi: int) -> tuple[Step, int]:
         seen = state["seen"]
         failed = call(
             heaps_sparse.fill_blocked, digits, splits, values, lo, hi, seen,
@@ -336,7 +378,10 @@ def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, 
         return Step.GROWN, failed
 
     # blocks follow the measured speed: the rare positions and the scans vary
-    run_blocks(block, terms, size=Pace(first + 1, BLOCK_SECONDS, least=1), start=probe)
+    try:
+        run_blocks(block, terms, size=Pace(first + 1, BLOCK_SECONDS, least=1), start=start)
+    finally:  # done, or stopped (Ctrl-C): the state of the last whole block
+        keep()
     return values, int(count[1])
 
 
