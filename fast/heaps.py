@@ -199,7 +199,7 @@ PROBE_TERMS = 16384
 MASK_BITS = 12
 
 #: A dense probe is repeated on this many times the terms ...
-LONG_PROBE = 4
+LONG_PROBE = 8
 #: ... when the terms asked are at least this many times the probe.
 LONG_PROBE_FROM = 64
 #: Past this share of rare positions in the probe's last half the method does not pay (its
