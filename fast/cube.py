@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from fast._jit import jit
-from fast._memory import check_memory
+from floor.memory import check_memory
 
 __all__ = [
     "WORD_SECONDS",

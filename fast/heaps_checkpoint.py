@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from fast._files import atomic_write
+from floor.files import atomic_write
 
 __all__ = ["CHECKPOINT_SECONDS", "Saved", "load", "save"]
 
