@@ -27,7 +27,8 @@ WINDOW_MAX = 100_000
 
 @claim(
     "heaps-shipped-periods",
-    source="Guy-Smith periodicity theorem (Winning Ways ch. 4); tczajka/octal-games",
+    source="Guy and Smith, Proc. Cambridge Philos. Soc. 52 (1956) 514-526 (the periodicity "
+    "theorem); tczajka/octal-games (the published periods)",
     kind="proved",
     statement="each shipped octal-game period certificate proves its least preperiod and "
     "period for every heap (python -m heapcheck FILE checks it independently)",
