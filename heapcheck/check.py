@@ -32,15 +32,24 @@ class BadCertificate(ValueError):
 
 
 def parse_octal(game: str) -> tuple[int, ...]:
-    """The digits (d_0, ..., d_t) of ``octal:D.DDD`` (Winning Ways' octal code).
+    """The digits (d_0, ..., d_t) of ``octal:D.DDD`` (Winning Ways' octal code), or of
+    ``subtraction:S`` (d_k = 3 for k in S).
 
-    >>> parse_octal("octal:0.45"), parse_octal("octal:4.007")
-    ((0, 4, 5), (4, 0, 0, 7))
+    >>> parse_octal("octal:0.45"), parse_octal("octal:4.007"), parse_octal("subtraction:1,3")
+    ((0, 4, 5), (4, 0, 0, 7), (0, 3, 0, 3))
     >>> parse_octal("octal:0.8")
     Traceback (most recent call last):
     ...
     heapcheck.check.BadCertificate: game 'octal:0.8': a digit 8 > 7
     """
+    if game.startswith("subtraction:"):  # take k in S: the digit 3 at each k
+        try:
+            takes = {int(k) for k in game.removeprefix("subtraction:").split(",")}
+        except ValueError:
+            raise BadCertificate(f"game {game!r}: not a subtraction set") from None
+        if not takes or min(takes) < 1:
+            raise BadCertificate(f"game {game!r}: not a subtraction set of positive k")
+        return tuple(3 if k in takes else 0 for k in range(max(takes) + 1))
     text = game.removeprefix("octal:")
     head, dot, tail = text.partition(".")
     if game == text or not dot or head not in ("0", "4") or not tail:

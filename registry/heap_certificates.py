@@ -29,7 +29,7 @@ import reference.heaps
 import spec
 from registry.heaps import heap_code, heap_period, sequence
 
-__all__ = ["FOLDER", "FORMAT", "certificate", "digest", "shipped", "write"]
+__all__ = ["FOLDER", "FORMAT", "certificate", "digest", "shipped", "window", "write"]
 
 #: The format name and version (heapcheck.check.FORMAT states the same).
 FORMAT = "heap-period-certificate/1"
@@ -75,7 +75,7 @@ def certificate(
         assert pre is not None and p is not None
     else:
         pre, p = claimed
-    end = reference.heaps.window_end(code, pre, p)
+    end = window(code, pre, p)
     answer = sequence(subject, end + p, budget)
     values = np.asarray(answer.value)
     if claimed is not None:
@@ -109,6 +109,17 @@ def write(
     return fields
 
 
+def window(code: tuple[int, ...], preperiod: int, period: int) -> int:
+    """The certificate's window end: the Guy-Smith window 2 n0 + period + t (n0 = max(1,
+    preperiod)), for a code that splits (:func:`reference.heaps.window_end`) and, as a
+    superset of the t values it needs, for one that does not.
+
+    >>> window((0, 0, 7), 53, 34), window((0, 3, 0, 3, 3), 0, 7)
+    (142, 13)
+    """
+    return 2 * max(1, preperiod) + period + len(code) - 1
+
+
 def _file(game: str) -> Path:
     return FOLDER / (game.replace(":", "-") + ".json")
 
@@ -133,7 +144,7 @@ def shipped(game: spec.ImpartialGame | str) -> dict[str, Any] | None:
         why = "its digest does not match its fields"
     elif fields.get("game") != subject.describe() or fields.get("code") != list(code or ()):
         why = f"it is the certificate of {fields.get('game')}"
-    elif code is None or fields.get("window_end") != reference.heaps.window_end(
+    elif code is None or fields.get("window_end") != window(
         code, fields["preperiod"], fields["period"]
     ):
         why = "its window is not the Guy-Smith window"

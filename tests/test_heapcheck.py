@@ -120,3 +120,13 @@ def test_the_cli_answers_certified_from_the_shipped_file_only() -> None:
     assert ok.returncode == 0 and "certified" in ok.stdout and "1,550" in ok.stdout
     none = subprocess.run([*run, "octal:0.07"], capture_output=True, text=True, timeout=300)
     assert none.returncode == 2 and len(none.stderr.strip().splitlines()) == 1
+
+
+def test_a_subtraction_game_certificate_is_checked() -> None:
+    from registry.heap_certificates import certificate
+
+    fields = certificate("subtraction:1,3,4")
+    assert (fields["preperiod"], fields["period"]) == (0, 7)
+    assert heapcheck.check(fields) is None
+    fields["game"] = "subtraction:1,3,5"
+    assert heapcheck.check(_resealed(fields)) is not None
