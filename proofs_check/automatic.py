@@ -182,9 +182,12 @@ def rule_of(game: Any) -> Rule:
     ):
         if getattr(game, capability, None) is not None and not formulas:
             raise NotCovered(f"{name}: {capability} ({what}) has no first-order form; {_COVERS}")
-    rays = getattr(game, "move_rays", None)
-    if not rays:
-        raise NotCovered(f"{name}: no move_rays (its moves are given by followers only); {_COVERS}")
+    rays = tuple(getattr(game, "move_rays", None) or ())
+    if not rays and not formulas:
+        raise NotCovered(
+            f"{name}: no move_rays and no move_formulas (its moves are given by followers "
+            f"only); {_COVERS}"
+        )
     _faithful(lambda: faithful.check_rays(name, rays))
     moves = tuple(MoveType(f"m{i}", tuple(r), _ray_formula(tuple(r))) for i, r in enumerate(rays))
     moves += tuple(

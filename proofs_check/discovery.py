@@ -162,6 +162,7 @@ def store(learned: Learned, game: str, g: int, source: str, path: Path) -> None:
         "data": source,
         "classes": " ".join(map(str, learned.counts)),
         "date": datetime.date.today().isoformat(),
+        "statement": path.stem,  # the statement the file is part of: its own name
     }
     write_automaton(path, learned.dfa, ["x", "y"], meta)
 

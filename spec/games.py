@@ -169,6 +169,9 @@ class FibonacciNim(PileGame):
     source = "002 §3 (Fibonacci Nim, Figure 1)"
     arity = 2
     coordinates = ("n", "r")
+    #: The move as a first-order formula over (x, y) = (n, r) -> (u, v) (proofs_check.automatic):
+    #: take k, 1 <= k <= r (k <= n since u = n - k >= 0), leaving (n - k, 2k).
+    move_formulas = ("E k (0 < k & k <= y & x = u + k & v = k + k)",)
 
     @staticmethod
     def start(n: int) -> Position:

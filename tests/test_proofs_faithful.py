@@ -147,8 +147,22 @@ class _Raising(TwoPileGame):
             yield (x + 1, y - 1)
 
 
-def test_a_move_form_that_does_not_lower_x_plus_y_is_refused() -> None:
-    _refused(_Raising(), "does not lower x \\+ y")
+def test_moves_that_lower_no_common_measure_are_refused() -> None:
+    """x + y is kept, x raised, y lowered, and the rays lower x or y but not both: no measure
+    (x + y, x or y) is lowered by every move."""
+    _refused(_Raising(), r"no measure \(x \+ y, x or y\) is lowered by every move")
+
+
+def test_fibonacci_nims_move_keeps_n_plus_r_but_lowers_n() -> None:
+    """(n, r) -> (n - k, 2k) keeps n + r when k = r: the measure is x (n), and the rule is
+    accepted (its predicates are compared with the followers like every game's)."""
+    from decider import Theory
+
+    rule = rule_of(get_game("fibonacci-nim"))
+    theory = Theory()
+    for m in rule.moves:
+        theory.define(m.name, "u v x y", m.formula)
+    assert faithful.measure(theory, rule) == "x"
 
 
 def test_the_far_cells_are_compared_both_ways_round(monkeypatch: pytest.MonkeyPatch) -> None:
