@@ -116,7 +116,7 @@ def _spec_box(game: spec.ImpartialGame) -> Made:
 
 def _cube_box(game: spec.ImpartialGame) -> Made:
     def answer(x: int, y: int, z: int, progress: Any = None) -> np.ndarray:
-        return fast.cube.grundy_cube(game, (x, y, z))
+        return fast.cube.grundy_cube(game, (x, y, z), progress)
 
     return (
         checked_memory(answer),
@@ -128,7 +128,7 @@ def _cube_box(game: spec.ImpartialGame) -> Made:
 def _cube_table(game: spec.ImpartialGame) -> Made:
     answer, _, cost = _cube_box(game)
     return (
-        lambda size, progress=None: answer(x=size, y=size, z=size),
+        lambda size, progress=None: answer(x=size, y=size, z=size, progress=progress),
         lambda size: None,
         lambda size: cost(size, size, size),
     )
@@ -233,8 +233,8 @@ register_question(
     BOX_DOMAIN, budget=BUDGET_SECONDS, signature="x: int, y: int, z: int",
 )  # fmt: skip
 register_provider("grundy-box", "spec", "spec", is_three_pile, _spec_box)
-register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box)
-register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table)
+register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box, unit="cells")
+register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table, unit="cells")
 
 #: The conformance domains of ``grundy-table`` for the built-in three-pile games: the cube
 #: of side 40 (150 with ``--all``) that two-pile games are asked would cost the spec
