@@ -31,6 +31,9 @@ __all__ = [
 #: The line a command interrupted by Ctrl-C ends with (stderr), and its exit code.
 INTERRUPTED = "grundy: interrupted"
 INTERRUPTED_CODE = 130
+#: The last line :func:`hard_exit` writes: :data:`INTERRUPTED`, or the line of a command
+#: stopped past its budget (``grundy.budget.Watch`` sets it).
+LAST_LINE: list[str] = [INTERRUPTED]
 #: Seconds after Ctrl-C within which the KeyboardInterrupt must have been raised.
 DELIVER_SECONDS = 2.0
 #: Seconds after Ctrl-C within which the process must have ended (closing a Dask cluster
@@ -55,7 +58,7 @@ def hard_exit(code: int = INTERRUPTED_CODE) -> None:
     except Exception:  # a broken stderr must not keep the process alive
         pass
     try:
-        os.write(2, f"\n{INTERRUPTED}\n".encode())
+        os.write(2, f"\n{LAST_LINE[0]}\n".encode())
     except OSError:
         pass
     os._exit(code)

@@ -177,7 +177,7 @@ def game_estimate(game: ImpartialGame, position: Any) -> tuple[float, int]:
     if mean is None:
         mean = max(1, sum(values))
     seconds = positions * (SECONDS_PER_POSITION + mean / FOLLOWERS_PER_SECOND)
-    return seconds, min(positions, 2**62) * BYTES_PER_POSITION
+    return seconds, positions * BYTES_PER_POSITION
 
 
 #: Seconds of work at least over which the solver measures its rate (its projection's), and

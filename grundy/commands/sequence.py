@@ -9,7 +9,7 @@ from typing import Any
 from fast._files import atomic_write_text
 from grundy import heaps, oeis
 from grundy.output import add_json_option, console, json_or_lines, output_file
-from grundy.parsing import add_count, parse_game
+from grundy.parsing import add_budget_option, add_count, parse_game
 from grundy.runs.progress import activity
 
 
@@ -49,6 +49,7 @@ def register(subparsers: Any) -> None:
         help="row=X or column=X (symmetric games): print the certified periodicity as OEIS "
         "formula lines",
     )
+    add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 
