@@ -97,6 +97,8 @@ def _seconds(seconds: float) -> str:
     return f"{seconds:,.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
 
 
+#: The kinds of refusal that are about the request's domain, not its cost.
+DOMAIN_KINDS = ("domain", "capability")
 #: A registry refusal's numbers: "about 120 s", "needs about 3.0 GiB, more than 1.5 GiB".
 _ABOUT = re.compile(r"about ([\d,.]+) s")
 
@@ -119,40 +121,40 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
     """
     reasons = list(getattr(error, "reasons", []) or [])
     shown = f"{budget:g} s" if budget is not None else "the budget"
-    kinds = {getattr(reason, "kind", "stopped"): reason for _, reason in reasons}
-    timed = [r.seconds for _, r in reasons if getattr(r, "kind", "") == "budget" and r.seconds]
-    memory = [r for _, r in reasons if getattr(r, "kind", "") == "memory"]
-    stopped = [str(r) for _, r in reasons if not hasattr(r, "kind")]
-    if stopped:  # a method looked, and stopped at its budget (or found no answer)
-        text = stopped[0]
-        found = [float(m.replace(",", "")) for m in _ABOUT.findall(text)]
-        hint = ""
-        if "budget" in text:
-            more = suggested_budget(max(found) * 2 if found else 2 * (budget or 60))
-            hint = f"; try --budget {more}"
-        reason = f"no answer within the budget ({shown}): {text}{hint}"
-    elif timed:
-        need = min(timed)
-        if math.isfinite(need):
-            reason = (
-                f"would need about {_seconds(need)}, more than the budget ({shown}); "
-                f"try --budget {suggested_budget(need)}, or a smaller size"
-            )
-        else:
-            reason = f"no method can bound its time within the budget ({shown}); a smaller size"
-    elif memory:
+    kinds = [getattr(reason, "kind", "stopped") for _, reason in reasons]
+    timed = [r.seconds for (_, r), k in zip(reasons, kinds, strict=True) if k == "budget"]
+    memory = [r for (_, r), k in zip(reasons, kinds, strict=True) if k == "memory"]
+    stopped = [str(r) for (_, r), k in zip(reasons, kinds, strict=True) if k == "stopped"]
+    domain = [str(r) for (_, r), k in zip(reasons, kinds, strict=True) if k in DOMAIN_KINDS]
+    parts: list[str] = []
+    finite = [t for t in timed if t and math.isfinite(t)]
+    if finite:
+        need = min(finite)
+        parts.append(
+            f"would need about {_seconds(need)}, more than the budget ({shown}); "
+            f"try --budget {suggested_budget(need)}, or a smaller size"
+        )
+    elif timed and not memory:
+        parts.append(f"no method can bound its time within the budget ({shown}); a smaller size")
+    if memory and not finite:
         least = min(memory, key=lambda r: r.bytes)
-        reason = f"{least.text}: a smaller size"
         if least.seconds and budget is not None and least.seconds > budget:
-            reason = (
+            parts.append(
                 f"would need about {_seconds(least.seconds)}, more than the budget ({shown}; "
                 f"--budget), and {least.text.replace('needs ', '')} of memory: a smaller size"
             )
-    elif kinds:
-        texts = list(dict.fromkeys(str(r) for _, r in reasons))
-        reason = "; ".join(texts)
-    else:
-        reason = str(error)
+        else:
+            parts.append(f"{least.text}: a smaller size")
+    for text in stopped:  # a method looked, and stopped at the budget (or found no answer)
+        if "budget" in text and not finite:
+            found = [float(m.replace(",", "")) for m in _ABOUT.findall(text)]
+            more = suggested_budget(max(found) * 2 if found else 2 * (budget or 60))
+            text = f"no answer within the budget ({shown}): {text}; try --budget {more}"
+        parts.append(text)
+    # the domain's reasons: those that name an option to change, or all when nothing else
+    hints = [text for text in domain if "--" in text] if parts else domain
+    parts += hints
+    reason = "; ".join(dict.fromkeys(parts)) if parts else str(error)
     line = f"{command}: {reason}"
     if verbose:
         line += f" [registry: {' '.join(str(error).split())}]"
@@ -208,6 +210,7 @@ class Watch:
         main = threading.main_thread().ident
         if (
             budget is None
+            or budget * (1 + GRACE) >= threading.TIMEOUT_MAX / 2  # no timer waits that long
             or main is None
             or threading.current_thread() is not threading.main_thread()
             or not getattr(signal.getsignal(signal.SIGINT), "respects_hold", False)
