@@ -586,7 +586,8 @@ KERNEL_COMMANDS = {
 @pytest.mark.parametrize("kernel", sorted(KERNEL_COMMANDS))
 def test_ctrl_c_at_any_moment_of_a_long_kernel(kernel: str, moment: float, tmp_path: Path) -> None:
     """Issue 48 item 2: SIGINT at 1-10 s into the cube, a hexadecimal period, the genus and
-    the decider (a learned automaton proved) exits 130 within :data:`PROMPT` s of the signal (no partial ``c.npy``)."""
+    the decider (a learned automaton proved) exits 130 within :data:`PROMPT` s of the
+    signal (no partial ``c.npy``)."""
     _interrupt_at(KERNEL_COMMANDS[kernel], tmp_path, moment)
     if kernel == "cube" and not (tmp_path / "c.npy").exists():
         assert _no_files(tmp_path, "c.npy") == []

@@ -41,10 +41,9 @@ def unbounded_reads(source: str, name: str = "<test>") -> list[str]:
     problems = []
     for scope in _functions(ast.parse(source)):
         nodes = _own_nodes(scope)
-        selects = any(
-            isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "select"
-            for n in nodes
-        )
+        calls = [n.func.attr for n in nodes if isinstance(n, ast.Call)
+                 and isinstance(n.func, ast.Attribute)]  # fmt: skip
+        selects = "select" in calls
         reader = isinstance(scope, ast.FunctionDef) and scope.name.startswith("_read")
         for node in nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -74,7 +73,7 @@ def test_no_test_reads_a_pipe_without_a_timeout() -> None:
 
 def test_the_scan_finds_each_unbounded_read() -> None:
     """The check can fail: each way of waiting forever is found, the bounded ones are not."""
-    bad = '''
+    bad = """
 import subprocess
 def test_a(process):
     subprocess.run(["x"], capture_output=True)
@@ -82,9 +81,9 @@ def test_a(process):
     for line in process.stderr:
         pass
     process.stdout.readline()
-'''
+"""
     assert len(unbounded_reads(bad)) == 4, unbounded_reads(bad)
-    good = '''
+    good = """
 import select, subprocess
 def test_b(process, options):
     subprocess.run(["x"], capture_output=True, timeout=60)
@@ -95,5 +94,5 @@ def test_b(process, options):
 def _read(process):
     for line in process.stderr:
         pass
-'''
+"""
     assert unbounded_reads(good) == []

@@ -46,7 +46,6 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from grundy.budget import WATCH
-
     from proofs_check.catalogue import load_claims
 
     registered = load_claims()
