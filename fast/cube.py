@@ -52,10 +52,10 @@ from typing import Any
 
 import numpy as np
 
-from fast._blocks import Pace, Step, run_blocks
-from fast._interrupt import BLOCK_SECONDS, call
 from fast._jit import jit
-from fast._memory import check_memory
+from floor.blocks import Pace, Step, run_blocks
+from floor.interrupt import BLOCK_SECONDS, call
+from floor.memory import check_memory
 
 __all__ = [
     "WORD_SECONDS",
@@ -179,8 +179,8 @@ def grundy_cube(
 ) -> np.ndarray:
     """``G[x, y, z]`` for 0 <= x < X, 0 <= y < Y, 0 <= z < Z of a three-pile ray game.
 
-    The cells are computed in blocks of about :data:`fast._interrupt.BLOCK_SECONDS` (the
-    Ctrl-C protocol, :mod:`fast._interrupt`): a Ctrl-C stops the work within a block.
+    The cells are computed in blocks of about :data:`floor.interrupt.BLOCK_SECONDS` (the
+    Ctrl-C protocol, :mod:`floor.interrupt`): a Ctrl-C stops the work within a block.
 
     Parameters
     ----------

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from fast._jit import jit
-from fast._memory import check_memory
+from floor.memory import check_memory
 
 __all__ = ["MARK_SECONDS", "covers", "p_box", "p_box_cost"]
 

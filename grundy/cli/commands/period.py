@@ -1,0 +1,102 @@
+"""``grundy period``: the additive period of a row, certified or apparent.
+
+The record comes at once from the registry's question ``period``
+(:mod:`registry.periods`, docs/strip.md); the values are printed on request
+(``--lines``, ``--values``), computed then.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from grundy.cli import heaps
+from grundy.cli.output import add_json_option, json_or_lines, print_impls
+from grundy.cli.parsing import add_budget_option, add_count, add_impl_option, parse_game
+from registry import question
+from runs.progress import reporter, warn
+
+#: The most period lines printed (each line is one period of values).
+MAX_LINES = 10_000
+#: The old --impl values (deprecated), mapped to the implementations' names.
+DEPRECATED = {"fast": "fast.strip", "reference": "reference.landman"}
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "period",
+        help="preperiod, period and saltus of a row (certified, or apparent)",
+        description=(
+            "The additive period of row X: G(X, m + p) = G(X, m) + s for all m >= preperiod. "
+            "Certified from the shipped atlas (registry/atlas/) when it holds the row, else "
+            "computed by the cheapest certificate within the budget: the strip of rows 0..X "
+            "runs column by column until two normalised windows of 3X columns are equal, "
+            "which proves the period (docs/strip.md; Landman's argument, seed 004 §3; seed 001 "
+            "Theorem 4 and Remark 5); the same certificate on the engine's blocks for a game "
+            "whose rows are lines. Otherwise the apparent period of G(X, y), y < --window: "
+            "checked over the window only, and the output says so. Row X is G(X, m) as m "
+            "varies. The record is printed at once; --lines N prints the preperiod and N "
+            "periods laid out like seed 003's row-3 example, --values N the first N values."
+        ),
+        epilog="examples: grundy period wythoff --row 3 --lines 3; "
+        "grundy period wythoff --row 1000 --json; grundy period a-wythoff:2 --row 5",
+    )
+    parser.add_argument("game", help="a two-pile game (see 'grundy games')")
+    add_count(parser, "--row", "the row X (two-pile games; a one-heap game has none)")
+    for flag, text, most in (
+        ("--lines", f"print the preperiod and this many period lines, 0..{MAX_LINES}", MAX_LINES),
+        ("--values", "print the first N values G(X, y), y < N", 10**7),
+    ):
+        add_count(parser, flag, f"{text} (default 0)", hi=most, default=0)
+    parser.add_argument(
+        "--compute", action="store_true",
+        help="compute the certificate even where the atlas holds the row",
+    )  # fmt: skip
+    add_impl_option(parser, "period")
+    add_count(
+        parser,
+        "--window",
+        "apparent periods: values y < WINDOW (default 2000)",
+        lo=2,
+        hi=10**7,
+        default=2000,
+    )
+    add_budget_option(parser)
+    add_json_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = parse_game(args.game)
+    if heaps.is_heap(game):  # the nim-sequence's period (issue 38)
+        if args.list_impls:
+            return print_impls(question("heap-period", game), terms=0, compute=args.compute)
+        return heaps.period(args, game)
+    if args.row is None:
+        raise ValueError(f"--row is required for the two-pile game {game.describe()}")
+    using = DEPRECATED.get(args.impl, args.impl)
+    if using != args.impl:
+        warn(f"--impl {args.impl} is deprecated: use --impl {using}")
+    door = question("period", game)
+    domain = {"row": args.row, "window": args.window, "compute": args.compute}
+    if args.list_impls:
+        return print_impls(door, args.budget, **domain)
+    with reporter(f"{game.describe()} row {args.row}", args.json) as tick:
+        result = door(using=using, progress=tick, budget=args.budget, **domain).value
+        lines = result.lines(args.lines) if args.lines else []
+        values = result.head(args.values) if args.values else []
+    extra = {"lines": lines} if args.lines else {}
+    data = {**result.as_dict(), **extra, **({"values": values} if args.values else {})}
+    coords = getattr(game, "coordinates", ("x", "y"))
+    head = f"{result.game} row {args.row} (G({args.row}, {coords[1]}), {coords[1]} = 0, 1, ...)"
+    labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
+    text = [
+        f"{head}: preperiod {result.preperiod}, period {result.period}, saltus {result.saltus} "
+        f"({result.status}: {result.certificate}; {result.implementation})",
+        *(f"{' '.join(map(str, v))}    {k}" for k, v in zip(labels, lines, strict=False)),
+    ]
+    if values:
+        text.append(" ".join(map(str, values)))
+    if result.period is None or result.preperiod is None:  # nothing more to print
+        text = [f"{head}: {result.certificate} (apparent, not certified; try a larger --window)"]
+    return json_or_lines(args.json, data, text, soft_wrap=True)  # a line can hold 10^6 values
