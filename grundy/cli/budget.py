@@ -97,6 +97,8 @@ def _seconds(seconds: float) -> str:
     return f"{seconds:,.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
 
 
+#: The reason of a refusal whose every record is another question's (``--verbose`` shows them).
+NO_METHOD = "no method answers this request (--verbose: each method's reason)"
 #: The kinds of refusal that are about the request's domain, not its cost.
 DOMAIN_KINDS = ("domain", "capability")
 #: A registry refusal's numbers: "about 120 s", "needs about 3.0 GiB, more than 1.5 GiB".
@@ -154,7 +156,9 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
     # the domain's reasons: those that name an option to change, or all when nothing else
     hints = [text for text in domain if "--" in text] if parts else domain
     parts += hints
-    reason = "; ".join(dict.fromkeys(parts)) if parts else str(error)
+    # a nested refusal of another question is the registry's record: --verbose shows it
+    parts = [text for text in parts if "no implementation of" not in text]
+    reason = "; ".join(dict.fromkeys(parts)) if parts else NO_METHOD
     line = f"{command}: {reason}"
     if verbose:
         line += f" [registry: {' '.join(str(error).split())}]"
