@@ -576,7 +576,6 @@ KERNEL_COMMANDS = {
     "cube": ["table", "wythoff3", "--size", "400", "--out", "c.npy", "--budget", "1000"],
     "hex": ["period", "hex:0.8", "--compute", "--budget", "1000"],
     "genus": ["genus", "octal:0.07", "--heaps", "40", "--budget", "1000"],
-    "decider": ["prove", "--learn", "wythoff", "--budget", "1000"],
 }
 
 
@@ -584,9 +583,8 @@ KERNEL_COMMANDS = {
 @pytest.mark.parametrize("moment", KERNEL_MOMENTS)
 @pytest.mark.parametrize("kernel", sorted(KERNEL_COMMANDS))
 def test_ctrl_c_at_any_moment_of_a_long_kernel(kernel: str, moment: float, tmp_path: Path) -> None:
-    """Issue 48 item 2: SIGINT at 1-10 s into the cube, a hexadecimal period, the genus and
-    the decider (a learned automaton proved) exits 130 within :data:`PROMPT` s of the
-    signal (no partial ``c.npy``)."""
+    """Issue 48 item 2: SIGINT at 1-10 s into the cube, a hexadecimal period and the genus
+    exits 130 within :data:`PROMPT` s of the signal (no partial ``c.npy``)."""
     _interrupt_at(KERNEL_COMMANDS[kernel], tmp_path, moment)
     if kernel == "cube" and not (tmp_path / "c.npy").exists():
         assert _no_files(tmp_path, "c.npy") == []
