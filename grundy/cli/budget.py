@@ -101,6 +101,34 @@ def _seconds(seconds: float) -> str:
 NO_METHOD = "no method answers this request (--verbose: each method's reason)"
 #: The kinds of refusal that are about the request's domain, not its cost.
 DOMAIN_KINDS = ("domain", "capability")
+#: A budget refusal's text (:meth:`registry.records.Refusal.budget`): "about 400 s (budget 60 s)".
+_BUDGET_TEXT = re.compile(r"^about ([\d,.]+) s \(budget ")
+#: A nested refusal: "no implementation of 'id' for game covers|answers domain (reasons)".
+_NESTED = re.compile(r"^no implementation of '[^']*' for \S+ (?:covers|answers) .*? \((.*)\)$")
+#: A method's name before its reason ("fast.strip: ...", "spec: ...").
+_NAMED = re.compile(r"^[\w.+-]+: ")
+
+
+def _unnested(text: str) -> list[str]:
+    """The reasons inside a nested refusal's text, each without its method's name.
+
+    >>> _unnested("no implementation of 'b' for g covers n = 5 (spec: about 9 s (budget 1 s); "
+    ...           "x: no implementation of 'c' for g answers n = 5 (y: too big))")
+    ['about 9 s (budget 1 s)', 'too big']
+    """
+    found = _NESTED.match(text)
+    if found is None:
+        return [text]
+    parts, depth, start, inner = [], 0, 0, found.group(1)
+    for i, char in enumerate(inner):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and inner.startswith("; ", i):
+            parts.append(inner[start:i])
+            start = i + 2
+    parts.append(inner[start:])
+    return [deep for part in parts for deep in _unnested(_NAMED.sub("", part, count=1))]
+
+
 #: A registry refusal's numbers: "about 120 s", "needs about 3.0 GiB, more than 1.5 GiB".
 _ABOUT = re.compile(r"about ([\d,.]+) s")
 
@@ -123,11 +151,25 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
     """
     reasons = list(getattr(error, "reasons", []) or [])
     shown = f"{budget:g} s" if budget is not None else "the budget"
-    kinds = [getattr(reason, "kind", "stopped") for _, reason in reasons]
-    timed = [r.seconds for (_, r), k in zip(reasons, kinds, strict=True) if k == "budget"]
-    memory = [r for (_, r), k in zip(reasons, kinds, strict=True) if k == "memory"]
-    stopped = [str(r) for (_, r), k in zip(reasons, kinds, strict=True) if k == "stopped"]
-    domain = [str(r) for (_, r), k in zip(reasons, kinds, strict=True) if k in DOMAIN_KINDS]
+    timed: list[float] = []
+    memory: list[Any] = []
+    stopped: list[str] = []
+    domain: list[str] = []
+    for _, reason in reasons:
+        kind = getattr(reason, "kind", "stopped")
+        if kind == "budget":
+            timed.append(reason.seconds)
+        elif kind == "memory":
+            memory.append(reason)
+        elif "no implementation of" in str(reason):  # another question's refusal, nested
+            for inner in _unnested(str(reason)):
+                about = _BUDGET_TEXT.match(inner)
+                if about:
+                    timed.append(float(about.group(1).replace(",", "")))
+                else:
+                    domain.append(inner)
+        else:
+            (stopped if kind == "stopped" else domain).append(str(reason))
     parts: list[str] = []
     finite = [t for t in timed if t and math.isfinite(t)]
     if finite:
