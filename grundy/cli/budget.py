@@ -200,6 +200,8 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
     parts += hints
     # a nested refusal of another question is the registry's record: --verbose shows it
     parts = [text for text in parts if "no implementation of" not in text]
+    if not reasons:  # a refusal of its own words (a TooLarge naming the request)
+        parts = [" ".join(str(error).split())]
     reason = "; ".join(dict.fromkeys(parts)) if parts else NO_METHOD
     line = f"{command}: {reason}"
     if verbose:
