@@ -26,7 +26,7 @@ CHEAP = "spec.solver.VISITS_PER_SECOND"
 #: FOLLOWER_SECONDS sizes the spread of a plugin rule's check, a budget of the check itself.
 NOT_MEASURED = {"BLOCK_SECONDS", "BUDGET_SECONDS", "SQUARE_FACTOR_LIMIT", "UNNAMED_STALE_SECONDS",
                 "FOLLOWER_SECONDS", "CONFIRM_SECONDS", "QUICK_SECONDS",
-                "CHECKPOINT_SECONDS"}  # fmt: skip  (a checkpoint's interval, not a speed)
+                "CHECKPOINT_SECONDS", "SQUARE_FACTOR"}  # fmt: skip  (an interval, a ratio)
 #: Modules whose upper-case names are not speeds: floor.config declares environment
 #: variables, not measured speeds.
 NOT_SPEEDS = {"floor.config"}
