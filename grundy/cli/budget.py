@@ -268,7 +268,10 @@ class Watch:
         try:
             yield
         finally:
+            # a stop being sent as the command ends is sent before it leaves (its Ctrl-C is
+            # then raised here, under the CLI's handler), never into whatever runs next
             timer.cancel()
+            timer.join()
 
 
 #: The budget of the command running (one per process: the CLI's).
