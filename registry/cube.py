@@ -118,7 +118,7 @@ def _spec_box(game: spec.ImpartialGame) -> Provided:
 
 def _cube_box(game: spec.ImpartialGame) -> Provided:
     def answer(x: int, y: int, z: int, progress: Progress | None = None) -> np.ndarray:
-        return fast.cube.grundy_cube(game, (x, y, z))
+        return fast.cube.grundy_cube(game, (x, y, z), progress)
 
     return Provided(
         checked_memory(answer), cost=lambda x, y, z: fast.cube.cube_cost(game, (x, y, z))
@@ -130,7 +130,7 @@ def _cube_table(game: spec.ImpartialGame) -> Provided:
     cost = made.cost
     assert cost is not None
     return Provided(
-        lambda size, progress=None: made.answer(x=size, y=size, z=size),
+        lambda size, progress=None: made.answer(x=size, y=size, z=size, progress=progress),
         cost=lambda size: cost(size, size, size),
     )
 
@@ -240,8 +240,8 @@ register_question(
     BOX_DOMAIN, budget=BUDGET_SECONDS, signature=BoxArgs,
 )  # fmt: skip
 register_provider("grundy-box", "spec", "spec", is_three_pile, _spec_box)
-register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box)
-register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table)
+register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box, unit="cells")
+register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table, unit="cells")
 
 #: The conformance domains of ``grundy-table`` for the built-in three-pile games: the cube
 #: of side 40 (150 with ``--all``) that two-pile games are asked would cost the spec

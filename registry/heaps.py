@@ -99,6 +99,8 @@ def _spec_sequence(game: spec.ImpartialGame) -> Provided:
     code = heap_code(game)
 
     def cost(terms: int) -> tuple[float, int]:
+        if spec.is_misere(game):  # the solver on the heaps' multisets (no XOR): its own model
+            return spec.solver.game_estimate(game, (max(terms - 1, 0),))
         per = _options_per_term(code, terms) if code else terms / 2
         return terms * per * SPEC_SECONDS_PER_OPTION, 64 * terms
 

@@ -34,7 +34,16 @@ from spec.heaps import (
     nim_sequence,
 )
 from spec.heaps_sets import SetSubtraction
-from spec.misere import Genus, MisereRefused, bouton_misere, genus, is_misere, misere, normal_play
+from spec.misere import (
+    Genus,
+    MisereRefused,
+    bouton_misere,
+    genera,
+    genus,
+    is_misere,
+    misere,
+    normal_play,
+)
 from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
 from spec.solver import (
     ABOVE,
@@ -90,6 +99,7 @@ __all__ = [
     "as_game",
     "bounded_grundy",
     "bouton_misere",
+    "genera",
     "genus",
     "get_game",
     "grundy",

@@ -39,6 +39,8 @@ plain data the compiled kernels (:mod:`fast.heaps`) read.
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -48,6 +50,8 @@ from spec.game import InvalidPosition, PileGame, Position, register_family
 __all__ = [
     "ALIASES",
     "MAX_TAKE",
+    "PARTITIONS_MAX",
+    "SPLIT_PROBE",
     "HeapGame",
     "HexGame",
     "OctalGame",
@@ -57,6 +61,7 @@ __all__ = [
     "nim_sequence",
     "parse_hex",
     "parse_octal",
+    "partitions_below",
 ]
 
 
@@ -109,6 +114,33 @@ class HeapGame(PileGame):
                 )
         return _canonical(position)
 
+    def splits(self) -> bool:
+        """Whether a move may leave two heaps or more: read from :meth:`options` of the heaps
+        up to :data:`SPLIT_PROBE` (a rule that splits only past it is not seen).
+
+        >>> OctalGame.from_text("0.07").splits(), OctalGame.from_text("0.33").splits()
+        (True, False)
+        """
+        return any(len(o) > 1 for n in range(SPLIT_PROBE + 1) for o in self.options(n))
+
+    def sub_positions(self, position: Position) -> int:
+        """An upper bound on the positions below ``position`` (the spec solver's cost model):
+        a rule that never splits keeps each group of c equal heaps of h a multiset of c heaps
+        of at most h (C(h + c, c)); one that splits reaches multisets of heaps of any sizes
+        whose total is at most the position's: the partitions of each total
+        (:func:`partitions_below`).
+
+        >>> game = OctalGame.from_text("0.77")  # Kayles splits
+        >>> game.sub_positions((5,)), OctalGame.from_text("0.33").sub_positions((2, 2, 2))
+        (19, 10)
+        """
+        if self.splits():
+            return partitions_below(sum(position))
+        count = 1
+        for h in set(position):
+            count *= math.comb(h + position.count(h), h)
+        return count
+
     def rank(self, position: Position) -> Any:
         """(tokens, -heaps): a move removes tokens or, removing none, splits a heap."""
         return (sum(position), -len(position))
@@ -120,6 +152,37 @@ class HeapGame(PileGame):
             rest = position[:index] + position[index + 1 :]
             for option in self.options(n):
                 yield _canonical(rest + tuple(option))
+
+
+#: The heaps :meth:`HeapGame.splits` reads the options of.
+SPLIT_PROBE = 24
+#: The largest total :func:`partitions_below` counts exactly (p(2000) is about 4.7e45: past
+#: any budget, so a larger total is counted as this one, a lower bound).
+PARTITIONS_MAX = 2000
+
+
+@functools.cache
+def partitions_below(total: int) -> int:
+    """p(0) + p(1) + ... + p(total): the multisets of positive heaps with at most ``total``
+    tokens (Euler's pentagonal recurrence; a total past :data:`PARTITIONS_MAX` as that one).
+
+    >>> partitions_below(5), partitions_below(44) > 10**5
+    (19, True)
+    """
+    top = min(max(total, 0), PARTITIONS_MAX)
+    p = [1] + [0] * top
+    for n in range(1, top + 1):
+        k, acc = 1, 0
+        while True:
+            first = n - k * (3 * k - 1) // 2
+            if first < 0:
+                break
+            sign = 1 if k % 2 else -1
+            second = n - k * (3 * k + 1) // 2
+            acc += sign * (p[first] + (p[second] if second >= 0 else 0))
+            k += 1
+        p[n] = acc
+    return sum(p)
 
 
 def _canonical(heaps: Any) -> Position:

@@ -17,6 +17,7 @@ from typing import Any
 
 import spec
 from floor.files import atomic_write_text
+from grundy.cli.budget import WATCH
 from grundy.cli.output import json_or_lines
 from registry import heap_certificates, question
 from registry.heaps import heap_period
@@ -172,6 +173,8 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
                 ).value  # fmt: skip
     except KeyboardInterrupt:  # say how far it reached, before the CLI's last line
         took = time.perf_counter() - reached[1]
+        if WATCH.passed:  # stopped by --budget: the CLI's line says how far it got
+            raise
         print(
             f"grundy period: {game.describe()}: stopped after {took:,.1f} s with no certified "
             f"period within the first {reached[0]:,} values",

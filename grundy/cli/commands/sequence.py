@@ -10,7 +10,7 @@ from floor.files import atomic_write_text
 from grundy import oeis
 from grundy.cli import heaps
 from grundy.cli.output import add_json_option, console, json_or_lines, output_file
-from grundy.cli.parsing import add_count, parse_game
+from grundy.cli.parsing import add_budget_option, add_count, parse_game
 from runs.progress import activity
 
 
@@ -50,6 +50,7 @@ def register(subparsers: Any) -> None:
         help="row=X or column=X (symmetric games): print the certified periodicity as OEIS "
         "formula lines",
     )
+    add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 

@@ -13,7 +13,13 @@ from typing import Any
 from grundy.cli import heaps
 from grundy.cli.cube import structure_cube
 from grundy.cli.output import add_json_option, json_or_lines, print_impls
-from grundy.cli.parsing import add_count, add_impl_option, add_misere_option, parse_game
+from grundy.cli.parsing import (
+    add_budget_option,
+    add_count,
+    add_impl_option,
+    add_misere_option,
+    parse_game,
+)
 from grundy.cli.structure import structure_answer
 from reference.structure import parse_ratio
 from registry import question
@@ -46,6 +52,7 @@ def register(subparsers: Any) -> None:
     add_count(parser, "--show", f"pairs printed ({SHOW})", default=SHOW)
     add_impl_option(parser, "the table (grundy-block)")
     add_misere_option(parser)
+    add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 
@@ -62,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     door, domain = question("grundy-block", game), {"rows": args.size, "cols": args.size}
     if args.list_impls:
         return print_impls(door, **domain)
-    answer = door(using=args.impl, **domain)
+    answer = door(using=args.impl, budget=args.budget, **domain)
     data, lines = structure_answer(
         game, answer.value, answer.name, alpha=alpha, rows=args.rows, show=args.show
     )
