@@ -30,7 +30,7 @@ PER_LINE = 20
 
 def is_heap(game: spec.ImpartialGame) -> bool:
     """True for a one-heap game (:func:`spec.is_heap_game`)."""
-    return spec.is_heap_game(game) is None
+    return spec.is_heap_game(game)
 
 
 def _values(

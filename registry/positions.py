@@ -57,7 +57,7 @@ from registry.records import CONDITIONAL, EXACT, Certificate, Method
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import kernel_code, strip_game, tick
-from spec.tables import cell_index, is_table_game, is_two_pile, symmetric
+from spec.tables import cell_index, symmetric, why_not_table_game, why_not_two_pile
 
 __all__ = [
     "MAX_POSITIONS", "OUTCOME_MAX_CELLS", "RW_STEPS", "compare_answered", "method_markdown",
@@ -117,7 +117,7 @@ def _moves_game(game: spec.ImpartialGame) -> str | None:
     strip's kernel, or a table registered in a computing layer other than the spec's (a
     plugin's ``"fast"`` or ``"reference"`` one alike; :func:`_compiled` then asks it where it
     covers the position)."""
-    reason = is_table_game(game)
+    reason = why_not_table_game(game)
     if reason is None and strip_game(game) is not None:
         tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
         layers = {i.layer for q in tables if q for i in q.implementations}
@@ -160,7 +160,7 @@ def _table(game: spec.ImpartialGame) -> Made:
 
 
 def _certified_rows(game: spec.ImpartialGame) -> str | None:
-    reason = is_two_pile(game)
+    reason = why_not_two_pile(game)
     door = get_question("period", game) if reason is None else None
     if door is None or not any(i.certificate.kind == "exact" for i in door.implementations):
         return reason or "no certified row period for this game"
@@ -551,7 +551,7 @@ def _genus(game: spec.ImpartialGame) -> Made:
 
 
 register_provider(
-    "genus", "spec", "spec", spec.is_heap_game, _genus,
+    "genus", "spec", "spec", spec.why_not_heap_game, _genus,
     summary="a one-heap game: γ_j = G⁻(heap + j copies of *2) by the spec solver",
 )  # fmt: skip
 

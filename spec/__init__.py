@@ -4,6 +4,14 @@ Standard library only; imports nothing from the other layers (a test
 enforces it). See :mod:`spec.game` for how to add a game.
 """
 
+from spec.capabilities import (
+    Capability,
+    FirstOrderForm,
+    NoFirstOrderForm,
+    first_order_form,
+    has,
+    why_not,
+)
 from spec.families import AWythoff, NimHof
 from spec.game import (
     FAMILIES,
@@ -32,9 +40,11 @@ from spec.heaps import (
     SubtractionGame,
     is_heap_game,
     nim_sequence,
+    why_not_heap_game,
 )
 from spec.misere import Genus, MisereRefused, bouton_misere, genus, is_misere, misere, normal_play
-from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
+from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile, why_not_three_pile
+from spec.shapes import Shape
 from spec.solver import (
     ABOVE,
     Limits,
@@ -56,10 +66,12 @@ __all__ = [
     "GAMES",
     "AWythoff",
     "BlockingWythoff",
+    "Capability",
     "CountingRule",
     "FWythoff",
     "Family",
     "FibonacciNim",
+    "FirstOrderForm",
     "Genus",
     "HeapGame",
     "HexGame",
@@ -69,12 +81,14 @@ __all__ = [
     "MisereRefused",
     "Nim",
     "NimHof",
+    "NoFirstOrderForm",
     "NoGrundyValue",
     "NotAGame",
     "OctalGame",
     "PileGame",
     "Position",
     "RWythoff",
+    "Shape",
     "SolverLimit",
     "StateGame",
     "SubtractionGame",
@@ -88,10 +102,12 @@ __all__ = [
     "as_game",
     "bounded_grundy",
     "bouton_misere",
+    "first_order_form",
     "genus",
     "get_game",
     "grundy",
     "grundy_table",
+    "has",
     "is_heap_game",
     "is_misere",
     "is_three_pile",
@@ -105,5 +121,8 @@ __all__ = [
     "outcome_rule",
     "register_family",
     "register_game",
+    "why_not",
+    "why_not_heap_game",
+    "why_not_three_pile",
     "winning_moves",
 ]

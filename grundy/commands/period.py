@@ -15,6 +15,7 @@ from grundy.output import add_json_option, json_or_lines, print_impls
 from grundy.parsing import add_budget_option, add_count, add_impl_option, parse_game
 from grundy.runs.progress import reporter, warn
 from registry import question
+from spec import PileGame
 
 #: The most period lines printed (each line is one period of values).
 MAX_LINES = 10_000
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         values = result.head(args.values) if args.values else []
     extra = {"lines": lines} if args.lines else {}
     data = {**result.as_dict(), **extra, **({"values": values} if args.values else {})}
-    coords = getattr(game, "coordinates", ("x", "y"))
+    coords = game.coordinates if isinstance(game, PileGame) else ("x", "y")
     head = f"{result.game} row {args.row} (G({args.row}, {coords[1]}), {coords[1]} = 0, 1, ...)"
     labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
     text = [

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         if args.list_impls:
             return print_impls(question("nim-sequence", game), terms=args.size)
         return heaps.structure(args, game)
-    if is_three_pile(game) is None:  # issue 38: P-positions of the cube
+    if is_three_pile(game):  # issue 38: P-positions of the cube
         return structure_cube(args, game)
     alpha = parse_ratio(args.alpha) if args.alpha else None
     door, domain = question("grundy-block", game), {"rows": args.size, "cols": args.size}

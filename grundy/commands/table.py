@@ -31,7 +31,7 @@ from grundy.parsing import (
 from grundy.runs.progress import reporter, warn
 from registry import question
 from registry.layers import states_of, table_shape
-from spec.piles3 import is_three_pile
+from spec.piles3 import is_three_pile, why_not_three_pile
 
 
 def register(subparsers: Any) -> None:
@@ -103,10 +103,12 @@ def printed_warning(shape: tuple[int, int], layers: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game, args.misere)
-    if is_three_pile(game) is None:  # issue 38: the cube G[x, y, z]
+    if is_three_pile(game):  # issue 38: the cube G[x, y, z]
         return run_cube(args, game)
     if args.slice is not None:
-        raise ValueError(f"--slice {args.slice}: for a three-pile game ({is_three_pile(game)})")
+        raise ValueError(
+            f"--slice {args.slice}: for a three-pile game ({why_not_three_pile(game)})"
+        )
     if heaps.is_heap(game):  # a one-heap game: G(n) as a 1-D table (issue 38)
         if args.list_impls:
             return print_impls(question("nim-sequence", game), terms=args.size)
