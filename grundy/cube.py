@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+import spec
 from grundy.output import (
     check_table_file,
     console,
@@ -29,11 +30,15 @@ from grundy.output import (
 from grundy.runs.progress import reporter, warn
 from registry import question
 from registry.cube import p_positions, smallest_heap_sequences
+from spec.piles3 import why_not_three_pile
 
 __all__ = [
     "AXES",
+    "BODIES",
+    "SHAPES",
     "THREE_PILE_KINDS",
     "parse_slice",
+    "refuse_slice",
     "run_cube",
     "structure_cube",
     "three_pile_terms",
@@ -68,6 +73,14 @@ def parse_slice(text: str, size: int) -> tuple[int, int]:
     if index >= size:
         raise ValueError(f"--slice {text}: outside the table (0 <= {axis} < {size})")
     return AXES.index(axis), index
+
+
+def refuse_slice(args: argparse.Namespace, game: spec.ImpartialGame) -> None:
+    """ValueError if ``--slice`` is given for a game that is not of three piles."""
+    if args.slice is not None:
+        raise ValueError(
+            f"--slice {args.slice}: for a three-pile game ({why_not_three_pile(game)})"
+        )
 
 
 def _plane(table: np.ndarray, axis: int, index: int) -> np.ndarray:
@@ -183,3 +196,10 @@ def three_pile_terms(
     values = (second if kind == "middle-p" else third)[lo:hi]
     method = f"P-positions of the box 0 <= x <= {heap}, every heap < {size} (p-box: {name})"
     return values, method, "exact (every P-position below the box's sides, computed)"
+
+
+#: The shapes whose bodies this module gives (:mod:`grundy.shape_bodies`): three piles.
+SHAPES = (spec.Shape.THREE_PILES,)
+#: Its bodies by command (``period`` and ``sequence``: the two-pile module's, whose
+#: questions know three piles or refuse them).
+BODIES = {"table": run_cube, "structure": structure_cube}
