@@ -1,7 +1,7 @@
 """Speed-up of the Dask execution layer: 1 vs N local workers on one chunked experiment.
 
 Runs ``beatty-partition`` (independent chunks of n, see
-``grundy/experiments/beatty_partition.py``) in this process (no Dask), then
+``grundy/cli/experiments/beatty_partition.py``) in this process (no Dask), then
 on a local cluster of 1 worker and of N workers (default: every core). The
 cluster start-up is timed apart from the run. Prints the times and the
 ratios, measured in one run, and checks that every path gives the same table.
@@ -21,10 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from grundy.experiments.beatty_partition import check_range
-from grundy.parsing import parse_count
-from grundy.runs.chunks import range_chunks
-from grundy.runs.runner import run_chunks
+from grundy.cli.experiments.beatty_partition import check_range
+from grundy.cli.parsing import parse_count
+from runs.chunks import range_chunks
+from runs.runner import run_chunks
 
 
 def timed_cluster(n_workers: int, chunks: Any) -> tuple[float, float, list[Any]]:

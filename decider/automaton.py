@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-import fast._interrupt as interrupt
+import floor.interrupt as interrupt
 from decider import _kernels
 
 IntArray = npt.NDArray[np.int64]
@@ -82,6 +82,11 @@ class Budget:
 
 
 _NO_BUDGET = Budget()
+
+#: The step recorder of :mod:`decider.certificate` (None: nothing is recorded).  When set, the
+#: product, the subset construction, the minimisation and the tape remap report their inputs,
+#: result and witness to it (``product``, ``subset``, ``minimise``, ``remap``).
+RECORDER: Any = None
 
 
 def digit_table(base: int, k: int) -> IntArray:
@@ -158,7 +163,7 @@ class Dfa:
 def _blocks(kernel: Callable[..., None], *args: Any) -> None:
     """One call of a blocked kernel (:mod:`decider._kernels`): about ``WORK`` steps.
 
-    The call follows every kernel's Ctrl-C protocol (:func:`fast._interrupt.call`): the
+    The call follows every kernel's Ctrl-C protocol (:func:`floor.interrupt.call`): the
     signal is held during the block and raised as KeyboardInterrupt when it has returned.
     """
     interrupt.call(kernel, *args, _kernels.WORK)
@@ -200,13 +205,20 @@ def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
     """
     budget = budget or _NO_BUDGET
     start = time.perf_counter()
-    a = reachable(a)
+    source = a
+    order, to_reached = _kernels.bfs_order(a.delta, 0)
+    a = Dfa(a.base, a.k, to_reached[a.delta[order]], a.accept[order])  # reachable(a)
     budget.check(a.states * (a.letters * 11 + 16) * 8, "minimisation")
     cls, count = classes(a)
     first = np.full(count, -1, dtype=np.int64)
     first[cls] = np.arange(a.states, dtype=np.int64)  # any member: equivalent states agree
     quotient = Dfa(a.base, a.k, cls[a.delta[first]], a.accept[first])
-    return budget.record("minimise", reachable(quotient, int(cls[0])), start)
+    q_order, to_class = _kernels.bfs_order(quotient.delta, int(cls[0]))
+    result = Dfa(a.base, a.k, to_class[quotient.delta[q_order]], quotient.accept[q_order])
+    if RECORDER is not None:  # each source state's class (-1: unreachable)
+        witness = np.where(to_reached >= 0, to_class[cls[np.maximum(to_reached, 0)]], -1)
+        RECORDER.minimise(source, result, witness)
+    return budget.record("minimise", result, start)
 
 
 def complement(a: Dfa) -> Dfa:
@@ -252,7 +264,10 @@ def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
         _blocks(_kernels.product_block, a.delta, b.delta, index, pa, pb, delta, state)
     n = int(state[1])
     accept = _MODES[mode](a.accept[pa[:n]], b.accept[pb[:n]])
-    return budget.record(name, Dfa(a.base, a.k, delta[:n], accept), start)
+    result = Dfa(a.base, a.k, delta[:n], accept)
+    if RECORDER is not None:  # each state's pair of source states
+        RECORDER.product(a, b, mode, result, pa[:n].copy(), pb[:n].copy())
+    return budget.record(name, result, start)
 
 
 def complement_within(a: Dfa, valid: Dfa, budget: Budget | None = None) -> Dfa:
@@ -277,7 +292,10 @@ def remap(a: Dfa, k: int, tapes: Sequence[int]) -> Dfa:
     old = np.zeros(a.base**k, dtype=np.int64)
     for i, t in enumerate(tapes):
         old += digits[:, t] * a.base**i
-    return Dfa(a.base, k, a.delta[:, old], a.accept)
+    result = Dfa(a.base, k, a.delta[:, old], a.accept)
+    if RECORDER is not None:
+        RECORDER.remap(a, k, tuple(tapes), result)
+    return result
 
 
 def _lifts(base: int, k: int, tape: int) -> IntArray:
@@ -352,6 +370,8 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     hits = a.accept[members[: state[2]]].astype(np.int64)
     sums = np.add.reduceat(hits, bounds[:count]) if count else hits
     dfa = Dfa(a.base, a.k - 1, rows[:count], sums > 0)
+    if RECORDER is not None:  # each state's subset of source states
+        RECORDER.subset(a, tape, dfa, members[: state[2]].copy(), bounds[: count + 1].copy())
     budget.record("subset construction", dfa, start)
     return minimise(dfa, budget)
 

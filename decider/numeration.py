@@ -39,6 +39,11 @@ class Numeration(ABC):
 
     name: str = ""
     base: int = 2
+    #: The numeration's name in Walnut (``?msd_fib``), and whether Walnut has it built in
+    #: (``msd_2``) or the export writes it as a custom base from :meth:`valid` and
+    #: :meth:`adder` (:func:`decider.walnut.export`).
+    walnut: str = ""
+    walnut_builtin: bool = False
 
     @abstractmethod
     def valid(self) -> Dfa:
@@ -216,6 +221,7 @@ class Fibonacci(TwoTermRecurrence):
     """
 
     name = "fibonacci"
+    walnut = "msd_fib"
     base = 2
     m, c, bound = 1, 2, 20
 
@@ -239,6 +245,7 @@ class Pell(TwoTermRecurrence):
     """
 
     name = "ostrowski-sqrt2"
+    walnut = "msd_ostsqrt2"
     base = 3
     m, c, bound = 2, 2, 40
 

@@ -69,6 +69,7 @@ class Tribonacci(Numeration):
     """
 
     name = "tribonacci"
+    walnut = "msd_tribonacci"
     base = 2
 
     def __hash__(self) -> int:

@@ -1,11 +1,13 @@
 """A Walnut command file for a theory's definitions and sentences (issue 36, item 5; text only).
 
 Walnut (Shallit, Mousavi) binds a ``def``'s arguments in the alphabetical order of its free
-variables, not in the order written.  :func:`export` therefore refuses a definition whose
+variables, not in the order written. :func:`export` therefore refuses a definition whose
 arguments are not written in alphabetical order (rename them: then both orders agree), and
-writes every call in that order.  A predicate given as an automaton (``shift``) is written as
-a Walnut automaton file (``Automata Library/NAME.txt``).  Every export holds a known-TRUE
-guard sentence.  Walnut is not run here.
+writes every call in that order. A predicate given as an automaton (``shift``) is written as a
+Walnut automaton file (``Automata Library/NAME.txt``), and a numeration Walnut lacks
+(``msd_fib``: the jar does not ship it) as a custom base (``Custom Bases/``), and a word
+as a word automaton (``Word Automata Library/NAME.txt``). Every export
+holds a known-TRUE guard sentence. Walnut is not run here.
 
 >>> from decider import Theory
 >>> t = Theory()
@@ -22,6 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+import numpy as np
 
 from decider.automaton import DeciderError, Dfa, digit_table
 from decider.formula import (
@@ -43,7 +47,8 @@ from decider.formula import (
     free,
     parse,
 )
-from decider.logic import Theory
+from decider.logic import Dfao, Theory
+from decider.numeration import Numeration
 
 GUARD = "A x, y (x + y = y + x)"
 
@@ -62,6 +67,12 @@ def _name(name: str) -> str:
     return name
 
 
+def _word_name(name: str) -> str:
+    if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", name):
+        raise DeciderError(f"Walnut cannot name the word {name!r}: start it with a capital")
+    return name
+
+
 def term_text(t: Term) -> str:
     """A term in Walnut's syntax."""
     if isinstance(t, Var):
@@ -71,7 +82,7 @@ def term_text(t: Term) -> str:
     if isinstance(t, Add):
         return f"{term_text(t.left)} + {term_text(t.right)}"
     if isinstance(t, At):
-        return f"{t.word}[{term_text(t.index)}]"
+        return f"{_word_name(t.word)}[{term_text(t.index)}]"
     raise DeciderError(f"not a term: {t!r}")
 
 
@@ -98,8 +109,13 @@ def formula_text(f: Formula, order: Mapping[str, tuple[str, ...]]) -> str:
             left, right = f.left, f.right  # type: ignore[attr-defined]
             return f"{_wrap(left, order)} {op} {_wrap(right, order)}"
     if isinstance(f, E | A):
+        # Walnut refuses to quantify a variable that is not free in the body (a vacuous or a
+        # shadowed quantifier); over the naturals (not empty) dropping it changes nothing.
+        names = [n for n in dict.fromkeys(f.names) if n in free(f.body)]
+        if not names:
+            return formula_text(f.body, order)
         q = "E" if isinstance(f, E) else "A"
-        return f"{q}{','.join(_name(n) for n in f.names)} ({formula_text(f.body, order)})"
+        return f"{q}{','.join(_name(n) for n in names)} ({formula_text(f.body, order)})"
     raise DeciderError(f"not a formula: {f!r}")
 
 
@@ -120,16 +136,62 @@ def automaton_text(dfa: Dfa, numeration: str = "msd_fib") -> str:
     return "\n".join(lines)
 
 
+def base_text(dfa: Dfa) -> str:
+    """A custom number system's automaton (``Custom Bases/``): each tape's alphabet on the
+    first line, then the states as in :func:`automaton_text`."""
+    lines = automaton_text(dfa).split("\n")
+    alphabet = "{" + ",".join(str(d) for d in range(dfa.base)) + "}"
+    lines[0] = " ".join([alphabet] * dfa.k)
+    return "\n".join(lines)
+
+
+def custom_bases(numeration: Numeration) -> dict[str, str]:
+    """The files Walnut needs for ``numeration`` (path -> text): none for one it has built in
+    (``msd_2``); else its valid words and its adder, from the decider's own atoms (tested both
+    ways against arithmetic), as ``Custom Bases/NAME.txt`` and ``NAME_addition.txt``."""
+    if not numeration.walnut:
+        raise DeciderError(f"Walnut has no name for the {numeration.name} numeration")
+    if numeration.walnut_builtin:
+        return {}
+    return {
+        f"Custom Bases/{numeration.walnut}.txt": base_text(numeration.valid()),
+        f"Custom Bases/{numeration.walnut}_addition.txt": base_text(numeration.adder()),
+    }
+
+
+def word_text(word: Dfao, numeration: str) -> str:
+    """A word (an automaton with outputs) in Walnut's word-automaton format (``Word Automata
+    Library/NAME.txt``): each state with its output, then its transitions."""
+    delta = np.asarray(word.delta)
+    lines = [numeration, ""]
+    for q in range(delta.shape[0]):
+        lines.append(f"{q} {int(word.outputs[q])}")
+        for d in range(delta.shape[1]):
+            lines.append(f"{d} -> {int(delta[q, d])}")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def export(theory: Theory, sentences: Mapping[str, Formula | str]) -> WalnutExport:
     """The Walnut commands defining ``theory``'s predicates and evaluating ``sentences``.
 
-    A definition whose arguments are not in alphabetical order is refused (one line).
+    The numeration is the theory's (``?msd_fib``, ``?msd_2``, ...); the files Walnut needs
+    beside the command file -- the predicates given as automata, and the numeration as a
+    custom base where Walnut lacks it -- are in :attr:`WalnutExport.automata`. A definition
+    whose arguments are not in alphabetical order is refused (one line).
     """
+    numeration = theory.numeration
+    msd = numeration.walnut
     order = {name: args for name, (_, args) in theory.predicates.items()}
-    automata = {
-        f"Automata Library/{_name(name)}.txt": automaton_text(rel.dfa)
+    automata = custom_bases(numeration)
+    automata |= {
+        f"Automata Library/{_name(name)}.txt": automaton_text(rel.dfa, msd)
         for name, (rel, args) in theory.predicates.items()
         if name not in theory.definitions and tuple(sorted(args)) == args
+    }
+    automata |= {
+        f"Word Automata Library/{_word_name(name)}.txt": word_text(word, msd)
+        for name, word in theory.words.items()
     }
     lines = []
     for name, (args, f) in theory.definitions.items():
@@ -138,10 +200,10 @@ def export(theory: Theory, sentences: Mapping[str, Formula | str]) -> WalnutExpo
                 f"{name}({', '.join(args)}): Walnut binds arguments alphabetically; "
                 f"rename them so the written order is alphabetical"
             )
-        lines.append(f'def {_name(name)} "?msd_fib {formula_text(f, order)}":')
+        lines.append(f'def {_name(name)} "?{msd} {formula_text(f, order)}":')
     for name, sentence in {"guard_true": GUARD, **sentences}.items():
         f = parse(sentence) if isinstance(sentence, str) else sentence
         if free(f):
             raise DeciderError(f"{name}: not a sentence: free variable(s) {sorted(free(f))}")
-        lines.append(f'eval {_name(name)} "?msd_fib {formula_text(f, order)}":')
+        lines.append(f'eval {_name(name)} "?{msd} {formula_text(f, order)}":')
     return WalnutExport("\n".join(lines) + "\n", automata)

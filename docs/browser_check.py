@@ -68,6 +68,8 @@ PAGES = [
     Page("index.html", 0, True),
     Page("notebooks/first-steps.html", 2, True, 7000),
     Page("gallery.html", 9, True, 9000),  # the headings' notation is math
+    Page("notebooks/misere-play.html", 1, True, 5000),  # normal and misère P-positions
+    Page("notebooks/three-piles.html", 1, True, 5000),  # three slices of the cube
 ]
 
 HARNESS = """<!doctype html><html><body><pre id="result">pending</pre>

@@ -32,7 +32,7 @@ configured deliberately instead, and why:
 - Members that matplotlib defines on our Figure subclass are skipped
   (:func:`_skip_foreign`): matplotlib's API, with matplotlib's own roles.
 - ``autodoc_mock_imports``: the test extra's pytest and hypothesis, which
-  :mod:`grundy.plugin_tests` imports, are mocked, so the docs extra alone builds
+  :mod:`grundy.cli.plugin_tests` imports, are mocked, so the docs extra alone builds
   the site.
 - ``html_sidebars``: every top-level page without a toctree of its own (the
   theme's section navigation is empty there) shows the site's table of
@@ -93,7 +93,7 @@ autodoc_typehints = "none"  # numpydoc's Parameters section says the types
 numpydoc_show_class_members = False
 numpydoc_validation_checks: set[str] = set()
 numpydoc_xref_param_type = False
-# grundy.plugin_tests (the property tests of a plugin's games) imports the test extra's
+# grundy.cli.plugin_tests (the property tests of a plugin's games) imports the test extra's
 # pytest and hypothesis: mocked, so `pip install -e '.[docs]'` alone builds the site; the
 # page shows the module's docstring and names, which need neither.
 autodoc_mock_imports = ["hypothesis", "pytest"]

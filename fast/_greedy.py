@@ -31,10 +31,10 @@ from enum import IntEnum
 import numpy as np
 
 from fast._bits import ONE
-from fast._blocks import Step, run_blocks
-from fast._interrupt import call
 from fast._jit import check_int64_range, jit
-from fast._memory import check_memory
+from floor.blocks import Step, run_blocks
+from floor.interrupt import call
+from floor.memory import check_memory
 
 __all__ = ["GreedyCode", "GreedyState", "iter_rows", "state_bytes"]
 
@@ -66,7 +66,7 @@ ERRORS = {
 
 
 #: Row steps (one row of one T_h) per kernel call (the Ctrl-C protocol,
-#: :mod:`fast._interrupt`): WSG takes about 30 ns a step (g <= 30, rows <= 5 * 10^6 in
+#: :mod:`floor.interrupt`): WSG takes about 30 ns a step (g <= 30, rows <= 5 * 10^6 in
 #: 4.4 s), so a call is some 60 ms.
 STEPS_PER_CALL = 1 << 21
 

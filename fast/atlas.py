@@ -39,8 +39,8 @@ from typing import Any
 import numpy as np
 
 from fast import strip as fast_strip
-from fast._files import digest as file_digest
 from fast.strip.checkpoint import checkpoint_digest
+from floor.files import digest as file_digest
 from reference.landman import Periodicity, reduce_column
 
 __all__ = [

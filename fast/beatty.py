@@ -25,9 +25,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from fast._interrupt import ITEMS_PER_CALL, call, spans
 from fast._jit import INT64_MAX, jit
-from fast._memory import available_memory, check_memory
+from floor.interrupt import ITEMS_PER_CALL, call, spans
+from floor.memory import available_memory, check_memory
 from reference.beatty import lower_wythoff, upper_wythoff
 
 __all__ = [

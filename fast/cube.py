@@ -54,7 +54,7 @@ import numpy as np
 
 from fast._game_protocol import Layered, Piles, PlayRule, Rays, TwoPileForm
 from fast._jit import jit
-from fast._memory import check_memory
+from floor.memory import check_memory
 
 __all__ = [
     "WORD_SECONDS",

@@ -39,9 +39,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from fast._interrupt import call
 from fast._jit import jit
-from fast._memory import check_memory
+from floor.interrupt import call
+from floor.memory import check_memory
 
 __all__ = [
     "BYTES_PER_ROW",
@@ -293,7 +293,7 @@ def _rows_block_py(
 # fast._jit.jit plus nogil: a block leaves the interpreter free for a progress display.
 _rows_block = numba.njit(cache=True, nogil=True)(_rows_block_py)
 
-#: Rows per kernel call (the Ctrl-C protocol, :mod:`fast._interrupt`): measured 2.4 us a
+#: Rows per kernel call (the Ctrl-C protocol, :mod:`floor.interrupt`): measured 2.4 us a
 #: row at 10^6 rows and 7 us at 5 * 10^6 (load 3-4), so a block is 20-60 ms.
 ROWS_PER_BLOCK = 8192
 

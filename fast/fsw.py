@@ -40,10 +40,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from fast._blocks import Step, run_blocks
-from fast._interrupt import call
 from fast._jit import jit
-from fast._memory import check_memory
+from floor.blocks import Step, run_blocks
+from floor.interrupt import call
+from floor.memory import check_memory
 from reference.fsw import default_horizon
 
 __all__ = [
@@ -523,7 +523,7 @@ def _convergence_kernel_merged(
 
 
 #: FSW steps (one row of one run, up to g + 1 values) per kernel call (the Ctrl-C
-#: protocol, :mod:`fast._interrupt`): 2^20 steps of 0.05-0.1 us per value at g <= 30,
+#: protocol, :mod:`floor.interrupt`): 2^20 steps of 0.05-0.1 us per value at g <= 30,
 #: a few tens of ms.
 STEPS_PER_CALL = 1 << 20
 

@@ -18,8 +18,8 @@ from collections.abc import Iterator
 import numpy as np
 
 from fast._greedy import iter_rows
-from fast._memory import check_memory
 from fast.wsg import DEFAULT_CHUNK, GreedyResult, collect, result_bytes
+from floor.memory import check_memory
 
 __all__ = ["fwsg", "fwsg_rows"]
 

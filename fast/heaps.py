@@ -21,7 +21,7 @@ How
 
 The mex uses a stamp array (one int64 per possible value, marked with n + 1),
 so nothing is cleared between terms. The work runs in blocks of bounded time
-(:mod:`fast._interrupt`): Ctrl-C stops it within a block.
+(:mod:`floor.interrupt`): Ctrl-C stops it within a block.
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ import math
 
 import numpy as np
 
-from fast._blocks import Pace, Step, run_blocks
-from fast._interrupt import BLOCK_SECONDS, call
 from fast._jit import jit, smallest_unsigned
-from fast._memory import check_memory
+from floor.blocks import Pace, Step, run_blocks
+from floor.interrupt import BLOCK_SECONDS, call
+from floor.memory import check_memory
 
 __all__ = [
     "PROBE_TERMS",
@@ -175,7 +175,7 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> np.ndarray:
 
 
 def _split_blocks(start: int, stop: int, code: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Blocks [a, b) of about :data:`fast._interrupt.BLOCK_SECONDS` of XORs each."""
+    """Blocks [a, b) of about :data:`floor.interrupt.BLOCK_SECONDS` of XORs each."""
     blocks, a = [], start
     twos, threes = sum(1 for d in code if d & 4), _threes(code)
     while a < stop:

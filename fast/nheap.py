@@ -35,7 +35,7 @@ import numpy as np
 
 from fast._game_protocol import Layered, NimSumMoves, Piles
 from fast._jit import jit
-from fast._memory import check_memory
+from floor.memory import check_memory
 
 __all__ = ["MARK_SECONDS", "covers", "p_box", "p_box_cost"]
 

@@ -51,12 +51,12 @@ import numpy as np
 
 import fast.engine
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
-from fast._blocks import Pace, Step, run_blocks
 from fast._game_protocol import EngineGame, Piles, Rays, TwoPileForm
 from fast._greedy import _pow2_at_least
-from fast._interrupt import call
 from fast._jit import check_int64_range, jit
-from fast._memory import check_memory
+from floor.blocks import Pace, Step, run_blocks
+from floor.interrupt import call
+from floor.memory import check_memory
 from reference.row_greedy import GreedyRule, RowPoints
 
 __all__ = [

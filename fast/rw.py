@@ -27,8 +27,6 @@ from typing import Any
 
 import numpy as np
 
-from fast._blocks import Step, run_blocks
-from fast._interrupt import call, spans
 from fast._jit import INT64_MAX, check_int64_range, jit
 from fast.fsw import (
     MAX_G,
@@ -41,6 +39,8 @@ from fast.fsw import (
     _true_step,
     _true_symbol,
 )
+from floor.blocks import Step, run_blocks
+from floor.interrupt import call, spans
 from reference.beatty import index0
 from reference.rw import H_DEFAULT, L_DEFAULT, band_search, check_parameters, default_R
 
@@ -152,7 +152,7 @@ def _level_rows(
 
 
 #: FSW steps (one per h and row, each up to g + 1 columns) per kernel call (the Ctrl-C
-#: protocol, :mod:`fast._interrupt`): 2^22 steps of about 10 ns, some 40 ms.
+#: protocol, :mod:`floor.interrupt`): 2^22 steps of about 10 ns, some 40 ms.
 STEPS_PER_CALL = 1 << 22
 
 
@@ -167,7 +167,7 @@ def _rows_per_call(g: int) -> int:
 
 def _in_blocks(kernel: Any, g: int, lo: int, hi: int, *state: Any) -> None:
     """``kernel(g, r_lo, r_hi, *state)`` over rows lo..hi-1, a block per call
-    (:func:`fast._blocks.run_blocks`); OverflowError when a block fails
+    (:func:`floor.blocks.run_blocks`); OverflowError when a block fails
     (:func:`fast.fsw._raise`)."""
 
     def block(r_lo: int, r_hi: int) -> tuple[Step, int]:

@@ -61,10 +61,10 @@ import numba
 import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
-from fast._interrupt import call
 from fast._jit import jit, smallest_unsigned
 from fast._kernel_games import CODES, KernelGame, Status
-from fast._memory import check_memory
+from floor.interrupt import call
+from floor.memory import check_memory
 
 __all__ = [
     "BLOCK",
@@ -419,7 +419,7 @@ def _wavefront(
             bad[i] = got
 
 
-#: Cells per kernel call (the Ctrl-C protocol, :mod:`fast._interrupt`): the wavefront
+#: Cells per kernel call (the Ctrl-C protocol, :mod:`floor.interrupt`): the wavefront
 #: fills about 35 million cells a second per thread (8000^2 in 0.90 s on one idle
 #: thread), so a call is about 0.1 s on one thread.
 CELLS_PER_CALL = 1 << 22

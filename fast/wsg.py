@@ -23,7 +23,7 @@ from typing import overload
 import numpy as np
 
 from fast._greedy import iter_rows, state_bytes
-from fast._memory import check_memory
+from floor.memory import check_memory
 
 __all__ = ["DEFAULT_CHUNK", "GreedyResult", "collect", "stream_bytes", "wsg", "wsg_rows"]
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from fast._interrupt import ITEMS_PER_CALL, call, spans
 from fast._jit import INT64_MAX, jit
 from fast.beatty import _as_int64, _fibonacci_upto, check_memory
+from floor.interrupt import ITEMS_PER_CALL, call, spans
 
 __all__ = [
     "fibonacci_nim_is_p",

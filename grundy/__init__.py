@@ -15,14 +15,9 @@ They are imported on first use, so ``import grundy`` stays cheap; so are
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _distribution_version
 from typing import Any
 
-try:  # the version is written once, in pyproject.toml
-    __version__ = _distribution_version("grundy-wythoff")
-except PackageNotFoundError:  # pragma: no cover - a source tree that was never installed
-    __version__ = "0+unknown"
+from floor.version import __version__
 
 __all__ = ["__version__", "check", "gvalues", "moves", "period", "sequence", "table", "value"]
 

@@ -39,7 +39,7 @@ def _command() -> int:
         if _SIGNALLED:
             raise KeyboardInterrupt
         return main()
-    except KeyboardInterrupt:  # Ctrl-C while the command line loads (grundy.signals.INTERRUPTED)
+    except KeyboardInterrupt:  # Ctrl-C while the command line loads (floor.interrupt.INTERRUPTED)
         print("grundy: interrupted", file=sys.stderr)
         return 130
 

@@ -272,7 +272,7 @@ def check(
     Returns the claim's report: ``.status`` is ``holds``, ``violated`` or
     ``inconclusive``; ``.witness`` holds the exact counterexample. A check
     that runs long shows how far it is, as ``grundy check`` does
-    (:func:`grundy.runs.progress.activity`: a widget in Jupyter, a spinner on a terminal,
+    (:func:`runs.progress.activity`: a widget in Jupyter, a spinner on a terminal,
     plain lines in a log); ``progress=False`` turns it off.
 
     Examples
@@ -281,8 +281,8 @@ def check(
     'violated'
     """
     _ready()
-    from grundy.runs.progress import activity
     from proofs_check.catalogue import run_claim
+    from runs.progress import activity
 
     with activity(f"checking {claim_id}", disable=not progress) as update:
         return run_claim(

@@ -7,7 +7,7 @@ The answers of the front door render themselves as tables in Jupyter
 claim reports (through :mod:`proofs_check.display`) and experiment results
 (:func:`experiment_html`, :func:`experiment_text` here). This module
 collects them in one public place. Progress (a widget in Jupyter, a bar on a
-terminal, plain lines in a log) is drawn by :mod:`grundy.runs.progress`'s
+terminal, plain lines in a log) is drawn by :mod:`runs.progress`'s
 ``progress_bar`` and ``activity``, for the commands and the library calls alike.
 
 Examples
@@ -63,11 +63,11 @@ def _experiment_fields(result: Any) -> list[tuple[str, Any]]:
 
 
 def experiment_text(result: Any, limit: int = 40) -> str:
-    """An :class:`~grundy.experiments.ExperimentResult` as text: its fields, then its table.
+    """An :class:`~grundy.cli.experiments.ExperimentResult` as text: its fields, then its table.
 
     Examples
     --------
-    >>> from grundy.experiments import ExperimentResult
+    >>> from grundy.cli.experiments import ExperimentResult
     >>> r = ExperimentResult("demo", {"g": 3}, ["g", "rows"], [[3, 4]], version="0", machine="m")
     >>> print(experiment_text(r))
     experiment demo

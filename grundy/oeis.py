@@ -64,10 +64,10 @@ from typing import Any
 import numpy as np
 
 import spec
-from grundy.cube import THREE_PILE_KINDS, three_pile_terms
 from reference.beatty import lower_wythoff, partner, upper_wythoff
 from registry import get_question, question
 from registry.answers import Period, html_record, text_record
+from registry.cube import smallest_heap_sequences
 from registry.layers import states_of, why_not_table_game
 from registry.ppositions import point_blocks, start_layer
 from registry.records import Certificate
@@ -78,11 +78,13 @@ __all__ = [
     "KINDS",
     "KINDS_HELP",
     "MAX_TERMS",
+    "THREE_PILE_KINDS",
     "OeisSequence",
     "bfile_text",
     "formula",
     "row_formula",
     "sequence",
+    "three_pile_terms",
 ]
 
 #: The kinds of :func:`sequence` (``X`` is a row or column index).
@@ -601,3 +603,32 @@ def row_formula(game: str | spec.ImpartialGame, row: int) -> list[str]:
         f"a(n+{p}) = a(n) + {s} for n >= {mu}.",
         f"Certified: {found.certificate}.",
     ]
+
+
+#: ``grundy sequence`` kinds of a three-pile game: A^2_n / A^3_n of the P-positions
+#: (A, A^2_n, A^3_n) with the smallest heap A fixed (:func:`three_pile_terms`).
+THREE_PILE_KINDS = ("middle-p", "largest-p")
+
+
+def three_pile_terms(
+    game: Any, kind: str, heap: int, lo: int, hi: int
+) -> tuple[list[int], str, str]:
+    """(terms n = lo..hi-1, method, certificate) of ``middle-p=A`` (A^2_n) or ``largest-p=A``
+    (A^3_n) of a three-pile game, from :func:`registry.cube.smallest_heap_sequences` on a
+    cube doubled until it holds n < hi (the registry refuses, in one line, past the budget
+    or the memory).
+
+    >>> import spec
+    >>> three_pile_terms(spec.get_game("wythoff3"), "middle-p", 0, 0, 5)[0]
+    [0, 1, 3, 4, 6]
+    """
+    size = 3 * hi + 8 * heap + 64
+    while True:
+        name, found = smallest_heap_sequences(game, heap, size)
+        second, third = found[heap]
+        if len(second) >= hi:
+            break
+        size *= 2
+    values = (second if kind == "middle-p" else third)[lo:hi]
+    method = f"P-positions of the box 0 <= x <= {heap}, every heap < {size} (p-box: {name})"
+    return values, method, "exact (every P-position below the box's sides, computed)"

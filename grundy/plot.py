@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from fast._interrupt import spans
+from floor.interrupt import spans
 from grundy.plot_limits import MAX_PLOT_G, MAX_PLOT_ROWS, MAX_PLOT_STEPS
 from proofs_check.claims_nivasch import thm_2_15_bounds
 from registry.sequences import stream_points
@@ -105,7 +105,7 @@ def t_sequences(g: int, rows: int, wanted: Sequence[int]) -> dict[int, list[tupl
 
 def check_points(g: int, rows: int) -> None:
     """Refuse a point plot whose WSG pass would run for minutes or exhaust memory."""
-    from grundy.output import check_memory
+    from floor.memory import check_memory
     from registry.sequences import wsg_stream_bytes
 
     if (g + 1) * rows > MAX_PLOT_STEPS:
@@ -565,8 +565,8 @@ def atlas(
 ) -> Figure:
     """Period and preperiod against the row, log scale: the row-period atlas.
 
-    ``results`` are ``row-periods`` :class:`~grundy.experiments.ExperimentResult`
-    objects (``grundy.experiments.row_periods.run_experiment``, or saved ones
+    ``results`` are ``row-periods`` :class:`~grundy.cli.experiments.ExperimentResult`
+    objects (``grundy.cli.experiments.row_periods.run_experiment``, or saved ones
     read with ``ExperimentResult.from_json``) or ``(label, table)`` pairs whose
     table rows start ``[row, preperiod, period, ...]``. Zeros (a preperiod 0)
     are not drawn on the log axis.

@@ -26,7 +26,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from fast._files import atomic_write
+from floor.files import atomic_write
 from grundy import plot
 from grundy.plot import t_sequences
 

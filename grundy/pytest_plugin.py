@@ -8,7 +8,7 @@ in any directory, not only in this repository:
   tests are collected, as the command line does;
 * from a directory of your own (no test paths given), the run collects the
   property tests of the games those modules register
-  (:mod:`grundy.plugin_tests`): followers are positions, winning moves lead
+  (:mod:`grundy.cli.plugin_tests`): followers are positions, winning moves lead
   to 0, 000 Lemmas 1.2 and 1.3, the Sprague-Grundy theorem, and every
   registered implementation of the game against the spec (the conformance
   rows, compiled rules included);
@@ -29,7 +29,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fast._config import GRUNDY_PLUGINS, plugins_text
+from floor.config import GRUNDY_PLUGINS, plugins_text
 
 __all__ = ["PLUGIN_GAMES", "pytest_addoption", "pytest_configure"]
 
@@ -62,7 +62,7 @@ def pytest_configure(config: Any) -> None:
 
         raise pytest.UsageError(str(error)) from None
     PLUGIN_GAMES[:] = sorted(set(conformance_games()) - before)
-    tests = str(Path(__file__).with_name("plugin_tests.py"))
+    tests = str(Path(__file__).with_name("cli") / "plugin_tests.py")
     explicit = getattr(config, "args_source", None) == config.ArgsSource.ARGS
     if not explicit and tests not in config.args:
         config.args.append(tests)

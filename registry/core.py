@@ -57,7 +57,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 import spec
-from fast._memory import available_memory, format_bytes, seconds_text
+from floor.memory import available_memory, format_bytes, seconds_text
 from registry.records import EXACT, Certificate, Refusal, Signature, as_certificate
 from spec import as_game
 from spec.tables import compiled_form

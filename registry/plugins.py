@@ -12,7 +12,7 @@ registers, each through one documented call, games (``@spec.register_game``,
 capability :func:`registry.register_provider`; one that would become the
 default of a built-in question needs ``shadow=True``, and conformance
 still compares the two), questions (:func:`registry.register_question`),
-conformance checks (:func:`grundy.conformance.conformance_check`) and
+conformance checks (:func:`grundy.cli.conformance.conformance_check`) and
 claims (:func:`proofs_check.claim.claim`: the claims declared in a plugin
 module, :func:`plugin_modules`, join :func:`proofs_check.catalogue.load_claims`).
 
@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from types import ModuleType
 
-from fast._config import plugin_names
+from floor.config import plugin_names
 
 __all__ = ["PluginError", "load_plugins", "plugin_modules"]
 

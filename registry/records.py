@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from fast._memory import format_bytes, seconds_text
+from floor.memory import format_bytes, seconds_text
 
 __all__ = [
     "CERTIFICATE_KINDS", "CONDITIONAL", "EXACT", "REFUSAL_KINDS", "TRUST", "Certificate",

@@ -11,7 +11,7 @@ Plugin games join the property tests (every test drawn over
 mymodule`` or ``GRUNDY_PLUGINS=mymodule python -m pytest`` imports
 ``mymodule`` (from the current directory too) before the tests are
 collected, and adds the property tests of its games
-(``grundy/plugin_tests.py``). The option comes from the package's pytest
+(``grundy/cli/plugin_tests.py``). The option comes from the package's pytest
 plugin (``grundy/pytest_plugin.py``, an entry point, so it works in any
 directory); ``pytest_plugins`` below loads it here also where the package
 was installed before the entry point existed.
@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parents[1]
 
 # pytest-xdist (``python -m pytest -n auto``) sets COLUMNS=80 in its workers, the width of
-# the controller's terminal; the tests read the output as a pipe gets it (grundy.output's
+# the controller's terminal; the tests read the output as a pipe gets it (grundy.cli.output's
 # 140 columns), as in a serial run.
 if os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ.pop("COLUMNS", None)

@@ -106,7 +106,7 @@ def test_the_other_shapes_have_worked_examples() -> None:
 def test_worked_example_of_a_section(title: str, tmp_path: Path) -> None:
     """Each worked example after the levels (one heap, three piles, ...), run the same way,
     its ``python -m pytest --grundy-plugins`` included (a three-pile game's sum with itself
-    is drawn with smaller piles: grundy.plugin_tests.SUM_POSITIONS)."""
+    is drawn with smaller piles: grundy.cli.plugin_tests.SUM_POSITIONS)."""
     _run_example(_sections()[title], tmp_path)
 
 

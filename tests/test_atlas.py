@@ -21,7 +21,7 @@ from fast.strip import strip_periods
 from fast.tables import grundy_table
 from grundy import plots
 from grundy.cli import main
-from grundy.experiments.row_periods import COLUMNS, check_against_table, run_experiment
+from grundy.cli.experiments.row_periods import COLUMNS, check_against_table, run_experiment
 from reference import landman as ref_landman
 from registry.rows import atlas_row
 

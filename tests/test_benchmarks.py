@@ -26,9 +26,9 @@ CHEAP = "spec.solver.VISITS_PER_SECOND"
 #: FOLLOWER_SECONDS sizes the spread of a plugin rule's check, a budget of the check itself.
 NOT_MEASURED = {"BLOCK_SECONDS", "BUDGET_SECONDS", "SQUARE_FACTOR_LIMIT", "UNNAMED_STALE_SECONDS",
                 "FOLLOWER_SECONDS", "CONFIRM_SECONDS", "QUICK_SECONDS"}  # fmt: skip
-#: Modules whose upper-case names are not speeds: fast._config declares environment
+#: Modules whose upper-case names are not speeds: floor.config declares environment
 #: variables, not measured speeds.
-NOT_SPEEDS = {"fast._config"}
+NOT_SPEEDS = {"floor.config"}
 SPEED = re.compile(
     r"^((?=[A-Z])[A-Z0-9_]*(?:SECONDS|PER_SECOND|_RATE|SPEEDUP|_FACTOR)[A-Z0-9_]*)\s*(?::[^=\n]*)?=",
     re.MULTILINE,

@@ -1,10 +1,10 @@
-"""fast._blocks: the loop around a kernel that works in bounded blocks."""
+"""floor.blocks: the loop around a kernel that works in bounded blocks."""
 
 from __future__ import annotations
 
 import pytest
 
-from fast._blocks import Pace, Step, run_blocks
+from floor.blocks import Pace, Step, run_blocks
 
 
 @pytest.mark.nojit

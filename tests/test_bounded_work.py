@@ -1,6 +1,6 @@
 """Issue 39: work that the Ctrl-C handler and the memory estimates can see.
 
-* :func:`fast._memory.available_memory` counts the address-space limit (an allocation
+* :func:`floor.memory.available_memory` counts the address-space limit (an allocation
   past ``ulimit -v`` fails however much memory is free);
 * a large heat map draws at most :data:`grundy.plot.MAX_DRAWN_CELLS` a side and reads its
   value range in steps, so drawing and encoding are short.
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 _LIMITED = """
 import resource
-from fast._memory import address_room, available_memory
+from floor.memory import address_room, available_memory
 resource.setrlimit(resource.RLIMIT_AS, (BYTES, BYTES))
 print(address_room(), available_memory())
 """

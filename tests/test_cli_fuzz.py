@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy.cli import build_parser, main
-from grundy.parsing import parse_count
+from grundy.cli.parsing import parse_count
 
 FUZZ = settings(
     max_examples=12,
@@ -413,13 +413,13 @@ def test_measured_refusals(
     import itertools
     import types
 
-    import grundy.runs.chunks
     import proofs_check.data
+    import runs.chunks
 
     ticks = itertools.count(step=10.0)
     slow = types.SimpleNamespace(perf_counter=lambda: next(ticks))
     monkeypatch.setattr(proofs_check.data, "time", slow)
-    monkeypatch.setattr(grundy.runs.chunks, "time", slow)
+    monkeypatch.setattr(runs.chunks, "time", slow)
     for argv, text in [
         (["check", "nivasch-conj-3.10", "--g", "30", "--rows", "10000000"], "would take about"),
         (["experiment", "beatty-partition", "--n", "1e9", "--chunk", "1e9", "--workers", "0"],
@@ -486,7 +486,7 @@ def test_matrix_row_machine_cases(argv: list[str], tmp_path: Path) -> None:
 
 # ------------------------------------------------- every experiment's parameters (issue 39)
 #
-# Driven by the declarations (grundy/experiments/parameters.py): for every experiment and
+# Driven by the declarations (grundy/cli/experiments/parameters.py): for every experiment and
 # every whole-number parameter, extreme values -> an answer (exit 0) or one line, exit 2,
 # naming the option; never a traceback or a MemoryError.
 
@@ -515,12 +515,12 @@ def _declared_experiments() -> list[tuple[str, type[Any]]]:
     import importlib
     import pkgutil
 
-    import grundy.experiments as package
-    from grundy.experiments.parameters import Parameters
+    import grundy.cli.experiments as package
+    from grundy.cli.experiments.parameters import Parameters
 
     found = []
     for info in pkgutil.iter_modules(package.__path__):
-        module = importlib.import_module(f"grundy.experiments.{info.name}")
+        module = importlib.import_module(f"grundy.cli.experiments.{info.name}")
         for value in vars(module).values():
             if (
                 isinstance(value, type)

@@ -196,7 +196,7 @@ class TestRanges:
         assert "--L" in line
 
     def test_table6_l_and_h_in_the_library(self) -> None:
-        from grundy.experiments.nivasch_table6 import run_experiment
+        from grundy.cli.experiments.nivasch_table6 import run_experiment
 
         with pytest.raises(ValueError, match="--L < 0 < --H"):
             run_experiment(1, 100, L=5, H=-5)
@@ -311,8 +311,8 @@ def test_row_periods_explains_its_columns(capsys: pytest.CaptureFixture[str]) ->
 def test_conformance_report_keeps_key_columns_in_80_columns(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from grundy import conformance
-    from grundy.conformance import Row
+    from grundy.cli import conformance
+    from grundy.cli.conformance import Row
 
     row = Row(
         check="grundy-table-with-a-long-name",
@@ -335,10 +335,10 @@ def test_conformance_report_keeps_key_columns_in_80_columns(
 def test_progress_lines_in_a_log_are_whole(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import grundy.runs.progress
-    from grundy.runs.progress import progress_bar
+    import runs.progress
+    from runs.progress import progress_bar
 
-    monkeypatch.setattr(grundy.runs.progress, "PLAIN_INTERVAL", 0.0)  # lines even for a short run
+    monkeypatch.setattr(runs.progress, "PLAIN_INTERVAL", 0.0)  # lines even for a short run
     description = "a long description of the work " * 4
     with progress_bar(description, 3) as advance:  # stderr is not a terminal here
         advance(3)
@@ -349,7 +349,7 @@ def test_progress_lines_in_a_log_are_whole(
 
 
 def test_a_short_run_prints_no_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    from grundy.runs.progress import progress_bar
+    from runs.progress import progress_bar
 
     with progress_bar("short work", 3) as advance:  # under PLAIN_INTERVAL: nothing
         advance(3)

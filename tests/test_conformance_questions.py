@@ -2,7 +2,7 @@
 
 One test per registered question (for every game conformance asks about)
 and per stand-alone check, each run through the public entry points
-:func:`grundy.conformance.run_question` and :func:`grundy.conformance.run_check`
+:func:`grundy.cli.conformance.run_question` and :func:`grundy.cli.conformance.run_check`
 on their quick domains. A paper's statement is not restated here: the
 claims run in the ``claims-quick`` check (tests/test_statements.py
 parametrizes over them one by one).
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import registry
-from grundy import conformance
+from grundy.cli import conformance
 
 conformance.load_checks()
 

@@ -9,7 +9,7 @@ import pytest
 
 import registry
 import spec
-from grundy import conformance as c
+from grundy.cli import conformance as c
 from registry.tables import spec_table
 
 

@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 
 import grundy
 from grundy import plot
-from grundy.experiments import ExperimentResult
+from grundy.cli.experiments import ExperimentResult
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -133,10 +133,10 @@ def test_cli_heatmap_is_drawn_by_grundy_plot(tmp_path: Path) -> None:
 def test_check_shows_progress_only_when_asked_and_slow(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # grundy.check draws through grundy.runs.progress.activity, like ``grundy check``:
+    # grundy.check draws through runs.progress.activity, like ``grundy check``:
     # stderr is not a terminal here, so plain lines, and none for a short call.
     import grundy
-    from grundy.runs import progress as output
+    from runs import progress as output
 
     grundy.check("landman-lemma-1", quick=True, progress=False)
     grundy.check("landman-lemma-1", quick=True)  # under PLAIN_INTERVAL: nothing shown

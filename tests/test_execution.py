@@ -1,4 +1,4 @@
-"""The Dask execution layer (grundy.runs) and its two experiments.
+"""The Dask execution layer (runs) and its two experiments.
 
 What must hold (issue 6): a local cluster with 2 workers gives exactly the
 single-process result; a resumed run gives the same result and recomputes
@@ -27,18 +27,18 @@ from hypothesis import strategies as st
 from strategies import g_and_rows, sizes
 
 from grundy.cli import main
-from grundy.experiments import beatty_partition, dn_histogram
-from grundy.experiments.beatty_partition import check_range, count_upper_below
-from grundy.experiments.dn_histogram import dn_statistics
-from grundy.output import add_execution_options
-from grundy.parsing import parse_count
-from grundy.runs.chunks import Chunk, range_chunks, sum_range
-from grundy.runs.runner import run_chunks
+from grundy.cli.experiments import beatty_partition, dn_histogram
+from grundy.cli.experiments.beatty_partition import check_range, count_upper_below
+from grundy.cli.experiments.dn_histogram import dn_statistics
+from grundy.cli.output import add_execution_options
+from grundy.cli.parsing import parse_count
 from proofs_check.dn import TABLE3_MIN_N
 from proofs_check.dn import dn_statistics as registry_dn_statistics
 from reference.beatty import lower_wythoff
 from reference.wsg import wsg
 from registry.sequences import stream_points
+from runs.chunks import Chunk, range_chunks, sum_range
+from runs.runner import run_chunks
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -414,7 +414,7 @@ class TestBeattyPartition:
             assert count_upper_below(m) == 1 + sum(1 for b in upper if b < m)
 
     def test_detects_a_wrong_sequence(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import grundy.experiments.beatty_partition as module
+        import grundy.cli.experiments.beatty_partition as module
 
         monkeypatch.setattr(module, "lower_wythoff", lambda n: (n * 1618) // 1000)
         result = module.check_range({"start": 0, "stop": 5_000})
@@ -456,7 +456,7 @@ class TestBeattyPartition:
 def test_add_execution_options_combines_with_experiment_options() -> None:
     import argparse
 
-    from grundy.experiments import add_experiment_options
+    from grundy.cli.experiments import add_experiment_options
 
     parser = argparse.ArgumentParser()
     add_experiment_options(parser)
@@ -518,7 +518,7 @@ class TestChunkIntegrity:
         """Issue 30 item 16: an edit that recomputes the digest passes it (the formula is
         public); the docs say so instead of promising that edited chunks are never used,
         and only ``validate`` (consistency, not recomputation) can still refuse it."""
-        from grundy.runs.store import chunk_digest
+        from runs.store import chunk_digest
 
         chunks, path = _fresh_run(tmp_path)
         record = json.loads(path.read_text())
@@ -536,12 +536,12 @@ class TestChunkIntegrity:
         assert "holds an inconsistent result (not the sum)" in capsys.readouterr().err
         docs = " ".join((ROOT / "docs" / "dask-and-plots.md").read_text().split())
         assert "not a signature" in docs and "(edited, truncated" not in docs
-        import grundy.runs.store
+        import runs.store
 
-        assert "not a signature" in " ".join((grundy.runs.store.__doc__ or "").split())
+        assert "not a signature" in " ".join((runs.store.__doc__ or "").split())
 
     def test_chunk_is_written_atomically_with_a_digest(self, tmp_path: Path) -> None:
-        from grundy.runs.store import CHUNK_SCHEMA, chunk_digest
+        from runs.store import CHUNK_SCHEMA, chunk_digest
 
         _, path = _fresh_run(tmp_path)
         record = json.loads(path.read_text())
@@ -600,7 +600,7 @@ def _interrupt_after_first(*_args: Any, **_kwargs: Any) -> Any:
     """A progress bar whose first advance is a Ctrl-C (a simulated KeyboardInterrupt)."""
     from contextlib import contextmanager
 
-    from grundy.runs.progress import Advance
+    from runs.progress import Advance
 
     @contextmanager
     def bar() -> Any:
@@ -616,7 +616,7 @@ class TestInterrupt:
     def test_ctrl_c_on_a_local_cluster_is_quiet_and_resumes_exactly(
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        import grundy.runs.runner as execution
+        import runs.runner as execution
 
         chunks = range_chunks(0, 8000, 1000, prefix="n")
         monkeypatch.setenv(
@@ -638,7 +638,7 @@ class TestInterrupt:
     def test_cli_prints_one_line_and_exits_130(
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        import grundy.runs.runner as execution
+        import runs.runner as execution
 
         monkeypatch.setattr(execution, "progress_bar", _interrupt_after_first)
         argv = ["experiment", "beatty-partition", "--n", "3000", "--chunk", "1000",
@@ -654,7 +654,7 @@ class TestInterrupt:
 def test_many_rejected_chunks_are_summarised(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from grundy.runs.store import MAX_CHUNK_WARNINGS
+    from runs.store import MAX_CHUNK_WARNINGS
 
     chunks = range_chunks(0, 100, 5)
     run_chunks(sum_range, chunks, out_dir=tmp_path, workers=0, quiet=True)
@@ -700,7 +700,7 @@ def test_in_process_chunk_reports_its_progress(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A long single chunk (dn-histogram) shows how far it is in a log, not only 0/1."""
-    import grundy.runs.progress as output
+    import runs.progress as output
 
     monkeypatch.setattr(output, "PLAIN_INTERVAL", 0.0)
     dn_histogram.compute(2, 20_000, workers=0, quiet=False)

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import example, given
 from strategies import sizes, wythoff_variants
 
-import fast._memory
 import fast.tables
+import floor.memory
 import spec
 from fast._kernel_games import CODES
 from fast.tables import GAMES, MAX_SIZE, grundy_table, table_dtype, table_memory
@@ -150,7 +150,7 @@ class TestErrors:
             grundy_table("wythoff", MAX_SIZE + 1)
 
     def test_memory_refused_before_allocating(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(fast._memory, "available_memory", lambda: 2**20)
+        monkeypatch.setattr(floor.memory, "available_memory", lambda: 2**20)
         with pytest.raises(MemoryError, match=r"1000x1000 wythoff Grundy table would need"):
             grundy_table("wythoff", 1000)
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given
 from strategies import g_and_rows, sizes
 
-import fast._memory
+import floor.memory
 import reference.fwsg
 import reference.wsg
 from fast._greedy import GreedyState, state_bytes
@@ -167,7 +167,7 @@ class TestErrors:
             wsg_rows(2, 2**62)
 
     def test_memory_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(fast._memory, "available_memory", lambda: 2**20)
+        monkeypatch.setattr(floor.memory, "available_memory", lambda: 2**20)
         with pytest.raises(MemoryError, match="wsg state for g = 30, rows = 10000000"):
             wsg_rows(30, 10_000_000)
         with pytest.raises(MemoryError, match="fwsg state"):

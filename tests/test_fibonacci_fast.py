@@ -111,7 +111,7 @@ class TestRefusals:
             ref_fibonacci.row_steps(ref_fibonacci.MAX_ROWS + 1)
 
     def test_memory_is_checked_first(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr("fast._memory.available_memory", lambda: 2**20)
+        monkeypatch.setattr("floor.memory.available_memory", lambda: 2**20)
         with pytest.raises(MemoryError, match=r"Fibonacci Nim rows 0\.\.10,000"):
             fast_fibonacci.row_steps(10_000)
 

@@ -16,7 +16,10 @@ from pathlib import Path
 from source_tree import parse
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("spec", "reference", "fast", "registry", "proofs_check", "verify", "decider", "grundy")
+PACKAGES = (
+    "floor", "spec", "reference", "fast", "registry", "proofs_check", "runs", "verify", "decider",
+    "grundy",
+)  # fmt: skip
 
 
 def _modules() -> dict[str, Path]:

@@ -1,10 +1,10 @@
 """Ctrl-C: every command stops promptly with ``grundy: interrupted``, exit 130.
 
 The protocol (issue 30): a long kernel works in blocks well under a second
-and returns to Python between them (``fast._interrupt``); Ctrl-C during a
+and returns to Python between them (``floor.interrupt``); Ctrl-C during a
 block is held and raised when it returns; the CLI raises it only where that
 is safe (never inside llvmlite's callbacks or numba's boxing helper), ends
-the process anyway if it cannot (``grundy.signals.Deadline``), writes files
+the process anyway if it cannot (``floor.interrupt.Deadline``), writes files
 under a temporary name and kills a local Dask cluster's workers.
 
 The tests send a real SIGINT to a real ``grundy`` process (started with
@@ -32,9 +32,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-import fast._interrupt as hold
+import floor.interrupt as hold
 from grundy import cli
-from grundy.signals import Deadline
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -258,7 +257,7 @@ def default_sigint() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-class _Watch(Deadline):
+class _Watch(hold.Deadline):
     """A deadline that records instead of ending the process."""
 
     def __init__(self) -> None:
@@ -271,16 +270,16 @@ class _Watch(Deadline):
 
 def test_must_defer_inside_llvmlite_and_numba_boxing_only() -> None:
     llvm = _Frame("contextlib", _Frame("llvmlite.binding.executionengine", _Frame("numba.core")))
-    assert cli._must_defer(llvm)  # type: ignore[arg-type]  # a ctypes callback's frames
-    assert cli._must_defer(_Frame("numba.core.serialize"))  # type: ignore[arg-type]
-    assert not cli._must_defer(_Frame("numba.core.typeinfer"))  # type: ignore[arg-type]
-    assert not cli._must_defer(_Frame("fast.rw", _Frame("grundy.cli")))  # type: ignore[arg-type]
+    assert hold.must_defer(llvm)  # type: ignore[arg-type]  # a ctypes callback's frames
+    assert hold.must_defer(_Frame("numba.core.serialize"))  # type: ignore[arg-type]
+    assert not hold.must_defer(_Frame("numba.core.typeinfer"))  # type: ignore[arg-type]
+    assert not hold.must_defer(_Frame("fast.rw", _Frame("grundy.cli")))  # type: ignore[arg-type]
 
 
 @pytest.mark.usefixtures("default_sigint")
 def test_handler_raises_in_safe_code_and_delivers_again_later() -> None:
     watch = _Watch()
-    with cli.interrupt_after_compiled_code(watch):
+    with hold.interrupt_after_compiled_code(watch):
         handler = signal.getsignal(signal.SIGINT)
         assert callable(handler)
         with pytest.raises(KeyboardInterrupt):
@@ -304,10 +303,10 @@ def test_an_interrupt_swallowed_by_a_callback_is_delivered_again(
 
     def callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            signal.getsignal(signal.SIGINT)(signal.SIGINT, None)  # type: ignore[operator]
+            signal.getsignal(signal.SIGINT)(signal.SIGINT, None)  # type: ignore[operator,misc]
 
     watch = _Watch()
-    with cli.interrupt_after_compiled_code(watch):
+    with hold.interrupt_after_compiled_code(watch):
         gc.callbacks.append(callback)
         try:
             with pytest.raises(KeyboardInterrupt):
@@ -337,7 +336,7 @@ def test_held_block_raises_after_it_returns() -> None:
 def test_the_cli_handler_respects_holds() -> None:
     watch = _Watch()
     done = []
-    with cli.interrupt_after_compiled_code(watch):
+    with hold.interrupt_after_compiled_code(watch):
         with pytest.raises(KeyboardInterrupt):
             with hold.held():
                 signal.raise_signal(signal.SIGINT)
@@ -350,7 +349,7 @@ def test_an_ignored_sigint_is_left_alone() -> None:
     try:
         with hold.held():
             assert not hold.holding()  # nothing to hold: the signal is ignored
-        with cli.interrupt_after_compiled_code(_Watch()):
+        with hold.interrupt_after_compiled_code(_Watch()):
             assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -358,14 +357,14 @@ def test_an_ignored_sigint_is_left_alone() -> None:
 
 def test_deadline_ends_a_process_that_cannot_raise() -> None:
     ended = threading.Event()
-    deadline = Deadline(deliver=0.0, finish=0.0, exit_=ended.set)
+    deadline = hold.Deadline(deliver=0.0, finish=0.0, exit_=ended.set)
     deadline.signalled()  # never delivered
     assert ended.wait(60)
 
 
 def test_deadline_second_ctrl_c_ends_at_once() -> None:
     ended = threading.Event()
-    deadline = Deadline(deliver=3600, finish=3600, exit_=ended.set)
+    deadline = hold.Deadline(deliver=3600, finish=3600, exit_=ended.set)
     deadline.signalled()
     deadline.delivered()
     assert not ended.is_set()
@@ -416,7 +415,7 @@ def _interrupt_at(argv: list[str], cwd: Path, moment: float) -> None:
     code, err, took = run.interrupt(group=True)
     assert took < PROMPT, f"{took:.1f} s from SIGINT to exit at {moment} s: {err}"
     if code == 0 and "Traceback" not in err:
-        return  # it was ending as the signal came (Ctrl-C is ignored then: cli._while_exiting)
+        return  # it was ending as the signal came (Ctrl-C is ignored then: hold.while_exiting)
     _assert_interrupted(code, err, took)
 
 
@@ -472,7 +471,7 @@ def test_ctrl_c_at_any_moment_of_a_heatmap(moment: float, tmp_path: Path) -> Non
 def test_ctrl_c_during_a_cluster_start_is_raised_at_once() -> None:
     """Issue 39 item 3: the start-up ran with SIGINT ignored, and a Ctrl-C then was lost.
     The start-up now runs in a thread; this one raises within a poll."""
-    from grundy.runs import runner
+    from runs import runner
 
     started = threading.Event()
 
@@ -494,7 +493,7 @@ _WORKER_MASKS = """
 import re, signal, sys
 from pathlib import Path
 import distributed
-from grundy.runs.runner import _start_local_cluster
+from runs.runner import _start_local_cluster
 
 if __name__ == "__main__":
     cluster = _start_local_cluster(distributed.LocalCluster, 1)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.experiments import ExperimentResult
-from grundy.experiments.larsson_blocking import compute, run_chunk, validate_chunk
+from grundy.cli.experiments import ExperimentResult
+from grundy.cli.experiments.larsson_blocking import compute, run_chunk, validate_chunk
 from registry import ask
 
 
@@ -52,7 +52,7 @@ def test_the_run_resumes_and_draws(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_the_printed_lines_come_from_one_renderer() -> None:
-    from grundy.experiments.larsson_blocking import printed_table
+    from grundy.cli.experiments.larsson_blocking import printed_table
 
     table = [[4, 100, 2.4145, 2.4137, 2.4156, 2.8284], [4, 10, 2.5, 2.4, 2.6, 1.0],
              [12, 100, 2.0, 1.999, 2.0, 1.0], [12, 100, 2.5, 2.5, 2.503, 3.0]]  # fmt: skip

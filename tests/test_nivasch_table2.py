@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.experiments import ExperimentResult
-from grundy.experiments.nivasch_table2 import run_experiment
+from grundy.cli.experiments import ExperimentResult
+from grundy.cli.experiments.nivasch_table2 import run_experiment
 from grundy.published import load_published
 from proofs_check.dn import dn_statistics
 from reference.published import compare_table2

@@ -1,4 +1,4 @@
-"""grundy.experiments.parameters: an experiment's parameters declared once; and the
+"""grundy.cli.experiments.parameters: an experiment's parameters declared once; and the
 fixed layouts of grundy.display.ResultTable."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from grundy.cli.experiments.parameters import Parameters, constant, derived, flag, parameter
 from grundy.display import ResultTable
-from grundy.experiments.parameters import Parameters, constant, derived, flag, parameter
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def test_result_table_fixed_layout_is_the_format_widths() -> None:
 
 
 def test_text_parameters_and_metavars() -> None:
-    from grundy.experiments.parameters import text
+    from grundy.cli.experiments.parameters import text
 
     @dataclass(frozen=True)
     class Named(Parameters):
@@ -126,7 +126,7 @@ def test_text_parameters_and_metavars() -> None:
 def test_row_periods_declares_its_parameters_once() -> None:
     """row-periods' options, JSON ``parameters``, manifest and chunk parameters come from
     RowPeriodsParameters, with the names and values its runs had before (their digests)."""
-    from grundy.experiments.row_periods import PREPERIOD, RowPeriodsParameters
+    from grundy.cli.experiments.row_periods import PREPERIOD, RowPeriodsParameters
 
     parser = argparse.ArgumentParser(prog="row-periods")
     RowPeriodsParameters.add_options(parser)

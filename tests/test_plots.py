@@ -11,8 +11,8 @@ import pytest
 
 from grundy import plots
 from grundy.cli import main
-from grundy.experiments import dn_histogram
-from grundy.experiments.nivasch_table5 import load_convergence_histogram
+from grundy.cli.experiments import dn_histogram
+from grundy.cli.experiments.nivasch_table5 import load_convergence_histogram
 from reference.wsg import wsg
 
 

@@ -5,7 +5,7 @@ Before issue 30 the option lived in tests/conftest.py, so pytest said
 ``test_unknown_game`` failed for a plugin game whose name sorts before
 ``f-wythoff``. The option is now the package's pytest plugin (an entry
 point), and from a directory of your own it runs the property tests of the
-plugin's games (grundy/plugin_tests.py). Each run here starts in an empty
+plugin's games (grundy/cli/plugin_tests.py). Each run here starts in an empty
 temporary directory holding only the plugin module.
 """
 

@@ -1,7 +1,7 @@
 """``--quiet`` on every command (issue 30 item 8): the README promised it for long runs,
 but ``value``, ``table`` and ``period`` rejected it and ``check X --quiet`` said
 "--quiet needs a value". One option, added by ``grundy.cli`` to every command,
-turns off every bar, spinner and progress line (``grundy.runs.progress.quiet``).
+turns off every bar, spinner and progress line (``runs.progress.quiet``).
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ def test_quiet_is_accepted(argv: list[str], capsys: pytest.CaptureFixture[str]) 
 def test_quiet_hides_progress_and_keeps_the_answer(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import grundy.runs.progress
+    import runs.progress
 
-    monkeypatch.setattr(grundy.runs.progress, "PLAIN_INTERVAL", 0.0)  # a line even for a short run
+    monkeypatch.setattr(runs.progress, "PLAIN_INTERVAL", 0.0)  # a line even for a short run
     argv = ["experiment", "beatty-partition", "--n", "20000", "--chunk", "5000", "--workers", "0"]
     assert main(argv) == 0
     loud = capsys.readouterr()

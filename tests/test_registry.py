@@ -78,7 +78,7 @@ class TestShadowing:
         registry.register_implementation("grundy-table:wythoff", "mine", "fast", wrong, shadow=True)
         cleanup.append(("grundy-table:wythoff", "mine"))
         assert registry.question("grundy-table", "wythoff").choose(size=10).name == "mine"
-        from grundy import conformance
+        from grundy.cli import conformance
 
         rows = conformance.run_question(registry.QUESTIONS["grundy-table:wythoff"])
         assert ("mine vs spec", "FAIL") in [(r.implementation, r.result) for r in rows]
@@ -346,7 +346,7 @@ class TestQuestionsAsDoors:
             door(using="nope", size=3)
 
     def test_larger_domains_only_with_all(self) -> None:
-        from grundy.conformance import run_question
+        from grundy.cli.conformance import run_question
 
         question = registry.question("fibonacci-starting", "fibonacci-nim")
         quick = {r.domain for r in run_question(question)}

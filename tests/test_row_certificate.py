@@ -113,7 +113,7 @@ def test_wythoff_in_disguise_is_wythoff_to_the_kernels() -> None:
 
 def test_row_periods_run_the_strip_for_wythoff_in_disguise(monkeypatch: pytest.MonkeyPatch) -> None:
     """The row-periods experiment picks the strip (and Landman's machine) by the game's rule."""
-    from grundy.experiments.row_periods import run_experiment
+    from grundy.cli.experiments.row_periods import run_experiment
 
     used: list[object] = []
     real = fast_strip.strip_periods

@@ -18,14 +18,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from fast import _files
-from fast._files import atomic_write, remove_stale_temporaries
+from floor import files as _files
+from floor.files import atomic_write, remove_stale_temporaries
 
 ROOT = Path(__file__).resolve().parents[1]
 
 KILLED_WRITER = """
 import sys, time
-from fast._files import atomic_write
+from floor.files import atomic_write
 
 def write(handle):
     handle.write(b"partial" * 1000)
@@ -127,7 +127,7 @@ def test_a_large_table_is_written_in_pieces_and_a_ctrl_c_between_them_leaves_not
     """``table --out x.npy`` writes a slice at a time (one numpy.save of a big table is one C
     call that no SIGINT handler interrupts): a KeyboardInterrupt raised between two slices
     stops the write, and the target and every temporary are gone."""
-    from grundy import output
+    from grundy.cli import output
 
     monkeypatch.setattr(output, "SAVE_CHUNK_BYTES", 4096)
     table = np.arange(100_000, dtype=np.uint16).reshape(100, 1000)

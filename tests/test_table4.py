@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from grundy.cli import main
-from grundy.experiments.nivasch_table4 import compare, run_experiment, table4
+from grundy.cli.experiments.nivasch_table4 import compare, run_experiment, table4
 from grundy.published import load_published
 
 PAPER = load_published("nivasch_000_table4")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from grundy.cli import main
-from grundy.experiments.nivasch_table5 import run_experiment
+from grundy.cli.experiments.nivasch_table5 import run_experiment
 
 SMALL = {"gmax": 2, "rows": 3000, "chunk": 500}
 
@@ -120,8 +120,8 @@ def test_edited_chunk_is_recomputed_not_shown(
 
 def test_edited_summary_with_a_fresh_digest_is_still_refused(tmp_path: Path) -> None:
     """Even an edit that recomputes the digest cannot make max disagree with the histogram."""
-    from grundy.experiments.nivasch_table5 import validate_chunk
-    from grundy.runs.store import chunk_digest
+    from grundy.cli.experiments.nivasch_table5 import validate_chunk
+    from runs.store import chunk_digest
 
     out = tmp_path / "run"
     first = run_experiment(**SMALL, workers=0, out_dir=out)
@@ -157,8 +157,8 @@ def test_cli_rerun_after_edit_prints_the_true_table(
 def test_the_printed_header_stands_over_its_columns() -> None:
     """The table prints through grundy.display.ResultTable: each header ends where its
     column's cells end (the header was 7 characters short of the paper column before)."""
-    from grundy.experiments import ExperimentResult
-    from grundy.experiments.nivasch_table5 import printed_table
+    from grundy.cli.experiments import ExperimentResult
+    from grundy.cli.experiments.nivasch_table5 import printed_table
     from reference.published import compare_table5
 
     comparison = compare_table5(1, 45, 2201, 10**7 + 1, instances=3)

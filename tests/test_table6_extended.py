@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from grundy.cli import main
-from grundy.experiments import nivasch_table6
-from grundy.experiments.nivasch_table6 import run_experiment, rw_vs_wsg
+from grundy.cli.experiments import nivasch_table6
+from grundy.cli.experiments.nivasch_table6 import run_experiment, rw_vs_wsg
 
 #: A convergence constant for all h <= 30: twice the observed maximum of
 #: rows to convergence for g <= 30, start rows <= 10^4 (docs/results.md).
@@ -94,7 +94,7 @@ def test_convergence_maxima_behind_r30() -> None:
     import json
     from pathlib import Path
 
-    from grundy.experiments.nivasch_table5 import run_chunk
+    from grundy.cli.experiments.nivasch_table5 import run_chunk
 
     path = Path(__file__).resolve().parents[1] / "data" / "table5"
     data = json.loads((path / "convergence_g21_30_r0_1e4.json").read_text())

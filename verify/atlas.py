@@ -20,7 +20,7 @@ the run's joint period P. Two checks, with the verifier's own strip
   ``D(k, y) != D(k, y - Q)`` (:func:`verify.run.advance`); the windows before
   Y and Y + Q must be equal (then nothing changes later), and each row's
   preperiod is 1 + its last violation. One chunk of
-  :func:`grundy.runs.runner.run_chunks` (Dask like ``grundy verify``) that
+  :func:`runs.runner.run_chunks` (Dask like ``grundy verify``) that
   writes its own checkpoints every few minutes under ``out``: the same command
   again resumes from the last one. Rows whose recomputation would take more
   than :data:`ROWS_BUDGET_SECONDS` are refused, naming the estimate.
@@ -42,9 +42,9 @@ from typing import Any
 import numpy as np
 
 from fast import strip as fast_strip
-from fast._files import atomic_write
 from fast.atlas import prime_factors, read_state, read_table
 from fast.strip.checkpoint import checkpoint_digest
+from floor.files import atomic_write
 from verify.run import VerifyReport, _proof, _ring_dtype, _width, advance
 from verify.strip import BLOCK, VerifyStrip
 
@@ -208,7 +208,7 @@ def _resume(folder: Path, meta: dict[str, Any]) -> tuple[int, dict[str, np.ndarr
 
 
 def rows_chunk(params: dict[str, Any]) -> dict[str, Any]:
-    """Rows 0..R-1 from column 0 to the plan's end (a :func:`grundy.runs.runner.run_chunks`
+    """Rows 0..R-1 from column 0 to the plan's end (a :func:`runs.runner.run_chunks`
     chunk; module doc): ``{"ok", "reason", "last"}``, ``last[k]`` row k's last violation of Q.
     With ``params["folder"]``, a checkpoint every ``params["every"]`` seconds there (the
     window Q columns back and ``last``); a new call resumes from the latest."""
@@ -273,8 +273,8 @@ def verify_atlas_rows(
     ...
     ValueError: --rows: recomputing rows 0..2000 from column 0 (to column 152,676,515) takes ...
     """
-    from grundy.runs.chunks import Chunk
-    from grundy.runs.runner import run_chunks
+    from runs.chunks import Chunk
+    from runs.runner import run_chunks
 
     table, name = _read(Path(directory), label, game)
     plan = rows_plan(table, rows[-1])

@@ -21,7 +21,7 @@ bands of :data:`verify.strip.BAND`). What it checks:
    Q columns earlier (from the checkpoint's ``back`` window), counts every
    column y with ``D(k, y) != D(k, y - Q)`` itself, and checks the ``back``
    window of the next checkpoint too. Segments are independent: they run
-   in parallel on Dask (:func:`grundy.runs.runner.run_chunks`: a local
+   in parallel on Dask (:func:`runs.runner.run_chunks`: a local
    cluster by default, ``--scheduler`` for a real one).
 3. **The record**: each checkpoint's count of violations equals the sum of
    the segments before it; each row's preperiod is 1 + its last violation
@@ -80,7 +80,7 @@ def _start(game: str, rows: int, column: int, window: np.ndarray | None) -> Veri
 
 
 def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
-    """One segment between two checkpoints (a :func:`grundy.runs.runner.run_chunks` chunk).
+    """One segment between two checkpoints (a :func:`runs.runner.run_chunks` chunk).
 
     ``params``: ``directory``, ``first`` (a checkpoint file, or None for the
     empty strip at column 0), ``second`` (the next checkpoint file),
@@ -343,7 +343,7 @@ def verify_run(
     """Re-check every strip run under ``directory`` (see the module docstring).
 
     Segments and the record's checks run as chunks of
-    :func:`grundy.runs.runner.run_chunks` (``workers=0``: in this process;
+    :func:`runs.runner.run_chunks` (``workers=0``: in this process;
     default: a local Dask cluster; ``scheduler``: an existing one). With
     ``out``, each finished chunk's result is kept in ``out/<run>/chunks/``
     and a second call with the same ``out`` resumes: a chunk is reused only
@@ -363,7 +363,7 @@ def verify_run(
     >>> report.ok, report.lines[-1]
     (True, 'wythoff rows 0..7: every check passed')
     """
-    from grundy.runs.runner import run_chunks
+    from runs.runner import run_chunks
 
     directory = Path(directory)
     report = VerifyReport(True)
@@ -462,7 +462,7 @@ def _segment_chunks(
 ) -> tuple[list[Any], list[tuple[str, str]], bool]:
     """The segment chunks, longest first; (chunk id, file it ends at) of the counting chain;
     whether its last segment holds the cycle's columns."""
-    from grundy.runs.chunks import Chunk
+    from runs.chunks import Chunk
 
     final = record["final"]
     second = bool(metas[final].get("second"))
@@ -507,7 +507,7 @@ def _cycle_chunks(
 ) -> list[Any]:
     """The chunks that check the cycle when no segment holds it: the proof, then the rows'
     periods in batches."""
-    from grundy.runs.chunks import Chunk
+    from runs.chunks import Chunk
 
     game, rows = record["game"], int(record["rows"])
     y0, period = int(record["y0"]), int(record["period"])

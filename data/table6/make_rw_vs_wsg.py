@@ -14,7 +14,7 @@ import numba
 import numpy
 
 from grundy import __version__
-from grundy.experiments.nivasch_table6 import rw_vs_wsg
+from grundy.cli.experiments.nivasch_table6 import rw_vs_wsg
 
 rng = random.Random(11)
 ns = sorted({*(rng.randrange(10**7) for _ in range(20)), 10**7})

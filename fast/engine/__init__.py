@@ -96,7 +96,7 @@ position.
 Ctrl-C: every kernel call decides a block of cells of bounded work (about
 :data:`BLOCK_SECONDS` at the measured speed, and a work budget within the
 follower kernel) and returns to Python, so an interrupt is served between
-blocks, with or without a progress callback (:mod:`fast._blocks`, the loop
+blocks, with or without a progress callback (:mod:`floor.blocks`, the loop
 of every long kernel that resumes where it stopped).
 
 The engine verifies the rule as it goes and refuses, with a ValueError

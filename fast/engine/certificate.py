@@ -19,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from fast._memory import seconds_text
 from fast.strip.certificate import Certificate, _least_periods_of, _periodicities, _violations
 from fast.strip.keys import _BASE, _INV
+from floor.memory import seconds_text
 from reference.row_bounds import (
     CHECK_FOLLOWERS_PER_SECOND,
     ROW_MOVES_SECONDS,
@@ -119,7 +119,7 @@ def search_certificate(
     two equal normalised windows past the start; the statement is checked
     once more at the two columns that follow them. ``progress(cols)`` after
     each block. With ``budget`` (seconds) the search stops, with a
-    ValueError naming the estimate (:func:`fast._memory.seconds_text`), before a block
+    ValueError naming the estimate (:func:`floor.memory.seconds_text`), before a block
     whose estimate ``seconds(cols)``, scaled by how the estimates fared so
     far, would take the total past it.
     """

@@ -24,12 +24,12 @@ from typing import Any
 
 import numba
 
-from fast import _config
-from fast._files import atomic_write_text
 from fast._sink import JIT
 from fast.engine import kernels
 from fast.engine.kernels import _no_rows, _no_sink, _no_terminal, fill, terminal_mask
 from fast.engine.rules import CompiledRule, _importable
+from floor import config as _config
+from floor.files import atomic_write_text
 
 __all__ = ["kernel_cache_dir"]
 

@@ -9,7 +9,7 @@ passes. A layer of a rule given by rays alone runs :func:`~fast.engine.kernels._
 generated kernel (:mod:`fast.engine.codegen`) in one pass that returns
 after about :data:`FOLLOWER_BUDGET` followers and when a buffer or the
 bitsets must grow, and resumes at the cell it was on (:class:`_FollowerTable`).
-Both go through :func:`fast._blocks.run_blocks`: Ctrl-C and progress are
+Both go through :func:`floor.blocks.run_blocks`: Ctrl-C and progress are
 served between blocks.
 """
 
@@ -21,11 +21,8 @@ from typing import Any
 import numba
 import numpy as np
 
-from fast._blocks import Pace, Step, run_blocks
 from fast._game_protocol import EngineGame
-from fast._interrupt import call
 from fast._jit import smallest_unsigned
-from fast._memory import check_memory
 from fast.engine.codegen import _buffer_kernel, _generated, _kernel, _sink_kernel
 from fast.engine.followers import (
     _refused_count,
@@ -37,6 +34,9 @@ from fast.engine.followers import (
 from fast.engine.kernels import FollowerArrays, KernelCode, _fill_count, _fill_rays
 from fast.engine.plan import _block_memory, _Plan, _plan
 from fast.engine.rules import CompiledRule, layer_states
+from floor.blocks import Pace, Step, run_blocks
+from floor.interrupt import call
+from floor.memory import check_memory
 
 __all__ = [
     "BLOCK_SECONDS",
@@ -49,7 +49,7 @@ __all__ = [
     "winning_moves",
 ]
 
-# --- The blocks' sizes (the Ctrl-C protocol, fast._interrupt). ---------------------------
+# --- The blocks' sizes (the Ctrl-C protocol, floor.interrupt). ---------------------------
 #: A kernel call works for about this long before it returns to Python (Ctrl-C,
 #: progress): its block of cells is sized from the previous block's measured speed.
 BLOCK_SECONDS = 0.1

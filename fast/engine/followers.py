@@ -17,12 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from fast._files import atomic_write_text
 from fast._game_protocol import EngineGame
 from fast.engine.codegen import _engine_digest, _source_digest, kernel_cache_dir
 from fast.engine.kernels import REFUSALS, KernelCode, _follower_code, _guard_holds, _region_code
 from fast.engine.plan import block_seconds
 from fast.engine.rules import CompiledRule, compiled_rule, layer_states
+from floor.files import atomic_write_text
 
 __all__ = [
     "CHECK_FRACTION",

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from fast._interrupt import call
 from fast.strip.geometry import STEP_CELLS, start_column, window
 from fast.strip.kernel import _nogil
 from fast.strip.threads import _pool, default_threads
+from floor.interrupt import call
 from reference.landman import Periodicity
 
 __all__ = ["Certificate", "certify_window"]

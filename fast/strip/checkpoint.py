@@ -36,10 +36,10 @@ from typing import Any
 
 import numpy as np
 
-from fast._files import atomic_write, canonical_json, digest
 from fast.strip.certificate import Certificate
 from fast.strip.search import Checkpoints, SearchState
 from fast.strip.state import blank_window
+from floor.files import atomic_write, canonical_json, digest
 
 __all__ = [
     "FORMAT",
@@ -134,7 +134,7 @@ def _reason(error: BaseException) -> str:
 
 
 def _write_atomic(path: Path, payload: bytes) -> None:
-    """Write ``payload`` to ``path`` atomically and durably (:func:`fast._files.atomic_write`)."""
+    """Write ``payload`` to ``path`` atomically and durably (:func:`floor.files.atomic_write`)."""
     atomic_write(path, lambda handle: handle.write(payload), durable=True)
 
 

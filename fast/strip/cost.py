@@ -11,10 +11,10 @@ import math
 
 import numpy as np
 
-from fast._memory import available_memory, format_bytes
 from fast.strip.geometry import _PAD, BLOCK, _ring_dtype, _words, start_column, window
 from fast.strip.keys import ALL_KEYS_COLUMNS, chunk_columns
 from fast.strip.threads import default_threads, pipeline_block, running_threads
+from floor.memory import available_memory, format_bytes
 
 __all__ = [
     "CERTIFY_COLUMN_BYTES",

@@ -18,10 +18,10 @@ from enum import IntEnum
 
 import numpy as np
 
-from fast._blocks import Step, run_blocks
-from fast._interrupt import call
 from fast._jit import jit
 from fast.strip.geometry import BLOCK
+from floor.blocks import Step, run_blocks
+from floor.interrupt import call
 
 __all__ = ["ALL_KEYS_COLUMNS", "DP_BITS", "Scan", "WindowKeys", "chunk_columns"]
 
@@ -116,7 +116,7 @@ class WindowKeys:
         them if none); the table grows when half full. Every key is stored before column
         ``all_keys`` (default :data:`ALL_KEYS_COLUMNS`), then the distinguished ones.
 
-        The scan (:func:`_scan_keys`) runs in blocks (:func:`fast._blocks.run_blocks`): a
+        The scan (:func:`_scan_keys`) runs in blocks (:func:`floor.blocks.run_blocks`): a
         block ends at the end, at a repeat (one ``proves`` refuses, a hash collision: the
         next block starts after it, the earlier column keeps the key; one it accepts ends
         the scan) or at a table half full (it grows, and the next block starts at that

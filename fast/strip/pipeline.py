@@ -13,8 +13,6 @@ import time
 
 import numpy as np
 
-from fast._blocks import Step, run_blocks
-from fast._interrupt import call
 from fast._kernel_games import CODES, Status
 from fast.strip.geometry import _PAD, BLOCK, STEP_CELLS, _check_game, _ring_dtype, _words, window
 from fast.strip.kernel import Bands, Bitsets, _stage
@@ -27,6 +25,8 @@ from fast.strip.threads import (
     pipeline_step,
     running_threads,
 )
+from floor.blocks import Step, run_blocks
+from floor.interrupt import call
 from reference.landman import WindowError
 
 __all__ = ["Strip"]
@@ -214,8 +214,8 @@ class Strip:
         (levels, columns), see :meth:`set_levels`) gets the hash of column y
         over the rows 0..b_i - 1 (:func:`mix_levels`). The kernel returns to
         Python after every block of about :data:`STEP_CELLS` cells per thread, each
-        block one held call (:func:`fast._interrupt.call`; one thread:
-        :func:`fast._blocks.run_blocks`): Ctrl-C stops it there, and the strip is then
+        block one held call (:func:`floor.interrupt.call`; one thread:
+        :func:`floor.blocks.run_blocks`): Ctrl-C stops it there, and the strip is then
         unusable.
         """
         if self._broken:

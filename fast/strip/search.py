@@ -17,9 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from fast._blocks import Step, run_blocks
-from fast._interrupt import call
-from fast._memory import available_memory, check_memory
 from fast.strip.certificate import (
     Certificate,
     _least_periods_of,
@@ -34,6 +31,9 @@ from fast.strip.levels import _Levels, levels_apply
 from fast.strip.pipeline import Strip
 from fast.strip.state import column_hashes
 from fast.strip.threads import _pool, default_threads
+from floor.blocks import Step, run_blocks
+from floor.interrupt import call
+from floor.memory import available_memory, check_memory
 from reference.landman import Periodicity, WindowError
 
 __all__ = ["Checkpoints", "SearchState", "row_periodicity", "strip_periods"]
@@ -387,7 +387,7 @@ class _Search:
         report: Callable[[int], None] | None,
         saved: tuple[str, WindowKeys | None, tuple[int, int]],
     ) -> None:
-        """Columns up to ``end`` in blocks of a chunk (:func:`fast._blocks.run_blocks`): the
+        """Columns up to ``end`` in blocks of a chunk (:func:`floor.blocks.run_blocks`): the
         top row kept, ``report(column)`` after each block, and before the end a checkpoint
         when due (of the phase, table and period ``saved``)."""
 

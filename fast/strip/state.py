@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from fast._bits import ONE
-from fast._interrupt import call
 from fast._jit import jit
 from fast.strip.kernel import OK, _ratio_block
+from floor.interrupt import call
 
 __all__ = ["blank_window", "column_hashes", "mix_levels", "state_columns"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-from fast import _config
 from fast.strip.geometry import BLOCK, STEP_CELLS
+from floor import config as _config
 
 __all__ = [
     "MIN_ROWS_PER_THREAD",

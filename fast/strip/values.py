@@ -14,13 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from fast._interrupt import call
 from fast._jit import jit, smallest_unsigned
-from fast._memory import check_memory
 from fast.strip.cost import rectangle_memory
 from fast.strip.geometry import BLOCK, _check_game, _check_rows_cols, window
 from fast.strip.pipeline import Strip
 from fast.strip.threads import pipeline_block
+from floor.interrupt import call
+from floor.memory import check_memory
 
 __all__ = [
     "rectangle",

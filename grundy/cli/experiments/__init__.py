@@ -1,0 +1,202 @@
+"""Experiments reproducing the papers' tables: ``grundy experiment NAME``.
+
+Each module of this package defines ``register(subparsers)`` and adds one
+experiment (discovered automatically by :func:`register_all`, for
+``grundy/cli/commands/experiment.py``).
+Shared here: the result format and the common options. An experiment
+declares its own parameters once, as a dataclass
+(:mod:`grundy.cli.experiments.parameters`: its options, its JSON ``parameters``,
+its chunks'), and prints its tables through :class:`grundy.display.ResultTable`
+(the same cells in a terminal and in a notebook).
+
+The result of an experiment is an :class:`ExperimentResult`: parameters,
+version, timings and the table; it serialises to JSON (and the table to
+CSV), so CLI output, saved files and Dask chunks share one format.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib
+import json
+import os
+import pkgutil
+import platform
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from floor.files import atomic_write_text
+from grundy import __version__
+from grundy.cli.output import add_json_option, check_input_file, emit_json, output_file, read_json
+
+__all__ = [
+    "ExperimentResult",
+    "add_experiment_options",
+    "comparison_mark",
+    "load_result",
+    "register_all",
+]
+
+
+@dataclass
+class ExperimentResult:
+    """One experiment's output.
+
+    Attributes
+    ----------
+    name : str
+        The experiment (``nivasch-table2``...).
+    parameters : dict
+        Every parameter that determines the result.
+    columns : list of str
+        Column names of ``table``.
+    table : list of list
+        The result rows (JSON-serialisable values).
+    timings : dict
+        Seconds, by phase (``compile`` kept apart from ``run``).
+    comparison : list of dict
+        Per published row: ours, the paper's, and whether they agree.
+    version : str
+        The package version that produced it.
+    machine : str
+        Where it ran.
+    """
+
+    name: str
+    parameters: dict[str, Any]
+    columns: list[str]
+    table: list[list[Any]]
+    timings: dict[str, float] = field(default_factory=dict)
+    comparison: list[dict[str, Any]] = field(default_factory=list)
+    version: str = __version__
+    machine: str = field(
+        default_factory=lambda: f"{platform.machine()} {platform.system()}, {os.cpu_count()} cpus"
+    )
+
+    @property
+    def agrees(self) -> bool:
+        """True when every compared row agrees with the paper."""
+        return all(row.get("agrees", True) for row in self.comparison)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit status: 0 when every compared row agrees, else 1."""
+        return 0 if self.agrees else 1
+
+    def deliver(self, out: str | os.PathLike[str] | None = None, *, json_out: bool = False) -> bool:
+        """Save to ``out`` (if given) and print the JSON when ``json_out`` (``--json``).
+
+        Returns True when the JSON was printed (the command then prints nothing else).
+        """
+        if out:
+            self.save(out)
+        if json_out:
+            emit_json(json.loads(self.to_json()))
+            return True
+        return False
+
+    def __str__(self) -> str:
+        from grundy.display import experiment_text
+
+        return experiment_text(self)
+
+    def _repr_html_(self) -> str:
+        from grundy.display import experiment_html
+
+        return experiment_html(self)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1, default=_json_default)
+
+    @classmethod
+    def from_json(cls, text: str) -> ExperimentResult:
+        return cls(**json.loads(text))
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write JSON (``.json``) or the table as CSV (``.csv``), atomically."""
+        target = Path(path)
+        if target.suffix == ".csv":
+            lines: list[str] = []
+            with tempfile.SpooledTemporaryFile(mode="w+", newline="") as buffer:
+                writer = csv.writer(buffer)
+                writer.writerow(self.columns)
+                writer.writerows(self.table)
+                buffer.seek(0)
+                lines.append(buffer.read())
+            atomic_write_text(target, "".join(lines))
+        else:
+            atomic_write_text(target, self.to_json())
+        return target
+
+
+def register_all(subparsers: Any) -> None:
+    """Add every experiment of this package (each module's ``register``), by name."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "register"):
+            module.register(subparsers)
+
+
+def load_result(path: str, option: str = "--input") -> ExperimentResult:
+    """The saved :class:`ExperimentResult` in ``path`` (a file, or a directory's
+    ``result.json``); a one-line ValueError naming the file when it is not one."""
+    target = check_input_file(path, option, in_dir="result.json")
+    data = read_json(target, option)
+    try:
+        result = ExperimentResult(**data)
+        if not (
+            isinstance(result.name, str)
+            and isinstance(result.parameters, dict)
+            and isinstance(result.columns, list)
+            and isinstance(result.table, list)
+        ):
+            raise TypeError("fields of the wrong kind")
+        return result
+    except TypeError:
+        raise ValueError(
+            f"{option}: {str(target)!r} is not a saved experiment result (JSON object with "
+            "name, parameters, columns, table)"
+        ) from None
+
+
+def comparison_mark(row: dict[str, Any] | None) -> str:
+    """How a row of :mod:`reference.published`'s comparisons is shown beside the paper's value.
+
+    >>> [comparison_mark(r) for r in ({"checked": "exact", "agrees": True},
+    ...                               {"checked": "bound", "agrees": False}, None)]
+    ['=', 'DIFFERS', '']
+    """
+    if row is None:
+        return ""
+    if not row["agrees"]:
+        return "DIFFERS"
+    return {"exact": "=", "bound": "(within)", "beyond": "(beyond)", "none": "-"}[row["checked"]]
+
+
+def _json_default(value: Any) -> Any:
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def add_experiment_options(parser: argparse.ArgumentParser) -> None:
+    """``--json``, ``--out FILE`` and ``--quiet``, shared by every experiment.
+
+    ``--out`` is a *file* here (``.json``: the whole result with parameters and
+    timings; ``.csv``: the table); an existing file is replaced. Experiments that
+    run in chunks take ``--out DIR`` instead (:func:`grundy.cli.output.add_execution_options`).
+    """
+    add_json_option(parser)
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        type=output_file("--out", suffixes=(".json", ".csv")),
+        help="save the result to FILE: .json (parameters, timings, table) or .csv (the table)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
