@@ -56,7 +56,7 @@ import numpy as np
 import numpy.typing as npt
 
 from decider.automaton import DeciderError, Dfa
-from decider.logic import Dfao
+from decider.dfao import Dfao
 from decider.numeration import Fibonacci, Numeration, Pell
 
 MAGIC = "decider-automaton 1"

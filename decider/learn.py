@@ -39,6 +39,9 @@ from decider.numeration import Fibonacci
 
 IntArray = npt.NDArray[np.int64]
 
+#: The numeration the automata are learned in (its place values bound the window).
+NUMERATION = Fibonacci()
+
 
 @dataclass
 class Learned:
@@ -91,9 +94,7 @@ def zeckendorf_bits(values: IntArray, length: int) -> IntArray:
     >>> zeckendorf_bits(np.array([0, 1, 2, 3, 4, 11]), 5).tolist()
     [0, 1, 2, 4, 5, 20]
     """
-    weights = Fibonacci().weights(0)
-    while len(weights) < length + 1:
-        weights.append(weights[-1] + weights[-2])
+    weights = NUMERATION.place_values(length + 1)
     v = np.asarray(values, dtype=np.int64).copy()
     if v.size and (v.min() < 0 or v.max() >= weights[length]):
         raise DeciderError(f"a value outside the window of {length} digits")
@@ -144,9 +145,7 @@ def learn_points(
     """
     if not 0 < tests < length <= 31:
         raise DeciderError(f"tests ({tests}) and length ({length}) need 0 < tests < length <= 31")
-    top = Fibonacci().weights(0)
-    while len(top) < length + 1:
-        top.append(top[-1] + top[-2])
+    top = NUMERATION.place_values(length + 1)
     pts = np.unique(np.asarray(_as_array(points), dtype=np.int64).reshape(-1, 2), axis=0)
     pts = pts[(pts[:, 0] < top[length]) & (pts[:, 1] < top[length])]
     xb, yb = zeckendorf_bits(pts[:, 0], length), zeckendorf_bits(pts[:, 1], length)
@@ -231,7 +230,7 @@ def _build(
         accept[q] = bool((codes == 0).any())  # the empty test (m = 0)
     if (delta < 0).any():
         return "a class has no successor inside the window"
-    return minimise(Fibonacci().restrict(Dfa(2, 2, delta, accept)))
+    return minimise(NUMERATION.restrict(Dfa(2, 2, delta, accept)))
 
 
 def _check_window(dfa: Dfa, xb: IntArray, yb: IntArray, length: int) -> str:
@@ -260,9 +259,7 @@ def learn(member: Callable[[int, int], bool], length: int, tests: int, margin: i
     ``member(x, y)`` is called for every pair below ``F_{length+2}`` (keep the window small;
     for a large one give the points to :func:`learn_points`).
     """
-    top = Fibonacci().weights(0)
-    while len(top) < length + 1:
-        top.append(top[-1] + top[-2])
+    top = NUMERATION.place_values(length + 1)
     n = top[length]
     return learn_points(
         ((x, y) for x in range(n) for y in range(n) if member(x, y)), length, tests, margin

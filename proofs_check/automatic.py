@@ -13,7 +13,10 @@ pass) and its outcome rule (the mex, or :class:`spec.CountingRule`: P iff fewer 
 options are P). A game without a first-order form (three piles, one heap, misère play, a
 follower function without ``move_formulas``: :class:`spec.NoFirstOrderForm`) or with a
 combination the generator does not cover (a counting rule with a state) is refused in one
-line naming what is missing (:class:`NotCovered`).
+line naming what is missing (:class:`NotCovered`); so is a rule the sentences
+would not state faithfully (misère play, a ray with a negative component or ``p + q = 0``,
+passes that are not well-founded, declared moves that are not the game's ``followers``:
+:mod:`proofs_check.faithful`).
 
 **The move relation, split by move type.** Every ray is its own predicate
 ``m<i>(u, v, x, y)`` ("(x, y) -> (u, v) is a move of type i"): one row, one column, one
@@ -61,10 +64,12 @@ proofs_check.automatic.NotCovered: wythoff3: no first-order form of its moves (a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product as cartesian
 
 from decider import Theory
+from proofs_check import faithful
 from spec import ImpartialGame, NoFirstOrderForm, first_order_form
 
 __all__ = [
@@ -143,12 +148,20 @@ def _ray_formula(ray: tuple[int | str, ...]) -> str:
 
 
 def rule_of(game: ImpartialGame) -> Rule:
-    """The rule of a spec game object as formulas, or :class:`NotCovered` (one line)."""
+    """The rule of a spec game object as formulas, or :class:`NotCovered` (one line).
+
+    The rule is read from the game's first-order form (:func:`spec.first_order_form`) and
+    checked to be the game's before it is returned (:mod:`proofs_check.faithful`): misère
+    play, a ray with a negative component or ``p + q = 0``, passes that are not well-founded
+    and declared moves that differ from ``followers`` are refused.
+    """
+    name = game.describe()
+    _faithful(lambda: faithful.check_play(game, name))
     try:
         form = first_order_form(game)
     except NoFirstOrderForm as error:
         raise NotCovered(f"{error}; {_COVERS}") from None
-    name = form.game
+    _faithful(lambda: faithful.check_rays(name, form.rays))
     moves = tuple(MoveType(f"m{i}", r, _ray_formula(r)) for i, r in enumerate(form.rays))
     moves += tuple(
         MoveType(f"m{len(moves) + i}", (), f"({text})") for i, text in enumerate(form.formulas)
@@ -157,7 +170,17 @@ def rule_of(game: ImpartialGame) -> Rule:
         raise NotCovered(f"{name}: a counting rule with move_formulas is not covered; {_COVERS}")
     if form.states and form.k != 1:
         raise NotCovered(f"{name}: a counting rule with a state layer is not covered; {_COVERS}")
-    return Rule(name, moves, form.terminal, form.states, form.state_moves, form.k)
+    made = Rule(name, moves, form.terminal, form.states, form.state_moves, form.k)
+    _faithful(lambda: faithful.check_rule(game, made))
+    return made
+
+
+def _faithful(check: Callable[[], None]) -> None:
+    """Run a check of :mod:`proofs_check.faithful`; its refusal is :class:`NotCovered`."""
+    try:
+        check()
+    except faithful.Refused as error:
+        raise NotCovered(str(error)) from None
 
 
 def move_into(rule: Rule, m: MoveType, target: str) -> str:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import re
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -72,10 +73,7 @@ def window(length: int) -> int:
     >>> window(5)
     13
     """
-    weights = Fibonacci().weights(0)
-    while len(weights) < length + 1:
-        weights.append(weights[-1] + weights[-2])
-    return weights[length]
+    return Fibonacci().place_values(length + 1)[length]
 
 
 def points(
@@ -147,6 +145,7 @@ def discover(
 ) -> tuple[Learned, str]:
     """Learn ``{G = g}`` of ``game`` (of its ``layer``, :func:`points`) from the data on
     ``length`` digits; the data's source. ``budget``: the seconds the table may take."""
+    check_value(game, g)
     pts, source = points(game, g, length, layer, budget)
     return learn_points(pts, length, tests, margin), source
 
@@ -165,6 +164,31 @@ def store(learned: Learned, game: str, g: int, source: str, path: Path) -> None:
         "date": datetime.date.today().isoformat(),
     }
     write_automaton(path, learned.dfa, ["x", "y"], meta)
+
+
+def file_id(name: str) -> str:
+    """A game's name as the stored automata's files spell it: ``:``, ``,``, ``/`` as ``-``.
+
+    >>> file_id("wythoff-terminal:2"), file_id("nimhof:1,0/0,1")
+    ('wythoff-terminal-2', 'nimhof-1-0-0-1')
+    """
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name)
+
+
+def check_value(game: str, g: int) -> None:
+    """Refuse a Grundy value ``g >= 1`` of a game with an outcome rule (outcomes only).
+
+    >>> check_value("blocking-wythoff:2", 1)
+    Traceback (most recent call last):
+    ...
+    decider.automaton.DeciderError: --value 1: blocking-wythoff:2 has the outcome rule P iff ...
+    """
+    rule = getattr(spec.get_game(game), "outcome_rule", None)
+    if g and rule is not None:
+        raise DeciderError(
+            f"--value {g}: {game} has the outcome rule {rule.describe()}: outcomes only (P or "
+            "N), no Grundy values; learn its P-positions (--value 0)"
+        )
 
 
 def stored(name: str) -> StoredAutomaton:
@@ -186,9 +210,10 @@ def theorem_for(game: str, value: int = 0, others: Sequence[int] = ()) -> Theore
     >>> t.lower, t.automata[1]
     (('c0', 'c1'), ('c1', 'r-wythoff-value-1.txt'))
     """
+    check_value(game, value)
     subject = spec.get_game(game)
     name = subject.describe()
-    automata = tuple((f"c{h}", f"{name}-value-{h}.txt") for h in range(value))
+    automata = tuple((f"c{h}", f"{file_id(name)}-value-{h}.txt") for h in range(value))
     for _, file in automata:
         if not (AUTOMATA / file).exists():
             raise DeciderError(f"--value {value}: the lower class {file} is not shipped (prove it)")
