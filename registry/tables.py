@@ -40,6 +40,7 @@ from spec.piles3 import box_estimate, grundy_box, is_three_pile, why_not_three_p
 from spec.tables import (
     cells,
     is_two_pile,
+    symmetric,
     table_shape,
     why_not_table_game,
     why_not_two_pile,
@@ -48,12 +49,17 @@ from spec.tables import (
 __all__ = [
     "LARGE_SIZE",
     "TABLE_SIZE",
+    "clear_kernel_cache",
     "is_two_pile",
     "kernel_code",
     "spec_table",
     "strip_game",
     "why_not_two_pile",
 ]
+
+#: ``grundy cache clear [GAME]``: the kernel cache's generated kernels, numba's compilations
+#: of them and the ``checked/`` records removed (:func:`fast.engine.codegen.clear_cache`).
+clear_kernel_cache = fast.engine.codegen.clear_cache
 
 #: Default size of the question in the conformance report (spec cost is cubic in it).
 TABLE_SIZE = 40
@@ -121,7 +127,10 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Progress | None = None) -> np.ndarray:
-        return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
+        table = fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
+        if symmetric(game):  # checked whole before any value of it is answered (issue 49)
+            fast.engine.check_symmetric(table, game.describe())
+        return table
 
     return Provided(
         answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)

@@ -42,10 +42,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from spec.families import ascii_int
 from spec.game import ImpartialGame, InvalidPosition, PileGame, Position, register_family
 from spec.shapes import Shape
 
 __all__ = [
+    "ALIASES",
     "MAX_TAKE",
     "HeapGame",
     "HexGame",
@@ -320,11 +322,11 @@ class SubtractionGame(OctalGame):
         values: list[int] = []
         for item in shown.split(","):
             try:
-                k = int(item.strip())
+                k = ascii_int(item)
             except ValueError:
                 raise ValueError(
-                    f"subtraction: S = {shown!r}: {item.strip()!r} is not an integer "
-                    f"(e.g. {example})"
+                    f"subtraction: S = {shown!r}: {item.strip()!r} is not an integer in ASCII "
+                    f"digits (e.g. {example})"
                 ) from None
             if k < 1:
                 raise ValueError(
@@ -434,4 +436,35 @@ for _family in (OctalGame, HexGame, SubtractionGame):
         rules=_family.rules,
         source=_family.source,
         example=_family.example,
+    )
+
+
+#: The field's names of octal games (Winning Ways ch. 4; Flammenkamp's table): each is the
+#: game ``octal:CODE`` (``get_game("kayles")`` describes itself as ``octal:0.77``).
+ALIASES: dict[str, str] = {
+    "kayles": "0.77",
+    "dawsons-kayles": "0.07",
+    "dawsons-chess": "0.137",
+    "officers": "0.6",
+    "treblecross": "0.007",
+}
+
+
+def _alias(name: str, code: str) -> Any:
+    def factory(text: str) -> OctalGame:
+        if text != code:
+            raise ValueError(f"{name}: takes no parameter ({name} is octal:{code})")
+        return OctalGame.from_text(code)
+
+    return factory
+
+
+for _name, _code in ALIASES.items():
+    register_family(
+        _name,
+        _alias(_name, _code),
+        rules=f"the octal game {_code} (the name the field uses)",
+        source=OctalGame.source,
+        example=_name,
+        default=_code,
     )
