@@ -42,6 +42,7 @@ from spec.heaps import (
     nim_sequence,
     why_not_heap_game,
 )
+from spec.heaps_sets import SetSubtraction
 from spec.misere import Genus, MisereRefused, bouton_misere, genus, is_misere, misere, normal_play
 from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile, why_not_three_pile
 from spec.shapes import Shape
@@ -88,6 +89,7 @@ __all__ = [
     "PileGame",
     "Position",
     "RWythoff",
+    "SetSubtraction",
     "Shape",
     "SolverLimit",
     "StateGame",
