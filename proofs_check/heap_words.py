@@ -47,7 +47,6 @@ from decider import DeciderError, Dfa, Theory
 from decider.dfao import Dfao
 from decider.numeration import Numeration
 from spec import HeapGame, ImpartialGame
-from spec.heaps_sets import SetSubtraction
 
 __all__ = ["HeapRule", "check_word", "heap_rule", "heap_sentences", "heap_theory"]
 
@@ -119,7 +118,7 @@ def heap_rule(game: object, numeration: Numeration) -> HeapRule:
     decider.automaton.DeciderError: octal:0.07: the digit d_2 = 7 splits a heap, ...
     """
     describe = game.describe() if isinstance(game, ImpartialGame) else repr(game)
-    data = game.subtraction_automaton if isinstance(game, SetSubtraction) else None
+    data = game.subtraction_automaton if isinstance(game, HeapGame) else None  # declared
     if data is not None:
         dfa = subtraction_dfa(describe, data, numeration)
         return HeapRule(numeration, "E m, s (sub(s) & m + s = n & val(m, w))",

@@ -87,6 +87,9 @@ class HeapGame(PileGame):
     coordinates: ClassVar[tuple[str, ...]] = ("n",)
     shape: ClassVar[Shape | None] = Shape.ONE_HEAP
     heap_code: tuple[int, ...] | None = None
+    #: The subtraction set's first-order form, a membership automaton as plain data
+    #: (numeration name, transitions, accepting), or None (:mod:`spec.heaps_sets`).
+    subtraction_automaton: tuple[str, tuple[tuple[int, ...], ...], tuple[bool, ...]] | None = None
 
     def options(self, n: int) -> Iterator[tuple[int, ...]]:
         """Yield the heaps (positive sizes) a heap of ``n`` tokens may leave; () for none."""
