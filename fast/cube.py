@@ -52,6 +52,7 @@ from typing import Any
 
 import numpy as np
 
+from fast._game_protocol import Layered, Piles, PlayRule, Rays, TwoPileForm
 from fast._jit import jit
 from floor.blocks import Pace, Step, run_blocks
 from floor.interrupt import BLOCK_SECONDS, call
@@ -96,9 +97,9 @@ def covers(game: Any) -> str | None:
     """None if the kernel computes ``game`` (three piles, no state, ``move_rays`` of three
     non-negative ints, not all zero, and no other compiled rule), else why not."""
     name = game.describe() if hasattr(game, "describe") else repr(game)
-    if getattr(game, "arity", None) != 3 or getattr(game, "states", None):
+    if not isinstance(game, Piles) or game.arity != 3 or isinstance(game, Layered):
         return f"{name}: fast.cube computes games of three piles (no state)"
-    rays = getattr(game, "move_rays", None)
+    rays = game.move_rays if isinstance(game, Rays) else None
     if not rays:
         return f"{name}: fast.cube needs move_rays (rays (a, b, c) in three dimensions)"
     for ray in rays:
@@ -112,8 +113,14 @@ def covers(game: Any) -> str | None:
                 f"{name}: move_rays entry {ray!r} is not a ray (a, b, c) of non-negative "
                 "integers, not all zero"
             )
-    for label in ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule"):
-        if getattr(game, label, None) is not None:
+    stated: dict[str, Any] = {}
+    if isinstance(game, TwoPileForm):
+        stated["compiled_followers"] = game.compiled_followers
+        stated["compiled_regions"] = game.compiled_regions
+        stated["compiled_terminal"] = game.compiled_terminal
+    stated["outcome_rule"] = game.outcome_rule if isinstance(game, PlayRule) else None
+    for label, value in stated.items():
+        if value is not None:
             return f"{name}: fast.cube takes move_rays alone ({label} is set)"
     return None
 

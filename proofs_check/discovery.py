@@ -49,7 +49,7 @@ from proofs_check.data import DATA_SECONDS
 from proofs_check.theorems import Proof, Theorem, replay, report
 from registry import question
 from registry.core import NoImplementation
-from spec.tables import start_layer
+from spec.tables import start_layer, states_of
 
 AUTOMATA = Path(__file__).with_name("automata")
 
@@ -218,7 +218,7 @@ def theorem_for(game: str, value: int = 0, others: Sequence[int] = ()) -> Theore
     for _, file in automata:
         if not (AUTOMATA / file).exists():
             raise DeciderError(f"--value {value}: the lower class {file} is not shipped (prove it)")
-    states = tuple(getattr(subject, "states", ()) or ())
+    states = states_of(subject)
     definitions = tuple((f"l{s}", "x y", f"layer{s}(x, y)") for s in others)
     definitions += (("s", "x y", "learned(x, y)"),)
     state: int | None = None
@@ -269,7 +269,7 @@ def other_layers(game: str, g: int, learned: Learned, margin: int) -> dict[int, 
     """The sets ``{G = g}`` of the states of ``game`` other than its start, learned on the
     same window as ``learned`` (none for a game without a state layer)."""
     subject = spec.get_game(game)
-    states = tuple(getattr(subject, "states", ()) or ())
+    states = states_of(subject)
     start = start_layer(subject)
     out: dict[int, Dfa] = {}
     for i, s in enumerate(states):

@@ -39,6 +39,7 @@ import numpy as np
 
 from decider import DeciderError, Theory
 from reference.cells import check_cells
+from spec import ImpartialGame, Shape
 from spec.misere import is_misere
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class Refused(ValueError):
     :class:`~proofs_check.automatic.NotCovered`)."""
 
 
-def check_play(game: Any, name: str) -> None:
+def check_play(game: ImpartialGame, name: str) -> None:
     """Refuse misère play (the sentences are those of normal play or a counting rule) and a
     game on other than two piles (with a state layer or not).
 
@@ -78,13 +79,13 @@ def check_play(game: Any, name: str) -> None:
     >>> check_play(get_game("wythoff3"), "wythoff3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    proofs_check.faithful.Refused: wythoff3: a game on 3 piles (arity 3); the generator ...
+    proofs_check.faithful.Refused: wythoff3: a game of three piles; the generator writes ...
     """
-    arity = int(getattr(game, "arity", 2))
-    if arity != 2 and not (arity == 3 and bool(getattr(game, "states", None))):
+    if game.shape not in (Shape.TWO_PILES, Shape.STATE_LAYERS):  # the declared shape
+        shape = "no shape of piles" if game.shape is None else game.shape.value
         raise Refused(
-            f"{name}: a game on {arity} piles (arity {arity}); the generator writes games on "
-            "two piles (x, y), with a state layer or not"
+            f"{name}: a game of {shape}; the generator writes games on two piles (x, y), with "
+            "a state layer or not"
         )
     if is_misere(game):
         raise Refused(

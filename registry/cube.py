@@ -60,7 +60,7 @@ from registry.core import (
     register_question,
 )
 from registry.records import Certificate, Provided
-from spec.piles3 import box_estimate, grundy_box, is_three_pile
+from spec.piles3 import box_estimate, grundy_box, is_three_pile, why_not_three_pile
 
 __all__ = [
     "BOX_DOMAIN",
@@ -106,7 +106,7 @@ def cube_game(game: spec.ImpartialGame) -> str | None:
     >>> cube_game(spec.get_game("wythoff3")) is None, cube_game(spec.get_game("wythoff"))
     (True, 'wythoff is not a three-pile game (positions of three piles, no state)')
     """
-    return is_three_pile(game) or fast.cube.covers(game) or _rays_disagree(game)
+    return why_not_three_pile(game) or fast.cube.covers(game) or _rays_disagree(game)
 
 
 def _spec_box(game: spec.ImpartialGame) -> Provided:
@@ -165,7 +165,7 @@ def nheap_game(game: spec.ImpartialGame) -> str | None:
     >>> nheap_game(spec.get_game("fraenkel-wythoff3")) is None
     True
     """
-    return is_three_pile(game) or fast.nheap.covers(game) or _nheap_disagrees(game)
+    return why_not_three_pile(game) or fast.nheap.covers(game) or _nheap_disagrees(game)
 
 
 def _zeros(made: Provided) -> Provided:
@@ -232,14 +232,14 @@ register_question(
     "1 at the P-positions of {game} in 0 <= x < X, 0 <= y < Y, 0 <= z < Z, else 0",
     P_BOX_DOMAIN, budget=BUDGET_SECONDS, signature=PBoxArgs,
 )  # fmt: skip
-register_provider("p-box", "spec", "spec", is_three_pile, _spec_p_box)
+register_provider("p-box", "spec", "spec", why_not_three_pile, _spec_p_box)
 register_provider("p-box", "fast.cube", "fast", cube_game, _cube_p_box)
 register_provider("p-box", "fast.nheap", "fast", nheap_game, _nheap_p_box)
 register_question(
     "grundy-box", "*", "G[x, y, z] of {game} for 0 <= x < X, 0 <= y < Y, 0 <= z < Z",
     BOX_DOMAIN, budget=BUDGET_SECONDS, signature=BoxArgs,
 )  # fmt: skip
-register_provider("grundy-box", "spec", "spec", is_three_pile, _spec_box)
+register_provider("grundy-box", "spec", "spec", why_not_three_pile, _spec_box)
 register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box, unit="cells")
 register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table, unit="cells")
 
@@ -253,7 +253,7 @@ CUBE_DOMAINS = ({"size": 16}, [({"size": 40}, False)])
 def _cube_domains() -> None:
     """Give the built-in three-pile games' ``grundy-table`` questions :data:`CUBE_DOMAINS`."""
     for name in sorted(spec.GAMES):
-        if is_three_pile(name) is None:
+        if is_three_pile(name):
             built = get_question(GRUNDY_TABLE, name)
             if built is not None:
                 built.domain = dict(CUBE_DOMAINS[0])

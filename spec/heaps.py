@@ -45,7 +45,8 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from spec.families import ascii_int
-from spec.game import InvalidPosition, PileGame, Position, register_family
+from spec.game import ImpartialGame, InvalidPosition, PileGame, Position, register_family
+from spec.shapes import Shape
 
 __all__ = [
     "ALIASES",
@@ -62,6 +63,7 @@ __all__ = [
     "parse_hex",
     "parse_octal",
     "partitions_below",
+    "why_not_heap_game",
 ]
 
 
@@ -88,7 +90,11 @@ class HeapGame(PileGame):
 
     arity: ClassVar[int] = 1
     coordinates: ClassVar[tuple[str, ...]] = ("n",)
+    shape: ClassVar[Shape | None] = Shape.ONE_HEAP
     heap_code: tuple[int, ...] | None = None
+    #: The subtraction set's first-order form, a membership automaton as plain data
+    #: (numeration name, transitions, accepting), or None (:mod:`spec.heaps_sets`).
+    subtraction_automaton: tuple[str, tuple[tuple[int, ...], ...], tuple[bool, ...]] | None = None
 
     def options(self, n: int) -> Iterator[tuple[int, ...]]:
         """Yield the heaps (positive sizes) a heap of ``n`` tokens may leave; () for none."""
@@ -407,26 +413,32 @@ class SubtractionGame(OctalGame):
         return f"SubtractionGame({self.subtraction_set!r})"
 
 
-def is_heap_game(game: Any) -> str | None:
-    """None if ``game`` is a one-heap game (a :class:`HeapGame`, or a pile game of one
-    coordinate whose followers are heaps), else why not.
+def is_heap_game(game: ImpartialGame) -> bool:
+    """Whether ``game`` is a one-heap game: it declares the shape of one heap
+    (:class:`HeapGame`, or a pile game of arity 1) and, unless a :class:`HeapGame`, the mex.
 
     >>> from spec.games import Nim, Wythoff
     >>> is_heap_game(Nim()), is_heap_game(Wythoff())
+    (True, False)
+    """
+    if not isinstance(game, ImpartialGame) or game.shape is not Shape.ONE_HEAP:
+        return False
+    return isinstance(game, HeapGame) or game.outcome_rule is None
+
+
+def why_not_heap_game(game: ImpartialGame) -> str | None:
+    """None if ``game`` is a one-heap game (:func:`is_heap_game`), else why not (one line).
+
+    >>> from spec.games import Nim, Wythoff
+    >>> why_not_heap_game(Nim()), why_not_heap_game(Wythoff())
     (None, 'not a one-heap game (a HeapGame, or a pile game of arity 1)')
     """
-    if isinstance(game, HeapGame):
-        return None
-    if (
-        isinstance(game, PileGame)
-        and game.arity == 1
-        and getattr(game, "outcome_rule", None) is None
-    ):
+    if is_heap_game(game):
         return None
     return "not a one-heap game (a HeapGame, or a pile game of arity 1)"
 
 
-def heap_options(game: Any, n: int) -> Iterator[tuple[int, ...]]:
+def heap_options(game: ImpartialGame, n: int) -> Iterator[tuple[int, ...]]:
     """The options of a heap of ``n`` in a one-heap game: :meth:`HeapGame.options`, or the
     followers ``(m,)`` of a pile game of arity 1 as the heap ``(m,)`` (``()`` for m = 0)."""
     if isinstance(game, HeapGame):
@@ -436,7 +448,7 @@ def heap_options(game: Any, n: int) -> Iterator[tuple[int, ...]]:
         yield (m,) if m else ()
 
 
-def nim_sequence(game: Any, terms: int) -> list[int]:
+def nim_sequence(game: ImpartialGame, terms: int) -> list[int]:
     """G(0), ..., G(terms - 1) of one heap: G(n) = mex of the XOR of each option's heaps.
 
     Of a misère game (:func:`spec.misere`), G⁻(0), ..., G⁻(terms - 1) by the solver on the
@@ -456,11 +468,12 @@ def nim_sequence(game: Any, terms: int) -> list[int]:
     """
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
         raise ValueError(f"nim_sequence: terms must be an int >= 0 (terms = {terms!r})")
-    if getattr(game, "misere", False):  # G⁻(n): no XOR of the heaps' values (spec.misere)
+    if game.misere:  # G⁻(n): no XOR of the heaps' values (spec.misere)
         from spec.solver import grundy
 
         return [grundy(game, (n,)) for n in range(terms)]
-    memo = game.memo.setdefault("heap-sequence", {})  # n -> G(n), the prefix computed so far
+    # n -> G(n), the prefix computed so far
+    memo: dict[Any, int] = game.memo.setdefault("heap-sequence", {})
     values: list[int] = [memo[n] for n in range(min(terms, len(memo)))]
     for n in range(len(values), terms):
         seen = set()

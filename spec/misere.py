@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from spec.game import ImpartialGame, Position, outcome_rule
+from spec.games import Sum
 
 __all__ = [
     "Genus",
@@ -71,7 +72,7 @@ def is_misere(game: Any) -> bool:
     >>> is_misere(Wythoff()), is_misere(misere(Wythoff()))
     (False, True)
     """
-    return bool(getattr(game, "misere", False))
+    return isinstance(game, ImpartialGame) and game.misere
 
 
 @functools.cache
@@ -136,7 +137,7 @@ def misere(game: ImpartialGame) -> ImpartialGame:
             f"--misere: game = {game.describe()} has the outcome rule {rule.describe()}; "
             "misère play is defined for the mex rule only"
         )
-    for part in getattr(game, "components", ()):
+    for part in game.components if isinstance(game, Sum) else ():
         if is_misere(part):
             raise MisereRefused(
                 f"--misere: {part.describe()} is a part of a sum; misère play is a convention "

@@ -535,7 +535,7 @@ def _misere_mex(values: set[int]) -> int:
 def _mex_rule(game: ImpartialGame) -> Callable[[set[int]], int]:
     """The labelling of a game's Grundy values: the mex, or G⁻'s under misère play (the
     game's ``misere``)."""
-    return _misere_mex if getattr(game, "misere", False) else mex
+    return _misere_mex if game.misere else mex
 
 
 def _no_grundy_value(game: ImpartialGame, rule: CountingRule) -> NoGrundyValue:
@@ -569,7 +569,7 @@ def grundy(game: ImpartialGame, position: Any) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
-    if isinstance(game, HeapGame) and not getattr(game, "misere", False):
+    if isinstance(game, HeapGame) and not game.misere:
         return _heaps_value(game, position)  # a sum of heaps: the XOR of their values (000 §1.1)
     return _evaluate(game, position, game.memo.setdefault("grundy", {}), _mex_rule(game))
 
@@ -628,7 +628,7 @@ def bounded_grundy(game: ImpartialGame, position: Any, g: int) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
-    misere = getattr(game, "misere", False)
+    misere = game.misere
     if isinstance(game, HeapGame) and not misere:
         value = _heaps_value(game, position)
         return value if value <= g else ABOVE

@@ -16,7 +16,7 @@ from cli_capture import cli
 from proofs_check import faithful
 from proofs_check.automatic import NotCovered, rule_of
 from spec import get_game
-from spec.game import FAMILIES, Position, TwoPileGame
+from spec.game import FAMILIES, ImpartialGame, Position, TwoPileGame
 from spec.game import GAMES as GAME_CLASSES
 from spec.variants import WythoffPass
 
@@ -48,7 +48,7 @@ class _Rays(TwoPileGame):
         yield from ((x - i, y - i) for i in range(1, min(x, y) + 1))
 
 
-def _refused(game: object, match: str) -> str:
+def _refused(game: ImpartialGame, match: str) -> str:
     with pytest.raises(NotCovered, match=match) as error:
         rule_of(game)
     assert "\n" not in str(error.value)
@@ -74,9 +74,9 @@ def test_a_negative_ray_component_and_p_plus_q_zero_are_refused() -> None:
 
 
 def test_a_three_pile_game_is_refused_naming_its_piles(capsys: pytest.CaptureFixture[str]) -> None:
-    _refused(get_game("wythoff3"), "a game on 3 piles")
+    _refused(get_game("wythoff3"), "a game of three piles")
     code, _, err = cli(capsys, "prove", "--learn", "wythoff3")
-    assert code == 2 and len(err.strip().splitlines()) == 1 and "3 piles" in err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "three piles" in err
 
 
 def test_misere_play_is_refused_through_the_api_and_the_cli(
@@ -116,6 +116,7 @@ class _WrongTerminal(TwoPileGame):
     move_rays = ((1, 0), (0, 1), (1, 1))
     compiled_terminal = "fast.engine:sum_at_most"
     terminal_parameters = (2,)
+    terminal_formula = "x + y <= 2"  # beside its kernel, as the spec states it
 
     def describe(self) -> str:
         return self.name
