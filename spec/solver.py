@@ -150,7 +150,9 @@ def sub_positions(game: ImpartialGame, position: Any) -> int:
     """
     if isinstance(game, HeapGame):
         return game.sub_positions(game.check_position(position))
-    parts = getattr(game, "components", None)
+    from spec.games import Sum  # spec.games imports the solver
+
+    parts = game.components if isinstance(game, Sum) else ()
     if parts and isinstance(position, tuple) and len(position) == len(parts):
         return math.prod(sub_positions(part, at) for part, at in zip(parts, position, strict=True))
     return math.prod(v + 1 for v in coordinates(position))

@@ -242,7 +242,6 @@ def test_no_module_function_string_in_proofs_check() -> None:
         ("nim", "a game of one heap"),
         ("wythoff+nim", "no shape of piles"),
         ("misere:wythoff", "misère play"),
-        ("fibonacci-nim", "no move_rays"),
     ],
 )
 def test_prove_learn_refuses_a_game_without_a_first_order_form_in_one_line(
