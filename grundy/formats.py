@@ -59,6 +59,12 @@ def _numeric(cell: Cell) -> bool:
     return isinstance(cell, int | float) and not isinstance(cell, bool)
 
 
+def _numeric_column(rows: Sequence[Sequence[Cell]], i: int) -> bool:
+    """Column ``i`` holds numbers (empty cells aside): right-aligned."""
+    cells = [row[i] for row in rows if row[i] != ""]
+    return bool(cells) and all(_numeric(c) for c in cells)
+
+
 def render(
     header: Sequence[str],
     rows: Sequence[Sequence[Cell]],
@@ -121,7 +127,7 @@ def _markdown(header: Sequence[str], rows: Sequence[Sequence[Cell]], caption: st
     def line(cells: Sequence[Cell]) -> str:
         return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
 
-    numeric = [all(_numeric(row[i]) for row in rows) and bool(rows) for i in range(len(header))]
+    numeric = [_numeric_column(rows, i) for i in range(len(header))]
     rule = "| " + " | ".join("---:" if n else "---" for n in numeric) + " |"
     lines = [f"<!-- {caption} -->"] if caption else []
     return "\n".join([*lines, line(header), rule, *(line(row) for row in rows)])
@@ -133,7 +139,7 @@ def _latex(
     caption: str | None,
     footer: Sequence[Cell] | None,
 ) -> str:
-    numeric = [all(_numeric(row[i]) for row in rows) for i in range(len(header))]
+    numeric = [_numeric_column(rows, i) for i in range(len(header))]
     spec = "".join("r" if n else "l" for n in numeric)
 
     def line(cells: Sequence[Cell]) -> str:

@@ -87,3 +87,52 @@ def test_a_wythoff_table_in_latex_compiles(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stdout[-2000:]
     assert (tmp_path / "table.pdf").stat().st_size > 0
+
+
+def _grundy(*args: str) -> subprocess.CompletedProcess[str]:
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "grundy", *args], capture_output=True, text=True, timeout=600
+    )
+
+
+def test_the_commands_latex_table_compiles(tmp_path: Path) -> None:
+    """The issue's line: ``grundy table wythoff --size 10 --format latex`` compiles."""
+    done = _grundy("table", "wythoff", "--size", "10", "--format", "latex")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("\\begin{table}") and "x/y & 0 & 1" in done.stdout
+    engine = shutil.which("pdflatex")
+    if engine is None:
+        pytest.skip(f"no LaTeX engine (pdflatex): {LATEX_INSTALL}")
+    (tmp_path / "t.tex").write_text(latex_document(done.stdout), encoding="utf-8")
+    made = subprocess.run(
+        [engine, "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stdout[-2000:]
+
+
+def test_the_commands_csv_table_is_the_table() -> None:
+    done = _grundy("table", "f-wythoff", "--size", "8", "--format", "csv")
+    assert done.returncode == 0, done.stderr
+    parsed = list(csv.reader(io.StringIO(done.stdout)))
+    body = {int(row[0]): [int(v) for v in row[1:]] for row in parsed[1:]}
+    table = grundy.table("f-wythoff", 8)
+    assert body == {x: [int(v) for v in table[x]] for x in range(8)}
+
+
+def test_a_heap_table_and_a_claim_report_in_markdown() -> None:
+    heap = _grundy("table", "octal:0.07", "--size", "25", "--format", "markdown")
+    assert heap.returncode == 0, heap.stderr
+    lines = heap.stdout.splitlines()
+    assert lines[1].startswith("| n | +0 | +1 |") and lines[3].startswith("| 0 | 0 | 0 | 1 | 1 |")
+    report = _grundy("check", "landman-lemma-1", "--quick", "--format", "markdown")
+    assert report.returncode == 0, report.stderr
+    assert "| HOLDS |" in report.stdout
+
+
+def test_format_and_json_together_are_refused_in_one_line() -> None:
+    done = _grundy("table", "wythoff", "--size", "3", "--format", "csv", "--json")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "grundy table: error: --format csv and --json: give one of them"

@@ -56,6 +56,13 @@ def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict
                 raise ValueError(f"{claim_id}: --{name} needs a value")
             text = tokens[index + 1]
             index += 2
+        if name == "format":  # the command's own --format, after the claim's parameters
+            from grundy.formats import FORMATS
+
+            if text not in FORMATS:
+                raise ValueError(f"--format {text}: one of {', '.join(FORMATS)}")
+            flags[name] = text
+            continue
         if name in ("tighten", "budget"):  # the command's own options, after the claim's
             flags[name] = parse_count(text, f"--{name}", lo=0 if name == "tighten" else 1)
             continue
@@ -133,6 +140,25 @@ def print_report(report: Report, as_json: bool = False) -> int:
         style = colour if label.isupper() else ("red" if label == "witness" else "")
         console.print(Text.assemble("  ", (label, style), f"{sep}{text}"))
     return report.exit_code
+
+
+def print_report_table(report: Report, fmt: str) -> int:
+    """One report as a two-column table (the report's rows) for a paper; its exit code."""
+    from grundy.formats import render
+    from proofs_check.display import report_rows, report_title
+
+    rows = [[label, text] for label, text in report_rows(report)]
+    print(render(["", report.claim], rows, fmt, caption=report_title(report)))
+    return report.exit_code
+
+
+def print_summary_table(reports: list[Report], fmt: str) -> int:
+    """``check all`` as a table for a paper: claim, status, cases, seconds; its exit code."""
+    from grundy.formats import render
+
+    rows = [[r.claim, r.status, r.cases, round(r.seconds, 2)] for r in reports]
+    print(render(["claim", "status", "cases", "seconds"], rows, fmt))
+    return 1 if any(r.surprising for r in reports) else 0
 
 
 def run_one_claim(

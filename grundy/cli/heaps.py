@@ -19,7 +19,8 @@ import spec
 from floor.files import atomic_write_text
 from grundy.cli.budget import WATCH
 from grundy.cli.cube import refuse_slice
-from grundy.cli.output import json_or_lines, print_impls
+from grundy.cli.output import chosen_format, json_or_lines, print_impls
+from grundy.formats import render
 from registry import heap_certificates, question
 from registry.heaps import heap_period
 from runs.progress import activity, reporter
@@ -61,7 +62,17 @@ def table(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
             f"{game.describe()} is a one-heap game: its table is G(n), n < --size "
             "(no --rows/--cols/--out; 'grundy sequence --bfile' writes the terms)"
         )
+    fmt = chosen_format(args)
     values, name = _values(game, args.size, args)
+    if fmt != "text":  # rows of PER_LINE values, as Winning Ways prints a nim-sequence
+        header = ["n", *(f"+{k}" for k in range(PER_LINE))]
+        rows = [
+            [start, *values[start : start + PER_LINE], *[""] * (start + PER_LINE - len(values))]
+            for start in range(0, len(values), PER_LINE)
+        ]
+        caption = f"{game.describe()}: G(n), n < {args.size} ({name})"
+        print(render(header, rows, fmt, caption=caption))
+        return 0
     lines = [f"{game.describe()}: G(n), n < {args.size} ({name})"]
     width = len(str(max(values, default=0)))
     for start in range(0, len(values), PER_LINE):

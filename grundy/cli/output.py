@@ -83,6 +83,26 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_format_option(parser: argparse.ArgumentParser) -> None:
+    """``--format text|latex|csv|markdown``: the table for a paper (:mod:`grundy.formats`)."""
+    from grundy.formats import FORMATS
+
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text (default), or the table as LaTeX (a tabular that compiles), CSV or Markdown",
+    )
+
+
+def chosen_format(args: argparse.Namespace) -> str:
+    """``args.format`` (text when the command has none); ``--json`` with another is refused."""
+    fmt = str(getattr(args, "format", "text"))
+    if fmt != "text" and getattr(args, "json", False):
+        raise ValueError(f"--format {fmt} and --json: give one of them")
+    return fmt
+
+
 def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | None = None) -> None:
     """``--scheduler``, ``--workers``, ``--out DIR``, ``--quiet`` and ``--json``.
 

@@ -21,6 +21,7 @@ from grundy import oeis
 from grundy.cli.cube import refuse_slice
 from grundy.cli.output import (
     check_table_file,
+    chosen_format,
     console,
     emit_json,
     json_or_lines,
@@ -29,6 +30,7 @@ from grundy.cli.output import (
     write_table,
 )
 from grundy.cli.structure import structure_answer
+from grundy.formats import render_grid
 from reference.structure import parse_ratio
 from registry import question
 from registry.layers import states_of, table_shape
@@ -98,9 +100,15 @@ def table(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
         data: dict[str, Any] = {"game": name, "implementation": answer.name, "out": str(out)}
         data.update(shape=list(table.shape), dtype=str(table.dtype), seconds=seconds)
         return json_or_lines(args.json, data, [f"{text}, {seconds:.2f} s"])
+    fmt = chosen_format(args)
     if args.json:
         layers = {"states": list(states)} if states else {}
         emit_json({"game": name, **domain, **layers, "implementation": answer.name, "table": table})
+    elif fmt != "text":  # for a paper: one table per state (grundy.formats)
+        for state, layer in zip(states, table, strict=True) if states else [(None, table)]:
+            label = "" if state is None else f", state {state}"
+            caption = f"{name}: G(x, y){label}, row 0 at the bottom ({answer.name})"
+            print(render_grid(layer.tolist(), fmt, caption=caption))
     else:  # one table per state of a game with a state, G[s, x, y]
         print_tables(name, answer.name, table, states)
     return 0

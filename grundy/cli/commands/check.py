@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from grundy.cli import claims
-from grundy.cli.output import add_json_option
+from grundy.cli.output import add_format_option, add_json_option, chosen_format
 from grundy.cli.parsing import add_count
 from runs.progress import quiet
 
@@ -39,6 +39,7 @@ def register(subparsers: Any) -> None:
         metavar="K",
     )
     add_json_option(parser)
+    add_format_option(parser)
     parser.add_argument("params", nargs=argparse.REMAINDER, help="claim parameters --name value")
     # a whole suite of checks: the spec solver runs without the one-minute limit
     parser.set_defaults(func=run, spec_seconds=None)
@@ -60,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
         args.budget = flags["budget"]
         with WATCH.kept(float(args.budget)):
             return run(args)
+    if flags.get("format") is not None:  # --format after the claim's parameters
+        args.format = flags["format"]
     as_json = args.json or flags.get("json", False)
     quick = args.quick or flags.get("quick", False)
     tighten = flags.get("tighten", args.tighten)
@@ -71,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
         found = claims.run_every_claim(registered, quick=quick, tighten=tighten, quiet=as_json)
+        if (fmt := chosen_format(args)) != "text":
+            return claims.print_summary_table(found[0], fmt)
         return claims.print_summary(*found, as_json)  # the reports, those skipped, seconds
     report = claims.run_one_claim(args.target, params, quick=quick, tighten=tighten, quiet=as_json)
+    if (fmt := chosen_format(args)) != "text":
+        return claims.print_report_table(report, fmt)
     return claims.print_report(report, as_json)

@@ -8,6 +8,7 @@ from typing import Any
 from grundy.cli import shapes
 from grundy.cli.output import (
     CSV_MAX_SIZE,
+    add_format_option,
     add_json_option,
     output_file,
 )
@@ -61,6 +62,7 @@ def register(subparsers: Any) -> None:
     add_budget_option(parser)
     add_misere_option(parser)
     add_json_option(parser)
+    add_format_option(parser)
     parser.set_defaults(func=run)
 
 
