@@ -54,6 +54,14 @@ class Numeration(ABC):
         numeration's; one that is not greedy defines :meth:`word` instead)."""
         raise NotImplementedError(f"{self.name} defines no weights")
 
+    def place_values(self, count: int) -> list[int]:
+        """The first ``count`` place values: the values of the words 1, 10, 100, ...
+
+        >>> Fibonacci().place_values(6)
+        [1, 2, 3, 5, 8, 13]
+        """
+        return [self.value([1] + [0] * i) for i in range(count)]
+
     def word(self, n: int) -> list[int]:
         """The digits of ``n >= 0``, most significant first, without leading zeros: the
         greedy representation over :meth:`weights`."""

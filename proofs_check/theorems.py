@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from decider import DeciderError, Dfa, Theory
+from decider import DeciderError, Dfa, Numeration, Theory
 from decider.io import read_automaton
 from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
 
@@ -369,17 +369,20 @@ def _timed(theory: Theory, name: str, text: str, sentence: bool) -> SentenceResu
     return SentenceResult(name, text, true, states, seconds, counter)
 
 
-def replay(theorem: Theorem, given: Mapping[str, Dfa] | None = None) -> Proof:
+def replay(
+    theorem: Theorem, given: Mapping[str, Dfa] | None = None, numeration: Numeration | None = None
+) -> Proof:
     """Decide every sentence of ``theorem``; :class:`Proof` with each step's states and time.
 
     ``given`` names automata held in memory (a set just learned by
-    :mod:`proofs_check.discovery`) that the theorem's definitions use beside its stored ones.
+    :mod:`proofs_check.discovery`) that the theorem's definitions use beside its stored ones;
+    ``numeration``: the theory's (Fibonacci unless given; a set learned in Pell's).
     """
     from spec import get_game
 
     proof = Proof(theorem)
     rule = rule_of(get_game(theorem.game))
-    theory = Theory()
+    theory = Theory(numeration)
     _stored(theory, theorem, given)
     for name, args, formula in theorem.definitions:
         steps = len(theory.steps)
