@@ -15,8 +15,9 @@ True
 
 from decider.automaton import Budget, DeciderError, Dfa, Step
 from decider.binary import Binary
+from decider.dfao import Dfao
 from decider.formula import A, E, V, iff, parse
-from decider.logic import Dfao, Relation, Theory
+from decider.logic import Relation, Theory
 from decider.numeration import Fibonacci, Numeration, Pell
 from decider.tribonacci import Tribonacci
 

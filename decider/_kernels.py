@@ -107,26 +107,31 @@ def product_block(
     state[1] = count
 
 
-# the rows of a refinable partition's array (Valmari and Lehtinen's names in brackets)
-_ELEMS, _LOC, _SETS, _FIRST, _PAST, _MARKED, _TOUCHED = 0, 1, 2, 3, 4, 5, 6
+#: The rows of a refinable partition's array (Valmari and Lehtinen's names): the elements
+#: grouped by set, each element's place in ``ELEMS``, its set, each set's first and past-last
+#: place, its count of marked elements, the sets touched.
+ELEMS, LOC, SETS, FIRST, PAST, MARKED, TOUCHED = 0, 1, 2, 3, 4, 5, 6
+#: The entries of the refinement's ``meta`` array: the blocks' count and touched count, the
+#: cords' count and touched count, the next block and the next cord to split by.
+BLOCKS, BLOCKS_TOUCHED, CORDS, CORDS_TOUCHED, NEXT_BLOCK, NEXT_CORD = 0, 1, 2, 3, 4, 5
 
 
 @jit
 def _mark(e: int, part: Any, meta: Any) -> None:
     """Mark element ``e`` of the refinable partition ``part`` (moved to its set's marked
     front); ``meta = [sets, touched sets]``."""
-    s = part[_SETS, e]
-    i = part[_LOC, e]
-    j = part[_FIRST, s] + part[_MARKED, s]
-    f = part[_ELEMS, j]
-    part[_ELEMS, i] = f
-    part[_LOC, f] = i
-    part[_ELEMS, j] = e
-    part[_LOC, e] = j
-    if part[_MARKED, s] == 0:
-        part[_TOUCHED, meta[1]] = s
+    s = part[SETS, e]
+    i = part[LOC, e]
+    j = part[FIRST, s] + part[MARKED, s]
+    f = part[ELEMS, j]
+    part[ELEMS, i] = f
+    part[LOC, f] = i
+    part[ELEMS, j] = e
+    part[LOC, e] = j
+    if part[MARKED, s] == 0:
+        part[TOUCHED, meta[1]] = s
         meta[1] += 1
-    part[_MARKED, s] += 1
+    part[MARKED, s] += 1
 
 
 @jit
@@ -135,25 +140,25 @@ def _split(part: Any, meta: Any) -> None:
     the new set ``meta[0]`` (Hopcroft's "smaller half")."""
     while meta[1] > 0:
         meta[1] -= 1
-        s = part[_TOUCHED, meta[1]]
-        j = part[_FIRST, s] + part[_MARKED, s]
-        past = part[_PAST, s]
+        s = part[TOUCHED, meta[1]]
+        j = part[FIRST, s] + part[MARKED, s]
+        past = part[PAST, s]
         if j == past:
-            part[_MARKED, s] = 0
+            part[MARKED, s] = 0
             continue
         z = meta[0]
-        if part[_MARKED, s] <= past - j:
-            part[_FIRST, z] = part[_FIRST, s]
-            part[_PAST, z] = j
-            part[_FIRST, s] = j
+        if part[MARKED, s] <= past - j:
+            part[FIRST, z] = part[FIRST, s]
+            part[PAST, z] = j
+            part[FIRST, s] = j
         else:
-            part[_PAST, z] = past
-            part[_FIRST, z] = j
-            part[_PAST, s] = j
-        for i in range(part[_FIRST, z], part[_PAST, z]):
-            part[_SETS, part[_ELEMS, i]] = z
-        part[_MARKED, s] = 0
-        part[_MARKED, z] = 0
+            part[PAST, z] = past
+            part[FIRST, z] = j
+            part[PAST, s] = j
+        for i in range(part[FIRST, z], part[PAST, z]):
+            part[SETS, part[ELEMS, i]] = z
+        part[MARKED, s] = 0
+        part[MARKED, z] = 0
         meta[0] = z + 1
 
 
@@ -168,10 +173,10 @@ def refine_start(delta: Any, accept: Any, blocks: Any, cords: Any, tail: Any, ad
     """
     n, letters = delta.shape
     for q in range(n):
-        blocks[0, q] = q
-        blocks[1, q] = q
-    blocks[4, 0] = n
-    bm = meta[0:2]
+        blocks[ELEMS, q] = q
+        blocks[LOC, q] = q
+    blocks[PAST, 0] = n
+    bm = meta[BLOCKS : BLOCKS_TOUCHED + 1]
     bm[0] = 1
     for q in range(n):
         if accept[q]:
@@ -181,14 +186,14 @@ def refine_start(delta: Any, accept: Any, blocks: Any, cords: Any, tail: Any, ad
         for c in range(letters):
             t = q * letters + c
             i = c * n + q
-            cords[0, i] = t
-            cords[1, t] = i
-            cords[2, t] = c
+            cords[ELEMS, i] = t
+            cords[LOC, t] = i
+            cords[SETS, t] = c
             tail[t] = q
             adj_first[delta[q, c] + 1] += 1
     for c in range(letters):
-        cords[3, c] = c * n
-        cords[4, c] = c * n + n
+        cords[FIRST, c] = c * n
+        cords[PAST, c] = c * n + n
     for q in range(n):
         adj_first[q + 1] += adj_first[q]
     fill = adj_first[:n].copy()
@@ -196,10 +201,10 @@ def refine_start(delta: Any, accept: Any, blocks: Any, cords: Any, tail: Any, ad
         h = delta[t // letters, t % letters]
         adj[fill[h]] = t
         fill[h] += 1
-    meta[2] = letters
-    meta[3] = 0
-    meta[4] = 1
-    meta[5] = 0
+    meta[CORDS] = letters
+    meta[CORDS_TOUCHED] = 0
+    meta[NEXT_BLOCK] = 1
+    meta[NEXT_CORD] = 0
 
 
 @jit
@@ -208,33 +213,33 @@ def refine_block(blocks: Any, cords: Any, tail: Any, adj: Any, adj_first: Any, m
     """Continue the refinement for about ``work`` marks.
 
     ``blocks`` and ``cords`` are the refinable partitions of the states and of the
-    transitions, each an array of rows ``elems, loc, sets, first, past, marked, touched``;
+    transitions, each an array of rows :data:`ELEMS` ... :data:`TOUCHED`;
     ``tail[t]`` is transition ``t``'s source, ``adj[adj_first[q]:adj_first[q + 1]]`` the
     transitions into ``q``.  ``meta = [blocks' count, blocks' touched, cords' count, cords'
-    touched, next block, next cord]``.  Done when ``meta[4] == meta[0]`` and
-    ``meta[5] == meta[2]``.
+    touched, next block, next cord]``.  Done when ``meta[NEXT_BLOCK] == meta[BLOCKS]`` and
+    ``meta[NEXT_CORD] == meta[CORDS]``.
     """
-    bm = meta[0:2]
-    cm = meta[2:4]
+    bm = meta[BLOCKS : BLOCKS_TOUCHED + 1]
+    cm = meta[CORDS : CORDS_TOUCHED + 1]
     done = 0
     while done < work:
-        b = meta[4]
-        c = meta[5]
+        b = meta[NEXT_BLOCK]
+        c = meta[NEXT_CORD]
         if b < bm[0]:
-            for i in range(blocks[3, b], blocks[4, b]):
-                q = blocks[0, i]
+            for i in range(blocks[FIRST, b], blocks[PAST, b]):
+                q = blocks[ELEMS, i]
                 for j in range(adj_first[q], adj_first[q + 1]):
                     _mark(adj[j], cords, cm)
                     done += 1
             _split(cords, cm)
-            meta[4] = b + 1
+            meta[NEXT_BLOCK] = b + 1
         elif c < cm[0]:
-            for i in range(cords[3, c], cords[4, c]):
-                q = tail[cords[0, i]]
+            for i in range(cords[FIRST, c], cords[PAST, c]):
+                q = tail[cords[ELEMS, i]]
                 _mark(q, blocks, bm)
                 done += 1
             _split(blocks, bm)
-            meta[5] = c + 1
+            meta[NEXT_CORD] = c + 1
         else:
             return
         done += 1

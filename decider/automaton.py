@@ -49,6 +49,10 @@ class Step:
     seconds: float
 
 
+#: The memory one operation may spend unless a theory is given another limit (bytes).
+LIMIT_BYTES = 2 * 1024**3
+
+
 @dataclass
 class Budget:
     """The memory an operation may spend (bytes) and the record of the steps done so far.
@@ -60,7 +64,7 @@ class Budget:
     decider.automaton.DeciderError: product needs about 1000000 bytes, past the limit of 1000
     """
 
-    limit_bytes: int = 2 * 1024**3
+    limit_bytes: int = LIMIT_BYTES
     steps: list[Step] = field(default_factory=list)
 
     def check(self, estimate: int, operation: str) -> None:
@@ -80,8 +84,6 @@ class Budget:
         """The largest state count of any step so far (0 before any)."""
         return max((s.states for s in self.steps), default=0)
 
-
-_NO_BUDGET = Budget()
 
 #: The step recorder of :mod:`decider.certificate` (None: nothing is recorded).  When set, the
 #: product, the subset construction, the minimisation and the tape remap report their inputs,
@@ -191,9 +193,10 @@ def classes(a: Dfa) -> tuple[IntArray, int]:
     tail, adj = np.zeros(m, dtype=np.int64), np.zeros(m, dtype=np.int64)
     adj_first, meta = np.zeros(n + 1, dtype=np.int64), np.zeros(6, dtype=np.int64)
     _kernels.refine_start(a.delta, a.accept, blocks, cords, tail, adj, adj_first, meta)
-    while meta[4] < meta[0] or meta[5] < meta[2]:
+    k = _kernels
+    while meta[k.NEXT_BLOCK] < meta[k.BLOCKS] or meta[k.NEXT_CORD] < meta[k.CORDS]:
         _blocks(_kernels.refine_block, blocks, cords, tail, adj, adj_first, meta)
-    return blocks[2], int(meta[0])
+    return blocks[k.SETS], int(meta[k.BLOCKS])
 
 
 def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
@@ -203,7 +206,7 @@ def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
     Hopcroft's algorithm in Valmari and Lehtinen's form); the quotient is renumbered by
     :func:`reachable` from the start's class.
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     start = time.perf_counter()
     source = a
     order, to_reached = _kernels.bfs_order(a.delta, 0)
@@ -241,7 +244,7 @@ def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
     Built breadth-first from the pair of starts (:func:`decider._kernels.product_block`): the
     pairs never reached cost 4 bytes each (their index), nothing more.
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     if (a.base, a.k) != (b.base, b.k):
         raise DeciderError(f"a product of {a.k}-tape and {b.k}-tape automata")
     start = time.perf_counter()
@@ -332,7 +335,7 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     subsets are numbered breadth-first, letters in increasing order
     (:func:`decider._kernels.subset_block`).
     """
-    budget = budget or _NO_BUDGET
+    budget = budget or Budget()  # no limit given: a record of this call only
     if not 0 <= tape < a.k:
         raise DeciderError(f"no tape {tape} in a {a.k}-tape automaton")
     start = time.perf_counter()

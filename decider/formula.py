@@ -26,12 +26,58 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from decider.automaton import DeciderError
 
 
-class Term:
+class _Node:
+    """Hash and equality of a tree without recursion, so that a formula of any depth can key
+    a dictionary: each node's hash is computed once, from its children's, when it is made
+    (children first); equality walks the two trees with a stack."""
+
+    _hash: int
+
+    def _seal(self) -> None:
+        object.__setattr__(self, "_hash", hash((type(self).__name__, *self._fields())))
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
+    def __post_init__(self) -> None:
+        self._seal()
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Made again from its fields (a string's hash differs between processes)."""
+        return type(self), self._fields()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Node):
+            return NotImplemented
+        stack: list[tuple[Any, Any]] = [(self, other)]
+        while stack:
+            a, b = stack.pop()
+            if a is b:
+                continue
+            if type(a) is not type(b) or hash(a) != hash(b):
+                return False
+            for p, q in zip(a._fields(), b._fields(), strict=True):
+                if isinstance(p, _Node):
+                    stack.append((p, q))
+                elif isinstance(p, tuple) and any(isinstance(e, _Node) for e in p):
+                    if len(p) != len(q):
+                        return False
+                    stack.extend(zip(p, q, strict=True))
+                elif p != q:
+                    return False
+        return True
+
+
+class Term(_Node):
     """A term: a variable, a constant, a sum, or a word's letter ``W[t]``."""
 
     def __add__(self, other: Term | int) -> Term:
@@ -67,7 +113,7 @@ def _term(t: Term | int) -> Term:
     return Const(t) if isinstance(t, int) else t
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Var(Term):
     """A variable, matched by name."""
 
@@ -76,9 +122,10 @@ class Var(Term):
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", self.name) or self.name in ("E", "A"):
             raise DeciderError(f"not a variable name: {self.name!r}")
+        self._seal()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Const(Term):
     """A natural constant."""
 
@@ -87,9 +134,10 @@ class Const(Term):
     def __post_init__(self) -> None:
         if self.value < 0:
             raise DeciderError(f"a negative constant {self.value}")
+        self._seal()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Add(Term):
     """``left + right``."""
 
@@ -97,7 +145,7 @@ class Add(Term):
     right: Term
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class At(Term):
     """The letter of the word ``word`` at ``index`` (compared with a constant or a letter)."""
 
@@ -105,7 +153,7 @@ class At(Term):
     index: Term
 
 
-class Formula:
+class Formula(_Node):
     """A formula: atoms joined by ``&``, ``|``, ``~``, ``>>`` (implies) and quantifiers."""
 
     def __and__(self, other: Formula) -> Formula:
@@ -121,7 +169,7 @@ class Formula:
         return Implies(self, other)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Cmp(Formula):
     """``left op right`` with ``op`` one of ``= != < <= > >=``."""
 
@@ -130,7 +178,7 @@ class Cmp(Formula):
     right: Term
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Pred(Formula):
     """A named predicate applied to terms, in the order of its definition's arguments."""
 
@@ -138,14 +186,14 @@ class Pred(Formula):
     args: tuple[Term, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Not(Formula):
     """``~body``."""
 
     body: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class And(Formula):
     """``left & right``."""
 
@@ -153,7 +201,7 @@ class And(Formula):
     right: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Or(Formula):
     """``left | right``."""
 
@@ -161,7 +209,7 @@ class Or(Formula):
     right: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Implies(Formula):
     """``left => right``."""
 
@@ -169,7 +217,7 @@ class Implies(Formula):
     right: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Iff(Formula):
     """``left <=> right``."""
 
@@ -177,7 +225,7 @@ class Iff(Formula):
     right: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class E(Formula):
     """``E names body``: there exist naturals ``names`` with ``body``."""
 
@@ -187,9 +235,10 @@ class E(Formula):
     def __init__(self, names: str | tuple[str, ...], body: Formula) -> None:
         object.__setattr__(self, "names", _names(names))
         object.__setattr__(self, "body", body)
+        self._seal()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class A(Formula):
     """``A names body``: for all naturals ``names``, ``body``."""
 
@@ -199,6 +248,7 @@ class A(Formula):
     def __init__(self, names: str | tuple[str, ...], body: Formula) -> None:
         object.__setattr__(self, "names", _names(names))
         object.__setattr__(self, "body", body)
+        self._seal()
 
 
 def _names(names: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -219,28 +269,87 @@ def iff(left: Formula, right: Formula) -> Formula:
 
 def term_vars(t: Term) -> set[str]:
     """The variables of a term."""
-    if isinstance(t, Var):
-        return {t.name}
-    if isinstance(t, Add):
-        return term_vars(t.left) | term_vars(t.right)
-    if isinstance(t, At):
-        return term_vars(t.index)
-    return set()
+    out: set[str] = set()
+    stack = [t]
+    while stack:
+        u = stack.pop()
+        if isinstance(u, Var):
+            out.add(u.name)
+        elif isinstance(u, Add):
+            stack += [u.left, u.right]
+        elif isinstance(u, At):
+            stack.append(u.index)
+    return out
+
+
+def linear(t: Term) -> tuple[list[str], int]:
+    """A sum of variables and constants as its variables (repeated, in order) and constant.
+
+    >>> linear(parse("x + 2 + y + x + 3 = 0").left)
+    (['x', 'y', 'x'], 5)
+    """
+    names: list[str] = []
+    constant = 0
+    stack = [t]
+    while stack:
+        u = stack.pop()
+        if isinstance(u, Var):
+            names.append(u.name)
+        elif isinstance(u, Const):
+            constant += u.value
+        elif isinstance(u, Add):
+            stack += [u.right, u.left]
+        else:
+            raise DeciderError("a word's letter W[t] is compared with a constant or a letter only")
+    return names, constant
+
+
+def cancel(
+    left: tuple[list[str], int], right: tuple[list[str], int]
+) -> tuple[tuple[list[str], int], tuple[list[str], int]]:
+    """Both sides of a comparison less what they have in common (the same truth, over the
+    naturals, for ``= != < <= > >=``): ``y + z + 22 < x + z + 22`` is ``y < x``.
+
+    >>> cancel((["y", "z"], 22), (["x", "z", "z"], 25))
+    ((['y'], 0), (['x', 'z'], 3))
+    """
+    (ln, lc), (rn, rc) = left, right
+    rest = list(rn)
+    kept = []
+    for name in ln:
+        if name in rest:
+            rest.remove(name)
+        else:
+            kept.append(name)
+    common = min(lc, rc)
+    return (kept, lc - common), (rest, rc - common)
+
+
+def children(f: Formula) -> tuple[Formula, ...]:
+    """The formulas directly below ``f`` (none below an atom)."""
+    if isinstance(f, Not | E | A):
+        return (f.body,)
+    if isinstance(f, And | Or | Implies | Iff):
+        return (f.left, f.right)
+    if isinstance(f, Cmp | Pred):
+        return ()
+    raise DeciderError(f"not a formula: {f!r}")
 
 
 def free(f: Formula) -> set[str]:
-    """The free variables of a formula."""
-    if isinstance(f, Cmp):
-        return term_vars(f.left) | term_vars(f.right)
-    if isinstance(f, Pred):
-        return set().union(*(term_vars(a) for a in f.args))
-    if isinstance(f, Not):
-        return free(f.body)
-    if isinstance(f, And | Or | Implies | Iff):
-        return free(f.left) | free(f.right)
-    if isinstance(f, E | A):
-        return free(f.body) - set(f.names)
-    raise DeciderError(f"not a formula: {f!r}")
+    """The free variables of a formula (without recursion: a formula of any depth)."""
+    out: set[str] = set()
+    stack: list[tuple[Formula, frozenset[str]]] = [(f, frozenset())]
+    while stack:
+        g, bound = stack.pop()
+        if isinstance(g, Cmp):
+            out |= (term_vars(g.left) | term_vars(g.right)) - bound
+        elif isinstance(g, Pred):
+            out |= set().union(*(term_vars(a) for a in g.args)) - bound
+        else:
+            inner = bound | set(g.names) if isinstance(g, E | A) else bound
+            stack += [(c, inner) for c in children(g)]
+    return out
 
 
 _TOKEN = re.compile(r"\s*(?:(<=>|=>|<=|>=|!=|[=<>&|~()\[\],+])|(\d+)|([A-Za-z][A-Za-z0-9_]*))")
@@ -277,51 +386,50 @@ class _Parser:
         return tok
 
     def formula(self) -> Formula:
-        left = self.implies()
-        while self.peek() == "<=>":
-            self.take()
-            left = Iff(left, self.implies())
-        return left
+        """A formula up to the end or an unmatched ``)``, without recursion (any depth).
 
-    def implies(self) -> Formula:
-        left = self.disjunction()
-        if self.peek() == "=>":
-            self.take()
-            return Implies(left, self.implies())
-        return left
-
-    def disjunction(self) -> Formula:
-        left = self.conjunction()
-        while self.peek() == "|":
-            self.take()
-            left = Or(left, self.conjunction())
-        return left
-
-    def conjunction(self) -> Formula:
-        left = self.unary()
-        while self.peek() == "&":
-            self.take()
-            left = And(left, self.unary())
-        return left
-
-    def unary(self) -> Formula:
-        tok = self.peek()
-        if tok == "~":
-            self.take()
-            return Not(self.unary())
-        if tok == "(":
-            self.take()
-            inner = self.formula()
-            self.take(")")
-            return inner
-        if tok in ("E", "A"):
-            self.take()
-            names = [self.name()]
-            while self.peek() == ",":
+        Operator precedence by two stacks: operands, and operators waiting for their right
+        side (``(``, the prefixes ``~``, ``E x``, ``A x`` and the binary ones). A prefix binds
+        tighter than any binary operator, so it applies to the next unary formula.
+        """
+        out: list[Formula] = []
+        ops: list[tuple[Any, ...]] = []
+        while True:
+            tok = self.peek()
+            if tok == "~":
                 self.take()
-                names.append(self.name())
-            body = self.unary()
-            return E(tuple(names), body) if tok == "E" else A(tuple(names), body)
+                ops.append(("~",))
+            elif tok == "(":
+                self.take()
+                ops.append(("(",))
+            elif tok in ("E", "A"):
+                self.take()
+                names = [self.name()]
+                while self.peek() == ",":
+                    self.take()
+                    names.append(self.name())
+                ops.append((tok, tuple(names)))
+            else:
+                out.append(self.atom())
+                while True:  # after an operand: a binary operator, ``)`` or the end
+                    tok = self.peek()
+                    if tok in _BINARY:
+                        self.take()
+                        _reduce(out, ops, _BINARY[tok])
+                        ops.append((tok,))
+                        break
+                    _reduce(out, ops, 0)
+                    if tok == ")" and ops:
+                        self.take()
+                        ops.pop()  # the matching "("
+                        continue
+                    if ops:
+                        self.take(")")
+                    return out[0]
+
+    def atom(self) -> Formula:
+        """``P(t, ...)`` or ``t op t``."""
+        tok = self.peek()
         if _is_name(tok) and self.pos + 1 < len(self.tokens) and self.tokens[self.pos + 1] == "(":
             name = self.take()
             self.take("(")
@@ -362,6 +470,29 @@ class _Parser:
             self.take("]")
             return At(tok, index)
         return Var(tok)
+
+
+#: The binary connectives and their precedence (loosest first); ``=>`` is right-associative.
+_BINARY = {"<=>": 1, "=>": 2, "|": 3, "&": 4}
+_MAKE = {"<=>": Iff, "=>": Implies, "|": Or, "&": And}
+
+
+def _reduce(out: list[Formula], ops: list[tuple[Any, ...]], level: int) -> None:
+    """Apply the waiting operators that bind at least as tightly as a binary operator of
+    precedence ``level`` (all the prefixes; the binary ones above it, or equal to it unless
+    it is the right-associative ``=>``); stop at ``(``."""
+    while ops and ops[-1][0] != "(":
+        top = ops[-1][0]
+        if top in _BINARY and (_BINARY[top] < level or (_BINARY[top] == level and top == "=>")):
+            break
+        op = ops.pop()
+        if top == "~":
+            out[-1] = Not(out[-1])
+        elif top in ("E", "A"):
+            out[-1] = (E if top == "E" else A)(op[1], out[-1])
+        else:
+            right = out.pop()
+            out[-1] = _MAKE[top](out[-1], right)
 
 
 def _is_name(tok: str) -> bool:

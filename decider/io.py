@@ -56,8 +56,8 @@ import numpy as np
 import numpy.typing as npt
 
 from decider.automaton import DeciderError, Dfa
-from decider.logic import Dfao
 from decider.binary import Binary
+from decider.dfao import Dfao
 from decider.numeration import Fibonacci, Numeration, Pell
 from decider.tribonacci import Tribonacci
 

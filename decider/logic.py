@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
 from decider.automaton import (
+    LIMIT_BYTES,
     Budget,
     DeciderError,
     Dfa,
@@ -46,9 +46,9 @@ from decider.automaton import (
     product,
     remap,
 )
+from decider.dfao import Dfao
 from decider.formula import (
     A,
-    Add,
     And,
     At,
     Cmp,
@@ -62,8 +62,12 @@ from decider.formula import (
     Pred,
     Term,
     Var,
+    cancel,
+    children,
     free,
+    linear,
     parse,
+    term_vars,
 )
 from decider.numeration import Fibonacci, Numeration
 
@@ -76,43 +80,15 @@ class Relation:
     tapes: tuple[str, ...]
 
 
-@dataclass(frozen=True, eq=False)
-class Dfao:
-    """An automaton with outputs: the word ``W[n] = outputs[state after reading n's digits]``.
-
-    Parameters
-    ----------
-    delta : array of int, shape (states, base)
-        One tape, the numeration's digits, start state 0.
-    outputs : array of int, shape (states,)
-        The letter of each state.
-
-    Examples
-    --------
-    The Fibonacci word ``0100101001...`` is the last Zeckendorf digit of ``n``:
-
-    >>> import numpy as np
-    >>> fw = Dfao(np.array([[0, 1], [0, 1]]), np.array([0, 1]))
-    >>> [fw.at(n) for n in range(10)]
-    [0, 1, 0, 0, 1, 0, 1, 0, 0, 1]
-    """
-
-    delta: npt.NDArray[np.int64]
-    outputs: npt.NDArray[np.int64]
-    numeration: Numeration = field(default_factory=Fibonacci)
-
-    def at(self, n: int) -> int:
-        """The letter at index ``n``."""
-        q = 0
-        for d in self.numeration.word(n):
-            q = int(self.delta[q, d])
-        return int(self.outputs[q])
-
-    def letter_is(self, c: int) -> Dfa:
-        """The 1-tape automaton of ``{n : W[n] = c}`` (valid words)."""
-        delta = np.asarray(self.delta, dtype=np.int64)
-        dfa = Dfa(self.numeration.base, 1, delta, np.asarray(self.outputs) == c)
-        return self.numeration.restrict(dfa)
+#: The comparisons of two naturals.
+_COMPARE = {
+    "=": int.__eq__,
+    "!=": int.__ne__,
+    "<": int.__lt__,
+    "<=": int.__le__,
+    ">": int.__gt__,
+    ">=": int.__ge__,
+}
 
 
 def _arguments(name: str, args: str | Sequence[str]) -> tuple[str, ...]:
@@ -163,13 +139,14 @@ class Theory:
         The limit and the record of every step (operation, states, seconds).
     """
 
-    def __init__(self, numeration: Numeration | None = None, limit_bytes: int = 2 * 1024**3):
+    def __init__(self, numeration: Numeration | None = None, limit_bytes: int = LIMIT_BYTES):
         self.numeration = numeration or Fibonacci()
         self.budget = Budget(limit_bytes)
         self.predicates: dict[str, tuple[Relation, tuple[str, ...]]] = {}
         self.words: dict[str, Dfao] = {}
         self.definitions: dict[str, tuple[tuple[str, ...], Formula]] = {}
         self._memo: dict[Formula, Relation] = {}
+        self._plus_memo: dict[int, Dfa] = {}
         self._fresh = 0
         for name, (dfa, args) in self.numeration.relations().items():
             self.add_automaton(name, dfa, args)
@@ -190,6 +167,7 @@ class Theory:
         """
         f = parse(formula) if isinstance(formula, str) else formula
         names = _arguments(name, args)
+        self._fresh_name(name)
         extra = sorted(free(f) - set(names))
         if extra:
             raise DeciderError(
@@ -209,22 +187,23 @@ class Theory:
         under leading zeros (reading a 0 first changes nothing).
         """
         names = _arguments(name, args)
+        self._fresh_name(name)
         if dfa.k != len(names) or dfa.base != self.numeration.base:
             raise DeciderError(
                 f"{name}: an automaton of {dfa.k} tapes (base {dfa.base}) for "
                 f"{len(names)} arguments in base {self.numeration.base}"
             )
-        restricted = self.numeration.restrict(dfa)
+        restricted = self.numeration.restrict(dfa, self.budget)
         if not _closed_under_leading_zeros(restricted):
             raise DeciderError(f"{name}: the automaton is not closed under leading zeros")
         self._memo.clear()
         self.predicates[name] = (self._atom(restricted, names), names)
-        self.definitions.pop(name, None)
         return self.predicates[name][0]
 
     def add_word(self, name: str, word: Dfao) -> None:
         """Store a DFAO as the word ``name`` (``name[n] = c`` in formulas)."""
         _arguments(name, ())
+        self._fresh_name(name)
         if word.numeration != self.numeration:
             raise DeciderError(f"{name}: a word in another numeration")
         outputs = sorted(set(np.asarray(word.outputs).tolist()))
@@ -233,13 +212,25 @@ class Theory:
                 raise DeciderError(
                     f"{name}: the word's automaton is not closed under leading zeros"
                 )
+        self._memo.clear()
         self.words[name] = word
+
+    def _fresh_name(self, name: str) -> None:
+        """Refuse a name already given to a predicate or a word (one line): the automata
+        built from the old meaning (other predicates', remembered formulas') would stay."""
+        if name in self.predicates or name in self.words:
+            kind = "predicate" if name in self.predicates else "word"
+            raise DeciderError(
+                f"{name}: already a {kind} of this theory; a name is given once (a new "
+                "Theory, or another name)"
+            )
 
     # -- compiling -------------------------------------------------------------------------
     def _atom(self, dfa: Dfa, names: Sequence[str]) -> Relation:
         """The relation of ``dfa`` whose tape ``i`` reads the variable ``names[i]``."""
         tapes = tuple(sorted(set(names)))
-        return Relation(minimise(remap(dfa, len(tapes), [tapes.index(n) for n in names])), tapes)
+        moved = remap(dfa, len(tapes), [tapes.index(n) for n in names])
+        return Relation(minimise(moved, self.budget), tapes)
 
     def _align(self, rel: Relation, tapes: tuple[str, ...]) -> Dfa:
         """``rel`` read on ``tapes`` (a sorted superset): new tapes unread but valid."""
@@ -255,7 +246,9 @@ class Theory:
 
     def _not(self, rel: Relation) -> Relation:
         valid = self.numeration.valid_tapes(len(rel.tapes))
-        return Relation(minimise(complement_within(rel.dfa, valid, self.budget)), rel.tapes)
+        return Relation(
+            minimise(complement_within(rel.dfa, valid, self.budget), self.budget), rel.tapes
+        )
 
     def _exists(self, rel: Relation, name: str) -> Relation:
         if name not in rel.tapes:
@@ -263,54 +256,111 @@ class Theory:
         i = rel.tapes.index(name)
         return Relation(exists(rel.dfa, i, self.budget), rel.tapes[:i] + rel.tapes[i + 1 :])
 
+    def _new(self) -> str:
+        self._fresh += 1
+        return f"#{self._fresh}"
+
     def _name(self, t: Term, parts: list[Relation], fresh: list[str]) -> str:
-        """A variable holding the term's value; its defining relations go to ``parts``."""
+        """A variable holding the term's value; its defining relation goes to ``parts`` and
+        the variable to ``fresh`` (one each; none for a variable)."""
         if isinstance(t, Var):
             return t.name
-        self._fresh += 1
-        name = f"#{self._fresh}"
-        fresh.append(name)
-        if isinstance(t, Const):
-            parts.append(self._atom(self.numeration.constant(t.value), [name]))
-        elif isinstance(t, Add):
-            a, b = self._name(t.left, parts, fresh), self._name(t.right, parts, fresh)
-            parts.append(self._atom(self.numeration.adder(), [a, b, name]))
-        else:
-            raise DeciderError("a word's letter W[t] is compared with a constant or a letter only")
+        name, rel = self._side(*linear(t))
+        if rel is not None:
+            parts.append(rel)
+            fresh.append(name)
         return name
 
+    def _side(self, names: list[str], constant: int) -> tuple[str, Relation | None]:
+        """A variable holding ``sum(names) + constant`` and the relation defining it (None
+        when it is one of ``names``). Built one summand at a time, each partial sum
+        eliminated once the next one holds it: at most the term's variables and two sums
+        are tapes at once (never one tape per summand)."""
+        if not names:
+            name = self._new()
+            return name, self._atom(self.numeration.constant(constant), [name])
+        acc, rel = names[0], None
+        steps = [(self.numeration.adder(), [v]) for v in names[1:]]
+        if constant:
+            steps.append((self._plus(constant), []))
+        for dfa, more in steps:
+            total = self._new()
+            step = self._atom(dfa, [acc, *more, total])
+            if rel is not None:  # acc is the previous partial sum: eliminated here
+                step = self._exists(self._combine(rel, step, "and"), acc)
+            acc, rel = total, step
+        return acc, rel
+
+    def _plus(self, constant: int) -> Dfa:
+        """``t = a + constant`` (tapes a, t), built once per constant."""
+        if constant not in self._plus_memo:
+            rel = self._combine(
+                self._atom(self.numeration.adder(), ["a", "k", "t"]),
+                self._atom(self.numeration.constant(constant), ["k"]),
+                "and",
+            )
+            self._plus_memo[constant] = self._exists(rel, "k").dfa
+        return self._plus_memo[constant]
+
     def _cmp(self, f: Cmp) -> Relation:
-        parts: list[Relation] = []
-        fresh: list[str] = []
         left, right, op = f.left, f.right, f.op
         if isinstance(right, At) or isinstance(left, At):
+            parts: list[Relation] = []
+            fresh: list[str] = []
             base = self._letter(f, parts, fresh)
-        elif op == "=" and (isinstance(left, Add | Const) or isinstance(right, Add)):
-            if not isinstance(left, Add | Const):
-                left, right = right, left
-            other = self._name(right, parts, fresh)
-            if isinstance(left, Const):
-                base = self._atom(self.numeration.constant(left.value), [other])
-            else:
-                assert isinstance(left, Add)
-                a, b = self._name(left.left, parts, fresh), self._name(left.right, parts, fresh)
-                base = self._atom(self.numeration.adder(), [a, b, other])
+            for part, name in zip(parts, fresh, strict=True):
+                base = self._exists(self._combine(base, part, "and"), name)
+            return base
+        (ln, lc), (rn, rc) = cancel(linear(left), linear(right))
+        variables = sorted(term_vars(left) | term_vars(right))
+        if not ln and not rn:
+            return self._truth(_COMPARE[op](lc, rc), variables)
+        a, ra = self._side(ln, lc)
+        b, rb = self._side(rn, rc)
+        if op == "=" and (ra is not None or rb is not None):
+            if rb is None:  # the sum on the right: a defining relation of b, with a for b
+                a, ra, b, rb = b, rb, a, ra
+            assert rb is not None
+            base = self._atom(rb.dfa, [a if t == b else t for t in rb.tapes])
+            if ra is not None:  # a is a sum too: a's tape now holds both
+                base = self._exists(self._combine(base, ra, "and"), a)
         else:
-            a, b = self._name(left, parts, fresh), self._name(right, parts, fresh)
-            num = self.numeration
-            base = {
-                "=": lambda: self._atom(num.equal(), [a, b]),
-                "!=": lambda: self._not(self._atom(num.equal(), [a, b])),
-                "<": lambda: self._atom(num.less(), [a, b]),
-                ">": lambda: self._atom(num.less(), [b, a]),
-                "<=": lambda: self._not(self._atom(num.less(), [b, a])),
-                ">=": lambda: self._not(self._atom(num.less(), [a, b])),
-            }[op]()
-        for part in parts:
-            base = self._combine(base, part, "and")
-        for name in fresh:
-            base = self._exists(base, name)
-        return base
+            base = self._compare(op, a, b)
+            for name, rel in ((a, ra), (b, rb)):
+                if rel is not None:
+                    base = self._exists(self._combine(base, rel, "and"), name)
+        return self._with(base, variables)
+
+    def _compare(self, op: str, a: str, b: str) -> Relation:
+        """The atom ``a op b`` on two variables."""
+        num = self.numeration
+        return {
+            "=": lambda: self._atom(num.equal(), [a, b]),
+            "!=": lambda: self._not(self._atom(num.equal(), [a, b])),
+            "<": lambda: self._atom(num.less(), [a, b]),
+            ">": lambda: self._atom(num.less(), [b, a]),
+            "<=": lambda: self._not(self._atom(num.less(), [b, a])),
+            ">=": lambda: self._not(self._atom(num.less(), [a, b])),
+        }[op]()
+
+    def _truth(self, true: bool, variables: Sequence[str]) -> Relation:
+        """TRUE or FALSE as a relation on ``variables`` (their valid words, or none), built
+        from the valid-words atom by the logic's own steps (a certificate records them)."""
+        tapes = tuple(sorted(set(variables)))
+        if tapes:
+            valid = self.numeration.valid_tapes(len(tapes))
+            rel = Relation(minimise(valid, self.budget), tapes)
+        else:  # E #n (n is a natural): TRUE without a tape
+            name = self._new()
+            rel = self._exists(Relation(self.numeration.valid_tapes(1), (name,)), name)
+        return rel if true else self._not(rel)
+
+    def _with(self, rel: Relation, variables: Sequence[str]) -> Relation:
+        """``rel`` on every one of ``variables`` (one cancelled from both sides: any value)."""
+        missing = sorted(set(variables) - set(rel.tapes))
+        if not missing:
+            return rel
+        return self._combine(rel, self._truth(True, missing), "and")
 
     def _letter(self, f: Cmp, parts: list[Relation], fresh: list[str]) -> Relation:
         """``W[t] = c``, ``W[t] = V[s]`` (or ``!=``): the letters' sets, joined by value."""
@@ -348,10 +398,8 @@ class Theory:
         fresh: list[str] = []
         names = [self._name(t, parts, fresh) for t in f.args]
         base = self._atom(rel.dfa, [names[args.index(tape)] for tape in rel.tapes])
-        for part in parts:
-            base = self._combine(base, part, "and")
-        for name in fresh:
-            base = self._exists(base, name)
+        for part, name in zip(parts, fresh, strict=True):
+            base = self._exists(self._combine(base, part, "and"), name)
         return base
 
     def relation(self, formula: Formula | str) -> Relation:
@@ -361,8 +409,18 @@ class Theory:
         predicate or word is added.
         """
         f = parse(formula) if isinstance(formula, str) else formula
-        if f not in self._memo:
-            self._memo[f] = self._build(f)
+        stack = [f]  # children before parents, without recursion: a formula of any depth
+        while stack:
+            node = stack[-1]
+            if node in self._memo:
+                stack.pop()
+                continue
+            pending = [c for c in children(node) if c not in self._memo]
+            if pending:
+                stack += pending
+                continue
+            stack.pop()
+            self._memo[node] = self._build(node)
         return self._memo[f]
 
     def _build(self, f: Formula) -> Relation:
@@ -444,6 +502,9 @@ class Theory:
         ``{}`` for a FALSE sentence with no outer universal variable.
         """
         f = parse(sentence) if isinstance(sentence, str) else sentence
+        names = sorted(free(f))
+        if names:
+            raise DeciderError(f"not a sentence: free variable(s) {', '.join(names)}")
         while isinstance(f, A):
             f = f.body
         return self.least(Not(f))

@@ -25,7 +25,7 @@ from math import isqrt
 
 import numpy as np
 
-from decider.automaton import DeciderError, Dfa, minimise, product, reachable, remap
+from decider.automaton import Budget, DeciderError, Dfa, minimise, product, reachable, remap
 
 
 class Numeration(ABC):
@@ -87,9 +87,10 @@ class Numeration(ABC):
         """The ``k``-tape automaton of the words whose every tape is valid."""
         return _valid_tapes(self, k)
 
-    def restrict(self, a: Dfa) -> Dfa:
-        """``a`` intersected with the valid words on every tape, minimised."""
-        return minimise(product(a, self.valid_tapes(a.k), "and"))
+    def restrict(self, a: Dfa, budget: Budget | None = None) -> Dfa:
+        """``a`` intersected with the valid words on every tape, minimised (within
+        ``budget``'s limit, when given)."""
+        return minimise(product(a, self.valid_tapes(a.k), "and", budget), budget)
 
     def equal(self) -> Dfa:
         """``x = y`` (tapes x, y): equal digits in every column, on valid words."""

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from decider.automaton import DeciderError, Dfa, digit_table
+from decider.dfao import Dfao
 from decider.formula import (
     A,
     Add,
@@ -44,10 +45,11 @@ from decider.formula import (
     Pred,
     Term,
     Var,
+    children,
     free,
     parse,
 )
-from decider.logic import Dfao, Theory
+from decider.logic import Theory
 from decider.numeration import Numeration
 
 GUARD = "A x, y (x + y = y + x)"
@@ -87,7 +89,30 @@ def term_text(t: Term) -> str:
 
 
 def formula_text(f: Formula, order: Mapping[str, tuple[str, ...]]) -> str:
-    """A formula in Walnut's syntax; ``order[P]`` is predicate P's written arguments."""
+    """A formula in Walnut's syntax; ``order[P]`` is predicate P's written arguments.
+
+    Written children first, without recursion (a formula of any depth).
+    """
+    texts: dict[int, str] = {}  # by id: every node is alive inside f
+    stack: list[tuple[Formula, bool]] = [(f, False)]
+    while stack:
+        node, ready = stack.pop()
+        if id(node) in texts:
+            continue
+        if not ready:
+            stack.append((node, True))
+            stack += [(c, False) for c in children(node) if id(c) not in texts]
+            continue
+        texts[id(node)] = _node_text(node, order, texts)
+    return texts[id(f)]
+
+
+def _node_text(f: Formula, order: Mapping[str, tuple[str, ...]], texts: Mapping[int, str]) -> str:
+    """One node's text, its children's already in ``texts``."""
+
+    def wrap(g: Formula) -> str:
+        return texts[id(g)] if isinstance(g, Cmp | Pred | Not) else f"({texts[id(g)]})"
+
     if isinstance(f, Cmp):
         right = f.right
         letter = isinstance(f.left, At) and isinstance(right, Const)
@@ -102,26 +127,21 @@ def formula_text(f: Formula, order: Mapping[str, tuple[str, ...]]) -> str:
         by_name = dict(zip(args, f.args, strict=True))
         return f"${f.name}({', '.join(term_text(by_name[a]) for a in sorted(args))})"
     if isinstance(f, Not):
-        return f"~{_wrap(f.body, order)}"
+        return f"~{wrap(f.body)}"
     ops = {And: "&", Or: "|", Implies: "=>", Iff: "<=>"}
     for kind, op in ops.items():
         if isinstance(f, kind):
             left, right = f.left, f.right  # type: ignore[attr-defined]
-            return f"{_wrap(left, order)} {op} {_wrap(right, order)}"
+            return f"{wrap(left)} {op} {wrap(right)}"
     if isinstance(f, E | A):
         # Walnut refuses to quantify a variable that is not free in the body (a vacuous or a
         # shadowed quantifier); over the naturals (not empty) dropping it changes nothing.
         names = [n for n in dict.fromkeys(f.names) if n in free(f.body)]
         if not names:
-            return formula_text(f.body, order)
+            return texts[id(f.body)]
         q = "E" if isinstance(f, E) else "A"
-        return f"{q}{','.join(_name(n) for n in names)} ({formula_text(f.body, order)})"
+        return f"{q}{','.join(_name(n) for n in names)} ({texts[id(f.body)]})"
     raise DeciderError(f"not a formula: {f!r}")
-
-
-def _wrap(f: Formula, order: Mapping[str, tuple[str, ...]]) -> str:
-    text = formula_text(f, order)
-    return text if isinstance(f, Cmp | Pred | Not) else f"({text})"
 
 
 def automaton_text(dfa: Dfa, numeration: str = "msd_fib") -> str:

@@ -36,6 +36,7 @@ from grundy.oeis import OeisSequence
 from proofs_check.claim import Report
 from registry import as_game, load_plugins, question
 from registry.answers import Moves, Period, Points, Table, Value
+from registry.arguments import GRUNDY_TABLE, NTH_GVALUE, PERIOD
 
 __all__ = ["check", "gvalues", "moves", "period", "sequence", "table", "value"]
 
@@ -183,7 +184,7 @@ def table(
     (9, 'fast.tables')
     """
     g = _ready(game, misere)
-    door = question("grundy-table", g)
+    door = question(GRUNDY_TABLE, g)
     answer = door(using=implementation, budget=budget, size=_count("size", size))
     return Table(answer.value, g.describe(), answer.name, answer.implementation.certificate)
 
@@ -202,7 +203,7 @@ def gvalues(g: int, n: int) -> Points:
     ([(1618033988749, 2618033988749)], 'conditional on Conjecture 3.10')
     """
     _ready()
-    answer = question("nth-gvalue", spec.Wythoff())(g=_count("g", g), count=1, start=_count("n", n))
+    answer = question(NTH_GVALUE, spec.Wythoff())(g=_count("g", g), count=1, start=_count("n", n))
     points = [(int(answer.value[h][0][0]), int(answer.value[h][0][1])) for h in range(g + 1)]
     return Points(
         points, n=n, implementation=answer.name, certificate=answer.implementation.certificate
@@ -234,7 +235,7 @@ def period(
     [2, 3, 1, 0, 6, 7, 4, 5]
     """
     g = _ready(game)
-    door = question("period", g)
+    door = question(PERIOD, g)
     answer: Period = door(
         using=implementation, budget=budget, compute=compute, row=_count("row", row),
         window=_count("window", window, 2),

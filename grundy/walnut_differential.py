@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from decider import DeciderError, Theory
+from decider.dfao import Dfao
 from decider.formula import Formula, parse
-from decider.logic import Dfao
 from decider.random_sentences import random_sentence, shrink
 from decider.walnut import export, formula_text
 from grundy.walnut import run_walnut

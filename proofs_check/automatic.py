@@ -12,7 +12,10 @@ rule's rays: ``(p, q, a, b[, guard])`` moves ``(x, y)`` to ``(x - p - i a, y - q
 outcome rule (the mex, or :class:`spec.CountingRule`: P iff fewer than k options are P). A
 game with a capability that has no first-order form here (a follower function or regions
 without ``move_formulas``, an unknown terminal predicate, a counting rule with a state) is
-refused in one line naming it (:class:`NotCovered`).
+refused in one line naming it (:class:`NotCovered`); so is a rule the sentences would not
+state faithfully (misère play, a ray with a negative component or ``p + q = 0``, passes that
+are not well-founded, declared moves that are not the game's ``followers``:
+:mod:`proofs_check.faithful`).
 
 **The move relation, split by move type.** Every ray is its own predicate
 ``m<i>(u, v, x, y)`` ("(x, y) -> (u, v) is a move of type i"): one row, one column, one
@@ -62,6 +65,7 @@ from itertools import product as cartesian
 from typing import Any
 
 from decider import Theory
+from proofs_check import faithful
 
 __all__ = [
     "TERMINAL_FORMULAS",
@@ -163,8 +167,14 @@ def _terminal(game: Any) -> str | None:
 
 
 def rule_of(game: Any) -> Rule:
-    """The rule of a spec game object as formulas, or :class:`NotCovered` (one line)."""
+    """The rule of a spec game object as formulas, or :class:`NotCovered` (one line).
+
+    The rule is checked to be the game's before it is returned (:mod:`proofs_check.faithful`):
+    misère play, a ray with a negative component or ``p + q = 0``, passes that are not
+    well-founded and declared moves that differ from ``followers`` are refused.
+    """
     name = game.describe()
+    _faithful(lambda: faithful.check_play(game, name))
     formulas = tuple(getattr(game, "move_formulas", ()) or ())
     for capability, what in (
         ("compiled_followers", "a follower function"),
@@ -175,6 +185,7 @@ def rule_of(game: Any) -> Rule:
     rays = getattr(game, "move_rays", None)
     if not rays:
         raise NotCovered(f"{name}: no move_rays (its moves are given by followers only); {_COVERS}")
+    _faithful(lambda: faithful.check_rays(name, rays))
     moves = tuple(MoveType(f"m{i}", tuple(r), _ray_formula(tuple(r))) for i, r in enumerate(rays))
     moves += tuple(
         MoveType(f"m{len(moves) + i}", (), f"({text})") for i, text in enumerate(formulas)
@@ -187,7 +198,17 @@ def rule_of(game: Any) -> Rule:
     state_moves = tuple(tuple(s) for s in getattr(game, "state_moves", ()) or ())
     if states and k != 1:
         raise NotCovered(f"{name}: a counting rule with a state layer is not covered; {_COVERS}")
-    return Rule(name, moves, _terminal(game), states, state_moves, k)
+    made = Rule(name, moves, _terminal(game), states, state_moves, k)
+    _faithful(lambda: faithful.check_rule(game, made))
+    return made
+
+
+def _faithful(check: Callable[[], None]) -> None:
+    """Run a check of :mod:`proofs_check.faithful`; its refusal is :class:`NotCovered`."""
+    try:
+        check()
+    except faithful.Refused as error:
+        raise NotCovered(str(error)) from None
 
 
 def move_into(rule: Rule, m: MoveType, target: str) -> str:

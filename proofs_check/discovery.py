@@ -39,6 +39,7 @@ decider proves the set so built (:func:`pass_set`, :func:`prove_pass`) for all p
 from __future__ import annotations
 
 import datetime
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -262,6 +263,7 @@ def discover(
     """Learn ``{G = g}`` of ``game`` (of its ``layer``, :func:`points`) from the data on
     ``length`` digits of ``numeration`` (Fibonacci unless given); the data's source.
     ``budget``: the seconds the table may take."""
+    check_value(game, g)
     pts, source = points(game, g, length, layer, budget, numeration)
     return learn_points(pts, length, tests, margin, numeration), source
 
@@ -291,6 +293,31 @@ def option_name(numeration: Numeration) -> str:
     return next(k for k, make in NUMERATIONS.items() if make().name == numeration.name)
 
 
+def file_id(name: str) -> str:
+    """A game's name as the stored automata's files spell it: ``:``, ``,``, ``/`` as ``-``.
+
+    >>> file_id("wythoff-terminal:2"), file_id("nimhof:1,0/0,1")
+    ('wythoff-terminal-2', 'nimhof-1-0-0-1')
+    """
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name)
+
+
+def check_value(game: str, g: int) -> None:
+    """Refuse a Grundy value ``g >= 1`` of a game with an outcome rule (outcomes only).
+
+    >>> check_value("blocking-wythoff:2", 1)
+    Traceback (most recent call last):
+    ...
+    decider.automaton.DeciderError: --value 1: blocking-wythoff:2 has the outcome rule P iff ...
+    """
+    rule = getattr(spec.get_game(game), "outcome_rule", None)
+    if g and rule is not None:
+        raise DeciderError(
+            f"--value {g}: {game} has the outcome rule {rule.describe()}: outcomes only (P or "
+            "N), no Grundy values; learn its P-positions (--value 0)"
+        )
+
+
 def stored(name: str) -> StoredAutomaton:
     """A shipped automaton, e.g. ``stored("wythoff-value-1")`` (its digest checked)."""
     return read_automaton(AUTOMATA / f"{name}.txt")
@@ -310,9 +337,10 @@ def theorem_for(game: str, value: int = 0, others: Sequence[int] = ()) -> Theore
     >>> t.lower, t.automata[1]
     (('c0', 'c1'), ('c1', 'r-wythoff-value-1.txt'))
     """
+    check_value(game, value)
     subject = spec.get_game(game)
     name = subject.describe()
-    automata = tuple((f"c{h}", f"{name}-value-{h}.txt") for h in range(value))
+    automata = tuple((f"c{h}", f"{file_id(name)}-value-{h}.txt") for h in range(value))
     for _, file in automata:
         if not (AUTOMATA / file).exists():
             raise DeciderError(f"--value {value}: the lower class {file} is not shipped (prove it)")
@@ -517,6 +545,7 @@ def learn_and_prove(
         dfa: Dfa | None = automaton.dfa
         numeration = automaton.numeration
     else:
+        check_value(game, value)
         pts, source = points(game, value, length, None, budget, numeration)
         learned = learn_points(pts, length, tests, margin, numeration)
         dfa = learned.dfa

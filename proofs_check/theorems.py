@@ -23,16 +23,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import numpy as np
+
 from decider import DeciderError, Dfa, Numeration, Theory
 from decider.io import read_automaton
 from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
 
 __all__ = [
     "AUTOMATA",
+    "POINT_SECONDS",
     "THEOREMS",
+    "Built",
     "Proof",
     "SentenceResult",
     "Theorem",
+    "build",
     "points",
     "replay",
     "report",
@@ -61,7 +66,8 @@ class Theorem:
     predicates of the classes 0..g-1 in ``lower`` (each proved by its own theorem) and is
     proved by :func:`~proofs_check.automatic.class_sentences`; a game with a state layer
     names the set of every state in ``layers`` (``(state, predicate)``, the statement's set
-    last).
+    last). ``twin_cell`` is the cell of the set that the theorem's false twin leaves out (a
+    P-position, or a position of value g, that the twin's replay must find).
     """
 
     id: str
@@ -75,6 +81,7 @@ class Theorem:
     automata: tuple[tuple[str, str], ...] = ()
     lower: tuple[str, ...] = ()
     layers: tuple[tuple[int, str], ...] = ()
+    twin_cell: tuple[int, int] | None = None
 
     @property
     def kind(self) -> str:
@@ -122,6 +129,7 @@ def _twin(theorem: Theorem, cell: tuple[int, int]) -> Theorem:
         statement=f"FALSE twin of {theorem.id}: its set without ({x}, {y})",
         definitions=(*theorem.definitions[:-1], (name, args, body)),
         twin_of=theorem.id,
+        twin_cell=None,
     )
 
 
@@ -134,6 +142,7 @@ _TRUE = (
         "either way round (the set: the stored automaton wythoff-p.txt, equal to that formula)",
         (("p", "x y", "wythoffp(x, y)"),),
         automata=(("wythoffp", "wythoff-p.txt"),),
+        twin_cell=(3, 5),
     ),
     Theorem(
         "r-wythoff-p",
@@ -142,6 +151,7 @@ _TRUE = (
         "the P-positions of R-Wythoff are Wythoff's: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
         "either way round",
         (LOW, ("p", "x y", WYTHOFF_P)),
+        twin_cell=(3, 5),
     ),
     Theorem(
         "wythoff-terminal-1-p",
@@ -158,6 +168,7 @@ _TRUE = (
                 " | E a, n (n >= 2 & low(a, n) & y + 1 = a & x = y + n)",
             ),
         ),
+        twin_cell=(2, 4),
     ),
 )
 
@@ -178,6 +189,7 @@ _BLOCKING = (
                 " & ((x = b + b & y = c + c) | (y = b + b & x = c + c)))",
             ),
         ),
+        twin_cell=(1, 3),
     ),
     Theorem(
         "blocking-wythoff-3-p",
@@ -192,6 +204,7 @@ _BLOCKING = (
                 "(x = 0 & y = 0) | y = x + x + 1 | y = x + x + 2 | x = y + y + 1 | x = y + y + 2",
             ),
         ),
+        twin_cell=(1, 3),
     ),
 )
 
@@ -207,6 +220,7 @@ _LEARNED = (
         value=1,
         automata=(("wythoffp", "wythoff-p.txt"), ("wythoffg1", "wythoff-value-1.txt")),
         lower=("p",),
+        twin_cell=(0, 1),
     ),
     Theorem(
         "wythoff-pass-p",
@@ -220,6 +234,7 @@ _LEARNED = (
         state=1,
         automata=(("wythoffp", "wythoff-p.txt"), ("passp", "wythoff-pass-value-0.txt")),
         layers=((0, "p"), (1, "q")),
+        twin_cell=(1, 3),
     ),
 )
 
@@ -235,6 +250,7 @@ _DISCOVERED = (
         value=1,
         automata=(("rp", "r-wythoff-value-0.txt"), ("rg1", "r-wythoff-value-1.txt")),
         lower=("p",),
+        twin_cell=(0, 1),
     ),
     Theorem(
         "r-wythoff-g2",
@@ -250,6 +266,7 @@ _DISCOVERED = (
             ("rg2", "r-wythoff-value-2.txt"),
         ),
         lower=("p", "c1"),
+        twin_cell=(0, 2),
     ),
     *(
         Theorem(
@@ -261,6 +278,7 @@ _DISCOVERED = (
             f"exactly the automaton wythoff-terminal-{k}-value-0.txt",
             (("p", "x y", f"t{k}(x, y)"),),
             automata=((f"t{k}", f"wythoff-terminal-{k}-value-0.txt"),),
+            twin_cell=(k + 1, 2 * k + 2),
         )
         for k in range(2, 11)
     ),
@@ -280,6 +298,7 @@ _E_WYTHOFF = (
         "the P-positions of E-Wythoff are Wythoff's: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
         "either way round",
         (LOW, ("p", "x y", WYTHOFF_P)),
+        twin_cell=(3, 5),
     ),
     Theorem(
         "e-wythoff-g1",
@@ -292,6 +311,7 @@ _E_WYTHOFF = (
         (LOW, ("p", "x y", WYTHOFF_P), ("s", "x y", _E_ONE)),
         value=1,
         lower=("p",),
+        twin_cell=(2, 4),
     ),
     Theorem(
         "e-wythoff-g2",
@@ -304,17 +324,16 @@ _E_WYTHOFF = (
         value=2,
         automata=(("eg2", "e-wythoff-value-2.txt"),),
         lower=("p", "c1"),
+        twin_cell=(3, 7),
     ),
 )
 
-#: Every theorem and its false twin, by id.
+#: Every theorem and its false twin (made from the theorem's ``twin_cell``), by id.
 THEOREMS: dict[str, Theorem] = {}
-_CELLS = [(3, 5), (3, 5), (2, 4), (1, 3), (1, 3), (0, 1), (1, 3)]
-_CELLS += [(0, 1), (0, 2)] + [(k + 1, 2 * k + 2) for k in range(2, 11)]
-_CELLS += [(3, 5), (2, 4), (3, 7)]
-for _t, _cell in zip(_TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF, _CELLS, strict=True):
+for _t in _TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF:
+    assert _t.twin_cell is not None, _t.id
     THEOREMS[_t.id] = _t
-    THEOREMS[f"{_t.id}-twin"] = _twin(_t, _cell)
+    THEOREMS[f"{_t.id}-twin"] = _twin(_t, _t.twin_cell)
 
 
 def sentences_of(rule: Rule, theorem: Theorem) -> dict[str, str]:
@@ -345,18 +364,48 @@ def _stored(theory: Theory, theorem: Theorem, given: Mapping[str, Dfa] | None = 
         theory.add_automaton(name, dfa, "x y")
 
 
-def theory_of(theorem: Theorem, theory: Theory | None = None) -> tuple[Theory, dict[str, str]]:
-    """The theory with the game's moves and the theorem's set defined, and the sentences
-    (into ``theory`` when given: a :class:`decider.certificate.CertifyingTheory`)."""
+@dataclass
+class Built:
+    """A theorem's theory: its stored automata, its definitions (each with its largest
+    automaton and seconds) and the game's moves defined, and the game's rule."""
+
+    theory: Theory
+    rule: Rule
+    definitions: list[SentenceResult]
+
+
+def build(
+    theorem: Theorem, given: Mapping[str, Dfa] | None = None, theory: Theory | None = None
+) -> Built:
+    """The theory of ``theorem``, built once: what :func:`replay`, :func:`theory_of` and
+    :func:`points` read. ``given``: automata held in memory (:func:`_stored`); ``theory``:
+    the theory to build into (a :class:`decider.certificate.CertifyingTheory`), else a new
+    one."""
     from spec import get_game
 
     rule = rule_of(get_game(theorem.game))
     theory = Theory() if theory is None else theory
-    _stored(theory, theorem)
+    _stored(theory, theorem, given)
+    definitions = []
     for name, args, formula in theorem.definitions:
+        steps = len(theory.steps)
+        start = time.perf_counter()
         theory.define(name, args, formula)
+        seconds = time.perf_counter() - start
+        states = max((s.states for s in theory.steps[steps:]), default=1)
+        definitions.append(SentenceResult(name, formula, True, states, seconds))
     rule.define(theory)
-    return theory, sentences_of(rule, theorem)
+    return Built(theory, rule, definitions)
+
+
+def theory_of(
+    theorem: Theorem, theory: Theory | None = None, sentences: bool = True
+) -> tuple[Theory, dict[str, str]]:
+    """The theory with the game's moves and the theorem's set defined, and the sentences
+    (into ``theory`` when given: a :class:`decider.certificate.CertifyingTheory`; no
+    sentences when ``sentences`` is False)."""
+    built = build(theorem, theory=theory)
+    return built.theory, sentences_of(built.rule, theorem) if sentences else {}
 
 
 def _timed(theory: Theory, name: str, text: str, sentence: bool) -> SentenceResult:
@@ -378,22 +427,10 @@ def replay(
     :mod:`proofs_check.discovery`) that the theorem's definitions use beside its stored ones;
     ``numeration``: the theory's (Fibonacci unless given; a set learned in Pell's).
     """
-    from spec import get_game
-
-    proof = Proof(theorem)
-    rule = rule_of(get_game(theorem.game))
-    theory = Theory(numeration)
-    _stored(theory, theorem, given)
-    for name, args, formula in theorem.definitions:
-        steps = len(theory.steps)
-        start = time.perf_counter()
-        theory.define(name, args, formula)
-        seconds = time.perf_counter() - start
-        states = max((s.states for s in theory.steps[steps:]), default=1)
-        proof.definitions.append(SentenceResult(name, formula, True, states, seconds))
-    rule.define(theory)
-    for name, text in sentences_of(rule, theorem).items():
-        proof.sentences.append(_timed(theory, name, text, True))
+    built = build(theorem, given, None if numeration is None else Theory(numeration))
+    proof = Proof(theorem, definitions=built.definitions)
+    for name, text in sentences_of(built.rule, theorem).items():
+        proof.sentences.append(_timed(built.theory, name, text, True))
     return proof
 
 
@@ -415,21 +452,38 @@ def report(proof: Proof) -> list[str]:
     return lines
 
 
+#: Seconds :func:`points` spends per cell of the square (numpy, one row of cells at a time:
+#: r-wythoff-g2's 3000^2 square in 4.6 s, wythoff-p's in 4.3 s past its build, x86_64,
+#: 2026-12-07, a loaded 2-core machine).
+POINT_SECONDS = 5e-7
+
+
 def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:
-    """The positions of the theorem's set with both coordinates below ``n``, in order."""
-    theory = Theory()
-    _stored(theory, theorem)
-    for name, args, formula in theorem.definitions:
-        theory.define(name, args, formula)
+    """The positions of the theorem's set with both coordinates below ``n``, in order.
+
+    Refused (one line) when the square's estimated time (:data:`POINT_SECONDS` a cell) is
+    past :data:`proofs_check.data.DATA_SECONDS`.
+    """
+    from proofs_check.data import DATA_SECONDS  # (imports the data providers: only here)
+
+    estimate = float(n) * float(n) * POINT_SECONDS
+    if estimate > DATA_SECONDS:
+        raise ValueError(
+            f"--points = {n}: the {n} x {n} square would take about {estimate:.3g} s, past "
+            f"the limit of {DATA_SECONDS:.0f} s (at most about "
+            f"{int((DATA_SECONDS / POINT_SECONDS) ** 0.5)})"
+        )
+    theory, _ = theory_of(theorem, sentences=False)
     rel = theory.predicates[theorem.definitions[-1][0]][0]
-    num = theory.numeration
+    num, dfa = theory.numeration, rel.dfa
+    length = max(len(num.word(max(n - 1, 0))), 1)
+    digits = np.array(
+        [[0] * (length - len(w)) + w for w in (num.word(v) for v in range(n))], dtype=np.int64
+    ).reshape(n, length)
     found = []
-    for x in range(n):
-        for y in range(n):
-            wx, wy = num.word(x), num.word(y)
-            length = max(len(wx), len(wy))
-            wx, wy = [0] * (length - len(wx)) + wx, [0] * (length - len(wy)) + wy
-            columns = list(zip(wx, wy, strict=True))  # the tapes x, y (alphabetical)
-            if rel.dfa.accepts(columns):
-                found.append((x, y))
+    for x in range(n):  # the tapes x, y (alphabetical): letter dx + base * dy
+        q = np.zeros(n, dtype=np.int64)
+        for i in range(length):
+            q = dfa.delta[q, digits[x, i] + num.base * digits[:, i]]
+        found += [(x, int(y)) for y in np.flatnonzero(dfa.accept[q])]
     return found

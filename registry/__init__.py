@@ -32,28 +32,41 @@ registry.core.NoImplementation: no implementation answers 'grundy-table' for gam
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import spec
-from registry import (  # noqa: F401  (built-in registrations)
-    core,
-    cube,  # issue 38: three-pile games
-    fibonacci,
-    heaps,  # issue 38: one-heap games
-    layers,  # issue 28: games with a state
-    periods,
-    positions,
-    ppositions,  # issue 28: P-positions row by row
-    rows,
-    sequences,
-    tables,
-)
+from registry import core
 from registry.core import *  # noqa: F403  (the public names of registry.core)
 from registry.core import _KINDS, QUESTIONS, Question, as_game, get_question, seal
 from registry.plugins import PluginError, load_plugins
 
-__all__ = ["FAMILY_EXAMPLES", "PluginError", "all_questions", "conformance_games", "load_plugins"]
+__all__ = [
+    "FAMILY_EXAMPLES", "REGISTRATIONS", "PluginError", "all_questions", "conformance_games",
+    "load_plugins",
+]  # fmt: skip
 __all__ += core.__all__
+
+#: The modules that register the built-in questions, implementations and providers, in the
+#: order they register: the one list (a new module of registrations joins it, where its
+#: registrations belong in the order; ``tests/test_registry_list.py`` checks that every
+#: module that registers is here, and that they register in this order). The order is the
+#: order of registration, which breaks ties of the resolver (docs/architecture.md) and orders
+#: the method tables (``value``: ``cube`` after ``spec``, ``nim-sequence`` after ``cube``).
+REGISTRATIONS = (
+    "registry.rows",  # rows, the atlas, Fibonacci Nim outcomes, Beatty sequences
+    "registry.tables",  # grundy-table, grundy-block, followers
+    "registry.periods",  # period, row-certificate
+    "registry.sequences",  # g-points, nth-gvalue, row-hpoints, fsw-convergence
+    "registry.positions",  # value, moves, genus, heap-values, value-methods
+    "registry.cube",  # issue 38: three-pile games
+    "registry.fibonacci",  # Fibonacci Nim's kernels
+    "registry.heaps",  # issue 38: one-heap games
+    "registry.layers",  # issue 28: games with a state (names only)
+    "registry.ppositions",  # issue 28: P-positions row by row
+)
+for _module in REGISTRATIONS:
+    importlib.import_module(_module)
 
 
 #: Family members that conformance asks about besides the registered games (each

@@ -54,7 +54,7 @@ _CAPTION = "text-align:left;font-weight:bold"
 _CELL = "padding:2px 10px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left"
 
 
-def shorten(value: Any, items: int = SHOWN_ITEMS) -> str:
+def shorten(value: object, items: int = SHOWN_ITEMS) -> str:
     """``value`` as text, a long list cut to its first ``items`` entries and a count.
 
     >>> shorten(list(range(30)), 3)
@@ -70,14 +70,14 @@ def shorten(value: Any, items: int = SHOWN_ITEMS) -> str:
     return str(value)
 
 
-def text_record(title: str, rows: Sequence[tuple[str, Any]]) -> str:
+def text_record(title: str, rows: Sequence[tuple[str, object]]) -> str:
     """A title line, then one ``name  value`` line per row, the names aligned."""
     width = max((len(name) for name, _ in rows), default=0)
     lines = [title] + [f"  {name.ljust(width)}  {shorten(value)}" for name, value in rows]
     return "\n".join(lines)
 
 
-def _html_table(title: str | None, rows: Iterable[Iterable[tuple[str, Any]]]) -> str:
+def _html_table(title: str | None, rows: Iterable[Iterable[tuple[str, object]]]) -> str:
     """A styled HTML table: a caption (unless None), then rows of ``(tag, text)`` cells."""
     caption = "" if title is None else f'<caption style="{_CAPTION}">{html.escape(title)}</caption>'
     cells = (
@@ -87,12 +87,12 @@ def _html_table(title: str | None, rows: Iterable[Iterable[tuple[str, Any]]]) ->
     return f'<table style="{_STYLE}">{caption}{"".join(f"<tr>{row}</tr>" for row in cells)}</table>'
 
 
-def html_record(title: str, rows: Sequence[tuple[str, Any]]) -> str:
+def html_record(title: str, rows: Sequence[tuple[str, object]]) -> str:
     """An HTML table: a caption, then one ``<th>name</th><td>value</td>`` row per field."""
     return _html_table(title, ([("th", name), ("td", shorten(value))] for name, value in rows))
 
 
-def text_grid(columns: Sequence[str], rows: Sequence[Sequence[Any]], limit: int = 40) -> str:
+def text_grid(columns: Sequence[str], rows: Sequence[Sequence[object]], limit: int = 40) -> str:
     """Columns aligned under their headers; at most ``limit`` rows, then a count."""
     shown = [[shorten(v, 8) for v in row] for row in rows[:limit]]
     cells = [list(map(str, columns)), *shown]
@@ -104,7 +104,7 @@ def text_grid(columns: Sequence[str], rows: Sequence[Sequence[Any]], limit: int 
 
 
 def html_grid(
-    columns: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str = "", limit: int = 40
+    columns: Sequence[str], rows: Sequence[Sequence[object]], *, title: str = "", limit: int = 40
 ) -> str:
     """An HTML table with a header row; at most ``limit`` rows, then a count."""
     head = [("th", column) for column in columns]
@@ -113,11 +113,11 @@ def html_grid(
     return _html_table(title or None, [head, *body]) + more
 
 
-def _position(position: Any) -> str:
+def _position(position: object) -> str:
     return f"({', '.join(map(str, position))})" if isinstance(position, tuple) else str(position)
 
 
-def answer_text(answer: Any) -> str:
+def answer_text(answer: object) -> str:
     """A Value, Moves or Period as plain text, as the CLI prints it (its ``str``).
 
     Examples
@@ -143,7 +143,7 @@ class _Shown:
     def title(self) -> str:  # pragma: no cover - each answer has its own
         raise NotImplementedError
 
-    def _more(self) -> list[tuple[str, Any]]:
+    def _more(self) -> list[tuple[str, object]]:
         return []
 
     def _repr_html_(self) -> str:
@@ -253,7 +253,7 @@ class Period(_Shown):
     def title(self) -> str:
         return f"{self.game} row {self.row}: {self.status}"
 
-    def _more(self) -> list[tuple[str, Any]]:
+    def _more(self) -> list[tuple[str, object]]:
         """The values, labelled, as seed 003 prints a row (the preperiod, then one period) when
         at most :data:`SHOWN_ITEMS` (the preperiod can be millions), else the first ones."""
         pre, period = self.preperiod, self.period
@@ -367,6 +367,6 @@ class Points(list[tuple[int, int]]):
         self.n, self.implementation, self.certificate = n, implementation, certificate
 
     def _repr_html_(self) -> str:
-        rows: list[tuple[str, Any]] = [(f"p_{self.n}^{h}", p) for h, p in enumerate(self)]
+        rows: list[tuple[str, object]] = [(f"p_{self.n}^{h}", p) for h, p in enumerate(self)]
         rows += [("implementation", self.implementation), ("certificate", self.certificate)]
         return html_record(f"the {self.n}-th h-points of wythoff, h <= {len(self) - 1}", rows)

@@ -5,22 +5,26 @@ its conformance domains. An **implementation** answers it,
 ``answer(**domain)``, in a layer (:data:`LAYERS`), and may state where it
 answers (``covers``: None or why not), its cost (``cost(**domain) ->
 (seconds, bytes)``, the model beside its kernel) and the unit of its
-progress (:data:`Progress`). A **provider** makes the implementations of a
-question kind for every game object with a capability, never by its name.
+progress (:data:`Progress`); each is passed the arguments it names. A
+**provider** makes the implementations of a question kind for every game
+object with a capability, never by its name: ``make(game)`` gives a
+:class:`registry.records.Provided` (``answer``, ``covers``, ``cost``).
 A question is its own door: ``question(id, game)(using=None, progress=None,
 budget=None, **domain)`` chooses (:meth:`Question.candidates` says in which
 order), checks memory and answers with provenance (:class:`Answer`);
-:func:`ask` returns the bare value. The ``spec`` implementation is the
-oracle unless the question names another. A question may declare its
-arguments (a :class:`registry.records.Signature`): the door then checks a
-call's arguments once (:class:`BadArguments`, one line naming the argument)
-and a registration checks that each implementation's ``answer``, ``covers``
-and ``cost`` accept them.
+:func:`ask` returns the bare value; asked through its typed handle
+(:class:`registry.arguments.Kind`, ``question(PERIOD, game)``), mypy checks
+the call's arguments. The ``spec`` implementation is the oracle unless the
+question names another. A question declares its arguments (a record of
+:mod:`registry.arguments`, read as a :class:`registry.records.Signature`):
+the door checks a call's arguments once (:class:`BadArguments`, one line
+naming the argument) and a registration checks that each implementation's
+``answer``, ``covers`` and ``cost`` can be called with them.
 
 Examples
 --------
 >>> key = register_question("demo-square", "none", "squares", {"n": 4}, signature="n: int",
-...                         replace=True)
+...                         replace=True)  # a record of registry.arguments, or its text
 >>> register_implementation(key, "spec", "spec", lambda n: [i * i for i in range(n)])
 >>> register_implementation(key, "demo.fast", "fast", lambda n: [i * i for i in range(n)],
 ...                         covers=lambda n: None if n < 100 else "n >= 100")
@@ -41,7 +45,7 @@ registry.core.BadArguments: demo-square of none: n must be an integer (n = '3')
 ... # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: demo-square:none: implementation 'demo.bad': its cost does not accept 'n' ...
+ValueError: demo-square:none: implementation 'demo.bad': its cost requires 'size', which is ...
 >>> unregister_question(key)
 """
 
@@ -49,26 +53,65 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _copy
-from typing import Any, Generic, TypeVar
-
-import numpy as np
+from typing import Any, Generic, TypeVar, cast, overload
 
 import spec
 from floor.memory import available_memory, format_bytes, seconds_text
-from registry.records import EXACT, Certificate, Refusal, Signature, as_certificate
+from registry.arguments import Kind, P, Progress
+from registry.records import (
+    EXACT,
+    Certificate,
+    Cost,
+    Provided,
+    Refusal,
+    Signature,
+    any_keyword,
+    anywhere,
+    as_certificate,
+    check_budget,
+    compare_arrays,
+    compare_sequences,
+    parameters,
+    passing,
+    rule_identity,
+)
 from spec import as_game
-from spec.tables import compiled_form
 
 __all__ = [
-    "BUDGET_SECONDS", "LAYERS", "PROVIDERS", "QUESTIONS", "Answer", "BadArguments", "Declined",
+    "BUDGET_SECONDS",
+    "LAYERS",
+    "PROVIDERS",
+    "QUESTIONS",
+    "Answer",
+    "BadArguments",
+    "Declined",
     "Implementation",
-    "NoImplementation", "Progress", "Provider", "Question", "TooLarge", "Unknown",
-    "UnknownImplementation", "as_game", "ask", "check_budget", "checked_memory", "compare_arrays",
-    "compare_sequences", "get_question", "question", "register_implementation", "register_provider",
-    "register_question", "rule_identity", "seconds_text", "unregister_question",
+    "Kind",
+    "NoImplementation",
+    "Progress",
+    "Provided",
+    "Provider",
+    "Question",
+    "TooLarge",
+    "Unknown",
+    "UnknownImplementation",
+    "as_game",
+    "ask",
+    "check_budget",
+    "checked_memory",
+    "compare_arrays",
+    "compare_sequences",
+    "get_question",
+    "question",
+    "register_implementation",
+    "register_provider",
+    "register_question",
+    "rule_identity",
+    "seconds_text",
+    "unregister_question",
 ]  # fmt: skip
 
 #: The layers, in the resolver's order of preference (published never computes).
@@ -79,11 +122,11 @@ BUDGET_SECONDS = 60.0
 
 T = TypeVar("T")
 Comparison = Callable[[Any, Any], str | None]
+#: A domain: a question's arguments by name (the values of its record's fields).
+Domain = dict[str, Any]
 Covers = Callable[..., str | None]
-#: ``cost(**domain) -> (seconds, bytes)``: an implementation's estimate.
-Cost = Callable[..., tuple[float, int]]
-#: The one progress protocol: ``progress(done, total, unit)`` (total None when unknown).
-Progress = Callable[[int, int | None, str], None]
+#: The roles of an implementation's callables, each passed the arguments it names.
+ROLES = ("answer", "covers", "cost")
 
 
 class NoImplementation(ValueError):
@@ -115,8 +158,8 @@ class Unknown(ValueError):
     """A cost model has no estimate before it runs: the implementation answers only if named."""
 
 
-def _shown(domain: dict[str, Any]) -> str:
-    def short(v: Any) -> str:
+def _shown(domain: Domain) -> str:
+    def short(v: object) -> str:
         text = repr(v)
         return text if len(text) <= 40 else f"{text[:18]}...{text[-18:]}"
 
@@ -133,17 +176,26 @@ class Implementation:
 
     name: str
     layer: str
-    answer: Callable[..., Any]
-    covers: Covers = lambda **_: None
+    answer: Callable[..., object]
+    covers: Covers = anywhere
     quick: bool = True
     rank: int = 0
     certificate: Certificate = EXACT
     generic: bool = False
     cost: Cost | None = None
     unit: str = ""
+    #: The arguments each callable names (:data:`ROLES`; :meth:`registry.records.Signature.taken`):
+    #: called with every argument of a domain, it is passed those alone (a role missing here
+    #: is passed every argument). An option one method reads travels only to it.
+    takes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.answer = passing(self.answer, self.takes.get("answer"))
+        self.covers = passing(self.covers, self.takes.get("covers"))
+        self.cost = None if self.cost is None else passing(self.cost, self.takes.get("cost"))
 
     def reason(
-        self, budget: float | None, named: bool = False, **domain: Any
+        self, budget: float | None, named: bool = False, **domain: object
     ) -> tuple[Refusal | None, float]:
         """Why it declines ``domain`` (None: it answers; plain text from ``covers`` is a
         ``domain`` refusal) and its estimated seconds; ``named``: it was asked for by name (a
@@ -163,7 +215,7 @@ class Implementation:
             return Refusal.budget(seconds, budget), seconds
         return None, seconds
 
-    def estimate(self, **domain: Any) -> tuple[float, int]:
+    def estimate(self, **domain: object) -> tuple[float, int]:
         """(seconds, bytes) of ``domain``: (0, 0) where no cost is stated or known before it
         runs."""
         return _cost(self, domain)
@@ -189,7 +241,7 @@ class Answer(Generic[T]):
 
 
 @dataclass
-class Question(Generic[T]):
+class Question(Generic[T, P]):
     """A question that several implementations answer on the same domains.
 
     ``game``: the canonical game name; ``subject``: the game object the
@@ -202,11 +254,11 @@ class Question(Generic[T]):
     id: str
     game: str
     description: str
-    domain: dict[str, Any]
+    domain: Domain
     compare: Comparison
     implementations: list[Implementation] = field(default_factory=list)
     oracle_name: str | None = None
-    extra_domains: list[tuple[dict[str, Any], bool]] = field(default_factory=list)
+    extra_domains: list[tuple[Domain, bool]] = field(default_factory=list)
     subject: spec.ImpartialGame | None = None
     budget: float | None = None
     cheapest: bool = False
@@ -224,12 +276,12 @@ class Question(Generic[T]):
                 return impl
         return None
 
-    def domains(self, include_slow: bool = False) -> list[dict[str, Any]]:
+    def domains(self, include_slow: bool = False) -> list[Domain]:
         """The conformance domains: the default, then the extra ones (quick unless asked)."""
         return [self.domain, *(d for d, quick in self.extra_domains if quick or include_slow)]
 
     def candidates(
-        self, budget: float | None = None, using: str | None = None, **domain: Any
+        self, budget: float | None = None, using: str | None = None, **domain: object
     ) -> list[tuple[Implementation, Refusal | None]]:
         """Every computing implementation, preferred first, with its reason to decline (or
         None); ``budget`` (default: the question's) bounds the estimates.
@@ -246,11 +298,11 @@ class Question(Generic[T]):
             if impl.layer != "published" or self.cheapest:
                 reason, seconds = impl.reason(limit, impl.name == using, **domain)
                 cost = (impl.certificate.trust, seconds)
-                rank = (impl.rank, impl.certificate.kind != "exact", impl.generic)
+                rank = (impl.rank, impl.certificate.trust, impl.generic)
                 found.append(((cost if self.cheapest else rank, order), impl, reason))
         return [(impl, reason) for _, impl, reason in sorted(found, key=lambda f: f[0])]
 
-    def check_arguments(self, domain: dict[str, Any]) -> None:
+    def check_arguments(self, domain: Domain) -> None:
         """Raise :class:`BadArguments` (one line naming the argument) where ``domain`` does not
         fit the question's signature (nothing is checked where it declares none)."""
         why = None if self.signature is None else self.signature.check(domain)
@@ -258,7 +310,7 @@ class Question(Generic[T]):
             raise BadArguments(f"{self.id} of {self.game}: {why}")
 
     def _tried(
-        self, using: str | None, budget: float | None, domain: dict[str, Any]
+        self, using: str | None, budget: float | None, domain: Domain
     ) -> list[tuple[Implementation, Refusal | None]]:
         """The candidates the door tries in turn: the one ``using`` names, else all of them
         (one at least answering); the errors of :meth:`choose`."""
@@ -287,7 +339,7 @@ class Question(Generic[T]):
         return named or tried
 
     def choose(
-        self, using: str | None = None, budget: float | None = None, **domain: Any
+        self, using: str | None = None, budget: float | None = None, **domain: object
     ) -> Implementation:
         """The implementation ``using`` names, else the preferred one; it must cover ``domain``
         within ``budget`` (default: the question's; a named one may have no estimate).
@@ -297,26 +349,34 @@ class Question(Generic[T]):
         """
         return next(impl for impl, why in self._tried(using, budget, domain) if why is None)
 
-    def estimate(self, budget: float | None = None, **domain: Any) -> tuple[float, int]:
+    def estimate(self, budget: float | None = None, **domain: object) -> tuple[float, int]:
         """(seconds, bytes) of the implementation the door would choose (0 where none is
         stated); NoImplementation as the door."""
         return _cost(self.choose(None, budget, **domain), domain)
 
-    def __call__(
-        self,
-        *,
-        using: str | None = None,
-        progress: Progress | None = None,
-        budget: float | None = None,
-        **domain: Any,
-    ) -> Answer[T]:
-        """Validate, choose (the chosen one's memory checked), answer with provenance.
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Answer[T]:
+        """Validate, choose (the chosen one's memory checked), answer with provenance: the
+        arguments by name, with the door's ``using``, ``progress`` and ``budget``
+        (:class:`registry.arguments.DoorOptions`; a question asked through its handle,
+        :class:`Kind`, is checked by mypy against its record).
 
         ``budget`` (seconds) replaces the question's; ``progress(done, total,
         unit)`` reaches an implementation that reports; an implementation that
         declines once it looks (:class:`Declined`) passes to the next; a
         MemoryError of the work is :class:`TooLarge`, naming the request.
         """
+        if args:
+            raise TypeError(f"{self.id}: a question takes its arguments by name")
+        return self._answer(**cast(Domain, kwargs))
+
+    def _answer(
+        self,
+        *,
+        using: str | None = None,
+        progress: Progress | None = None,
+        budget: float | None = None,
+        **domain: object,
+    ) -> Answer[T]:
         reasons, where = [], f"{self.id} of {self.game} at {_shown(domain)}"
         tried: list[tuple[Implementation, str | None]] = list(self._tried(using, budget, domain))
         # the same budget bounds the run: the spec solver stops where its measured speed
@@ -327,7 +387,8 @@ class Question(Generic[T]):
             try:
                 if reason is None:
                     with spec.solver.budget(limit, given=budget is not None):
-                        return Answer(impl.answer(**domain, **reporting), impl)
+                        found = impl.answer(**domain, **reporting)
+                        return Answer(cast(T, found), impl)
             except Declined as why:
                 reason = str(why)
             except TooLarge:
@@ -349,7 +410,8 @@ def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:
     """``answer`` of a kernel that checks its memory before it starts: its MemoryError names
     the request and the bytes, so it is the door's :class:`TooLarge` in its own words."""
 
-    def checked(**domain: Any) -> T:
+    @functools.wraps(answer)  # its signature: the door passes it the arguments it names
+    def checked(**domain: object) -> T:
         try:
             return answer(**domain)
         except TooLarge:
@@ -360,7 +422,7 @@ def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:
     return checked
 
 
-def _cost(impl: Implementation, domain: dict[str, Any]) -> tuple[float, int]:
+def _cost(impl: Implementation, domain: Domain) -> tuple[float, int]:
     """``impl``'s estimate of ``domain``: (0, 0) where it states none or cannot know."""
     try:
         return impl.cost(**domain) if impl.cost is not None else (0.0, 0)
@@ -379,15 +441,14 @@ class Provider:
     name: str
     layer: str
     covers_game: Callable[[spec.ImpartialGame], str | None]
-    make: Callable[[spec.ImpartialGame], tuple[Any, ...]]
+    make: Callable[[spec.ImpartialGame], Provided]
     certificate: Certificate = EXACT
     unit: str = ""
     summary: str = ""
     misere: bool = False
 
 
-#: The built-in kinds, keys and games once :func:`seal` ran: from then on a registration that
-#: would become the default of one needs ``shadow=True``.
+#: The built-in kinds, keys, games once :func:`seal` ran (a new default needs ``shadow=True``).
 _BUILTIN_KINDS: set[str] = set()
 _BUILTIN_KEYS: set[str] = set()
 _BUILTIN_GAMES: set[str] = set()
@@ -409,28 +470,32 @@ def register_question(
     id: str,
     game: str,
     description: str,
-    domain: dict[str, Any],
+    domain: Domain,
     compare: Comparison | None = None,
     *,
     oracle: str | None = None,
-    extra_domains: Sequence[tuple[dict[str, Any], bool]] = (),
+    extra_domains: Sequence[tuple[Domain, bool]] = (),
     budget: float | None = None,
     cheapest: bool = False,
     checked: bool = True,
-    signature: str | Signature | None = None,
+    signature: str | Signature | type[object] | None = None,
     replace: bool = False,
 ) -> str:
     """Register a question (``game="*"``: a kind, for every game through its providers;
     ``{game}`` in the description becomes the game's name) and return its key.
 
     ``compare(expected, actual)`` is None when they agree, else the first
-    difference (default :func:`compare_arrays`); ``signature``: its arguments (a
-    :class:`registry.records.Signature` or its text, ``"rows: int, start?: int"``; its
+    difference (default :func:`compare_arrays`); ``signature``: its arguments (a record of
+    :mod:`registry.arguments`, a :class:`registry.records.Signature` or its text,
+    ``"rows: int, start?: int"``; its
     conformance domains must fit it, an empty default domain aside: a question that
     conformance does not ask); the rest as in :class:`Question`. Registering an
     existing key again is a no-op unless ``replace``.
     """
-    declared = Signature(signature) if isinstance(signature, str) else signature
+    declared = (
+        Signature(signature) if isinstance(signature, str)
+        else Signature.of(signature) if isinstance(signature, type) else signature
+    )  # fmt: skip
     made: Question[Any] = Question(
         id, game, description, dict(domain), compare or compare_arrays, oracle_name=oracle,
         extra_domains=list(extra_domains), budget=budget, cheapest=cheapest, checked=checked,
@@ -453,10 +518,10 @@ def register_implementation(
     question: str,
     name: str,
     layer: str,
-    answer: Callable[..., Any],
+    answer: Callable[..., object],
     *,
     covers: Covers | None = None,
-    domain: dict[str, Any] | None = None,
+    domain: Domain | None = None,
     quick: bool = True,
     certificate: str | Certificate = "exact",
     cost: Cost | None = None,
@@ -478,8 +543,8 @@ def register_implementation(
     q = get_question(*question.split(":", 1), create=True) if ":" in question else None
     if q is None:
         raise KeyError(f"no question {question!r} is registered")
-    covers = covers or (lambda **_: None)
-    _check_signature(q, name, answer, covers, cost)
+    covers = covers or anywhere
+    takes = _check_signature(q, name, Provided(answer, covers, cost))
     if domain is not None:
         q.check_arguments(domain)
     order, impls = _layer_rank(layer), q.implementations
@@ -493,8 +558,9 @@ def register_implementation(
     elif not shadow and _is_builtin(q):
         _refuse_default(question, "implementation", name, order, [(i.rank, i.name) for i in impls])
     made = Implementation(
-        name, layer, answer, covers, quick, order, as_certificate(certificate), cost=cost, unit=unit
-    )
+        name, layer, answer, covers, quick, order, as_certificate(certificate), cost=cost,
+        unit=unit, takes=takes,
+    )  # fmt: skip
     impls.insert(0, made) if shadow else impls.append(made)
     if domain is not None and domain not in [q.domain, *(d for d, _ in q.extra_domains)]:
         q.extra_domains.append((dict(domain), True))  # one more quick conformance domain
@@ -505,7 +571,7 @@ def register_provider(
     name: str,
     layer: str,
     covers_game: Callable[[spec.ImpartialGame], str | None],
-    make: Callable[[spec.ImpartialGame], tuple[Any, ...]],
+    make: Callable[[spec.ImpartialGame], Provided],
     *,
     certificate: str | Certificate = "exact",
     unit: str = "",
@@ -514,7 +580,8 @@ def register_provider(
     misere: bool = False,
 ) -> None:
     """Register the implementations of question kind ``question`` for every capable game
-    (:class:`Provider`); questions built already get them at once. After the built-in
+    (:class:`Provider`: ``make(game)`` gives a :class:`registry.records.Provided`, the game's
+    answer, covers and cost); questions built already get them at once. After the built-in
     registrations, one that would outrank the defaults needs ``shadow=True``. ``misere``:
     it answers misère games too (by their G⁻); without it a misère game is declined."""
     if question not in _KINDS:
@@ -565,11 +632,13 @@ def _made(question: Question[Any], provider: Provider) -> Implementation | None:
     assert question.subject is not None
     if _capable(provider, question.subject) is not None:
         return None
-    answer, covers, *cost = provider.make(question.subject)
-    _check_signature(question, provider.name, answer, covers, cost[0] if cost else None)
+    made = provider.make(question.subject)
+    if isinstance(made, tuple):  # the old form (answer, covers[, cost]): mypy flags it
+        made = Provided(*made)
+    takes = _check_signature(question, provider.name, made)
     return Implementation(
-        provider.name, provider.layer, answer, covers, True, _layer_rank(provider.layer),
-        provider.certificate, True, cost[0] if cost else None, provider.unit,
+        provider.name, provider.layer, made.answer, made.covers, True,
+        _layer_rank(provider.layer), provider.certificate, True, made.cost, provider.unit, takes,
     )  # fmt: skip
 
 
@@ -581,26 +650,39 @@ def _bind(question: Question[Any], provider: Provider) -> None:
 
 
 def _check_signature(
-    question: Question[Any], name: str, answer: Callable[..., Any], covers: Covers,
-    cost: Cost | None,
-) -> None:  # fmt: skip
-    """Refuse (ValueError) an implementation whose ``answer``, ``covers`` or ``cost`` cannot
-    be called with the question's arguments (:meth:`registry.records.Signature.accepts`)."""
+    question: Question[Any], name: str, made: Provided
+) -> dict[str, frozenset[str]]:
+    """The arguments each of ``made``'s callables names (:data:`ROLES`; where the question
+    declares no signature, the names of its parameters, unless it takes ``**kwargs``);
+    ValueError where one cannot be called so (:meth:`registry.records.Signature.accepts`)."""
     if question.signature is None:
-        return
-    for role, function in (("answer", answer), ("covers", covers), ("cost", cost)):
+        named = {role: Signature("").taken(f, parameters(f)) for role in ROLES
+                 if (f := getattr(made, role)) is not None and not any_keyword(f)}  # fmt: skip
+        return named
+    takes = {}
+    for role in ROLES:
+        function = getattr(made, role)
+        extra = ("progress",) if role == "answer" else ()
         why = None if function is None else question.signature.accepts(
-            function, extra=("progress",) if role == "answer" else ()
+            function, extra=extra, complete=role == "answer"
         )  # fmt: skip
         if why is not None:
             raise ValueError(
                 f"{question.key}: implementation {name!r}: its {role} {why} "
                 f"(the arguments: {question.signature})"
             )
+        if function is not None:
+            takes[role] = question.signature.taken(function, extra)
+    return takes
 
 
 def _refuse_default(
-    key: str, kind: str, name: str, rank: int, others: list[Any], covered: Iterable[bool] = (True,)
+    key: str,
+    kind: str,
+    name: str,
+    rank: int,
+    others: list[tuple[int, str]],
+    covered: Iterable[bool] = (True,),
 ) -> None:
     """Refuse ``name`` (without ``shadow=True``, after :func:`seal`) where its ``rank`` would
     outrank the other computing ``others`` (rank, name) and it covers a built-in game
@@ -629,48 +711,6 @@ def _is_builtin(question: Question[Any]) -> bool:
     return question.id in _BUILTIN_KINDS and question.game.split(":")[0] in _BUILTIN_GAMES
 
 
-@functools.cache
-def _rule_names(names: tuple[str, ...]) -> dict[tuple[Any, ...], str]:
-    forms: dict[tuple[Any, ...], str] = {}
-    for name in names:
-        form = compiled_form(spec.get_game(name))
-        if form is not None:
-            forms.setdefault(form, name)  # the first registered game of a rule names it
-    return forms
-
-
-def check_budget(budget: Any) -> float:
-    """``budget`` as seconds: a real number >= 0 (``math.inf``: no limit), else a ValueError
-    naming it, as every argument of the front door.
-
-    >>> check_budget(60), check_budget(math.inf)
-    (60, inf)
-    >>> check_budget(float("nan"))
-    Traceback (most recent call last):
-    ...
-    ValueError: budget must be a number of seconds >= 0 (inf: no limit) (budget = nan)
-    """
-    ok = isinstance(budget, (int, float)) and not isinstance(budget, bool)
-    if not ok or math.isnan(budget) or budget < 0:
-        raise ValueError(
-            f"budget must be a number of seconds >= 0 (inf: no limit) (budget = {budget!r})"
-        )
-    return budget  # type: ignore[no-any-return]
-
-
-def rule_identity(game: spec.ImpartialGame | str) -> str | None:
-    """The registered game whose rule ``game``'s compiled form states
-    (:func:`spec.tables.compiled_form`), or None: the one identity of a game's rule at every
-    layer, so Wythoff written as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels, the atlas
-    and every question asked of Wythoff by name (its own name first).
-
-    >>> rule_identity("nimhof:1,0/0,1/1,1"), rule_identity("a-wythoff:2"), rule_identity("nim")
-    ('wythoff', None, None)
-    """
-    form = compiled_form(as_game(game))
-    return None if form is None else _rule_names(tuple(spec.GAMES)).get(form)
-
-
 def _by_rule(id: str, game: spec.ImpartialGame | str) -> Question[Any] | None:
     """The question ``id`` registered for the game of ``game``'s rule (:func:`rule_identity`)."""
     try:
@@ -680,14 +720,23 @@ def _by_rule(id: str, game: spec.ImpartialGame | str) -> Question[Any] | None:
     return None if name is None else QUESTIONS.get(f"{id}:{name}")
 
 
+@overload
+def get_question(
+    id: Kind[T, P], game: spec.ImpartialGame | str, *, create: bool = False
+) -> Question[T, P] | None: ...
+@overload
 def get_question(
     id: str, game: spec.ImpartialGame | str, *, create: bool = False
+) -> Question[Any] | None: ...
+def get_question(
+    id: Kind[Any, Any] | str, game: spec.ImpartialGame | str, *, create: bool = False
 ) -> Question[Any] | None:
     """The question ``id`` for ``game``, built from its kind's providers if needed (the
     question keeps the game object, so its implementations share the spec's memo); a question
     registered for one game by name answers every game of its rule (:func:`rule_identity`).
     None if no implementation answers it (unless ``create``: the empty question is
     registered)."""
+    id = id if isinstance(id, str) else id.id
     if isinstance(game, str) and (f"{id}:{game}" in QUESTIONS or id not in _KINDS):
         return QUESTIONS.get(f"{id}:{game}") or (None if create else _by_rule(id, game))
     game = as_game(game)
@@ -709,9 +758,14 @@ def get_question(
     return QUESTIONS.get(key)
 
 
-def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
+@overload
+def question(id: Kind[T, P], game: spec.ImpartialGame | str) -> Question[T, P]: ...
+@overload
+def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]: ...
+def question(id: Kind[Any, Any] | str, game: spec.ImpartialGame | str) -> Question[Any]:
     """The question ``id`` for ``game``, the door to its implementations; NoImplementation
     (with each provider's reason) if none answers it."""
+    id = id if isinstance(id, str) else id.id
     found = get_question(id, game)
     if found is None and isinstance(game, str) and id not in _KINDS:
         raise NoImplementation(f"no implementation answers {id!r} for game {game!r}")
@@ -724,48 +778,15 @@ def question(id: str, game: spec.ImpartialGame | str) -> Question[Any]:
     return found
 
 
-def ask(id: str, game: spec.ImpartialGame | str, *, using: str | None = None, **domain: Any) -> Any:
-    """Answer question ``id`` for ``game`` on ``domain`` (the bare value of the door's answer)."""
-    return question(id, game)(using=using, **domain).value
-
-
-def compare_arrays(expected: Any, actual: Any) -> str | None:
-    """Compare two integer arrays; describe the first differing index.
-
-    >>> compare_arrays([[0, 1], [1, 0]], [[0, 1], [1, 2]])
-    'first difference at (1, 1): expected 0, got 2'
-    >>> compare_arrays([1, 2], [1, 2]) is None
-    True
-    """
-    exp, act = np.asarray(expected), np.asarray(actual)
-    if exp.shape != act.shape:
-        return f"shape differs: expected {exp.shape}, got {act.shape}"
-    if exp.dtype == object or act.dtype == object:
-        pairs = zip(exp.ravel().tolist(), act.ravel().tolist(), strict=True)
-        unequal = np.array([e != a for e, a in pairs]).reshape(exp.shape)
-    else:
-        unequal = exp.astype(np.int64) != act.astype(np.int64)
-    if not unequal.any():
-        return None
-    index = tuple(int(i) for i in np.argwhere(unequal)[0])
-    shown = index if len(index) > 1 else index[0]
-    return f"first difference at {shown}: expected {exp[index].item()}, got {act[index].item()}"
-
-
-def compare_sequences(expected: Sequence[Any], actual: Sequence[Any]) -> str | None:
-    """Compare two sequences element by element (elements compared with ==).
-
-    >>> compare_sequences([(0, 0), (1, 2)], [(0, 0), (1, 3)])
-    'first difference at index 1: expected (1, 2), got (1, 3)'
-    >>> compare_sequences([1, 2], [1, 2, 3])
-    'length differs: expected 2, got 3 (equal on the common prefix)'
-    """
-    for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
-        if e != a:
-            return f"first difference at index {i}: expected {e!r}, got {a!r}"
-    if len(expected) != len(actual):
-        return (
-            f"length differs: expected {len(expected)}, got {len(actual)} "
-            "(equal on the common prefix)"
-        )
-    return None
+@overload
+def ask(
+    id: Kind[T, P], game: spec.ImpartialGame | str, /, *args: P.args, **kwargs: P.kwargs
+) -> T: ...
+@overload
+def ask(id: str, game: spec.ImpartialGame | str, /, **domain: Any) -> Any: ...
+def ask(
+    id: Kind[Any, Any] | str, game: spec.ImpartialGame | str, /, *args: Any, **domain: Any
+) -> Any:
+    """Answer question ``id`` (or its handle) for ``game`` on ``domain`` (the bare value of the
+    door's answer; ``using`` names the implementation)."""
+    return question(id, game)(*args, **domain).value

@@ -50,6 +50,7 @@ import registry.positions  # the kinds "value" and "moves" this module adds to
 import registry.tables  # noqa: F401  (the grundy-table kind, registered there)
 import spec
 from registry.answers import Moves, Value
+from registry.arguments import GRUNDY_TABLE, P_BOX, BoxArgs, PBoxArgs, Progress
 from registry.core import (
     BUDGET_SECONDS,
     checked_memory,
@@ -58,7 +59,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.records import Certificate
+from registry.records import Certificate, Provided
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
 
 __all__ = [
@@ -80,7 +81,8 @@ BOX_DOMAIN = {"x": 9, "y": 12, "z": 14}
 #: The conformance domain of ``p-box`` (a few first heaps, long lines).
 P_BOX_DOMAIN = {"x": 4, "y": 14, "z": 22}
 
-Made = tuple[Callable[..., Any], ...]
+#: A position as the methods read it: the game has checked it (``check_position``).
+Position = Any
 
 
 @functools.lru_cache(maxsize=64)
@@ -107,34 +109,33 @@ def cube_game(game: spec.ImpartialGame) -> str | None:
     return is_three_pile(game) or fast.cube.covers(game) or _rays_disagree(game)
 
 
-def _spec_box(game: spec.ImpartialGame) -> Made:
+def _spec_box(game: spec.ImpartialGame) -> Provided:
     def answer(x: int, y: int, z: int) -> np.ndarray:
         return np.array(grundy_box(game, (x, y, z)), dtype=np.int64).reshape(x, y, z)
 
-    return answer, lambda x, y, z: None, lambda x, y, z: box_estimate((x, y, z))
+    return Provided(answer, cost=lambda x, y, z: box_estimate((x, y, z)))
 
 
-def _cube_box(game: spec.ImpartialGame) -> Made:
-    def answer(x: int, y: int, z: int, progress: Any = None) -> np.ndarray:
+def _cube_box(game: spec.ImpartialGame) -> Provided:
+    def answer(x: int, y: int, z: int, progress: Progress | None = None) -> np.ndarray:
         return fast.cube.grundy_cube(game, (x, y, z))
 
-    return (
-        checked_memory(answer),
-        lambda x, y, z: None,
-        lambda x, y, z: fast.cube.cube_cost(game, (x, y, z)),
+    return Provided(
+        checked_memory(answer), cost=lambda x, y, z: fast.cube.cube_cost(game, (x, y, z))
     )
 
 
-def _cube_table(game: spec.ImpartialGame) -> Made:
-    answer, _, cost = _cube_box(game)
-    return (
-        lambda size, progress=None: answer(x=size, y=size, z=size),
-        lambda size: None,
-        lambda size: cost(size, size, size),
+def _cube_table(game: spec.ImpartialGame) -> Provided:
+    made = _cube_box(game)
+    cost = made.cost
+    assert cost is not None
+    return Provided(
+        lambda size, progress=None: made.answer(x=size, y=size, z=size),
+        cost=lambda size: cost(size, size, size),
     )
 
 
-def p_positions(table: Any) -> list[tuple[int, ...]]:
+def p_positions(table: object) -> list[tuple[int, ...]]:
     """The cells of ``table`` (any dimension) with value 0, in lexicographic order.
 
     >>> p_positions(np.array([[0, 1], [1, 0]]))
@@ -167,24 +168,30 @@ def nheap_game(game: spec.ImpartialGame) -> str | None:
     return is_three_pile(game) or fast.nheap.covers(game) or _nheap_disagrees(game)
 
 
-def _spec_p_box(game: spec.ImpartialGame) -> Made:
-    answer, covers, cost = _spec_box(game)
-    return lambda x, y, z: (answer(x=x, y=y, z=z) == 0).astype(np.uint8), covers, cost
+def _zeros(made: Provided) -> Provided:
+    """``made`` (a ``grundy-box`` implementation) answering ``p-box``: 1 where G = 0."""
+
+    def answer(x: int, y: int, z: int) -> np.ndarray:
+        zeros: np.ndarray = np.asarray(made.answer(x=x, y=y, z=z)) == 0
+        return zeros.astype(np.uint8)
+
+    return Provided(answer, made.covers, made.cost)
 
 
-def _cube_p_box(game: spec.ImpartialGame) -> Made:
-    answer, covers, cost = _cube_box(game)
-    return lambda x, y, z: (answer(x=x, y=y, z=z) == 0).astype(np.uint8), covers, cost
+def _spec_p_box(game: spec.ImpartialGame) -> Provided:
+    return _zeros(_spec_box(game))
 
 
-def _nheap_p_box(game: spec.ImpartialGame) -> Made:
-    def answer(x: int, y: int, z: int, progress: Any = None) -> np.ndarray:
+def _cube_p_box(game: spec.ImpartialGame) -> Provided:
+    return _zeros(_cube_box(game))
+
+
+def _nheap_p_box(game: spec.ImpartialGame) -> Provided:
+    def answer(x: int, y: int, z: int, progress: Progress | None = None) -> np.ndarray:
         return fast.nheap.p_box(game, (x, y, z))
 
-    return (
-        checked_memory(answer),
-        lambda x, y, z: None,
-        lambda x, y, z: fast.nheap.p_box_cost(game, (x, y, z)),
+    return Provided(
+        checked_memory(answer), cost=lambda x, y, z: fast.nheap.p_box_cost(game, (x, y, z))
     )
 
 
@@ -206,7 +213,7 @@ def smallest_heap_sequences(
     ('fast.nheap', ([1, 3, 5], [1, 4, 9]))
     """
     cols = min(size * 618 // 1000 + 2, size)
-    answer = question("p-box", game)(x=heap + 1, y=cols, z=size, budget=budget)
+    answer = question(P_BOX, game)(x=heap + 1, y=cols, z=size, budget=budget)
     box = np.asarray(answer.value)
     found: dict[int, tuple[list[int], list[int]]] = {}
     for a in range(heap + 1):
@@ -223,14 +230,14 @@ def smallest_heap_sequences(
 register_question(
     "p-box", "*",
     "1 at the P-positions of {game} in 0 <= x < X, 0 <= y < Y, 0 <= z < Z, else 0",
-    P_BOX_DOMAIN, budget=BUDGET_SECONDS, signature="x: int, y: int, z: int",
+    P_BOX_DOMAIN, budget=BUDGET_SECONDS, signature=PBoxArgs,
 )  # fmt: skip
 register_provider("p-box", "spec", "spec", is_three_pile, _spec_p_box)
 register_provider("p-box", "fast.cube", "fast", cube_game, _cube_p_box)
 register_provider("p-box", "fast.nheap", "fast", nheap_game, _nheap_p_box)
 register_question(
     "grundy-box", "*", "G[x, y, z] of {game} for 0 <= x < X, 0 <= y < Y, 0 <= z < Z",
-    BOX_DOMAIN, budget=BUDGET_SECONDS, signature="x: int, y: int, z: int",
+    BOX_DOMAIN, budget=BUDGET_SECONDS, signature=BoxArgs,
 )  # fmt: skip
 register_provider("grundy-box", "spec", "spec", is_three_pile, _spec_box)
 register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box)
@@ -247,7 +254,7 @@ def _cube_domains() -> None:
     """Give the built-in three-pile games' ``grundy-table`` questions :data:`CUBE_DOMAINS`."""
     for name in sorted(spec.GAMES):
         if is_three_pile(name) is None:
-            built = get_question("grundy-table", name)
+            built = get_question(GRUNDY_TABLE, name)
             if built is not None:
                 built.domain = dict(CUBE_DOMAINS[0])
                 built.extra_domains = list(CUBE_DOMAINS[1])
@@ -281,7 +288,7 @@ def symmetries(game: spec.ImpartialGame) -> tuple[tuple[int, int, int], ...]:
 
 
 def position_box(
-    game: spec.ImpartialGame, position: Any
+    game: spec.ImpartialGame, position: Position
 ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """(the permutation p, the cell ``position`` permuted by p) such that the box of sides
     cell + 1 is, among the game's :func:`symmetries`, the one :func:`fast.cube.grundy_cube`
@@ -301,7 +308,9 @@ def position_box(
     return perm, (cell[perm[0]], cell[perm[1]], cell[perm[2]])
 
 
-def _position_table(game: spec.ImpartialGame, position: Any) -> tuple[Any, Any, str]:
+def _position_table(
+    game: spec.ImpartialGame, position: Position
+) -> tuple[tuple[int, int, int], np.ndarray, str]:
     """(the permutation, the box's table, the certificate's detail) of ``position``."""
     perm, cell = position_box(game, position)
     table = fast.cube.grundy_cube(game, [c + 1 for c in cell])
@@ -311,32 +320,32 @@ def _position_table(game: spec.ImpartialGame, position: Any) -> tuple[Any, Any, 
 
 
 def _position_cost(game: spec.ImpartialGame) -> Callable[..., tuple[float, int]]:
-    def cost(position: Any, **_: Any) -> tuple[float, int]:
+    def cost(position: Position) -> tuple[float, int]:
         _perm, cell = position_box(game, position)
         return fast.cube.cube_cost(game, [c + 1 for c in cell])
 
     return cost
 
 
-def _cube_value(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Value:
+def _cube_value(game: spec.ImpartialGame) -> Provided:
+    def answer(position: Position) -> Value:
         _, table, detail = _position_table(game, position)
         found = int(table[-1, -1, -1])
         how = Certificate("exact", detail)
         return Value(game.describe(), position, found, "cube", "fast.cube", how)
 
-    return checked_memory(answer), lambda position, **_: None, _position_cost(game)
+    return Provided(checked_memory(answer), cost=_position_cost(game))
 
 
-def _cube_moves(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Moves:
+def _cube_moves(game: spec.ImpartialGame) -> Provided:
+    def answer(position: Position) -> Moves:
         perm, table, detail = _position_table(game, position)
         followers = dict.fromkeys(game.followers(game.check_position(position)))
         found = sorted(f for f in followers if table[f[perm[0]], f[perm[1]], f[perm[2]]] == 0)
         how = Certificate("exact", detail)
         return Moves(game.describe(), position, found, "cube", how)
 
-    return checked_memory(answer), lambda position, **_: None, _position_cost(game)
+    return Provided(checked_memory(answer), cost=_position_cost(game))
 
 
 register_provider(

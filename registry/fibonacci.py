@@ -31,7 +31,6 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import numpy as np
 
@@ -42,7 +41,9 @@ import reference.zeckendorf as ref_zeckendorf
 import spec
 from registry import rows as _rows  # registers fibonacci-outcomes (before the tables' questions)
 from registry import tables as _tables  # noqa: F401  (registers grundy-table, -block)
+from registry.arguments import NMaxArgs, PositionsArgs
 from registry.core import compare_sequences, register_implementation, register_question
+from registry.records import Cost
 
 GAME = "fibonacci-nim"
 #: The spec solver needs about n^2 sub-positions for a position of row n.
@@ -56,7 +57,9 @@ _LIMITS = {
 }
 
 
-def _register(key: str, last_row: Callable[..., int], cost: Any, **answers: Any) -> None:
+def _register(
+    key: str, last_row: Callable[..., int], cost: Cost, **answers: Callable[..., object]
+) -> None:
     """Register each layer's answer (in the order given), covering the rows of :data:`_LIMITS`;
     ``cost`` is fast.fibonacci's."""
     for layer, answer in answers.items():
@@ -67,15 +70,15 @@ def _register(key: str, last_row: Callable[..., int], cost: Any, **answers: Any)
         )  # fmt: skip
 
 
-def _last_row(positions: Sequence[Any]) -> int:
+def _last_row(positions: Sequence[tuple[int, int]]) -> int:
     return max((int(n) for n, _ in positions), default=0)
 
 
-def _positions(positions: Sequence[Any]) -> list[tuple[int, int]]:
+def _positions(positions: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return [(int(n), int(r)) for n, r in positions]
 
 
-def _spec_values(positions: Sequence[Any]) -> list[int]:
+def _spec_values(positions: Sequence[tuple[int, int]]) -> list[int]:
     game = spec.FibonacciNim()
     return [spec.grundy(game, p) for p in _positions(positions)]
 
@@ -109,7 +112,7 @@ _key = register_question(
     "G(n, r) of Fibonacci Nim at the given positions (n, r)",
     {"positions": _SAMPLE},
     compare_sequences,
-    signature="positions: sequence",
+    signature=PositionsArgs,
 )
 _register(
     _key, _last_row,
@@ -124,7 +127,7 @@ _key = register_question(
     "G(n, n - 1), the value of the game on n tokens, 0 <= n <= n_max (0 for n = 0)",
     {"n_max": 150},
     extra_domains=[({"n_max": 3000}, False)],
-    signature="n_max: int",
+    signature=NMaxArgs,
 )
 _register(
     _key,
@@ -157,7 +160,7 @@ _key = register_question(
     "Theorem 3.2 (002) is the oracle",
     {"n_max": 1500},
     oracle=ZECKENDORF,
-    signature="n_max: int",
+    signature=NMaxArgs,
 )
 # fibonacci-outcomes (registry.rows; the spec is its oracle) and fibonacci-zeckendorf
 for _question, _names in (

@@ -39,6 +39,7 @@ import reference.heaps
 import registry.positions  # noqa: F401  (the question kind "value" this module adds a method to)
 import spec
 from registry.answers import Moves, Value, text_record
+from registry.arguments import NIM_SEQUENCE, HeapPeriodArgs, Kind, NimSequenceArgs
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
@@ -48,7 +49,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.records import Certificate
+from registry.records import Certificate, Provided
 
 __all__ = ["SEQUENCE_TERMS_MAX", "HeapPeriod", "check_certificate", "heap_code", "heap_period"]
 
@@ -90,48 +91,48 @@ def _options_per_term(code: tuple[int, ...], terms: int) -> float:
 register_question(
     "nim-sequence", "*", "G(n) of one heap of {game}, n < terms", {"terms": 60},
     compare_arrays, budget=BUDGET_SECONDS, extra_domains=[({"terms": 600}, False)],
-    signature="terms: int",
+    signature=NimSequenceArgs,
 )  # fmt: skip
 
 
-def _spec_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
+def _spec_sequence(game: spec.ImpartialGame) -> Provided:
     code = heap_code(game)
 
-    def cost(terms: int, **_: Any) -> tuple[float, int]:
+    def cost(terms: int) -> tuple[float, int]:
         per = _options_per_term(code, terms) if code else terms / 2
         return terms * per * SPEC_SECONDS_PER_OPTION, 64 * terms
 
-    return (lambda terms, **_: spec.nim_sequence(game, terms)), lambda **_: None, cost
+    return Provided(lambda terms: spec.nim_sequence(game, terms), cost=cost)
 
 
-def _reference_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
+def _reference_sequence(game: spec.ImpartialGame) -> Provided:
     code = heap_code(game)
     assert code is not None
 
-    def cost(terms: int, **_: Any) -> tuple[float, int]:
+    def cost(terms: int) -> tuple[float, int]:
         return terms * _options_per_term(code, terms) * SPEC_SECONDS_PER_OPTION, 64 * terms
 
-    return (lambda terms, **_: reference.heaps.nim_sequence(code, terms)), lambda **_: None, cost
+    return Provided(lambda terms: reference.heaps.nim_sequence(code, terms), cost=cost)
 
 
-def _fast_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
+def _fast_sequence(game: spec.ImpartialGame) -> Provided:
     code = heap_code(game)
     assert code is not None
 
-    def answer(terms: int, **_: Any) -> np.ndarray:
+    def answer(terms: int) -> np.ndarray:
         return fast.heaps.nim_sequence(code, terms)
 
-    return answer, lambda **_: None, lambda terms, **_: fast.heaps.sequence_cost(code, terms)
+    return Provided(answer, cost=lambda terms: fast.heaps.sequence_cost(code, terms))
 
 
-def _sparse_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
+def _sparse_sequence(game: spec.ImpartialGame) -> Provided:
     code = heap_code(game)
     assert code is not None
 
-    def answer(terms: int, **_: Any) -> np.ndarray:
+    def answer(terms: int) -> np.ndarray:
         return fast.heaps.nim_sequence_sparse(code, terms)
 
-    def covers(terms: int, **_: Any) -> str | None:
+    def covers(terms: int) -> str | None:
         if not reference.heaps.splits(code):
             return "no splitting move: the plain loop is O(n m) already"
         if terms <= fast.heaps.PROBE_TERMS:
@@ -142,7 +143,7 @@ def _sparse_sequence(game: spec.ImpartialGame) -> tuple[Any, ...]:
             return f"no sparse space pays (about {sparse:,.1f} s against {plain:,.1f} s plain)"
         return None
 
-    return answer, covers, lambda terms, **_: fast.heaps.sparse_cost(code, terms)
+    return Provided(answer, covers, lambda terms: fast.heaps.sparse_cost(code, terms))
 
 
 register_provider(
@@ -173,7 +174,7 @@ register_provider("nim-sequence", "fast.heaps", "fast", _coded, _fast_sequence,
 
 def sequence(game: spec.ImpartialGame, terms: int, budget: float | None = None) -> Any:
     """The door's answer of ``nim-sequence`` (values and provenance)."""
-    return question("nim-sequence", game)(terms=terms, budget=budget)
+    return question(NIM_SEQUENCE, game)(terms=terms, budget=budget)
 
 
 # ------------------------------------------------------------------------- heap-period
@@ -255,19 +256,19 @@ def check_certificate(game: spec.ImpartialGame | str, preperiod: int, period: in
     return reference.heaps.check_period(values, code, preperiod, period)
 
 
-def _certified_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
+def _certified_period(game: spec.ImpartialGame) -> Provided:
     code = heap_code(game)
     assert code is not None
 
     def answer(
         terms: int = 0, seconds: float | None = None, compute: bool = False,
-        progress: Progress | None = None, **_: Any,
+        progress: Progress | None = None,
     ) -> HeapPeriod:  # fmt: skip
         limit = BUDGET_SECONDS if seconds is None else seconds
         if not compute:  # a quick look; the apparent period answers past it
             limit = min(limit, QUICK_SECONDS)
         count, spent, began = max(FIRST_TERMS, terms), 0.0, time.perf_counter()
-        door = question("nim-sequence", game)
+        door = question(NIM_SEQUENCE, game)
         while True:
             took = time.perf_counter() - began
             reached = (
@@ -297,14 +298,14 @@ def _certified_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
                                   values[: max(pre + period, 64)])  # fmt: skip
             count *= 2
 
-    return answer, lambda **_: None
+    return Provided(answer)
 
 
-def _apparent_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
-    def covers(compute: bool = False, **_: Any) -> str | None:
+def _apparent_period(game: spec.ImpartialGame) -> Provided:
+    def covers(compute: bool = False) -> str | None:
         return "a certified period is asked for (compute=True)" if compute else None
 
-    def answer(terms: int = 0, seconds: float | None = None, **_: Any) -> HeapPeriod:
+    def answer(terms: int = 0, seconds: float | None = None) -> HeapPeriod:
         count = max(terms, 2000)
         values = [int(v) for v in sequence(game, count, seconds).value]
         half = values[count // 2 :]
@@ -319,12 +320,14 @@ def _apparent_period(game: spec.ImpartialGame) -> tuple[Any, ...]:
         how = Certificate("apparent", text=f"no period seen on n < {count:,}")
         return HeapPeriod(game.describe(), None, None, "none", how, "apparent", count, values[:64])
 
-    return answer, covers
+    return Provided(answer, covers)
 
 
+#: The typed handle of ``heap-period`` (:class:`registry.arguments.Kind`).
+HEAP_PERIOD = Kind("heap-period", HeapPeriodArgs, HeapPeriod)
 register_question(
     "heap-period", "*", "the least preperiod and period of {game}'s nim-sequence",
-    {"terms": 0}, checked=False, signature="terms?: int, compute?: bool, seconds?: float | None",
+    {"terms": 0}, checked=False, signature=HeapPeriodArgs,
 )  # fmt: skip
 register_provider(
     "heap-period",
@@ -359,8 +362,10 @@ def heap_period(
 # ------------------------------------------------------------------------- value
 
 
-def _value(game: spec.ImpartialGame) -> tuple[Any, ...]:
-    def answer(position: Any, **_: Any) -> Value:
+def _value(game: spec.ImpartialGame) -> Provided:
+    door = question(NIM_SEQUENCE, game)  # bound here: the cost opens no door
+
+    def answer(position: Any) -> Value:
         heaps = game.check_position(position)
         top = max(heaps)
         if top < SEQUENCE_TERMS_MAX:
@@ -377,13 +382,13 @@ def _value(game: spec.ImpartialGame) -> tuple[Any, ...]:
         total = functools.reduce(operator.xor, values, 0)
         return Value(game.describe(), position, total, "nim-sequence", "nim-sequence", how)
 
-    def cost(position: Any, **_: Any) -> tuple[float, int]:
+    def cost(position: Any) -> tuple[float, int]:
         top = max(spec.solver.coordinates(position))
         if top < SEQUENCE_TERMS_MAX:
-            return question("nim-sequence", game).estimate(terms=top + 1)
+            return door.estimate(terms=top + 1)
         return 1.0, 2**20
 
-    return answer, lambda **_: None, cost
+    return Provided(answer, cost=cost)
 
 
 register_provider(
@@ -394,8 +399,10 @@ register_provider(
 )  # fmt: skip
 
 
-def _moves(game: spec.ImpartialGame) -> tuple[Any, ...]:
-    def answer(position: Any, **_: Any) -> Moves:
+def _moves(game: spec.ImpartialGame) -> Provided:
+    door = question(NIM_SEQUENCE, game)  # bound here: the cost opens no door
+
+    def answer(position: Any) -> Moves:
         heaps = game.check_position(position)
         found = sequence(game, max(heaps) + 1)
         values = [int(v) for v in found.value]
@@ -411,17 +418,17 @@ def _moves(game: spec.ImpartialGame) -> tuple[Any, ...]:
         )
         return Moves(game.describe(), position, winning, "nim-sequence", how)
 
-    def covers(position: Any, **_: Any) -> str | None:
+    def covers(position: Any) -> str | None:
         top = max(spec.solver.coordinates(position))
         return None if top < SEQUENCE_TERMS_MAX else f"a heap of {SEQUENCE_TERMS_MAX:,} or more"
 
-    def cost(position: Any, **_: Any) -> tuple[float, int]:
+    def cost(position: Any) -> tuple[float, int]:
         heaps = spec.solver.coordinates(position)
-        seconds, memory = question("nim-sequence", game).estimate(terms=max(heaps) + 1)
+        seconds, memory = door.estimate(terms=max(heaps) + 1)
         options = sum(_options_per_term(heap_code(game) or (0,), h) for h in heaps)
         return seconds + options * SPEC_SECONDS_PER_OPTION, memory
 
-    return answer, covers, cost
+    return Provided(answer, covers, cost)
 
 
 register_provider(

@@ -26,10 +26,12 @@ kept) or ``grundy-block``. The implementations, most trusted then cheapest first
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-from weakref import WeakKeyDictionary
+
+import numpy as np
 
 import fast.engine
 import fast.engine.certificate
@@ -40,9 +42,19 @@ from reference import landman as ref_landman
 from reference.row_bounds import row_moves
 from reference.structure import additive_period
 from registry.answers import Period
+from registry.arguments import (
+    CHECKPOINT_SECONDS,
+    GRUNDY_BLOCK,
+    ROW_VALUES,
+    PeriodArgs,
+    Progress,
+    RowCertificateArgs,
+)
 from registry.core import (
     BUDGET_SECONDS,
     Declined,
+    NoImplementation,
+    Question,
     Unknown,
     checked_memory,
     get_question,
@@ -50,7 +62,7 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.records import Certificate
+from registry.records import Certificate, Provided
 from registry.rows import (
     atlas_row,
     atlas_rows,
@@ -59,30 +71,50 @@ from registry.rows import (
     row_certificate,
     strip_fits,
 )
-from registry.tables import Made, is_two_pile, kernel_code, strip_game, tick
+from registry.tables import is_two_pile, kernel_code, strip_game, tick
 
 
 def row_values(game: spec.ImpartialGame, row: int, count: int) -> list[int]:
     """G(row, y) for y < count through the doors: ``row-values`` where the game has it (the
     strip keeps one row), else ``grundy-block``."""
-    door = get_question("row-values", game)
+    door = get_question(ROW_VALUES, game)
     if door is not None:
         return [int(v) for v in door(rows=row + 1, length=count, start=row).value[0]]
-    return [int(v) for v in question("grundy-block", game)(rows=row + 1, cols=count).value[row]]
+    return [int(v) for v in question(GRUNDY_BLOCK, game)(rows=row + 1, cols=count).value[row]]
+
+
+@dataclass(frozen=True)
+class RowDoors:
+    """The doors :func:`row_values` asks for one game, looked up once (an implementation made
+    for the game binds them, so its cost opens no door): ``row-values`` where the game has
+    it, else ``grundy-block`` (None where it has neither)."""
+
+    values: Question[np.ndarray] | None
+    block: Question[np.ndarray] | None
+
+    @classmethod
+    def of(cls, game: spec.ImpartialGame) -> RowDoors:
+        return cls(get_question(ROW_VALUES, game), get_question(GRUNDY_BLOCK, game))
+
+    def cost(self, row: int, count: int) -> tuple[float, int]:
+        """The estimate of :func:`row_values` (the door's choice); NoImplementation where no
+        door answers."""
+        if self.values is not None:
+            return self.values.estimate(rows=row + 1, length=count, start=row)
+        if self.block is None:
+            raise NoImplementation("no row-values or grundy-block for this game")
+        return self.block.estimate(rows=row + 1, cols=count)
 
 
 def row_values_cost(game: spec.ImpartialGame, row: int, count: int) -> tuple[float, int]:
     """The estimate of :func:`row_values` (the door's choice)."""
-    door = get_question("row-values", game)
-    if door is not None:
-        return door.estimate(rows=row + 1, length=count, start=row)
-    return question("grundy-block", game).estimate(rows=row + 1, cols=count)
+    return RowDoors.of(game).cost(row, count)
 
 
 def certified(
     game: spec.ImpartialGame,
     row: int,
-    found: Any,
+    found: fast.strip.Certificate | tuple[int, ...],
     implementation: str,
     how: str = "",
     kind: str = "exact",
@@ -134,11 +166,11 @@ def _atlas_game(game: spec.ImpartialGame) -> str | None:
     return None if code is not None and atlas_rows(code) else "no atlas of this rule"
 
 
-def _atlas(game: spec.ImpartialGame) -> Made:
+def _atlas(game: spec.ImpartialGame) -> Provided:
     name = kernel_code(game)
     assert name is not None
 
-    def covers(row: int, compute: bool = False, **_: Any) -> str | None:
+    def covers(row: int, compute: bool = False) -> str | None:
         if compute:
             return "the certificate is to be computed (compute=True)"
         return None if atlas_row(name, row) else f"the atlas holds rows < {atlas_rows(name)}"
@@ -151,7 +183,7 @@ def _atlas(game: spec.ImpartialGame) -> Made:
             CONFIRM_SECONDS
         )
 
-    def answer(row: int, **_: Any) -> Period:
+    def answer(row: int) -> Period:
         held = atlas_row(name, row)
         assert held is not None
         kind, how = atlas_evidence(name, row, held[1])
@@ -166,7 +198,7 @@ def _atlas(game: spec.ImpartialGame) -> Made:
                    f"0..{row}")  # fmt: skip
         return certified(game, row, computed, "atlas", how)
 
-    def cost(row: int, **_: Any) -> tuple[float, int]:
+    def cost(row: int) -> tuple[float, int]:
         held = atlas_row(name, row)
         if held is None or atlas_evidence(name, row, held[1])[0] == "exact" or not confirms(row):
             return 0.0, 0
@@ -174,7 +206,7 @@ def _atlas(game: spec.ImpartialGame) -> Made:
         assert found is not None
         return fast.strip.certificate_cost(row + 1, *found)
 
-    return answer, covers, cost
+    return Provided(answer, covers, cost)
 
 
 #: An atlas record whose least period the shipped state cannot confirm is confirmed by the
@@ -185,7 +217,7 @@ CONFIRM_SECONDS = 0.25
 
 
 @functools.lru_cache(maxsize=8)
-def _strip_certificate(name: str, row: int) -> Any:
+def _strip_certificate(name: str, row: int) -> fast.strip.Certificate:
     """The strip's window certificate of rows 0..row (:func:`fast.strip.strip_periods`)."""
     return fast.strip.strip_periods(name, row + 1)
 
@@ -199,11 +231,11 @@ def _columns(game: spec.ImpartialGame, row: int) -> tuple[int, int] | None:
     return fast.strip.certificate_columns(name, atlas_table(name)[0], row + 1)
 
 
-def _strip(game: spec.ImpartialGame) -> Made:
+def _strip(game: spec.ImpartialGame) -> Provided:
     name = kernel_code(game)
     assert name is not None
 
-    def cost(row: int, **_: Any) -> tuple[float, int]:
+    def cost(row: int) -> tuple[float, int]:
         found = _columns(game, row)
         if found is None:
             raise Unknown(
@@ -212,28 +244,28 @@ def _strip(game: spec.ImpartialGame) -> Made:
             )
         return fast.strip.certificate_cost(row + 1, *found)
 
-    def answer(row: int, progress: Any = None, **_: Any) -> Period:
+    def answer(row: int, progress: Progress | None = None) -> Period:
         cert = fast.strip.strip_periods(name, row + 1, progress=tick(progress, "columns"))
         return certified(game, row, cert, "fast.strip")
 
-    return answer, lambda row, **_: strip_fits(row + 1), cost
+    return Provided(answer, lambda row: strip_fits(row + 1), cost)
 
 
-def _landman(game: spec.ImpartialGame) -> Made:
+def _landman(game: spec.ImpartialGame) -> Provided:
     name = kernel_code(game)
     assert name is not None
 
-    def answer(row: int, **_: Any) -> Period:
+    def answer(row: int) -> Period:
         found = ref_landman.row_periodicity(row, name)
         return certified(game, row, found, "reference.landman", "Landman's machine, 004 §3")
 
-    def cost(row: int, **_: Any) -> tuple[float, int]:
+    def cost(row: int) -> tuple[float, int]:
         held = atlas_row(name, row)
         if held is None:
             raise Unknown(f"row {row}'s period is known once computed")
         return (row + 1) * (held[0][0] + held[0][1]) * ref_landman.STEP_SECONDS, 0
 
-    return answer, lambda row, **_: None if row <= 12 else "slow past row 12", cost
+    return Provided(answer, lambda row: None if row <= 12 else "slow past row 12", cost)
 
 
 def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
@@ -246,51 +278,77 @@ def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
     return is_two_pile(game) or fast.engine.covers(game)
 
 
-#: Why a game's row has no window certificate, once tried (``apparent`` says it).
-_UNCERTIFIED: WeakKeyDictionary[spec.ImpartialGame, dict[int, str]] = WeakKeyDictionary()
+@dataclass
+class WindowCertificates:
+    """The window certificates of one game's rows (:func:`registry.rows.row_certificate`),
+    memoised by the row (a row's certificate serves every column; the last :data:`KEPT`), and
+    why a row has none, once tried (``apparent`` says it): the state of one game, never a
+    module's, and never keyed on a progress callback."""
+
+    game: spec.ImpartialGame
+    found: OrderedDict[int, fast.strip.Certificate] = field(default_factory=OrderedDict)
+    failed: dict[int, str] = field(default_factory=dict)
+
+    #: The rows whose certificates are kept.
+    KEPT = 32
+
+    def certificate(self, row: int, progress: Progress | None = None) -> fast.strip.Certificate:
+        """The window certificate of rows 0..row; Declined with the reason (its statement
+        false, no windows within the budget), which :meth:`failure` then says."""
+        if row in self.found:
+            self.found.move_to_end(row)
+            return self.found[row]
+        try:
+            made = row_certificate(self.game, row + 1, tick(progress, "columns"), BUDGET_SECONDS)
+        except ValueError as error:
+            self.failed[row] = str(error)
+            raise Declined(str(error)) from None
+        self.found[row] = made
+        while len(self.found) > self.KEPT:
+            self.found.popitem(last=False)
+        return made
+
+    def failure(self, row: int) -> str | None:
+        """Why row ``row`` has no window certificate, if it was tried and failed."""
+        return self.failed.get(row)
 
 
-@functools.lru_cache(maxsize=32)  # a row's certificate serves every column
-def _certify(game: spec.ImpartialGame, row: int, progress: Any = None) -> Any:
-    """The window certificate of rows 0..row (:func:`registry.rows.row_certificate`); Declined
-    with the reason (its statement false, no windows within the budget)."""
-    try:
-        return row_certificate(game, row + 1, tick(progress, "columns"), budget=BUDGET_SECONDS)
-    except ValueError as error:
-        _UNCERTIFIED.setdefault(game, {})[row] = str(error)
-        raise Declined(str(error)) from None
+@functools.lru_cache(maxsize=64)
+def window_certificates(game: spec.ImpartialGame) -> WindowCertificates:
+    """The :class:`WindowCertificates` of ``game`` (one per game object)."""
+    return WindowCertificates(game)
 
 
-def _window(game: spec.ImpartialGame) -> Made:
-    def cost(row: int, **_: Any) -> tuple[float, int]:
+def _window(game: spec.ImpartialGame) -> Provided:
+    def cost(row: int) -> tuple[float, int]:
         """:func:`fast.engine.certificate.search_cost`: all the blocks where the atlas knows
         the columns, else the first (the search stops itself within the budget)."""
         cols = (_columns(game, row) or (fast.engine.certificate.SEARCH_COLUMNS, 0))[0]
         seconds = functools.partial(fast.engine.block_seconds, row + 1)
         return fast.engine.certificate.search_cost(game, row + 1, cols, seconds, BUDGET_SECONDS)
 
-    def answer(row: int, progress: Any = None, **_: Any) -> Period:
-        cert = _certify(game, row) if progress is None else _certify(game, row, progress)
+    def answer(row: int, progress: Progress | None = None) -> Period:
+        cert = window_certificates(game).certificate(row, progress)
         return certified(game, row, cert, "fast.engine + window certificate")
 
-    return answer, lambda **_: None, cost
+    return Provided(answer, cost=cost)
 
 
-def _apparent(game: spec.ImpartialGame) -> Made:
-    name, door = game.describe(), question("grundy-block", game)
+def _apparent(game: spec.ImpartialGame) -> Provided:
+    name, door = game.describe(), question(GRUNDY_BLOCK, game)
 
     def why(row: int) -> str:
         """No row statement, or why the window certificate failed if it was tried."""
-        reason = _rows_are_lines(game) or _UNCERTIFIED.get(game, {}).get(row)
+        reason = _rows_are_lines(game) or window_certificates(game).failure(row)
         return f": {reason}" if reason else ""
 
-    def covers(row: int, certified: bool = False, compute: bool = False, **_: Any) -> str | None:
+    def covers(certified: bool = False, compute: bool = False) -> str | None:
         return "a window is no certificate" if certified or compute else None
 
-    def cost(row: int, window: int = 2000, **_: Any) -> tuple[float, int]:
+    def cost(row: int, window: int = 2000) -> tuple[float, int]:
         return door.estimate(rows=row + 1, cols=window)
 
-    def answer(row: int, window: int = 2000, progress: Any = None, **_: Any) -> Period:
+    def answer(row: int, window: int = 2000, progress: Progress | None = None) -> Period:
         block = door(rows=row + 1, cols=window, progress=progress)
         values = [int(v) for v in block.value[row]]
         seen = additive_period(values)
@@ -303,7 +361,7 @@ def _apparent(game: spec.ImpartialGame) -> Made:
             window, lambda count: values[:count],
         )  # fmt: skip
 
-    return answer, covers, cost
+    return Provided(answer, covers, cost)
 
 
 # ------------------------------------------------------------------ the certificate of rows 0..X
@@ -316,29 +374,38 @@ def _checkpoints(
     directory: str | Path,
     every: float,
     note: Callable[[str], None],
-    **kept: Any,
-) -> Any:
+    warn: Callable[[str], None] | None,
+    parameters: object,
+) -> fast_checkpoint.DirectoryCheckpoints:
     """The strip run's checkpoints in ``directory`` (:mod:`fast.strip.checkpoint`), its memory
-    and speed said first through ``note``; ``kept``: the store's ``warn`` and ``parameters``."""
+    and speed said first through ``note``; ``warn`` and ``parameters``: the store's."""
     gib = fast.strip.certificate_memory(rows, period_multiple) / 2**30
     note(
         f"memory about {gib:.1f} GiB (checked before it starts); about "
         f"{fast.strip.strip_seconds(rows, 10**6, threads or 2):,.0f} s a million columns at the "
         f"measured speed (fast.strip.strip_seconds); checkpoints in {directory}"
     )
-    return fast_checkpoint.DirectoryCheckpoints(Path(directory), every=every, note=note, **kept)
+    return fast_checkpoint.DirectoryCheckpoints(
+        Path(directory),
+        every=every,
+        note=note,
+        warn=warn,
+        parameters=parameters,  # type: ignore[arg-type]
+    )
 
 
-def _strip_run(game: spec.ImpartialGame) -> Made:
+def _strip_run(game: spec.ImpartialGame) -> Provided:
     name = kernel_code(game)
     assert name is not None
 
     def answer(
-        rows: int, progress: Any = None, threads: int | None = None,
+        rows: int, progress: Progress | None = None, threads: int | None = None,
         period_multiple: int | None = None, seconds: float | None = None,
-        checkpoints: str | Path | None = None, **run: Any,
+        checkpoints: str | Path | None = None, every: float = CHECKPOINT_SECONDS,
+        note: Callable[[str], None] | None = None, warn: Callable[[str], None] | None = None,
+        parameters: object = None,
     ) -> fast.strip.Certificate:  # fmt: skip
-        options: dict[str, Any] = {"threads": threads, "period_multiple": period_multiple}
+        options: dict[str, object] = {"threads": threads, "period_multiple": period_multiple}
         if seconds is not None:  # the search's columns, from its seconds at the measured speed
             million = fast.strip.certificate_seconds(
                 rows, 10**6, threads or fast.strip.default_threads()
@@ -350,15 +417,16 @@ def _strip_run(game: spec.ImpartialGame) -> Made:
         if checkpoints is not None:
             options["keep_top"] = False
             options["checkpoints"] = _checkpoints(
-                rows, period_multiple, threads, checkpoints, **run
-            )
-        return fast.strip.strip_periods(name, rows, **options)
+                rows, period_multiple, threads, checkpoints, every, note or (lambda _: None), warn,
+                parameters,
+            )  # fmt: skip
+        return fast.strip.strip_periods(name, rows, **options)  # type: ignore[arg-type]
 
-    return checked_memory(answer), lambda **_: None
+    return Provided(checked_memory(answer))
 
 
-def _generic_run(game: spec.ImpartialGame) -> Made:
-    return (lambda rows, **_: row_certificate(game, rows)), lambda **_: None
+def _generic_run(game: spec.ImpartialGame) -> Provided:
+    return Provided(lambda rows: row_certificate(game, rows))
 
 
 #: The window certificate of rows 0..rows-1 (``grundy experiment row-periods``): the strip's
@@ -368,9 +436,7 @@ def _generic_run(game: spec.ImpartialGame) -> Made:
 register_question(
     "row-certificate", "*", "the window certificate of rows 0..rows-1 of {game}", {},
     checked=False,
-    signature="rows: int, period_multiple?: int | None, seconds?: float | None, "
-    "threads?: int | None, checkpoints?: any, every?: float, warn?: any, parameters?: any, "
-    "note?: any",
+    signature=RowCertificateArgs,
 )  # fmt: skip
 register_provider("row-certificate", "fast.strip", "fast", strip_game, _strip_run, unit="columns")
 register_provider(
@@ -381,7 +447,7 @@ register_provider(
 register_question(
     "period", "*", "(preperiod, period, saltus) of a row of {game}", {},
     budget=BUDGET_SECONDS, cheapest=True, checked=False,
-    signature="row: int, window?: int, certified?: bool, compute?: bool",
+    signature=PeriodArgs,
 )  # fmt: skip
 for _name, _layer, _covers, _make, _unit, _certificate in (
     ("atlas", "published", _atlas_game, _atlas, "", "exact"),

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,11 +39,27 @@ from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
 from reference.zeckendorf import winning_moves as zeckendorf_moves
 from registry.answers import Moves, Value
+from registry.arguments import (
+    FIBONACCI_VALUES,
+    GRUNDY_BLOCK,
+    GRUNDY_TABLE,
+    HEAP_VALUES,
+    MAX_POSITIONS,
+    PERIOD,
+    ROW_HPOINTS,
+    VALUE,
+    GenusArgs,
+    HeapValuesArgs,
+    PositionArgs,
+    Progress,
+)
+from registry.arguments import ValueMethodsArgs as _ValueMethodsArgs
 from registry.core import (
     BUDGET_SECONDS,
     PROVIDERS,
     Declined,
     NoImplementation,
+    Question,
     compare_arrays,
     compare_sequences,
     get_question,
@@ -52,8 +68,8 @@ from registry.core import (
     register_provider,
     register_question,
 )
-from registry.periods import row_values_cost
-from registry.records import CONDITIONAL, EXACT, Certificate, Method
+from registry.periods import RowDoors
+from registry.records import CONDITIONAL, EXACT, Certificate, Method, Provided, as_certificate
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import kernel_code, strip_game, tick
@@ -64,44 +80,45 @@ __all__ = [
     "method_table", "outcome_refusal", "symmetric",
 ]  # fmt: skip
 
-#: The spec method declines positions with more sub-positions than this unless asked
-#: (``max_positions``; the memory and time estimates decide too).
-MAX_POSITIONS = 4_000_000
+#: A position as the methods read it: the game has checked it (``check_position``).
+Position = Any
 #: The values of g the rw method tries in turn (each run costs about R_g rows per level).
 RW_STEPS = (3, 7, 12, RW_MAX_G)
 #: Outcomes of a counting-rule game come from a compiled block up to this many cells.
 OUTCOME_MAX_CELLS = 4096 * 4096
 
-Made = tuple[Callable[..., Any], ...]
 #: The certificate of the spec's answers.
 _SPEC = Certificate("exact", "spec")
 
 
-def _orient(game: spec.ImpartialGame, position: Any) -> tuple[int, int]:
+def _orient(game: spec.ImpartialGame, position: Position) -> tuple[int, int]:
     """(row, column): the smaller coordinate first in a symmetric game."""
     x, y = position
     return (min(x, y), max(x, y)) if symmetric(game) else (x, y)
 
 
-def _value(game: spec.ImpartialGame, position: Any, method: str, value: int, impl: str,
+def _value(game: spec.ImpartialGame, position: Position, method: str, value: int, impl: str,
            certificate: Certificate) -> Value:  # fmt: skip
     return Value(game.describe(), position, value, method, impl, certificate, spec.is_misere(game))
-
-
-def _anywhere(**_: Any) -> str | None:
-    """The covers of a method that answers every position of the games it is made for."""
-    return None
 
 
 # ------------------------------------------------------------------------------- table
 
 
-def _compiled(game: spec.ImpartialGame, position: Any) -> tuple[Any, dict[str, int]]:
+#: A game's ``grundy-block`` and ``grundy-table`` doors (None where it has none), looked up
+#: when a method is made for the game: its answer and cost open no door.
+Tables = tuple["Question[np.ndarray] | None", "Question[np.ndarray] | None"]
+
+
+def _tables(game: spec.ImpartialGame) -> Tables:
+    return get_question(GRUNDY_BLOCK, game), get_question(GRUNDY_TABLE, game)
+
+
+def _compiled(doors: Tables, position: Position) -> tuple[Question[np.ndarray], dict[str, int]]:
     """The door and domain of a compiled block (else square) holding ``position``."""
     x, y = position[0], position[1]
-    for kind, domain in (("grundy-block", {"rows": x + 1, "cols": y + 1}),
-                         ("grundy-table", {"size": max(x, y) + 1})):  # fmt: skip
-        door = get_question(kind, game)
+    for door, domain in ((doors[0], {"rows": x + 1, "cols": y + 1}),
+                         (doors[1], {"size": max(x, y) + 1})):  # fmt: skip
         if door is not None and door.choose(**domain).layer != "spec":
             return door, domain
     raise ValueError("no compiled table of this game covers it (the spec method may)")
@@ -130,30 +147,32 @@ def _table_game(game: spec.ImpartialGame) -> str | None:
     return _grundy_game(game) or _moves_game(game)
 
 
-def _table(game: spec.ImpartialGame) -> Made:
+def _table(game: spec.ImpartialGame) -> Provided:
     name = kernel_code(game)
     if name is not None:
 
-        def answer(position: Any, progress: Any = None, **_: Any) -> Value:
+        def answer(position: Position, progress: Progress | None = None) -> Value:
             row, col = _orient(game, position)
             found = fast.strip.value_at(name, row, col, tick(progress, "columns"))
             how = Certificate("exact", f"strip: rows 0..{row}, columns 0..{col}")
             return _value(game, position, "table", found, "fast.strip", how)
 
-        return answer, _anywhere, lambda position, **_: fast.strip.value_cost(*position)
+        return Provided(answer, cost=lambda position: fast.strip.value_cost(*position))
 
-    def answer_table(position: Any, progress: Any = None, **_: Any) -> Value:
-        door, domain = _compiled(game, position)
+    doors = _tables(game)
+
+    def answer_table(position: Position, progress: Progress | None = None) -> Value:
+        door, domain = _compiled(doors, position)
         table = door(progress=progress, **domain)
         found = int(np.asarray(table.value)[cell_index(game, position)])
         how = Certificate("exact", f"table: {table.name}")
         return _value(game, position, "table", found, table.name, how)
 
-    def cost_table(position: Any, **_: Any) -> tuple[float, int]:
-        door, domain = _compiled(game, position)
-        return door.estimate(**domain)  # type: ignore[no-any-return]
+    def cost_table(position: Position) -> tuple[float, int]:
+        door, domain = _compiled(doors, position)
+        return door.estimate(**domain)
 
-    return answer_table, _anywhere, cost_table
+    return Provided(answer_table, cost=cost_table)
 
 
 # ------------------------------------------------------------------------------- row-period
@@ -161,13 +180,15 @@ def _table(game: spec.ImpartialGame) -> Made:
 
 def _certified_rows(game: spec.ImpartialGame) -> str | None:
     reason = is_two_pile(game)
-    door = get_question("period", game) if reason is None else None
-    if door is None or not any(i.certificate.kind == "exact" for i in door.implementations):
+    door = get_question(PERIOD, game) if reason is None else None
+    if door is None or not any(i.certificate.trusted for i in door.implementations):
         return reason or "no certified row period for this game"
     return None
 
 
-def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, str | None] | None:
+def _route(
+    game: spec.ImpartialGame, rows: RowDoors, row: int, col: int
+) -> tuple[float, int, str | None] | None:
     """What G(row, col) costs past the row's record where the atlas holds the row (else None):
     ``(seconds, bytes, kernel)`` from the strip's shipped state of that kernel's game (issue 29:
     at most one joint period of columns, :meth:`fast.atlas.Atlas.value_cost`) for every column
@@ -185,7 +206,7 @@ def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, st
         # alone (issue 39: a forged period the state cannot refute at load)
         return (*state, code)
     try:
-        seconds, memory = row_values_cost(game, row, reduce_column(held[0], col)[0] + 1)
+        seconds, memory = rows.cost(row, reduce_column(held[0], col)[0] + 1)
     except NoImplementation:
         if state is None:
             raise
@@ -193,21 +214,24 @@ def _route(game: spec.ImpartialGame, row: int, col: int) -> tuple[float, int, st
     return (*state, code) if state is not None and state[0] < seconds else (seconds, memory, None)
 
 
-def _row_period(game: spec.ImpartialGame) -> Made:
-    door = question("period", game)
+def _row_period(game: spec.ImpartialGame) -> Provided:
+    door, rows = question(PERIOD, game), RowDoors.of(game)
 
-    def answer(position: Any, progress: Any = None, **_: Any) -> Value:
+    def answer(position: Position, progress: Progress | None = None) -> Value:
         row, col = _orient(game, position)
         found = door(row=row, certified=True, progress=progress).value
-        record = found.certificate.detail
-        route = _route(game, row, col) if found.implementation == "atlas" else None
+        said = as_certificate(found.certificate)  # a certified record (certified=True)
+        assert found.preperiod is not None and found.period is not None
+        assert found.saltus is not None
+        record = said.detail
+        route = _route(game, rows, row, col) if found.implementation == "atlas" else None
         code = route[2] if route else None
         # the answer's preperiod (a record the period door confirmed or corrected) decides
         far = None if code is None or col < found.preperiod else atlas_value(
             code, row, col, tick(progress, "columns"))  # fmt: skip
         # Past the state's column a value rests on the state alone (exact); before it, on the
         # record's preperiod (and, reduced by the record, its period): the record's kind.
-        kind = found.certificate.kind
+        kind = said.kind
         if far is not None:
             shipped = ATLAS.state(code) if code is not None else None
             held = atlas_row(code, row) if code is not None else None
@@ -222,22 +246,22 @@ def _row_period(game: spec.ImpartialGame) -> Made:
         certificate = Certificate(kind, f"row {row}: {record}")
         return _value(game, position, "row-period", value, found.implementation, certificate)
 
-    def cost(position: Any, **_: Any) -> tuple[float, int]:
+    def cost(position: Position) -> tuple[float, int]:
         row, col = _orient(game, position)
         seconds, memory = door.estimate(row=row, certified=True)
-        far = _route(game, row, col)
+        far = _route(game, rows, row, col)
         return (seconds, memory) if far is None else (seconds + far[0], max(memory, far[1]))
 
-    return answer, _anywhere, cost
+    return Provided(answer, cost=cost)
 
 
 # ------------------------------------------------------------------------------- rw
 
 
-def _rw(game: spec.ImpartialGame) -> Made:
-    door = question("row-hpoints", game)
+def _rw(game: spec.ImpartialGame) -> Provided:
+    door = question(ROW_HPOINTS, game)
 
-    def answer(position: Any, **_: Any) -> Value:
+    def answer(position: Position) -> Value:
         row, column = _orient(game, position)
         for g in RW_STEPS:  # R_g grows with g: look among small values first
             band = door(g=g, r1=row, r2=row)
@@ -256,47 +280,51 @@ def _rw(game: spec.ImpartialGame) -> Made:
             f"h <= {RW_MAX_G}, {band.implementation.certificate})"
         )
 
-    def covers(position: Any, **_: Any) -> str | None:
+    def covers(position: Position) -> str | None:
         row = _orient(game, position)[0]
         door.choose(g=RW_MAX_G, r1=row, r2=row)  # NoImplementation: why no band is computed
         return None
 
-    return answer, covers, lambda **_: (fast.rw.ROW_SECONDS, 2**20)
+    return Provided(answer, covers, lambda: (fast.rw.ROW_SECONDS, 2**20))
 
 
 # ------------------------------------------------------------------------------- fibonacci, xor
 
 
-def _fibonacci(game: spec.ImpartialGame) -> Made:
-    door = question("fibonacci-values", game)
+def _fibonacci(game: spec.ImpartialGame) -> Provided:
+    door = question(FIBONACCI_VALUES, game)
 
-    def answer(position: Any, **_: Any) -> Value:
+    def answer(position: Position) -> Value:
         found = door(positions=[position])
         how = Certificate("exact", f"{found.name}: rows 0..{position[0]} as step functions")
         return _value(game, position, "fibonacci", found.value[0], found.name, how)
 
-    return answer, _anywhere, lambda position, **_: door.estimate(positions=[position])
+    return Provided(answer, cost=lambda position: door.estimate(positions=[position]))
 
 
-def _xor(game: spec.ImpartialGame) -> Made:
-    parts = [question("value", c) for c in game.components]  # type: ignore[attr-defined]
+def _xor(game: spec.ImpartialGame) -> Provided:
+    parts = [question(VALUE, c) for c in game.components]  # type: ignore[attr-defined]
 
-    def answer(position: Any, max_positions: int = MAX_POSITIONS, **_: Any) -> Value:
+    def answer(position: Position, max_positions: int = MAX_POSITIONS) -> Value:
         found = [
             d(position=p, max_positions=max_positions).value
             for d, p in zip(parts, position, strict=True)
         ]
         total = functools.reduce(operator.xor, (p.value for p in found), 0)
         how = " + ".join(f"{p.method}: {p.certificate}" for p in found)
-        kind = "exact" if all(p.certificate.kind == "exact" for p in found) else "conditional"
+        trusted = all(as_certificate(p.certificate).trusted for p in found)
+        kind = "exact" if trusted else "conditional"
         certificate = Certificate(kind, f"Sprague-Grundy theorem, 000 §1.1: XOR of {how}")
         return _value(game, position, "xor", total, "xor", certificate)
 
-    def cost(position: Any, **domain: Any) -> tuple[float, int]:
-        each = [d.estimate(position=p, **domain) for d, p in zip(parts, position, strict=True)]
+    def cost(position: Position, max_positions: int = MAX_POSITIONS) -> tuple[float, int]:
+        each = [
+            d.estimate(position=p, max_positions=max_positions)
+            for d, p in zip(parts, position, strict=True)
+        ]
         return sum(s for s, _ in each), max(m for _, m in each)
 
-    return answer, _anywhere, cost
+    return Provided(answer, cost=cost)
 
 
 #: ``heap-values:nim``: G(n) of one Nim heap, n any size. G(n) = mex {G(0), ..., G(n - 1)} = n
@@ -304,7 +332,7 @@ def _xor(game: spec.ImpartialGame) -> Made:
 #: same rule registers its own ``heap-values:<name>`` to be answered so.
 _key = register_question(
     "heap-values", "nim", "G(n) of one Nim heap at the given heaps n",
-    {"heaps": tuple(range(60))}, compare_sequences, signature="heaps: ints",
+    {"heaps": tuple(range(60))}, compare_sequences, signature=HeapValuesArgs,
 )  # fmt: skip
 register_implementation(
     _key, "spec", "spec", lambda heaps: [spec.grundy(spec.Nim(), (n,)) for n in heaps],
@@ -316,15 +344,15 @@ register_implementation(
 )  # fmt: skip
 
 
-def _heap(game: spec.ImpartialGame) -> Made:
-    door = question("heap-values", game)
+def _heap(game: spec.ImpartialGame) -> Provided:
+    door = question(HEAP_VALUES, game)
 
-    def answer(position: Any, **_: Any) -> Value:
+    def answer(position: Position) -> Value:
         found = door(heaps=[position[0]])
         how = Certificate("exact", f"{found.name}: 000 §1.1, G(n) = n")
         return _value(game, position, "heap", found.value[0], found.name, how)
 
-    return answer, _anywhere, lambda position, **_: (1e-6, 1024)
+    return Provided(answer, cost=lambda: (1e-6, 1024))
 
 
 def _sum(game: spec.ImpartialGame) -> str | None:
@@ -334,7 +362,7 @@ def _sum(game: spec.ImpartialGame) -> str | None:
 # ------------------------------------------------------------------------------- spec
 
 
-def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | None:
+def _spec_covers(position: Position, max_positions: int = MAX_POSITIONS) -> str | None:
     count = math.prod(v + 1 for v in spec.solver.coordinates(position))
     if count > max_positions:
         return (
@@ -344,21 +372,29 @@ def _spec_covers(position: Any, max_positions: int = MAX_POSITIONS) -> str | Non
     return None
 
 
-def _spec_costs(game: spec.ImpartialGame) -> Made:
-    """The spec method's covers and cost: the solver's estimate from the game's own follower
-    counts on a sample of sub-positions (:func:`spec.solver.game_estimate`)."""
+def _spec_costs(game: spec.ImpartialGame, answer: Callable[..., object]) -> Provided:
+    """The spec method's ``answer`` with its covers and cost: the solver's estimate from the
+    game's own follower counts on a sample of sub-positions (:func:`spec.solver.game_estimate`,
+    a measurement of the game, memoised by its key: :func:`_game_estimate`)."""
 
-    def cost(position: Any, **_: Any) -> tuple[float, int]:
-        return spec.solver.game_estimate(game, game.check_position(position))
+    def cost(position: Position) -> tuple[float, int]:
+        return _game_estimate(game, game.check_position(position))
 
-    return _spec_covers, cost
+    return Provided(answer, _spec_covers, cost)
 
 
-def _spec(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Value:
+@functools.lru_cache(maxsize=256)
+def _game_estimate(game: spec.ImpartialGame, position: Position) -> tuple[float, int]:
+    """:func:`spec.solver.game_estimate` (it samples the game's followers), memoised by its
+    key: the game object and the checked position (hashable)."""
+    return spec.solver.game_estimate(game, position)
+
+
+def _spec(game: spec.ImpartialGame) -> Provided:
+    def answer(position: Position) -> Value:
         return _value(game, position, "spec", spec.grundy(game, position), "spec", _SPEC)
 
-    return answer, *_spec_costs(game)
+    return _spec_costs(game, answer)
 
 
 # ------------------------------------------------------------------------------- moves
@@ -367,18 +403,21 @@ def _spec(game: spec.ImpartialGame) -> Made:
 def _moves(
     method: str,
     certificate: Certificate,
-    find: Callable[..., Any],
-    costs: Callable[[spec.ImpartialGame], Made] = lambda _: (_anywhere,),
-) -> Callable[..., Made]:
+    find: Callable[[spec.ImpartialGame, Position], Sequence[tuple[int, ...]]],
+    costs: Callable[[spec.ImpartialGame, Callable[..., object]], Provided] = lambda _, a: Provided(
+        a
+    ),
+) -> Callable[[spec.ImpartialGame], Provided]:
     """A moves method: ``find(game, position)``, the moves to P-positions, its certificate and
-    ``costs(game)`` (covers and cost; default: every position, answered at once by a
-    formula)."""
+    ``costs(game, answer)`` (the answer with its covers and cost; default: every position,
+    answered at once by a formula)."""
 
-    def make(game: spec.ImpartialGame) -> Made:
-        def answer(position: Any, **_: Any) -> Moves:
-            return Moves(game.describe(), position, find(game, position), method, certificate)
+    def make(game: spec.ImpartialGame) -> Provided:
+        def answer(position: Position) -> Moves:
+            found = list(find(game, position))
+            return Moves(game.describe(), position, found, method, certificate)
 
-        return answer, *costs(game)
+        return costs(game, answer)
 
     return make
 
@@ -392,12 +431,14 @@ _zeckendorf = _moves(
 _moves_spec = _moves("spec", _SPEC, lambda g, p: sorted(spec.winning_moves(g, p)), _spec_costs)
 
 
-def _moves_table(game: spec.ImpartialGame) -> Made:
+def _moves_table(game: spec.ImpartialGame) -> Provided:
     """The followers of value 0 (the P-positions of an outcome table) by the compiled table
     that holds the position (its cost)."""
 
-    def answer(position: Any, **_: Any) -> Moves:
-        door, domain = _compiled(game, position)
+    doors = _tables(game)
+
+    def answer(position: Position) -> Moves:
+        door, domain = _compiled(doors, position)
         table = door(**domain)
         values = np.asarray(table.value)
         followers = list(dict.fromkeys(game.followers(position)))
@@ -407,10 +448,10 @@ def _moves_table(game: spec.ImpartialGame) -> Made:
         how = Certificate("exact", f"table: {table.name}")
         return Moves(game.describe(), position, found, "table", how)
 
-    return answer, _anywhere, _table(game)[2]
+    return Provided(answer, cost=_table(game).cost)
 
 
-def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> tuple[str, str]:
+def outcome_refusal(game: str | spec.ImpartialGame, position: Position) -> tuple[str, str]:
     """The outcome ("P" or "N") and the one line that answers a Grundy value asked of a
     game with a counting rule (the ``outcome`` method of ``value``).
 
@@ -430,7 +471,7 @@ def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> tuple[str,
     position = subject.check_position(position)
     x, y = position[0], position[1]
     if (x + 1) * (y + 1) <= OUTCOME_MAX_CELLS:
-        answer = question("grundy-block", subject)(rows=x + 1, cols=y + 1)
+        answer = question(GRUNDY_BLOCK, subject)(rows=x + 1, cols=y + 1)
         outcome = "P" if answer.value[cell_index(subject, position)] == 0 else "N"
         how = f"exact, {answer.name}"
     else:
@@ -442,12 +483,12 @@ def outcome_refusal(game: str | spec.ImpartialGame, position: Any) -> tuple[str,
     )
 
 
-def _outcome(game: spec.ImpartialGame) -> Made:
-    def answer(position: Any, **_: Any) -> Value:
+def _outcome(game: spec.ImpartialGame) -> Provided:
+    def answer(position: Position) -> Value:
         outcome, line = outcome_refusal(game, position)
         raise spec.NoGrundyValue(line, outcome)
 
-    return answer, _anywhere  # no cost stated (the door's 0 s): the one method of such games
+    return Provided(answer)  # no cost stated (the door's 0 s): the one method of such games
 
 
 def _counting(game: spec.ImpartialGame) -> str | None:
@@ -466,7 +507,7 @@ def _has(kind: str) -> Callable[[spec.ImpartialGame], str | None]:
 for _id, _text in (("value", "G of a position of {game}"), ("moves", "winning moves of {game}")):
     register_question(
         _id, "*", _text, {}, budget=BUDGET_SECONDS, cheapest=True, checked=False,
-        signature="position: any, max_positions?: int",
+        signature=PositionArgs,
     )  # fmt: skip
 
 _STRIP = ", ".join(fast.strip.GAMES)
@@ -528,11 +569,11 @@ for _id, _methods in (("value", _VALUE), ("moves", _MOVES)):
 
 register_question(
     "genus", "*", "the genus g^{γ0γ1...} of each heap n < heaps of {game} (Winning Ways ch. 13)",
-    {}, checked=False, budget=BUDGET_SECONDS, signature="heaps: int, k?: int",
+    {}, checked=False, budget=BUDGET_SECONDS, signature=GenusArgs,
 )  # fmt: skip
 
 
-def _genus(game: spec.ImpartialGame) -> Made:
+def _genus(game: spec.ImpartialGame) -> Provided:
     """The genera of one heap from their definition (:func:`spec.genus`: γ_j = G⁻ of the heap
     plus j heaps of 2, by the solver); its cost, the solver's on the largest sum."""
 
@@ -547,7 +588,7 @@ def _genus(game: spec.ImpartialGame) -> Made:
     def covers(heaps: int, k: int = 6) -> str | None:
         return None if 2 <= k <= 12 and heaps >= 0 else "k must be 2..12 and heaps >= 0"
 
-    return answer, covers, cost
+    return Provided(answer, covers, cost)
 
 
 register_provider(
@@ -581,13 +622,13 @@ def method_markdown(id: str = "value") -> str:
 def _grid(game: spec.ImpartialGame, method: str | None = None) -> Callable[..., np.ndarray]:
     """``(rows, cols, col0) -> G(x, y)`` for 0 <= x < rows, col0 <= y < col0 + cols by the spec,
     or by one value method (-1 where it declines)."""
-    door = question("value", game)
+    door = question(VALUE, game)
 
     def value(position: tuple[int, int]) -> int:
         if method is None:
             return spec.grundy(game, position)
         try:
-            return door(using=method, position=position).value.value  # type: ignore[no-any-return]
+            return door(using=method, position=position).value.value
         except ValueError:
             return -1
 
@@ -624,14 +665,14 @@ for _game in (*fast.strip.GAMES, "a-wythoff:2", "nimhof:0,1/1,0/1,2"):
         "G(x, y), 0 <= x < rows, col0 <= y < col0 + cols, by each method (-1 where it declines)",
         {"rows": 6, "cols": 60}, compare_answered,
         extra_domains=[({"rows": 8, "cols": 500, "col0": 3500}, False)] if _far else [],
-        signature="rows: int, cols: int, col0?: int",
+        signature=_ValueMethodsArgs,
     )  # fmt: skip
     register_implementation(
         _key, "spec", "spec", _grid(_subject), replace=True,
         covers=lambda rows, cols, col0=0: None if col0 + cols <= 300 and rows <= 10 else "large",
     )  # fmt: skip
-    for _impl in question("value", _subject).implementations:
-        exact = _impl.certificate.kind == "exact"  # a conditional method runs per position: small
+    for _impl in question(VALUE, _subject).implementations:
+        exact = _impl.certificate.trusted  # a conditional method runs per position: small
         if _impl.layer != "spec":
             register_implementation(
                 _key, f"method {_impl.name}", "fast", _grid(_subject, _impl.name),

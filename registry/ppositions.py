@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
 
 import numpy as np
 
@@ -35,6 +34,7 @@ import fast.row_greedy
 import reference.row_greedy
 import spec.tables
 from reference.row_greedy import GreedyRule, RowPoints
+from registry.arguments import P_POSITION_BLOCKS, Progress, RowsArgs
 from registry.core import (
     BUDGET_SECONDS,
     as_game,
@@ -43,9 +43,10 @@ from registry.core import (
     register_provider,
     register_question,
 )
+from registry.records import Provided
 from registry.rows import upto
 from registry.sequences import compare_points
-from registry.tables import Made, tick
+from registry.tables import tick
 from spec.tables import GameLike
 from spec.tables import start_layer as start_layer
 
@@ -84,26 +85,28 @@ register_question(
     partial(compare_points, layers=lambda p: [p.pairs(s) for s in range(len(p))], name="layer "),
     extra_domains=[({"rows": SPEC_MAX_ROWS}, False)],
     budget=BUDGET_SECONDS,
-    signature="rows: int",
+    signature=RowsArgs,
 )
 
 
-def _spec(game: spec.ImpartialGame) -> Made:
+def _spec(game: spec.ImpartialGame) -> Provided:
     covers = upto(SPEC_MAX_ROWS, "the spec solver is cubic", lambda rows: rows)
-    return lambda rows: spec_points(game, rows), covers, partial(spec.tables.p_positions_cost, game)
+    return Provided(
+        lambda rows: spec_points(game, rows), covers, partial(spec.tables.p_positions_cost, game)
+    )
 
 
-def _reference(game: spec.ImpartialGame) -> Made:
+def _reference(game: spec.ImpartialGame) -> Provided:
     answer = partial(reference.row_greedy.p_positions, greedy_rule(game))
     covers = upto(REFERENCE_MAX_ROWS, "it scans every cell of a row", lambda rows: rows)
-    return answer, covers, reference.row_greedy.cost
+    return Provided(answer, covers, reference.row_greedy.cost)
 
 
-def _fast(game: spec.ImpartialGame) -> Made:
-    def answer(rows: int, progress: Any = None) -> RowPoints:
+def _fast(game: spec.ImpartialGame) -> Provided:
+    def answer(rows: int, progress: Progress | None = None) -> RowPoints:
         return fast.row_greedy.p_positions(greedy_rule(game), rows, progress=tick(progress, "rows"))
 
-    return answer, lambda rows: None, lambda rows: fast.row_greedy.cost(greedy_rule(game), rows)
+    return Provided(answer, cost=lambda rows: fast.row_greedy.cost(greedy_rule(game), rows))
 
 
 _greedy_covers = fast.row_greedy.covers  # the games of the greedy's shape
@@ -142,21 +145,21 @@ def point_blocks(
         if progress is not None:
             progress(done, done if total is None else total)
 
-    door = question("p-position-blocks", subject)
-    return door(rows=rows, progress=told if progress else None).value  # type: ignore[no-any-return]
+    door = question(P_POSITION_BLOCKS, subject)
+    return door(rows=rows, progress=told if progress else None).value
 
 
-def _blocks(game: spec.ImpartialGame) -> Made:
-    def answer(rows: int, progress: Any = None) -> Iterator[tuple[int, np.ndarray]]:
+def _blocks(game: spec.ImpartialGame) -> Provided:
+    def answer(rows: int, progress: Progress | None = None) -> Iterator[tuple[int, np.ndarray]]:
         told = tick(progress, "rows")
         return fast.row_greedy.row_blocks(greedy_rule(game), rows, progress=told)
 
-    return checked_memory(answer), lambda rows: None
+    return Provided(checked_memory(answer))
 
 
 register_question(
     "p-position-blocks", "*", "the P-positions of {game} in blocks of rows (r0, cols)",
-    {"rows": 30}, checked=False, signature="rows: int",
+    {"rows": 30}, checked=False, signature=RowsArgs,
 )  # fmt: skip
 register_provider("p-position-blocks", "fast.row_greedy", "fast", _greedy_covers, _blocks,
                   unit="rows")  # fmt: skip

@@ -9,9 +9,11 @@ printed, so the text and JSON outputs stay as they were; no code reads
 that text back: the trust order reads :attr:`Certificate.kind`, the door's
 choice of exception :attr:`Refusal.kind`. A :class:`Method` is one row of
 the method tables of ``value`` and ``moves``. A :class:`Signature` is the
-arguments a question takes, by name and type: the door checks a call's
-arguments against it once, and a registration checks that each
-implementation's ``answer``, ``covers`` and ``cost`` accept it.
+arguments a question takes, read from its record (:mod:`registry.arguments`):
+the door checks a call's arguments against it once and passes each callable
+the arguments it names; a registration checks that each implementation's
+``answer``, ``covers`` and ``cost`` can be called so. A :class:`Provided` is
+what a provider makes for a game: its ``answer``, ``covers`` and ``cost``.
 
 Examples
 --------
@@ -26,25 +28,38 @@ Examples
 >>> s = Signature("rows: int, length: int, start?: int")
 >>> s.check({"rows": 3, "length": "x"})
 "length must be an integer (length = 'x')"
->>> s.accepts(lambda rows, length: None)
-"does not accept 'start'"
+>>> s.accepts(lambda rows: None, complete=True)
+"does not accept 'length'"
+>>> sorted(s.taken(lambda rows, start=0: None))
+['rows', 'start']
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import inspect
+import math
 import numbers
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+import types
+import typing
+from collections import abc
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar, cast
 
 import numpy as np
 
+import spec
 from floor.memory import format_bytes, seconds_text
+from registry import arguments
+from spec import ImpartialGame, as_game
+from spec.tables import compiled_form
 
 __all__ = [
     "CERTIFICATE_KINDS", "CONDITIONAL", "EXACT", "REFUSAL_KINDS", "TRUST", "Certificate",
-    "Method", "Refusal", "Signature", "as_certificate",
+    "Cost", "Method", "Provided", "Refusal", "Signature", "anywhere", "as_certificate",
+    "check_budget", "compare_arrays", "compare_sequences", "rule_identity",
 ]  # fmt: skip
 
 #: The trust order of the certificates' kinds (lower: more trusted); the door of a question
@@ -93,6 +108,12 @@ class Certificate(str):
         """The rank of the kind in the trust order (:data:`TRUST`; lower is more trusted)."""
         return TRUST[self.kind]
 
+    @property
+    def trusted(self) -> bool:
+        """Whether the answer rests on nothing assumed or merely seen: the most trusted rank of
+        :data:`TRUST` (exact, proved, certified), the one definition every choice reads."""
+        return self.trust == 0
+
     def bare(self) -> Certificate:
         """The kind (and what it assumes) without the detail: a method's certificate."""
         return Certificate(self.kind, on=self.on)
@@ -101,13 +122,13 @@ class Certificate(str):
         """The same kind (and assumption) with ``detail``."""
         return Certificate(self.kind, detail, on=self.on)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return _certificate, (self.kind, self.detail, self.on, self.text)
 
     def __copy__(self) -> Certificate:
         return self
 
-    def __deepcopy__(self, memo: Any) -> Certificate:
+    def __deepcopy__(self, memo: dict[int, object]) -> Certificate:
         return self
 
 
@@ -172,14 +193,35 @@ class Refusal(str):
         """The printed text (a plain string)."""
         return str.__str__(self)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return Refusal, (self.text, self.kind, self.seconds, self.bytes)
 
     def __copy__(self) -> Refusal:
         return self
 
-    def __deepcopy__(self, memo: Any) -> Refusal:
+    def __deepcopy__(self, memo: dict[int, object]) -> Refusal:
         return self
+
+
+def anywhere() -> str | None:
+    """The ``covers`` of an implementation that answers every domain of its question."""
+    return None
+
+
+#: ``cost(**arguments) -> (seconds, bytes)``: an implementation's estimate.
+Cost = Callable[..., tuple[float, int]]
+
+
+@dataclass(frozen=True)
+class Provided:
+    """What a provider makes for one game (:func:`registry.core.register_provider`): its
+    ``answer``, ``covers`` (None or why it declines the arguments; default: it answers every
+    domain) and ``cost`` (seconds, bytes; None: none stated). Each takes the arguments it
+    names, by keyword (:meth:`Signature.taken`)."""
+
+    answer: Callable[..., object]
+    covers: Callable[..., str | None] = anywhere
+    cost: Cost | None = None
 
 
 @dataclass(frozen=True)
@@ -191,8 +233,8 @@ class Method:
     misère games too (``misere``; the spec's always does)."""
 
     name: str
-    covers_game: Callable[[Any], str | None]
-    make: Callable[[Any], tuple[Any, ...]]
+    covers_game: Callable[[ImpartialGame], str | None]
+    make: Callable[[ImpartialGame], Provided]
     certificate: Certificate
     unit: str = ""
     summary: str = ""
@@ -200,36 +242,62 @@ class Method:
     misere: bool = False
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
 
+def _is_sequence(value: object) -> bool:
+    return isinstance(value, (list, tuple, range, np.ndarray))
+
+
 #: The types a signature may name: a check of a value and what the error says it must be.
-_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
     "int": (_is_int, "an integer"),
     "bool": (lambda v: isinstance(v, (bool, np.bool_)), "True or False"),
     "float": (lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool), "a number"),
     "ints": (
-        lambda v: isinstance(v, (list, tuple, range, np.ndarray)) and all(_is_int(x) for x in v),
+        lambda v: _is_sequence(v) and all(_is_int(x) for x in v),  # type: ignore[attr-defined]
         "a sequence of integers",
     ),
-    "sequence": (lambda v: isinstance(v, (list, tuple, range, np.ndarray)), "a sequence"),
+    "sequence": (_is_sequence, "a sequence"),
     "any": (lambda v: True, "anything"),
 }
+#: The Python type of each name of :data:`_TYPES` (a record read back, or made from text).
+_PYTHON: dict[str, object] = {
+    "int": int, "bool": bool, "float": float, "ints": Sequence[int],
+    "sequence": Sequence[object], "any": object,
+}  # fmt: skip
+
+
+def _type_name(annotation: object) -> tuple[str, bool]:
+    """(the name in :data:`_TYPES`, whether None is allowed) of a record field's type."""
+    parts = typing.get_args(annotation) if isinstance(annotation, types.UnionType) else ()
+    none = type(None) in parts
+    if none:
+        rest = [p for p in parts if p is not type(None)]
+        annotation = rest[0] if len(rest) == 1 else object
+    for name, python in _PYTHON.items():
+        if annotation == python:
+            return name, none
+    origin = typing.get_origin(annotation)
+    if origin in (Sequence, abc.Sequence):
+        return "sequence", none
+    return "any", none
 
 
 @dataclass(frozen=True)
 class Argument:
     """One argument of a :class:`Signature`: its ``name``, its ``type`` (a name of
-    :data:`_TYPES`), whether a call must give it (``required``) and whether None stands for
-    "not given" (``none``)."""
+    :data:`_TYPES`), whether a call must give it (``required``), whether None stands for
+    "not given" (``none``) and its ``default`` (the record's; None where required)."""
 
     name: str
     type: str
     required: bool = True
     none: bool = False
+    default: object = field(default=None, compare=False)
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: object) -> str | None:
         """Why ``value`` is not of this argument's type (None: it is)."""
         test, what = _TYPES[self.type]
         if test(value) or (self.none and value is None):
@@ -243,22 +311,33 @@ class Argument:
         )
 
 
-class Signature:
-    """The arguments a question takes (issue 37): ``"name: type"``, comma-separated; ``name?``
-    marks an optional one, ``| None`` a type that also takes None. The types: ``int`` (any
-    integer but a bool), ``bool``, ``float`` (a real number), ``ints`` (a sequence of
-    integers), ``sequence``, ``any``.
+#: The door's own options (``using``, ``progress``, ``budget``): never a question's argument.
+DOOR_OPTIONS = frozenset(arguments.DOOR_OPTIONS)
 
-    The door checks a call's arguments once (:meth:`check`); a registration checks that an
-    implementation's callables take them (:meth:`accepts`).
+
+class Signature:
+    """The arguments a question takes (issues 37, 47): a record of them (a keyword-only
+    dataclass of :mod:`registry.arguments`, :meth:`of`), or its text for a question a plugin
+    declares, ``"name: type"``, comma-separated (``name?`` an optional one, ``| None`` a type
+    that also takes None; the types ``int`` (any integer but a bool), ``bool``, ``float`` (a
+    real number), ``ints`` (a sequence of integers), ``sequence``, ``any``), from which the
+    record is made.
+
+    The door checks a call's arguments once (:meth:`check`) and passes each implementation's
+    callable the arguments it names (:meth:`taken`); a registration checks that they can be
+    called so (:meth:`accepts`).
 
     >>> Signature("g: int, r1: int, r2: int, R?: int | None")
     Signature('g: int, r1: int, r2: int, R?: int | None')
     >>> Signature("g: int").check({"g": 1, "rows": 2})
     "unexpected argument 'rows' (the arguments: g: int)"
+    >>> Signature("g: int, k?: int").record(g=1).k is None
+    True
     """
 
-    def __init__(self, text: str) -> None:
+    record: type[object]
+
+    def __init__(self, text: str, record: type[object] | None = None) -> None:
         found = []
         for part in filter(None, (p.strip() for p in text.split(","))):
             name, _, kind = (p.strip() for p in part.partition(":"))
@@ -269,6 +348,21 @@ class Signature:
                                  f"{', '.join(_TYPES)} (not {part!r})")  # fmt: skip
             found.append(Argument(name.rstrip("?"), kind, not name.endswith("?"), none))
         self.arguments = tuple(found)
+        self.record = record or _made_record(self.arguments)
+
+    @classmethod
+    def of(cls, record: type[object]) -> Signature:
+        """The signature of an argument record (a keyword-only dataclass: a field without a
+        default is required; :data:`DOOR_OPTIONS` are the door's, not arguments)."""
+        hints = typing.get_type_hints(record)
+        made = cls("", record)
+        made.arguments = tuple(
+            Argument(f.name, _type_name(hints[f.name])[0], _required(f),
+                     _type_name(hints[f.name])[1], None if _required(f) else f.default)
+            for f in dataclasses.fields(record)  # type: ignore[arg-type]
+            if f.name not in DOOR_OPTIONS
+        )  # fmt: skip
+        return made
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -286,7 +380,7 @@ class Signature:
     def __hash__(self) -> int:
         return hash(self.arguments)
 
-    def check(self, domain: Mapping[str, Any]) -> str | None:
+    def check(self, domain: Mapping[str, object]) -> str | None:
         """Why a call with the arguments ``domain`` is wrong (the first argument missing, not
         taken or of the wrong type), in one line naming it; None if it is right."""
         for argument in self.arguments:
@@ -301,10 +395,13 @@ class Signature:
                 return why
         return None
 
-    def accepts(self, function: Callable[..., Any], extra: Iterable[str] = ()) -> str | None:
-        """Why ``function`` cannot be called as ``function(**arguments)`` with every argument
-        of this signature and without the optional ones (``extra`` names more that it may
-        require, the door's own: ``progress``); None if it can, or if it has no signature."""
+    def accepts(
+        self, function: Callable[..., object], extra: Iterable[str] = (), *, complete: bool = False
+    ) -> str | None:
+        """Why ``function`` cannot be called with the arguments it names (:meth:`taken`):
+        a parameter without a default that is no required argument (``extra``: more it may
+        require, the door's ``progress``), or, where ``complete`` (an ``answer``), a required
+        argument it does not take; None if it can, or if it has no signature."""
         try:
             parameters = inspect.signature(function).parameters.values()
         except (TypeError, ValueError):  # a builtin without a signature: nothing to check
@@ -313,10 +410,161 @@ class Signature:
         rest = any(p.kind == p.VAR_KEYWORD for p in parameters)
         for argument in self.arguments:
             p = named.get(argument.name)
-            if (p is None and not rest) or (p is not None and p.kind == p.POSITIONAL_ONLY):
+            if p is not None and p.kind == p.POSITIONAL_ONLY:
+                return f"does not accept {argument.name!r} (positional only)"
+            if p is None and not rest and argument.required and complete:
                 return f"does not accept {argument.name!r}"
         required = {a.name for a in self.arguments if a.required} | set(extra)
         for p in named.values():
             if p.default is p.empty and p.name not in required:
                 return f"requires {p.name!r}, which is not a required argument"
         return None
+
+    def taken(self, function: Callable[..., object], extra: Iterable[str] = ()) -> frozenset[str]:
+        """The arguments (and ``extra``) ``function`` names: those the door passes it (all of
+        them where it takes ``**kwargs`` or has no signature)."""
+        names = frozenset((*self.names, *extra))
+        try:
+            parameters = inspect.signature(function).parameters.values()
+        except (TypeError, ValueError):
+            return names
+        if any(p.kind == p.VAR_KEYWORD for p in parameters):
+            return names
+        return names & {p.name for p in parameters}
+
+
+def _required(field: dataclasses.Field[object]) -> bool:
+    return field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+
+
+def _made_record(found: tuple[Argument, ...]) -> type[object]:
+    """The argument record of a signature given as text (a plugin's question)."""
+    fields = [
+        (a.name, _PYTHON[a.type] | None if a.none else _PYTHON[a.type])  # type: ignore[operator]
+        if a.required else
+        (a.name, _PYTHON[a.type] | None if a.none else _PYTHON[a.type],  # type: ignore[operator]
+         dataclasses.field(default=None))
+        for a in found
+    ]  # fmt: skip
+    return dataclasses.make_dataclass(
+        "Arguments", fields, bases=(arguments.DoorOptions,), frozen=True, kw_only=True
+    )
+
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def passing(function: F, taken: frozenset[str] | None) -> F:
+    """``function`` called by keyword with any arguments, passed those in ``taken`` alone
+    (None: all of them); its signature stays its own (``__wrapped__``)."""
+    if taken is None or getattr(function, "__taken__", None) == taken:
+        return function
+
+    @functools.wraps(function)
+    def passed(**domain: object) -> object:
+        return function(**{k: v for k, v in domain.items() if k in taken})
+
+    passed.__taken__ = taken  # type: ignore[attr-defined]
+    return cast(F, passed)
+
+
+def parameters(function: Callable[..., object]) -> tuple[str, ...]:
+    try:
+        return tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return ()
+
+
+def any_keyword(function: Callable[..., object]) -> bool:
+    """Whether ``function`` takes every keyword (``**kwargs``, or no signature to read)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind == p.VAR_KEYWORD for p in parameters)
+
+
+def compare_arrays(expected: object, actual: object) -> str | None:
+    """Compare two integer arrays; describe the first differing index.
+
+    >>> compare_arrays([[0, 1], [1, 0]], [[0, 1], [1, 2]])
+    'first difference at (1, 1): expected 0, got 2'
+    >>> compare_arrays([1, 2], [1, 2]) is None
+    True
+    """
+    exp, act = np.asarray(expected), np.asarray(actual)
+    if exp.shape != act.shape:
+        return f"shape differs: expected {exp.shape}, got {act.shape}"
+    if exp.dtype == object or act.dtype == object:
+        pairs = zip(exp.ravel().tolist(), act.ravel().tolist(), strict=True)
+        unequal = np.array([e != a for e, a in pairs]).reshape(exp.shape)
+    else:
+        unequal = exp.astype(np.int64) != act.astype(np.int64)
+    if not unequal.any():
+        return None
+    index = tuple(int(i) for i in np.argwhere(unequal)[0])
+    shown = index if len(index) > 1 else index[0]
+    return f"first difference at {shown}: expected {exp[index].item()}, got {act[index].item()}"
+
+
+def compare_sequences(expected: Sequence[object], actual: Sequence[object]) -> str | None:
+    """Compare two sequences element by element (elements compared with ==).
+
+    >>> compare_sequences([(0, 0), (1, 2)], [(0, 0), (1, 3)])
+    'first difference at index 1: expected (1, 2), got (1, 3)'
+    >>> compare_sequences([1, 2], [1, 2, 3])
+    'length differs: expected 2, got 3 (equal on the common prefix)'
+    """
+    for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
+        if e != a:
+            return f"first difference at index {i}: expected {e!r}, got {a!r}"
+    if len(expected) != len(actual):
+        return (
+            f"length differs: expected {len(expected)}, got {len(actual)} "
+            "(equal on the common prefix)"
+        )
+    return None
+
+
+def check_budget(budget: object) -> float:
+    """``budget`` as seconds: a real number >= 0 (``math.inf``: no limit), else a ValueError
+    naming it, as every argument of the front door.
+
+    >>> check_budget(60), check_budget(math.inf)
+    (60, inf)
+    >>> check_budget(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: budget must be a number of seconds >= 0 (inf: no limit) (budget = nan)
+    """
+    if (
+        not isinstance(budget, (int, float)) or isinstance(budget, bool)
+        or math.isnan(budget) or budget < 0
+    ):  # fmt: skip
+        raise ValueError(
+            f"budget must be a number of seconds >= 0 (inf: no limit) (budget = {budget!r})"
+        )
+    return budget
+
+
+@functools.cache
+def _rule_names(names: tuple[str, ...]) -> dict[tuple[object, ...], str]:
+    forms: dict[tuple[object, ...], str] = {}
+    for name in names:
+        form = compiled_form(spec.get_game(name))
+        if form is not None:
+            forms.setdefault(form, name)  # the first registered game of a rule names it
+    return forms
+
+
+def rule_identity(game: spec.ImpartialGame | str) -> str | None:
+    """The registered game whose rule ``game``'s compiled form states
+    (:func:`spec.tables.compiled_form`), or None: the one identity of a game's rule at every
+    layer, so Wythoff written as ``nimhof:1,0/0,1/1,1`` is Wythoff to the kernels, the atlas
+    and every question asked of Wythoff by name (its own name first).
+
+    >>> rule_identity("nimhof:1,0/0,1/1,1"), rule_identity("a-wythoff:2"), rule_identity("nim")
+    ('wythoff', None, None)
+    """
+    form = compiled_form(as_game(game))
+    return None if form is None else _rule_names(tuple(spec.GAMES)).get(form)

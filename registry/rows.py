@@ -26,8 +26,9 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,15 @@ from reference import landman as ref_landman
 from reference.landman import Periodicity
 from reference.landman import reduce_column as reduce_column
 from reference.published import wythoff_row3
+from registry.arguments import (
+    GRUNDY_BLOCK,
+    AtlasFarArgs,
+    AtlasRecordsArgs,
+    CountArgs,
+    NMaxArgs,
+    RowPeriodsArgs,
+    RowValuesArgs,
+)
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
@@ -108,16 +118,18 @@ def row_certificate(
     >>> c.bounds.endswith("(y < 68) and at columns 21, 27")
     True
     """
-    door = question("grundy-block", game)
+    door = question(GRUNDY_BLOCK, game)
 
-    def block(cols: int) -> Any:
-        return door(rows=rows, cols=cols, budget=math.inf).value
+    def block(cols: int) -> np.ndarray:
+        return np.asarray(door(rows=rows, cols=cols, budget=math.inf).value)
 
     seconds = functools.partial(fast_engine.block_seconds, rows)
     return fast_window.search_certificate(game, rows, block, seconds, progress, budget)
 
 
-def _rows(game: str, row_values: Callable[..., Any] | None = None) -> Callable[..., np.ndarray]:
+def _rows(
+    game: str, row_values: Callable[[int, int, str], Sequence[int] | np.ndarray] | None = None
+) -> Callable[..., np.ndarray]:
     """``answer(rows, length, start=0)``: rows start..rows-1 from the spec's table, or from a
     machine's ``row_values(n, length - 1, game)``."""
 
@@ -143,7 +155,9 @@ def spec_periodicity(n: int, game: str, max_steps: int = 10**9) -> Periodicity:
     return ref_landman.minimal_periodicity(values[: start + length], start, length)
 
 
-def _each_row(row_period: Callable[[int, str, int], Any], game: str) -> Callable[..., list[Any]]:
+def _each_row(
+    row_period: Callable[[int, str, int], tuple[int, int, int]], game: str
+) -> Callable[..., list[Periodicity]]:
     """``(rows, start, max_steps) -> [Periodicity of row n for start <= n < rows]``."""
     return lambda rows, start=0, max_steps=10**9: [
         Periodicity(*row_period(n, game, max_steps)) for n in range(start, rows)
@@ -157,11 +171,24 @@ def upto(
     at most ``limit``, else "rows up to {limit} ({why}); asked {asked}" (the registry's one
     "rows up to" refusal: :mod:`registry.fibonacci`, :mod:`~registry.sequences`, ...)."""
 
+    named = None if asked is None else inspect.signature(asked).parameters
+
     def covers(**domain: Any) -> str | None:
-        n = domain["rows"] - 1 if asked is None else asked(**domain)
-        return None if n <= limit else f"{what} up to {limit:,} ({why}); asked {n:,}"
+        if asked is None or named is None:
+            return past(limit, why, domain["rows"] - 1, what)
+        return past(limit, why, asked(**{k: v for k, v in domain.items() if k in named}), what)
 
     return covers
+
+
+def past(limit: int, why: str, asked: int, what: str = "rows") -> str | None:
+    """None if ``asked`` is at most ``limit``, else the registry's one "rows up to" refusal,
+    "{what} up to {limit} ({why}); asked {asked}".
+
+    >>> past(10, "slow", 12)
+    'rows up to 10 (slow); asked 12'
+    """
+    return None if asked <= limit else f"{what} up to {limit:,} ({why}); asked {asked:,}"
 
 
 def _held(game: str, last: int) -> str | None:
@@ -186,12 +213,12 @@ for _game in ref_landman.GAMES:
     _values = register_question(
         "row-values", _game, f"G(n, m) of {_game} for n < rows, m < length (row n)",
         {"rows": 5, "length": 40}, extra_domains=[({"rows": 10, "length": 150}, False)],
-        budget=BUDGET_SECONDS, signature="rows: int, length: int, start?: int",
+        budget=BUDGET_SECONDS, signature=RowValuesArgs,
     )  # fmt: skip
     _periods = register_question(
         "row-periods", _game, f"(preperiod, period, saltus) of {_game} rows start <= n < rows",
         {"rows": 5}, compare_sequences, extra_domains=[({"rows": 20}, False)],
-        signature="rows: int, start?: int, max_steps?: int",
+        signature=RowPeriodsArgs,
     )  # fmt: skip
     for _key, _name, _layer, _answer, _covers, _cost in (
         (_values, "spec", "spec", _rows(_game), None,
@@ -205,9 +232,9 @@ for _game in ref_landman.GAMES:
         (_periods, "reference.landman", "reference", _each_row(ref_landman.row_periodicity, _game),
          upto(11, "the reference machine is slow past row 12"), None),
         (_periods, "fast.strip", "fast", _strip_periods(_game),
-         lambda rows, **_: strip_fits(rows), None),
+         lambda rows: strip_fits(rows), None),
         (_periods, "atlas", "published", _each_row(lambda n, game, _: ATLAS.record(game, n), _game),
-         lambda rows, start=0, max_steps=0, game=_game: _held(game, rows - 1), None),
+         lambda rows, game=_game: _held(game, rows - 1), None),
     ):  # fmt: skip
         register_implementation(
             _key, _name, _layer, _answer, covers=_covers, cost=_cost, replace=True
@@ -253,7 +280,7 @@ _key = register_question(
     {"rows": [5, 40, 100], "turns": 10**15},
     compare_sequences,
     oracle="shipped state",
-    signature="rows: ints, turns: int",
+    signature=AtlasFarArgs,
     extra_domains=[
         ({"rows": [130, 200, 300], "turns": 10**15}, False),
         ({"rows": [650, 1000, 1500], "turns": 10**15 + 1}, False),
@@ -282,7 +309,7 @@ def _records(rows: list[int]) -> list[tuple[int, ...]]:
     return [(row, *table[row]) for row in rows]
 
 
-def _records_the_state_allows(rows: list[int]) -> list[tuple[Any, ...]]:
+def _records_the_state_allows(rows: list[int]) -> list[tuple[object, ...]]:
     """The records the shipped state does not contradict; a contradicted one as (row, why)."""
     why = ATLAS.contradicted("wythoff")
     return [(line[0], why[line[0]]) if line[0] in why else line for line in _records(rows)]
@@ -306,7 +333,7 @@ _key = register_question(
     {"rows": [0, 5, 40, 300, 700, 1000, 1500, 2047]},
     compare_sequences,
     oracle="atlas files",
-    signature="rows: ints",
+    signature=AtlasRecordsArgs,
 )
 register_implementation(
     _key, "atlas files", "published", _records, covers=_records_cover, replace=True,
@@ -328,8 +355,8 @@ register_implementation(
 )  # fmt: skip
 register_implementation(
     "row-periods:wythoff", "published 003 row 3", "published",
-    lambda rows, start=0, **_: [wythoff_row3()[1]],
-    covers=lambda rows, start=0, max_steps=0: None if (rows, start) == (4, 3) else "row 3 only",
+    lambda rows, start=0: [wythoff_row3()[1]],
+    covers=lambda rows, start=0: None if (rows, start) == (4, 3) else "row 3 only",
     domain={"rows": 4, "start": 3},
 )  # fmt: skip
 
@@ -349,7 +376,7 @@ _key = register_question(
     "1 where (n, r) is a P-position, 0 <= n, r <= n_max",
     {"n_max": 60},
     extra_domains=[({"n_max": 150}, False)],
-    signature="n_max: int",
+    signature=NMaxArgs,
 )
 register_implementation(_key, "spec", "spec", _spec_outcomes, replace=True)
 
@@ -365,7 +392,7 @@ _key = register_question(
     "wythoff",
     "a_n = floor(n phi) for n < count (P-position (a_n, a_n + n))",
     {"count": 40},
-    signature="count: int",
+    signature=CountArgs,
 )
 for _name, _layer, _lower in (
     ("spec", "spec", _spec_lower),

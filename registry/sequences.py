@@ -44,6 +44,14 @@ import spec.tables
 from reference.beatty import lower_wythoff
 from reference.wsg import PointSequences as PointSequences
 from registry import records
+from registry.arguments import (
+    G_POINT_BLOCKS,
+    FswArgs,
+    GPointBlocksArgs,
+    GPointsArgs,
+    NthGvalueArgs,
+    RowHpointsArgs,
+)
 from registry.core import (
     BUDGET_SECONDS,
     checked_memory,
@@ -52,7 +60,7 @@ from registry.core import (
     register_implementation,
     register_question,
 )
-from registry.rows import upto
+from registry.rows import past, upto
 
 #: The memory of WSG's streamed columns (:func:`fast.wsg.stream_bytes`), for the CLI.
 wsg_stream_bytes = fast.wsg.stream_bytes
@@ -107,7 +115,7 @@ def compare_points(
 register_question(
     "g-points", "*", "T_0..T_g of {game}: h-points (a, b), a <= b, a < rows",
     {"g": 8, "rows": 80}, compare_points, extra_domains=[({"g": 12, "rows": 200}, False)],
-    signature="g: int, rows: int",
+    signature=GPointsArgs,
 )  # fmt: skip
 for _game, _ref, _fast in (
     ("wythoff", (reference.wsg.wsg, "reference.wsg"), (fast.wsg.wsg, "fast.wsg")),
@@ -128,7 +136,7 @@ for _game, _name, _rows in (
 ):
     register_question(
         "g-point-blocks", _game, f"T_0..T_g of {_game} in blocks of rows (r0, cols)",
-        {"g": 1, "rows": 4}, checked=False, signature="g: int, rows: int, chunk?: int",
+        {"g": 1, "rows": 4}, checked=False, signature=GPointBlocksArgs,
     )  # fmt: skip
     register_implementation(
         f"g-point-blocks:{_game}", _name, "fast",
@@ -152,10 +160,10 @@ def stream_blocks(
     >>> next(stream_blocks("nimhof:1,0/0,1/1,1", 1, 4, chunk=2))[1].tolist()
     [[0, 1], [2, -1]]
     """
-    door = get_question("g-point-blocks", game)
+    door = get_question(G_POINT_BLOCKS, game)
     if door is None:
         raise ValueError(f"no streaming WSG for {game!r} (known: wythoff, f-wythoff)")
-    return door(g=g, rows=rows, chunk=chunk).value  # type: ignore[no-any-return]
+    return door(g=g, rows=rows, chunk=chunk).value
 
 
 def stream_points(
@@ -194,7 +202,7 @@ def _wsg_nth(wsg: Callable[[int, int], Any]) -> Callable[..., np.ndarray]:
     doubles until they do.
     """
 
-    def answer(g: int, count: int, start: int = 0, **_: Any) -> np.ndarray:
+    def answer(g: int, count: int, start: int = 0) -> np.ndarray:
         stop = start + count
         margin = 4 * g + 12
         while True:
@@ -228,11 +236,14 @@ _NTH = register_question(
     "nth-gvalue", "wythoff", "p_n^h = (a_n^h, b_n^h), h <= g, start <= n < start + count",
     {"g": 4, "count": 30, "start": 0},
     extra_domains=[({"g": 8, "count": 20, "start": 10_000}, False)],
-    signature="g: int, count: int, start?: int, R?: int | None, L?: int | None, H?: int | None",
+    signature=NthGvalueArgs,
 )  # fmt: skip
 
 
-def _register(question: str, *implementations: Any) -> None:
+def _register(
+    question: str,
+    *implementations: tuple[str, str, Callable[..., object], tuple[int, str] | None],
+) -> None:
     """Register ``(name, layer, answer, wsg)`` for nth-gvalue or row-hpoints.
 
     A WSG one (``wsg = (limit, why)``) is exact and answers without RW's constants, up to
@@ -244,23 +255,31 @@ def _register(question: str, *implementations: Any) -> None:
     """
     nth = question == _NTH
 
-    def end(g: int, count: int = 0, start: int = 0, r2: int = 0, **_: Any) -> int:
+    def end(count: int, start: int, r2: int) -> int:
         return start + count if nth else r2  # n < end, or rows r1..end
 
-    def wsg_covers(limit: int, why: str, **domain: Any) -> str | None:
-        if any(domain.get(k) is not None for k in "RLH"):
+    def wsg_covers(
+        limit: int, why: str, count: int = 0, start: int = 0, r2: int = 0,
+        R: int | None = None, L: int | None = None, H: int | None = None,
+    ) -> str | None:  # fmt: skip
+        if any(k is not None for k in (R, L, H)):
             return "R, L, H are constants of Algorithm RW (WSG is exact without them)"
-        return upto(limit, why, end, "start + count" if nth else "rows")(**domain)
+        return past(limit, why, end(count, start, r2), "start + count" if nth else "rows")
 
-    def wsg_cost(spec_layer: bool, g: int, **domain: Any) -> tuple[float, int]:
-        last = end(g, **domain)
+    def wsg_cost(
+        spec_layer: bool, g: int, count: int = 0, start: int = 0, r2: int = 0
+    ) -> tuple[float, int]:
+        last = end(count, start, r2)
         rows = lower_wythoff(last) + 4 * g + 12 if nth else last + 1  # the rows an answer reads
         if spec_layer:
             return spec.tables.h_points_cost("wythoff", g, rows)
         return 0.0, wsg_stream_bytes(g, rows)
 
-    def rw_covers(layer: str, g: int, R: Any = None, r1: int = 0, **domain: Any) -> str | None:
-        stop = end(g, **domain)
+    def rw_covers(
+        layer: str, g: int, R: int | None = None, r1: int = 0, count: int = 0, start: int = 0,
+        r2: int = 0,
+    ) -> str | None:  # fmt: skip
+        stop = end(count, start, r2)
         if layer == "fast" and nth and stop - 1 > fast.rw.N_MAX:
             return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
         if layer == "fast" and not nth and stop > fast.rw.R2_MAX:
@@ -323,7 +342,7 @@ _ROW = register_question(
     "every h-point (h, n, a, b), a <= b, h <= g, with r1 <= a <= r2, by (a, h)",
     {"g": 6, "r1": 37, "r2": 40}, compare_sequences,
     extra_domains=[({"g": 12, "r1": 100_000, "r2": 100_000}, True)],
-    signature="g: int, r1: int, r2: int, R?: int | None",
+    signature=RowHpointsArgs,
 )  # fmt: skip
 _register(
     _ROW,
@@ -340,17 +359,17 @@ _FSW = register_question(
     "fsw-convergence", "wythoff",
     "rows to convergence of FSW from the dummy state (3-8), start rows r0_start..r0_stop-1",
     {"g": 2, "r0_start": 0, "r0_stop": 31, "horizon": 40}, oracle="reference.fsw",
-    signature="g: int, r0_start: int, r0_stop: int, horizon?: int | None",
+    signature=FswArgs,
 )  # fmt: skip
 register_implementation(
     _FSW, "reference.fsw", "reference",
     lambda g, r0_start, r0_stop, horizon=None: np.array(
         reference.fsw.convergence_times(g, r0_start, r0_stop, horizon), np.int64
     ),
-    covers=upto(20_000, "the reference is quadratic", lambda r0_stop, **_: r0_stop, "r0_stop"),
+    covers=lambda r0_stop: past(20_000, "the reference is quadratic", r0_stop, "r0_stop"),
     replace=True,
 )  # fmt: skip
 register_implementation(
     _FSW, "fast.fsw", "fast", fast.fsw.convergence_times,
-    covers=upto(fast.fsw.MAX_G, "one int64 bit mask per row", lambda g, **_: g, "g"), replace=True,
+    covers=lambda g: past(fast.fsw.MAX_G, "one int64 bit mask per row", g, "g"), replace=True,
 )  # fmt: skip

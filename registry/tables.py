@@ -15,8 +15,9 @@ by the model beside its kernel (docs/architecture.md); the conformance domains a
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import cast
 
 import numpy as np
 
@@ -25,6 +26,7 @@ import fast.strip
 import fast.tables
 import spec
 from reference.published import published_square
+from registry.arguments import BlockArgs, Progress, SizeArgs
 from registry.core import (
     BUDGET_SECONDS,
     compare_sequences,
@@ -33,6 +35,7 @@ from registry.core import (
     register_question,
     rule_identity,
 )
+from registry.records import Provided
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
 from spec.tables import cells, is_table_game, is_two_pile, table_shape
 
@@ -43,7 +46,8 @@ TABLE_SIZE = 40
 #: Size of the ``--all`` comparison (spec time about 10 s per game).
 LARGE_SIZE = 150
 
-Made = tuple[Callable[..., Any], ...]
+#: The old name of what a provider makes (:class:`registry.records.Provided`).
+Made = Provided
 
 
 def kernel_code(game: spec.ImpartialGame) -> str | None:
@@ -75,10 +79,10 @@ def strip_game(game: spec.ImpartialGame) -> str | None:
 
 def spec_table(game: spec.ImpartialGame) -> Callable[..., np.ndarray]:
     """``size -> G[x, y]`` for 0 <= x, y < size by the spec solver (its ``grundy-table``)."""
-    return _squares(_spec_block)(game)[0]
+    return cast("Callable[..., np.ndarray]", _squares(_spec_block)(game).answer)
 
 
-def tick(progress: Any, unit: str) -> Callable[..., None] | None:
+def tick(progress: Progress | None, unit: str) -> Callable[..., None] | None:
     """``progress(done, total, unit)`` as the kernels' ``(done[, total])`` callback, or None."""
     return None if progress is None else (lambda done, total=None: progress(done, total, unit))
 
@@ -88,31 +92,33 @@ def _spec_block(game: spec.ImpartialGame) -> Made:
         table = spec.grundy_table(game, rows, cols)
         return np.array(table, dtype=np.int64).reshape(table_shape(game, rows, cols))
 
-    return answer, lambda rows, cols: None, functools.partial(spec.tables.table_estimate, game)
+    return Provided(answer, cost=functools.partial(spec.tables.table_estimate, game))
 
 
 def _strip_block(game: spec.ImpartialGame) -> Made:
     name = kernel_code(game)
     assert name is not None
 
-    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
+    def answer(rows: int, cols: int, progress: Progress | None = None) -> np.ndarray:
         return fast.strip.rectangle(name, rows, cols, progress=tick(progress, "columns"))
 
-    return answer, lambda rows, cols: None, fast.strip.rectangle_cost
+    return Provided(answer, cost=fast.strip.rectangle_cost)
 
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
-    def answer(rows: int, cols: int, progress: Any = None) -> np.ndarray:
+    def answer(rows: int, cols: int, progress: Progress | None = None) -> np.ndarray:
         return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
 
-    return answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)
+    return Provided(
+        answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)
+    )
 
 
 def _tables_table(game: spec.ImpartialGame) -> Made:
     name = kernel_code(game)
     assert name is not None
     answer = functools.partial(fast.tables.grundy_table, name)
-    return answer, fast.tables.table_size, fast.tables.table_cost
+    return Provided(answer, fast.tables.table_size, fast.tables.table_cost)
 
 
 def _engine_game(game: spec.ImpartialGame) -> str | None:
@@ -125,24 +131,36 @@ def _tables_game(game: spec.ImpartialGame) -> str | None:
 
 register_question(
     "grundy-table", "*", "G[x, y] of {game} for 0 <= x, y < size", {"size": TABLE_SIZE},
-    extra_domains=[({"size": LARGE_SIZE}, False)], budget=BUDGET_SECONDS, signature="size: int",
+    extra_domains=[({"size": LARGE_SIZE}, False)], budget=BUDGET_SECONDS, signature=SizeArgs,
 )  # fmt: skip
 register_question(
     "grundy-block", "*", "G[x, y] of {game} for 0 <= x < rows, 0 <= y < cols (long rows)",
-    {"rows": 4, "cols": 120}, budget=BUDGET_SECONDS, signature="rows: int, cols: int",
+    {"rows": 4, "cols": 120}, budget=BUDGET_SECONDS, signature=BlockArgs,
 )  # fmt: skip
+
+
+def _covers_of(made: Provided, **domain: int) -> str | None:
+    """``made``'s covers asked with the arguments of ``domain`` it names."""
+    names = inspect.signature(made.covers).parameters
+    return made.covers(**{k: v for k, v in domain.items() if k in names})
 
 
 def _squares(block: Callable[[spec.ImpartialGame], Made]) -> Callable[[spec.ImpartialGame], Made]:
     """``grundy-block`` implementations as ``grundy-table`` ones (rows = cols = size)."""
 
     def make(game: spec.ImpartialGame) -> Made:
-        answer, covers, cost = block(game)
-        return (
-            lambda size, **k: answer(rows=size, cols=size, **k),
-            lambda size: covers(rows=size, cols=size),
+        made = block(game)
+        cost = made.cost
+        assert cost is not None
+
+        def answer(size: int, progress: Progress | None = None) -> object:
+            told = {} if progress is None else {"progress": progress}  # an implementation's unit
+            return made.answer(rows=size, cols=size, **told)
+
+        return Provided(
+            answer, lambda size: _covers_of(made, rows=size, cols=size),
             lambda size: cost(rows=size, cols=size),
-        )
+        )  # fmt: skip
 
     return make
 
@@ -160,7 +178,7 @@ def _spec_square(game: spec.ImpartialGame) -> Made:
         shape = (size, size, size)
         return np.array(grundy_box(game, shape), dtype=np.int64).reshape(shape)
 
-    return answer, lambda size: None, lambda size: box_estimate((size, size, size))
+    return Provided(answer, cost=lambda size: box_estimate((size, size, size)))
 
 
 register_provider("grundy-table", "spec", "spec", _spec_game, _spec_square, misere=True)
@@ -173,16 +191,21 @@ for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: 
     )
 
 
-def _followers(rule: Callable[..., list[Any]], most: int | None = None) -> Callable[..., Made]:
+def _followers(
+    rule: Callable[[spec.ImpartialGame, tuple[int, ...]], list[tuple[int, ...]]],
+    most: int | None = None,
+) -> Callable[[spec.ImpartialGame], Made]:
     """The ``followers`` of each cell by ``rule(game, position)``, sizes up to ``most``."""
 
     def make(game: spec.ImpartialGame) -> Made:
-        def answer(size: int) -> list[list[Any]]:
+        def answer(size: int) -> list[list[tuple[int, ...]]]:
             return [
                 rule(game, p) for x in range(size) for y in range(size) for p in cells(game, x, y)
             ]
 
-        return answer, lambda size: None if most is None or size <= most else f"size > {most}"
+        return Provided(
+            answer, lambda size: None if most is None or size <= most else f"size > {most}"
+        )
 
     return make
 
@@ -190,7 +213,7 @@ def _followers(rule: Callable[..., list[Any]], most: int | None = None) -> Calla
 register_question(
     "followers", "*",
     "the followers of (x, y), 0 <= x, y < size, of {game} (compiled rule vs spec)",
-    {"size": 24}, compare_sequences, signature="size: int",
+    {"size": 24}, compare_sequences, signature=SizeArgs,
 )  # fmt: skip
 for _name, _layer, _covers, _rule, _most in (
     ("spec", "spec", is_table_game, lambda g, p: sorted(set(g.followers(p))), 60),

@@ -14,7 +14,7 @@ from floor import config as _config
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = (
     "floor", "spec", "reference", "fast", "registry", "proofs_check", "runs", "verify", "decider",
-    "grundy",
+    "grundy", "certcheck",
 )  # fmt: skip
 #: Readers still to be switched to floor.config by the split of the strip and the engine
 #: (fast/strip.py: default_threads -> strip_threads(); fast/engine.py: kernel_cache_dir).

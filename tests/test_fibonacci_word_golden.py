@@ -24,7 +24,7 @@ import pytest
 
 from decider import Theory
 from decider.automaton import Dfa
-from decider.logic import Dfao
+from decider.dfao import Dfao
 from decider.walnut import export
 
 #: name -> (sentence, the published truth)

@@ -18,7 +18,7 @@ from source_tree import parse
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = (
     "floor", "spec", "reference", "fast", "registry", "proofs_check", "runs", "verify", "decider",
-    "grundy",
+    "grundy", "certcheck",
 )  # fmt: skip
 
 

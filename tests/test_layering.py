@@ -61,7 +61,7 @@ RULES: dict[str, Room] = {
         "the conformance checks that compare kernels (the one part of the CLI that imports `fast`)",
     ),
     "grundy.cli": _room(
-        "grundy verify runs proofs_check registry decider reference spec floor",
+        "grundy verify certcheck runs proofs_check registry decider reference spec floor",
         "the command line: parser, commands/, experiments/, output, parsing, the "
         "command bodies; it asks the registry, never a kernel (the conformance runner loads "
         "`grundy.cli.checks` by name, as it loads a plugin)",
@@ -74,6 +74,11 @@ RULES: dict[str, Room] = {
     "verify": _room(
         "runs fast reference floor",
         "the independent verifier: its own strip kernel, a run's files and the games' list",
+    ),
+    "certcheck": _room(
+        "",
+        "the independent checker of proof certificates: trusts nothing of the decider",
+        outside="numpy",
     ),
     "runs": _room(
         "floor",
@@ -176,7 +181,7 @@ def _violations(module: str, imported: list[str]) -> list[str]:
 #: The project's top-level packages (the layers' folders).
 FOLDERS = (
     "floor", "spec", "reference", "fast", "decider", "registry", "proofs_check", "runs",
-    "verify", "grundy",
+    "verify", "certcheck", "grundy",
 )  # fmt: skip
 FILES = sorted(p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py"))
 

@@ -1,9 +1,11 @@
-"""Questions declare their arguments (issue 37, "records instead of prose"): the door checks a
-call's arguments once against the question's signature, and a registration checks that each
-implementation's ``answer``, ``covers`` and ``cost`` accept them."""
+"""Questions declare their arguments (issue 37, "records instead of prose"; issue 47: as
+records, :mod:`registry.arguments`): the door checks a call's arguments once against the
+question's signature and passes each callable the arguments it names, and a registration
+checks that each implementation's ``answer``, ``covers`` and ``cost`` can be called so."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -14,8 +16,9 @@ import pytest
 import registry
 import spec
 from grundy.cli import main
+from registry import arguments
 from registry.core import _KINDS, PROVIDERS, QUESTIONS, BadArguments, register_implementation
-from registry.records import Signature
+from registry.records import Provided, Signature
 
 
 def test_a_signature_reads_its_text() -> None:
@@ -62,21 +65,48 @@ def test_the_other_types() -> None:
 
 
 @pytest.mark.parametrize(
-    ("function", "why"),
+    ("function", "complete", "why"),
     [
-        (lambda rows, length, start=0: 0, None),
-        (lambda **_: 0, None),
-        (lambda rows, **_: 0, None),
-        (lambda rows, length: 0, "does not accept 'start'"),
-        (lambda rows, length, start, **_: 0, "requires 'start', which is not a required argument"),
-        (lambda rows, length, start=0, *, width: 0, "requires 'width'"),
-        (lambda size: 0, "does not accept 'rows'"),
-        (len, "does not accept 'rows'"),
+        (lambda rows, length, start=0: 0, True, None),
+        (lambda **_: 0, True, None),
+        (lambda rows, length: 0, True, None),  # start is not passed to it
+        (lambda rows, **_: 0, True, None),
+        (lambda rows: 0, False, None),  # a covers or cost may read fewer
+        (lambda: 0, False, None),
+        (lambda rows: 0, True, "does not accept 'length'"),
+        (lambda rows, length, start, **_: 0, True, "requires 'start', which is not a required"),
+        (lambda rows, length, start=0, *, width: 0, True, "requires 'width'"),
+        (lambda size: 0, False, "requires 'size', which is not a required argument"),
+        (lambda size: 0, True, "does not accept 'rows'"),
     ],
 )
-def test_a_signature_checks_a_callable(function: Any, why: str | None) -> None:
-    found = Signature("rows: int, length: int, start?: int").accepts(function)
+def test_a_signature_checks_a_callable(function: Any, complete: bool, why: str | None) -> None:
+    found = Signature("rows: int, length: int, start?: int").accepts(function, complete=complete)
     assert found == why or (why is not None and found is not None and found.startswith(why))
+
+
+def test_a_callable_is_passed_the_arguments_it_names() -> None:
+    made = Signature("rows: int, length: int, start?: int")
+    assert made.taken(lambda rows, start=0: 0) == {"rows", "start"}
+    assert made.taken(lambda **_: 0) == {"rows", "length", "start"}
+    assert made.taken(lambda: 0) == set()
+    assert made.taken(lambda rows, progress=None: 0, extra=("progress",)) == {"rows", "progress"}
+
+
+def test_a_record_is_the_signature_it_always_was() -> None:
+    # the records of issue 47 read as the text signatures of issue 37 did
+    for record, text in [
+        (arguments.RowValuesArgs, "rows: int, length: int, start?: int"),
+        (arguments.PositionArgs, "position: any, max_positions?: int"),
+        (arguments.NthGvalueArgs,
+         "g: int, count: int, start?: int, R?: int | None, L?: int | None, H?: int | None"),
+        (arguments.HeapValuesArgs, "heaps: ints"),
+        (arguments.PositionsArgs, "positions: sequence"),
+        (arguments.HeapPeriodArgs, "terms?: int, compute?: bool, seconds?: float | None"),
+    ]:  # fmt: skip
+        assert Signature.of(record) == Signature(text), record
+    made = Signature("g: int, k?: int | None").record(g=1)  # a plugin's text: a record made
+    assert made.g == 1 and made.k is None  # type: ignore[attr-defined]
 
 
 def test_the_door_checks_arguments_once_with_one_line() -> None:
@@ -110,7 +140,58 @@ def test_every_built_in_question_declares_its_arguments_and_its_implementations_
             for role, function in (("covers", impl.covers), ("cost", impl.cost)):
                 if function is not None:
                     assert q.signature.accepts(function) is None, (q.key, impl.name, role)
-            assert q.signature.accepts(impl.answer, extra=("progress",)) is None, q.key
+            assert q.signature.accepts(impl.answer, ("progress",), complete=True) is None, q.key
+
+
+def _defaults(function: Any) -> dict[str, Any]:
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: p.default for p in parameters if p.default is not p.empty}
+
+
+def test_the_defaults_of_implementations_are_their_records() -> None:
+    # an optional argument's default lives in the question's record; an implementation that
+    # names it says the same (a drift would answer a call without it two ways)
+    registry.all_questions()
+    for kind in ("value", "moves", "period", "genus", "heap-period"):
+        for name in ("wythoff", "subtraction:1,3,4", "wythoff3", "nim", "a-wythoff:2"):
+            registry.get_question(kind, registry.as_game(name))
+    checked = 0
+    for q in QUESTIONS.values():
+        assert q.signature is not None
+        given = {a.name: a.default for a in q.signature.arguments if not a.required}
+        for impl in q.implementations:
+            for function in (impl.answer, impl.covers, impl.cost):
+                for name, default in _defaults(function).items():
+                    if name in given and given[name] is not None:
+                        assert default == given[name], (q.key, impl.name, name, default)
+                        checked += 1
+    assert checked > 20
+
+
+def test_an_option_travels_only_to_the_method_that_reads_it() -> None:
+    # max_positions is the spec method's: the door passes it to no other value method
+    door = registry.question("value", "wythoff")
+    takes = {
+        impl.name: impl.takes["answer"] | impl.takes["covers"] for impl in door.implementations
+    }
+    assert "max_positions" in takes["spec"]
+    assert [n for n, t in takes.items() if "max_positions" in t] == ["spec"]
+    assert door(position=(3, 5), max_positions=10).name != "spec"
+    with pytest.raises(registry.NoImplementation, match="limit 10"):
+        door(position=(3, 5), max_positions=10, using="spec")
+
+
+def test_a_record_types_the_door_for_mypy() -> None:
+    # question(KIND, game) is typed by the record's constructor (mypy checks these calls); at
+    # run time the handle is its id, and a positional argument is refused
+    door = registry.question(arguments.ROW_VALUES, "wythoff")
+    assert door is registry.question("row-values", "wythoff")
+    assert registry.ask(arguments.ROW_VALUES, "wythoff", rows=1, length=3).tolist() == [[0, 1, 2]]
+    with pytest.raises(TypeError, match="by name"):
+        door(2)  # type: ignore[misc]
 
 
 # ------------------------------------------------------------------ registrations refused
@@ -123,8 +204,8 @@ def demo_kind() -> Iterator[str]:
                                signature="rows: int, start?: int", replace=True)  # fmt: skip
     registry.register_provider(
         "demo-sig", "spec", "spec", lambda _: None,
-        lambda game: (lambda rows, start=0: rows - start, lambda rows, **_: None,
-                      lambda rows, start=0: (0.0, 8 * rows)),
+        lambda game: Provided(lambda rows, start=0: rows - start, lambda rows: None,
+                              lambda rows, start=0: (0.0, 8 * rows)),
     )  # fmt: skip
     assert registry.question("demo-sig", "wythoff")(rows=3).value == 3
     yield "demo-sig"
@@ -137,27 +218,28 @@ def demo_kind() -> Iterator[str]:
 def test_a_provider_whose_cost_takes_the_wrong_arguments_is_refused(demo_kind: str) -> None:
     before = list(PROVIDERS[demo_kind])
 
-    def make(game: spec.ImpartialGame) -> tuple[Any, ...]:
-        return lambda rows, start=0: rows, lambda **_: None, lambda size: (0.0, size)
+    def make(game: spec.ImpartialGame) -> Provided:
+        return Provided(lambda rows, start=0: rows, cost=lambda size: (0.0, size))
 
-    with pytest.raises(ValueError, match=r"implementation 'demo\.bad': its cost does not accept "
-                       "'rows' \\(the arguments: rows: int, start\\?: int\\)"):  # fmt: skip
+    with pytest.raises(ValueError, match=r"implementation 'demo\.bad': its cost requires 'size', "
+                       "which is not a required argument \\(the arguments: rows: int, start\\?: "
+                       "int\\)"):  # fmt: skip
         registry.register_provider(demo_kind, "demo.bad", "reference", lambda _: None, make)
     assert PROVIDERS[demo_kind] == before  # nothing registered
     assert [i.name for i in registry.question(demo_kind, "wythoff").implementations] == ["spec"]
 
 
 def test_a_provider_whose_covers_requires_more_is_refused(demo_kind: str) -> None:
-    def make(game: spec.ImpartialGame) -> tuple[Any, ...]:
-        return lambda rows, start=0: rows, lambda rows, start, width: None
+    def make(game: spec.ImpartialGame) -> Provided:
+        return Provided(lambda rows, start=0: rows, lambda rows, start, width: None)
 
     with pytest.raises(ValueError, match="its covers requires 'start'"):
         registry.register_provider(demo_kind, "demo.bad", "reference", lambda _: None, make)
 
 
 def test_a_provider_is_checked_for_a_game_built_later(demo_kind: str) -> None:
-    def make(game: spec.ImpartialGame) -> tuple[Any, ...]:
-        return lambda size: size, lambda **_: None
+    def make(game: spec.ImpartialGame) -> Provided:
+        return Provided(lambda size: size)
 
     def nim_only(game: spec.ImpartialGame) -> str | None:
         return None if game.describe() == "nim" else "not nim"
@@ -171,7 +253,7 @@ def test_an_implementation_whose_cost_takes_the_wrong_arguments_is_refused() -> 
     key = registry.register_question("demo-sig-one", "none", "demo", {"n": 1}, signature="n: int",
                                      replace=True)  # fmt: skip
     try:
-        with pytest.raises(ValueError, match="its cost does not accept 'n'"):
+        with pytest.raises(ValueError, match="its cost requires 'm', which is not a required"):
             register_implementation(key, "spec", "spec", lambda n: n, cost=lambda m: (0.0, 0))
         with pytest.raises(ValueError, match="n must be an integer"):
             register_implementation(key, "spec", "spec", lambda n: n, domain={"n": "x"})

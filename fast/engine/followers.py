@@ -23,6 +23,7 @@ from fast.engine.kernels import REFUSALS, KernelCode, _follower_code, _guard_hol
 from fast.engine.plan import block_seconds
 from fast.engine.rules import CompiledRule, compiled_rule, layer_states
 from floor.files import atomic_write_text
+from reference.cells import CHECK_SIDE, CHECK_SPREAD, check_cells, check_side
 
 __all__ = [
     "CHECK_FRACTION",
@@ -36,13 +37,10 @@ __all__ = [
     "verify_rule",
 ]
 
-#: :func:`verify_rule` compares every cell of the square [0, n)^2 with the definition,
-#: n the table's side rounded up to a power of two, at most this.
-CHECK_SIDE = 64
-#: Past CHECK_SIDE, this many more cells spread over the table's square (each with its
-#: transpose), as long as their follower reads stay within CHECK_FRACTION of the table's
-#: estimated seconds (:func:`fast.engine.plan.block_seconds`) at FOLLOWER_SECONDS a read.
-CHECK_SPREAD = 1024
+#: :func:`verify_rule` compares the cells of :func:`reference.cells.check_cells` (one sampling,
+#: the prover's too): the spread cells as long as their follower reads stay within
+#: CHECK_FRACTION of the table's estimated seconds (:func:`fast.engine.plan.block_seconds`) at
+#: FOLLOWER_SECONDS a read.
 CHECK_FRACTION = 0.1
 #: Seconds of one follower read in the comparison (Python: the engine's and the spec's
 #: follower sets; Wythoff's 64^2 square, 4096 cells, 1.1e6 reads in 0.8 s, x86_64, 2026-11-28).
@@ -229,42 +227,6 @@ def check_followers(game: EngineGame, size: int) -> str | None:
     return _first_difference(game, _positions(game, cells))[0]
 
 
-def _side(rows: int, cols: int) -> int:
-    """The side of the square checked for a ``rows`` x ``cols`` table: a power of two."""
-    return 1 << max(int(max(rows, cols, 1)) - 1, 1).bit_length()
-
-
-def check_cells(rows: int, cols: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The cells :func:`verify_rule` compares for a ``rows`` x ``cols`` table.
-
-    Returns (square, spread): every cell of [0, n)^2 with n = min(side,
-    :data:`CHECK_SIDE`), side the table's longer side rounded up to a power
-    of two; then, when the side is larger, :data:`CHECK_SPREAD` cells of a
-    low-discrepancy (Kronecker) sequence over [0, side)^2, each followed by
-    its transpose (both orientations), so that every prefix is spread over
-    the whole square.
-
-    Examples
-    --------
-    >>> square, spread = check_cells(13, 21)
-    >>> len(square), spread, (12, 20) in square, (20, 12) in square
-    (1024, [], True, True)
-    >>> square, spread = check_cells(1000, 1000)
-    >>> len(square), len(spread), max(max(c) for c in spread) < 1024, spread[1] == spread[0][::-1]
-    (4096, 2048, True, True)
-    """
-    side = _side(rows, cols)
-    n = min(side, CHECK_SIDE)
-    square = [(x, y) for x in range(n) for y in range(n)]
-    spread: list[tuple[int, int]] = []
-    if side > CHECK_SIDE:
-        alpha, beta = 0.7548776662466927, 0.5698402909980532  # the plastic number's R2 sequence
-        for i in range(1, CHECK_SPREAD + 1):
-            x, y = int(side * ((i * alpha) % 1.0)), int(side * ((i * beta) % 1.0))
-            spread += [(x, y), (y, x)]
-    return square, spread
-
-
 def _function_text(function: Any) -> str:
     """What a rule's function (or ``followers``) depends on: its module's source, its code."""
     python = getattr(function, "py_func", function)
@@ -384,7 +346,7 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
     """
     rule = compiled_rule(game)
     key = _check_key(game, rule)
-    side = _side(rows, cols)
+    side = check_side(rows, cols)
     if _VERIFIED.get(key, 0) >= side:
         return rule
     if _checked_on_disk(key) >= side:
