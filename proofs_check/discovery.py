@@ -91,6 +91,9 @@ def window(length: int, numeration: Numeration | None = None) -> int:
 #: The most rows the learner is given: the window of Wythoff's value 1 (31 Zeckendorf digits,
 #: about 4 million pairs, learned in about 20 s on one core), the largest it has run on.
 LEARN_ROWS = 3_524_578
+#: The share of ``grundy prove --learn``'s budget the data may take (the rest: learning,
+#: proving, the Presburger form).
+DATA_SHARE = 0.5
 #: The shortest window chosen (the learner needs a few prefix lengths to see saturation).
 SHORTEST = 5
 

@@ -201,8 +201,9 @@ def _writable(path: str, option: str = "--out") -> str:
     target = os.path.abspath(path)
     folder = os.path.dirname(target)
     if os.path.isdir(target) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise ValueError(f"prove: {option} = {path!r} cannot be written (no such writable folder "
-                         "or a folder itself)")  # fmt: skip
+        raise ValueError(
+            f"prove: {option} = {path!r} cannot be written (no such writable folder, or a folder)"
+        )
     return path
 
 
@@ -215,20 +216,24 @@ def _window(args: argparse.Namespace, game: str, value: int, numeration: Any) ->
 
     budget = float(args.budget or BUDGET_SECONDS)
     longest = max_length(numeration)
-    if args.length is None:
-        length = discovery.choose_length(game, value, numeration, budget)
+    if args.length is None:  # the data take a share of the budget: learning and proof follow
+        length = discovery.choose_length(game, value, numeration, budget * discovery.DATA_SHARE)
     else:
         length = args.length
         if length > longest:
-            raise ValueError(f"prove: --length = {length}: at most {longest} digits in "
-                             f"{numeration.name} (the words' codes in 64 bits)")  # fmt: skip
+            raise ValueError(
+                f"prove: --length = {length}: at most {longest} digits in {numeration.name} "
+                "(the words' codes in 64 bits)"
+            )
         top = discovery.window(length, numeration)
         try:
             discovery.data_estimate(game, value, top, budget)
         except NoImplementation as error:
             fits = discovery.choose_length(game, value, numeration, budget)
-            raise ValueError(f"prove: --length = {length} ({top} rows) does not fit: {error}; "
-                             f"the longest that fits: --length {fits}") from None  # fmt: skip
+            raise ValueError(
+                f"prove: --length = {length} ({top} rows) does not fit: {error}; the longest "
+                f"that fits: --length {fits}"
+            ) from None
     tests = tests_of(args.tests, length)
     return length, tests
 
