@@ -57,8 +57,8 @@ from proofs_check.discovery import (
     other_layers,
     points,
     prove,
-    tests_for,
     window,
+    window_tests,
 )
 from proofs_check.theorems import Theorem, replay
 from registry import question
@@ -223,7 +223,7 @@ def settings(games: Sequence[str] | None, budget: float) -> list[Setting]:
             continue
         spec.get_game(game)  # an unknown game: one line (ValueError)
         length = choose_length(game, 0, Fibonacci(), budget)
-        out.append(Setting(game, length, tests_for(length)))
+        out.append(Setting(game, length, window_tests(length)))
     return out
 
 

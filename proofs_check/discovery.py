@@ -17,7 +17,7 @@ the sets of its other states (learned from the same data by :func:`other_layers`
 
 **The command** is ``grundy prove --learn GAME`` (one front door, :mod:`grundy.cli.commands.
 prove`): the window is the longest whose data fits the budget and the memory
-(:func:`choose_length`), the tests' length follows it (:func:`tests_for`), the numeration is
+(:func:`choose_length`), the tests' length follows it (:func:`window_tests`), the numeration is
 ``--numeration`` or the one the game declares (``natural_numeration``: a-Wythoff's ``a = 2``
 reads Pell's words), ``--out FILE`` stores a proved automaton (:func:`store`), and a hint is
 given only where the data support it (:func:`hint`: a Beatty pair of another numeration's
@@ -121,11 +121,11 @@ def natural_numeration(game: str) -> str | None:
     return spec.get_game(game).natural_numeration
 
 
-def tests_for(length: int) -> int:
+def window_tests(length: int) -> int:
     """The tests' length for a window of ``length`` digits: two fifths of it, rounded
     (12 for 31 digits, as Wythoff's value 1 was learned).
 
-    >>> tests_for(31), tests_for(17), tests_for(5)
+    >>> window_tests(31), window_tests(17), window_tests(5)
     (12, 7, 2)
     """
     return max(1, (2 * length + 2) // 5)

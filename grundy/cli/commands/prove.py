@@ -234,15 +234,15 @@ def _window(args: argparse.Namespace, game: str, value: int, numeration: Any) ->
                 f"prove: --length = {length} ({top} rows) does not fit: {error}; the longest "
                 f"that fits: --length {fits}"
             ) from None
-    tests = tests_of(args.tests, length)
+    tests = _tests_of(args.tests, length)
     return length, tests
 
 
-def tests_of(tests: int | None, length: int) -> int:
+def _tests_of(tests: int | None, length: int) -> int:
     """``--tests``, else the default for the window; below the length (one line)."""
-    from proofs_check.discovery import tests_for
+    from proofs_check.discovery import window_tests
 
-    chosen = tests_for(length) if tests is None else tests
+    chosen = window_tests(length) if tests is None else tests
     if chosen >= length:
         raise ValueError(f"prove: --tests = {chosen} must be below --length = {length}")
     return chosen
