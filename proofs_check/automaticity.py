@@ -67,7 +67,8 @@ from spec.tables import start_layer
 
 __all__ = ["GAMES", "MAP", "Setting", "entry", "main", "markdown", "run", "settings"]
 
-#: The shipped map (``python -m proofs_check.automaticity --out`` this file).
+#: The shipped map (``grundy prove --automaticity --out`` this file; made with the former
+#: ``python -m proofs_check.automaticity``, its recorded command).
 MAP = Path(__file__).with_name("automaticity_map.json")
 
 

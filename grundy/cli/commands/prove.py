@@ -23,7 +23,7 @@ from grundy.cli.output import add_json_option, emit_json
 from grundy.cli.parsing import add_count, count
 
 #: The options of ``--learn`` alone, and of ``--automaticity`` alone.
-_LEARN_ONLY = ("value", "length", "tests", "numeration", "automaton")
+_LEARN_ONLY = ("value", "length", "tests", "margin", "numeration", "automaton")
 _MAP_ONLY = ("games", "values", "markdown")
 
 
@@ -89,6 +89,14 @@ def register(subparsers: Any) -> None:
         lo=1,
         name="M",
         metavar="M",
+    )
+    add_count(
+        parser,
+        "--margin",
+        "--learn's saturation: the last K prefix lengths bring no new class (default 2)",
+        lo=1,
+        name="K",
+        metavar="K",
     )
     parser.add_argument(
         "--numeration",
@@ -277,7 +285,10 @@ def _learn(args: argparse.Namespace) -> int:
     else:
         length, tests = _window(args, game, value, numeration)
     budget = float(args.budget or BUDGET_SECONDS)
-    outcome = discovery.learn_and_prove(game, value, numeration, length, tests, budget, automaton)
+    margin = 2 if args.margin is None else args.margin
+    outcome = discovery.learn_and_prove(
+        game, value, numeration, length, tests, budget, automaton, margin
+    )
     digest = None
     if out is not None and outcome.proved and outcome.learned is not None:
         from pathlib import Path
