@@ -119,8 +119,8 @@ def register(subparsers: Any) -> None:
     add_count(
         parser,
         "--budget",
-        "seconds the data may take (--learn: the window is chosen "
-        "within it; --automaticity: the run; default 60, 3600)",
+        "wall seconds for the command; --learn: its data take at most half (the window is "
+        "chosen within it, default 60 s); --automaticity: the run (default 3600)",
         lo=1,
         name="--budget",
         metavar="SECONDS",
@@ -180,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         if args.id is not None:
             raise ValueError(f"prove: --learn takes no theorem id (got {args.id!r})")
         return _learn(args)
-    for option in (*_LEARN_ONLY, "out", "budget"):
+    for option in (*_LEARN_ONLY, "out"):
         if getattr(args, option) is not None:
             value = getattr(args, option)
             raise ValueError(f"prove: --{option} = {value} needs --learn GAME (or --automaticity)")
