@@ -539,9 +539,11 @@ def learn_and_prove(
     budget: float,
     automaton: StoredAutomaton | None = None,
     margin: int = 2,
+    stage: Callable[[str], None] = lambda text: None,
 ) -> Outcome:
     """Learn ``{G = value}`` on ``length`` digits (or take ``automaton``), prove it, and when
-    proved look for its Presburger form (:func:`decider.presburger.linear_form`)."""
+    proved look for its Presburger form (:func:`decider.presburger.linear_form`); ``stage``
+    hears what it is doing (a progress line)."""
     start = time.perf_counter()
     learned, pts, source = None, np.zeros((0, 2), dtype=np.int64), "the file given"
     if automaton is not None:
@@ -549,7 +551,9 @@ def learn_and_prove(
         numeration = automaton.numeration
     else:
         check_value(game, value)
+        stage(f"the data on {window(length, numeration)} rows")
         pts, source = points(game, value, length, None, budget, numeration)
+        stage(f"learning from {len(pts)} pairs")
         learned = learn_points(pts, length, tests, margin, numeration)
         dfa = learned.dfa
     seconds = time.perf_counter() - start
@@ -557,8 +561,10 @@ def learn_and_prove(
     if dfa is not None:
         window_of = learned or Learned(dfa, [], [], length, tests, 0, numeration=numeration)
         layers = other_layers(game, value, window_of, margin, budget)
+        stage(f"proving the {dfa.states}-state automaton")
         proof = prove(game, dfa, value, layers, numeration)
         if proof.status == "proved":
+            stage("looking for a Presburger form")
             theory = Theory(numeration)
             theory.add_automaton("learned", dfa, "x y")
             form = linear_form(theory, "learned")

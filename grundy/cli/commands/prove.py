@@ -286,9 +286,12 @@ def _learn(args: argparse.Namespace) -> int:
         length, tests = _window(args, game, value, numeration)
     budget = float(args.budget or BUDGET_SECONDS)
     margin = 2 if args.margin is None else args.margin
-    outcome = discovery.learn_and_prove(
-        game, value, numeration, length, tests, budget, automaton, margin
-    )
+    from runs.progress import activity
+
+    with activity(f"prove --learn {game}") as stage:
+        outcome = discovery.learn_and_prove(
+            game, value, numeration, length, tests, budget, automaton, margin, stage
+        )
     digest = None
     if out is not None and outcome.proved and outcome.learned is not None:
         from pathlib import Path
