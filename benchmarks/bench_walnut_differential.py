@@ -36,10 +36,12 @@ def main() -> int:
                   progress=lambda n: print(f"  {n:,} sentences", flush=True))  # fmt: skip
     seconds = time.perf_counter() - start
     print(f"{out.decided:,} decided by both: {out.true:,} TRUE, {out.false:,} FALSE; "
-          f"{len(out.refused):,} refused by the decider; "
+          f"{len(out.refused):,} refused by the decider, {len(out.walnut_refused):,} by Walnut; "
           f"{len(out.disagreements)} disagreements; {seconds:.1f} s in all")  # fmt: skip
     for text in out.refused[:10]:
         print(f"  refused: {text}")
+    for text in out.walnut_refused[:10]:
+        print(f"  Walnut refused: {text}")
     for text, ours, theirs in out.disagreements:
         print(f"  DISAGREE: {text}: ours {ours}, Walnut {theirs}")
     return 1 if out.disagreements else 0

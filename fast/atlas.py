@@ -28,7 +28,9 @@ by; an :class:`Atlas` reads a game's files once (the registry's is
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 import warnings
 import zipfile
 import zlib
@@ -44,16 +46,21 @@ from floor.files import digest as file_digest
 from reference.landman import Periodicity, reduce_column
 
 __all__ = [
+    "ANCHOR_ROWS",
     "STATE_SECONDS_PER_BYTE",
     "SUMS",
     "Atlas",
     "AtlasWarning",
+    "StateContradiction",
+    "anchor_columns",
+    "column_contradiction",
     "contradictions",
     "digest",
     "prime_factors",
     "read_state",
     "read_sums",
     "read_table",
+    "state_facts",
 ]
 
 #: The file of the digests of an atlas directory.
@@ -61,10 +68,21 @@ SUMS = "SHA256SUMS"
 #: Loading a shipped state and checking its two digests, per byte of its window
 #: (measured: the 1.5 MB window of rows 0..500 in 12.6 ms, 2 cores, 24 GiB).
 STATE_SECONDS_PER_BYTE = 8.4e-9
+#: Rows whose own window certificate, computed at every load of a state, anchors its column
+#: (:func:`state_facts`; rows 0..40 of Wythoff: joint period 768 from column 10,453, 0.07 s
+#: with the strip's kernels loaded, 0.6 s with their loading; docs/strip.md).
+ANCHOR_ROWS = 41
+#: A moved column is named with the shift that fits, looked for up to this far.
+FIT_SHIFTS = 64
 
 
 class AtlasWarning(UserWarning):
     """An atlas file that is not used (its digest does not match: damaged or edited)."""
+
+
+class StateContradiction(ValueError):
+    """The shipped state contradicts itself: a period it gives is not one (no value rests
+    on it; :meth:`Atlas.value`)."""
 
 
 def digest(path: Path) -> str:
@@ -253,6 +271,136 @@ def contradictions(
     return found
 
 
+@functools.lru_cache(maxsize=8)
+def anchor_columns(game: str, rows: int) -> tuple[int, int, np.ndarray]:
+    """``(base, period, D)``: rows 0..rows-1 of ``game`` from their own window certificate,
+    computed from column 0 (:func:`fast.strip.strip_periods`), never read from a file.
+
+    ``D[k, y] = G(k, y) - y`` for ``y < base + period``, and from ``base`` (the certificate's
+    ``y0 - W``) on the rows repeat with ``period``: D at any column is
+    ``D[k, base + (y - base) % period]`` (:func:`anchor_truth`).
+
+    >>> anchor = anchor_columns("wythoff", 3)
+    >>> anchor[1], anchor_truth(anchor)(1, np.arange(10**18, 10**18 + 6)).tolist()
+    (3, [1, -2, 1, 1, -2, 1])
+    """
+    cert = fast_strip.strip_periods(game, rows)
+    base = max(0, cert.y0 - cert.window)
+    values = fast_strip.rectangle(game, rows, base + cert.period, dtype=np.int64)
+    return base, cert.period, values - np.arange(values.shape[1], dtype=np.int64)
+
+
+def anchor_truth(anchor: tuple[int, int, np.ndarray]) -> Callable[[int, np.ndarray], np.ndarray]:
+    """``truth(k, ys)``: D(k, y) at the columns ``ys`` from an :func:`anchor_columns` result."""
+    base, period, d = anchor
+
+    def truth(k: int, ys: np.ndarray) -> np.ndarray:
+        at = np.where(ys < base, ys, base + (ys - base) % period)
+        return np.asarray(d[k, at])
+
+    return truth
+
+
+def column_contradiction(
+    window: np.ndarray,
+    column: int,
+    truth: Callable[[int, np.ndarray], np.ndarray],
+    rows: int,
+    how: str,
+) -> str:
+    """Why the state's ``column`` is contradicted by rows 0..rows-1 whose values ``truth(k, ys)``
+    (D = G - y at the columns ys) come from elsewhere (``how``), or ''.
+
+    The strip's rule on ``D = G - y`` does not depend on the column, so a window labelled with
+    the wrong column recurs just as well: only values known at the true column tell. Each
+    row's kept columns (:func:`fast.strip.state_columns`) are compared; a small shift that
+    fits (up to :data:`FIT_SHIFTS`) is named.
+
+    >>> truth = lambda k, ys: np.where(ys % 3 == 2, -2, 1) if k else 0 * ys
+    >>> window = np.array([[0, 1], [0, 1], [0, -2]])  # rows 0, 1 before column 3: y = 0, 1, 2
+    >>> column_contradiction(window, 4, truth, 2, "closed forms")  # doctest: +ELLIPSIS
+    "the state's column 4 is contradicted by rows 0..1 (closed forms): row 1 at column 2 ... 3"
+    >>> column_contradiction(window, 3, truth, 2, "closed forms")
+    ''
+    """
+    w, all_rows = window.shape
+    keep = np.minimum(fast_strip.state_columns(all_rows), w)
+
+    def first(shift: int) -> tuple[int, int, int, int] | None:
+        for k in range(min(rows, all_rows)):
+            n = int(keep[k])
+            ys = np.arange(column + shift - n, column + shift, dtype=np.int64)
+            if ys[0] < 0:
+                return k, int(ys[0]), 0, 0
+            got, want = window[w - n :, k], truth(k, ys)
+            bad = np.flatnonzero(got != want)
+            if len(bad):
+                return k, int(ys[bad[0]]) - shift, int(got[bad[0]]), int(want[bad[0]])
+        return None
+
+    found = first(0)
+    if found is None:
+        return ""
+    k, y, got, want = found
+    shifts = sorted(range(-FIT_SHIFTS, FIT_SHIFTS + 1), key=abs)[1:]
+    fits = next((s for s in shifts if first(s) is None), None)
+    hint = "" if fits is None else f"; they fit column {column + fits:,}"
+    return (f"the state's column {column:,} is contradicted by rows 0..{rows - 1} ({how}): "
+            f"row {k} at column {y:,} has D = G - y = {got} in the state's window, {want} by "
+            f"its own values{hint}")  # fmt: skip
+
+
+def state_facts(
+    game: str,
+    state: dict[str, Any],
+    table: dict[int, tuple[int, int, int]],
+    anchor_rows: int | None = None,
+) -> dict[str, str]:
+    """``{fact: why}`` for the shipped state's own facts that cheap anchors contradict.
+
+    The state's digests cannot stop an edit that recomputes them; its column and joint period
+    are checked against what the state cannot forge (docs/strip.md, "What each level
+    guarantees"):
+
+    * ``column``: row 0 is ``G(0, y) = y`` (D = 0 on its kept columns), and rows
+      0..anchor_rows-1 (default :data:`ANCHOR_ROWS`), computed from column 0 with their own
+      window certificate (:func:`anchor_columns`), must equal the state's window at its column;
+    * ``joint period``: a multiple of those rows' proved joint period, and the least one the
+      records allow (the lcm of the records' periods of rows 0..X, when the table holds
+      every row: no proper divisor works for every row).
+
+    That the joint period is a period at all is what every far value proves again over rows
+    0..x (:meth:`Atlas.value`) and ``grundy verify --atlas`` over every row.
+
+    >>> from registry.rows import ATLAS
+    >>> s = ATLAS.state("wythoff", window=True)
+    >>> s is None or state_facts("wythoff", s, ATLAS.table("wythoff")[0]) == {}
+    True
+    """
+    window, c, joint = state["window"], int(state["column"]), int(state["period"])
+    rows = window.shape[1]
+    found: dict[str, str] = {}
+    keep0 = min(int(fast_strip.state_columns(rows)[0]), window.shape[0])
+    if np.any(window[window.shape[0] - keep0 :, 0]):
+        found["column"] = "row 0 of the state's window is not G(0, y) = y (D = 0)"
+    n = min(ANCHOR_ROWS if anchor_rows is None else anchor_rows, rows)
+    anchor = anchor_columns(game, n)
+    why = column_contradiction(window, c, anchor_truth(anchor), n,
+                               "their own window certificate from column 0")  # fmt: skip
+    if why and "column" not in found:
+        found["column"] = why
+    periods = [table[k][1] for k in range(rows) if k in table]
+    if joint < 1 or joint % anchor[1]:
+        found["joint period"] = (f"the state's joint period {joint:,} is not a multiple of "
+                                 f"{anchor[1]:,}, the proved joint period of rows "
+                                 f"0..{n - 1}")  # fmt: skip
+    elif len(periods) == rows and math.lcm(*periods) != joint:
+        found["joint period"] = (f"the state's joint period {joint:,} is not the least its "
+                                 f"records allow (the lcm of their periods: "
+                                 f"{math.lcm(*periods):,})")  # fmt: skip
+    return found
+
+
 class Atlas:
     """The atlas files of ``directory``, named ``label/<file>``; each game's read on first use.
 
@@ -267,18 +415,27 @@ class Atlas:
         self._tables: dict[str, tuple[dict[int, tuple[int, int, int]], str]] = {}
         self._states: dict[str, dict[str, Any] | None] = {}
         self._contradicted: dict[str, dict[int, str]] = {}
+        self._raw: dict[str, tuple[dict[int, tuple[int, int, int]], str]] = {}
+        self._facts: dict[str, dict[str, str]] = {}
+        self._proved: dict[tuple[str, int], int] = {}
 
     def clear(self) -> None:
         """Forget what was read: the files are read again on next use."""
-        self._tables.clear()
-        self._states.clear()
-        self._contradicted.clear()
+        for cache in (self._tables, self._states, self._contradicted, self._raw, self._facts,
+                      self._proved):  # fmt: skip
+            cache.clear()
+
+    def _read(self, game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
+        """The records of ``game`` whose digests check (read once; :func:`read_table`)."""
+        if game not in self._raw:
+            self._raw[game] = read_table(self.directory, game, self.label)
+        return self._raw[game]
 
     def _table(self, game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
         """The records of ``game`` the digests and the shipped state leave (:func:`contradictions`:
         a contradicted record is named in one :class:`AtlasWarning` and not used)."""
         if game not in self._tables:
-            table, name = read_table(self.directory, game, self.label)
+            table, name = self._read(game)
             state = self._state(game) if table else None
             bad = contradictions(table, state)
             if bad and state is not None:
@@ -294,6 +451,16 @@ class Atlas:
             self._tables[game] = ({k: v for k, v in table.items() if k not in bad}, name)
         return self._tables[game]
 
+    def has_files(self, game: str) -> bool:
+        """Whether the directory holds an atlas file of ``game`` (named so; nothing is read:
+        cheap, and no warning while the registry binds its providers).
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.has_files("wythoff"), ATLAS.has_files("nim")
+        (True, False)
+        """
+        return any(self.directory.glob(f"{game}_*.json"))
+
     def contradicted(self, game: str) -> dict[int, str]:
         """``{row: why}``: the records of ``game`` the shipped state contradicts (not used).
 
@@ -305,9 +472,76 @@ class Atlas:
         return dict(self._contradicted.get(game, {}))
 
     def _state(self, game: str) -> dict[str, Any] | None:
+        """The shipped state of ``game`` whose digests check and whose own facts (its column,
+        its joint period: :func:`state_facts`) no anchor contradicts; a contradicted state is
+        named in one :class:`AtlasWarning` and not used."""
         if game not in self._states:
-            self._states[game] = read_state(self.directory, game, self.label)
+            state = read_state(self.directory, game, self.label)
+            facts = state_facts(game, state, self._read(game)[0]) if state is not None else {}
+            self._facts[game] = facts
+            if state is not None and facts:
+                warnings.warn(
+                    f"atlas state {state['file']} not used: " + "; ".join(facts.values()),
+                    AtlasWarning,
+                    stacklevel=4,
+                )
+                state = None
+            self._states[game] = state
         return self._states[game]
+
+    def state_contradicted(self, game: str) -> dict[str, str]:
+        """``{fact: why}``: the shipped state's own facts that an anchor contradicts (the
+        state is then not used; :func:`state_facts`).
+
+        >>> from registry.rows import ATLAS
+        >>> ATLAS.state_contradicted("wythoff")
+        {}
+        """
+        self._state(game)
+        return dict(self._facts.get(game, {}))
+
+    def proof_period(self, game: str, row: int) -> int:
+        """The period a far value of ``row`` is reduced by and proved with: the lcm of the
+        records of rows 0..row (the joint period of those rows, usually far below the state's),
+        else the state's joint period. Never trusted: :meth:`value` proves it (the window of
+        rows 0..row returns after it) before a value rests on it."""
+        state = self._state(game)
+        assert state is not None, f"no shipped state of {game}"
+        joint = int(state["period"])
+        table, _ = self._table(game)
+        periods = [table[k][1] for k in range(row + 1) if k in table]
+        if len(periods) == row + 1 and joint % math.lcm(*periods) == 0:
+            return math.lcm(*periods)
+        return joint
+
+    def _from_state(
+        self,
+        game: str,
+        row: int,
+        y: int,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> tuple[int, int]:
+        """(G(row, y), the period proved for rows 0..row), y at or past the state's column:
+        the strip from the state, the period proved on the way once per row (a ValueError
+        names a period that is not one: the state contradicts itself)."""
+        state = self._state(game)
+        assert state is not None and row < state["rows"], f"no shipped state of row {row}"
+        c, joint = int(state["column"]), int(state["period"])
+        tried = []
+        for period in dict.fromkeys((self.proof_period(game, row), joint)):
+            proved = self._proved.get((game, row)) == period
+            try:
+                value = fast_strip.value_from_state(
+                    game, state["window"], c, row, y, period, progress=progress,
+                    prove=not proved,
+                )  # fmt: skip
+            except fast_strip.NotAPeriod as error:
+                tried.append(str(error))
+                continue
+            self._proved[(game, row)] = period
+            return value, period
+        raise StateContradiction(f"the shipped state {state['file']} contradicts itself: "
+                         + "; ".join(tried))  # fmt: skip
 
     def table(self, game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
         """Every atlas row of ``game``: ``{row: (preperiod, period, saltus)}`` and the file.
@@ -433,13 +667,12 @@ class Atlas:
         if column < preperiod:
             return None
         up = -(-(c - column) // joint) * joint if column < c else 0
-        base = fast_strip.value_from_state(
-            game, state["window"], c, row, column + up, joint, progress=progress
-        )
+        base, period = self._from_state(game, row, column + up, progress)
         return (
             base - up,
-            f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,}, "
-            f"joint period {joint:,})",
+            f"the shipped state {state['file']} (rows 0..{state['rows'] - 1} at column {c:,}; "
+            f"rows 0..{row} proved to repeat with {period:,} from there: their window "
+            "returns)",
         )
 
     def value_cost(self, game: str, row: int, column: int) -> tuple[float, int] | None:
@@ -455,7 +688,7 @@ class Atlas:
         state, held = self._state(game), self.row(game, row)
         if state is None or held is None or row >= state["rows"] or column < held[0].preperiod:
             return None
-        columns = int(state["period"]) + fast_strip.window(row + 1)
+        columns = self.proof_period(game, row) + fast_strip.window(row + 1)
         seconds: float = state["seconds"] + fast_strip.strip_seconds(row + 1, columns)
         return seconds, fast_strip.rectangle_memory(row + 1, 0)
 
@@ -474,15 +707,12 @@ class Atlas:
 
     def state_value(self, game: str, row: int, y: int) -> int:
         """G(row, y), y at or past the state's column, from the shipped state alone: y reduced
-        by the state's proved joint period, the saltus is the period (docs/strip.md); the
-        row's record is not read (the state must hold the row).
+        by a period of rows 0..row proved on the way (the window returns after it; the
+        records' lcm only proposes it, :meth:`proof_period`), the saltus is the period
+        (docs/strip.md); the state must hold the row.
 
         >>> from registry.rows import ATLAS
         >>> ATLAS.state("wythoff") is None or ATLAS.state_value("wythoff", 5, 10**18) == 10**18 + 2
         True
         """
-        state = self._state(game)
-        assert state is not None and row < state["rows"], f"no shipped state of row {row}"
-        return fast_strip.value_from_state(
-            game, state["window"], int(state["column"]), row, y, int(state["period"])
-        )
+        return self._from_state(game, row, y)[0]

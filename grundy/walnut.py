@@ -44,7 +44,12 @@ _DIRECTORIES = (
 
 
 class WalnutError(RuntimeError):
-    """Walnut missing, or a command without a result (one line)."""
+    """Walnut missing, or a command without a result (one line); ``command`` names the first
+    ``eval`` without a result (Walnut stops reading a file at a command it refuses)."""
+
+    def __init__(self, message: str, command: str | None = None) -> None:
+        super().__init__(message)
+        self.command = command
 
 
 def find_walnut() -> tuple[str, Path] | None:
@@ -109,7 +114,9 @@ def run_walnut_warm(export: WalnutExport, repeat: int = 3, timeout: float = 1800
         for name in names:
             result = root / "Result" / f"{name}.txt"
             if not result.is_file():
-                raise WalnutError(f"Walnut gave no result for {name} (the command was refused)")
+                raise WalnutError(
+                    f"Walnut gave no result for {name} (the command was refused)", name
+                )
             results[name] = result.read_text().strip() == "true"
     return WarmRun(results, per_pass, largest)
 
@@ -134,6 +141,8 @@ def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
         for name in names:
             result = root / "Result" / f"{name}.txt"
             if not result.is_file():
-                raise WalnutError(f"Walnut gave no result for {name} (the command was refused)")
+                raise WalnutError(
+                    f"Walnut gave no result for {name} (the command was refused)", name
+                )
             results[name] = result.read_text().strip() == "true"
     return results

@@ -22,7 +22,7 @@ from decider.dfao import Dfao
 from decider.formula import Formula, parse
 from decider.random_sentences import random_sentence, shrink
 from decider.walnut import export, formula_text
-from grundy.walnut import run_walnut
+from grundy.walnut import WalnutError, run_walnut
 
 __all__ = ["Outcome", "compare", "theory"]
 
@@ -41,6 +41,7 @@ class Outcome:
     true: int = 0
     false: int = 0
     refused: list[str] = field(default_factory=list)
+    walnut_refused: list[str] = field(default_factory=list)
     disagreements: list[tuple[str, bool, bool]] = field(default_factory=list)
 
     @property
@@ -50,9 +51,19 @@ class Outcome:
 
 
 def _walnut_answers(t: Theory, sentences: dict[str, Formula]) -> dict[str, bool]:
-    answers = run_walnut(export(t, sentences))
-    answers.pop("guard_true", None)
-    return answers
+    """Walnut's answers; a sentence Walnut refuses is left out (the file is run again without
+    it, since Walnut stops reading at a refused command) and has no answer."""
+    left = dict(sentences)
+    while True:
+        try:
+            answers = run_walnut(export(t, left))
+        except WalnutError as error:
+            if error.command is None or error.command not in left:
+                raise
+            del left[error.command]
+            continue
+        answers.pop("guard_true", None)
+        return answers
 
 
 def compare(
@@ -84,13 +95,15 @@ def compare(
             formulas[f"s{done + i}"] = f
         theirs = other(t, formulas)
         for name, mine in ours.items():
+            if name not in theirs:  # Walnut refused it (see _walnut_answers)
+                out.walnut_refused.append(formula_text(formulas[name], _order(t)))
+                continue
             if theirs[name] == mine:
                 out.true += mine
                 out.false += not mine
                 continue
             small = shrink(formulas[name], lambda g: _differ(t, g, other))
-            order = {key: args for key, (_, args) in t.predicates.items()}
-            out.disagreements.append((formula_text(small, order), t.decide(small),
+            out.disagreements.append((formula_text(small, _order(t)), t.decide(small),
                                       other(t, {"d": small})["d"]))  # fmt: skip
         done += size
         if progress is not None:
@@ -98,10 +111,15 @@ def compare(
     return out
 
 
+def _order(t: Theory) -> dict[str, tuple[str, ...]]:
+    return {key: args for key, (_, args) in t.predicates.items()}
+
+
 def _differ(
     t: Theory, f: Formula, other: Callable[[Theory, dict[str, Formula]], dict[str, bool]]
 ) -> bool:
     try:
-        return t.decide(f) != other(t, {"d": f})["d"]
+        theirs = other(t, {"d": f})
     except DeciderError:
         return False
+    return "d" in theirs and t.decide(f) != theirs["d"]

@@ -64,6 +64,7 @@ from registry.core import (
 )
 from registry.records import Certificate, Provided
 from registry.rows import (
+    ATLAS,
     atlas_row,
     atlas_rows,
     atlas_state,
@@ -163,7 +164,9 @@ def _atlas_game(game: spec.ImpartialGame) -> str | None:
     """The atlas is trusted for the kernels' games, known by their rule (:func:`kernel_code`),
     never by a name another game may take."""
     code = kernel_code(game)
-    return None if code is not None and atlas_rows(code) else "no atlas of this rule"
+    # which files exist, not what they hold: read while the registry binds (at import), the
+    # contents would warn before the command line's one-line handler is active (issue 49)
+    return None if code is not None and ATLAS.has_files(code) else "no atlas of this rule"
 
 
 def _atlas(game: spec.ImpartialGame) -> Provided:

@@ -34,6 +34,7 @@ import fast.rw
 import fast.strip
 import spec
 import spec.tables
+from fast.atlas import StateContradiction
 from reference.beatty import wythoff_winning_moves
 from reference.landman import Periodicity
 from reference.rw import H_DEFAULT, L_DEFAULT, default_R
@@ -105,6 +106,11 @@ def _value(game: spec.ImpartialGame, position: Position, method: str, value: int
 # ------------------------------------------------------------------------------- table
 
 
+#: A symmetric game's value comes from the square holding both orientations of its cell
+#: (checked whole for symmetry: :func:`fast.engine.check_symmetric`) while the square costs at
+#: most this many times the block of rows 0..x.
+SQUARE_FACTOR = 4
+
 #: A game's ``grundy-block`` and ``grundy-table`` doors (None where it has none), looked up
 #: when a method is made for the game: its answer and cost open no door.
 Tables = tuple["Question[np.ndarray] | None", "Question[np.ndarray] | None"]
@@ -114,10 +120,28 @@ def _tables(game: spec.ImpartialGame) -> Tables:
     return get_question(GRUNDY_BLOCK, game), get_question(GRUNDY_TABLE, game)
 
 
-def _compiled(doors: Tables, position: Position) -> tuple[Question[np.ndarray], dict[str, int]]:
-    """The door and domain of a compiled block (else square) holding ``position``."""
+def _block_domain(game: spec.ImpartialGame, position: Position) -> dict[str, int]:
+    """Rows and columns of the compiled block a value of ``position`` is read from: for a
+    game that declares itself symmetric, the square of side ``max(x, y) + 1`` (both
+    orientations of the cell, compared) where it costs at most :data:`SQUARE_FACTOR` times
+    the block, else the block of rows ``0..min(x, y)`` (the cell in its oriented form)."""
     x, y = position[0], position[1]
-    for door, domain in ((doors[0], {"rows": x + 1, "cols": y + 1}),
+    if symmetric(game):
+        low, high = min(x, y) + 1, max(x, y) + 1
+        if high <= SQUARE_FACTOR * low:
+            return {"rows": high, "cols": high}
+        return {"rows": low, "cols": high}
+    return {"rows": x + 1, "cols": y + 1}
+
+
+def _compiled(
+    doors: Tables, position: Position, block: dict[str, int] | None = None
+) -> tuple[Question[np.ndarray], dict[str, int]]:
+    """The door and domain of a compiled block (else square) holding ``position`` (``block``:
+    the block's rows and columns, :func:`_block_domain` for a value; default the block of
+    every follower too)."""
+    x, y = position[0], position[1]
+    for door, domain in ((doors[0], block or {"rows": x + 1, "cols": y + 1}),
                          (doors[1], {"size": max(x, y) + 1})):  # fmt: skip
         if door is not None and door.choose(**domain).layer != "spec":
             return door, domain
@@ -162,14 +186,17 @@ def _table(game: spec.ImpartialGame) -> Provided:
     doors = _tables(game)
 
     def answer_table(position: Position, progress: Progress | None = None) -> Value:
-        door, domain = _compiled(doors, position)
+        door, domain = _compiled(doors, position, _block_domain(game, position))
         table = door(progress=progress, **domain)
-        found = int(np.asarray(table.value)[cell_index(game, position)])
+        values, cell = np.asarray(table.value), tuple(position)
+        if cell[0] >= values.shape[-2] or cell[1] >= values.shape[-1]:
+            cell = (cell[1], cell[0], *cell[2:])  # the oriented cell of a symmetric game
+        found = int(values[cell_index(game, cell)])
         how = Certificate("exact", f"table: {table.name}")
         return _value(game, position, "table", found, table.name, how)
 
     def cost_table(position: Position) -> tuple[float, int]:
-        door, domain = _compiled(doors, position)
+        door, domain = _compiled(doors, position, _block_domain(game, position))
         return door.estimate(**domain)
 
     return Provided(answer_table, cost=cost_table)
@@ -227,8 +254,11 @@ def _row_period(game: spec.ImpartialGame) -> Provided:
         route = _route(game, rows, row, col) if found.implementation == "atlas" else None
         code = route[2] if route else None
         # the answer's preperiod (a record the period door confirmed or corrected) decides
-        far = None if code is None or col < found.preperiod else atlas_value(
-            code, row, col, tick(progress, "columns"))  # fmt: skip
+        try:
+            far = None if code is None or col < found.preperiod else atlas_value(
+                code, row, col, tick(progress, "columns"))  # fmt: skip
+        except StateContradiction as error:  # a period the state gives is not one: refused
+            raise Declined(str(error)) from None
         # Past the state's column a value rests on the state alone (exact); before it, on the
         # record's preperiod (and, reduced by the record, its period): the record's kind.
         kind = said.kind
@@ -236,9 +266,12 @@ def _row_period(game: spec.ImpartialGame) -> Provided:
             shipped = ATLAS.state(code) if code is not None else None
             held = atlas_row(code, row) if code is not None else None
             if shipped is not None and held is not None and col >= int(shipped["column"]):
-                # the state alone: the record's numbers are said, not relied on
-                kind, record = "exact", (f"preperiod {found.preperiod}, period {found.period}, "
-                                         f"saltus {found.saltus}; atlas {held[1]}")  # fmt: skip
+                # the state alone (its period proved on the way): the record's period is
+                # neither relied on nor quoted (a forged one would read as evidence)
+                kind, record = (
+                    "exact",
+                    f"atlas {held[1]} holds the row; the value rests on the state",
+                )
             certificate = Certificate(kind, f"row {row}: {record}; the value from {far[1]}")
             return _value(game, position, "row-period", far[0], found.implementation, certificate)
         index, shift = reduce_column(Periodicity(found.preperiod, found.period, found.saltus), col)

@@ -344,6 +344,61 @@ register_implementation(
 )  # fmt: skip
 
 
+def _state_as_shipped(rows: int, prove: bool = False) -> list[tuple[str, int]]:
+    """The shipped state's own facts as its file says (digests checked, nothing else)."""
+    state = fast_atlas.read_state(ATLAS.directory, "wythoff", ATLAS.label)
+    assert state is not None, "no shipped state of wythoff"
+    return [("column", int(state["column"])), ("joint period", int(state["period"]))]
+
+
+def _state_as_anchored(rows: int, prove: bool = False) -> list[tuple[str, Any]]:
+    """The shipped state's facts where anchors it cannot forge agree (:func:`fast.atlas.
+    state_facts` with rows 0..rows-1's own certificate; ``prove``: its joint period proved
+    over every row, the window returns after it); a contradicted fact as its reason."""
+    state = fast_atlas.read_state(ATLAS.directory, "wythoff", ATLAS.label)
+    assert state is not None, "no shipped state of wythoff"
+    table, _ = fast_atlas.read_table(ATLAS.directory, "wythoff", ATLAS.label)
+    why = fast_atlas.state_facts("wythoff", state, table, anchor_rows=rows)
+    c, joint = int(state["column"]), int(state["period"])
+    if prove and "joint period" not in why:
+        top = int(state["rows"]) - 1
+        try:
+            fast_strip.value_from_state("wythoff", state["window"], c, top, c, joint, prove=True)
+        except fast_strip.NotAPeriod as error:
+            why["joint period"] = str(error)
+    return [("column", why.get("column", c)), ("joint period", why.get("joint period", joint))]
+
+
+def _state_covers(rows: int, prove: bool = False) -> str | None:
+    if fast_atlas.read_state(ATLAS.directory, "wythoff", ATLAS.label) is None:
+        return "no shipped state of wythoff (registry/atlas/*.state.npz)"
+    return None
+
+
+#: The shipped state's own facts (issue 49): its column against rows 0..80's own window
+#: certificate and row 0's closed form, its joint period a multiple of theirs and the least its
+#: records allow (about a second); ``--all`` also proves the joint period over every row (one
+#: joint period of rows 0..2047 from the state: about 40 s of one core).
+_key = register_question(
+    "atlas-state",
+    "wythoff",
+    "the shipped state's column and joint period: as its file says vs as anchors it cannot "
+    "forge allow (rows 0..rows-1 from column 0; prove: the period over every row)",
+    {"rows": 81},
+    compare_sequences,
+    oracle="shipped state",
+    signature="rows: int, prove?: bool",
+    extra_domains=[({"rows": 81, "prove": True}, False)],
+)
+register_implementation(
+    _key, "shipped state", "published", _state_as_shipped, covers=_state_covers, replace=True
+)
+register_implementation(
+    _key, "anchors (own certificates, closed forms)", "fast", _state_as_anchored,
+    covers=_state_covers, replace=True,
+)  # fmt: skip
+
+
 # Seed 003's row 3 of Wythoff, on its printed range only (G(3, y), y < 26).
 register_implementation(
     "row-values:wythoff", "published 003 row 3", "published",

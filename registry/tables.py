@@ -37,9 +37,21 @@ from registry.core import (
 )
 from registry.records import Provided
 from spec.piles3 import box_estimate, grundy_box, is_three_pile
-from spec.tables import cells, is_table_game, is_two_pile, table_shape
+from spec.tables import cells, is_table_game, is_two_pile, symmetric, table_shape
 
-__all__ = ["LARGE_SIZE", "TABLE_SIZE", "is_two_pile", "kernel_code", "spec_table", "strip_game"]
+__all__ = [
+    "LARGE_SIZE",
+    "TABLE_SIZE",
+    "clear_kernel_cache",
+    "is_two_pile",
+    "kernel_code",
+    "spec_table",
+    "strip_game",
+]
+
+#: ``grundy cache clear [GAME]``: the kernel cache's generated kernels, numba's compilations
+#: of them and the ``checked/`` records removed (:func:`fast.engine.codegen.clear_cache`).
+clear_kernel_cache = fast.engine.codegen.clear_cache
 
 #: Default size of the question in the conformance report (spec cost is cubic in it).
 TABLE_SIZE = 40
@@ -107,7 +119,10 @@ def _strip_block(game: spec.ImpartialGame) -> Made:
 
 def _engine_block(game: spec.ImpartialGame) -> Made:
     def answer(rows: int, cols: int, progress: Progress | None = None) -> np.ndarray:
-        return fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
+        table = fast.engine.grundy_block(game, rows, cols, progress=tick(progress, "rows"))
+        if symmetric(game):  # checked whole before any value of it is answered (issue 49)
+            fast.engine.check_symmetric(table, game.describe())
+        return table
 
     return Provided(
         answer, fast.engine.block_range, functools.partial(fast.engine.block_cost, game)

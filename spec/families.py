@@ -23,6 +23,7 @@ see :class:`spec.game.TwoPileGame`) for :mod:`fast.engine`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from spec.game import MoveRay, Position, TwoPileGame, register_family
@@ -30,13 +31,34 @@ from spec.game import MoveRay, Position, TwoPileGame, register_family
 __all__ = ["A_RAYS_MAX", "AWythoff", "NimHof"]
 
 
+#: An integer parameter as written: ASCII digits only (``int()`` would take ``٣`` and ``５``).
+_ASCII_INT = re.compile(r"[+-]?[0-9]+\Z", re.ASCII)
+
+
+def ascii_int(text: str) -> int:
+    """``text`` (spaces around it dropped) as an int written in ASCII digits, else ValueError.
+
+    >>> ascii_int(" 12 "), ascii_int("-3")
+    (12, -3)
+    >>> ascii_int("\u0663")
+    Traceback (most recent call last):
+    ...
+    ValueError: '\u0663' is not an integer in ASCII digits
+    """
+    item = text.strip()
+    if not _ASCII_INT.match(item):
+        raise ValueError(f"{item!r} is not an integer in ASCII digits")
+    return int(item)
+
+
 def _parse_int(family: str, label: str, text: str, example: str) -> int:
     item = text.strip()
     try:
-        return int(item)
+        return ascii_int(item)
     except ValueError:
+        ascii_only = "" if item.isascii() else ", ASCII digits only"
         raise ValueError(
-            f"{family}: parameter {label} = {item!r} is not an integer (e.g. {example})"
+            f"{family}: parameter {label} = {item!r} is not an integer (e.g. {example}{ascii_only})"
         ) from None
 
 

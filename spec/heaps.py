@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from spec.families import ascii_int
 from spec.game import InvalidPosition, PileGame, Position, register_family
 
 __all__ = [
@@ -317,11 +318,11 @@ class SubtractionGame(OctalGame):
         values: list[int] = []
         for item in shown.split(","):
             try:
-                k = int(item.strip())
+                k = ascii_int(item)
             except ValueError:
                 raise ValueError(
-                    f"subtraction: S = {shown!r}: {item.strip()!r} is not an integer "
-                    f"(e.g. {example})"
+                    f"subtraction: S = {shown!r}: {item.strip()!r} is not an integer in ASCII "
+                    f"digits (e.g. {example})"
                 ) from None
             if k < 1:
                 raise ValueError(

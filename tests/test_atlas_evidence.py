@@ -215,7 +215,7 @@ def test_verify_atlas_names_a_state_that_does_not_return(small_atlas: Path) -> N
     np.savez_compressed(path, meta=np.array(text), window=window, digest=np.array(signed))
     _sign(path)
     report = verify_atlas(small_atlas, "copy")
-    assert not report.ok and "P is not a period" in report.failures[0]
+    assert not report.ok and "joint period 384 is not a period" in report.failures[0]
 
 
 def test_a_moved_preperiod_fails_verify_rows(small_atlas: Path) -> None:

@@ -174,7 +174,7 @@ def test_the_check_is_remembered_on_disk_by_its_key(
     monkeypatch.setattr(followers, "_VERIFIED", {})
     followers.verify_rule(game, 100, 100)
     key = followers._check_key(game, engine.compiled_rule(game))
-    assert (tmp_path / "checked" / key).read_text() == "128"
+    assert (tmp_path / "checked" / key).read_text().splitlines() == ["128", "c-right"]
     monkeypatch.setattr(followers, "_VERIFIED", {})  # a new process
     type(game).reads = 0
     followers.verify_rule(game, 100, 100)

@@ -226,7 +226,8 @@ class TestCommands:
         assert main(["value", "wythoff", "114,1000000000000000000"]) == 0
         text = capsys.readouterr().out
         assert "G(114, 1000000000000000000) = 1000000000000000061" in text
-        assert "method: row-period (atlas); exact (row 114: preperiod 226905" in text
+        assert "method: row-period (atlas); exact (row 114: atlas" in text
+        assert "rows 0..114 proved to repeat" in " ".join(text.split())
 
 
 # ------------------------------------------------------------------ issue 29: threads, state

@@ -42,13 +42,21 @@ from typing import Any
 import numpy as np
 
 from fast import strip as fast_strip
-from fast.atlas import prime_factors, read_state, read_table
+from fast.atlas import column_contradiction, prime_factors, read_state, read_table
 from fast.strip.checkpoint import checkpoint_digest
 from floor.files import atomic_write
 from verify.run import VerifyReport, _proof, _ring_dtype, _width, advance
 from verify.strip import BLOCK, VerifyStrip
 
-__all__ = ["ROWS_BUDGET_SECONDS", "rows_chunk", "rows_plan", "verify_atlas", "verify_atlas_rows"]
+__all__ = [
+    "ANCHOR_ROWS",
+    "ROWS_BUDGET_SECONDS",
+    "column_anchor",
+    "rows_chunk",
+    "rows_plan",
+    "verify_atlas",
+    "verify_atlas_rows",
+]
 
 #: The most ``grundy verify --atlas --rows A..B`` recomputes from column 0 (estimated by the
 #: strip's cost model, :func:`fast.strip.strip_seconds`, one thread): rows past it are refused.
@@ -57,6 +65,9 @@ ROWS_BUDGET_SECONDS = 3600.0
 ROWS_BUDGET_BYTES = 8 << 30
 #: Seconds between two checkpoints of the recomputation from column 0.
 CHECKPOINT_SECONDS = 300.0
+#: Rows recomputed from column 0 by the verifier's strip to anchor the state's column
+#: (:func:`column_anchor`: rows 0..300 of Wythoff from column 0: about 40 s of one core).
+ANCHOR_ROWS = 301
 
 
 def _read(directory: Path, label: str, game: str) -> tuple[dict[int, tuple[int, int, int]], str]:
@@ -111,6 +122,13 @@ def verify_atlas(
     table, name = _read(directory, label, game)
     window, c, joint = state["window"], int(state["column"]), int(state["period"])
     w, rows = window.shape
+    if not quiet:
+        print(f"{state['file']}: anchoring its column by rows 0..{min(rows, ANCHOR_ROWS) - 1} "
+              "from column 0", flush=True)  # fmt: skip
+    anchored = column_anchor(state, table, game, min(rows, ANCHOR_ROWS))
+    if anchored:
+        report.fail(f"{state['file']}: {anchored}")
+        return report
     strip = VerifyStrip.from_window(game, rows, c, window)
     cycle = np.zeros((rows, joint), dtype=_ring_dtype(rows))
     started = time.monotonic()
@@ -124,14 +142,20 @@ def verify_atlas(
     keep = np.minimum(fast_strip.state_columns(rows), min(w, joint))
     for k in range(rows):  # the window after one period is the state's: P is proved
         if not np.array_equal(cycle[k, joint - keep[k] :], window[w - keep[k] :, k]):
-            report.fail(f"{state['file']}: row {k} of the window one joint period "
-                        f"({joint:,}) after column {c:,} differs: P is not a period")  # fmt: skip
+            report.fail(f"{state['file']}: the state's joint period {joint:,} is not a period: "
+                        f"row {k} of the window one joint period after column {c:,} "
+                        "differs")  # fmt: skip
             return report
+    leasts = [least_period(cycle[k], table.get(k, (0, 0, 0))[1]) for k in range(rows)]
+    least_joint = math.lcm(*leasts)
+    if least_joint != joint:
+        report.fail(f"{state['file']}: the state's joint period {joint:,} is not the least: "
+                    f"every row repeats with {least_joint:,}")  # fmt: skip
     checked = 0
     for k, (pre, period, saltus) in sorted(table.items()):
         if k >= rows:
             continue
-        least = least_period(cycle[k], period)
+        least = leasts[k]
         why = []
         if least != period:
             why.append(f"period {period:,}, but its least period from the state is {least:,}")
@@ -145,9 +169,51 @@ def verify_atlas(
     report.lines.append(
         f"{state['file']}: one joint period ({joint:,} columns of rows 0..{rows - 1}) from "
         f"column {c:,} returns to the state ({time.monotonic() - started:.0f} s); {checked} "
-        f"records of {name} checked (least period, saltus); preperiods: --rows A..B"
+        f"records of {name} checked (least period, saltus); the state's column anchored by rows "
+        f"0..{min(rows, ANCHOR_ROWS) - 1} from column 0; preperiods: --rows A..B"
     )
     return report
+
+
+def column_anchor(
+    state: dict[str, Any], table: dict[int, tuple[int, int, int]], game: str, rows: int
+) -> str:
+    """Why rows 0..rows-1, recomputed from column 0 by the verifier's strip, contradict the
+    state's column ('' if they do not).
+
+    The strip's rule on ``D = G - y`` does not depend on the column, so one joint period from
+    the state cannot tell a window labelled with the wrong column. Rows 0..rows-1 are run from
+    column 0 to ``Y + Q`` (:func:`rows_plan`: the records only propose Q and Y; the windows
+    before Y and Y + Q must be equal, the proof), and the state's window of those rows must
+    equal their values at its column, reduced by Q (:func:`fast.atlas.column_contradiction`).
+    A shift by a multiple of Q is the one edit it cannot see (rows 0..300 of Wythoff: Q =
+    196,608).
+    """
+    try:
+        plan = rows_plan(table, rows - 1)
+    except ValueError as error:
+        return f"the state's column cannot be anchored: {error}"
+    q, w, end = plan["period"], plan["width"], plan["end"]
+    size = q + w + BLOCK
+    ring: np.ndarray = np.zeros((size, rows), dtype=_ring_dtype(rows))
+    last = np.full(rows, -1, dtype=np.int64)
+    for _ in advance(VerifyStrip(game, rows), ring, end, 0, end, last):
+        pass
+
+    def columns(lo: int, hi: int) -> Any:
+        return ring[np.arange(lo, hi) % size]
+
+    reason = _proof(columns, plan)
+    if reason:
+        return f"rows 0..{rows - 1} from column 0 (anchoring the state's column): {reason}"
+    base = plan["y0"] - w
+
+    def truth(k: int, ys: np.ndarray) -> np.ndarray:
+        at = np.where(ys < base, ys, base + (ys - base) % q)
+        return np.asarray(ring[at % size, k])
+
+    return column_contradiction(state["window"], int(state["column"]), truth, rows,
+                                "recomputed from column 0 by the verifier's strip")  # fmt: skip
 
 
 def rows_plan(table: dict[int, tuple[int, int, int]], last: int) -> dict[str, int]:

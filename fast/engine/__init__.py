@@ -156,7 +156,13 @@ from fast.engine.driver import FOLLOWER_BUDGET as FOLLOWER_BUDGET
 from fast.engine.driver import MASK_BLOCK as MASK_BLOCK
 from fast.engine.followers import CHECK_SIDE as CHECK_SIDE
 from fast.engine.followers import CHECK_SPREAD as CHECK_SPREAD
-from fast.engine.followers import check_cells, check_followers, engine_followers, verify_rule
+from fast.engine.followers import (
+    check_cells,
+    check_followers,
+    check_symmetric,
+    engine_followers,
+    verify_rule,
+)
 from fast.engine.forms import e_wythoff_regions, fwythoff_slant_followers, sum_at_most
 from fast.engine.kernels import KernelCode as KernelCode
 from fast.engine.plan import CELL_SECONDS as CELL_SECONDS
@@ -178,6 +184,7 @@ __all__ = [
     "block_seconds",
     "check_cells",
     "check_followers",
+    "check_symmetric",
     "compiled_rule",
     "covers",
     "e_wythoff_regions",

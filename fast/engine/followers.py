@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from fast._game_protocol import EngineGame
-from fast.engine.codegen import _engine_digest, _source_digest, kernel_cache_dir
+from fast.engine.codegen import _engine_digest, _source_digest, kernel_cache_dir, package_digest
 from fast.engine.kernels import REFUSALS, KernelCode, _follower_code, _guard_holds, _region_code
 from fast.engine.plan import block_seconds
 from fast.engine.rules import CompiledRule, compiled_rule, layer_states
@@ -32,6 +32,7 @@ __all__ = [
     "FOLLOWER_SECONDS",
     "check_cells",
     "check_followers",
+    "check_symmetric",
     "engine_followers",
     "rule_digest",
     "verify_rule",
@@ -291,7 +292,8 @@ def _module_text(name: str) -> str:
     import sys
 
     try:
-        return f"{name}\n{inspect.getsource(sys.modules[name])}"
+        module = sys.modules[name]
+        return f"{name}\n{inspect.getsource(module)}\n{package_digest(module)}"
     except (KeyError, OSError, TypeError):
         return name
 
@@ -299,16 +301,17 @@ def _module_text(name: str) -> str:
 def _checked_on_disk(key: str) -> int:
     """The side a process has checked for ``key`` (0 if none, or unreadable)."""
     try:
-        return int((kernel_cache_dir() / "checked" / key).read_text())
+        return int((kernel_cache_dir() / "checked" / key).read_text().split("\n", 1)[0])
     except (OSError, ValueError):
         return 0
 
 
-def _remember(key: str, side: int) -> None:
-    """Record on disk that ``key``'s rule has been checked up to ``side`` (best effort)."""
+def _remember(key: str, side: int, name: str) -> None:
+    """Record on disk that ``key``'s rule (named ``name``: ``grundy cache clear GAME``) has
+    been checked up to ``side`` (best effort)."""
     try:
         (kernel_cache_dir() / "checked").mkdir(parents=True, exist_ok=True)
-        atomic_write_text(kernel_cache_dir() / "checked" / key, str(side))
+        atomic_write_text(kernel_cache_dir() / "checked" / key, f"{side}\n{name}\n")
     except OSError:  # a read-only cache: the next process checks again
         pass
 
@@ -328,10 +331,13 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
     (:func:`fast.engine.codegen.kernel_cache_dir`, folder ``checked``) by a
     key (:func:`_check_key`) that covers :func:`rule_digest`, the source of
     every module of the game's classes and of its rule's functions, and the
-    engine's own sources: a changed definition is checked again. (A helper
-    that ``followers`` imports from another module is not in the key:
-    ``grundy conformance`` compares such a rule in full; deleting the cache's
-    ``checked`` folder makes every process check again.)
+    engine's own sources and numba's version, and every source file of each
+    of those modules' packages (:func:`fast.engine.codegen.package_digest`: a
+    helper in another module of the plugin counts): a changed definition is
+    checked again, with kernels compiled again (the generated module is keyed
+    the same way). ``grundy cache clear [GAME]`` removes the records and the
+    kernels (:func:`fast.engine.codegen.clear_cache`). The records are a cache,
+    not a security boundary: whoever can write the cache can run code.
 
     Raises
     ------
@@ -363,5 +369,36 @@ def verify_rule(game: EngineGame, rows: int = CHECK_SIDE, cols: int = CHECK_SIDE
             "(fix compiled_followers / compiled_regions / move_rays or followers)"
         )
     _VERIFIED[key] = max(side, _VERIFIED.get(key, 0))
-    _remember(key, _VERIFIED[key])
+    _remember(key, _VERIFIED[key], rule.name)
     return rule
+
+
+def check_symmetric(table: np.ndarray, name: str) -> None:
+    """Refuse a table of a game that declares ``G(x, y) = G(y, x)`` where its square part
+    ``[0, n)^2`` (n the shorter side) says otherwise: a ValueError naming the first cell
+    (row-major, x < y) and the rule ``name``. Every cell whose mirror the table holds is
+    compared (both orientations, each layer of a game with a state): the compiled rule is
+    sampled against ``followers`` only on :func:`check_cells`, and a rule that differs
+    beyond them at one cell shows here (issue 49). Costs one pass over the square.
+
+    >>> check_symmetric(np.array([[0, 1], [1, 2]]), "g")
+    >>> check_symmetric(np.array([[0, 1, 5], [2, 2, 0]]), "g")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the compiled rule of g is refused: ... G(0, 1) = 1 and G(1, 0) = 2 (fix ...
+    """
+    n = min(table.shape[-2:])
+    square = table[..., :n, :n]
+    differ = square != np.swapaxes(square, -1, -2)
+    if not differ.any():
+        return
+    cells = np.argwhere(differ)
+    first = min(tuple(int(i) for i in c) for c in cells if c[-2] < c[-1])
+    *layer, x, y = first
+    at = "" if not layer else f" (layer {layer[0]})"
+    raise ValueError(
+        f"the compiled rule of {name} is refused: the game declares G(x, y) = G(y, x), but "
+        f"its table has G({x}, {y}) = {int(square[first])} and G({y}, {x}) = "
+        f"{int(square[(*layer, y, x)])}{at} (fix compiled_followers / compiled_regions / "
+        "move_rays, or the game's symmetric)"
+    )

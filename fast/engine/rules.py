@@ -57,6 +57,8 @@ class CompiledRule:
 
 
 _JITTED: dict[Any, Any] = {}
+#: The project's own packages, whose functions numba may cache beside their sources.
+_OWN = frozenset({"fast", "spec", "reference", "registry"})
 
 
 def _load_function(function: Any, name: str, label: str) -> Any:
@@ -78,10 +80,17 @@ def _load_function(function: Any, name: str, label: str) -> Any:
 def _jit_followers(
     function: Any, name: str, label: str = "compiled_followers"
 ) -> Callable[..., int]:
-    """The follower (region, terminal) function jitted with bounds checking, cached on disk."""
+    """The follower (region, terminal) function jitted with bounds checking; cached on disk
+    only for the project's own modules (:data:`_OWN`).
+
+    numba's cache of a function is keyed by its own file alone: a helper it calls from another
+    module of a plugin could change and the stale compilation be loaded (issue 49). A
+    plugin's function is compiled in each process that calls it here (its kernels are cached
+    by :mod:`fast.engine.codegen` under a key of every source file of its package)."""
     python_function = _load_function(function, name, label)
     if python_function not in _JITTED:
-        cache = _importable(python_function) is not None
+        module = (getattr(python_function, "__module__", "") or "").split(".")[0]
+        cache = _importable(python_function) is not None and module in _OWN
         _JITTED[python_function] = numba.njit(boundscheck=True, cache=cache)(python_function)
     return _JITTED[python_function]  # type: ignore[no-any-return]
 

@@ -88,7 +88,14 @@ from fast.strip.threads import (
     pipeline_block,
     running_threads,
 )
-from fast.strip.values import rectangle, row_values, strip_blocks, value_at, value_from_state
+from fast.strip.values import (
+    NotAPeriod,
+    rectangle,
+    row_values,
+    strip_blocks,
+    value_at,
+    value_from_state,
+)
 
 __all__ = [
     "BLOCK",
@@ -103,6 +110,7 @@ __all__ = [
     "TWO_THREAD_SPEEDUP",
     "Certificate",
     "Checkpoints",
+    "NotAPeriod",
     "SearchState",
     "Strip",
     "blank_window",

@@ -23,6 +23,7 @@ from floor.interrupt import call
 from floor.memory import check_memory
 
 __all__ = [
+    "NotAPeriod",
     "rectangle",
     "row_values",
     "strip_blocks",
@@ -146,6 +147,10 @@ def row_values(n: int, m_max: int, game: str = "wythoff") -> np.ndarray:
     return out
 
 
+class NotAPeriod(ValueError):
+    """The window of a state does not return after the period it was given: no proof."""
+
+
 def value_from_state(
     game: str,
     columns: np.ndarray,
@@ -156,6 +161,7 @@ def value_from_state(
     *,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    prove: bool = False,
 ) -> int:
     """G(row, y) from the strip's state before ``column``, for a row periodic there.
 
@@ -167,6 +173,13 @@ def value_from_state(
     to ``y' = column + (y - column) mod period`` and the strip of rows
     0..row runs from the state to ``y'``: at most ``period`` columns.
 
+    ``prove``: the period is not taken on trust; the strip of rows 0..row runs
+    the whole period, to ``column + period``, and its window there must equal
+    the state's (every entry a restore reads, :func:`fast.strip.state_columns`):
+    then rows 0..row repeat with ``period`` from ``column`` on (the window
+    certificate's theorem), else :class:`NotAPeriod`. One period of columns
+    whatever y.
+
     Examples
     --------
     >>> s = Strip("wythoff", 6, 512); s.advance(512)
@@ -175,6 +188,13 @@ def value_from_state(
     >>> y = 512 + (10**18 - 512) % 24  # the same column of the period, from column 0
     >>> int(rectangle("wythoff", 6, y + 1)[5, y]) + 10**18 - y
     1000000000000000002
+    >>> value_from_state("wythoff", s.state(), 512, 5, 10**18, 24, prove=True)
+    1000000000000000002
+    >>> value_from_state("wythoff", s.state(), 512, 5, 10**18, 12, prove=True)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fast.strip.values.NotAPeriod: 12 is not a period of rows 0..5 from column 512: ...
     """
     w, rows = columns.shape
     if not 0 <= row < rows:
@@ -188,9 +208,35 @@ def value_from_state(
     sub = window(row + 1)
     if sub > w:
         raise ValueError(f"the state holds {w} columns, rows 0..{row} need {sub}")
-    strip = Strip.restore(game, row + 1, column, columns[w - sub :, : row + 1], BLOCK, threads)
-    while strip.y <= target:
-        strip.advance(min(target + 1, strip.y + max(BLOCK, 16 * strip.step)))
+    start = columns[w - sub :, : row + 1]
+    # proving reads the last window back from the ring: it must hold it
+    ring = BLOCK * (1 + -(-sub // BLOCK)) if prove else BLOCK
+    strip = Strip.restore(game, row + 1, column, start, ring, threads)
+    end = column + period if prove else target + 1
+    found = None
+    while strip.y < end:
+        stop = target + 1 if strip.y <= target else end
+        strip.advance(min(stop, strip.y + max(BLOCK, 16 * strip.step)))
+        if found is None and strip.y > target:
+            found = int(strip.ring[target % ring, row])
         if progress is not None:
-            progress(strip.y - column, target + 1 - column)
-    return int(strip.ring[target % BLOCK, row]) + target + turns * period
+            progress(strip.y - column, end - column)
+    assert found is not None
+    if prove:
+        _returns(strip.state(), start, column, period, row)
+    return found + target + turns * period
+
+
+def _returns(after: np.ndarray, before: np.ndarray, column: int, period: int, row: int) -> None:
+    """NotAPeriod unless the two windows agree on every entry a restore reads."""
+    from fast.strip.state import state_columns
+
+    w = min(len(after), len(before))
+    keep = np.minimum(state_columns(row + 1), w)
+    for k in range(row + 1):
+        n = int(keep[k])
+        if not np.array_equal(after[len(after) - n :, k], before[len(before) - n :, k]):
+            raise NotAPeriod(
+                f"{period:,} is not a period of rows 0..{row} from column {column:,}: the "
+                f"window does not return (row {k}, {period:,} columns on)"
+            )

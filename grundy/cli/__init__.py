@@ -125,19 +125,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     (``grundy check list --json | head``) ends quietly with 0.
     """
     try:
-        from grundy.cli.output import check_distinct_paths
-        from registry import PluginError, load_plugins
+        with one_line_warnings():  # a data warning while the modules load: one line too
+            from grundy.cli.output import check_distinct_paths
+            from registry import PluginError, load_plugins
 
-        try:
-            load_plugins()  # $GRUNDY_PLUGINS (the current directory too) and entry points
-        except PluginError as error:
-            print(f"grundy: error: {_one_line(error)}", file=sys.stderr)
-            return 2
-        parser = build_parser()
-        try:
-            args = parser.parse_args(argv)
-        except SystemExit as exit_:  # argparse: --help, --version, usage errors
-            return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
+            try:
+                load_plugins()  # $GRUNDY_PLUGINS (the current directory too) and entry points
+            except PluginError as error:
+                print(f"grundy: error: {_one_line(error)}", file=sys.stderr)
+                return 2
+            parser = build_parser()
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as exit_:  # argparse: --help, --version, usage errors
+                code = exit_.code
+                return code if isinstance(code, int) else (0 if code is None else 2)
     except KeyboardInterrupt:  # Ctrl-C while the modules load
         print(INTERRUPTED, file=sys.stderr)
         return 130

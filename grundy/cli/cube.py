@@ -56,9 +56,13 @@ def parse_slice(text: str, size: int) -> tuple[int, int]:
     Traceback (most recent call last):
     ...
     ValueError: --slice w=1: expected AXIS=K with AXIS one of x, y, z and K an integer >= 0
+    >>> parse_slice("z=\uff15", 10)  # a full-width 5: ASCII digits only
+    Traceback (most recent call last):
+    ...
+    ValueError: --slice z=５: expected AXIS=K with AXIS one of x, y, z and K an integer >= 0
     """
     axis, equals, value = text.replace(" ", "").partition("=")
-    if not equals or axis not in AXES or not value.isdigit():
+    if not equals or axis not in AXES or not (value.isascii() and value.isdigit()):
         raise ValueError(
             f"--slice {text}: expected AXIS=K with AXIS one of x, y, z and K an integer >= 0"
         )

@@ -157,9 +157,16 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
                 reached[0] = done
                 bar(done, total, unit)
 
-            found = heap_period(
-                game, compute=args.compute, terms=terms, budget=args.budget, progress=progress
-            )
+            if getattr(args, "impl", None) is None:
+                found = heap_period(
+                    game, compute=args.compute, terms=terms, budget=args.budget,
+                    progress=progress,
+                )  # fmt: skip
+            else:  # the one named (an unknown name: one line naming the candidates)
+                found = question("heap-period", game)(
+                    using=args.impl, terms=terms, compute=args.compute, seconds=args.budget,
+                    budget=args.budget, progress=progress,
+                ).value  # fmt: skip
     except KeyboardInterrupt:  # say how far it reached, before the CLI's last line
         took = time.perf_counter() - reached[1]
         print(

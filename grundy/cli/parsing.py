@@ -312,6 +312,10 @@ def parse_position(game: ImpartialGame, text: str) -> Position:
     Traceback (most recent call last):
     ...
     ValueError: position '５,８': '５' is not an integer (ASCII digits only)
+    >>> parse_position(parse_game("wythoff"), "-0,0")
+    Traceback (most recent call last):
+    ...
+    ValueError: position '-0,0': '-0' is negative zero (pile sizes have no sign)
     """
     if isinstance(game, Sum):
         parts = text.split("+")
@@ -334,6 +338,9 @@ def parse_position(game: ImpartialGame, text: str) -> Position:
                 raise ValueError(f"position {text!r}: {item!r} has {reason}") from None
             ascii_only = " (ASCII digits only)" if not item.isascii() else ""
             raise ValueError(f"position {text!r}: {item!r} is not an integer{ascii_only}") from None
+        if values[-1] == 0 and item.startswith("-"):  # -0, -0e5: a sign on zero
+            raise ValueError(f"position {text!r}: {item!r} is negative zero (pile sizes have no "
+                             "sign)")  # fmt: skip
     return game.check_position(tuple(values))
 
 
