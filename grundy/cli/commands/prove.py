@@ -301,8 +301,8 @@ def _learn(args: argparse.Namespace) -> int:
         emit_json(_learn_json(outcome, args, out if digest else None, digest))
     else:
         _learn_text(outcome, args, out, digest)
-    if outcome.proved and args.walnut is not None and not args.json:
-        _write_walnut(discovery.walnut_export(outcome), args.walnut)
+    if outcome.proved and args.walnut is not None:  # with --json, its lines on stderr
+        _write_walnut(discovery.walnut_export(outcome), args.walnut, bool(args.json))
     return 0 if outcome.proved else 1
 
 
@@ -405,10 +405,14 @@ def _walnut(theorem: Any, path: str) -> int:
     return _write_walnut(export(theory, sentences), path)
 
 
-def _write_walnut(text: Any, path: str) -> int:
+def _write_walnut(text: Any, path: str, aside: bool = False) -> int:
     """Write the command file, and the automata it loads into ``Automata Library/`` beside it
-    (Walnut's layout: the command file goes to its ``Command Files/``)."""
+    (Walnut's layout: the command file goes to its ``Command Files/``); ``aside``: say so on
+    stderr (stdout holds JSON)."""
+    import sys
     from pathlib import Path
+
+    out = sys.stderr if aside else sys.stdout
 
     target = Path(path)
     try:
@@ -417,12 +421,12 @@ def _write_walnut(text: Any, path: str) -> int:
             extra = target.parent / name
             extra.parent.mkdir(exist_ok=True)
             extra.write_text(content, encoding="utf-8")
-            print(f"wrote {extra}")
+            print(f"wrote {extra}", file=out)
     except OSError as error:
         raise ValueError(
             f"prove: --walnut = {path!r} cannot be written ({error.strerror})"
         ) from None
-    print(f"wrote {path} (run it in Walnut: load {target.name};)")
+    print(f"wrote {path} (run it in Walnut: load {target.name};)", file=out)
     return 0
 
 
