@@ -280,3 +280,19 @@ def test_accepted_points_are_the_automaton_s() -> None:
         np.array(discovery.accepted_points(Theory().relation("x = y").dfa, Fibonacci(), 4)),
         np.array([(0, 0), (1, 1), (2, 2), (3, 3)]),
     )
+
+
+def test_walnut_agrees_on_the_pell_proof_and_its_twin() -> None:
+    from grundy.walnut import INSTALL, find_walnut, run_walnut
+
+    if find_walnut() is None:
+        pytest.skip(INSTALL)
+    outcome = discovery.learn_and_prove("a-wythoff:2", 0, Pell(), 10, 4, 60.0)
+    assert outcome.proved and outcome.dfa is not None
+    results = run_walnut(discovery.walnut_export(outcome))
+    assert all(results.values()) and len(results) == 7  # the guard and the six sentences
+    t = Theory(Pell())
+    t.add_automaton("S", outcome.dfa, "x y")
+    outcome.dfa = t.define("T", "x y", "S(x, y) & ~(x = 4 & y = 10)").dfa  # the twin
+    twin = run_walnut(discovery.walnut_export(outcome))
+    assert twin.pop("guard_true") is True and not all(twin.values())
