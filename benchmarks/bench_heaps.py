@@ -31,6 +31,7 @@ import platform
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -84,6 +85,136 @@ int main(int argc, char **argv) {
 """
 
 
+C_SPARSE = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <time.h>
+
+/* usage: sparse TERMS OUT.bin MASK DOMAIN PROBE d0 d1 ... dt -- the sparse-space method
+   (Winning Ways ch. 4; Flammenkamp's domain parity when DOMAIN is 1), one n at a time: the
+   first PROBE terms plainly, then per n the XOR with every rare position r (parity of
+   G(r) & MASK equal to DOMAIN * ((r - t0) & 1), t0 the first splitting digit) and, for an
+   unmarked common candidate, a scan of the pairs from a = 1 that marks what it XORs and
+   stops at the candidate. Prints the loop's wall and CPU seconds. */
+static int rare_at(unsigned v, long n, unsigned mask, int domain, int t0) {
+    return __builtin_parity(v & mask) == domain * (int)((n - t0) & 1);
+}
+int main(int argc, char **argv) {
+    long terms = atol(argv[1]);
+    unsigned mask = (unsigned)atoi(argv[3]);
+    int domain = atoi(argv[4]);
+    long probe = atol(argv[5]);
+    int t = argc - 7, ns = 0, sp[64];
+    int *d = malloc(sizeof(int) * (t + 1));
+    for (int k = 0; k <= t; k++) d[k] = atoi(argv[6 + k]);
+    for (int k = 0; k <= t; k++) if (d[k] & 4) sp[ns++] = k;
+    int64_t *seen = calloc(65538, sizeof(int64_t));
+    uint16_t *g = calloc(terms + 1, 2);
+    int32_t *rare = malloc(sizeof(int32_t) * (terms + 1));
+    long held = 0;
+    struct timespec t0, t1;
+    clock_t c0 = clock();
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (long n = 0; n < terms; n++) {
+        int64_t mark = n + 1;
+        int plain = n < probe;
+        for (int k = 0; k <= t && k <= n; k++) {
+            long rest = n - k;
+            if ((d[k] & 1) && rest == 0 && k > 0) seen[0] = mark;
+            if ((d[k] & 2) && rest >= 1 && k > 0) seen[g[rest]] = mark;
+            if (!(d[k] & 4)) continue;
+            if (plain)
+                for (long a = 1; a <= rest / 2; a++) seen[g[a] ^ g[rest - a]] = mark;
+            else
+                for (long i = 0; i < held && rare[i] < rest; i++)
+                    seen[g[rare[i]] ^ g[rest - rare[i]]] = mark;
+        }
+        long v = 0;
+        if (plain) {
+            while (seen[v] == mark) v++;
+        } else {
+            int w = 0;
+            long a = 1;
+            for (;;) {
+                if (seen[v] == mark) { v++; continue; }
+                if (!rare_at((unsigned)v, n, mask, domain, sp[0])) break; /* a rare heap only */
+                int found = 0;
+                while (w < ns) {
+                    long rest = n - sp[w];
+                    while (a <= rest / 2) {
+                        unsigned x = g[a] ^ g[rest - a];
+                        a++;
+                        seen[x] = mark;
+                        if (x == v) { found = 1; break; }
+                    }
+                    if (found) break;
+                    w++;
+                    a = 1;
+                }
+                if (!found) break;
+                v++;
+            }
+        }
+        g[n] = (uint16_t)v;
+        if (n >= 1 && rare_at((unsigned)v, n, mask, domain, sp[0])) rare[held++] = n;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("%.6f %.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec),
+           (double)(clock() - c0) / CLOCKS_PER_SEC);
+    FILE *f = fopen(argv[2], "wb");
+    fwrite(g, 2, terms, f);
+    fclose(f);
+    return 0;
+}
+"""
+
+
+def c_sparse(code: tuple[int, ...], terms: int) -> tuple[float, float, np.ndarray] | None:
+    """(wall seconds, CPU seconds, values) of the plain C sparse-space loop, with the mask
+    ours chooses on the probe (:func:`fast.heaps.rare_mask`), or None without a compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    probe = min(terms, fast.heaps.PROBE_TERMS)
+    head = fast.heaps.nim_sequence(code, probe)
+    mask, domain = fast.heaps.rare_mask(head[probe // 2 :], code, probe // 2)
+    with tempfile.TemporaryDirectory() as tmp:
+        source, binary, out = Path(tmp) / "sparse.c", Path(tmp) / "sparse", Path(tmp) / "g.bin"
+        source.write_text(C_SPARSE)
+        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+        argv = [str(binary), str(terms), str(out), str(mask), str(domain), str(probe)]
+        ran = subprocess.run([*argv, *map(str, code)], check=True, capture_output=True, text=True)
+        wall, cpu = (float(x) for x in ran.stdout.split())
+        values = np.fromfile(out, dtype=np.uint16)
+    return wall, cpu, values
+
+
+def compare_sparse(game: str, terms: int) -> None:
+    """Ours (``fast.heaps.nim_sequence_sparse``) against the plain C sparse-space loop on
+    ``game``, back to back: wall and CPU seconds, their ratios, the values compared."""
+    code = heap_code(spec.get_game(game))
+    assert code is not None
+    fast.heaps.nim_sequence_sparse(code, min(terms, 20000))  # compile or load the kernel
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    values = fast.heaps.nim_sequence_sparse(code, terms)
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    c = c_sparse(code, terms)
+    if c is None:
+        print(f"sparse space {game}: ours {wall:.3f} s; no C compiler (cc, gcc) found: "
+              "apt-get update && apt-get install -y gcc")  # fmt: skip
+        return
+    c_wall, c_cpu, c_values = c
+    same = bool(np.array_equal(c_values, values))
+    print(
+        f"sparse space {game}, {terms:,} terms: ours {wall:.2f} s wall / {cpu:.2f} s CPU, "
+        f"C sparse loop (cc -O2) {c_wall:.2f} s / {c_cpu:.2f} s; ours / C = "
+        f"{wall / c_wall:.2f} wall, {cpu / c_cpu:.2f} CPU; values equal: {same}"
+    )
+    if not same:
+        raise SystemExit("the C sparse loop and ours disagree")
+
+
 def c_sequence(code: tuple[int, ...], terms: int, repeat: int) -> tuple[float, np.ndarray] | None:
     """(best seconds of the C loop, its values), or None without a C compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc")
@@ -133,12 +264,25 @@ def main() -> None:
     parser.add_argument("--octal", default="0.07")
     parser.add_argument("--octal-terms", type=int, default=10**6)
     parser.add_argument("--sparse", default="0.6", help="a code with a sparse space ('' : none)")
+    parser.add_argument(
+        "--sparse-games",
+        default="0.6,0.007",
+        help="codes run against the C sparse-space loop ('' : none)",
+    )
+    parser.add_argument("--sparse-terms", type=int, default=10**6)
+    parser.add_argument(
+        "--only-sparse", action="store_true", help="only the sparse-space comparison"
+    )
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print(
         f"machine: {platform.machine()} {platform.processor() or ''} "
         f"python {platform.python_version()}, {os.cpu_count()} CPUs"
     )
+    for code in filter(None, args.sparse_games.split(",")):
+        compare_sparse(f"octal:{code}", args.sparse_terms)
+    if args.only_sparse:
+        return
     compare("subtraction", f"subtraction:{args.subtraction}", args.terms, args.repeat,
             "nim_sequence")  # fmt: skip
     compare("splitting", f"octal:{args.octal}", args.octal_terms, args.repeat, "nim_sequence")

@@ -28,9 +28,13 @@ from __future__ import annotations
 
 import functools
 import math
+import time
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from fast import heaps_checkpoint, heaps_sparse
 from fast._jit import jit, smallest_unsigned
 from floor.blocks import Pace, Step, run_blocks
 from floor.interrupt import BLOCK_SECONDS, call
@@ -194,16 +198,22 @@ PROBE_TERMS = 16384
 #: The widest mask tried (bits): the values of the probe past 2^MASK_BITS are all rare.
 MASK_BITS = 12
 
+#: A dense probe is repeated on this many times the terms ...
+LONG_PROBE = 8
+#: ... when the terms asked are at least this many times the probe.
+LONG_PROBE_FROM = 64
 #: Past this share of rare positions in the probe's last half the method does not pay (its
 #: scans for rare candidates outweigh the XORs saved: octal:0.07, 0.32 rare, is 1.6 times
 #: slower than the plain loop at 6 * 10^4 terms): its cost is said to be twice the plain one.
 RARE_SHARE_MAX = 0.1
 #: The pairs a term's scan is taken to cost before any is measured (the first block's size).
 SCAN_PAIRS = 64
-#: Seconds per XOR of the sparse kernel (rare heaps and scans: scattered reads), measured
-#: 2026-11-28, 2 cores shared with 5 jobs: 3.2e-9 to 3.4e-9 s (octal:0.6, 0.44, 4.007 at
-#: 2 * 10^5 terms, 8e8 to 2.9e9 XORs; 6e-9 for 0.16's 3e7), rounded down.
-SPARSE_SECONDS = 3e-9
+#: Seconds per XOR of the blocked sparse kernel (:mod:`fast.heaps_sparse`), measured
+#: 2026-12-07, x86_64, 2 cores shared with ~10 jobs: octal:0.6 to 3 * 10^5 terms, 1.24e9
+#: XORs in 0.68 s CPU (5.5e-10 s each; 0.81 s for the plain C sparse loop), rounded up to
+#: the wall time a shared core gives (``python -m benchmarks --only fast.heaps.SPARSE_SECONDS``
+#: re-measures it).
+SPARSE_SECONDS = 1e-9
 
 
 @jit
@@ -262,87 +272,20 @@ def rare_mask(values: np.ndarray, code: tuple[int, ...], start: int = 0) -> tupl
     return int(mask), int(kind)
 
 
-@jit
-def _fill_sparse(  # type: ignore[no-untyped-def]
-    code, splits, values, start, stop, stamp, top, mask, domain, rare, count
-):  # pragma: no cover (compiled)
-    """G(n) for start <= n < stop by the sparse-space method; ``rare[:count[0]]`` holds the
-    positions 1 <= r < start whose value is rare (updated); ``count[1]`` counts the XORs
-    done (the work the cost model measures). The first n whose value passes
-    ``top``, else -1.
-
-    Two common heaps a + b = n - k give a value of parity(v & mask) = domain * ((n - k) & 1)
-    (:func:`rare_mask`): a value of the other parity needs a rare heap, so every such value
-    of the options comes from the rare positions, and such a candidate not marked is the
-    mex. A rare candidate is looked for among all the pairs, scanned in order and
-    resumed from where the last candidate's search stopped (each pair is XORed at most
-    once per n): the scan usually stops after a few pairs, and reaches the end only when
-    the value is a rare G(n).
-    """
-    t = code.shape[0] - 1
-    held = count[0]
-    work = 0
-    for n in range(start, stop):
-        mark = n + 1
-        for k in range(min(t, n) + 1):
-            digit = code[k]
-            rest = n - k
-            if digit & 1 and rest == 0 and k > 0:
-                stamp[0] = mark
-            if digit & 2 and rest >= 1 and k > 0:
-                stamp[values[rest]] = mark
-            if digit & 4:
-                for i in range(held):
-                    r = rare[i]
-                    if r >= rest:
-                        break
-                    stamp[values[r] ^ values[rest - r]] = mark
-                    work += 1
-        which, a = 0, 1  # the scan of the pairs: splitting digit, smaller heap
-        value = 0
-        while True:
-            if stamp[value] == mark:
-                value += 1
-                continue
-            if _parity(value & mask) != domain * ((n - splits[0]) & 1):
-                break  # made by a rare heap only, and not marked: the mex
-            found = False
-            while which < splits.shape[0]:
-                rest = n - splits[which]
-                while a <= rest // 2:
-                    x = values[a] ^ values[rest - a]
-                    a += 1
-                    work += 1
-                    stamp[x] = mark
-                    if x == value:
-                        found = True
-                        break
-                if found:
-                    break
-                which += 1
-                a = 1
-            if not found:
-                break  # rare and no pair gives it: the mex
-            value += 1
-        if value > top:
-            count[0] = held
-            count[1] += work
-            return n
-        values[n] = value
-        if n >= 1 and _parity(value & mask) == domain * ((n - splits[0]) & 1):
-            rare[held] = n
-            held += 1
-    count[0] = held
-    count[1] += work
-    return -1
-
-
-def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TERMS) -> np.ndarray:
+def nim_sequence_sparse(
+    code: tuple[int, ...],
+    terms: int,
+    probe: int = PROBE_TERMS,
+    checkpoint: str | Path | None = None,
+) -> np.ndarray:
     """:func:`nim_sequence` by the sparse-space method (same values, same type).
 
     The first ``probe`` terms are computed plainly (or all, if fewer); the mask
     (:func:`rare_mask`) is chosen on them; each later term costs about one XOR per rare
     position below it (per splitting digit) plus a short scan, instead of n / 2.
+
+    ``checkpoint``: a file (``.npz``) the run's state is saved to every minute and when it
+    ends or is stopped, and resumed from when it exists (:mod:`fast.heaps_checkpoint`).
 
     Examples
     --------
@@ -351,10 +294,12 @@ def nim_sequence_sparse(code: tuple[int, ...], terms: int, probe: int = PROBE_TE
     """
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
         raise ValueError(f"nim_sequence_sparse: terms must be an int >= 0 (terms = {terms!r})")
-    return _sparse(code, terms, probe)[0]
+    return _sparse(code, terms, probe, checkpoint)[0]
 
 
-def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, int]:
+def _sparse(
+    code: tuple[int, ...], terms: int, probe: int, checkpoint: str | Path | None = None
+) -> tuple[np.ndarray, int]:
     """(:func:`nim_sequence_sparse`, the XORs its sparse kernel did)."""
     splits = np.array([k for k, d in enumerate(code) if d & 4], dtype=np.int64)
     probe = min(terms, max(probe, len(code), 2))
@@ -372,23 +317,77 @@ def _sparse(code: tuple[int, ...], terms: int, probe: int) -> tuple[np.ndarray, 
     positions = positions[positions >= 1]
     rare[: positions.size] = positions
     count = np.array([positions.size, 0], dtype=np.int64)
-    stamp = np.zeros(top + 2, dtype=np.int64)
     digits = np.array(code, dtype=np.int64)
+    state: dict[str, Any] = {
+        "seen": heaps_sparse.table(_width(head)),
+        "mask": mask,
+        "domain": domain,
+    }
     first = int(BLOCK_SECONDS / (SPLIT_SECONDS * splits.size * (positions.size + SCAN_PAIRS)))
+    start = probe
+    saved = None if checkpoint is None else heaps_checkpoint.load(checkpoint, code, probe)
+    if saved is not None and saved["done"] > probe:  # resume where the file stopped
+        start = min(terms, saved["done"])
+        values[:start] = saved["values"][:start]
+        kept = saved["rare"][saved["rare"] < start]
+        rare[: kept.size] = kept
+        count[:] = kept.size, saved["xors"]
+        state.update(mask=saved["mask"], domain=saved["domain"])
+        state["seen"] = heaps_sparse.table(max(saved["width"], _width(values[:start])))
+    state["done"], state["saved_at"] = start, time.perf_counter()
+
+    floor = start if saved is None else saved["done"]  # never save less than the file held
+
+    def keep() -> None:
+        if checkpoint is not None and state["done"] >= floor:
+            held = int(count[0])
+            heaps_checkpoint.save(checkpoint, code, probe, {
+                "done": state["done"], "held": held, "xors": count[1], "mask": state["mask"],
+                "domain": state["domain"], "width": state["seen"].shape[1], "values": values,
+                "rare": rare,
+            })  # fmt: skip
+            state["saved_at"] = time.perf_counter()
 
     def block(lo: int, hi: int) -> tuple[Step, int]:
+        step, at = _block(lo, hi)
+        state["done"] = at
+        if time.perf_counter() - state["saved_at"] > heaps_checkpoint.CHECKPOINT_SECONDS:
+            keep()
+        return step, at
+
+    def _block(lo: int, hi: int) -> tuple[Step, int]:
+        seen = state["seen"]
         failed = call(
-            _fill_sparse, digits, splits, values, lo, hi, stamp, top, mask, domain, rare, count
-        )
-        if failed >= 0:
+            heaps_sparse.fill_blocked, digits, splits, values, lo, hi, seen,
+            state["mask"], state["domain"], rare, count,
+        )  # fmt: skip
+        if failed < 0:
+            return Step.DONE, hi
+        if seen.shape[1] > top:
             raise OverflowError(
                 f"nim_sequence: G({failed}) > {top}: beyond the uint16 values of this kernel"
             )
-        return Step.DONE, hi
+        # a value reached the table's width: widen it, re-choose the mask on the last half
+        state["seen"] = heaps_sparse.table(2 * seen.shape[1])
+        m, d = rare_mask(values[failed // 2 : failed], code, failed // 2)
+        state["mask"], state["domain"] = m, d
+        found = np.flatnonzero(_rare(values[:failed], code, m, d))
+        found = found[found >= 1]
+        rare[: found.size] = found
+        count[0] = found.size
+        return Step.GROWN, failed
 
     # blocks follow the measured speed: the rare positions and the scans vary
-    run_blocks(block, terms, size=Pace(first + 1, BLOCK_SECONDS, least=1), start=probe)
+    try:
+        run_blocks(block, terms, size=Pace(first + 1, BLOCK_SECONDS, least=1), start=start)
+    finally:  # done, or stopped (Ctrl-C): the state of the last whole block
+        keep()
     return values, int(count[1])
+
+
+def _width(values: np.ndarray) -> int:
+    """The power of two past the largest of ``values`` (at least 2): every XOR is below it."""
+    return 1 << max(1, int(values.max()).bit_length()) if values.size else 2
 
 
 def _rare(values: np.ndarray, code: tuple[int, ...], mask: int, domain: int) -> np.ndarray:
@@ -403,21 +402,21 @@ def _rare(values: np.ndarray, code: tuple[int, ...], mask: int, domain: int) -> 
 
 
 @functools.lru_cache(maxsize=64)
-def _probe(code: tuple[int, ...]) -> tuple[float, float, float]:
+def _probe(code: tuple[int, ...], probe: int = PROBE_TERMS) -> tuple[float, float, float]:
     """(XORs a term, their growth exponent, share of rare positions) of the sparse method on
-    ``code``, measured: the share in the last half of the first :data:`PROBE_TERMS` terms
-    under the mask chosen on them; the XORs (rare heaps and scans) counted on the sparse
-    kernel over the next P/2 and the P/2 after (P = :data:`PROBE_TERMS`), the exponent e
-    of their growth (XORs a term ~ n^e, 0 <= e <= 1) from the two. Run only where the
-    share is at most :data:`RARE_SHARE_MAX` (else the XORs are infinite)."""
-    head = nim_sequence(code, PROBE_TERMS)
-    half = PROBE_TERMS // 2
+    ``code``, measured: the share in the last half of the first P = ``probe`` terms under
+    the mask chosen on them; the XORs (rare heaps and scans) counted on the sparse kernel
+    over the next P/2 and the P/2 after, the exponent e of their growth (XORs a term ~ n^e,
+    0 <= e <= 1) from the two: it carries the rare positions that appear there. Run only
+    where the share is at most :data:`RARE_SHARE_MAX` (else the XORs are infinite)."""
+    head = nim_sequence(code, probe)
+    half = probe // 2
     rare_at = _rare(head, code, *rare_mask(head[half:], code, half))
     share = float(rare_at[half:].mean())
     if share > RARE_SHARE_MAX:
         return math.inf, 0.0, share
-    first = _sparse(code, PROBE_TERMS + half, PROBE_TERMS)[1]
-    second = _sparse(code, 2 * PROBE_TERMS, PROBE_TERMS)[1] - first
+    first = _sparse(code, probe + half, probe)[1]
+    second = _sparse(code, 2 * probe, probe)[1] - first
     growth = math.log(max(second, 1) / max(first, 1)) / math.log(1.75 / 1.25)
     return first / half, min(1.0, max(0.0, growth)), share
 
@@ -426,11 +425,12 @@ def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     """(seconds, bytes) of :func:`nim_sequence_sparse` for ``terms`` terms.
 
     The model: the probe's plain cost, then per term the XORs measured on the sparse kernel
-    past the probe (:func:`_probe`: one a rare heap, and the scans for rare candidates),
-    growing as measured there, plus one a rare position that appears later (the probe's
-    share of rare values, per splitting digit). A game whose rare values do not thin out
-    (past :data:`RARE_SHARE_MAX` of the probe's last half) is said to cost twice the plain
-    loop, so the plain loop is chosen.
+    past the probe (:func:`_probe`: one a rare heap, and the scans for common candidates),
+    growing as measured there (the rare positions found there included). A game whose rare
+    values do not thin out within the probe (past :data:`RARE_SHARE_MAX` of its last half)
+    is probed again on :data:`LONG_PROBE` x more terms when ``terms`` is at least
+    :data:`LONG_PROBE_FROM` x the probe (0.007's rare values thin out past 10^5); still
+    dense, it is said to cost twice the plain loop, so the plain loop is chosen.
 
     >>> sparse_cost((0, 6), 10**6)[0] < sequence_cost((0, 6), 10**6)[0]  # Officers
     True
@@ -441,15 +441,17 @@ def sparse_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     plain = sequence_cost(code, terms)
     if not split or terms <= PROBE_TERMS or _threes(code):
         return plain
-    per_term, growth, share = _probe(code)
+    probe = PROBE_TERMS
+    per_term, growth, share = _probe(code, probe)
+    if share > RARE_SHARE_MAX and terms >= LONG_PROBE_FROM * PROBE_TERMS:
+        probe = LONG_PROBE * PROBE_TERMS
+        per_term, growth, share = _probe(code, probe)
     if share > RARE_SHARE_MAX:  # no sparse space: the scans cost more than the plain loop
         return 2 * plain[0], plain[1] + 8 * terms
-    # XORs a term: per_term at n = 1.25 P, growing as n^growth; the rare positions found
-    # later add share * (n - P) a term, per splitting digit
-    at, e, later = 1.25 * PROBE_TERMS, growth, terms - PROBE_TERMS
-    xors = per_term * (terms ** (e + 1) - PROBE_TERMS ** (e + 1)) / ((e + 1) * at**e)
-    xors += split * share * later * later / 2
-    seconds = sequence_cost(code, PROBE_TERMS)[0] + xors * SPARSE_SECONDS
+    # XORs a term: per_term at n = 1.25 P, growing as n^growth, from the kernel's probe on
+    at, e, start = 1.25 * probe, growth, PROBE_TERMS
+    xors = per_term * (terms ** (e + 1) - start ** (e + 1)) / ((e + 1) * at**e)
+    seconds = sequence_cost(code, start)[0] + xors * SPARSE_SECONDS
     return seconds, _sparse_bytes(terms)
 
 

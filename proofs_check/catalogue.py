@@ -19,6 +19,7 @@ from types import ModuleType
 from proofs_check import (
     claims_atlas,
     claims_fibonacci,
+    claims_heaps,
     claims_jiao,
     claims_landman,
     claims_misere,
@@ -45,6 +46,7 @@ MODULES: tuple[ModuleType, ...] = (
     claims_proved,  # issue 36: theorems for all positions, decided
     claims_piles3,  # issue 38: Fraenkel's 3-heap Wythoff conjectures (Sun-Zeilberger)
     claims_misere,  # issue 38: Bouton's misère rule for Nim
+    claims_heaps,  # issue 46: the shipped heap-period certificates
 )
 
 

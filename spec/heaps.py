@@ -46,6 +46,7 @@ from spec.families import ascii_int
 from spec.game import InvalidPosition, PileGame, Position, register_family
 
 __all__ = [
+    "ALIASES",
     "MAX_TAKE",
     "HeapGame",
     "HexGame",
@@ -425,4 +426,35 @@ for _family in (OctalGame, HexGame, SubtractionGame):
         rules=_family.rules,
         source=_family.source,
         example=_family.example,
+    )
+
+
+#: The field's names of octal games (Winning Ways ch. 4; Flammenkamp's table): each is the
+#: game ``octal:CODE`` (``get_game("kayles")`` describes itself as ``octal:0.77``).
+ALIASES: dict[str, str] = {
+    "kayles": "0.77",
+    "dawsons-kayles": "0.07",
+    "dawsons-chess": "0.137",
+    "officers": "0.6",
+    "treblecross": "0.007",
+}
+
+
+def _alias(name: str, code: str) -> Any:
+    def factory(text: str) -> OctalGame:
+        if text != code:
+            raise ValueError(f"{name}: takes no parameter ({name} is octal:{code})")
+        return OctalGame.from_text(code)
+
+    return factory
+
+
+for _name, _code in ALIASES.items():
+    register_family(
+        _name,
+        _alias(_name, _code),
+        rules=f"the octal game {_code} (the name the field uses)",
+        source=OctalGame.source,
+        example=_name,
+        default=_code,
     )

@@ -93,3 +93,14 @@ def test_the_door_takes_the_sparse_method_only_where_it_pays() -> None:
     assert dawson.choose(terms=10**5, budget=1e9).name == "fast.heaps"
     nim = question("nim-sequence", spec.get_game("subtraction:1,3,4"))
     assert nim.choose(terms=10**6).name == "fast.heaps"
+
+
+@pytest.mark.parametrize("name", ["octal:0.6", "octal:0.007", "octal:4.007"])
+def test_the_blocked_kernel_widens_its_table_and_keeps_the_values(name: str) -> None:
+    """From a probe of 2 the table starts 2 values wide and doubles (the mask re-chosen each
+    time) up to the game's range: the values stay the plain convolution's, past many blocks."""
+    code = heap_code(spec.get_game(name))
+    assert code is not None
+    got = fast.heaps.nim_sequence_sparse(code, 12000, probe=2)
+    assert np.array_equal(got, fast.heaps.nim_sequence(code, 12000))
+    assert int(got.max()) > 64  # the table was widened five times at least

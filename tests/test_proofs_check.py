@@ -85,6 +85,7 @@ def test_registry_has_every_required_claim() -> None:
                 "Ann. Comb.",
                 "J. Combin. Theory",
                 "Ann. of Math.",
+                "Proc. Cambridge Philos. Soc.",  # Guy and Smith (issue 46)
             )
         )
         assert entry.source[:3] in ("000", "001", "002", "004") or cited

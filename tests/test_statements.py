@@ -349,6 +349,19 @@ def _its_twin(theorem_id: str) -> Callable[[pytest.MonkeyPatch], None]:
     return patch
 
 
+def _edit_0_45(monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.45's shipped certificate read with its period doubled (issue 46)."""
+    import registry.heap_certificates as certificates
+
+    real = certificates.shipped
+
+    def edited(game: Any) -> Any:
+        fields = real(game)
+        return {**fields, "period": 40} if fields and fields["game"] == "octal:0.45" else fields
+
+    monkeypatch.setattr(certificates, "shipped", edited)
+
+
 def _proved_variants() -> list[Variant]:
     from proofs_check.theorems import THEOREMS
 
@@ -378,6 +391,7 @@ VARIANTS += [
         witness={"heaps": [0], "outcome": "N"},
     ),
     *_proved_variants(),
+    Variant("heaps-shipped-periods", "0.45's period edited", patch=lambda mp: _edit_0_45(mp)),
 ]
 _LISTED = {v.claim for v in VARIANTS}
 ALL_VARIANTS = VARIANTS + [

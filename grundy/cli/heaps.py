@@ -18,7 +18,7 @@ from typing import Any
 import spec
 from floor.files import atomic_write_text
 from grundy.cli.output import json_or_lines
-from registry import question
+from registry import heap_certificates, question
 from registry.heaps import heap_period
 from runs.progress import activity, reporter
 
@@ -148,6 +148,9 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
     (``--compute``: certified or refused; else certified where it can be, apparent else)."""
     if args.row is not None:
         raise ValueError(f"--row: {game.describe()} is a one-heap game, it has no rows")
+    asked = getattr(args, "certified", False) or getattr(args, "certificate", None)
+    if asked or (not args.compute and not args.values and heap_certificates.shipped(game)):
+        return _certificate(args, game)  # --compute computes; else a shipped one answers
     terms = args.window if args.window != 2000 else 0
     reached = [0, time.perf_counter()]
     try:
@@ -184,6 +187,31 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
     if values:
         lines.append(" ".join(map(str, values)))
     return json_or_lines(args.json, data, lines, soft_wrap=True)
+
+
+def _certificate(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
+    """``--certified`` (the shipped certificate answers) or ``--certificate FILE`` (written)."""
+    if args.certificate:
+        with activity(f"period certificate of {game.describe()}", disable=args.json):
+            fields = heap_certificates.write(game, args.certificate, args.budget)
+        shown = f"wrote the certificate to {args.certificate} (python -m heapcheck to check it)"
+    else:
+        found = heap_certificates.shipped(game)
+        if found is None:
+            raise ValueError(
+                f"--certified: no shipped period certificate for {game.describe()} "
+                "(grundy period GAME --compute certifies it here)"
+            )
+        fields, shown = found, f"from the shipped certificate (digest {found['digest'][:16]})"
+    data = {k: fields[k] for k in ("game", "preperiod", "period", "window_end", "digest")}
+    data["status"] = "certified"
+    lines = [
+        f"{fields['game']}: preperiod {fields['preperiod']:,}, period {fields['period']:,}: "
+        f"certified ({fields['theorem']}, G(n + p) = G(n) for {fields['preperiod']:,} <= n < "
+        f"{fields['window_end']:,})",
+        shown,
+    ]
+    return json_or_lines(args.json, data, lines)
 
 
 def rare_values(values: list[int]) -> tuple[int, list[int], int] | None:

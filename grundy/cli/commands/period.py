@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from grundy.cli import heaps
-from grundy.cli.output import add_json_option, json_or_lines, print_impls
+from grundy.cli.output import add_json_option, json_or_lines, output_file, print_impls
 from grundy.cli.parsing import add_budget_option, add_count, add_impl_option, parse_game
 from registry import question
 from runs.progress import reporter, warn
@@ -51,6 +51,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--compute", action="store_true",
         help="compute the certificate even where the atlas holds the row",
+    )  # fmt: skip
+    parser.add_argument(
+        "--certified", action="store_true",
+        help="one-heap games: answer from the shipped period certificate (registry/"
+        "heap_certificates/, docs/heap-games.md); refused where none is shipped",
+    )  # fmt: skip
+    parser.add_argument(
+        "--certificate", type=output_file("--certificate"), default=None, metavar="FILE",
+        help="one-heap games: write the period certificate (JSON) to FILE; "
+        "'python -m heapcheck FILE' checks it from the rules alone",
     )  # fmt: skip
     add_impl_option(parser, "period")
     add_count(
