@@ -164,26 +164,10 @@ def run(args: argparse.Namespace) -> int:
     from proofs_check.theorems import THEOREMS
 
     if args.list:
-        rows = _rows()
-        if args.json:
-            emit_json(rows)
-        else:
-            for r in rows:
-                print(f"{r['id']:30s} {r['kind']:8s} {r['game']:20s} value {r['value']}")
-        return 0
-    if args.automaticity:
-        return _automaticity(args)
-    for option in _MAP_ONLY:
-        if getattr(args, option):
-            raise ValueError(f"prove: --{option} needs --automaticity")
-    if args.learn is not None:
-        if args.id is not None:
-            raise ValueError(f"prove: --learn takes no theorem id (got {args.id!r})")
-        return _learn(args)
-    for option in (*_LEARN_ONLY, "out"):
-        if getattr(args, option) is not None:
-            value = getattr(args, option)
-            raise ValueError(f"prove: --{option} = {value} needs --learn GAME (or --automaticity)")
+        return _list(args.json)
+    if args.automaticity or args.learn is not None:
+        return _automaticity(args) if args.automaticity else _learn(args)
+    _only_with_their_mode(args)
     if args.id is None:
         raise ValueError("prove: give a theorem id or --list (see 'grundy prove --list')")
     theorem = THEOREMS.get(args.id)
@@ -200,6 +184,48 @@ def run(args: argparse.Namespace) -> int:
     if args.certificate is not None or args.check:
         return _certificate(theorem, args.certificate, args.check)
     return _replay(theorem, args.json)
+
+
+def _list(as_json: bool) -> int:
+    rows = _rows()
+    if as_json:
+        emit_json(rows)
+    else:
+        for r in rows:
+            print(f"{r['id']:30s} {r['kind']:8s} {r['game']:20s} value {r['value']}")
+    return 0
+
+
+def _only_with_their_mode(args: argparse.Namespace) -> None:
+    """Refuse an option of ``--automaticity`` or of ``--learn`` given without it (one line)."""
+    for option in _MAP_ONLY:
+        if getattr(args, option):
+            raise ValueError(f"prove: --{option} needs --automaticity")
+    for option in (*_LEARN_ONLY, "out"):
+        if getattr(args, option) is not None:
+            value = getattr(args, option)
+            raise ValueError(f"prove: --{option} = {value} needs --learn GAME (or --automaticity)")
+
+
+def _learn_checks(args: argparse.Namespace) -> None:
+    """``--learn``'s refusals before any work: a theorem id, a map option, a game the
+    generator does not cover, an --out or --walnut that cannot be written (one line)."""
+    from grundy.cli.parsing import parse_game
+    from proofs_check.automatic import rule_of
+
+    if args.id is not None:
+        raise ValueError(f"prove: --learn takes no theorem id (got {args.id!r})")
+    for option in _MAP_ONLY:
+        if getattr(args, option):
+            raise ValueError(f"prove: --{option} needs --automaticity")
+    try:
+        rule_of(parse_game(args.learn))  # an unknown game, or one the generator does not cover
+    except ValueError as error:
+        raise ValueError(f"prove: --learn = {args.learn!r}: {error}") from None
+    if args.out is not None:
+        _writable(args.out)
+    if args.walnut is not None:
+        _writable(args.walnut, "--walnut")
 
 
 def _writable(path: str, option: str = "--out") -> str:
@@ -259,22 +285,15 @@ def _tests_of(tests: int | None, length: int) -> int:
 def _learn(args: argparse.Namespace) -> int:
     """Learn ``{G = value}`` of the game from the engine's data, then prove it."""
     from decider.io import read_automaton
-    from grundy.cli.parsing import parse_game
     from proofs_check import discovery
-    from proofs_check.automatic import rule_of
     from registry import BUDGET_SECONDS
 
     game = args.learn
-    try:
-        rule_of(parse_game(game))  # an unknown game, or one the generator does not cover
-    except ValueError as error:
-        raise ValueError(f"prove: --learn = {game!r}: {error}") from None
+    _learn_checks(args)
     value = args.value or 0
     name = args.numeration or discovery.natural_numeration(game) or "fibonacci"
     numeration = discovery.numeration_of(name)
-    out = None if args.out is None else _writable(args.out)
-    if args.walnut is not None:
-        _writable(args.walnut, "--walnut")
+    out = args.out
     automaton = None
     if args.automaton is not None:
         try:
