@@ -28,6 +28,13 @@ import numpy as np
 from decider import DeciderError, Dfa, Numeration, Theory
 from decider.io import read_automaton
 from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
+from proofs_check.theorems_heaps import (
+    HEAP_THEOREMS,
+    HeapTheorem,
+    heap_theory_of,
+    replay_heap,
+    stored_word,
+)
 
 __all__ = [
     "AUTOMATA",
@@ -82,6 +89,7 @@ class Theorem:
     lower: tuple[str, ...] = ()
     layers: tuple[tuple[int, str], ...] = ()
     twin_cell: tuple[int, int] | None = None
+    numeration: str = "fibonacci"
 
     @property
     def kind(self) -> str:
@@ -334,6 +342,7 @@ for _t in _TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF:
     assert _t.twin_cell is not None, _t.id
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _t.twin_cell)
+THEOREMS.update(HEAP_THEOREMS)  # type: ignore[arg-type]  # one-heap words (theorems_heaps)
 
 
 def sentences_of(rule: Rule, theorem: Theorem) -> dict[str, str]:
@@ -404,6 +413,9 @@ def theory_of(
     """The theory with the game's moves and the theorem's set defined, and the sentences
     (into ``theory`` when given: a :class:`decider.certificate.CertifyingTheory`; no
     sentences when ``sentences`` is False)."""
+    if isinstance(theorem, HeapTheorem):  # a one-heap game's word (issue 45)
+        heap, texts = heap_theory_of(theorem, theory)
+        return heap, texts if sentences else {}
     built = build(theorem, theory=theory)
     return built.theory, sentences_of(built.rule, theorem) if sentences else {}
 
@@ -427,6 +439,8 @@ def replay(
     :mod:`proofs_check.discovery`) that the theorem's definitions use beside its stored ones;
     ``numeration``: the theory's (Fibonacci unless given; a set learned in Pell's).
     """
+    if isinstance(theorem, HeapTheorem):  # a one-heap game's word (issue 45)
+        return replay_heap(theorem)
     built = build(theorem, given, None if numeration is None else Theory(numeration))
     proof = Proof(theorem, definitions=built.definitions)
     for name, text in sentences_of(built.rule, theorem).items():
@@ -459,12 +473,17 @@ POINT_SECONDS = 5e-7
 
 
 def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:
-    """The positions of the theorem's set with both coordinates below ``n``, in order.
+    """The positions of the theorem's set with both coordinates below ``n``, in order (of a
+    one-heap theorem, the pairs ``(n, W[n])`` of its word).
 
     Refused (one line) when the square's estimated time (:data:`POINT_SECONDS` a cell) is
     past :data:`proofs_check.data.DATA_SECONDS`.
     """
     from proofs_check.data import DATA_SECONDS  # (imports the data providers: only here)
+
+    if isinstance(theorem, HeapTheorem):
+        word = stored_word(theorem)
+        return [(m, word.at(m)) for m in range(n)]
 
     estimate = float(n) * float(n) * POINT_SECONDS
     if estimate > DATA_SECONDS:

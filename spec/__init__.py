@@ -33,6 +33,7 @@ from spec.heaps import (
     is_heap_game,
     nim_sequence,
 )
+from spec.heaps_sets import SetSubtraction
 from spec.misere import Genus, MisereRefused, bouton_misere, genus, is_misere, misere, normal_play
 from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
 from spec.solver import (
@@ -75,6 +76,7 @@ __all__ = [
     "PileGame",
     "Position",
     "RWythoff",
+    "SetSubtraction",
     "SolverLimit",
     "StateGame",
     "SubtractionGame",

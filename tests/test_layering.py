@@ -80,6 +80,12 @@ RULES: dict[str, Room] = {
         "the independent checker of proof certificates: trusts nothing of the decider",
         outside="numpy",
     ),
+    "heapcheck": _room(
+        "",
+        "the independent checker of heap-period certificates: the rules alone, nothing of the "
+        "project",
+        outside="numpy",
+    ),
     "runs": _room(
         "floor",
         "long runs: chunks and their store, the Dask runner, the one progress bar; no kernel",
@@ -181,7 +187,7 @@ def _violations(module: str, imported: list[str]) -> list[str]:
 #: The project's top-level packages (the layers' folders).
 FOLDERS = (
     "floor", "spec", "reference", "fast", "decider", "registry", "proofs_check", "runs",
-    "verify", "certcheck", "grundy",
+    "verify", "certcheck", "heapcheck", "grundy",
 )  # fmt: skip
 FILES = sorted(p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py"))
 

@@ -17,7 +17,7 @@ import grundy
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {
     "floor", "spec", "reference", "fast", "registry", "proofs_check", "runs", "verify", "decider",
-    "grundy", "certcheck",
+    "grundy", "certcheck", "heapcheck",
 }  # fmt: skip
 
 
@@ -61,7 +61,14 @@ def wheel_problems(names: list[str]) -> list[str]:
     problems += [
         f"unexpected data file {n}"
         for n in sorted(data)
-        if not n.startswith(("reference/data/", "registry/atlas/", "proofs_check/automata/"))
+        if not n.startswith(
+            (
+                "reference/data/",
+                "registry/atlas/",
+                "registry/heap_certificates/",
+                "proofs_check/automata/",
+            )
+        )
         and n != "proofs_check/automaticity_map.json"
     ]
     if not any(n.endswith("wythoff_003.json") for n in data):
@@ -72,6 +79,8 @@ def wheel_problems(names: list[str]) -> list[str]:
         problems.append("the proofs' stored automata (proofs_check/automata/*.txt) are missing")
     if "proofs_check/automaticity_map.json" not in data:
         problems.append("the automaticity map (proofs_check/automaticity_map.json) is missing")
+    if not any(n.startswith("registry/heap_certificates/") for n in data):
+        problems.append("the heap-period certificates (registry/heap_certificates/) are missing")
     return problems
 
 

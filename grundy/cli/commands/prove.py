@@ -155,7 +155,7 @@ def _rows() -> list[dict[str, Any]]:
 
     return [
         {"id": t.id, "game": t.game, "value": t.value, "state": t.state, "kind": t.kind,
-         "source": t.source, "statement": t.statement}
+         "source": t.source, "statement": t.statement, "numeration": t.numeration}
         for t in THEOREMS.values()
     ]  # fmt: skip
 
