@@ -539,6 +539,19 @@ def _heap_split(quick: bool) -> Measured:
     )  # fmt: skip
 
 
+def _heap_three(quick: bool) -> Measured:
+    """The seconds per three-heap XOR of a hexadecimal code (hex:0.8: take one, leave three
+    heaps), through the registry; no plain baseline (the octal one is SPLIT_SECONDS's)."""
+    terms = 2_000 if quick else 4_000
+    path = "fast.heaps.THREE_SECONDS"
+    compile_s = _warm(lambda: _door("nim-sequence", "hex:0.8", "fast.heaps", terms=200))
+    seconds, estimate = _door("nim-sequence", "hex:0.8", "fast.heaps", terms=terms)
+    return Measured(
+        _scaled(path, False, seconds, estimate), f"nim-sequence hex:0.8 terms={terms:,}",
+        seconds, None, "", compile_s,
+    )  # fmt: skip
+
+
 def _heap_sparse(quick: bool) -> Measured:
     """The sparse-space method's seconds per XOR, on Officers (0.6, a sparse space); beside
     it the plain XOR-convolution's seconds per XOR (0.07's plain numba loop)."""
@@ -608,6 +621,7 @@ CONSTANTS: tuple[Constant, ...] = (
     _c("fast.atlas.STATE_SECONDS_PER_BYTE", "s/byte", False, _atlas_bytes),
     _c("fast.heaps.SUBTRACTION_SECONDS", "s/term/move", False, _heap_subtraction),
     _c("fast.heaps.SPLIT_SECONDS", "s/XOR", False, _heap_split),
+    _c("fast.heaps.THREE_SECONDS", "s/XOR", False, _heap_three),
     _c("fast.heaps.SPARSE_SECONDS", "s/XOR", False, _heap_sparse),
     _c("registry.heaps.SPEC_SECONDS_PER_OPTION", "s/option", False, _heap_spec),
 )

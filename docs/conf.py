@@ -86,6 +86,30 @@ nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_merge_streams = True
 
+#: The kernels myst-nb starts talk to it over TCP on this machine only (jupyter_client's
+#: default transport), and ipykernel warns once per kernel that TCP "is susceptible to
+#: eavesdropping" (five lines in every build, issue 48). The warning is dropped at its source,
+#: the kernel's own logger, by a profile of the build's own IPYTHONDIR (written here, under
+#: _build/, so the repository and the user's ~/.ipython stay untouched): local, short-lived
+#: kernels that only this build reaches. Every other kernel message is kept.
+KERNEL_CONFIG = """\
+# Written by docs/conf.py (see KERNEL_CONFIG there): drop ipykernel's one warning about the
+# build's local TCP kernels; every other message stays.
+import logging
+
+
+class _LocalTcpKernel(logging.Filter):
+    def filter(self, record):
+        return "susceptible to eavesdropping" not in record.getMessage()
+
+
+logging.getLogger("IPKernelApp").addFilter(_LocalTcpKernel())
+"""
+_PROFILE = DOCS / "_build" / "ipython" / "profile_default"
+_PROFILE.mkdir(parents=True, exist_ok=True)
+(_PROFILE / "ipython_kernel_config.py").write_text(KERNEL_CONFIG, encoding="utf-8")
+os.environ["IPYTHONDIR"] = str(_PROFILE.parent)
+
 # autodoc + numpydoc
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": False}

@@ -47,12 +47,15 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
+from fast._game_protocol import Layered, Piles, PlayRule, Rays, TwoPileForm
 from fast._jit import jit
+from floor.blocks import Pace, Step, run_blocks
+from floor.interrupt import BLOCK_SECONDS, call
 from floor.memory import check_memory
 
 __all__ = [
@@ -94,9 +97,9 @@ def covers(game: Any) -> str | None:
     """None if the kernel computes ``game`` (three piles, no state, ``move_rays`` of three
     non-negative ints, not all zero, and no other compiled rule), else why not."""
     name = game.describe() if hasattr(game, "describe") else repr(game)
-    if getattr(game, "arity", None) != 3 or getattr(game, "states", None):
+    if not isinstance(game, Piles) or game.arity != 3 or isinstance(game, Layered):
         return f"{name}: fast.cube computes games of three piles (no state)"
-    rays = getattr(game, "move_rays", None)
+    rays = game.move_rays if isinstance(game, Rays) else None
     if not rays:
         return f"{name}: fast.cube needs move_rays (rays (a, b, c) in three dimensions)"
     for ray in rays:
@@ -110,8 +113,14 @@ def covers(game: Any) -> str | None:
                 f"{name}: move_rays entry {ray!r} is not a ray (a, b, c) of non-negative "
                 "integers, not all zero"
             )
-    for label in ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule"):
-        if getattr(game, label, None) is not None:
+    stated: dict[str, Any] = {}
+    if isinstance(game, TwoPileForm):
+        stated["compiled_followers"] = game.compiled_followers
+        stated["compiled_regions"] = game.compiled_regions
+        stated["compiled_terminal"] = game.compiled_terminal
+    stated["outcome_rule"] = game.outcome_rule if isinstance(game, PlayRule) else None
+    for label, value in stated.items():
+        if value is not None:
             return f"{name}: fast.cube takes move_rays alone ({label} is set)"
     return None
 
@@ -172,8 +181,13 @@ def cube_cost(game: Any, shape: Sequence[int]) -> tuple[float, int]:
     return cells * (words + CELL_OVERHEAD_WORDS) * WORD_SECONDS, cube_bytes(game, dims)
 
 
-def grundy_cube(game: Any, shape: Sequence[int]) -> np.ndarray:
+def grundy_cube(
+    game: Any, shape: Sequence[int], progress: Callable[[int, int | None, str], None] | None = None
+) -> np.ndarray:
     """``G[x, y, z]`` for 0 <= x < X, 0 <= y < Y, 0 <= z < Z of a three-pile ray game.
+
+    The cells are computed in blocks of about :data:`floor.interrupt.BLOCK_SECONDS` (the
+    Ctrl-C protocol, :mod:`floor.interrupt`): a Ctrl-C stops the work within a block.
 
     Parameters
     ----------
@@ -181,6 +195,8 @@ def grundy_cube(game: Any, shape: Sequence[int]) -> np.ndarray:
         A three-pile game with ``move_rays`` (:func:`covers`), e.g. ``spec.Wythoff3()``.
     shape : (X, Y, Z)
         The box.
+    progress : callable, optional
+        ``progress(done, total, "cells")`` after each block (the registry's protocol).
 
     Returns
     -------
@@ -210,7 +226,18 @@ def grundy_cube(game: Any, shape: Sequence[int]) -> np.ndarray:
     assert offset == planes
     bits = np.zeros((planes, dims[1], dims[2], words), dtype=np.uint64)
     filled = np.zeros((planes, dims[1], dims[2]), dtype=np.int32)
-    _cube_kernel(table, rays, bits, filled, starts, counts)
+    acc = np.zeros(words, dtype=np.uint64)
+    total = dims[0] * dims[1] * dims[2]
+
+    def block(lo: int, hi: int) -> tuple[Step, int]:
+        call(_cube_kernel, table, rays, bits, filled, starts, counts, acc, lo, hi)
+        return Step.DONE, hi
+
+    report = None if progress is None else (lambda done: progress(done, total, "cells"))
+    first = max(
+        1, int(BLOCK_SECONDS / (len(rays) * (words / 2 + CELL_OVERHEAD_WORDS) * WORD_SECONDS))
+    )
+    run_blocks(block, total, size=Pace(first, BLOCK_SECONDS, least=1), progress=report)
     return table
 
 
@@ -239,42 +266,46 @@ def _cube_kernel(
     filled: np.ndarray,
     starts: np.ndarray,
     counts: np.ndarray,
+    acc: np.ndarray,
+    lo: int,
+    hi: int,
 ) -> None:  # pragma: no cover - jit
-    """Fill ``table`` in lexicographic order by the ray bitsets (the module's algorithm);
-    ``filled`` holds the number of words written to each bitset."""
-    nx, ny, nz = table.shape
-    acc = np.zeros(bits.shape[3], dtype=np.uint64)
+    """Fill the cells ``lo .. hi - 1`` of ``table`` (numbered in lexicographic order) by the
+    ray bitsets (the module's algorithm), every cell before ``lo`` done; ``filled`` holds
+    the number of words written to each bitset, ``acc`` is scratch (a bitset)."""
+    _, ny, nz = table.shape
     one = np.uint64(1)
     full = np.uint64(0xFFFFFFFFFFFFFFFF)
-    for x in range(nx):
-        for y in range(ny):
-            for z in range(nz):
-                need = _bound(rays, x, y, z) // 64 + 1
-                for w in range(need):
-                    acc[w] = 0
-                for r in range(rays.shape[0]):
-                    here = starts[r] + x % counts[r]
-                    px, py, pz = x - rays[r, 0], y - rays[r, 1], z - rays[r, 2]
-                    have = 0
-                    if px >= 0 and py >= 0 and pz >= 0:
-                        there = starts[r] + px % counts[r]
-                        have = filled[there, py, pz]
-                        for w in range(have):
-                            word = bits[there, py, pz, w]
-                            bits[here, y, z, w] = word
-                            acc[w] |= word
-                        v = table[px, py, pz]
-                        bit = one << np.uint64(v & 63)
-                        bits[here, y, z, v >> 6] |= bit
-                        acc[v >> 6] |= bit
-                    for w in range(have, need):
-                        bits[here, y, z, w] = 0
-                    filled[here, y, z] = need
-                w = 0
-                while acc[w] == full:
-                    w += 1
-                word = acc[w]
-                v = 0
-                while (word >> np.uint64(v)) & one:
-                    v += 1
-                table[x, y, z] = 64 * w + v
+    for cell in range(lo, hi):
+        x = cell // (ny * nz)
+        y = (cell // nz) % ny
+        z = cell % nz
+        need = _bound(rays, x, y, z) // 64 + 1
+        for w in range(need):
+            acc[w] = 0
+        for r in range(rays.shape[0]):
+            here = starts[r] + x % counts[r]
+            px, py, pz = x - rays[r, 0], y - rays[r, 1], z - rays[r, 2]
+            have = 0
+            if px >= 0 and py >= 0 and pz >= 0:
+                there = starts[r] + px % counts[r]
+                have = filled[there, py, pz]
+                for w in range(have):
+                    word = bits[there, py, pz, w]
+                    bits[here, y, z, w] = word
+                    acc[w] |= word
+                v = table[px, py, pz]
+                bit = one << np.uint64(v & 63)
+                bits[here, y, z, v >> 6] |= bit
+                acc[v >> 6] |= bit
+            for w in range(have, need):
+                bits[here, y, z, w] = 0
+            filled[here, y, z] = need
+        w = 0
+        while acc[w] == full:
+            w += 1
+        word = acc[w]
+        v = 0
+        while (word >> np.uint64(v)) & one:
+            v += 1
+        table[x, y, z] = 64 * w + v

@@ -44,6 +44,7 @@ __all__ = [
     "PROBE_TERMS",
     "SPLIT_SECONDS",
     "SUBTRACTION_SECONDS",
+    "THREE_SECONDS",
     "nim_sequence",
     "nim_sequence_sparse",
     "rare_mask",
@@ -57,6 +58,11 @@ SUBTRACTION_SECONDS = 3e-9
 #: Seconds per XOR of a splitting code (measured 2026-11-28: octal:0.07, 10^5 terms in 3.4 s,
 #: 2.5e9 XORs: about 1.35e-9 s each), rounded up.
 SPLIT_SECONDS = 2e-9
+#: Seconds per XOR of a hexadecimal digit that leaves three heaps (two XORs a partition,
+#: nested loops: measured 2026-12-07, hex:0.8 at 2,000 and 4,000 terms, 2 shared cores,
+#: 1.27 times the model at SPLIT_SECONDS; ``python -m benchmarks fast.heaps.THREE_SECONDS``),
+#: rounded up.
+THREE_SECONDS = 3e-9
 
 
 def _splitting(code: tuple[int, ...]) -> int:
@@ -82,7 +88,7 @@ def sequence_cost(code: tuple[int, ...], terms: int) -> tuple[float, int]:
     if split:
         twos = sum(1 for d in code if d & 4) * terms * terms / 4
         threes = _threes(code) * terms**3 / 36  # the n^2 / 12 partitions in three of each n
-        return (twos + threes) * SPLIT_SECONDS, 2 * terms + 8 * 65537
+        return twos * SPLIT_SECONDS + threes * THREE_SECONDS, 2 * terms + 8 * 65537
     dtype = smallest_unsigned(sum(1 for d in code if d & 3))
     stamp = 8 * (int(np.iinfo(dtype).max) + 2)
     return terms * moves * SUBTRACTION_SECONDS, terms * dtype.itemsize + stamp
@@ -179,14 +185,36 @@ def nim_sequence(code: tuple[int, ...], terms: int) -> np.ndarray:
 
 
 def _split_blocks(start: int, stop: int, code: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Blocks [a, b) of about :data:`floor.interrupt.BLOCK_SECONDS` of XORs each."""
-    blocks, a = [], start
+    """Blocks [a, b) of about :data:`floor.interrupt.BLOCK_SECONDS` of XORs each: the XORs of
+    the whole block (n / 2 a term per two-heap digit, n^2 / 12 per three-heap digit, summed
+    over a <= n < b), not the first term's times the block's length, which let one block run
+    for the whole sequence (a Ctrl-C waited for it: 12 to 49 s, issue 48).
+
+    >>> _split_blocks(0, 5, (0, 0, 7))
+    [(0, 5)]
+    >>> len(_split_blocks(0, 200_000, (0, 0, 7))) > 10
+    True
+    """
     twos, threes = sum(1 for d in code if d & 4), _threes(code)
+
+    def xors(n: int) -> float:  # the XORs of the terms 0 .. n - 1, in two-heap XORs
+        return twos * n * n / 4 + threes * n**3 / 36 * THREE_SECONDS / SPLIT_SECONDS
+
+    target = BLOCK_SECONDS / SPLIT_SECONDS
+    blocks, a = [], start
     while a < stop:
-        xors = twos * max(1, a) / 2 + threes * max(1, a) ** 2 / 12
-        per = int(BLOCK_SECONDS / (SPLIT_SECONDS * xors)) + 1
-        blocks.append((a, min(stop, a + per)))
-        a += per
+        lo, hi = a + 1, stop  # the largest b in lo..hi whose block fits (at least a + 1)
+        if xors(hi) - xors(a) > target:
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if xors(mid) - xors(a) <= target:
+                    lo = mid
+                else:
+                    hi = mid - 1
+        else:
+            lo = hi
+        blocks.append((a, lo))
+        a = lo
     return blocks
 
 

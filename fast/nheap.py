@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from fast._game_protocol import Layered, NimSumMoves, Piles
 from fast._jit import jit
 from floor.memory import check_memory
 
@@ -46,9 +47,9 @@ MARK_SECONDS = 5e-10
 def covers(game: Any) -> str | None:
     """None if :func:`p_box` computes ``game`` (three heaps, ``nim_sum_moves``), else why not."""
     name = game.describe() if hasattr(game, "describe") else repr(game)
-    if getattr(game, "arity", None) != 3 or getattr(game, "states", None):
+    if not isinstance(game, Piles) or game.arity != 3 or isinstance(game, Layered):
         return f"{name}: fast.nheap computes games of three heaps (no state)"
-    if getattr(game, "nim_sum_moves", None) is not True:
+    if not isinstance(game, NimSumMoves) or game.nim_sum_moves is not True:
         return f"{name}: fast.nheap needs nim_sum_moves = True (Fraenkel's 3-heap rule)"
     return None
 

@@ -51,7 +51,7 @@ import numpy as np
 
 import fast.engine
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit
-from fast._game_protocol import EngineGame
+from fast._game_protocol import EngineGame, Piles, Rays, TwoPileForm
 from fast._greedy import _pow2_at_least
 from fast._jit import check_int64_range, jit
 from floor.blocks import Pace, Step, run_blocks
@@ -247,18 +247,25 @@ def greedy_rule(game: EngineGame) -> GreedyRule:
     ValueError: r-wythoff: the greedy over rows needs rays without guards (move_rays entry ...)
     """
     name = game.describe()
-    if getattr(game, "arity", None) not in (2, 3):  # a sum has none
+    if not isinstance(game, Piles) or game.arity not in (2, 3):  # a sum has none
         raise ValueError(f"{name}: the greedy over rows is for two-pile games (and their states)")
-    for label in ("compiled_followers", "compiled_regions", "compiled_terminal"):
-        if getattr(game, label, None) is not None:
-            raise ValueError(f"{name}: the greedy over rows takes move_rays alone ({label} is set)")
+    if isinstance(game, TwoPileForm):
+        for label, value in (
+            ("compiled_followers", game.compiled_followers),
+            ("compiled_regions", game.compiled_regions),
+            ("compiled_terminal", game.compiled_terminal),
+        ):
+            if value is not None:
+                raise ValueError(
+                    f"{name}: the greedy over rows takes move_rays alone ({label} is set)"
+                )
     reason = fast.engine.covers(game)
     if reason is not None:
         raise ValueError(reason)
     compiled = fast.engine.compiled_rule(game)
     row = column = False
     diagonals: list[tuple[int, int]] = []
-    given = getattr(game, "move_rays", None) or ()
+    given = (game.move_rays if isinstance(game, Rays) else None) or ()
     for ray, (p, q, a, b, guard) in zip(given, compiled.rays.tolist(), strict=True):
         if guard:
             raise ValueError(

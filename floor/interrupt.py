@@ -66,12 +66,14 @@ from floor.files import TEMPORARY_FILES
 
 __all__ = [
     "BLOCK_SECONDS",
+    "BUDGET_STOPS",
     "DEADLINE",
     "DELIVER_SECONDS",
     "FINISH_SECONDS",
     "INTERRUPTED",
     "INTERRUPTED_CODE",
     "ITEMS_PER_CALL",
+    "LAST_LINE",
     "Deadline",
     "Handler",
     "call",
@@ -207,6 +209,9 @@ def spans(total: int, per_call: int) -> Iterator[tuple[int, int]]:
 #: The line a command interrupted by Ctrl-C ends with (stderr), and its exit code.
 INTERRUPTED = "grundy: interrupted"
 INTERRUPTED_CODE = 130
+#: The last line :func:`hard_exit` writes: :data:`INTERRUPTED`, or the line of a command
+#: stopped past its budget (``grundy.cli.budget.Watch`` sets it).
+LAST_LINE: list[str] = [INTERRUPTED]
 #: Seconds after Ctrl-C within which the KeyboardInterrupt must have been raised.
 DELIVER_SECONDS = 2.0
 #: Seconds after Ctrl-C within which the process must have ended (closing a Dask cluster
@@ -231,7 +236,7 @@ def hard_exit(code: int = INTERRUPTED_CODE) -> None:
     except Exception:  # a broken stderr must not keep the process alive
         pass
     try:
-        os.write(2, f"\n{INTERRUPTED}\n".encode())
+        os.write(2, f"\n{LAST_LINE[0]}\n".encode())
     except OSError:
         pass
     os._exit(code)
@@ -399,6 +404,9 @@ def must_defer(frame: FrameType | None) -> bool:
 _REDELIVER_SECONDS = 0.01
 #: Redeliveries sent and not yet handled: the handler does not count them as Ctrl-C.
 _REDELIVERIES = [0]
+#: Stops sent by a command's budget (``grundy.cli.budget.Watch``) and not yet handled: the
+#: handler raises them as Ctrl-C, without arming the :class:`Deadline`.
+BUDGET_STOPS = [0]
 
 
 def _deliver_again() -> None:
@@ -481,6 +489,8 @@ def interrupt_after_compiled_code(deadline: Deadline | None = None) -> Iterator[
     def handler(signum: int, frame: FrameType | None) -> None:
         if _REDELIVERIES[0] > 0:  # our own redelivery, not another Ctrl-C
             _REDELIVERIES[0] -= 1
+        elif BUDGET_STOPS[0] > 0:  # a budget's stop (grundy.cli.budget.Watch), not a Ctrl-C:
+            BUDGET_STOPS[0] -= 1  # no deadline armed (an in-process caller goes on after it)
         else:
             watch.signalled()
         if holding():

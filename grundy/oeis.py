@@ -68,7 +68,7 @@ from reference.beatty import lower_wythoff, partner, upper_wythoff
 from registry import get_question, question
 from registry.answers import Period, html_record, text_record
 from registry.cube import smallest_heap_sequences
-from registry.layers import is_table_game, states_of
+from registry.layers import states_of, why_not_table_game
 from registry.ppositions import point_blocks, start_layer
 from registry.records import Certificate
 from spec.piles3 import is_three_pile
@@ -185,7 +185,7 @@ def _two_pile_name(game: spec.ImpartialGame) -> str:
     """The game's name, if it has two-pile Grundy tables (a game with a state too: its
     start layer, :func:`registry.ppositions.start_layer`), else a one-line refusal."""
     name = game.describe()
-    reason = is_table_game(game)
+    reason = why_not_table_game(game)
     if reason is None and spec.outcome_rule(game) is not None:
         reason = "its outcome rule is not the mex: it has no Grundy values, only P-positions"
     if reason is not None:
@@ -521,7 +521,7 @@ def sequence(
     if terms > MAX_TERMS:
         raise ValueError(f"terms must be <= {MAX_TERMS:,} (terms = {terms:,})")
     lo, hi = offset, offset + terms
-    if (base in THREE_PILE_KINDS) != (is_three_pile(g) is None):
+    if (base in THREE_PILE_KINDS) != is_three_pile(g):
         what = "a three-pile game" if base in THREE_PILE_KINDS else "a two-pile game"
         raise ValueError(f"kind {kind} needs {what} (game = {g.describe()})")
     if base in THREE_PILE_KINDS:  # issue 38

@@ -359,9 +359,9 @@ def game_table(
     from registry import question
 
     spec_game = spec.get_game(game) if isinstance(game, str) else game
-    coordinates = tuple(getattr(spec_game, "coordinates", ("x", "y")))
+    coordinates = spec_game.coordinates if isinstance(spec_game, spec.PileGame) else ("x", "y")
     # a three-pile game's cube is drawn as planes x = const: their axes are (y, z)
-    coordinates = coordinates[1:3] if spec.is_three_pile(spec_game) is None else coordinates[:2]
+    coordinates = coordinates[1:3] if spec.is_three_pile(spec_game) else coordinates[:2]
     names = (str(coordinates[0]), str(coordinates[1])) if len(coordinates) == 2 else ("x", "y")
     answer = question("grundy-table", spec_game)(using=implementation, size=size)
     table, chosen = answer.value, answer.name
@@ -404,9 +404,10 @@ def heatmap_labels(game: Any, table: Any) -> dict[str, Any]:
     import spec
 
     subject = spec_game(game)
-    if spec.is_three_pile(subject) is None:
+    if spec.is_three_pile(subject):
         return {"label": value_label(game), "states": None, "panel_label": "x"}
-    states = getattr(subject, "states", None) if np.asarray(table).ndim == 3 else None
+    layered = isinstance(subject, spec.StateGame) and np.asarray(table).ndim == 3
+    states = subject.states if layered else None
     return {"label": value_label(game), "states": states}
 
 
@@ -465,7 +466,7 @@ def sequence(game: Any, terms: int = 200) -> tuple[Figure, str, str]:
     from registry.heaps import heap_period
 
     subject = spec_game(game)
-    why = spec.is_heap_game(subject)
+    why = spec.why_not_heap_game(subject)
     if why is not None:
         raise ValueError(f"plot sequence: {subject.describe()} is {why}")
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 1:

@@ -2,19 +2,20 @@
 a set of positions is its set of P-positions, or its positions of Grundy value g (issue 36,
 item 2).
 
-The generator reads a game's *capabilities*, never its name: its ``move_rays`` (the compiled
-rule's rays: ``(p, q, a, b[, guard])`` moves ``(x, y)`` to ``(x - p - i a, y - q - i b)``,
-``i >= 0``), its moves that are no ray as first-order formulas in (x, y) -> (u, v)
-(``move_formulas``, E-Wythoff's; such a game may also carry ``compiled_regions`` or
-``compiled_followers`` for the engine, which the formulas then stand for), its terminal set
-(``compiled_terminal``, a predicate with a known first-order form:
-:data:`TERMINAL_FORMULAS`), its state layer (``states``, ``state_moves``: the pass) and its
-outcome rule (the mex, or :class:`spec.CountingRule`: P iff fewer than k options are P). A
-game with a capability that has no first-order form here (a follower function or regions
-without ``move_formulas``, an unknown terminal predicate, a counting rule with a state) is
-refused in one line naming it (:class:`NotCovered`); so is a rule the sentences would not
-state faithfully (misère play, a ray with a negative component or ``p + q = 0``, passes that
-are not well-founded, declared moves that are not the game's ``followers``:
+The generator reads a game's *capabilities*, never its name: its first-order form
+(:func:`spec.first_order_form`, declared on the spec class beside the compiled form of the
+same rule): its rays (``(p, q, a, b[, guard])`` moves ``(x, y)`` to
+``(x - p - i a, y - q - i b)``, ``i >= 0``), its moves that are no ray as first-order
+formulas in (x, y) -> (u, v) (``move_formulas``, E-Wythoff's; the engine reads their
+``compiled_regions`` or ``compiled_followers``), its terminal set (``terminal_formula``,
+beside the ``compiled_terminal`` kernel), its state layer (``states``, ``state_moves``: the
+pass) and its outcome rule (the mex, or :class:`spec.CountingRule`: P iff fewer than k
+options are P). A game without a first-order form (three piles, one heap, misère play, a
+follower function without ``move_formulas``: :class:`spec.NoFirstOrderForm`) or with a
+combination the generator does not cover (a counting rule with a state) is refused in one
+line naming what is missing (:class:`NotCovered`); so is a rule the sentences
+would not state faithfully (misère play, a ray with a negative component or ``p + q = 0``,
+passes that are not well-founded, declared moves that are not the game's ``followers``:
 :mod:`proofs_check.faithful`).
 
 **The move relation, split by move type.** Every ray is its own predicate
@@ -55,6 +56,10 @@ m2 E i (x = u + 1 + i & y = v + 1 + i)
 Traceback (most recent call last):
 ...
 proofs_check.automatic.NotCovered: f-wythoff: compiled_followers (a follower function) has ...
+>>> rule_of(get_game("wythoff3"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+proofs_check.automatic.NotCovered: wythoff3: a game of three piles; the generator writes games ...
 """
 
 from __future__ import annotations
@@ -62,13 +67,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product as cartesian
-from typing import Any
 
 from decider import Theory
 from proofs_check import faithful
+from spec import ImpartialGame, NoFirstOrderForm, first_order_form
 
 __all__ = [
-    "TERMINAL_FORMULAS",
     "MoveType",
     "NotCovered",
     "Rule",
@@ -77,14 +81,8 @@ __all__ = [
     "rule_of",
 ]
 
-#: The terminal predicates with a first-order form: path -> (parameters -> formula in x, y).
-TERMINAL_FORMULAS: dict[str, Callable[[tuple[int, ...]], str]] = {
-    "fast.engine:sum_at_most": lambda k: f"x + y <= {k[0]}",
-    "fast.engine.forms:sum_at_most": lambda k: f"x + y <= {k[0]}",
-}
-
 _COVERS = (
-    "the generator covers move_rays, move_formulas, a terminal set x + y <= K, a pass layer and "
+    "the generator covers move_rays, move_formulas, a terminal_formula, a pass layer and "
     "a counting rule"
 )
 _GUARDS = {"x>=y": "x >= y", "y>=x": "y >= x", "x>y": "x > y", "y>x": "y > x"}
@@ -149,56 +147,30 @@ def _ray_formula(ray: tuple[int | str, ...]) -> str:
     return text
 
 
-def _terminal(game: Any) -> str | None:
-    predicate = getattr(game, "compiled_terminal", None)
-    if predicate is None:
-        return None
-    path = (
-        predicate
-        if isinstance(predicate, str)
-        else (f"{predicate.__module__}:{predicate.__name__}")
-    )
-    form = TERMINAL_FORMULAS.get(path)
-    if form is None:
-        raise NotCovered(
-            f"{game.describe()}: compiled_terminal {path} has no first-order form; {_COVERS}"
-        )
-    return form(tuple(getattr(game, "terminal_parameters", ())))
-
-
-def rule_of(game: Any) -> Rule:
+def rule_of(game: ImpartialGame) -> Rule:
     """The rule of a spec game object as formulas, or :class:`NotCovered` (one line).
 
-    The rule is checked to be the game's before it is returned (:mod:`proofs_check.faithful`):
-    misère play, a ray with a negative component or ``p + q = 0``, passes that are not
-    well-founded and declared moves that differ from ``followers`` are refused.
+    The rule is read from the game's first-order form (:func:`spec.first_order_form`) and
+    checked to be the game's before it is returned (:mod:`proofs_check.faithful`): misère
+    play, a ray with a negative component or ``p + q = 0``, passes that are not well-founded
+    and declared moves that differ from ``followers`` are refused.
     """
     name = game.describe()
     _faithful(lambda: faithful.check_play(game, name))
-    formulas = tuple(getattr(game, "move_formulas", ()) or ())
-    for capability, what in (
-        ("compiled_followers", "a follower function"),
-        ("compiled_regions", "a region function"),
-    ):
-        if getattr(game, capability, None) is not None and not formulas:
-            raise NotCovered(f"{name}: {capability} ({what}) has no first-order form; {_COVERS}")
-    rays = getattr(game, "move_rays", None)
-    if not rays:
-        raise NotCovered(f"{name}: no move_rays (its moves are given by followers only); {_COVERS}")
-    _faithful(lambda: faithful.check_rays(name, rays))
-    moves = tuple(MoveType(f"m{i}", tuple(r), _ray_formula(tuple(r))) for i, r in enumerate(rays))
+    try:
+        form = first_order_form(game)
+    except NoFirstOrderForm as error:
+        raise NotCovered(f"{error}; {_COVERS}") from None
+    _faithful(lambda: faithful.check_rays(name, form.rays))
+    moves = tuple(MoveType(f"m{i}", r, _ray_formula(r)) for i, r in enumerate(form.rays))
     moves += tuple(
-        MoveType(f"m{len(moves) + i}", (), f"({text})") for i, text in enumerate(formulas)
+        MoveType(f"m{len(moves) + i}", (), f"({text})") for i, text in enumerate(form.formulas)
     )
-    rule = getattr(game, "outcome_rule", None)
-    k = 1 if rule is None else int(rule.k)
-    if formulas and k != 1:
+    if form.formulas and form.k != 1:
         raise NotCovered(f"{name}: a counting rule with move_formulas is not covered; {_COVERS}")
-    states = tuple(getattr(game, "states", ()) or ())
-    state_moves = tuple(tuple(s) for s in getattr(game, "state_moves", ()) or ())
-    if states and k != 1:
+    if form.states and form.k != 1:
         raise NotCovered(f"{name}: a counting rule with a state layer is not covered; {_COVERS}")
-    made = Rule(name, moves, _terminal(game), states, state_moves, k)
+    made = Rule(name, moves, form.terminal, form.states, form.state_moves, form.k)
     _faithful(lambda: faithful.check_rule(game, made))
     return made
 

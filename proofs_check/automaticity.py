@@ -63,7 +63,7 @@ from proofs_check.discovery import (
 from proofs_check.theorems import Theorem, replay
 from registry import question
 from registry.core import NoImplementation
-from spec.tables import start_layer
+from spec.tables import start_layer, states_of
 
 __all__ = ["GAMES", "MAP", "Setting", "entry", "main", "markdown", "run", "settings"]
 
@@ -144,7 +144,7 @@ def _class_theorem(game: str, g: int) -> Theorem:
 def _prove(setting: Setting, g: int, dfa: Dfa, proved: dict[int, Dfa]) -> dict[str, Any]:
     """Prove the candidate; the entry's verdict fields."""
     subject = spec.get_game(setting.game)
-    if getattr(subject, "states", None):
+    if states_of(subject):
         window_of = Learned(dfa, [], [], setting.length, setting.tests, 0)
         others = other_layers(setting.game, 0, window_of, setting.margin)
         proof = prove(setting.game, dfa, 0, others)
@@ -168,9 +168,9 @@ def entry(setting: Setting, g: int, data: Points, proved: dict[int, Dfa]) -> dic
     start = time.perf_counter()
     subject = spec.get_game(setting.game)
     why = ""
-    if g and getattr(subject, "outcome_rule", None) is not None:
+    if g and subject.outcome_rule is not None:
         why = "no Grundy values (a counting rule: outcomes only)"
-    elif g and getattr(subject, "states", None):
+    elif g and states_of(subject):
         why = "not covered (the generator has no Grundy classes for a game with a state layer)"
     if why:
         return {"game": setting.game, "g": g, "length": setting.length, "counts": [],

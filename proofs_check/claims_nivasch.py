@@ -42,7 +42,7 @@ def _wsg(run: Run, g: int, rows: int):  # type: ignore[no-untyped-def]
 
 
 def _positions(game: spec.ImpartialGame, size: int) -> list[tuple[int, ...]]:
-    arity = getattr(game, "arity", 2)
+    arity = game.arity if isinstance(game, spec.PileGame) else 2
     if arity == 1:
         return [(n,) for n in range(size * size)]
     return [tuple(p) for p in itertools.product(range(size), repeat=arity)]

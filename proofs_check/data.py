@@ -19,7 +19,7 @@ from proofs_check.dn import dn_statistics
 from reference.landman import NoCycle, WindowError
 from reference.zeckendorf import fibonacci_numbers, z1
 from registry import question
-from registry.tables import is_two_pile
+from registry.tables import why_not_two_pile
 
 __all__ = [
     "DATA_SECONDS",
@@ -65,7 +65,7 @@ def two_pile_table(game: str, size: int) -> list[list[int]]:
     >>> two_pile_table("wythoff", 3)
     [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     """
-    reason = is_two_pile(spec.get_game(game))
+    reason = why_not_two_pile(spec.get_game(game))
     if reason is not None:
         raise ValueError(f"two_pile_table: {reason} (game = {game!r})")
     return grundy_table(game, size)[0]

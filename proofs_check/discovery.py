@@ -61,7 +61,7 @@ from proofs_check.data import DATA_SECONDS
 from proofs_check.theorems import Proof, Theorem, replay
 from registry import question
 from registry.core import NoImplementation, Question
-from spec.tables import start_layer
+from spec.tables import start_layer, states_of
 
 AUTOMATA = Path(__file__).with_name("automata")
 
@@ -286,6 +286,7 @@ def store(learned: Learned, game: str, g: int, source: str, path: Path, command:
         "data": source,
         "classes": " ".join(map(str, learned.counts)),
         "date": datetime.date.today().isoformat(),
+        "statement": path.stem,  # the statement the file is part of: its own name
     }
     write_automaton(path, learned.dfa, ["x", "y"], meta, learned.numeration)
     return path.read_text(encoding="utf-8").rstrip("\n").rsplit("sha256 ", 1)[-1]
@@ -313,7 +314,7 @@ def check_value(game: str, g: int) -> None:
     ...
     decider.automaton.DeciderError: --value 1: blocking-wythoff:2 has the outcome rule P iff ...
     """
-    rule = getattr(spec.get_game(game), "outcome_rule", None)
+    rule = spec.get_game(game).outcome_rule
     if g and rule is not None:
         raise DeciderError(
             f"--value {g}: {game} has the outcome rule {rule.describe()}: outcomes only (P or "
@@ -347,7 +348,7 @@ def theorem_for(game: str, value: int = 0, others: Sequence[int] = ()) -> Theore
     for _, file in automata:
         if not (AUTOMATA / file).exists():
             raise DeciderError(f"--value {value}: the lower class {file} is not shipped (prove it)")
-    states = tuple(getattr(subject, "states", ()) or ())
+    states = states_of(subject)
     definitions = tuple((f"l{s}", "x y", f"layer{s}(x, y)") for s in others)
     definitions += (("s", "x y", "learned(x, y)"),)
     state: int | None = None
@@ -411,7 +412,7 @@ def other_layers(
     """The sets ``{G = g}`` of the states of ``game`` other than its start, learned on the
     same window (and numeration) as ``learned`` (none for a game without a state layer)."""
     subject = spec.get_game(game)
-    states = tuple(getattr(subject, "states", ()) or ())
+    states = states_of(subject)
     start = start_layer(subject)
     out: dict[int, Dfa] = {}
     for i, s in enumerate(states):

@@ -10,8 +10,9 @@ proves nothing about the game. :func:`check_rule` refuses in one line
   induction of :mod:`proofs_check.automatic` needs every move to lower it);
 * a pass that does not go to a state listed earlier in ``states`` (passes in both directions,
   a pass cycle: the order (x + y, the state's index) would not be well-founded);
-* a first-order move form (``move_formulas``) with a move that does not lower ``x + y``
-  (a sentence, decided);
+* moves that lower no common measure (``x + y``, ``x`` or ``y``: the induction needs one;
+  a first-order move form may keep ``x + y``, as Fibonacci Nim's keeps ``n + r`` when it
+  takes ``k = r``, if every move lowers ``x``): sentences, decided (:func:`measure`);
 * declared moves (rays, move forms, terminal set, passes) that differ from ``followers`` at a
   compared cell: every cell of a square and cells spread over a larger one, both orientations
   (the engine's sampling, :func:`reference.cells.check_cells`).
@@ -38,6 +39,7 @@ import numpy as np
 
 from decider import DeciderError, Theory
 from reference.cells import check_cells
+from spec import ImpartialGame, Shape
 from spec.misere import is_misere
 
 if TYPE_CHECKING:
@@ -69,7 +71,7 @@ class Refused(ValueError):
     :class:`~proofs_check.automatic.NotCovered`)."""
 
 
-def check_play(game: Any, name: str) -> None:
+def check_play(game: ImpartialGame, name: str) -> None:
     """Refuse misère play (the sentences are those of normal play or a counting rule) and a
     game on other than two piles (with a state layer or not).
 
@@ -77,13 +79,13 @@ def check_play(game: Any, name: str) -> None:
     >>> check_play(get_game("wythoff3"), "wythoff3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    proofs_check.faithful.Refused: wythoff3: a game on 3 piles (arity 3); the generator ...
+    proofs_check.faithful.Refused: wythoff3: a game of three piles; the generator writes ...
     """
-    arity = int(getattr(game, "arity", 2))
-    if arity != 2 and not (arity == 3 and bool(getattr(game, "states", None))):
+    if game.shape not in (Shape.TWO_PILES, Shape.STATE_LAYERS):  # the declared shape
+        shape = "no shape of piles" if game.shape is None else game.shape.value
         raise Refused(
-            f"{name}: a game on {arity} piles (arity {arity}); the generator writes games on "
-            "two piles (x, y), with a state layer or not"
+            f"{name}: a game of {shape}; the generator writes games on two piles (x, y), with "
+            "a state layer or not"
         )
     if is_misere(game):
         raise Refused(
@@ -213,18 +215,38 @@ def _compare(game: Any, theory: Theory, rule: Rule, cells: list[tuple[int, int]]
             )
 
 
+#: The measures the sentences' induction may run on, each with the sentence that a move of
+#: type ``m`` lowers it: one of them must be lowered by EVERY move (well-founded on N^2).
+MEASURES = (
+    ("x + y", "A u, v, x, y ({m}(u, v, x, y) => u + v < x + y)"),
+    ("x", "A u, v, x, y ({m}(u, v, x, y) => u < x)"),
+    ("y", "A u, v, x, y ({m}(u, v, x, y) => v < y)"),
+)
+
+
+def measure(theory: Theory, rule: Rule) -> str:
+    """The measure (x + y, x or y) that every move of ``rule`` lowers, decided as sentences;
+    refused (one line) when none is lowered by all of them.
+
+    The sentences' induction (stability and absorption give the set of value g at every
+    position once they hold at every smaller one) needs a well-founded order that every move
+    descends: Wythoff-type rays lower x + y; Fibonacci Nim's (n, r) -> (n - k, 2k) lowers n
+    but may keep n + r (k = r).
+    """
+    for label, template in MEASURES:
+        if all(theory.decide(template.format(m=m.name)) for m in rule.moves):
+            return label
+    m = rule.moves[0]
+    where = theory.counterexample(MEASURES[0][1].format(m=m.name))
+    raise Refused(
+        f"{rule.game}: no measure (x + y, x or y) is lowered by every move (e.g. {m.formula} "
+        f"at {where}); the sentences' induction needs one"
+    )
+
+
 def _lowering(theory: Theory, rule: Rule) -> None:
-    """Refuse a move form with a move that does not lower x + y (a sentence, decided)."""
-    for m in rule.moves:
-        if m.ray:  # a ray with p + q >= 1 and no negative component lowers x + y
-            continue
-        sentence = f"A u, v, x, y ({m.name}(u, v, x, y) => u + v < x + y)"
-        if not theory.decide(sentence):
-            where = theory.counterexample(sentence)
-            raise Refused(
-                f"{rule.game}: move_formulas {m.formula} has a move that does not lower x + y "
-                f"({where}); the sentences' induction needs every move to lower it"
-            )
+    """Refuse a rule with no measure that every move lowers (:func:`measure`)."""
+    measure(theory, rule)
 
 
 def check_rule(game: Any, rule: Rule) -> None:

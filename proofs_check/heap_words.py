@@ -46,6 +46,7 @@ import numpy as np
 from decider import DeciderError, Dfa, Theory
 from decider.dfao import Dfao
 from decider.numeration import Numeration
+from spec import HeapGame, ImpartialGame
 
 __all__ = ["HeapRule", "check_word", "heap_rule", "heap_sentences", "heap_theory"]
 
@@ -116,13 +117,13 @@ def heap_rule(game: object, numeration: Numeration) -> HeapRule:
     ...
     decider.automaton.DeciderError: octal:0.07: the digit d_2 = 7 splits a heap, ...
     """
-    describe = getattr(game, "describe", lambda: repr(game))()
-    data = getattr(game, "subtraction_automaton", None)
+    describe = game.describe() if isinstance(game, ImpartialGame) else repr(game)
+    data = game.subtraction_automaton if isinstance(game, HeapGame) else None  # declared
     if data is not None:
         dfa = subtraction_dfa(describe, data, numeration)
         return HeapRule(numeration, "E m, s (sub(s) & m + s = n & val(m, w))",
                         (("sub", dfa, "s"),))  # fmt: skip
-    code = getattr(game, "heap_code", None)
+    code = game.heap_code if isinstance(game, HeapGame) else None  # declared by the class
     if code is None:
         raise DeciderError(f"{describe}: no subtraction predicate and no octal or hexadecimal "
                            "code: its moves have no first-order form here")  # fmt: skip

@@ -68,6 +68,9 @@ MOVES: dict[str, tuple[tuple[str, ...], int]] = {
     },
     # Larsson's k-blocking Wythoff: Wythoff's moves; P iff fewer than k options are P
     **{f"blocking-wythoff:{k}": (_WYTHOFF, k) for k in (2, 3)},
+    # Fibonacci Nim (seed 002 §3), (x, y) = (n, r): take t tokens, 1 <= t <= min(r, n), and
+    # the next player may take up to twice as many: (n - t, 2t)
+    "fibonacci-nim": (("E t (t >= 1 & t <= y & t <= x & u + t = x & v = t + t)",), 1),
 }
 
 

@@ -336,9 +336,50 @@ _E_WYTHOFF = (
     ),
 )
 
+_FIBONACCI_NIM = (
+    "Fibonacci Nim (seed 002 §3; Whinihan, Fibonacci Quart. 1 (1963), the P-positions; "
+)
+_FIBONACCI_NIM_LRS = (
+    "Larsson and Rubinstein-Salzedo, IJGT 45 (2016), describe the values <= 3); the automaton "
+    "learned from fast.fibonacci by proofs_check.discovery, proved for all positions"
+)
+#: Fibonacci Nim's cells of each value that the false twins leave out (from its table).
+_FIBONACCI_NIM_TWINS = ((3, 2), (4, 1), (7, 2), (3, 3), (5, 5))
+
+
+def _fibonacci_nim(g: int) -> Theorem:
+    """Fibonacci Nim's Grundy class g (positions (n, r) read as (x, y)), given 0..g-1."""
+    files = [(f"fnim{c}", f"fibonacci-nim-value-{c}.txt") for c in range(g + 1)]
+    lower = tuple("p" if c == 0 else f"c{c}" for c in range(g))
+    definitions = tuple((name, "x y", f"fnim{c}(x, y)") for c, name in enumerate(lower))
+    ordinal = "P-positions" if g == 0 else f"positions of Grundy value {g}"
+    given = f" (given the classes 0..{g - 1}, proved again)" if g else ""
+    whinihan = (
+        ": (n, r) with n = 0 or r less than the smallest term of n's Zeckendorf representation "
+        "(Whinihan; a test proves the automaton equal to it)"
+        if g == 0
+        else ""
+    )
+    return Theorem(
+        "fibonacci-nim-p" if g == 0 else f"fibonacci-nim-g{g}",
+        "fibonacci-nim",
+        _FIBONACCI_NIM + (_FIBONACCI_NIM_LRS if g <= 3 else _FIBONACCI_NIM_LRS + "; new for g = 4"),
+        f"the {ordinal} of Fibonacci Nim (n tokens, at most r to take) are exactly the automaton "
+        f"fibonacci-nim-value-{g}.txt{given}{whinihan}",
+        (*definitions, ("s" if g else "p", "x y", f"fnim{g}(x, y)")),
+        value=g,
+        automata=tuple(files),
+        lower=lower,
+        twin_cell=_FIBONACCI_NIM_TWINS[g],
+    )
+
+
+#: Fibonacci Nim's classes 0..4 (issue 45): the learner's automata of 5, 6, 8, 16 and 90 states.
+_FIBONACCI = tuple(_fibonacci_nim(g) for g in range(5))
+
 #: Every theorem and its false twin (made from the theorem's ``twin_cell``), by id.
 THEOREMS: dict[str, Theorem] = {}
-for _t in _TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF:
+for _t in _TRUE + _BLOCKING + _LEARNED + _DISCOVERED + _E_WYTHOFF + _FIBONACCI:
     assert _t.twin_cell is not None, _t.id
     THEOREMS[_t.id] = _t
     THEOREMS[f"{_t.id}-twin"] = _twin(_t, _t.twin_cell)

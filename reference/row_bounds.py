@@ -74,7 +74,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "CHECK_FOLLOWERS_PER_SECOND",
@@ -211,6 +211,35 @@ def moves_from_rays(rays: Any, rows: int) -> RowMoves:
     return RowMoves(rows, tuple(starts), tuple(shifts), "the rays")
 
 
+@runtime_checkable
+class StatedRows(Protocol):
+    """A game that may state its rows' moves: ``row_shifts`` (a method, or None)."""
+
+    row_shifts: Any
+
+
+@runtime_checkable
+class RayRule(Protocol):
+    """A rule that states rays (``move_rays``; ``spec.game.CompiledForm`` declares it, the
+    reference layer, which may not import the spec, reads it structurally)."""
+
+    move_rays: Any
+
+
+@runtime_checkable
+class FollowerFunction(Protocol):
+    """A rule with a follower function (``compiled_followers``, or None)."""
+
+    compiled_followers: Any
+
+
+@runtime_checkable
+class RegionFunction(Protocol):
+    """A rule with a region function (``compiled_regions``, or None)."""
+
+    compiled_regions: Any
+
+
 def row_moves(game: Any, rows: int) -> RowMoves:
     """The row statement of rows 0..rows of ``game``, stated or derived from its rays.
 
@@ -237,7 +266,7 @@ def row_moves(game: Any, rows: int) -> RowMoves:
     its move_rays are only part of its rule (it also has compiled_followers): ...
     """
     _check_rows(rows)
-    stated = getattr(game, "row_shifts", None)
+    stated = game.row_shifts if isinstance(game, StatedRows) else None
     if stated is not None:
         starts, shifts = [], []
         for k in range(rows + 1):
@@ -255,17 +284,20 @@ def row_moves(game: Any, rows: int) -> RowMoves:
             starts.append(max(start, max((s[-1] for s in into if s), default=0)))
             shifts.append(tuple(into))
         return RowMoves(rows, tuple(starts), tuple(shifts), "the stated row_shifts")
-    rays = getattr(game, "move_rays", None)
+    rays = game.move_rays if isinstance(game, RayRule) else None
     if not rays:
         raise ValueError(
             "it states no row_shifts and has no move_rays to derive them from "
             "(compiled_followers, compiled_regions or followers alone state no bound)"
         )
-    extra = [
-        form
-        for form in ("compiled_followers", "compiled_regions")
-        if getattr(game, form, None) is not None
-    ]
+    forms = (
+        (
+            "compiled_followers",
+            game.compiled_followers if isinstance(game, FollowerFunction) else None,
+        ),
+        ("compiled_regions", game.compiled_regions if isinstance(game, RegionFunction) else None),
+    )
+    extra = [form for form, value in forms if value is not None]
     if extra:
         raise ValueError(
             f"its move_rays are only part of its rule (it also has {' and '.join(extra)}): "

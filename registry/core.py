@@ -134,6 +134,9 @@ class NoImplementation(ValueError):
     (where one implementation was asked for) is its record (:class:`registry.records.Refusal`)."""
 
     refusal: Refusal | None = None
+    #: Why each implementation declined: (name, its Refusal record, or the text of one that
+    #: stopped once it looked); what the command line turns into the user's words.
+    reasons: tuple[tuple[str, Any], ...] = ()
 
 
 class UnknownImplementation(NoImplementation):
@@ -332,10 +335,12 @@ class Question(Generic[T, P]):
             raise refused
         if all(reason is not None for _, reason in tried):
             reasons = "; ".join(f"{impl.name}: {reason}" for impl, reason in tried)
-            raise NoImplementation(
+            uncovered = NoImplementation(
                 f"no implementation of {self.id!r} for {self.game} covers {_shown(domain)} "
                 f"({reasons})"
             )
+            uncovered.reasons = tuple((impl.name, reason) for impl, reason in tried)
+            raise uncovered
         return named or tried
 
     def choose(
@@ -378,6 +383,7 @@ class Question(Generic[T, P]):
         **domain: object,
     ) -> Answer[T]:
         reasons, where = [], f"{self.id} of {self.game} at {_shown(domain)}"
+        records: list[tuple[str, Any]] = []
         tried: list[tuple[Implementation, str | None]] = list(self._tried(using, budget, domain))
         # the same budget bounds the run: the spec solver stops where its measured speed
         # projects past it (a budget given further out, the CLI's --budget, stands)
@@ -400,10 +406,13 @@ class Question(Generic[T, P]):
                     f"{where}: {impl.name} ran out of memory{guess}: {error or 'MemoryError'}"
                 ) from None
             reasons.append(f"{impl.name}: {reason}")
-        raise NoImplementation(
+            records.append((impl.name, reason))
+        unanswered = NoImplementation(
             f"no implementation of {self.id!r} for {self.game} answers {_shown(domain)} "
             f"({'; '.join(reasons)})"
         )
+        unanswered.reasons = tuple(records)
+        raise unanswered
 
 
 def checked_memory(answer: Callable[..., T]) -> Callable[..., T]:

@@ -60,7 +60,7 @@ from registry.core import (
     register_question,
 )
 from registry.records import Certificate, Provided
-from spec.piles3 import box_estimate, grundy_box, is_three_pile
+from spec.piles3 import box_estimate, grundy_box, is_three_pile, why_not_three_pile
 
 __all__ = [
     "BOX_DOMAIN",
@@ -106,7 +106,7 @@ def cube_game(game: spec.ImpartialGame) -> str | None:
     >>> cube_game(spec.get_game("wythoff3")) is None, cube_game(spec.get_game("wythoff"))
     (True, 'wythoff is not a three-pile game (positions of three piles, no state)')
     """
-    return is_three_pile(game) or fast.cube.covers(game) or _rays_disagree(game)
+    return why_not_three_pile(game) or fast.cube.covers(game) or _rays_disagree(game)
 
 
 def _spec_box(game: spec.ImpartialGame) -> Provided:
@@ -118,7 +118,7 @@ def _spec_box(game: spec.ImpartialGame) -> Provided:
 
 def _cube_box(game: spec.ImpartialGame) -> Provided:
     def answer(x: int, y: int, z: int, progress: Progress | None = None) -> np.ndarray:
-        return fast.cube.grundy_cube(game, (x, y, z))
+        return fast.cube.grundy_cube(game, (x, y, z), progress)
 
     return Provided(
         checked_memory(answer), cost=lambda x, y, z: fast.cube.cube_cost(game, (x, y, z))
@@ -130,7 +130,7 @@ def _cube_table(game: spec.ImpartialGame) -> Provided:
     cost = made.cost
     assert cost is not None
     return Provided(
-        lambda size, progress=None: made.answer(x=size, y=size, z=size),
+        lambda size, progress=None: made.answer(x=size, y=size, z=size, progress=progress),
         cost=lambda size: cost(size, size, size),
     )
 
@@ -165,7 +165,7 @@ def nheap_game(game: spec.ImpartialGame) -> str | None:
     >>> nheap_game(spec.get_game("fraenkel-wythoff3")) is None
     True
     """
-    return is_three_pile(game) or fast.nheap.covers(game) or _nheap_disagrees(game)
+    return why_not_three_pile(game) or fast.nheap.covers(game) or _nheap_disagrees(game)
 
 
 def _zeros(made: Provided) -> Provided:
@@ -232,16 +232,16 @@ register_question(
     "1 at the P-positions of {game} in 0 <= x < X, 0 <= y < Y, 0 <= z < Z, else 0",
     P_BOX_DOMAIN, budget=BUDGET_SECONDS, signature=PBoxArgs,
 )  # fmt: skip
-register_provider("p-box", "spec", "spec", is_three_pile, _spec_p_box)
+register_provider("p-box", "spec", "spec", why_not_three_pile, _spec_p_box)
 register_provider("p-box", "fast.cube", "fast", cube_game, _cube_p_box)
 register_provider("p-box", "fast.nheap", "fast", nheap_game, _nheap_p_box)
 register_question(
     "grundy-box", "*", "G[x, y, z] of {game} for 0 <= x < X, 0 <= y < Y, 0 <= z < Z",
     BOX_DOMAIN, budget=BUDGET_SECONDS, signature=BoxArgs,
 )  # fmt: skip
-register_provider("grundy-box", "spec", "spec", is_three_pile, _spec_box)
-register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box)
-register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table)
+register_provider("grundy-box", "spec", "spec", why_not_three_pile, _spec_box)
+register_provider("grundy-box", "fast.cube", "fast", cube_game, _cube_box, unit="cells")
+register_provider("grundy-table", "fast.cube", "fast", cube_game, _cube_table, unit="cells")
 
 #: The conformance domains of ``grundy-table`` for the built-in three-pile games: the cube
 #: of side 40 (150 with ``--all``) that two-pile games are asked would cost the spec
@@ -253,7 +253,7 @@ CUBE_DOMAINS = ({"size": 16}, [({"size": 40}, False)])
 def _cube_domains() -> None:
     """Give the built-in three-pile games' ``grundy-table`` questions :data:`CUBE_DOMAINS`."""
     for name in sorted(spec.GAMES):
-        if is_three_pile(name) is None:
+        if is_three_pile(name):
             built = get_question(GRUNDY_TABLE, name)
             if built is not None:
                 built.domain = dict(CUBE_DOMAINS[0])

@@ -68,14 +68,16 @@ QUICK_SECONDS = 5.0
 
 def heap_code(game: spec.ImpartialGame) -> tuple[int, ...] | None:
     """The octal code (d_0, ..., d_t) of a one-heap game that states one, else None."""
-    if spec.is_heap_game(game) is not None:
+    if not isinstance(game, spec.HeapGame):
         return None
-    code = getattr(game, "heap_code", None)
+    code = game.heap_code
     return None if code is None else tuple(int(d) for d in code)
 
 
 def _coded(game: spec.ImpartialGame) -> str | None:
-    return spec.is_heap_game(game) or (None if heap_code(game) else "no octal code (heap_code)")
+    return spec.why_not_heap_game(game) or (
+        None if heap_code(game) else "no octal code (heap_code)"
+    )
 
 
 def _options_per_term(code: tuple[int, ...], terms: int) -> float:
@@ -99,6 +101,8 @@ def _spec_sequence(game: spec.ImpartialGame) -> Provided:
     code = heap_code(game)
 
     def cost(terms: int) -> tuple[float, int]:
+        if spec.is_misere(game):  # the solver on the heaps' multisets (no XOR): its own model
+            return spec.solver.game_estimate(game, (max(terms - 1, 0),))
         per = _options_per_term(code, terms) if code else terms / 2
         return terms * per * SPEC_SECONDS_PER_OPTION, 64 * terms
 
@@ -155,7 +159,7 @@ register_provider(
     "nim-sequence",
     "spec",
     "spec",
-    spec.is_heap_game,
+    spec.why_not_heap_game,
     _spec_sequence,
     summary="any one-heap game: G(n) = mex of the XOR of each option's heaps",
     misere=True,  # spec.nim_sequence: G⁻(n) of a misère game
@@ -339,7 +343,7 @@ register_provider(
     unit="values",
     summary="an octal code: the periodicity theorem",
 )
-register_provider("heap-period", "apparent", "spec", spec.is_heap_game, _apparent_period,
+register_provider("heap-period", "apparent", "spec", spec.why_not_heap_game, _apparent_period,
                   certificate="apparent", summary="any one-heap game: on a window")  # fmt: skip
 
 

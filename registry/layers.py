@@ -9,7 +9,7 @@ counting rule, the ``outcome`` method of :mod:`registry.positions`.
 from __future__ import annotations
 
 from registry.positions import OUTCOME_MAX_CELLS, outcome_refusal
-from spec.tables import cells, is_table_game, states_of, table_shape
+from spec.tables import cells, is_table_game, states_of, table_shape, why_not_table_game
 
 __all__ = [
     "OUTCOME_MAX_CELLS",
@@ -18,4 +18,5 @@ __all__ = [
     "outcome_refusal",
     "states_of",
     "table_shape",
+    "why_not_table_game",
 ]

@@ -72,7 +72,7 @@ from registry.rows import (
     row_certificate,
     strip_fits,
 )
-from registry.tables import is_two_pile, kernel_code, strip_game, tick
+from registry.tables import kernel_code, strip_game, tick, why_not_two_pile
 
 
 def row_values(game: spec.ImpartialGame, row: int, count: int) -> list[int]:
@@ -272,13 +272,13 @@ def _landman(game: spec.ImpartialGame) -> Provided:
 
 
 def _rows_are_lines(game: spec.ImpartialGame) -> str | None:
-    if is_two_pile(game) is not None:  # a three-pile game's move_rays are not a row's
-        return is_two_pile(game)
+    if why_not_two_pile(game) is not None:  # a three-pile game's move_rays are not a row's
+        return why_not_two_pile(game)
     try:
         row_moves(game, 0)
     except ValueError as error:
         return str(error)
-    return is_two_pile(game) or fast.engine.covers(game)
+    return why_not_two_pile(game) or fast.engine.covers(game)
 
 
 @dataclass
@@ -457,6 +457,6 @@ for _name, _layer, _covers, _make, _unit, _certificate in (
     ("fast.strip", "fast", strip_game, _strip, "columns", "exact"),
     ("reference.landman", "reference", strip_game, _landman, "", "exact"),
     ("fast.engine + window certificate", "fast", _rows_are_lines, _window, "columns", "exact"),
-    ("apparent", "fast", is_two_pile, _apparent, "cells", "apparent"),
+    ("apparent", "fast", why_not_two_pile, _apparent, "cells", "apparent"),
 ):  # fmt: skip
     register_provider("period", _name, _layer, _covers, _make, unit=_unit, certificate=_certificate)

@@ -74,7 +74,8 @@ from registry.records import CONDITIONAL, EXACT, Certificate, Method, Provided, 
 from registry.rows import ATLAS, atlas_row, atlas_value, reduce_column
 from registry.sequences import RW_MAX_G
 from registry.tables import kernel_code, strip_game, tick
-from spec.tables import cell_index, is_table_game, is_two_pile, symmetric
+from spec.misere import twos_sum
+from spec.tables import cell_index, symmetric, why_not_table_game, why_not_two_pile
 
 __all__ = [
     "MAX_POSITIONS", "OUTCOME_MAX_CELLS", "RW_STEPS", "compare_answered", "method_markdown",
@@ -158,7 +159,7 @@ def _moves_game(game: spec.ImpartialGame) -> str | None:
     strip's kernel, or a table registered in a computing layer other than the spec's (a
     plugin's ``"fast"`` or ``"reference"`` one alike; :func:`_compiled` then asks it where it
     covers the position)."""
-    reason = is_table_game(game)
+    reason = why_not_table_game(game)
     if reason is None and strip_game(game) is not None:
         tables = [get_question(k, game) for k in ("grundy-block", "grundy-table")]
         layers = {i.layer for q in tables if q for i in q.implementations}
@@ -206,7 +207,7 @@ def _table(game: spec.ImpartialGame) -> Provided:
 
 
 def _certified_rows(game: spec.ImpartialGame) -> str | None:
-    reason = is_two_pile(game)
+    reason = why_not_two_pile(game)
     door = get_question(PERIOD, game) if reason is None else None
     if door is None or not any(i.certificate.trusted for i in door.implementations):
         return reason or "no certified row period for this game"
@@ -607,16 +608,17 @@ register_question(
 
 
 def _genus(game: spec.ImpartialGame) -> Provided:
-    """The genera of one heap from their definition (:func:`spec.genus`: γ_j = G⁻ of the heap
-    plus j heaps of 2, by the solver); its cost, the solver's on the largest sum."""
+    """The genera of the heaps from their definition (:func:`spec.genera`: γ_j = G⁻ of the heap
+    plus j heaps of 2, by the solver, one memo for all); its cost, the solver's on the largest
+    sum (:func:`spec.solver.game_estimate`, the sum's own count of sub-positions)."""
 
-    def answer(heaps: int, k: int = 6) -> list[spec.Genus]:
-        return [spec.genus(game, (n,), k) for n in range(heaps)]
+    def answer(heaps: int, k: int = 6, progress: Any = None) -> list[spec.Genus]:
+        return spec.genera(game, heaps, k, progress)
 
     def cost(heaps: int, k: int = 6) -> tuple[float, int]:
-        top = (heaps - 1,) if heaps else (0,)
-        seconds, memory = spec.solver.game_estimate(game, game.check_position(top))
-        return seconds * 3**k * (k + 1), memory * 3**k
+        total = twos_sum(game)
+        top = total.check_position(((max(heaps - 1, 0),), (2,) * k))
+        return spec.solver.game_estimate(total, top)
 
     def covers(heaps: int, k: int = 6) -> str | None:
         return None if 2 <= k <= 12 and heaps >= 0 else "k must be 2..12 and heaps >= 0"
@@ -625,7 +627,7 @@ def _genus(game: spec.ImpartialGame) -> Provided:
 
 
 register_provider(
-    "genus", "spec", "spec", spec.is_heap_game, _genus,
+    "genus", "spec", "spec", spec.why_not_heap_game, _genus, unit="heaps",
     summary="a one-heap game: γ_j = G⁻(heap + j copies of *2) by the spec solver",
 )  # fmt: skip
 

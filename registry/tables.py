@@ -36,8 +36,15 @@ from registry.core import (
     rule_identity,
 )
 from registry.records import Provided
-from spec.piles3 import box_estimate, grundy_box, is_three_pile
-from spec.tables import cells, is_table_game, is_two_pile, symmetric, table_shape
+from spec.piles3 import box_estimate, grundy_box, is_three_pile, why_not_three_pile
+from spec.tables import (
+    cells,
+    is_two_pile,
+    symmetric,
+    table_shape,
+    why_not_table_game,
+    why_not_two_pile,
+)
 
 __all__ = [
     "LARGE_SIZE",
@@ -47,6 +54,7 @@ __all__ = [
     "kernel_code",
     "spec_table",
     "strip_game",
+    "why_not_two_pile",
 ]
 
 #: ``grundy cache clear [GAME]``: the kernel cache's generated kernels, numba's compilations
@@ -137,7 +145,7 @@ def _tables_table(game: spec.ImpartialGame) -> Made:
 
 
 def _engine_game(game: spec.ImpartialGame) -> str | None:
-    return is_table_game(game) or fast.engine.covers(game)
+    return why_not_table_game(game) or fast.engine.covers(game)
 
 
 def _tables_game(game: spec.ImpartialGame) -> str | None:
@@ -182,11 +190,11 @@ def _squares(block: Callable[[spec.ImpartialGame], Made]) -> Callable[[spec.Impa
 
 def _spec_game(game: spec.ImpartialGame) -> str | None:
     """None for a table game or a three-pile game (whose table is the cube G[x, y, z])."""
-    return is_table_game(game) and is_three_pile(game)
+    return why_not_table_game(game) and why_not_three_pile(game)
 
 
 def _spec_square(game: spec.ImpartialGame) -> Made:
-    if is_three_pile(game) is not None:
+    if not is_three_pile(game):
         return _squares(_spec_block)(game)
 
     def answer(size: int) -> np.ndarray:
@@ -198,7 +206,7 @@ def _spec_square(game: spec.ImpartialGame) -> Made:
 
 register_provider("grundy-table", "spec", "spec", _spec_game, _spec_square, misere=True)
 register_provider("grundy-table", "fast.tables", "fast", _tables_game, _tables_table)
-register_provider("grundy-block", "spec", "spec", is_table_game, _spec_block, misere=True)
+register_provider("grundy-block", "spec", "spec", why_not_table_game, _spec_block, misere=True)
 for _kind, _wrap in (("grundy-table", _squares), ("grundy-block", lambda block: block)):
     register_provider(_kind, "fast.strip", "fast", strip_game, _wrap(_strip_block), unit="columns")
     register_provider(
@@ -231,7 +239,7 @@ register_question(
     {"size": 24}, compare_sequences, signature=SizeArgs,
 )  # fmt: skip
 for _name, _layer, _covers, _rule, _most in (
-    ("spec", "spec", is_table_game, lambda g, p: sorted(set(g.followers(p))), 60),
+    ("spec", "spec", why_not_table_game, lambda g, p: sorted(set(g.followers(p))), 60),
     ("fast.engine", "fast", _engine_game, fast.engine.engine_followers, None),
 ):
     # the followers are the same under misère play

@@ -22,7 +22,20 @@ from rich.console import Console
 
 from floor.config import progress_interval
 
-__all__ = ["PLAIN_INTERVAL", "Advance", "activity", "progress_bar", "quiet", "reporter", "warn"]
+#: The latest progress a :func:`reporter` was told ("12 of 300 heaps of ..."): what a command
+#: stopped past its budget says it reached (``grundy.cli.budget``).
+LATEST: list[str] = [""]
+
+__all__ = [
+    "LATEST",
+    "PLAIN_INTERVAL",
+    "Advance",
+    "activity",
+    "progress_bar",
+    "quiet",
+    "reporter",
+    "warn",
+]
 
 #: Where rich bars and spinners draw on a terminal (the commands' stderr console).
 error_console = Console(stderr=True, highlight=False)
@@ -264,6 +277,8 @@ def reporter(
         shown: list[Any] = []
 
         def progress(done: int, total: int | None, unit: str) -> None:
+            of = "" if total is None else f" of {total:,}"
+            LATEST[0] = f"{description}: {done:,}{of} {unit}"
             if disable:
                 return
             if not shown:

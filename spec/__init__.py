@@ -4,6 +4,14 @@ Standard library only; imports nothing from the other layers (a test
 enforces it). See :mod:`spec.game` for how to add a game.
 """
 
+from spec.capabilities import (
+    Capability,
+    FirstOrderForm,
+    NoFirstOrderForm,
+    first_order_form,
+    has,
+    why_not,
+)
 from spec.families import AWythoff, NimHof
 from spec.game import (
     FAMILIES,
@@ -32,10 +40,21 @@ from spec.heaps import (
     SubtractionGame,
     is_heap_game,
     nim_sequence,
+    why_not_heap_game,
 )
 from spec.heaps_sets import SetSubtraction
-from spec.misere import Genus, MisereRefused, bouton_misere, genus, is_misere, misere, normal_play
-from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile
+from spec.misere import (
+    Genus,
+    MisereRefused,
+    bouton_misere,
+    genera,
+    genus,
+    is_misere,
+    misere,
+    normal_play,
+)
+from spec.piles3 import ThreePileGame, Wythoff3, is_three_pile, why_not_three_pile
+from spec.shapes import Shape
 from spec.solver import (
     ABOVE,
     Limits,
@@ -57,10 +76,12 @@ __all__ = [
     "GAMES",
     "AWythoff",
     "BlockingWythoff",
+    "Capability",
     "CountingRule",
     "FWythoff",
     "Family",
     "FibonacciNim",
+    "FirstOrderForm",
     "Genus",
     "HeapGame",
     "HexGame",
@@ -70,6 +91,7 @@ __all__ = [
     "MisereRefused",
     "Nim",
     "NimHof",
+    "NoFirstOrderForm",
     "NoGrundyValue",
     "NotAGame",
     "OctalGame",
@@ -77,6 +99,7 @@ __all__ = [
     "Position",
     "RWythoff",
     "SetSubtraction",
+    "Shape",
     "SolverLimit",
     "StateGame",
     "SubtractionGame",
@@ -90,10 +113,13 @@ __all__ = [
     "as_game",
     "bounded_grundy",
     "bouton_misere",
+    "first_order_form",
+    "genera",
     "genus",
     "get_game",
     "grundy",
     "grundy_table",
+    "has",
     "is_heap_game",
     "is_misere",
     "is_three_pile",
@@ -107,5 +133,8 @@ __all__ = [
     "outcome_rule",
     "register_family",
     "register_game",
+    "why_not",
+    "why_not_heap_game",
+    "why_not_three_pile",
     "winning_moves",
 ]

@@ -61,6 +61,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from spec.kernel_names import check_kernel_name
+from spec.shapes import Shape
+
 Position = tuple[Any, ...]
 
 __all__ = [
@@ -148,7 +151,7 @@ class CountingRule:
         return f"P iff fewer than {self.k} options are P-positions ({self.k}-blocking)"
 
 
-def outcome_rule(game: Any) -> CountingRule | None:
+def outcome_rule(game: ImpartialGame) -> CountingRule | None:
     """The game's outcome rule: None for the mex (Grundy values), else its counting rule.
 
     Examples
@@ -157,7 +160,7 @@ def outcome_rule(game: Any) -> CountingRule | None:
     >>> outcome_rule(Wythoff()) is None
     True
     """
-    rule = getattr(game, "outcome_rule", None)
+    rule = game.outcome_rule
     if rule is not None and not isinstance(rule, CountingRule):
         raise ValueError(
             f"{game.describe()}: outcome_rule = {rule!r} is not a spec.CountingRule (or None)"
@@ -182,6 +185,14 @@ class ImpartialGame(ABC):
     source: ClassVar[str] = ""
     #: Misère play (the last player to move loses; values G⁻): set by :func:`spec.misere`.
     misere: ClassVar[bool] = False
+    #: The shape of the positions (:class:`spec.shapes.Shape`), declared by the base class;
+    #: None for a game of no shape the layers know (a sum).
+    shape: ClassVar[Shape | None] = None
+    #: The outcome rule: None for the mex (Grundy values), else a :class:`CountingRule`.
+    outcome_rule: CountingRule | None = None
+    #: G(x, y) = G(y, x) as the game states it (True or False), or None: not stated
+    #: (:func:`spec.tables.symmetric` then reads the rays).
+    symmetric: ClassVar[bool | None] = None
 
     def __init__(self) -> None:
         # Memo tables of the solver, one per kind of evaluation
@@ -226,11 +237,18 @@ class PileGame(ImpartialGame):
     """A game whose position is a fixed number of non-negative integers.
 
     ``arity`` is the number of integers; ``coordinates`` names them for
-    error messages.
+    error messages. A subclass that sets ``arity`` and no ``shape`` declares the shape of
+    its arity (:meth:`spec.shapes.Shape.of_arity`: 1 one heap, 2 two piles, 3 three piles).
     """
 
     arity: ClassVar[int] = 1
     coordinates: ClassVar[tuple[str, ...]] = ("n",)
+    shape: ClassVar[Shape | None] = Shape.ONE_HEAP
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "arity" in vars(cls) and "shape" not in vars(cls):
+            cls.shape = Shape.of_arity(cls.arity)
 
     def check_position(self, position: Any) -> Position:
         """Validate the arity and that every coordinate is an int >= 0.
@@ -276,14 +294,25 @@ MoveRay = tuple[int | str, ...]
 
 
 class CompiledForm:
-    """The compiled form a two-pile rule may carry (see :class:`TwoPileGame`): none by default."""
+    """The compiled form a two-pile rule may carry (see :class:`TwoPileGame`): none by default.
+
+    Beside each compiled move or terminal set, its first-order form (what the decider reads,
+    :func:`spec.capabilities.first_order_form`): ``move_formulas`` (the moves that are no
+    ray, formulas in x, y -> u, v), ``terminal_formula`` (the terminal set, in x, y), and
+    ``first_order_missing``, why a follower function has no first-order form (one line).
+    """
 
     move_rays: tuple[MoveRay, ...] | None = None
     compiled_followers: Any = None
     compiled_regions: Any = None
     compiled_terminal: Any = None
     terminal_parameters: tuple[int, ...] = ()
-    outcome_rule: CountingRule | None = None
+    move_formulas: tuple[str, ...] = ()
+    terminal_formula: str | None = None
+    first_order_missing: ClassVar[str | None] = None
+    #: A method ``row_shifts(x) -> (start, shifts)`` stating the rows' moves
+    #: (:func:`reference.row_bounds.row_moves`), or None: derived from ``move_rays``.
+    row_shifts: Any = None
 
 
 class TwoPileGame(PileGame, CompiledForm):
@@ -317,6 +346,7 @@ class TwoPileGame(PileGame, CompiledForm):
 
     arity: ClassVar[int] = 2
     coordinates: ClassVar[tuple[str, ...]] = ("x", "y")
+    shape: ClassVar[Shape | None] = Shape.TWO_PILES
 
 
 class StateGame(PileGame, CompiledForm):
@@ -355,6 +385,7 @@ class StateGame(PileGame, CompiledForm):
 
     arity: ClassVar[int] = 3
     coordinates: ClassVar[tuple[str, ...]] = ("x", "y", "s")
+    shape: ClassVar[Shape | None] = Shape.STATE_LAYERS
     states: tuple[int, ...] = (0, 1)
     start_state: int = 1
     state_moves: tuple[tuple[int, int], ...] = ()
@@ -378,9 +409,15 @@ GAMES: dict[str, type[ImpartialGame]] = {}
 
 
 def register_game(cls: GameT) -> GameT:
-    """Class decorator: add ``cls`` to :data:`GAMES` under ``cls.name``."""
+    """Class decorator: add ``cls`` to :data:`GAMES` under ``cls.name``.
+
+    A compiled form named by a string in ``fast.`` must be in the table of kernel names
+    (:mod:`spec.kernel_names`); the check runs here, at import.
+    """
     if not cls.name:
         raise ValueError(f"register_game: {cls.__name__} has no name")
+    for label in ("compiled_followers", "compiled_regions", "compiled_terminal"):
+        check_kernel_name(cls.name, label, vars(cls).get(label))
     if cls.name in GAMES and GAMES[cls.name] is not cls:
         raise ValueError(f"register_game: the name {cls.name!r} is already registered")
     GAMES[cls.name] = cls

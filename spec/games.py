@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from spec.game import (
+    CompiledForm,
     ImpartialGame,
     InvalidPosition,
     PileGame,
@@ -17,6 +18,7 @@ from spec.game import (
     TwoPileGame,
     register_game,
 )
+from spec.kernel_names import kernel
 
 __all__ = ["FWythoff", "FibonacciNim", "Nim", "RWythoff", "Sum", "Wythoff"]
 
@@ -97,7 +99,9 @@ class FWythoff(TwoPileGame):
     # Compiled form (fast.engine): one pile alone as rays, the ratio-keeping
     # slant moves by a numba follower function.
     move_rays = ((1, 0), (0, 1))
-    compiled_followers = "fast.engine:fwythoff_slant_followers"
+    compiled_followers = kernel("fast.engine:fwythoff_slant_followers")
+    #: Why the slant move has no first-order form over (N, +) (the decider's).
+    first_order_missing = "its slant move keeps floor(l / s), which needs division"
     #: The rule depends on the smaller and the larger pile only: G(x, y) = G(y, x).
     symmetric = True
 
@@ -148,7 +152,7 @@ class RWythoff(TwoPileGame):
 
 
 @register_game
-class FibonacciNim(PileGame):
+class FibonacciNim(PileGame, CompiledForm):
     """Fibonacci Nim as in 002 §3: position (n, r).
 
     n tokens remain and at most r may be taken; taking k tokens,
@@ -169,6 +173,9 @@ class FibonacciNim(PileGame):
     source = "002 §3 (Fibonacci Nim, Figure 1)"
     arity = 2
     coordinates = ("n", "r")
+    #: The move as a first-order formula over (x, y) = (n, r) -> (u, v) (proofs_check.automatic):
+    #: take k, 1 <= k <= r (k <= n since u = n - k >= 0), leaving (n - k, 2k).
+    move_formulas = ("E k (0 < k & k <= y & x = u + k & v = k + k)",)
 
     @staticmethod
     def start(n: int) -> Position:
@@ -204,13 +211,13 @@ class Sum(ImpartialGame):
         if not components:
             raise ValueError("Sum needs at least one component game")
         for component in components:
-            rule = getattr(component, "outcome_rule", None)
+            rule = component.outcome_rule
             if rule is not None:
                 raise ValueError(
                     f"Sum: game = {component.describe()} has no Grundy value ({rule.describe()}), "
                     "so its sums have no Sprague-Grundy theory"
                 )
-            if getattr(component, "misere", False):
+            if component.misere:
                 raise ValueError(
                     f"Sum: {component.describe()} is a part of a sum; misère play is a "
                     "convention of the whole game: write misere:a+b"

@@ -39,15 +39,20 @@ plain data the compiled kernels (:mod:`fast.heaps`) read.
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from spec.families import ascii_int
-from spec.game import InvalidPosition, PileGame, Position, register_family
+from spec.game import ImpartialGame, InvalidPosition, PileGame, Position, register_family
+from spec.shapes import Shape
 
 __all__ = [
     "ALIASES",
     "MAX_TAKE",
+    "PARTITIONS_MAX",
+    "SPLIT_PROBE",
     "HeapGame",
     "HexGame",
     "OctalGame",
@@ -57,6 +62,8 @@ __all__ = [
     "nim_sequence",
     "parse_hex",
     "parse_octal",
+    "partitions_below",
+    "why_not_heap_game",
 ]
 
 
@@ -83,7 +90,11 @@ class HeapGame(PileGame):
 
     arity: ClassVar[int] = 1
     coordinates: ClassVar[tuple[str, ...]] = ("n",)
+    shape: ClassVar[Shape | None] = Shape.ONE_HEAP
     heap_code: tuple[int, ...] | None = None
+    #: The subtraction set's first-order form, a membership automaton as plain data
+    #: (numeration name, transitions, accepting), or None (:mod:`spec.heaps_sets`).
+    subtraction_automaton: tuple[str, tuple[tuple[int, ...], ...], tuple[bool, ...]] | None = None
 
     def options(self, n: int) -> Iterator[tuple[int, ...]]:
         """Yield the heaps (positive sizes) a heap of ``n`` tokens may leave; () for none."""
@@ -109,6 +120,33 @@ class HeapGame(PileGame):
                 )
         return _canonical(position)
 
+    def splits(self) -> bool:
+        """Whether a move may leave two heaps or more: read from :meth:`options` of the heaps
+        up to :data:`SPLIT_PROBE` (a rule that splits only past it is not seen).
+
+        >>> OctalGame.from_text("0.07").splits(), OctalGame.from_text("0.33").splits()
+        (True, False)
+        """
+        return any(len(o) > 1 for n in range(SPLIT_PROBE + 1) for o in self.options(n))
+
+    def sub_positions(self, position: Position) -> int:
+        """An upper bound on the positions below ``position`` (the spec solver's cost model):
+        a rule that never splits keeps each group of c equal heaps of h a multiset of c heaps
+        of at most h (C(h + c, c)); one that splits reaches multisets of heaps of any sizes
+        whose total is at most the position's: the partitions of each total
+        (:func:`partitions_below`).
+
+        >>> game = OctalGame.from_text("0.77")  # Kayles splits
+        >>> game.sub_positions((5,)), OctalGame.from_text("0.33").sub_positions((2, 2, 2))
+        (19, 10)
+        """
+        if self.splits():
+            return partitions_below(sum(position))
+        count = 1
+        for h in set(position):
+            count *= math.comb(h + position.count(h), h)
+        return count
+
     def rank(self, position: Position) -> Any:
         """(tokens, -heaps): a move removes tokens or, removing none, splits a heap."""
         return (sum(position), -len(position))
@@ -120,6 +158,37 @@ class HeapGame(PileGame):
             rest = position[:index] + position[index + 1 :]
             for option in self.options(n):
                 yield _canonical(rest + tuple(option))
+
+
+#: The heaps :meth:`HeapGame.splits` reads the options of.
+SPLIT_PROBE = 24
+#: The largest total :func:`partitions_below` counts exactly (p(2000) is about 4.7e45: past
+#: any budget, so a larger total is counted as this one, a lower bound).
+PARTITIONS_MAX = 2000
+
+
+@functools.cache
+def partitions_below(total: int) -> int:
+    """p(0) + p(1) + ... + p(total): the multisets of positive heaps with at most ``total``
+    tokens (Euler's pentagonal recurrence; a total past :data:`PARTITIONS_MAX` as that one).
+
+    >>> partitions_below(5), partitions_below(44) > 10**5
+    (19, True)
+    """
+    top = min(max(total, 0), PARTITIONS_MAX)
+    p = [1] + [0] * top
+    for n in range(1, top + 1):
+        k, acc = 1, 0
+        while True:
+            first = n - k * (3 * k - 1) // 2
+            if first < 0:
+                break
+            sign = 1 if k % 2 else -1
+            second = n - k * (3 * k + 1) // 2
+            acc += sign * (p[first] + (p[second] if second >= 0 else 0))
+            k += 1
+        p[n] = acc
+    return sum(p)
 
 
 def _canonical(heaps: Any) -> Position:
@@ -344,26 +413,32 @@ class SubtractionGame(OctalGame):
         return f"SubtractionGame({self.subtraction_set!r})"
 
 
-def is_heap_game(game: Any) -> str | None:
-    """None if ``game`` is a one-heap game (a :class:`HeapGame`, or a pile game of one
-    coordinate whose followers are heaps), else why not.
+def is_heap_game(game: ImpartialGame) -> bool:
+    """Whether ``game`` is a one-heap game: it declares the shape of one heap
+    (:class:`HeapGame`, or a pile game of arity 1) and, unless a :class:`HeapGame`, the mex.
 
     >>> from spec.games import Nim, Wythoff
     >>> is_heap_game(Nim()), is_heap_game(Wythoff())
+    (True, False)
+    """
+    if not isinstance(game, ImpartialGame) or game.shape is not Shape.ONE_HEAP:
+        return False
+    return isinstance(game, HeapGame) or game.outcome_rule is None
+
+
+def why_not_heap_game(game: ImpartialGame) -> str | None:
+    """None if ``game`` is a one-heap game (:func:`is_heap_game`), else why not (one line).
+
+    >>> from spec.games import Nim, Wythoff
+    >>> why_not_heap_game(Nim()), why_not_heap_game(Wythoff())
     (None, 'not a one-heap game (a HeapGame, or a pile game of arity 1)')
     """
-    if isinstance(game, HeapGame):
-        return None
-    if (
-        isinstance(game, PileGame)
-        and game.arity == 1
-        and getattr(game, "outcome_rule", None) is None
-    ):
+    if is_heap_game(game):
         return None
     return "not a one-heap game (a HeapGame, or a pile game of arity 1)"
 
 
-def heap_options(game: Any, n: int) -> Iterator[tuple[int, ...]]:
+def heap_options(game: ImpartialGame, n: int) -> Iterator[tuple[int, ...]]:
     """The options of a heap of ``n`` in a one-heap game: :meth:`HeapGame.options`, or the
     followers ``(m,)`` of a pile game of arity 1 as the heap ``(m,)`` (``()`` for m = 0)."""
     if isinstance(game, HeapGame):
@@ -373,7 +448,7 @@ def heap_options(game: Any, n: int) -> Iterator[tuple[int, ...]]:
         yield (m,) if m else ()
 
 
-def nim_sequence(game: Any, terms: int) -> list[int]:
+def nim_sequence(game: ImpartialGame, terms: int) -> list[int]:
     """G(0), ..., G(terms - 1) of one heap: G(n) = mex of the XOR of each option's heaps.
 
     Of a misère game (:func:`spec.misere`), G⁻(0), ..., G⁻(terms - 1) by the solver on the
@@ -393,11 +468,12 @@ def nim_sequence(game: Any, terms: int) -> list[int]:
     """
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 0:
         raise ValueError(f"nim_sequence: terms must be an int >= 0 (terms = {terms!r})")
-    if getattr(game, "misere", False):  # G⁻(n): no XOR of the heaps' values (spec.misere)
+    if game.misere:  # G⁻(n): no XOR of the heaps' values (spec.misere)
         from spec.solver import grundy
 
         return [grundy(game, (n,)) for n in range(terms)]
-    memo = game.memo.setdefault("heap-sequence", {})  # n -> G(n), the prefix computed so far
+    # n -> G(n), the prefix computed so far
+    memo: dict[Any, int] = game.memo.setdefault("heap-sequence", {})
     values: list[int] = [memo[n] for n in range(min(terms, len(memo)))]
     for n in range(len(values), terms):
         seen = set()

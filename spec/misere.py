@@ -38,15 +38,18 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from spec.game import ImpartialGame, Position, outcome_rule
+from spec.games import Sum
 
 __all__ = [
     "Genus",
     "MisereRefused",
     "bouton_misere",
+    "genera",
     "genus",
     "is_misere",
     "misere",
@@ -69,7 +72,7 @@ def is_misere(game: Any) -> bool:
     >>> is_misere(Wythoff()), is_misere(misere(Wythoff()))
     (False, True)
     """
-    return bool(getattr(game, "misere", False))
+    return isinstance(game, ImpartialGame) and game.misere
 
 
 @functools.cache
@@ -134,7 +137,7 @@ def misere(game: ImpartialGame) -> ImpartialGame:
             f"--misere: game = {game.describe()} has the outcome rule {rule.describe()}; "
             "misère play is defined for the mex rule only"
         )
-    for part in getattr(game, "components", ()):
+    for part in game.components if isinstance(game, Sum) else ():
         if is_misere(part):
             raise MisereRefused(
                 f"--misere: {part.describe()} is a part of a sum; misère play is a convention "
@@ -220,11 +223,44 @@ def _tail(gammas: tuple[int, ...]) -> int | None:
     return k if k <= last else None
 
 
+def _check_k(k: Any) -> None:
+    if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= 12:
+        raise ValueError(f"genus: k must be an int, 2 <= k <= 12 (k = {k!r})")
+
+
+def twos_sum(game: ImpartialGame) -> ImpartialGame:
+    """The misère sum of ``game`` (normal play) and heaps of at most 2 of Nim: the game whose
+    position ``(p, (2,) * j)`` has G⁻ = γ_j of ``p`` (:func:`genus`).
+
+    The Nim heaps are one heap game's position (octal 0.33: take one or two, leave at most one
+    heap), a multiset: on heaps of at most 2 its moves are Nim's (take 1 or 2 from a heap of
+    2, 1 from a heap of 1), so the sum is the definition's, with the j heaps unordered (the
+    solver sees C(j + 2, 2) of their positions, not 3^j orderings) and one memo for every j.
+
+    >>> from spec.games import Nim
+    >>> twos_sum(Nim()).describe()
+    'misere:nim+octal:0.33'
+    """
+    from spec.games import Sum
+    from spec.heaps import OctalGame
+
+    return misere(Sum(normal_play(game), OctalGame.from_text("0.33")))
+
+
+def _genus_in(base: ImpartialGame, total: ImpartialGame, position: Any, k: int) -> Genus:
+    """The genus of ``position`` of ``base`` (normal play) by ``total`` (:func:`twos_sum`)."""
+    from spec.solver import grundy
+
+    position = base.check_position(position)
+    found = tuple(grundy(total, (position, (2,) * j if j else (0,))) for j in range(k + 1))
+    return Genus(grundy(base, position), found, _tail(found))
+
+
 def genus(game: ImpartialGame, position: Any, k: int = 6) -> Genus:
     """The genus of ``position``: g = G⁺ and γ_j = G⁻(position + j copies of *2), j <= k.
 
     Each γ_j is the misère value of the sum of the game and j Nim heaps of 2
-    (:class:`spec.games.Sum`), computed by the solver on the sum's positions:
+    (:func:`twos_sum`), computed by the solver on the sum's positions:
     the definition, nothing assumed.
 
     Examples
@@ -236,16 +272,32 @@ def genus(game: ImpartialGame, position: Any, k: int = 6) -> Genus:
     >>> str(genus(OctalGame.from_text("0.77"), (4,)))  # Kayles, a heap of 4
     '1^{031}'
     """
-    from spec.games import Nim, Sum
-    from spec.solver import grundy
-
-    if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= 12:
-        raise ValueError(f"genus: k must be an int, 2 <= k <= 12 (k = {k!r})")
+    _check_k(k)
     base = normal_play(game)
-    position = base.check_position(position)
-    gammas = [grundy(misere(base), position)]
-    for j in range(1, k + 1):
-        total = misere(Sum(base, *(Nim() for _ in range(j))))
-        gammas.append(grundy(total, (position, *((2,) for _ in range(j)))))
-    found = tuple(gammas)
-    return Genus(grundy(base, position), found, _tail(found))
+    return _genus_in(base, twos_sum(base), position, k)
+
+
+def genera(
+    game: ImpartialGame,
+    heaps: int,
+    k: int = 6,
+    progress: Callable[[int, int | None, str], None] | None = None,
+) -> list[Genus]:
+    """The genus of each heap ``(n,)``, n < ``heaps``, of a one-heap game: :func:`genus` with
+    one solver memo for every heap and every j (each heap's sums are below the next's).
+
+    ``progress(done, heaps, "heaps")`` after each heap.
+
+    >>> from spec.heaps import OctalGame
+    >>> [str(g) for g in genera(OctalGame.from_text("0.77"), 5)]  # Kayles
+    ['0^{120}', '1^{031}', '2^{20}', '3^{31}', '1^{031}']
+    """
+    _check_k(k)
+    base = normal_play(game)
+    total = twos_sum(base)
+    found = []
+    for n in range(heaps):
+        found.append(_genus_in(base, total, (n,), k))
+        if progress is not None:
+            progress(n + 1, heaps, "heaps")
+    return found

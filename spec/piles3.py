@@ -18,8 +18,10 @@ Examples
 >>> game = Wythoff3()
 >>> sorted(game.followers((1, 1, 0)))
 [(0, 0, 0), (0, 1, 0), (1, 0, 0)]
->>> is_three_pile(game) is None, is_three_pile("wythoff")
-(True, 'wythoff is not a three-pile game (positions of three piles, no state)')
+>>> is_three_pile(game), is_three_pile("wythoff")
+(True, False)
+>>> why_not_three_pile("wythoff")
+'wythoff is not a three-pile game (positions of three piles, no state)'
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from spec.game import ImpartialGame, PileGame, Position, StateGame, as_game, register_game
+from spec.game import ImpartialGame, PileGame, Position, as_game, register_game
+from spec.shapes import Shape
 from spec.solver import BYTES_PER_POSITION, _run, estimate, label
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "grundy_box",
     "is_three_pile",
     "ray_followers",
+    "why_not_three_pile",
 ]
 
 #: One ray of a three-pile game: ``(a, b, c)``.
@@ -49,13 +53,16 @@ class ThreePileGame(PileGame):
     """A game on three piles (x, y, z); its Grundy table is ``G[x, y, z]``.
 
     ``move_rays`` (optional) is the compiled form: rays ``(a, b, c)`` (see the
-    module). The spec never reads it; conformance checks it against
-    :meth:`followers`.
+    module); ``nim_sum_moves`` (optional) says the second kind of move is every
+    (a1, a2, a3) of nim-sum 0 (:class:`FraenkelWythoff3`). The spec never reads them;
+    conformance checks them against :meth:`followers`.
     """
 
     arity: ClassVar[int] = 3
     coordinates: ClassVar[tuple[str, ...]] = ("x", "y", "z")
+    shape: ClassVar[Shape | None] = Shape.THREE_PILES
     move_rays: tuple[Ray3, ...] | None = None
+    nim_sum_moves: ClassVar[bool] = False
 
 
 def ray_followers(rays: tuple[Ray3, ...], position: Position) -> Iterator[Position]:
@@ -146,7 +153,7 @@ class FraenkelWythoff3(ThreePileGame):
     source = "Sun, Zeilberger, Ann. Comb. 8 (2004) (Fraenkel's N-heap Wythoff game, N = 3)"
     #: The compiled form (fast.nheap): the second kind of move is every (a1, a2, a3) of
     #: nim-sum 0, not all 0.
-    nim_sum_moves = True
+    nim_sum_moves: ClassVar[bool] = True
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y, z = position
@@ -158,10 +165,15 @@ class FraenkelWythoff3(ThreePileGame):
                     yield (x - a1, y - a2, z - a3)
 
 
-def is_three_pile(game: ImpartialGame | str) -> str | None:
-    """None if ``game`` has positions of three piles and no state, else why not."""
+def is_three_pile(game: ImpartialGame | str) -> bool:
+    """Whether ``game`` declares the shape of three piles (positions (x, y, z), no state)."""
+    return as_game(game).shape is Shape.THREE_PILES
+
+
+def why_not_three_pile(game: ImpartialGame | str) -> str | None:
+    """None if ``game`` is a three-pile game (:func:`is_three_pile`), else why not (one line)."""
     subject = as_game(game)
-    if isinstance(subject, PileGame) and not isinstance(subject, StateGame) and subject.arity == 3:
+    if is_three_pile(subject):
         return None
     return f"{subject.describe()} is not a three-pile game (positions of three piles, no state)"
 
@@ -172,7 +184,7 @@ def grundy_box(game: ImpartialGame, shape: tuple[int, int, int]) -> list[Any]:
     >>> grundy_box(Wythoff3(), (2, 2, 2))
     [[[0, 1], [1, 2]], [[1, 2], [2, 0]]]
     """
-    why = is_three_pile(game)
+    why = why_not_three_pile(game)
     if why is not None:
         raise ValueError(why)
     for name, value in zip("XYZ", shape, strict=True):

@@ -51,6 +51,7 @@ __all__ = [
     "limits",
     "mex",
     "outcome",
+    "sub_positions",
     "winning_moves",
 ]
 
@@ -134,6 +135,27 @@ def _mean_followers(game: ImpartialGame, position: Any) -> float | None:
     return sum(counts) / len(counts) if counts else None
 
 
+def sub_positions(game: ImpartialGame, position: Any) -> int:
+    """The sub-positions below ``position`` the solver may visit: a heap game's own bound
+    (:meth:`spec.heaps.HeapGame.sub_positions`: the partitions of its tokens where a move may
+    split, so a misère Kayles heap of 1000 is refused at once), a sum's product of its parts',
+    else the product of coordinate + 1 (every move lowers a coordinate).
+
+    >>> from spec.games import Nim, Sum
+    >>> from spec.heaps import OctalGame
+    >>> sub_positions(Nim(), (4,)), sub_positions(OctalGame.from_text("0.77"), (5,))
+    (5, 19)
+    >>> sub_positions(Sum(Nim(), OctalGame.from_text("0.77")), ((4,), (5,)))
+    95
+    """
+    if isinstance(game, HeapGame):
+        return game.sub_positions(game.check_position(position))
+    parts = getattr(game, "components", None)
+    if parts and isinstance(position, tuple) and len(position) == len(parts):
+        return math.prod(sub_positions(part, at) for part, at in zip(parts, position, strict=True))
+    return math.prod(v + 1 for v in coordinates(position))
+
+
 def game_estimate(game: ImpartialGame, position: Any) -> tuple[float, int]:
     """(seconds, bytes) of the solver below ``position`` of ``game``, from the game's own
     follower counts: its sub-positions (the product of coordinate + 1, every move lowering a
@@ -150,7 +172,7 @@ def game_estimate(game: ImpartialGame, position: Any) -> tuple[float, int]:
     True
     """
     values = coordinates(position)
-    positions = math.prod(v + 1 for v in values)
+    positions = sub_positions(game, position)
     mean = _mean_followers(game, position) if positions < 10**15 else None
     if mean is None:
         mean = max(1, sum(values))
@@ -271,6 +293,15 @@ def _estimate(position: Any) -> int | None:
         elif isinstance(item, int):
             values.append(item)
     return math.prod(v + 1 for v in values) if values else None
+
+
+def _run_estimate(game: ImpartialGame, position: Any) -> int | None:
+    """The sub-positions the run's projection uses: :func:`sub_positions` of a game it can
+    count (a heap game, a sum), else :func:`_estimate`."""
+    try:
+        return sub_positions(game, position)
+    except Exception:  # a position the count cannot read: the plain product
+        return _estimate(position)
 
 
 class _Run:
@@ -440,7 +471,7 @@ def _evaluate(
     """
     if position in memo:
         return memo[position]
-    with _run(game, position, _estimate(position)) as run:
+    with _run(game, position, _run_estimate(game, position)) as run:
         stack: list[tuple[Position, Iterator[Position], set[Any]]] = []
         try:
             stack.append((position, iter(game.followers(position)), set()))
@@ -504,7 +535,7 @@ def _misere_mex(values: set[int]) -> int:
 def _mex_rule(game: ImpartialGame) -> Callable[[set[int]], int]:
     """The labelling of a game's Grundy values: the mex, or G⁻'s under misère play (the
     game's ``misere``)."""
-    return _misere_mex if getattr(game, "misere", False) else mex
+    return _misere_mex if game.misere else mex
 
 
 def _no_grundy_value(game: ImpartialGame, rule: CountingRule) -> NoGrundyValue:
@@ -538,7 +569,7 @@ def grundy(game: ImpartialGame, position: Any) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
-    if isinstance(game, HeapGame) and not getattr(game, "misere", False):
+    if isinstance(game, HeapGame) and not game.misere:
         return _heaps_value(game, position)  # a sum of heaps: the XOR of their values (000 §1.1)
     return _evaluate(game, position, game.memo.setdefault("grundy", {}), _mex_rule(game))
 
@@ -597,7 +628,7 @@ def bounded_grundy(game: ImpartialGame, position: Any, g: int) -> int:
     if rule is not None:
         raise _no_grundy_value(game, rule)
     position = game.check_position(position)
-    misere = getattr(game, "misere", False)
+    misere = game.misere
     if isinstance(game, HeapGame) and not misere:
         value = _heaps_value(game, position)
         return value if value <= g else ABOVE
@@ -639,7 +670,7 @@ def winning_moves(game: ImpartialGame, position: Any) -> list[Position]:
     """
     position = game.check_position(position)
     moves: list[Position] = []
-    with _run(game, position, _estimate(position)):
+    with _run(game, position, _run_estimate(game, position)):
         try:
             followers = list(game.followers(position))
         except (ValueError, MemoryError):

@@ -6,8 +6,9 @@ two-pile table per state, stacked as ``G[i, x, y]`` (the i-th of its
 (``grundy-table``, ``grundy-block``, ``followers``) take such games as they
 take two-pile games; :func:`states_of`, :func:`is_table_game`,
 :func:`table_shape`, :func:`cells` and :func:`start_layer` say what that means;
-:func:`is_two_pile`, :func:`rays` and :func:`symmetric` read a game's positions
-and its compiled form (``move_rays``, plain data).
+:func:`is_two_pile`, :func:`rays` and :func:`symmetric` read a game's declared shape
+(:class:`spec.shapes.Shape`) and its compiled form (``move_rays``, plain data);
+:func:`why_not_two_pile` and :func:`why_not_table_game` are the reasons, in one line.
 :func:`h_points` and :func:`p_positions` read the points of the registry's
 ``g-points`` and ``p-positions`` oracles from the table, each checking the
 count a row must show, so the oracles rest on no bound from a paper.
@@ -17,20 +18,21 @@ Every function takes a game object or its name (:func:`spec.as_game`).
 Examples
 --------
 >>> from spec.game import get_game
->>> is_table_game(get_game("wythoff-pass")) is None, table_shape("wythoff-pass", 3, 4)
+>>> is_table_game(get_game("wythoff-pass")), table_shape("wythoff-pass", 3, 4)
 (True, (2, 3, 4))
 >>> cells("wythoff-pass:2", 1, 2)
 [(1, 2, 0), (1, 2, 1), (1, 2, 2)]
 >>> from spec.games import Nim
->>> is_table_game(Nim())
-'nim is not a two-pile game (it has no two-pile Grundy table)'
+>>> is_table_game(Nim()), why_not_table_game(Nim())
+(False, 'nim is not a two-pile game (it has no two-pile Grundy table)')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from spec.game import ImpartialGame, PileGame, StateGame, TwoPileGame, as_game
+from spec.game import CompiledForm, ImpartialGame, StateGame, TwoPileGame, as_game
+from spec.shapes import Shape
 from spec.solver import BYTES_PER_POSITION, estimate, grundy_table
 
 __all__ = [
@@ -49,6 +51,8 @@ __all__ = [
     "symmetric",
     "table_estimate",
     "table_shape",
+    "why_not_table_game",
+    "why_not_two_pile",
 ]
 
 GameLike = ImpartialGame | str
@@ -62,21 +66,38 @@ def states_of(game: GameLike) -> tuple[int, ...]:
     return ()
 
 
-def is_two_pile(game: GameLike) -> str | None:
-    """None if ``game`` has positions of two integers (a two-pile table), else why not."""
+def is_two_pile(game: GameLike) -> bool:
+    """Whether ``game`` declares the shape of two piles (positions (x, y): a two-pile table)."""
+    return as_game(game).shape is Shape.TWO_PILES
+
+
+def why_not_two_pile(game: GameLike) -> str | None:
+    """None if ``game`` is a two-pile game (:func:`is_two_pile`), else why not (one line)."""
     subject = as_game(game)
-    if isinstance(subject, PileGame) and subject.arity == 2:
+    if is_two_pile(subject):
         return None
     return f"{subject.describe()} is not a two-pile game (it has no two-pile Grundy table)"
 
 
-def is_table_game(game: GameLike) -> str | None:
-    """None if ``game`` has two-pile tables (two piles, or two piles and a state), else why not."""
+#: The shapes whose tables are two-pile tables (one per state of a game with a state).
+TABLE_SHAPES = (Shape.TWO_PILES, Shape.STATE_LAYERS)
+
+
+def is_table_game(game: GameLike) -> bool:
+    """Whether ``game`` has two-pile tables (two piles, or two piles and a state).
+
+    A name that is no game is not a table game (:func:`why_not_table_game` says why).
+    """
+    return why_not_table_game(game) is None
+
+
+def why_not_table_game(game: GameLike) -> str | None:
+    """None if ``game`` has two-pile tables (:func:`is_table_game`), else why not (one line)."""
     try:
         subject = as_game(game)
     except ValueError as error:
         return str(error)
-    return None if isinstance(subject, StateGame) else is_two_pile(subject)
+    return None if subject.shape in TABLE_SHAPES else why_not_two_pile(subject)
 
 
 def rays(game: GameLike) -> frozenset[tuple[Any, ...]]:
@@ -86,25 +107,30 @@ def rays(game: GameLike) -> frozenset[tuple[Any, ...]]:
     [(0, 0, 0, 1, ''), (0, 0, 1, 0, ''), (0, 0, 1, 1, '')]
     """
     subject = as_game(game)
-    found = getattr(subject, "move_rays", None) if isinstance(subject, TwoPileGame) else None
+    found = subject.move_rays if isinstance(subject, TwoPileGame) else None
     return frozenset((0, 0, *r, "") if len(r) == 2 else (*r, "")[:5] for r in found or ())
 
 
-#: The compiled rule beside the rays: a terminal set, a counting rule or misère play makes
-#: another game of the same moves (blocking-wythoff:2, misere:wythoff are not Wythoff).
-_RULE = ("compiled_followers", "compiled_regions", "compiled_terminal", "outcome_rule", "misere")
-
-
 def compiled_form(game: GameLike) -> tuple[Any, ...] | None:
-    """The rule the game's compiled form states: its :func:`rays` and compiled rule (the
-    attributes of :data:`_RULE`), or None without rays.
+    """The rule the game's compiled form states: its :func:`rays` and compiled rule, or None
+    without rays. A terminal set, a counting rule or misère play makes another game of the
+    same moves (blocking-wythoff:2, misere:wythoff are not Wythoff).
 
     >>> compiled_form("nimhof:0,1/1,1/1,0") == compiled_form("wythoff"), compiled_form("nim")
     (True, None)
     """
     subject = as_game(game)
     found = rays(subject)
-    return (found, *(getattr(subject, a, None) for a in _RULE)) if found else None
+    if not found or not isinstance(subject, TwoPileGame):
+        return None
+    return (
+        found,
+        subject.compiled_followers,
+        subject.compiled_regions,
+        subject.compiled_terminal,
+        subject.outcome_rule,
+        subject.misere,
+    )
 
 
 #: A guard of ``move_rays`` read with the two piles swapped.
@@ -120,10 +146,9 @@ def symmetric(game: GameLike) -> bool:
     (True, False)
     """
     subject = as_game(game)
-    stated = getattr(subject, "symmetric", None)
-    if stated is not None:
-        return stated is not False
-    if any(getattr(subject, a, None) for a in ("compiled_followers", "row_shifts")):
+    if subject.symmetric is not None:
+        return subject.symmetric is not False
+    if not isinstance(subject, CompiledForm) or subject.compiled_followers or subject.row_shifts:
         return False
     full = rays(subject)
     return bool(full) and {(q, p, b, a, _SWAP[g]) for p, q, a, b, g in full} == full

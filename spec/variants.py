@@ -46,6 +46,7 @@ from spec.game import (
     register_game,
 )
 from spec.games import Wythoff
+from spec.kernel_names import kernel
 
 __all__ = ["MAX_PASSES", "BlockingWythoff", "EWythoff", "WythoffPass", "WythoffTerminal"]
 
@@ -149,7 +150,7 @@ class WythoffTerminal(TwoPileGame):
     source = "Komaki, Miyadera, Murakami, arXiv:2510.11767 (K = 2), arXiv:2605.01435 (not a seed)"
     example = "wythoff-terminal:2"
     move_rays = WYTHOFF_RAYS
-    compiled_terminal = "fast.engine:sum_at_most"
+    compiled_terminal = kernel("fast.engine:sum_at_most")
 
     def __init__(self, k: int) -> None:
         super().__init__()
@@ -159,6 +160,8 @@ class WythoffTerminal(TwoPileGame):
             )
         self.k = k
         self.terminal_parameters = (k,)
+        #: The terminal set's first-order form, beside its kernel (the decider reads it).
+        self.terminal_formula = f"x + y <= {k}"
 
     @classmethod
     def from_text(cls, text: str) -> WythoffTerminal:
@@ -248,7 +251,7 @@ class EWythoff(TwoPileGame):
     rules = "Wythoff's moves, or k >= 2 from the smaller pile and 1 <= l < k from the larger"
     source = "N. B. Ho, J. Combin. Theory Ser. A 119 (2012) (E-Wythoff; not a seed)"
     move_rays = WYTHOFF_RAYS
-    compiled_regions = "fast.engine:e_wythoff_regions"
+    compiled_regions = kernel("fast.engine:e_wythoff_regions")
     #: The extra moves as first-order formulas over (x, y) -> (u, v) (proofs_check.automatic).
     move_formulas = (
         "x <= y & v < y & u + y < x + v",

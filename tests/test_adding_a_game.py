@@ -133,9 +133,9 @@ def _spec_table(game: spec.ImpartialGame, data: dict[str, object]) -> list[objec
     """The spec's answer to ``grundy table GAME --size 30 [--slice AXIS=K]``, by the game's
     shape: G(n) for n < 30 of one heap, the slice of a three-pile cube, else G(x, y) (each
     state's)."""
-    if spec.is_heap_game(game) is None:
+    if spec.is_heap_game(game):
         return list(spec.nim_sequence(game, 30))
-    if is_three_pile(game) is None:
+    if is_three_pile(game):
         sliced = data["slice"]
         assert isinstance(sliced, dict) and len(sliced) == 1, sliced
         ((axis, k),) = sliced.items()

@@ -24,8 +24,10 @@ CHEAP = "spec.solver.VISITS_PER_SECOND"
 #: Names that look like speeds but are targets, budgets or limits (nothing to measure).
 #: Not speeds of a cost model: targets, budgets, limits and ages (a stale temporary file's);
 #: FOLLOWER_SECONDS sizes the spread of a plugin rule's check, a budget of the check itself.
+#: CHECKPOINT_SECONDS is a checkpoint's interval, SQUARE_FACTOR a ratio of sizes.
 NOT_MEASURED = {"BLOCK_SECONDS", "BUDGET_SECONDS", "SQUARE_FACTOR_LIMIT", "UNNAMED_STALE_SECONDS",
-                "FOLLOWER_SECONDS", "CONFIRM_SECONDS", "QUICK_SECONDS"}  # fmt: skip
+                "FOLLOWER_SECONDS", "CONFIRM_SECONDS", "QUICK_SECONDS",
+                "CHECKPOINT_SECONDS", "SQUARE_FACTOR"}  # fmt: skip
 #: Modules whose upper-case names are not speeds: floor.config declares environment
 #: variables, not measured speeds.
 NOT_SPEEDS = {"floor.config"}

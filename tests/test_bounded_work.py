@@ -37,6 +37,7 @@ def test_the_address_space_limit_bounds_the_memory_available() -> None:
         capture_output=True,
         text=True,
         check=True,
+        timeout=600,
     )
     room, available = map(int, done.stdout.split())
     assert 0 < room < limit and available <= room

@@ -77,7 +77,7 @@ def test_python_m_certcheck_runs_without_the_decider(wythoff: Path) -> None:
     guard = "import sys; [sys.modules.__setitem__(m, None) for m in "
     guard += "('decider', 'proofs_check', 'fast', 'registry', 'grundy', 'numba')]; "
     done = subprocess.run([sys.executable, "-c", guard + code, str(wythoff)], cwd=ROOT,
-                          capture_output=True, text=True, check=False)  # fmt: skip
+                          capture_output=True, text=True, check=False, timeout=600)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "checked"
 

@@ -120,6 +120,7 @@ def test_console_script_entry_point() -> None:
         capture_output=True,
         text=True,
         check=False,
+        timeout=600,
     )
     assert done.returncode == 0 and "P-position" in done.stdout
 
@@ -150,6 +151,7 @@ def test_plugin_games_reach_every_command(tmp_path) -> None:  # type: ignore[no-
         text=True,
         check=False,
         env=env,
+        timeout=600,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["value"] == 2
     env["GRUNDY_PLUGINS"] = "no_such_module_here"
@@ -159,6 +161,7 @@ def test_plugin_games_reach_every_command(tmp_path) -> None:  # type: ignore[no-
         text=True,
         check=False,
         env=env,
+        timeout=600,
     )
     assert done.returncode == 2 and "cannot import 'no_such_module_here'" in done.stderr
 

@@ -630,3 +630,123 @@ def test_the_parameter_fuzz_fails_on_an_unnamed_refusal() -> None:
         assert _parameter_problems([case], [outcome]), outcome
     fine = {"code": 2, "stderr": "grundy: error: --gmax = 10**9 needs 7.45 GiB of memory\n"}
     assert not _parameter_problems([case], [fine])
+
+
+# ------------------------------------------------------------------ every command x --budget 1
+# Issue 48: one budget, kept. Every command runs with --budget 1 on a request far past it
+# (or its plainest form where it has no size): it answers, refuses at once or stops past its
+# budget, each in one line in the user's words (never the registry's records). No clock is
+# read here: the child's per-case alarm is generous (a loaded machine passes), and what is
+# asserted is the exit code and the text; the stop itself is grundy.cli.budget.Watch's.
+
+#: A request of each command far past one second (the leaves not named run their plainest
+#: form: their required arguments filled in by _filler).
+HEAVY: dict[str, list[str]] = {
+    "check": ["check", "all"],
+    "conformance": ["conformance"],
+    "experiment beatty-partition": ["experiment", "beatty-partition", "--n", "1e9"],
+    "experiment row-periods": ["experiment", "row-periods", "--rows", "0..300"],
+    "genus": ["genus", "octal:0.07", "--heaps", "10000"],
+    "gvalues": ["gvalues", "--g", "20", "--n", "10**18"],
+    "period": ["period", "hex:0.8", "--compute"],
+    "prove": ["prove", "--learn", "wythoff"],
+    "sequence": ["sequence", "octal:0.07", "--terms", "1e7"],
+    "structure": ["structure", "wythoff", "--size", "1e5"],
+    "table": ["table", "octal:0.77", "--size", "1000", "--misere"],
+    "value": ["value", "wythoff3", "500,500,500"],
+    "moves": ["moves", "wythoff3", "400,400,400"],
+    "plot heatmap": ["plot", "heatmap", "wythoff", "--size", "20000", "--out", "h.png"],
+}
+#: More requests past the budget: the issue's cases.
+HEAVY_MORE = [
+    ["table", "wythoff3", "--size", "300", "--out", "c.npy"],
+    ["table", "wythoff", "--size", "100000"],
+    ["genus", "octal:0.07", "--heaps", "60"],
+    ["sequence", "octal:0.6", "--terms", "1e7"],
+    ["value", "octal:0.77", "200", "--misere"],
+]
+#: Text of the registry's records that a refusal must not show without --verbose.
+INTERNALS = ("no implementation of", "implementation of '", "= True", "= None", "covers ",
+             "answers terms", "(certified:", "; apparent:")  # fmt: skip
+#: Seconds one case may run before it counts as hung: generous (one second of budget, the
+#: stop within a kernel block, the interpreter's start), so a loaded machine passes.
+BUDGET_CASE_SECONDS = 90
+
+
+def _plainest(path: tuple[str, ...], parser: argparse.ArgumentParser) -> list[str]:
+    """The leaf's required positionals filled in (:func:`_filler`)."""
+    argv = list(path)
+    for action in parser._actions:
+        if not action.option_strings and action.required and action.nargs not in ("?", "*"):
+            argv.append(_filler(action))
+    return argv
+
+
+def _budget_cases() -> list[list[str]]:
+    cases = []
+    for path, parser in LEAVES:
+        assert "--budget" in parser._option_string_actions, f"{' '.join(path)} has no --budget"
+        argv = HEAVY.get(" ".join(path)) or _plainest(path, parser)
+        cases.append([*argv, "--budget", "1"])
+    return cases + [[*argv, "--budget", "1"] for argv in HEAVY_MORE]
+
+
+def _budget_problems(results: list[dict[str, Any]]) -> list[str]:
+    bad = []
+    for r in results:
+        said = f"{' '.join(r['argv'])!r}: exit {r['code']}, stderr {r['stderr'][-400:]!r}"
+        lines = [line for line in r["stderr"].splitlines() if line.strip()]
+        last = lines[-1] if lines else ""
+        if r["code"] not in (0, 1, 2) or "Traceback" in r["stderr"]:
+            bad.append(said)
+        elif any(text in r["stderr"] for text in INTERNALS):
+            bad.append(f"registry internals: {said}")
+        elif r["code"] == 2 and "budget" in last and "--budget" not in last:
+            bad.append(f"names the budget, not --budget: {said}")
+        elif "past its budget" in r["stderr"] and "stopped after" not in last:
+            bad.append(f"a stop that does not say how far it got: {said}")
+    return bad
+
+
+@pytest.mark.slow
+def test_every_command_keeps_a_budget_of_one_second(tmp_path: Path) -> None:
+    """Issue 48: every command x --budget 1 answers, refuses or stops, in one line naming
+    --budget where time is the reason, with no registry internals (each case's alarm is
+    generous; the clock is not read here)."""
+    results = _run_matrix(_budget_cases(), tmp_path, seconds=BUDGET_CASE_SECONDS)
+    assert not _budget_problems(results), "\n".join(_budget_problems(results))
+    stopped = [r for r in results if "past its budget" in r["stderr"]]
+    refused = [r for r in results if r["code"] == 2 and "try --budget" in r["stderr"]]
+    assert stopped and refused, results  # both ways of keeping it were exercised
+
+
+def test_the_budget_fuzz_fails_on_internals_and_unnamed_budgets() -> None:
+    """The checker rejects a registry record, a budget refusal without --budget, and a
+    stop that does not say how far it got."""
+    cases = [
+        "grundy period: error: no implementation of 'heap-period' for hex:0.8 answers ...",
+        "grundy table x: about 120 s (budget 60 s)",
+        "grundy genus x: past its budget",
+    ]
+    results = [{"argv": ["x"], "code": 2, "stderr": text + "\n"} for text in cases]
+    assert len(_budget_problems(results)) == len(cases)
+    good = "grundy genus x: stopped after 1.1 s, past its budget (1 s); try --budget 5"
+    assert not _budget_problems([{"argv": ["x"], "code": 2, "stderr": good}])
+
+
+def test_the_misere_table_is_refused_at_once_naming_the_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 48: `grundy table octal:0.77 --size 1000 --misere` ran 13 min; the misère spec's
+    cost model (the partitions of the heaps) refuses it before any work."""
+    assert main(["table", "octal:0.77", "--size", "1000", "--misere"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--budget" in err, err
+    assert err.startswith("grundy table octal:0.77 --size 1000 --misere: "), err
+    assert not any(text in err for text in INTERNALS), err
+
+
+def test_verbose_refusals_keep_the_registry_record(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["table", "wythoff", "--size", "100000", "--verbose"]) == 2
+    err = capsys.readouterr().err
+    assert "[registry: no implementation of 'grundy-table'" in err, err

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -121,3 +123,30 @@ def test_only_a_typo_is_one_line_with_a_suggestion(only: str, hint: str) -> None
     with pytest.raises(ValueError, match="--only") as error:
         _picked(only)
     assert hint in str(error.value) and "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_an_interrupted_run_keeps_the_rows_it_checked(
+    as_json: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 48: each row is printed as it finishes; Ctrl-C after two rows keeps them (and
+    their summary, or JSON marked interrupted), then exits 130."""
+    from grundy.cli import main
+
+    def two_rows_then_ctrl_c(*, on_row: Any = None, **_: Any) -> list[c.Row]:
+        for name in ("first-check", "second-check"):
+            row = c.Row(name, "wythoff", "fast vs spec", "size=3", "pass", 0.01, 9, "")
+            if on_row is not None:
+                on_row(row)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(c, "run_all", two_rows_then_ctrl_c)
+    assert main(["conformance", *(["--json"] if as_json else [])]) == 130
+    captured = capsys.readouterr()
+    assert captured.err.strip().splitlines()[-1] == "grundy: interrupted", captured.err
+    if as_json:
+        data = json.loads(captured.out)
+        assert data["interrupted"] is True and len(data["rows"]) == 2, data
+    else:
+        assert "first-check / wythoff" in captured.out and "second-check" in captured.out
+        assert "2 passed, 0 failed" in captured.out and "interrupted" in captured.out

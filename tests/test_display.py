@@ -73,6 +73,7 @@ def _cli(*args: str) -> str:
         cwd=ROOT,
         check=False,  # check exits 1 on a violation
         env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+        timeout=600,
     )
     return done.stdout
 

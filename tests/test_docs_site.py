@@ -115,6 +115,7 @@ def test_the_site_builds_and_a_browser_sees_it(tmp_path: Path) -> None:
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS),
          str(site)],
         cwd=ROOT, capture_output=True, text=True, check=False,
+        timeout=600,
     )  # fmt: skip
     assert build.returncode == 0, build.stderr[-3000:]
     for page in check.PAGES:

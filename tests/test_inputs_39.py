@@ -11,8 +11,8 @@ import pytest
 import grundy
 import spec
 from grundy.cli import main
-from grundy.cli.commands.table import PRINT_WARN_BYTES, printed_warning
 from grundy.cli.parsing import parse_game, parse_position
+from grundy.cli.two_piles import PRINT_WARN_BYTES, printed_warning
 from registry import question
 
 BIG = 10**30

@@ -431,6 +431,7 @@ def strip_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         capture_output=True,
         text=True,
         check=False,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     return out
@@ -563,3 +564,46 @@ def test_a_ctrl_c_python_cannot_raise_while_loading_is_not_printed(
         sys.unraisablehook = before
     assert quiet == ""
     assert "ValueError: boom" in loud
+
+
+#: Issue 48: when the signal is sent into the long kernels (seconds after the start).
+KERNEL_MOMENTS = [1.0, 2.0, 3.5, 5.0, 7.0, 10.0]
+#: Issue 48's long commands in the kernels that once held Ctrl-C for 12-49 s: the three-pile
+#: cube (one call for the whole box), the hexadecimal three-heap loop (one block for the whole
+#: sequence), the genus (then 37 s, now from one memo: a larger one runs as long). Each with a
+#: budget that lets it run past the last moment.
+KERNEL_COMMANDS = {
+    "cube": ["table", "wythoff3", "--size", "400", "--out", "c.npy", "--budget", "1000"],
+    "hex": ["period", "hex:0.8", "--compute", "--budget", "1000"],
+    "genus": ["genus", "octal:0.07", "--heaps", "40", "--budget", "1000"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moment", KERNEL_MOMENTS)
+@pytest.mark.parametrize("kernel", sorted(KERNEL_COMMANDS))
+def test_ctrl_c_at_any_moment_of_a_long_kernel(kernel: str, moment: float, tmp_path: Path) -> None:
+    """Issue 48 item 2: SIGINT at 1-10 s into the cube, a hexadecimal period and the genus
+    exits 130 within :data:`PROMPT` s of the signal (no partial ``c.npy``)."""
+    _interrupt_at(KERNEL_COMMANDS[kernel], tmp_path, moment)
+    if kernel == "cube" and not (tmp_path / "c.npy").exists():
+        assert _no_files(tmp_path, "c.npy") == []
+
+
+@pytest.mark.slow
+def test_a_command_past_its_budget_stops_and_says_how_far_it_got(tmp_path: Path) -> None:
+    """Issue 48 item 1: a running command that passes its --budget by a tenth stops (exit 2,
+    one line naming --budget and what it reached), here a hexadecimal period (no certified
+    period is known: the search doubles its window until the budget ends it)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "grundy", "period", "hex:0.8", "--compute", "--budget", "3"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=BOUND + 60,
+        check=False,
+    )
+    last = done.stderr.strip().splitlines()[-1]
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "--budget" in last and ("past its budget" in last or "within the budget" in last), last

@@ -272,7 +272,12 @@ def _loaded(statement: str) -> list[str]:
     """The modules in sys.modules after ``statement`` in a fresh interpreter."""
     code = f"import sys\n{statement}\nprint('\\n'.join(sorted(sys.modules)))"
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=600,
     )
     return done.stdout.split()
 

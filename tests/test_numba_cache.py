@@ -64,9 +64,13 @@ def test_grundy_table_answers_with_a_truncated_cache(tmp_path: Path) -> None:
     """The issue's case, as a user meets it: every cache file of the run truncated."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
     argv = [sys.executable, "-m", "grundy", "table", "wythoff", "--size", "50", "--out"]
-    first = subprocess.run([*argv, "a.npy"], cwd=tmp_path, env=env, capture_output=True)
+    first = subprocess.run(
+        [*argv, "a.npy"], cwd=tmp_path, env=env, capture_output=True, timeout=600
+    )
     assert first.returncode == 0, first.stderr
     assert _damage(tmp_path / "cache", "truncate")
-    second = subprocess.run([*argv, "b.npy"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    second = subprocess.run(
+        [*argv, "b.npy"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
     assert second.returncode == 0 and "Traceback" not in second.stderr, second.stderr
     assert np.array_equal(np.load(tmp_path / "a.npy"), np.load(tmp_path / "b.npy"))

@@ -147,7 +147,10 @@ def test_bfile_format(tmp_path: Path, capsys: Any) -> None:
 )
 def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "grundy", "sequence", *args], capture_output=True, text=True
+        [sys.executable, "-m", "grundy", "sequence", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

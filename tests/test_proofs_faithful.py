@@ -16,7 +16,7 @@ from cli_capture import cli
 from proofs_check import faithful
 from proofs_check.automatic import NotCovered, rule_of
 from spec import get_game
-from spec.game import FAMILIES, Position, TwoPileGame
+from spec.game import FAMILIES, ImpartialGame, Position, TwoPileGame
 from spec.game import GAMES as GAME_CLASSES
 from spec.variants import WythoffPass
 
@@ -48,7 +48,7 @@ class _Rays(TwoPileGame):
         yield from ((x - i, y - i) for i in range(1, min(x, y) + 1))
 
 
-def _refused(game: object, match: str) -> str:
+def _refused(game: ImpartialGame, match: str) -> str:
     with pytest.raises(NotCovered, match=match) as error:
         rule_of(game)
     assert "\n" not in str(error.value)
@@ -74,9 +74,9 @@ def test_a_negative_ray_component_and_p_plus_q_zero_are_refused() -> None:
 
 
 def test_a_three_pile_game_is_refused_naming_its_piles(capsys: pytest.CaptureFixture[str]) -> None:
-    _refused(get_game("wythoff3"), "a game on 3 piles")
+    _refused(get_game("wythoff3"), "a game of three piles")
     code, _, err = cli(capsys, "prove", "--learn", "wythoff3")
-    assert code == 2 and len(err.strip().splitlines()) == 1 and "3 piles" in err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "three piles" in err
 
 
 def test_misere_play_is_refused_through_the_api_and_the_cli(
@@ -116,6 +116,7 @@ class _WrongTerminal(TwoPileGame):
     move_rays = ((1, 0), (0, 1), (1, 1))
     compiled_terminal = "fast.engine:sum_at_most"
     terminal_parameters = (2,)
+    terminal_formula = "x + y <= 2"  # beside its kernel, as the spec states it
 
     def describe(self) -> str:
         return self.name
@@ -147,8 +148,22 @@ class _Raising(TwoPileGame):
             yield (x + 1, y - 1)
 
 
-def test_a_move_form_that_does_not_lower_x_plus_y_is_refused() -> None:
-    _refused(_Raising(), "does not lower x \\+ y")
+def test_moves_that_lower_no_common_measure_are_refused() -> None:
+    """x + y is kept, x raised, y lowered, and the rays lower x or y but not both: no measure
+    (x + y, x or y) is lowered by every move."""
+    _refused(_Raising(), r"no measure \(x \+ y, x or y\) is lowered by every move")
+
+
+def test_fibonacci_nims_move_keeps_n_plus_r_but_lowers_n() -> None:
+    """(n, r) -> (n - k, 2k) keeps n + r when k = r: the measure is x (n), and the rule is
+    accepted (its predicates are compared with the followers like every game's)."""
+    from decider import Theory
+
+    rule = rule_of(get_game("fibonacci-nim"))
+    theory = Theory()
+    for m in rule.moves:
+        theory.define(m.name, "u v x y", m.formula)
+    assert faithful.measure(theory, rule) == "x"
 
 
 def test_the_far_cells_are_compared_both_ways_round(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -118,6 +118,7 @@ def test_the_wheel_holds_only_the_packages_and_their_data(tmp_path: Path) -> Non
         capture_output=True,
         text=True,
         check=False,
+        timeout=600,
     )
     if done.returncode != 0:
         pytest.skip(f"pip could not build the wheel here: {done.stderr.strip()[-300:]}")

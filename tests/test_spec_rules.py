@@ -112,7 +112,7 @@ def test_a_game_may_define_its_rank() -> None:
 def test_the_registered_games_are_games() -> None:
     for cls in GAMES.values():
         game = cls()
-        corner = (9, 8, 7) if spec.is_three_pile(game) is None else (9, 8)
+        corner = (9, 8, 7) if spec.is_three_pile(game) else (9, 8)
         spec.grundy(game, corner[: getattr(game, "arity", 1)])
     assert spec.grundy(spec.Sum(spec.Wythoff(), spec.Nim()), ((3, 4), (5,))) >= 0
 

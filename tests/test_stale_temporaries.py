@@ -9,6 +9,7 @@ temporary, another host's, and a user's own ``*.tmp`` are never touched.
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -53,7 +54,9 @@ def test_a_killed_write_is_cleaned_by_the_next_table_out(tmp_path: Path) -> None
         [sys.executable, "-c", KILLED_WRITER, str(target)],
         env=_env(), stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
-    assert writer.stdout is not None and writer.stdout.readline() == "writing\n"
+    assert writer.stdout is not None
+    ready, _, _ = select.select([writer.stdout], [], [], 300)  # a bounded wait for its line
+    assert ready and writer.stdout.readline() == "writing\n"
     writer.send_signal(signal.SIGKILL)
     writer.wait(timeout=60)
     left = sorted(p.name for p in tmp_path.iterdir())
@@ -70,7 +73,7 @@ def test_a_killed_write_is_cleaned_by_the_next_table_out(tmp_path: Path) -> None
 def _dead_pid() -> int:
     """A pid that was a process of this host and has ended."""
     done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
+                          capture_output=True, text=True, check=True, timeout=600)  # fmt: skip
     return int(done.stdout)
 
 

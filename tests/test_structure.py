@@ -235,7 +235,8 @@ def test_period_for_a_game_without_compiled_form(
     data = json.loads(capsys.readouterr().out)
     assert data["implementation"] == "spec" and data["status"] == "apparent"
     assert main(["period", _SpecOnly.name, "--row", "4", "--window", "20000"]) == 2
-    assert "spec: about 400 s (budget 60 s)" in capsys.readouterr().err  # refused up front
+    err = capsys.readouterr().err  # refused up front, in the command's words (issue 48)
+    assert "would need about 400 s, more than the budget (60 s); try --budget" in err
 
 
 def test_period_of_fibonacci_nim_rows_uses_the_compiled_rows(

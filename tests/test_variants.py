@@ -394,8 +394,10 @@ def test_ctrl_c_stops_a_long_table(tmp_path: Path, attempt: int) -> None:
     generous bound (the kernel's blocks are about 0.1 s; the bound is 60 s).
     """
     import os
+    import queue
     import signal
     import subprocess
+    import threading
     import time
 
     out = tmp_path / "t.npy"
@@ -408,12 +410,28 @@ def test_ctrl_c_stops_a_long_table(tmp_path: Path, attempt: int) -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal's
     )  # fmt: skip
     assert process.stderr is not None
-    for line in process.stderr:  # wait for the kernel to be at work
+    lines: queue.Queue[str] = queue.Queue()  # stderr read by a thread: every wait is bounded
+    reader = threading.Thread(target=lambda: [lines.put(x) for x in process.stderr], daemon=True)
+    reader.start()
+    waited = 0
+    while True:  # wait for the kernel to be at work: bounded (a first compile on a loaded
+        try:  # machine takes minutes), and a process that ended fails at once
+            line = lines.get(timeout=1)
+        except queue.Empty:
+            waited += 1
+            if process.poll() is not None or waited > 1200:
+                process.kill()
+                pytest.fail(f"no progress line (exit {process.poll()}) after {waited} s")
+            continue
         if "/20000" in line and not line.startswith("blocking-wythoff:3 table 20000x20000: 0/"):
             break
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
-    rest = process.communicate(timeout=60)[1]
+    process.wait(timeout=60)
+    reader.join(timeout=60)
+    rest = ""
+    while not lines.empty():
+        rest += lines.get_nowait()
     assert process.returncode == 130, rest
     assert time.monotonic() - sent < 60
     assert "grundy: interrupted" in rest and "Traceback" not in rest

@@ -2,17 +2,24 @@
 
 :class:`spec.games.FWythoff`'s slant followers, :class:`spec.variants.EWythoff`'s extra
 moves (as row spans) and :class:`spec.variants.WythoffTerminal`'s terminal set: plain
-functions in the
-numba subset, compiled into a rule's kernel by :mod:`fast.engine.codegen`.
+functions in the numba subset, compiled into a rule's kernel by :mod:`fast.engine.codegen`.
+
+:data:`KERNELS` is the fast side of the one table of kernel names
+(``spec.kernel_names.KERNEL_NAMES``, which ``fast`` may not import): the engine loads a name
+in ``fast.`` only through it (:func:`fast.engine.rules._load_function`), and
+``tests/test_shapes.py`` holds the two tables equal.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from fast._rules import keeps_ratio
 
-__all__ = ["e_wythoff_regions", "fwythoff_slant_followers", "sum_at_most"]
+__all__ = ["KERNELS", "e_wythoff_regions", "fwythoff_slant_followers", "sum_at_most"]
 
 
 def fwythoff_slant_followers(x: int, y: int, out: np.ndarray) -> int:
@@ -85,3 +92,11 @@ def e_wythoff_regions(x: int, y: int, out: np.ndarray) -> int:
             out[count, 3] = y - j
             count += 1
     return count
+
+
+#: The kernels the spec names, by the name it uses (``spec.kernel_names.KERNEL_NAMES``).
+KERNELS: dict[str, Callable[..., Any]] = {
+    "fast.engine:fwythoff_slant_followers": fwythoff_slant_followers,
+    "fast.engine:e_wythoff_regions": e_wythoff_regions,
+    "fast.engine:sum_at_most": sum_at_most,
+}

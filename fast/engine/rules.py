@@ -21,7 +21,8 @@ from typing import Any
 import numba
 import numpy as np
 
-from fast._game_protocol import EngineGame
+from fast._game_protocol import EngineGame, Layered, Piles, PlayRule, Rays, TwoPileForm
+from fast.engine.forms import KERNELS
 
 __all__ = ["GUARDS", "CompiledRule", "compiled_rule", "covers", "layer_states"]
 
@@ -62,7 +63,19 @@ _OWN = frozenset({"fast", "spec", "reference", "registry"})
 
 
 def _load_function(function: Any, name: str, label: str) -> Any:
-    """The Python function of a compiled-form entry (a function, a jitted one, or its path)."""
+    """The Python function of a compiled-form entry (a function, a jitted one, or its path).
+
+    A path in ``fast.`` is a kernel name of the one table (:data:`fast.engine.forms.KERNELS`,
+    the spec's ``spec.kernel_names``); any other path is imported (a plugin's own module).
+    """
+    if isinstance(function, str) and function.startswith("fast."):
+        if function not in KERNELS:
+            known = ", ".join(sorted(KERNELS))
+            raise ValueError(
+                f"{name}: {label} = {function!r} is not a kernel of fast.engine.forms.KERNELS "
+                f"(known: {known})"
+            )
+        function = KERNELS[function]
     if isinstance(function, str):
         module_name, colon, attribute = function.partition(":")
         try:
@@ -167,11 +180,11 @@ def compiled_rule(game: EngineGame) -> CompiledRule:
     key = (name, type(game))
     if not own and key in _RULES:
         return _RULES[key]
-    arity = getattr(game, "arity", None)
+    arity = game.arity if isinstance(game, Piles) else None
     states = layer_states(game)
     if not hasattr(game, "followers") or (arity != 2 and not (arity == 3 and states)):
         raise ValueError(f"{name}: not a two-pile game (positions are not pairs of integers)")
-    rays = getattr(game, "move_rays", None)
+    rays = game.move_rays if isinstance(game, Rays) else None
     functions = {
         label: vars(game).get(label, getattr(type(game), label, None))
         for label in ("compiled_followers", "compiled_regions", "compiled_terminal")
@@ -194,7 +207,9 @@ def compiled_rule(game: EngineGame) -> CompiledRule:
         if function is not None
     }
     parameters = np.array(
-        [int(v) for v in getattr(game, "terminal_parameters", ()) or ()] or [0], dtype=np.int64
+        [int(v) for v in (game.terminal_parameters if isinstance(game, TwoPileForm) else ()) or ()]
+        or [0],
+        dtype=np.int64,
     )
     k = _counting_k(game, name)
     if k and (functions["compiled_followers"] is not None or functions["compiled_regions"]):
@@ -215,7 +230,7 @@ def compiled_rule(game: EngineGame) -> CompiledRule:
         max(1, len(states)),
         _passes(game, name, states),
         python,
-        bool(getattr(game, "misere", False)),
+        isinstance(game, PlayRule) and bool(game.misere),
     )
     if not own:
         _RULES[key] = rule
@@ -231,9 +246,9 @@ def layer_states(game: Any) -> tuple[int, ...]:
     >>> layer_states(spec.get_game("wythoff-pass")), layer_states(spec.Wythoff())
     ((0, 1), ())
     """
-    if getattr(game, "arity", None) != 3:
+    if not isinstance(game, Piles) or game.arity != 3 or not isinstance(game, Layered):
         return ()
-    states = getattr(game, "states", None)
+    states = game.states
     if not states:
         return ()
     return tuple(int(s) for s in states)
@@ -245,7 +260,7 @@ def _passes(game: Any, name: str, states: tuple[int, ...]) -> tuple[tuple[int, .
         return ((),)
     index = {s: i for i, s in enumerate(states)}
     passes: list[list[int]] = [[] for _ in states]
-    for move in getattr(game, "state_moves", ()) or ():
+    for move in (game.state_moves if isinstance(game, Layered) else ()) or ():
         if not isinstance(move, (tuple, list)) or len(move) != 2:
             raise ValueError(f"{name}: state_moves entry {move!r}: expected (s, t)")
         s, t = move
@@ -263,7 +278,7 @@ def _passes(game: Any, name: str, states: tuple[int, ...]) -> tuple[tuple[int, .
 
 def _counting_k(game: Any, name: str) -> int:
     """0 for the mex, else the k of the game's counting rule."""
-    rule = getattr(game, "outcome_rule", None)
+    rule = game.outcome_rule if isinstance(game, PlayRule) else None
     if rule is None:
         return 0
     k = getattr(rule, "k", None)

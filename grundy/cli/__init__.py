@@ -30,6 +30,7 @@ from floor.interrupt import (
     while_exiting,
 )
 from grundy import __version__
+from grundy.cli.budget import WATCH, stopped_line, user_refusal, words
 from runs.progress import quiet
 
 __all__ = ["GrundyArgumentParser", "UsageError", "build_parser", "main"]
@@ -84,7 +85,38 @@ def build_parser() -> GrundyArgumentParser:
         module.register(subparsers)
     for leaf in _leaf_parsers(parser):
         add_quiet_option(leaf)
+        add_verbose_option(leaf)
+        add_command_budget(leaf)
     return parser
+
+
+#: The help of the ``--verbose`` every command has (:func:`add_verbose_option`).
+VERBOSE_HELP = "a refusal also gives the registry's own record (questions, methods, domains)"
+
+
+def add_verbose_option(parser: argparse.ArgumentParser) -> None:
+    """``--verbose``: refusals with the registry's internals too
+    (:func:`grundy.cli.budget.user_refusal`)."""
+    if "--verbose" not in parser._option_string_actions:
+        parser.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
+
+
+def add_command_budget(parser: argparse.ArgumentParser) -> None:
+    """``--budget SECONDS`` on a command that has none of its own (``check``, ``prove``, the
+    experiments ...): wall seconds of the whole command, kept by :class:`grundy.cli.budget.Watch`;
+    no limit unless given."""
+    if "--budget" in parser._option_string_actions:
+        return
+    from grundy.cli.parsing import count
+
+    parser.add_argument(
+        "--budget",
+        type=count("--budget", lo=1),
+        default=None,
+        metavar="SECONDS",
+        help="wall seconds for the whole command: it stops, saying how far it got, once past "
+        "them by a tenth (default: no limit)",
+    )
 
 
 #: The help of the ``--quiet`` every command has (:func:`add_quiet_option`).
@@ -150,6 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seconds = float(args.budget)
         with (
             interrupt_after_compiled_code(),
+            _WATCH.kept(command_budget(args)),
             quiet(bool(getattr(args, "quiet", False))),
             spec_limits(seconds),
             one_line_warnings(),
@@ -158,7 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
         return code
     except BaseException as error:  # the one place errors become exit codes
-        return _refusal(args.command, error)
+        typed = list(sys.argv[1:] if argv is None else argv)
+        return _refusal(args.command, error, args, typed)
     finally:
         if argv is None:  # the process's own command (console script, python -m grundy)
             while_exiting(interrupted=DEADLINE.armed)
@@ -229,7 +263,27 @@ def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any
         current = found
 
 
-def _refusal(command: str, error: BaseException) -> int:
+def command_budget(args: argparse.Namespace) -> float | None:
+    """The wall seconds the whole command may take: its ``--budget``, else the default of a
+    command whose methods choose within the registry's budget (``default_budget``, set by
+    :func:`grundy.cli.parsing.add_budget_option`), else None (no limit)."""
+    given = getattr(args, "budget", None)
+    if given is not None:
+        return float(given)
+    default = getattr(args, "default_budget", None)
+    return None if default is None else float(default)
+
+
+#: The budget of the command running (one per process).
+_WATCH = WATCH
+
+
+def _refusal(
+    command: str,
+    error: BaseException,
+    args: argparse.Namespace | None = None,
+    typed: Sequence[str] = (),
+) -> int:
     """The exit code for ``error`` raised by a command, after its one line on stderr.
 
     This is the one place that turns exceptions into the CLI's answers:
@@ -240,12 +294,24 @@ def _refusal(command: str, error: BaseException) -> int:
     a closed output pipe ends quietly with 0. Anything else is a bug and
     is re-raised with its traceback.
     """
+    said = words(typed) if typed else f"grundy {command}"
     if interrupted(error):
+        if _WATCH.passed and _WATCH.budget is not None:  # stopped by its budget, not Ctrl-C
+            print(stopped_line(said, _WATCH.budget, _WATCH.elapsed), file=sys.stderr)
+            return 2
         print(INTERRUPTED, file=sys.stderr)
         return 130
     if isinstance(error, BrokenPipeError):
         _quiet_stdout()
         return 0
+    from registry.core import NoImplementation, UnknownImplementation
+
+    if isinstance(error, NoImplementation) and not isinstance(error, UnknownImplementation):
+        verbose = bool(getattr(args, "verbose", False))
+        budget = None if args is None else command_budget(args)
+        line = user_refusal(said, error, budget, verbose=verbose)
+        print(_printable(line), file=sys.stderr)
+        return 2
     if isinstance(error, (ValueError, OverflowError, MemoryError, RecursionError)):
         # Bad input, refused sizes and out-of-range kernel arguments.
         print(f"grundy {command}: error: {_one_line(error)}", file=sys.stderr)

@@ -41,7 +41,7 @@ def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict
     index = 0
     while index < len(tokens):
         token = tokens[index]
-        if token in ("--json", "--quick", "--quiet"):
+        if token in ("--json", "--quick", "--quiet", "--verbose"):
             flags[token[2:]] = True
             index += 1
             continue
@@ -56,8 +56,8 @@ def parse_params(tokens: list[str], claim_id: str) -> tuple[dict[str, int], dict
                 raise ValueError(f"{claim_id}: --{name} needs a value")
             text = tokens[index + 1]
             index += 2
-        if name == "tighten":
-            flags["tighten"] = parse_count(text, "--tighten", lo=0)
+        if name in ("tighten", "budget"):  # the command's own options, after the claim's
+            flags[name] = parse_count(text, f"--{name}", lo=0 if name == "tighten" else 1)
             continue
         params[name.replace("-", "_")] = parse_count(text, f"{claim_id}: --{name}")
     return params, flags

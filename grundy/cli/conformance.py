@@ -53,8 +53,11 @@ __all__ = [
     "conformance_check",
     "load_checks",
     "print_report",
+    "print_row",
+    "print_summary",
     "print_table",
     "run_all",
+    "run_printing",
     "run_question",
     "run_with_status",
 ]
@@ -340,6 +343,49 @@ def run_with_status(*, only: str | None = None, include_slow: bool = False) -> l
         return run_all(only=only, include_slow=include_slow, on_row=on_row)
 
 
+def run_printing(
+    *, only: str | None = None, include_slow: bool = False, rows: list[Row] | None = None
+) -> list[Row]:
+    """:func:`run_all` printing each row as it finishes (:func:`print_row`), the header first;
+    the rows are also appended to ``rows`` as they come, so a caller interrupted by Ctrl-C
+    keeps (and counts) those it checked."""
+    kept = [] if rows is None else rows
+    console.print("Conformance report (result  check / game, then implementation: detail)")
+
+    def on_row(row: Row) -> None:
+        kept.append(row)
+        print_row(row)
+
+    run_all(only=only, include_slow=include_slow, on_row=on_row)
+    return kept
+
+
+def print_row(row: Row) -> None:
+    """One row of the report as it finishes: its result, check and game, then the
+    implementation with the detail (domain, time, cases) cut to the terminal's width."""
+    line = Text(f"{row.result:<6} ", style=_style(row.result))
+    line.append(f"{row.check} / {row.game}")
+    console.print(line, no_wrap=True, overflow="fold")
+    detail = Text(
+        f"       {row.implementation}: {row.domain}, {row.seconds:.2f}s, {row.cases:,} cases"
+    )
+    console.print(detail, no_wrap=True, overflow="ellipsis")
+
+
+def print_summary(rows: list[Row], seconds: float, *, interrupted: bool = False) -> list[Row]:
+    """Each failure on one line and the counts (``interrupted``: of the rows checked before
+    Ctrl-C); returns the failures."""
+    failed = [r for r in rows if r.result != "pass"]
+    for row in failed:
+        console.print(
+            f"[bold red]{row.result}[/] {row.check} / {row.game} / "
+            f"{row.implementation}: {row.detail}"
+        )
+    stop = "; interrupted: the checks not run are not counted" if interrupted else ""
+    console.print(f"{len(rows) - len(failed)} passed, {len(failed)} failed ({seconds:.1f} s){stop}")
+    return failed
+
+
 def _style(result: str) -> str:
     return {"pass": "green", "FAIL": "bold red", "error": "bold red"}.get(result, "")
 
@@ -357,13 +403,7 @@ def print_report(
         return failed
     if table:
         print_table(rows)
-    for row in failed:
-        console.print(
-            f"[bold red]{row.result}[/] {row.check} / {row.game} / "
-            f"{row.implementation}: {row.detail}"
-        )
-    console.print(f"{len(rows) - len(failed)} passed, {len(failed)} failed ({seconds:.1f} s)")
-    return failed
+    return print_summary(rows, seconds)
 
 
 def print_table(rows: list[Row]) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+import spec
 from grundy.cli.output import (
     check_table_file,
     console,
@@ -29,10 +30,14 @@ from grundy.cli.output import (
 from registry import question
 from registry.cube import p_positions
 from runs.progress import reporter, warn
+from spec.piles3 import why_not_three_pile
 
 __all__ = [
     "AXES",
+    "BODIES",
+    "SHAPES",
     "parse_slice",
+    "refuse_slice",
     "run_cube",
     "structure_cube",
 ]
@@ -70,6 +75,14 @@ def parse_slice(text: str, size: int) -> tuple[int, int]:
     if index >= size:
         raise ValueError(f"--slice {text}: outside the table (0 <= {axis} < {size})")
     return AXES.index(axis), index
+
+
+def refuse_slice(args: argparse.Namespace, game: spec.ImpartialGame) -> None:
+    """ValueError if ``--slice`` is given for a game that is not of three piles."""
+    if args.slice is not None:
+        raise ValueError(
+            f"--slice {args.slice}: for a three-pile game ({why_not_three_pile(game)})"
+        )
 
 
 def _plane(table: np.ndarray, axis: int, index: int) -> np.ndarray:
@@ -156,3 +169,10 @@ def structure_cube(args: argparse.Namespace, game: Any) -> int:
         lines.append(f"  ... {len(found) - args.show:,} more (--show, --json)")
     lines.append("Everything holds over the table only: nothing here is a proof.")
     return json_or_lines(args.json, data, lines)
+
+
+#: The shapes whose bodies this module gives (:mod:`grundy.cli.shapes`): three piles.
+SHAPES = (spec.Shape.THREE_PILES,)
+#: Its bodies by command (``period`` and ``sequence``: the two-pile module's, whose
+#: questions know three piles or refuse them).
+BODIES = {"table": run_cube, "structure": structure_cube}

@@ -17,12 +17,23 @@ from typing import Any
 
 import spec
 from floor.files import atomic_write_text
-from grundy.cli.output import json_or_lines
+from grundy.cli.budget import WATCH
+from grundy.cli.cube import refuse_slice
+from grundy.cli.output import json_or_lines, print_impls
 from registry import heap_certificates, question
 from registry.heaps import heap_period
 from runs.progress import activity, reporter
 
-__all__ = ["is_heap", "period", "rare_values", "sequence", "structure", "table"]
+__all__ = [
+    "BODIES",
+    "SHAPES",
+    "is_heap",
+    "period",
+    "rare_values",
+    "sequence",
+    "structure",
+    "table",
+]
 
 #: Values per printed line of a one-heap table.
 PER_LINE = 20
@@ -30,7 +41,7 @@ PER_LINE = 20
 
 def is_heap(game: spec.ImpartialGame) -> bool:
     """True for a one-heap game (:func:`spec.is_heap_game`)."""
-    return spec.is_heap_game(game) is None
+    return spec.is_heap_game(game)
 
 
 def _values(
@@ -172,6 +183,8 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
                 ).value  # fmt: skip
     except KeyboardInterrupt:  # say how far it reached, before the CLI's last line
         took = time.perf_counter() - reached[1]
+        if WATCH.passed:  # stopped by --budget: the CLI's line says how far it got
+            raise
         print(
             f"grundy period: {game.describe()}: stopped after {took:,.1f} s with no certified "
             f"period within the first {reached[0]:,} values",
@@ -264,3 +277,37 @@ def structure(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
         "rare": None if rare is None else {"mask": rare[0], "values": rare[1], "terms": rare[2]},
     }  # fmt: skip
     return json_or_lines(args.json, data, lines)
+
+
+def _table(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
+    refuse_slice(args, game)
+    if args.list_impls:
+        return print_impls(question("nim-sequence", game), terms=args.size)
+    return table(args, game)
+
+
+def _structure(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
+    if args.list_impls:
+        return print_impls(question("nim-sequence", game), terms=args.size)
+    return structure(args, game)
+
+
+def _period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
+    if args.list_impls:
+        return print_impls(question("heap-period", game), terms=0, compute=args.compute)
+    return period(args, game)
+
+
+def _sequence(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
+    if args.formula:
+        raise ValueError(
+            f"--formula: {game.describe()} is a one-heap game; its period is "
+            f"'grundy period {game.describe()} --compute'"
+        )
+    return sequence(args, game)
+
+
+#: The shapes whose bodies this module gives (:mod:`grundy.cli.shapes`): one heap.
+SHAPES = (spec.Shape.ONE_HEAP,)
+#: Its bodies by command.
+BODIES = {"table": _table, "structure": _structure, "period": _period, "sequence": _sequence}

@@ -101,7 +101,9 @@ def add_impl_option(parser: argparse.ArgumentParser, question: str) -> None:
 
 
 def add_budget_option(parser: argparse.ArgumentParser) -> None:
-    """``--budget SECONDS``: a method (implementation) whose estimate is longer declines."""
+    """``--budget SECONDS``: wall seconds of the whole command. A method (implementation) whose
+    estimate is longer declines; the command stops once past them by a tenth
+    (:class:`grundy.cli.budget.Watch`); default the registry's budget."""
     from registry import BUDGET_SECONDS
 
     parser.add_argument(
@@ -109,8 +111,11 @@ def add_budget_option(parser: argparse.ArgumentParser) -> None:
         type=count("--budget", lo=1),
         default=None,
         metavar="SECONDS",
-        help=f"decline any method whose estimate is longer (default {BUDGET_SECONDS:.0f})",
+        help=f"wall seconds for the whole command: any method whose estimate is longer "
+        f"declines, and the command stops once past them by a tenth (default "
+        f"{BUDGET_SECONDS:.0f})",
     )
+    parser.set_defaults(default_budget=BUDGET_SECONDS)
 
 
 def parse_count(

@@ -59,7 +59,7 @@ VALUED_GAMES = [name for name in PILE_GAMES if spec.outcome_rule(spec.get_game(n
 
 def _piles(game: spec.ImpartialGame) -> int:
     """How many piles a position of ``game`` has (a state is not a pile)."""
-    arity = int(getattr(game, "arity", 2))
+    arity = game.arity if isinstance(game, spec.PileGame) else 2
     return arity - 1 if isinstance(game, spec.StateGame) else arity
 
 

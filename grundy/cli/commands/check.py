@@ -45,6 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from grundy.cli.budget import WATCH
     from proofs_check.catalogue import load_claims
 
     registered = load_claims()
@@ -54,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
     if flags.get("quiet") and not args.quiet:  # --quiet after the claim's parameters
         with quiet():
             args.quiet = True
+            return run(args)
+    if flags.get("budget") is not None and args.budget is None:  # --budget after them
+        args.budget = flags["budget"]
+        with WATCH.kept(float(args.budget)):
             return run(args)
     as_json = args.json or flags.get("json", False)
     quick = args.quick or flags.get("quick", False)

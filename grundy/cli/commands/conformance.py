@@ -6,8 +6,9 @@ import argparse
 import time
 from typing import Any
 
-from grundy.cli.conformance import print_report, run_all, run_with_status
-from grundy.cli.output import add_json_option
+from grundy.cli import conformance
+from grundy.cli.conformance import Row, print_report, print_summary
+from grundy.cli.output import add_json_option, emit_json
 
 
 def register(subparsers: Any) -> None:
@@ -32,8 +33,29 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Each row printed as it finishes (``--quiet``: the summary only; ``--json``: the rows at
+    the end); Ctrl-C keeps the rows checked: their summary (or JSON, with ``interrupted``)
+    comes before the CLI's last line."""
     start = time.perf_counter()
-    checks = run_all if args.json or args.quiet else run_with_status  # a spinner in between
-    rows = checks(only=args.only, include_slow=args.all)
+    rows: list[Row] = []
+
+    def keep(row: Row) -> None:
+        rows.append(row)
+
+    try:
+        if args.json or args.quiet:
+            conformance.run_all(only=args.only, include_slow=args.all, on_row=keep)
+        else:
+            conformance.run_printing(only=args.only, include_slow=args.all, rows=rows)
+    except KeyboardInterrupt:
+        elapsed = time.perf_counter() - start
+        if args.json:
+            data = {"rows": [r.as_dict() for r in rows], "interrupted": True}
+            emit_json({**data, "passed": None, "seconds": round(elapsed, 3)})
+        else:
+            print_summary(rows, elapsed, interrupted=True)
+        raise
     elapsed = time.perf_counter() - start
-    return 1 if print_report(rows, elapsed, table=not args.quiet, as_json=args.json) else 0
+    if args.json or args.quiet:
+        return 1 if print_report(rows, elapsed, table=False, as_json=args.json) else 0
+    return 1 if print_summary(rows, elapsed) else 0

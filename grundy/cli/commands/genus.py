@@ -14,7 +14,7 @@ from typing import Any
 from grundy.cli.output import add_json_option, json_or_lines
 from grundy.cli.parsing import add_budget_option, add_count, parse_game
 from registry import question
-from spec import is_heap_game
+from spec import why_not_heap_game
 
 
 def register(subparsers: Any) -> None:
@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
-    why = is_heap_game(game)
+    why = why_not_heap_game(game)
     if why is not None:
         raise ValueError(f"game: {game.describe()} is {why}; the genus is computed for those")
     answer = question("genus", game)(heaps=args.heaps, k=args.k, budget=args.budget)

@@ -10,16 +10,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.cli import heaps
-from grundy.cli.output import add_json_option, json_or_lines, output_file, print_impls
+from grundy.cli import shapes
+from grundy.cli.output import add_json_option, output_file
 from grundy.cli.parsing import add_budget_option, add_count, add_impl_option, parse_game
-from registry import question
-from runs.progress import reporter, warn
 
 #: The most period lines printed (each line is one period of values).
 MAX_LINES = 10_000
-#: The old --impl values (deprecated), mapped to the implementations' names.
-DEPRECATED = {"fast": "fast.strip", "reference": "reference.landman"}
 
 
 def register(subparsers: Any) -> None:
@@ -78,35 +74,4 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
-    if heaps.is_heap(game):  # the nim-sequence's period (issue 38)
-        if args.list_impls:
-            return print_impls(question("heap-period", game), terms=0, compute=args.compute)
-        return heaps.period(args, game)
-    if args.row is None:
-        raise ValueError(f"--row is required for the two-pile game {game.describe()}")
-    using = DEPRECATED.get(args.impl, args.impl)
-    if using != args.impl:
-        warn(f"--impl {args.impl} is deprecated: use --impl {using}")
-    door = question("period", game)
-    domain = {"row": args.row, "window": args.window, "compute": args.compute}
-    if args.list_impls:
-        return print_impls(door, args.budget, **domain)
-    with reporter(f"{game.describe()} row {args.row}", args.json) as tick:
-        result = door(using=using, progress=tick, budget=args.budget, **domain).value
-        lines = result.lines(args.lines) if args.lines else []
-        values = result.head(args.values) if args.values else []
-    extra = {"lines": lines} if args.lines else {}
-    data = {**result.as_dict(), **extra, **({"values": values} if args.values else {})}
-    coords = getattr(game, "coordinates", ("x", "y"))
-    head = f"{result.game} row {args.row} (G({args.row}, {coords[1]}), {coords[1]} = 0, 1, ...)"
-    labels = (["pre-period"] if result.preperiod else []) + ["period"] * args.lines
-    text = [
-        f"{head}: preperiod {result.preperiod}, period {result.period}, saltus {result.saltus} "
-        f"({result.status}: {result.certificate}; {result.implementation})",
-        *(f"{' '.join(map(str, v))}    {k}" for k, v in zip(labels, lines, strict=False)),
-    ]
-    if values:
-        text.append(" ".join(map(str, values)))
-    if result.period is None or result.preperiod is None:  # nothing more to print
-        text = [f"{head}: {result.certificate} (apparent, not certified; try a larger --window)"]
-    return json_or_lines(args.json, data, text, soft_wrap=True)  # a line can hold 10^6 values
+    return shapes.run("period", args, game)  # by the game's shape

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from floor.files import atomic_write_text
 from grundy import oeis
-from grundy.cli import heaps
-from grundy.cli.output import add_json_option, console, json_or_lines, output_file
-from grundy.cli.parsing import add_count, parse_game
-from runs.progress import activity
+from grundy.cli import shapes
+from grundy.cli.output import add_json_option, output_file
+from grundy.cli.parsing import add_budget_option, add_count, parse_game
 
 
 def register(subparsers: Any) -> None:
@@ -50,34 +47,11 @@ def register(subparsers: Any) -> None:
         help="row=X or column=X (symmetric games): print the certified periodicity as OEIS "
         "formula lines",
     )
+    add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game)
-    if heaps.is_heap(game):  # G(n) of one heap (issue 38)
-        if args.formula:
-            raise ValueError(
-                f"--formula: {game.describe()} is a one-heap game; its period is "
-                f"'grundy period {game.describe()} --compute'"
-            )
-        return heaps.sequence(args, game)
-    if args.kind is None:
-        raise ValueError(f"kind is required for {game.describe()}: one of {', '.join(oeis.KINDS)}")
-    if args.formula:
-        lines = oeis.formula(game, args.kind)
-        data = {"game": game.describe(), "kind": args.kind, "formula": lines}
-        return json_or_lines(args.json, data, lines)
-    with activity(f"{args.kind} of {game.describe()}", disable=args.json):
-        seq = oeis.sequence(game, args.kind, args.terms, offset=args.offset)
-    data, shown = seq.as_dict(), []
-    if args.bfile:
-        atomic_write_text(Path(args.bfile), oeis.bfile_text(seq))
-        data.pop("terms")
-        data["bfile"] = args.bfile
-        last = seq.offset + len(seq.terms) - 1
-        shown = [f"wrote {len(seq.terms):,} terms (n = {seq.offset}..{last}) to {args.bfile}"]
-    elif not args.json:  # the terms on one line, however long
-        console.print(", ".join(map(str, seq.terms)), markup=False, soft_wrap=True)
-    return json_or_lines(args.json, data, [*shown, f"method: {seq.method}; {seq.certificate}"])
+    return shapes.run("sequence", args, game)  # by the game's shape

@@ -10,14 +10,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy.cli import heaps
-from grundy.cli.cube import structure_cube
-from grundy.cli.output import add_json_option, json_or_lines, print_impls
-from grundy.cli.parsing import add_count, add_impl_option, add_misere_option, parse_game
-from grundy.cli.structure import structure_answer
-from reference.structure import parse_ratio
-from registry import question
-from spec.piles3 import is_three_pile
+from grundy.cli import shapes
+from grundy.cli.output import add_json_option
+from grundy.cli.parsing import (
+    add_budget_option,
+    add_count,
+    add_impl_option,
+    add_misere_option,
+    parse_game,
+)
 
 #: Pairs printed by default.
 SHOW = 12
@@ -46,24 +47,11 @@ def register(subparsers: Any) -> None:
     add_count(parser, "--show", f"pairs printed ({SHOW})", default=SHOW)
     add_impl_option(parser, "the table (grundy-block)")
     add_misere_option(parser)
+    add_budget_option(parser)
     add_json_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     game = parse_game(args.game, args.misere)
-    if heaps.is_heap(game):  # P-positions, value counts, rare values of G(n) (issue 38)
-        if args.list_impls:
-            return print_impls(question("nim-sequence", game), terms=args.size)
-        return heaps.structure(args, game)
-    if is_three_pile(game) is None:  # issue 38: P-positions of the cube
-        return structure_cube(args, game)
-    alpha = parse_ratio(args.alpha) if args.alpha else None
-    door, domain = question("grundy-block", game), {"rows": args.size, "cols": args.size}
-    if args.list_impls:
-        return print_impls(door, **domain)
-    answer = door(using=args.impl, **domain)
-    data, lines = structure_answer(
-        game, answer.value, answer.name, alpha=alpha, rows=args.rows, show=args.show
-    )
-    return json_or_lines(args.json, data, lines)
+    return shapes.run("structure", args, game)  # by the game's shape
