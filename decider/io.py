@@ -20,9 +20,9 @@ provenance (``meta``).  The file is text, one item a line, so that a diff shows 
 * ``decider-automaton 1``: the format and its version.
 * ``kind``: ``dfa`` (an ``accept`` line: ``1``/``0`` per state) or ``dfao`` (an ``outputs``
   line: a natural number per state).
-* ``numeration``: the numeration's name (``fibonacci``, ``ostrowski-sqrt2``); ``base``: its
-  digit count; ``tapes``: one name per tape, tape ``i`` first (``tapes`` with no name: a
-  0-tape automaton).
+* ``numeration``: the numeration's name (``fibonacci``, ``ostrowski-sqrt2``, ``tribonacci``,
+  ``binary``); ``base``: its digit count; ``tapes``: one name per tape, tape ``i`` first
+  (``tapes`` with no name: a 0-tape automaton).
 * ``meta KEY VALUE``: provenance, any number of lines, ``KEY`` one word, ``VALUE`` the rest of
   the line (kept verbatim, no line break).
 * ``states N``, then the ``accept``/``outputs`` line, then one line per state ``q``:
@@ -56,11 +56,18 @@ import numpy as np
 import numpy.typing as npt
 
 from decider.automaton import DeciderError, Dfa
+from decider.binary import Binary
 from decider.dfao import Dfao
 from decider.numeration import Fibonacci, Numeration, Pell
+from decider.tribonacci import Tribonacci
 
 MAGIC = "decider-automaton 1"
-NUMERATIONS: dict[str, type[Numeration]] = {"fibonacci": Fibonacci, "ostrowski-sqrt2": Pell}
+NUMERATIONS: dict[str, type[Numeration]] = {
+    "fibonacci": Fibonacci,
+    "ostrowski-sqrt2": Pell,
+    "tribonacci": Tribonacci,
+    "binary": Binary,
+}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from decider.automaton import DeciderError
 from decider.logic import Theory
 
 __all__ = ["LinearForm", "linear_form"]
@@ -129,9 +130,25 @@ def linear_form(theory: Theory, name: str, window: int = WINDOW) -> LinearForm |
     """
     points = _points(theory, name, window)
     lines = _search(points, window)
-    if len(lines) > 64:
-        return None
+    if len(lines) > 64 or _union(lines, 2 * window) != _points(theory, name, 2 * window):
+        return None  # lines that stop at the window's edge (a Beatty set's chance triples)
     form = LinearForm(lines)
-    if not theory.decide(f"A x, y ({name}(x, y) <=> ({form.formula}))"):
+    try:
+        if not theory.decide(f"A x, y ({name}(x, y) <=> ({form.formula}))"):
+            return None
+    except DeciderError:  # the union's automaton is past the theory's limit: no form here
         return None
     return form
+
+
+def _union(lines: tuple[tuple[int, int, int, int], ...], window: int) -> set[tuple[int, int]]:
+    """The points of the lines with both coordinates below ``window``."""
+    out = set()
+    for a, b, p, q in lines:
+        k = 0
+        while a + p * k < window and b + q * k < window:
+            out.add((a + p * k, b + q * k))
+            if p == q == 0:
+                break
+            k += 1
+    return out

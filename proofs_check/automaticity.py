@@ -19,18 +19,19 @@ run. Each entry says one of
   first-order form for this question (a Grundy class of a game with a state; a counting rule
   has only P-positions).
 
-The command (resumable: the entries already in ``--out`` are kept and skipped)::
+The command (resumable: the entries already in ``--out`` are kept and skipped; one front door
+with ``grundy prove --learn``, plugins included)::
 
-    python -m proofs_check.automaticity --out proofs_check/automaticity_map.json \\
+    grundy prove --automaticity --out proofs_check/automaticity_map.json \\
         [--games wythoff r-wythoff ...] [--values 0 1 2 3] [--budget SECONDS]
 
 writes the map as JSON with the command, the machine and the time of each entry;
-``--markdown`` prints the table of ``docs/proofs.md`` from it.
+``--markdown`` prints the table of ``docs/proofs.md`` from it. A game not in :data:`GAMES`
+(a plugin's) gets the window :func:`proofs_check.discovery.choose_length` picks.
 """
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import os
@@ -50,15 +51,24 @@ from decider import DeciderError, Dfa
 from decider.learn import Learned, learn_points
 from proofs_check.automatic import NotCovered
 from proofs_check.data import DATA_SECONDS
-from proofs_check.discovery import greedy_points, other_layers, points, prove, window
+from proofs_check.discovery import (
+    choose_length,
+    greedy_points,
+    other_layers,
+    points,
+    prove,
+    window,
+    window_tests,
+)
 from proofs_check.theorems import Theorem, replay
 from registry import question
 from registry.core import NoImplementation
 from spec.tables import start_layer, states_of
 
-__all__ = ["GAMES", "MAP", "Setting", "entry", "main", "markdown"]
+__all__ = ["GAMES", "MAP", "Setting", "entry", "main", "markdown", "run", "settings"]
 
-#: The shipped map (``python -m proofs_check.automaticity --out`` this file).
+#: The shipped map (``grundy prove --automaticity --out`` this file; made with the former
+#: ``python -m proofs_check.automaticity``, its recorded command).
 MAP = Path(__file__).with_name("automaticity_map.json")
 
 
@@ -196,10 +206,32 @@ def _machine() -> str:
     return f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, {platform.system()})"
 
 
-def _run(settings: Sequence[Setting], values: Sequence[int], out: Path, budget: float) -> int:
+def settings(games: Sequence[str] | None, budget: float) -> list[Setting]:
+    """The settings of ``games`` (default every one of :data:`GAMES`): the map's window for a
+    game of the map, else the longest whose data fit ``budget`` seconds and the memory (in
+    Fibonacci numeration); an unknown game: one line.
+
+    >>> [s.length for s in settings(["r-wythoff"], 60.0)]
+    [17]
+    """
+    from decider import Fibonacci
+
+    known = {s.game: s for s in GAMES}
+    out = []
+    for game in games or list(known):
+        if game in known:
+            out.append(known[game])
+            continue
+        spec.get_game(game)  # an unknown game: one line (ValueError)
+        length = choose_length(game, 0, Fibonacci(), budget)
+        out.append(Setting(game, length, window_tests(length)))
+    return out
+
+
+def run(settings: Sequence[Setting], values: Sequence[int], out: Path, budget: float) -> int:
     """Fill ``out`` game by game (resumable), stopping before a game once ``budget`` is spent."""
     found: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
-    found.setdefault("command", "python -m proofs_check.automaticity --out " + out.name)
+    found.setdefault("command", "grundy prove --automaticity --out " + out.name)
     entries: list[dict[str, Any]] = found.setdefault("entries", [])
     done = {(e["game"], e["g"]) for e in entries}
     start = time.perf_counter()
@@ -237,28 +269,13 @@ def markdown(found: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m proofs_check.automaticity [--out FILE] [--games ...] [--values ...]``."""
-    parser = argparse.ArgumentParser(prog="python -m proofs_check.automaticity")
-    parser.add_argument("--out", type=Path, default=MAP)
-    parser.add_argument("--games", nargs="*", help="the games (default: all of GAMES)")
-    parser.add_argument("--values", nargs="*", type=int, default=[0, 1, 2, 3])
-    parser.add_argument("--budget", type=float, default=3600.0, help="seconds (default 3600)")
-    parser.add_argument("--markdown", action="store_true", help="print the table of --out")
-    args = parser.parse_args(argv)
-    if args.markdown:
-        print(markdown(json.loads(args.out.read_text())))
-        return 0
-    known = {s.game: s for s in GAMES}
-    unknown = [g for g in args.games or [] if g not in known]
-    if unknown:
-        print(f"automaticity: --games {unknown[0]}: not in the map ({', '.join(known)})",
-              file=sys.stderr)  # fmt: skip
-        return 2
-    if any(v < 0 or v > 3 for v in args.values):
-        print(f"automaticity: --values {args.values}: each must be in 0..3", file=sys.stderr)
-        return 2
-    settings = [known[g] for g in args.games] if args.games else list(GAMES)
-    return _run(settings, sorted(args.values), args.out, args.budget)
+    """``python -m proofs_check.automaticity``: moved to ``grundy prove --automaticity``."""
+    print(
+        "python -m proofs_check.automaticity: the command is now 'grundy prove --automaticity "
+        "[--games GAME ...] [--values G ...] [--out FILE] [--markdown]' (docs/proofs.md)",
+        file=sys.stderr,
+    )
+    return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from decider import DeciderError, Dfa, Theory
+from decider import DeciderError, Dfa, Numeration, Theory
 from decider.io import read_automaton
 from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
 from proofs_check.theorems_heaps import (
@@ -471,15 +471,18 @@ def _timed(theory: Theory, name: str, text: str, sentence: bool) -> SentenceResu
     return SentenceResult(name, text, true, states, seconds, counter)
 
 
-def replay(theorem: Theorem, given: Mapping[str, Dfa] | None = None) -> Proof:
+def replay(
+    theorem: Theorem, given: Mapping[str, Dfa] | None = None, numeration: Numeration | None = None
+) -> Proof:
     """Decide every sentence of ``theorem``; :class:`Proof` with each step's states and time.
 
     ``given`` names automata held in memory (a set just learned by
-    :mod:`proofs_check.discovery`) that the theorem's definitions use beside its stored ones.
+    :mod:`proofs_check.discovery`) that the theorem's definitions use beside its stored ones;
+    ``numeration``: the theory's (Fibonacci unless given; a set learned in Pell's).
     """
     if isinstance(theorem, HeapTheorem):  # a one-heap game's word (issue 45)
         return replay_heap(theorem)
-    built = build(theorem, given)
+    built = build(theorem, given, None if numeration is None else Theory(numeration))
     proof = Proof(theorem, definitions=built.definitions)
     for name, text in sentences_of(built.rule, theorem).items():
         proof.sentences.append(_timed(built.theory, name, text, True))

@@ -180,6 +180,9 @@ class AWythoff(TwoPileGame):
         if a < 1:
             raise ValueError(f"a-wythoff: parameter A = {a} must be >= 1 (e.g. {self.example})")
         self.a = a
+        # Its P-positions are (⌊nα⌋, ⌊nα⌋ + an) with α = (2 - a + √(a² + 4))/2 (Fraenkel):
+        # φ for a = 1 (Zeckendorf), √2 for a = 2 (the Ostrowski numeration of √2, Pell).
+        self.natural_numeration = {1: "fibonacci", 2: "pell"}.get(a)
         if a > A_RAYS_MAX:
             # 2A + 1 rays, each scanned at every cell: no compiled form (the spec answers).
             self.move_rays = None

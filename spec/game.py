@@ -176,6 +176,10 @@ class ImpartialGame(ABC):
     implement :meth:`followers` and :meth:`check_position`.
     """
 
+    #: The numeration (the decider's ``--numeration`` word: ``fibonacci``, ``pell``, ...) in
+    #: which the game states its sets are automatic, or None: not stated (``grundy prove
+    #: --learn`` then reads Fibonacci's words). a-Wythoff's ``a = 2`` states ``pell``.
+    natural_numeration: str | None = None
     name: ClassVar[str] = ""
     rules: ClassVar[str] = ""
     source: ClassVar[str] = ""

@@ -183,9 +183,12 @@ def test_terminal_twins_are_refuted(k: int) -> None:
 
 
 def test_a_game_outside_the_generator_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert discovery.main(["f-wythoff", "--stored", "wythoff-value-0", "--prove", "set"]) == 2
+    from grundy.cli import main
+
+    shipped = str(discovery.AUTOMATA / "wythoff-value-0.txt")
+    assert main(["prove", "--learn", "f-wythoff", "--automaton", shipped]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("discovery: f-wythoff: compiled_followers") and "\n" not in err
+    assert "f-wythoff: compiled_followers" in err and "\n" not in err
 
 
 # ------------------------------------------------------------------ R-Wythoff's P-set
@@ -314,9 +317,9 @@ def test_the_shipped_map_agrees_with_the_shipped_automata() -> None:
 
 
 def test_the_map_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    from proofs_check import automaticity
+    from grundy.cli import main
 
-    assert automaticity.main(["--games", "no-such-game"]) == 2
-    assert automaticity.main(["--values", "4"]) == 2
+    assert main(["prove", "--automaticity", "--games", "no-such-game"]) == 2
+    assert main(["prove", "--automaticity", "--values", "4"]) == 2
     err = capsys.readouterr().err
-    assert "--games no-such-game" in err and "--values" in err
+    assert "no-such-game" in err and "--values" in err
