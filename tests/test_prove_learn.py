@@ -75,7 +75,9 @@ def _digest(path: Path) -> str:
 WINDOWS = [(Pell(), 8, 3), (Tribonacci(), 10, 4), (Binary(), 8, 3)]
 
 
-@pytest.mark.parametrize(("numeration", "length", "tests"), WINDOWS, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("numeration", "length", "tests"), WINDOWS, ids=[w[0].name for w in WINDOWS]
+)
 @pytest.mark.parametrize(
     ("pairs", "formula"),
     [
