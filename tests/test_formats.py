@@ -136,3 +136,13 @@ def test_format_and_json_together_are_refused_in_one_line() -> None:
     done = _grundy("table", "wythoff", "--size", "3", "--format", "csv", "--json")
     assert done.returncode == 2
     assert done.stderr.strip() == "grundy table: error: --format csv and --json: give one of them"
+
+
+def test_an_experiments_result_table_in_csv() -> None:
+    """Every experiment takes --format (its ExperimentResult's columns and table)."""
+    done = _grundy(
+        "experiment", "nivasch-table2", "--gmax", "2", "--rows", "500", "--format", "csv"
+    )
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.reader(io.StringIO(done.stdout)))
+    assert rows[0][0] == "g" and [row[0] for row in rows[1:]] == ["0", "1", "2"]

@@ -112,6 +112,8 @@ def add_execution_options(parser: argparse.ArgumentParser, *, out_help: str | No
     left alone, so the two helpers combine.
     """
     have = set(parser._option_string_actions)
+    if "--format" not in have:
+        add_format_option(parser)
     if "--json" not in have:
         parser.add_argument(
             "--json", action="store_true", help="print machine-readable JSON instead of text"

@@ -30,7 +30,15 @@ from typing import Any
 
 from floor.files import atomic_write_text
 from grundy import __version__
-from grundy.cli.output import add_json_option, check_input_file, emit_json, output_file, read_json
+from grundy.cli.output import (
+    add_format_option,
+    add_json_option,
+    check_input_file,
+    emit_json,
+    output_file,
+    read_json,
+)
+from grundy.formats import render
 
 __all__ = [
     "ExperimentResult",
@@ -86,15 +94,27 @@ class ExperimentResult:
         """The command's exit status: 0 when every compared row agrees, else 1."""
         return 0 if self.agrees else 1
 
-    def deliver(self, out: str | os.PathLike[str] | None = None, *, json_out: bool = False) -> bool:
-        """Save to ``out`` (if given) and print the JSON when ``json_out`` (``--json``).
+    def deliver(
+        self,
+        out: str | os.PathLike[str] | None = None,
+        *,
+        json_out: bool = False,
+        fmt: str = "text",
+    ) -> bool:
+        """Save to ``out`` (if given) and print the JSON when ``json_out`` (``--json``), or the
+        result table as LaTeX, CSV or Markdown when ``fmt`` (``--format``) is one of those.
 
-        Returns True when the JSON was printed (the command then prints nothing else).
+        Returns True when the JSON or the table was printed (the command then prints nothing
+        else).
         """
         if out:
             self.save(out)
         if json_out:
             emit_json(json.loads(self.to_json()))
+            return True
+        if fmt != "text":
+            caption = f"{self.name} ({', '.join(f'{k} = {v}' for k, v in self.parameters.items())})"
+            print(render(self.columns, self.table, fmt, caption=caption))
             return True
         return False
 
@@ -192,6 +212,7 @@ def add_experiment_options(parser: argparse.ArgumentParser) -> None:
     run in chunks take ``--out DIR`` instead (:func:`grundy.cli.output.add_execution_options`).
     """
     add_json_option(parser)
+    add_format_option(parser)
     parser.add_argument(
         "--out",
         default=None,

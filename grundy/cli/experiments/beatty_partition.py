@@ -36,7 +36,7 @@ from typing import Any
 
 from grundy.cli.experiments import ExperimentResult
 from grundy.cli.experiments.parameters import Parameters, parameter
-from grundy.cli.output import add_execution_options, console, execution_kwargs
+from grundy.cli.output import add_execution_options, chosen_format, console, execution_kwargs
 from grundy.cli.parsing import short_int
 from reference.beatty import index0, lower_wythoff
 from runs.chunks import check_chunk_count, check_chunk_time, range_chunks
@@ -197,7 +197,11 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
 
 def run(args: argparse.Namespace) -> int:
     result = compute(**BeattyParameters.from_args(args).as_json(), **execution_kwargs(args))
-    if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
+    if not result.deliver(
+        Path(args.out) / "result.json" if args.out else None,
+        json_out=args.json,
+        fmt=chosen_format(args),
+    ):
         row = result.comparison[0]
         verdict = "holds" if row["agrees"] else f"FAILS ({row['violations']} values of n)"
         console.print(

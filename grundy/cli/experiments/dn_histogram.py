@@ -38,7 +38,13 @@ from typing import Any
 
 from grundy.cli.experiments import ExperimentResult, load_result
 from grundy.cli.experiments.parameters import Parameters, parameter
-from grundy.cli.output import add_execution_options, check_memory, console, execution_kwargs
+from grundy.cli.output import (
+    add_execution_options,
+    check_memory,
+    chosen_format,
+    console,
+    execution_kwargs,
+)
 from grundy.display import ResultTable
 from proofs_check.claims_nivasch import thm_2_15_bounds
 from proofs_check.dn import dn_statistics as registry_dn_statistics
@@ -195,7 +201,11 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
 
 def run(args: argparse.Namespace) -> int:
     result = compute(**DnParameters.from_args(args).as_json(), **execution_kwargs(args))
-    if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
+    if not result.deliver(
+        Path(args.out) / "result.json" if args.out else None,
+        json_out=args.json,
+        fmt=chosen_format(args),
+    ):
         console.print(
             f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
             f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"

@@ -44,7 +44,13 @@ import numpy as np
 
 from grundy.cli.experiments import ExperimentResult
 from grundy.cli.experiments.parameters import Parameters, constant, parameter
-from grundy.cli.output import add_execution_options, check_memory, console, execution_kwargs
+from grundy.cli.output import (
+    add_execution_options,
+    check_memory,
+    chosen_format,
+    console,
+    execution_kwargs,
+)
 from grundy.display import ResultTable
 from registry.ppositions import greedy_memory, point_blocks
 from runs.chunks import Chunk
@@ -308,7 +314,11 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     declared = LarssonParameters.from_args(args)
     result = compute(declared.k, declared.rows, **execution_kwargs(args))
-    if not result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
+    if not result.deliver(
+        Path(args.out) / "result.json" if args.out else None,
+        json_out=args.json,
+        fmt=chosen_format(args),
+    ):
         console.print(
             f"k-blocking Wythoff Nim: slopes y / x of the P-positions (x, y), y >= x, in the "
             f"window {args.rows // 2:,} <= x < {args.rows:,}: mean [extent] per row (the "

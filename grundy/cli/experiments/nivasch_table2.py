@@ -32,7 +32,7 @@ from typing import Any
 
 from grundy.cli.experiments import ExperimentResult, add_experiment_options, comparison_mark
 from grundy.cli.experiments.parameters import Parameters, constant, parameter
-from grundy.cli.output import check_memory, console
+from grundy.cli.output import check_memory, chosen_format, console
 from grundy.display import ResultTable
 from proofs_check.dn import TABLE3_MIN_N, dn_statistics
 from reference.published import compare_table2, compare_table3
@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     declared = Table2Parameters.from_args(args)
     quiet = args.quiet or args.json
     result = run_experiment(declared.gmax, declared.max_a, chunk=declared.chunk, quiet=quiet)
-    if result.deliver(args.out, json_out=args.json):
+    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
         return result.exit_code
     by_key = {(c["table"], c["g"], c["column"]): c for c in result.comparison}
     console.print(

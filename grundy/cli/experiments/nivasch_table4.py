@@ -45,7 +45,7 @@ import numpy as np
 
 from grundy.cli.experiments import ExperimentResult, add_experiment_options
 from grundy.cli.experiments.parameters import Parameters, constant, parameter
-from grundy.cli.output import check_memory, console
+from grundy.cli.output import check_memory, chosen_format, console
 from grundy.display import ResultTable
 from grundy.published import load_published
 from registry import ask
@@ -417,7 +417,7 @@ def run(args: argparse.Namespace) -> int:
         min_row=declared.min_row,
         quiet=args.quiet or args.json,
     )
-    if result.deliver(args.out, json_out=args.json):
+    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
         return result.exit_code
     console.print(
         f"000 Table 4: largest value at each distance from the closest 0-value, "

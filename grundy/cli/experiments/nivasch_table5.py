@@ -33,6 +33,7 @@ from grundy.cli.experiments.parameters import Parameters, derived, parameter
 from grundy.cli.output import (
     add_execution_options,
     check_input_file,
+    chosen_format,
     console,
     execution_kwargs,
     read_json,
@@ -454,7 +455,11 @@ def run(args: argparse.Namespace) -> int:
         only=declared.only,
         **execution,
     )
-    if result.deliver(Path(args.out) / "result.json" if args.out else None, json_out=args.json):
+    if result.deliver(
+        Path(args.out) / "result.json" if args.out else None,
+        json_out=args.json,
+        fmt=chosen_format(args),
+    ):
         return result.exit_code
     console.print(
         f"000 Table 5: rows to convergence, start rows 0..{args.rows} "

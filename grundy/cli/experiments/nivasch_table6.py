@@ -40,7 +40,7 @@ import numpy as np
 
 from grundy.cli.experiments import ExperimentResult, add_experiment_options
 from grundy.cli.experiments.parameters import Parameters, flag, parameter
-from grundy.cli.output import check_memory, console
+from grundy.cli.output import check_memory, chosen_format, console
 from grundy.display import ResultTable
 from grundy.published import load_published
 from registry import ask
@@ -371,7 +371,7 @@ def run(args: argparse.Namespace) -> int:
         quiet=args.quiet or args.json,
     )
     unstable = [(row[0], row[1]) for row in result.table if declared.check_run and not row[7]]
-    if result.deliver(args.out, json_out=args.json):
+    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
         return 1 if unstable else result.exit_code
     paper = {row["g"]: row for row in result.comparison}
     for n in result.parameters["n"]:

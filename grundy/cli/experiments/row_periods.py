@@ -68,7 +68,7 @@ import numpy as np
 import spec
 from grundy.cli.experiments import ExperimentResult, add_experiment_options, load_result
 from grundy.cli.experiments.parameters import Parameters, constant, flag, parameter, text
-from grundy.cli.output import add_execution_options, console, output_dir
+from grundy.cli.output import add_execution_options, chosen_format, console, output_dir
 from grundy.cli.parsing import short_int
 from grundy.display import ResultTable
 from reference import landman as ref_landman
@@ -630,7 +630,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.state is not None:
         _write_state(args, rows)
-    if result.deliver(args.out, json_out=args.json):
+    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
         return result.exit_code
     console.print(
         f"{args.game}: exact additive periods (the strip's window certificate), rows "
