@@ -146,3 +146,14 @@ def test_an_experiments_result_table_in_csv() -> None:
     assert done.returncode == 0, done.stderr
     rows = list(csv.reader(io.StringIO(done.stdout)))
     assert rows[0][0] == "g" and [row[0] for row in rows[1:]] == ["0", "1", "2"]
+
+
+def test_period_lines_and_a_heap_period_in_markdown() -> None:
+    row = _grundy("period", "wythoff", "--row", "3", "--lines", "2", "--format", "markdown")
+    assert row.returncode == 0, row.stderr
+    lines = row.stdout.splitlines()
+    assert lines[3] == "| pre-period | 3 | 4 | 5 | 6 | 2 | 0 | 1 | 9 |"  # 003: row 3
+    assert lines[4].startswith("| period | 10 | 12 | 8 | 7 | 15 | 11 |")
+    heap = _grundy("period", "octal:0.07", "--format", "markdown")
+    assert heap.returncode == 0, heap.stderr
+    assert "| preperiod | 53 |" in heap.stdout and "| period | 34 |" in heap.stdout

@@ -207,6 +207,10 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
     values = found.head(args.values) if args.values else []
     if args.values:
         data["values"] = values
+    if (fmt := chosen_format(args)) != "text":  # the record as a table, for a paper
+        rows = [[key, str(value)] for key, value in data.items() if key != "values"]
+        print(render(["", game.describe()], rows, fmt, caption=str(found).splitlines()[0]))
+        return 0
     lines = str(found).splitlines()
     if values:
         lines.append(" ".join(map(str, values)))

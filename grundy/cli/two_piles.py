@@ -30,7 +30,7 @@ from grundy.cli.output import (
     write_table,
 )
 from grundy.cli.structure import structure_answer
-from grundy.formats import render_grid
+from grundy.formats import render, render_grid
 from reference.structure import parse_ratio
 from registry import question
 from registry.layers import states_of, table_shape
@@ -156,6 +156,12 @@ def period(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
         text.append(" ".join(map(str, values)))
     if result.period is None or result.preperiod is None:  # nothing more to print
         text = [f"{head}: {result.certificate} (apparent, not certified; try a larger --window)"]
+    elif (fmt := chosen_format(args)) != "text" and lines:  # the lines as a table, for a paper
+        width = max(len(v) for v in lines)
+        rows = [[k, *v, *[""] * (width - len(v))] for k, v in zip(labels, lines, strict=False)]
+        caption = text[0]
+        print(render(["", *(str(i) for i in range(width))], rows, fmt, caption=caption))
+        return 0
     return json_or_lines(args.json, data, text, soft_wrap=True)  # a line can hold 10^6 values
 
 

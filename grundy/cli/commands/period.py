@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from grundy.cli import shapes
-from grundy.cli.output import add_json_option, output_file
+from grundy.cli.output import add_format_option, add_json_option, output_file
 from grundy.cli.parsing import add_budget_option, add_count, add_impl_option, parse_game
 
 #: The most period lines printed (each line is one period of values).
@@ -69,6 +69,7 @@ def register(subparsers: Any) -> None:
     )
     add_budget_option(parser)
     add_json_option(parser)
+    add_format_option(parser)
     parser.set_defaults(func=run)
 
 
