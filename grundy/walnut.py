@@ -78,51 +78,10 @@ _TOTAL = re.compile(r"Total computation time: (\d+)ms")
 _STATES = re.compile(r":(\d+) states - ")
 
 
-def run_walnut_warm(export: WalnutExport, repeat: int = 3, timeout: float = 1800) -> WarmRun:
-    """Run an export ``repeat`` times in ONE JVM; the times Walnut itself reports per pass.
-
-    The first passes warm the JVM (class loading, JIT); the last is the warm figure. Walnut
-    prints a ``Total computation time`` after every ``def`` and ``eval``: a pass's time is
-    their sum, so the JVM's start and the file reading are in no figure.
-    """
-    found = find_walnut()
-    if found is None:
-        raise WalnutError(INSTALL)
-    java, jar = found
-    commands = [c for c in export.commands.splitlines() if c.startswith(("def ", "eval "))]
-    names = [line.split()[1] for line in commands if line.startswith("eval ")]
-    with tempfile.TemporaryDirectory(prefix="grundy-walnut-") as home:
-        root = Path(home)
-        for d in _DIRECTORIES:
-            (root / d).mkdir()
-        for path, text in export.automata.items():
-            (root / path).write_text(text)
-        (root / "Command Files" / "proof.txt").write_text(export.commands)
-        done = subprocess.run([java, "-jar", str(jar)], input="load proof.txt;\n" * repeat,
-                              cwd=root, capture_output=True, text=True, timeout=timeout,
-                              check=False)  # fmt: skip
-        totals = [int(t) for t in _TOTAL.findall(done.stdout)]
-        if len(totals) != repeat * len(commands):
-            raise WalnutError(
-                f"Walnut reported {len(totals)} command times for {repeat} passes of "
-                f"{len(commands)} commands (a command was refused)"
-            )
-        per_pass = [sum(totals[i * len(commands) : (i + 1) * len(commands)])
-                    for i in range(repeat)]  # fmt: skip
-        largest = max((int(n) for n in _STATES.findall(done.stdout)), default=0)
-        results = {}
-        for name in names:
-            result = root / "Result" / f"{name}.txt"
-            if not result.is_file():
-                raise WalnutError(
-                    f"Walnut gave no result for {name} (the command was refused)", name
-                )
-            results[name] = result.read_text().strip() == "true"
-    return WarmRun(results, per_pass, largest)
-
-
-def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
-    """Run an export through Walnut in a temporary directory; each ``eval``'s TRUE/FALSE."""
+def _session(export: WalnutExport, passes: int, timeout: float) -> tuple[str, dict[str, bool]]:
+    """Run the export's command file ``passes`` times in one JVM, in a temporary Walnut home:
+    (what Walnut printed, each ``eval``'s TRUE/FALSE); an ``eval`` without a result is an
+    error naming it (Walnut stops reading the file at a command it refuses)."""
     found = find_walnut()
     if found is None:
         raise WalnutError(INSTALL)
@@ -135,8 +94,9 @@ def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
         for path, text in export.automata.items():
             (root / path).write_text(text)
         (root / "Command Files" / "proof.txt").write_text(export.commands)
-        subprocess.run([java, "-jar", str(jar)], input="load proof.txt;\n", cwd=root,
-                       capture_output=True, text=True, timeout=timeout, check=False)  # fmt: skip
+        done = subprocess.run([java, "-jar", str(jar)], input="load proof.txt;\n" * passes,
+                              cwd=root, capture_output=True, text=True, timeout=timeout,
+                              check=False)  # fmt: skip
         results: dict[str, bool] = {}
         for name in names:
             result = root / "Result" / f"{name}.txt"
@@ -145,4 +105,29 @@ def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
                     f"Walnut gave no result for {name} (the command was refused)", name
                 )
             results[name] = result.read_text().strip() == "true"
-    return results
+    return done.stdout, results
+
+
+def run_walnut_warm(export: WalnutExport, repeat: int = 3, timeout: float = 1800) -> WarmRun:
+    """Run an export ``repeat`` times in ONE JVM; the times Walnut itself reports per pass.
+
+    The first passes warm the JVM (class loading, JIT); the last is the warm figure. Walnut
+    prints a ``Total computation time`` after every ``def`` and ``eval``: a pass's time is
+    their sum, so the JVM's start and the file reading are in no figure.
+    """
+    printed, results = _session(export, repeat, timeout)
+    commands = [c for c in export.commands.splitlines() if c.startswith(("def ", "eval "))]
+    totals = [int(t) for t in _TOTAL.findall(printed)]
+    if len(totals) != repeat * len(commands):
+        raise WalnutError(
+            f"Walnut reported {len(totals)} command times for {repeat} passes of "
+            f"{len(commands)} commands (a command was refused)"
+        )
+    per_pass = [sum(totals[i * len(commands) : (i + 1) * len(commands)]) for i in range(repeat)]
+    largest = max((int(n) for n in _STATES.findall(printed)), default=0)
+    return WarmRun(results, per_pass, largest)
+
+
+def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
+    """Run an export through Walnut in a temporary directory; each ``eval``'s TRUE/FALSE."""
+    return _session(export, 1, timeout)[1]

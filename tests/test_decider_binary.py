@@ -12,8 +12,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+import numeration_atoms as atoms
 import numpy as np
 import pytest
+from numeration_atoms import count_accepted
 
 from decider import Binary, DeciderError, Theory
 from decider.automaton import Dfa
@@ -24,33 +26,11 @@ LENGTH = 6  # every value below 64 has at most 6 digits
 
 
 def accepts_all(dfa: Dfa, tuples: Sequence[tuple[int, ...]], length: int) -> np.ndarray:
-    letters = np.zeros((len(tuples), length), dtype=np.int64)
-    for row, values in enumerate(tuples):
-        for tape, v in enumerate(values):
-            word = TWO.word(v)
-            letters[row, length - len(word) :] += np.array(word, dtype=np.int64) * 2**tape
-    states = np.zeros(len(tuples), dtype=np.int64)
-    for i in range(length):
-        states = dfa.delta[states, letters[:, i]]
-    return dfa.accept[states]
-
-
-def count_accepted(dfa: Dfa, length: int) -> int:
-    counts = np.zeros(dfa.states, dtype=np.int64)
-    counts[0] = 1
-    for _ in range(length):
-        nxt = np.zeros(dfa.states, dtype=np.int64)
-        np.add.at(nxt, dfa.delta.reshape(-1), np.repeat(counts, dfa.letters))
-        counts = nxt
-    return int(counts[dfa.accept].sum())
+    return atoms.accepts_all(TWO, dfa, tuples, length)
 
 
 def check_both_ways(dfa: Dfa, truth: Sequence[tuple[int, ...]]) -> None:
-    """``dfa`` accepts every tuple of ``truth`` (also with two more leading zeros) and, among
-    all tuples of words of LENGTH digits, no other."""
-    assert accepts_all(dfa, truth, LENGTH).all()
-    assert accepts_all(dfa, truth, LENGTH + 2).all()
-    assert count_accepted(dfa, LENGTH) == len(truth)
+    atoms.check_both_ways(TWO, dfa, truth, LENGTH)
 
 
 def test_words_and_values() -> None:
