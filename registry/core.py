@@ -796,6 +796,5 @@ def ask(id: str, game: spec.ImpartialGame | str, /, **domain: Any) -> Any: ...
 def ask(
     id: Kind[Any, Any] | str, game: spec.ImpartialGame | str, /, *args: Any, **domain: Any
 ) -> Any:
-    """Answer question ``id`` (or its handle) for ``game`` on ``domain`` (the bare value of the
-    door's answer; ``using`` names the implementation)."""
+    """The bare value of question ``id`` (or its handle) for ``game`` on ``domain``."""
     return question(id, game)(*args, **domain).value

@@ -215,6 +215,7 @@ def test_no_getattr_reads_of_a_game_outside_the_protocols() -> None:
     found = subprocess.run(
         ["git", "grep", "-nE", r"getattr\((game|subject), \"", "--", ":!tests"],
         cwd=ROOT,
+        timeout=120,
         capture_output=True,
         text=True,
         check=False,

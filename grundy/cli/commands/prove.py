@@ -98,6 +98,23 @@ def register(subparsers: Any) -> None:
         name="K",
         metavar="K",
     )
+    _learned_options(parser)
+    add_count(
+        parser,
+        "--budget",
+        "wall seconds for the command; --learn: its data take at most half (the window is "
+        "chosen within it, default 60 s); --automaticity: the run (default 3600)",
+        lo=1,
+        name="--budget",
+        metavar="SECONDS",
+    )
+    _automaticity_options(parser)
+    add_json_option(parser)
+    parser.set_defaults(func=run)
+
+
+def _learned_options(parser: argparse.ArgumentParser) -> None:
+    """``--numeration``, ``--out`` and ``--automaton``: what ``--learn`` reads and writes."""
     parser.add_argument(
         "--numeration",
         metavar="NAME",
@@ -116,15 +133,10 @@ def register(subparsers: Any) -> None:
         help="--learn: prove the automaton in "
         "FILE (decider.io format, e.g. one --out wrote) instead of learning",
     )
-    add_count(
-        parser,
-        "--budget",
-        "wall seconds for the command; --learn: its data take at most half (the window is "
-        "chosen within it, default 60 s); --automaticity: the run (default 3600)",
-        lo=1,
-        name="--budget",
-        metavar="SECONDS",
-    )
+
+
+def _automaticity_options(parser: argparse.ArgumentParser) -> None:
+    """``--automaticity`` and the options only it reads (the map's one front door)."""
     parser.add_argument(
         "--automaticity",
         action="store_true",
@@ -146,8 +158,6 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="--automaticity: print the map of --out as a Markdown table",
     )
-    add_json_option(parser)
-    parser.set_defaults(func=run)
 
 
 def _rows() -> list[dict[str, Any]]:
