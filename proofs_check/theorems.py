@@ -336,9 +336,7 @@ _E_WYTHOFF = (
     ),
 )
 
-_FIBONACCI_NIM = (
-    "Fibonacci Nim (seed 002 §3; Whinihan, Fibonacci Quart. 1 (1963), the P-positions; "
-)
+_FIBONACCI_NIM = "002 §3 (Fibonacci Nim; Whinihan, Fibonacci Quart. 1 (1963), the P-positions; "
 _FIBONACCI_NIM_LRS = (
     "Larsson and Rubinstein-Salzedo, IJGT 45 (2016), describe the values <= 3); the automaton "
     "learned from fast.fibonacci by proofs_check.discovery, proved for all positions"

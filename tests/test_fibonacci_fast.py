@@ -120,7 +120,7 @@ class TestRefusals:
     ) -> None:
         assert main(["value", "fibonacci-nim", "30000000,2"]) == 2
         err = capsys.readouterr().err.strip()
-        assert "\n" not in err and "fast.fibonacci: rows up to 20,000,000" in err
+        assert "\n" not in err and "rows up to 20,000,000 (fast.fibonacci's int32 steps)" in err
 
 
 class TestCommands:

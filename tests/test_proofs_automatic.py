@@ -33,7 +33,7 @@ def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 @pytest.mark.parametrize(
     ("game", "missing"),
     [("f-wythoff", "compiled_followers"), ("a-wythoff:5000", "no move_rays"),
-     ("fibonacci-nim", "no move_rays")],
+     ("octal:0.07", "a game of one heap")],
 )  # fmt: skip
 def test_a_game_the_generator_does_not_cover_is_refused_by_its_capability(
     game: str, missing: str

@@ -86,6 +86,7 @@ def test_registry_has_every_required_claim() -> None:
                 "J. Combin. Theory",
                 "Ann. of Math.",
                 "Proc. Cambridge Philos. Soc.",  # Guy and Smith (issue 46)
+                "J. Integer Seq.",  # Larsson and Fox (issue 45)
             )
         )
         assert entry.source[:3] in ("000", "001", "002", "004") or cited

@@ -182,7 +182,12 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
         parts.append(f"no method can bound its time within the budget ({shown}); a smaller size")
     if memory and not finite:
         least = min(memory, key=lambda r: r.bytes)
-        if least.seconds and budget is not None and least.seconds > budget:
+        if (
+            least.seconds
+            and math.isfinite(least.seconds)
+            and budget is not None
+            and least.seconds > budget
+        ):
             parts.append(
                 f"would need about {_seconds(least.seconds)}, more than the budget ({shown}; "
                 f"--budget), and {least.text.replace('needs ', '')} of memory: a smaller size"
@@ -212,6 +217,7 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
 def stopped_line(command: str, budget: float, elapsed: float) -> str:
     """The line of a command stopped by :class:`Watch`: its budget, when, and how far it got.
 
+    >>> LATEST[0] = ""  # nothing reached yet (the progress line of the command, if any)
     >>> stopped_line("grundy genus octal:0.07", 1.0, 1.12)
     'grundy genus octal:0.07: stopped after 1.1 s, past its budget (1 s); try --budget 5'
     """
