@@ -11,7 +11,7 @@ helper (:func:`fast.strip.checkpoint.checkpoint_digest`) and its line in SHA256S
 * the joint period halved and the records of the rows that have it halved with it: no cheap
   anchor sees it at load (every row below the first with the full period really repeats
   with the half), so every far value proves its period over rows 0..x on the way and
-  refuses when the window does not return; ``conformance --all`` (``atlas-state`` with
+  refuses when the window does not return; the default ``conformance`` (``atlas-state`` with
   ``prove``) and ``verify --atlas`` fail naming the joint period.
 
 The small runs use an atlas of rows 0..39 built here by the strip; the shipped-size runs
@@ -257,6 +257,16 @@ def test_the_shipped_halving(atlas_copy: Path) -> None:
     assert shipped != anchored
     report = verify_atlas(atlas_copy, "copy")
     assert not report.ok and "joint period 393,216 is not a period" in report.failures[0]
+
+
+def test_the_default_conformance_proves_the_joint_period() -> None:
+    """The halving is seen only by the proof over every row: that domain of ``atlas-state``
+    is a quick one, so the default ``grundy conformance`` runs it (and fails on the edit:
+    test_the_shipped_halving shows the domain's answers differ)."""
+    from registry import question
+
+    door = question("atlas-state", "wythoff")
+    assert {"rows": 81, "prove": True} in door.domains(include_slow=False)
 
 
 @pytest.mark.slow
