@@ -23,7 +23,15 @@ from pathlib import Path
 
 from decider.walnut import WalnutExport
 
-__all__ = ["INSTALL", "WalnutError", "WarmRun", "find_walnut", "run_walnut", "run_walnut_warm"]
+__all__ = [
+    "INSTALL",
+    "WalnutError",
+    "WarmRun",
+    "find_walnut",
+    "run_walnut",
+    "run_walnut_batch",
+    "run_walnut_warm",
+]
 
 #: How to get the jar (what the tests' skip message says).
 INSTALL = (
@@ -78,34 +86,56 @@ _TOTAL = re.compile(r"Total computation time: (\d+)ms")
 _STATES = re.compile(r":(\d+) states - ")
 
 
-def _session(export: WalnutExport, passes: int, timeout: float) -> tuple[str, dict[str, bool]]:
-    """Run the export's command file ``passes`` times in one JVM, in a temporary Walnut home:
-    (what Walnut printed, each ``eval``'s TRUE/FALSE); an ``eval`` without a result is an
-    error naming it (Walnut stops reading the file at a command it refuses)."""
+def _evals(commands: str) -> list[str]:
+    """The names of a command file's ``eval`` commands, in order."""
+    return [line.split()[1] for line in commands.splitlines() if line.startswith("eval ")]
+
+
+def _sessions(
+    files: list[dict[str, str]], commands: list[str], passes: int, timeout: float
+) -> tuple[str, list[dict[str, bool]]]:
+    """Run command files one after another, each ``passes`` times, in ONE JVM in a temporary
+    Walnut home holding ``files`` (path -> text; they must agree where paths meet): (what
+    Walnut printed, each file's ``eval`` results). The files' ``eval`` names must differ (a
+    result is ``Result/NAME.txt``); an ``eval`` without a result is an error naming it (Walnut
+    stops reading a file at a command it refuses)."""
     found = find_walnut()
     if found is None:
         raise WalnutError(INSTALL)
     java, jar = found
-    names = [line.split()[1] for line in export.commands.splitlines() if line.startswith("eval ")]
     with tempfile.TemporaryDirectory(prefix="grundy-walnut-") as home:
         root = Path(home)
         for d in _DIRECTORIES:
             (root / d).mkdir()
-        for path, text in export.automata.items():
-            (root / path).write_text(text)
-        (root / "Command Files" / "proof.txt").write_text(export.commands)
-        done = subprocess.run([java, "-jar", str(jar)], input="load proof.txt;\n" * passes,
-                              cwd=root, capture_output=True, text=True, timeout=timeout,
+        for automata in files:
+            for path, text in automata.items():
+                (root / path).write_text(text)
+        loads = []
+        for i, text in enumerate(commands):
+            (root / "Command Files" / f"proof{i}.txt").write_text(text)
+            loads.append(f"load proof{i}.txt;\n" * passes)
+        done = subprocess.run([java, "-jar", str(jar)], input="".join(loads), cwd=root,
+                              capture_output=True, text=True, timeout=timeout,
                               check=False)  # fmt: skip
-        results: dict[str, bool] = {}
-        for name in names:
-            result = root / "Result" / f"{name}.txt"
-            if not result.is_file():
-                raise WalnutError(
-                    f"Walnut gave no result for {name} (the command was refused)", name
-                )
-            results[name] = result.read_text().strip() == "true"
-    return done.stdout, results
+        answers: list[dict[str, bool]] = []
+        for text in commands:
+            results: dict[str, bool] = {}
+            for name in _evals(text):
+                result = root / "Result" / f"{name}.txt"
+                if not result.is_file():
+                    raise WalnutError(
+                        f"Walnut gave no result for {name} (the command was refused)", name
+                    )
+                results[name] = result.read_text().strip() == "true"
+            answers.append(results)
+    return done.stdout, answers
+
+
+def _session(export: WalnutExport, passes: int, timeout: float) -> tuple[str, dict[str, bool]]:
+    """Run the export's command file ``passes`` times in one JVM, in a temporary Walnut home:
+    (what Walnut printed, each ``eval``'s TRUE/FALSE)."""
+    printed, answers = _sessions([export.automata], [export.commands], passes, timeout)
+    return printed, answers[0]
 
 
 def run_walnut_warm(export: WalnutExport, repeat: int = 3, timeout: float = 1800) -> WarmRun:
@@ -131,3 +161,36 @@ def run_walnut_warm(export: WalnutExport, repeat: int = 3, timeout: float = 1800
 def run_walnut(export: WalnutExport, timeout: float = 600) -> dict[str, bool]:
     """Run an export through Walnut in a temporary directory; each ``eval``'s TRUE/FALSE."""
     return _session(export, 1, timeout)[1]
+
+
+def run_walnut_batch(
+    exports: dict[str, WalnutExport], timeout: float = 1800
+) -> dict[str, dict[str, bool]]:
+    """Run many exports through Walnut with as few JVM starts as their files allow: each key's
+    ``eval`` results, as :func:`run_walnut` gives them one export at a time.
+
+    Exports whose automaton files agree share one JVM (a file two exports hold with different
+    texts sends the second to another JVM); each export's ``eval`` names are prefixed with its
+    number in the batch, so no result overwrites another's, and read back without it. A
+    ``def`` of one export cannot reach another: each command file defines every name it uses
+    or holds it as a file (:func:`decider.walnut.export` writes self-contained exports).
+    """
+    groups: list[tuple[dict[str, str], list[str]]] = []
+    for key, exported in exports.items():
+        for files, keys in groups:
+            if all(files.get(p, t) == t for p, t in exported.automata.items()):
+                files.update(exported.automata)
+                keys.append(key)
+                break
+        else:
+            groups.append((dict(exported.automata), [key]))
+    answers: dict[str, dict[str, bool]] = {}
+    for files, keys in groups:
+        renamed = [
+            re.sub(r"^eval ", f"eval b{i}_", exports[k].commands, flags=re.MULTILINE)
+            for i, k in enumerate(keys)
+        ]
+        got = _sessions([files], renamed, 1, timeout)[1]
+        for i, (key, results) in enumerate(zip(keys, got, strict=True)):
+            answers[key] = {name.removeprefix(f"b{i}_"): r for name, r in results.items()}
+    return answers

@@ -51,24 +51,65 @@ EVERY_NUMERATION = {
 }
 
 
-@pytest.mark.parametrize("name", ["Fibonacci", "Pell", "Tribonacci", "Binary"])
-def test_each_numeration_exports_under_its_own_name_and_walnut_agrees(name: str) -> None:
+NUMERATIONS = ["Fibonacci", "Pell", "Tribonacci", "Binary"]
+
+
+def _numeration_theory(name: str) -> Theory:
+    import decider
+
+    return Theory(getattr(decider, name)())
+
+
+@pytest.fixture(scope="module")
+def walnut_numerations() -> dict[str, dict[str, bool]]:
+    """Walnut's answers on every numeration's export, in one JVM (skips without Walnut)."""
+    from grundy.walnut import INSTALL, find_walnut, run_walnut_batch
+
+    if find_walnut() is None:
+        pytest.skip(INSTALL)
+    sentences = {key: text for key, (text, _) in EVERY_NUMERATION.items()}
+    return run_walnut_batch({n: export(_numeration_theory(n), sentences) for n in NUMERATIONS})
+
+
+@pytest.mark.parametrize("name", NUMERATIONS)
+def test_each_numeration_exports_under_its_own_name_and_walnut_agrees(
+    name: str, request: pytest.FixtureRequest
+) -> None:
     """The export names the theory's numeration (Pell's and Tribonacci's were once exported
     as msd_fib) and carries a custom base where Walnut lacks one; Walnut then decides the
     sentences as the decider and arithmetic do."""
-    import decider
-    from grundy.walnut import INSTALL, find_walnut, run_walnut
-
-    numeration = getattr(decider, name)()
-    t = Theory(numeration)
+    t = _numeration_theory(name)
     sentences = {key: text for key, (text, _) in EVERY_NUMERATION.items()}
     out = export(t, sentences)
-    assert all(f'"?{numeration.walnut} ' in line for line in out.commands.splitlines())
+    assert all(f'"?{t.numeration.walnut} ' in line for line in out.commands.splitlines())
     ours = {key: t.decide(text) for key, text in sentences.items()}
     assert ours == {key: truth for key, (_, truth) in EVERY_NUMERATION.items()}
+    assert request.getfixturevalue("walnut_numerations")[name] == {"guard_true": True, **ours}
+
+
+def test_a_batch_keeps_exports_apart_where_their_files_and_names_meet() -> None:
+    """Two exports that store different automata under one name (``w``: Wythoff's P-set and
+    its value-1 set) and use the same ``eval`` names: the batch gives each its own answers,
+    as one JVM each does (one shared home would answer both from one ``w``)."""
+    from decider.io import read_automaton
+    from grundy.walnut import INSTALL, find_walnut, run_walnut, run_walnut_batch
+    from proofs_check.theorems import AUTOMATA
+
+    sentences = {"zero": "w(0, 0)", "one_two": "w(1, 2)", "zero_one": "w(0, 1)"}
+    exports = {}
+    for key, file in (("p", "wythoff-p.txt"), ("g1", "wythoff-value-1.txt")):
+        stored = read_automaton(AUTOMATA / file)
+        t = Theory()
+        t.add_automaton("w", stored.dfa, stored.names)
+        exports[key] = export(t, sentences)
+        assert {k: t.decide(v) for k, v in sentences.items()} == {
+            "zero": key == "p", "one_two": key == "p", "zero_one": key == "g1"
+        }  # fmt: skip
     if find_walnut() is None:
         pytest.skip(INSTALL)
-    assert run_walnut(out) == {"guard_true": True, **ours}
+    batch = run_walnut_batch(exports)
+    assert batch == {key: run_walnut(out) for key, out in exports.items()}
+    assert batch["p"] != batch["g1"]
 
 
 def test_a_vacuous_or_shadowed_quantifier_is_dropped_for_walnut() -> None:

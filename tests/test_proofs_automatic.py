@@ -162,14 +162,23 @@ def test_the_class_sentences_of_value_0_are_the_p_sentences_and_a_repeated_class
         class_sentences(rule_of(get_game("blocking-wythoff:2")), [], "p")
 
 
+@pytest.fixture(scope="module")
+def walnut_answers() -> dict[str, dict[str, bool]]:
+    """Every theorem's and twin's sentences decided by Walnut, in as few JVMs as their files
+    allow (:func:`grundy.walnut.run_walnut_batch`; one JVM a theorem took minutes)."""
+    from decider.walnut import export
+    from grundy.walnut import run_walnut_batch
+
+    return run_walnut_batch({t: export(*theory_of(THEOREMS[t])) for t in THEOREMS})
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(find_walnut() is None, reason=INSTALL)
 @pytest.mark.parametrize("theorem_id", list(THEOREMS))
-def test_walnut_agrees_on_every_theorem_and_twin(theorem_id: str) -> None:
-    from decider.walnut import export
-
-    theory, sentences = theory_of(THEOREMS[theorem_id])
-    results = run_walnut(export(theory, sentences))
+def test_walnut_agrees_on_every_theorem_and_twin(
+    theorem_id: str, walnut_answers: dict[str, dict[str, bool]]
+) -> None:
+    results = dict(walnut_answers[theorem_id])
     assert results.pop("guard_true") is True
     assert all(results.values()) is (THEOREMS[theorem_id].twin_of is None)
 
