@@ -162,25 +162,24 @@ def test_the_class_sentences_of_value_0_are_the_p_sentences_and_a_repeated_class
         class_sentences(rule_of(get_game("blocking-wythoff:2")), [], "p")
 
 
-@pytest.fixture(scope="module")
-def walnut_answers() -> dict[str, dict[str, bool]]:
+@pytest.mark.slow
+@pytest.mark.skipif(find_walnut() is None, reason=INSTALL)
+def test_walnut_agrees_on_every_theorem_and_twin() -> None:
     """Every theorem's and twin's sentences decided by Walnut, in as few JVMs as their files
-    allow (:func:`grundy.walnut.run_walnut_batch`; one JVM a theorem took minutes)."""
+    allow (:func:`grundy.walnut.run_walnut_batch`; a JVM a theorem took minutes): each
+    theorem's sentences all TRUE, each twin's not, and Walnut's guard TRUE."""
     from decider.walnut import export
     from grundy.walnut import run_walnut_batch
 
-    return run_walnut_batch({t: export(*theory_of(THEOREMS[t])) for t in THEOREMS})
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(find_walnut() is None, reason=INSTALL)
-@pytest.mark.parametrize("theorem_id", list(THEOREMS))
-def test_walnut_agrees_on_every_theorem_and_twin(
-    theorem_id: str, walnut_answers: dict[str, dict[str, bool]]
-) -> None:
-    results = dict(walnut_answers[theorem_id])
-    assert results.pop("guard_true") is True
-    assert all(results.values()) is (THEOREMS[theorem_id].twin_of is None)
+    answers = run_walnut_batch({t: export(*theory_of(THEOREMS[t])) for t in THEOREMS})
+    wrong = []
+    for theorem_id, theorem in THEOREMS.items():
+        results = dict(answers[theorem_id])
+        if results.pop("guard_true") is not True or all(results.values()) is not (
+            theorem.twin_of is None
+        ):
+            wrong.append(f"{theorem_id}: {results}")
+    assert not wrong, "Walnut disagrees on " + "; ".join(wrong)
 
 
 def test_prove_learn_learns_then_proves_or_reports_the_class_counts(
