@@ -354,13 +354,14 @@ def _state_as_shipped(rows: int, prove: bool = False) -> list[tuple[str, int]]:
 def _state_as_anchored(rows: int, prove: bool = False) -> list[tuple[str, Any]]:
     """The shipped state's facts where anchors it cannot forge agree (:func:`fast.atlas.
     state_facts` with rows 0..rows-1's own certificate; ``prove``: its joint period proved
-    over every row, the window returns after it); a contradicted fact as its reason."""
+    over every row, the window returns after it, unless a fact is contradicted already: the
+    state fails either way); a contradicted fact as its reason."""
     state = fast_atlas.read_state(ATLAS.directory, "wythoff", ATLAS.label)
     assert state is not None, "no shipped state of wythoff"
     table, _ = fast_atlas.read_table(ATLAS.directory, "wythoff", ATLAS.label)
     why = fast_atlas.state_facts("wythoff", state, table, anchor_rows=rows)
     c, joint = int(state["column"]), int(state["period"])
-    if prove and "joint period" not in why:
+    if prove and not why:
         top = int(state["rows"]) - 1
         try:
             fast_strip.value_from_state("wythoff", state["window"], c, top, c, joint, prove=True)
