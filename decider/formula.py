@@ -192,7 +192,7 @@ class Not(Formula):
 
 
 @dataclass(frozen=True, eq=False)
-class Binary(Formula):
+class Connective(Formula):
     """A binary connective ``left SYMBOL right``: :class:`And`, :class:`Or`, :class:`Implies`
     or :class:`Iff`; ``symbol`` is the text syntax's (and Walnut's)."""
 
@@ -201,25 +201,25 @@ class Binary(Formula):
     right: Formula
 
 
-class And(Binary):
+class And(Connective):
     """``left & right``."""
 
     symbol = "&"
 
 
-class Or(Binary):
+class Or(Connective):
     """``left | right``."""
 
     symbol = "|"
 
 
-class Implies(Binary):
+class Implies(Connective):
     """``left => right``."""
 
     symbol = "=>"
 
 
-class Iff(Binary):
+class Iff(Connective):
     """``left <=> right``."""
 
     symbol = "<=>"
@@ -330,7 +330,7 @@ def children(f: Formula) -> tuple[Formula, ...]:
     """The formulas directly below ``f`` (none below an atom)."""
     if isinstance(f, Not | Quantifier):
         return (f.body,)
-    if isinstance(f, Binary):
+    if isinstance(f, Connective):
         return (f.left, f.right)
     if isinstance(f, Cmp | Pred):
         return ()
@@ -475,7 +475,7 @@ class _Parser:
 
 #: The binary connectives and their precedence (loosest first); ``=>`` is right-associative.
 _BINARY = {"<=>": 1, "=>": 2, "|": 3, "&": 4}
-_MAKE: dict[str, type[Binary]] = {c.symbol: c for c in (Iff, Implies, Or, And)}
+_MAKE: dict[str, type[Connective]] = {c.symbol: c for c in (Iff, Implies, Or, And)}
 _QUANTIFY: dict[str, type[Quantifier]] = {c.letter: c for c in (E, A)}
 
 

@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from decider.formula import (
     Add,
     At,
-    Binary,
     Cmp,
+    Connective,
     Const,
     E,
     Formula,
@@ -173,7 +173,7 @@ def evaluate(
         return predicates[f.name](*(_value(a, env, words) for a in f.args))
     if isinstance(f, Not):
         return not evaluate(f.body, env, bound, predicates, words)
-    if isinstance(f, Binary):
+    if isinstance(f, Connective):
         left = evaluate(f.left, env, bound, predicates, words)
         right = evaluate(f.right, env, bound, predicates, words)
         return _CONNECTIVES[f.symbol](left, right)
@@ -210,7 +210,7 @@ def _children(f: Formula) -> Iterator[Formula]:
     """Smaller formulas to try in place of ``f``: its parts, and the constants true/false."""
     if isinstance(f, Not):
         yield f.body
-    elif isinstance(f, Binary):
+    elif isinstance(f, Connective):
         yield f.left
         yield f.right
     elif isinstance(f, Quantifier):
@@ -223,7 +223,7 @@ def _replace(f: Formula, path: tuple[int, ...], new: Formula) -> Formula:
     head, rest = path[0], path[1:]
     if isinstance(f, Not):
         return Not(_replace(f.body, rest, new))
-    if isinstance(f, Binary):
+    if isinstance(f, Connective):
         left = _replace(f.left, rest, new) if head == 0 else f.left
         right = _replace(f.right, rest, new) if head == 1 else f.right
         return type(f)(left, right)
@@ -236,7 +236,7 @@ def _paths(f: Formula, prefix: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int
     yield prefix, f
     if isinstance(f, Not):
         yield from _paths(f.body, (*prefix, 0))
-    elif isinstance(f, Binary):
+    elif isinstance(f, Connective):
         yield from _paths(f.left, (*prefix, 0))
         yield from _paths(f.right, (*prefix, 1))
     elif isinstance(f, Quantifier):

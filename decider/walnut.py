@@ -32,8 +32,8 @@ from decider.dfao import Dfao
 from decider.formula import (
     Add,
     At,
-    Binary,
     Cmp,
+    Connective,
     Const,
     Formula,
     Not,
@@ -118,7 +118,7 @@ def _node_text(f: Formula, order: Mapping[str, tuple[str, ...]], texts: Mapping[
         return _predicate_text(f, order)
     if isinstance(f, Not):
         return f"~{wrap(f.body)}"
-    if isinstance(f, Binary):
+    if isinstance(f, Connective):
         return f"{wrap(f.left)} {f.symbol} {wrap(f.right)}"
     if isinstance(f, Quantifier):
         return _quantifier_text(f, texts[id(f.body)])
