@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -268,18 +268,27 @@ def iff(left: Formula, right: Formula) -> Formula:
     return Iff(left, right)
 
 
-def term_vars(t: Term) -> set[str]:
-    """The variables of a term."""
-    out: set[str] = set()
+def _summands(t: Term) -> Iterator[Term]:
+    """The variables, constants and letters a sum adds, left to right (without recursion)."""
     stack = [t]
     while stack:
         u = stack.pop()
-        if isinstance(u, Var):
-            out.add(u.name)
-        elif isinstance(u, Add):
-            stack += [u.left, u.right]
-        elif isinstance(u, At):
-            stack.append(u.index)
+        if isinstance(u, Add):
+            stack += [u.right, u.left]
+        else:
+            yield u
+
+
+def term_vars(t: Term) -> set[str]:
+    """The variables of a term (a letter's index included)."""
+    out: set[str] = set()
+    terms = [t]
+    while terms:
+        for u in _summands(terms.pop()):
+            if isinstance(u, Var):
+                out.add(u.name)
+            elif isinstance(u, At):
+                terms.append(u.index)
     return out
 
 
@@ -291,15 +300,11 @@ def linear(t: Term) -> tuple[list[str], int]:
     """
     names: list[str] = []
     constant = 0
-    stack = [t]
-    while stack:
-        u = stack.pop()
+    for u in _summands(t):
         if isinstance(u, Var):
             names.append(u.name)
         elif isinstance(u, Const):
             constant += u.value
-        elif isinstance(u, Add):
-            stack += [u.right, u.left]
         else:
             raise DeciderError("a word's letter W[t] is compared with a constant or a letter only")
     return names, constant
