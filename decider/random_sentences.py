@@ -41,6 +41,7 @@ from decider.formula import (
     Quantifier,
     Term,
     Var,
+    children,
     free,
     parse,
 )
@@ -206,17 +207,6 @@ def accepted_below(
     return found
 
 
-def _children(f: Formula) -> Iterator[Formula]:
-    """Smaller formulas to try in place of ``f``: its parts, and the constants true/false."""
-    if isinstance(f, Not):
-        yield f.body
-    elif isinstance(f, Connective):
-        yield f.left
-        yield f.right
-    elif isinstance(f, Quantifier):
-        yield f.body
-
-
 def _replace(f: Formula, path: tuple[int, ...], new: Formula) -> Formula:
     if not path:
         return new
@@ -233,14 +223,11 @@ def _replace(f: Formula, path: tuple[int, ...], new: Formula) -> Formula:
 
 
 def _paths(f: Formula, prefix: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], Formula]]:
+    """Every subformula of ``f`` with its path (its index among its parent's children, from
+    the root), the root first."""
     yield prefix, f
-    if isinstance(f, Not):
-        yield from _paths(f.body, (*prefix, 0))
-    elif isinstance(f, Connective):
-        yield from _paths(f.left, (*prefix, 0))
-        yield from _paths(f.right, (*prefix, 1))
-    elif isinstance(f, Quantifier):
-        yield from _paths(f.body, (*prefix, 0))
+    for i, child in enumerate(children(f)):
+        yield from _paths(child, (*prefix, i))
 
 
 def _close(f: Formula) -> Formula:
@@ -256,7 +243,7 @@ def shrink(sentence: Formula, disagrees: Callable[[Formula], bool], rounds: int 
     for _ in range(rounds):
         for path, sub in _paths(current):
             trial = next(
-                (c for child in _children(sub)
+                (c for child in children(sub)
                  if disagrees(c := _close(_replace(current, path, child)))),
                 None,
             )  # fmt: skip
