@@ -86,10 +86,8 @@ def build(kind: str, arg: str, k: int) -> tuple[list[list[int]], list[bool]]:
     if ARITY.get(kind, k) not in (-1, k) or (kind == "const" and not arg.isdigit()):
         raise ValueError(f"the atom {kind} {arg} on {k} tapes")
     if kind == "valid":  # the state is the tapes' last digits (bits), or dead (2**k)
-        cs = list(range(2**k))
-        return [[c if s & c == 0 else 2**k for c in cs] for s in cs] + [[2**k] * 2**k], [
-            True
-        ] * 2**k + [False]
+        rows = [[c if s & c == 0 else 2**k for c in range(2**k)] for s in range(2**k)]
+        return [*rows, [2**k] * 2**k], [True] * 2**k + [False]
     start, step, accepts = _semantics(kind, arg)
     order: list[tuple[State, State] | None] = [((0,) * k, start)]
     index = {order[0]: 0}

@@ -48,19 +48,7 @@ def read(path: str, limit: int) -> list[bytes]:
             raw = f.read(limit + 1)
     except OSError as error:
         raise BadInput(f"{path}: cannot be read ({error.strerror})") from None
-    if len(raw) > limit:
-        raise BadInput(f"{path}: too large for the memory limit of {limit} bytes")
-    if raw[:2] != b"\x1f\x8b":
-        raise BadInput(f"{path}: not a certificate (not gzip-compressed)")
-    unzip = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    try:
-        text = unzip.decompress(raw, limit + 1)
-    except zlib.error:
-        raise BadInput(f"{path}: damaged (its compressed data does not decompress)") from None
-    if len(text) > limit or unzip.unconsumed_tail:
-        raise BadInput(f"{path}: too large for the memory limit of {limit} bytes")
-    if not unzip.eof:
-        raise BadInput(f"{path}: truncated (its compressed data ends early)")
+    text = _gunzip(path, raw, limit)
     lines = text.split(b"\n")
     if not lines[0].startswith(b"grundy-certificate "):
         raise BadInput(f"{path}: not a certificate (its first line is not {MAGIC.decode()!r})")
@@ -74,10 +62,27 @@ def read(path: str, limit: int) -> list[bytes]:
     return lines[:-2]
 
 
+def _gunzip(path: str, raw: bytes, limit: int) -> bytes:
+    """The text of a gzip file's bytes, at most ``limit`` bytes each, or :class:`BadInput`."""
+    if len(raw) > limit:
+        raise BadInput(f"{path}: too large for the memory limit of {limit} bytes")
+    if raw[:2] != b"\x1f\x8b":
+        raise BadInput(f"{path}: not a certificate (not gzip-compressed)")
+    unzip = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        text = unzip.decompress(raw, limit + 1)
+    except zlib.error:
+        raise BadInput(f"{path}: damaged (its compressed data does not decompress)") from None
+    if len(text) > limit or unzip.unconsumed_tail:
+        raise BadInput(f"{path}: too large for the memory limit of {limit} bytes")
+    if not unzip.eof:
+        raise BadInput(f"{path}: truncated (its compressed data ends early)")
+    return text
+
+
 def ints(line: bytes, count: int, what: str) -> np.ndarray:
     """``count`` integers of a data line, or :class:`BadInput`."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+    with warnings.catch_warnings(action="error"):
         try:
             arr = np.fromstring(line, dtype=np.int64, sep=" ") if line.strip() else np.zeros(0)
         except (ValueError, DeprecationWarning):
@@ -196,26 +201,13 @@ def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
         raise BadInput(f"{step}: no tape {tape} in a {a.k}-tape automaton")
     if len(a.valid) < a.k:
         raise Failed(f"{step}: E over an automaton not restricted to valid words")
-    bounds = ints(data[0], n + 1, step)
     na = a.delta.shape[0]
-    sizes = np.diff(bounds)
-    if n < 1 or bounds[0] != 0 or (sizes < 0).any():
-        raise Failed(f"{step}: the subsets' bounds do not increase from 0")
-    members = ints(data[1], int(bounds[-1]), step)
-    owner = np.repeat(np.arange(n), sizes)
-    if members.size and (members.min() < 0 or members.max() >= na):
-        raise Failed(f"{step}: state {owner[np.argmax(members >= na)]}: a member is no state")
-    step_up = (members[1:] <= members[:-1]) & (owner[1:] == owner[:-1])
-    if step_up.any():
-        raise Failed(f"{step}: state {owner[1:][np.argmax(step_up)]}: its subset is not sorted")
+    bounds, sizes, members, owner = _subsets(step, na, n, data)
     lifts = np.array([[(c & ((1 << tape) - 1)) | (d << tape) | ((c >> tape) << (tape + 1))
                        for d in (0, 1)] for c in range(2 ** (a.k - 1))])  # fmt: skip
-    zero = lifts[0]  # letters reading c on the kept tapes, d on the erased one
     closure, todo = {0}, [0]  # the start, closed under letters zero on the kept tapes
     while todo:
-        s = todo.pop()
-        for z in zero:
-            t = int(a.delta[s, z])
+        for t in a.delta[todo.pop(), lifts[0]].tolist():  # lifts[c, d]: c kept, d erased
             if t not in closure:
                 closure.add(t)
                 todo.append(t)
@@ -252,6 +244,22 @@ def subset(step: str, a: Node, tape: int, n: int, data: list[bytes]) -> Node:
     delta = j.reshape(letters, n).T.copy()
     accept = np.bincount(owner, minlength=n, weights=a.accept[members]) > 0
     return Node(a.k - 1, delta, accept, frozenset(range(a.k - 1)))
+
+
+def _subsets(step: str, na: int, n: int, data: list[bytes]) -> tuple[np.ndarray, ...]:
+    """The subsets' bounds and sizes, their members (sorted states below ``na``), owners."""
+    bounds = ints(data[0], n + 1, step)
+    sizes = np.diff(bounds)
+    if n < 1 or bounds[0] != 0 or (sizes < 0).any():
+        raise Failed(f"{step}: the subsets' bounds do not increase from 0")
+    members = ints(data[1], int(bounds[-1]), step)
+    owner = np.repeat(np.arange(n), sizes)
+    if members.size and (members.min() < 0 or members.max() >= na):
+        raise Failed(f"{step}: state {owner[np.argmax(members >= na)]}: a member is no state")
+    step_up = (members[1:] <= members[:-1]) & (owner[1:] == owner[:-1])
+    if step_up.any():
+        raise Failed(f"{step}: state {owner[1:][np.argmax(step_up)]}: its subset is not sorted")
+    return bounds, sizes, members, owner
 
 
 def minimise(step: str, a: Node, n: int, data: list[bytes]) -> Node:

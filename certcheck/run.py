@@ -13,7 +13,8 @@ from certcheck import check
 from certcheck.check import BadInput, Failed, Node
 
 ATOM_TEXT = {"equal": "{0} = {1}", "less": "{0} < {1}", "shift": "shift({0}, {1})",
-             "adder": "{0} + {1} = {2}"}  # fmt: skip
+             "adder": "{0} + {1} = {2}", "valid": "true", "const": "{0} = {const}"}  # fmt: skip
+Labels = dict[int, tuple[str, list[str]]]  # a step's number: its name and its arguments' names
 
 
 @dataclass
@@ -47,32 +48,21 @@ def verify(lines: list[bytes], limit: int) -> Result:
     keep = {check.num(w, 1, "sentence") for _, w in plan if w[0] == "sentence"}
     nodes: dict[int, Node] = {}
     phi: list[tuple[object, ...]] = []
-    labels: dict[int, tuple[str, list[str]]] = {}
+    labels: Labels = {}
     sentences: list[tuple[int, str]] = []
     live, result = 0, Result()
     for at, (i, w) in enumerate(plan):
-        kind, data = w[0], lines[i + 1 : i + 1 + check.DATA.get(w[0], 0)]
-        if (kind == "numeration" and w[1:] != ["fibonacci"]) or (i == 1 and kind != "numeration"):
-            raise BadInput(f"line {i + 1}: {' '.join(w)}: this checker knows the numeration "
-                           "fibonacci (Zeckendorf) only, named on line 2")  # fmt: skip
-        if kind in ("numeration", "meta"):
+        if _note(i, w, labels, sentences):
             continue
-        if kind in ("label", "sentence"):
-            if len(w) < 3:
-                raise BadInput(f"line {i + 1}: {kind} without a name")
-            if kind == "label":
-                labels[check.num(w, 1, kind)] = (w[2], w[3:])
-            else:
-                sentences.append((check.num(w, 1, kind), w[2]))
-            continue
-        if kind not in check.DATA:
-            raise BadInput(f"line {i + 1}: unknown step {kind!r}")
-        number = check.num(w, 1, kind)
+        if w[0] not in check.DATA:
+            raise BadInput(f"line {i + 1}: unknown step {w[0]!r}")
+        number = check.num(w, 1, w[0])
         if number != len(phi):
             raise BadInput(f"line {i + 1}: step {number} where step {len(phi)} is due")
         for j in _inputs(w):
             if j not in nodes:
                 raise BadInput(f"step {number}: input {j} is not an earlier step")
+        data = lines[i + 1 : i + 1 + check.DATA[w[0]]]
         node, meaning = _step(number, w, data, nodes, limit - live)
         nodes[number] = node
         phi.append(meaning)
@@ -83,6 +73,21 @@ def verify(lines: list[bytes], limit: int) -> Result:
         result.steps += 1
     _sentences(sentences, nodes, phi, labels, result)
     return result
+
+
+def _note(i: int, w: list[str], labels: Labels, sentences: list[tuple[int, str]]) -> bool:
+    """Whether line ``i`` is a note, not a step: the numeration, meta, a label, a sentence."""
+    kind = w[0]
+    if (kind == "numeration" and w[1:] != ["fibonacci"]) or (i == 1 and kind != "numeration"):
+        raise BadInput(f"line {i + 1}: {' '.join(w)}: this checker knows the numeration "
+                       "fibonacci (Zeckendorf) only, named on line 2")  # fmt: skip
+    if kind in ("label", "sentence") and len(w) < 3:
+        raise BadInput(f"line {i + 1}: {kind} without a name")
+    if kind == "label":
+        labels[check.num(w, 1, kind)] = (w[2], w[3:])
+    elif kind == "sentence":
+        sentences.append((check.num(w, 1, kind), w[2]))
+    return kind in ("numeration", "meta", "label", "sentence")
 
 
 def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
@@ -109,8 +114,7 @@ def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
 
 
 def _sentences(sentences: list[tuple[int, str]], nodes: dict[int, Node],
-               phi: list[tuple[object, ...]], labels: dict[int, tuple[str, list[str]]],
-               result: Result) -> None:  # fmt: skip
+               phi: list[tuple[object, ...]], labels: Labels, result: Result) -> None:  # fmt: skip
     if not sentences:
         raise BadInput("no sentence in the certificate")
     printer = _Printer(phi, labels, result.definitions)
@@ -127,9 +131,8 @@ def _sentences(sentences: list[tuple[int, str]], nodes: dict[int, Node],
 class _Printer:
     """Formulas in the text syntax, from the steps' meanings."""
 
-    def __init__(self, phi: list[tuple[object, ...]], labels: dict[int, tuple[str, list[str]]],
-                 definitions: list[str]) -> None:  # fmt: skip
-        self.phi, self.labels, self.definitions = phi, labels, definitions
+    def __init__(self, phi: list[tuple[object, ...]], labels: Labels, defs: list[str]) -> None:
+        self.phi, self.labels, self.definitions = phi, labels, defs
         self.fresh = 0
         self.done: set[int] = set()
 
@@ -147,12 +150,7 @@ class _Printer:
     def text_of(self, number: int, names: list[str]) -> str:
         p = self.phi[number]
         if p[0] == "atom":
-            kind, arg = str(p[1]), str(p[2])
-            if kind == "valid":
-                return "true"
-            if kind == "const":
-                return f"{names[0]} = {arg}"
-            return ATOM_TEXT[kind].format(*names)
+            return ATOM_TEXT[str(p[1])].format(*names, const=p[2])
         if p[0] == "stored" and p[3] not in self.done:  # the statement's hypothesis
             self.done.add(int(str(p[3])))
             self.definitions.append(f"{p[1]}: the stored automaton of step {p[3]} ({p[2]} states)")
@@ -204,10 +202,7 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         print("certcheck: interrupted")
         return 130
-    for line in result.definitions:
-        print(f"define {line}")
-    for name, text in result.sentences:
-        print(f"sentence {name}: {text}")
-    print(f"{result.steps} steps, {len(result.sentences)} sentences")
-    print("checked")
+    out = [f"define {line}" for line in result.definitions]
+    out += [f"sentence {name}: {text}" for name, text in result.sentences]
+    print("\n".join([*out, f"{result.steps} steps, {len(result.sentences)} sentences", "checked"]))
     return 0

@@ -26,8 +26,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from decider.automaton import DeciderError
 
@@ -77,6 +78,16 @@ class _Node:
         return True
 
 
+def _comparison(op: str) -> Callable[[Term, Term | int], Formula]:
+    """The method of a term making the atom ``self op other``."""
+
+    def atom(self: Term, other: Term | int) -> Formula:
+        return Cmp(op, self, _term(other))
+
+    atom.__doc__ = f"The atom ``self {op} other``."
+    return atom
+
+
 class Term(_Node):
     """A term: a variable, a constant, a sum, or a word's letter ``W[t]``."""
 
@@ -86,25 +97,12 @@ class Term(_Node):
     def __radd__(self, other: int) -> Term:
         return Add(_term(other), self)
 
-    def eq(self, other: Term | int) -> Formula:
-        """The atom ``self = other``."""
-        return Cmp("=", self, _term(other))
-
-    def ne(self, other: Term | int) -> Formula:
-        """The atom ``self != other``."""
-        return Cmp("!=", self, _term(other))
-
-    def __lt__(self, other: Term | int) -> Formula:
-        return Cmp("<", self, _term(other))
-
-    def __le__(self, other: Term | int) -> Formula:
-        return Cmp("<=", self, _term(other))
-
-    def __gt__(self, other: Term | int) -> Formula:
-        return Cmp(">", self, _term(other))
-
-    def __ge__(self, other: Term | int) -> Formula:
-        return Cmp(">=", self, _term(other))
+    eq = _comparison("=")
+    ne = _comparison("!=")
+    __lt__ = _comparison("<")
+    __le__ = _comparison("<=")
+    __gt__ = _comparison(">")
+    __ge__ = _comparison(">=")
 
 
 def _term(t: Term | int) -> Term:
@@ -194,61 +192,64 @@ class Not(Formula):
 
 
 @dataclass(frozen=True, eq=False)
-class And(Formula):
+class Connective(Formula):
+    """A binary connective ``left SYMBOL right``: :class:`And`, :class:`Or`, :class:`Implies`
+    or :class:`Iff`; ``symbol`` is the text syntax's (and Walnut's)."""
+
+    symbol: ClassVar[str]
+    left: Formula
+    right: Formula
+
+
+class And(Connective):
     """``left & right``."""
 
-    left: Formula
-    right: Formula
+    symbol = "&"
 
 
-@dataclass(frozen=True, eq=False)
-class Or(Formula):
+class Or(Connective):
     """``left | right``."""
 
-    left: Formula
-    right: Formula
+    symbol = "|"
 
 
-@dataclass(frozen=True, eq=False)
-class Implies(Formula):
+class Implies(Connective):
     """``left => right``."""
 
-    left: Formula
-    right: Formula
+    symbol = "=>"
 
 
-@dataclass(frozen=True, eq=False)
-class Iff(Formula):
+class Iff(Connective):
     """``left <=> right``."""
 
-    left: Formula
-    right: Formula
+    symbol = "<=>"
 
 
 @dataclass(frozen=True, eq=False)
-class E(Formula):
+class Quantifier(Formula):
+    """``LETTER names body``: :class:`E` (there exist naturals ``names`` with ``body``) or
+    :class:`A` (for all naturals ``names``, ``body``); ``letter`` is the text syntax's."""
+
+    letter: ClassVar[str]
+    names: tuple[str, ...]
+    body: Formula
+
+    def __init__(self, names: str | tuple[str, ...], body: Formula) -> None:
+        object.__setattr__(self, "names", _names(names))
+        object.__setattr__(self, "body", body)
+        self._seal()
+
+
+class E(Quantifier):
     """``E names body``: there exist naturals ``names`` with ``body``."""
 
-    names: tuple[str, ...]
-    body: Formula
-
-    def __init__(self, names: str | tuple[str, ...], body: Formula) -> None:
-        object.__setattr__(self, "names", _names(names))
-        object.__setattr__(self, "body", body)
-        self._seal()
+    letter = "E"
 
 
-@dataclass(frozen=True, eq=False)
-class A(Formula):
+class A(Quantifier):
     """``A names body``: for all naturals ``names``, ``body``."""
 
-    names: tuple[str, ...]
-    body: Formula
-
-    def __init__(self, names: str | tuple[str, ...], body: Formula) -> None:
-        object.__setattr__(self, "names", _names(names))
-        object.__setattr__(self, "body", body)
-        self._seal()
+    letter = "A"
 
 
 def _names(names: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -267,18 +268,27 @@ def iff(left: Formula, right: Formula) -> Formula:
     return Iff(left, right)
 
 
-def term_vars(t: Term) -> set[str]:
-    """The variables of a term."""
-    out: set[str] = set()
+def _summands(t: Term) -> Iterator[Term]:
+    """The variables, constants and letters a sum adds, left to right (without recursion)."""
     stack = [t]
     while stack:
         u = stack.pop()
-        if isinstance(u, Var):
-            out.add(u.name)
-        elif isinstance(u, Add):
-            stack += [u.left, u.right]
-        elif isinstance(u, At):
-            stack.append(u.index)
+        if isinstance(u, Add):
+            stack += [u.right, u.left]
+        else:
+            yield u
+
+
+def term_vars(t: Term) -> set[str]:
+    """The variables of a term (a letter's index included)."""
+    out: set[str] = set()
+    terms = [t]
+    while terms:
+        for u in _summands(terms.pop()):
+            if isinstance(u, Var):
+                out.add(u.name)
+            elif isinstance(u, At):
+                terms.append(u.index)
     return out
 
 
@@ -290,15 +300,11 @@ def linear(t: Term) -> tuple[list[str], int]:
     """
     names: list[str] = []
     constant = 0
-    stack = [t]
-    while stack:
-        u = stack.pop()
+    for u in _summands(t):
         if isinstance(u, Var):
             names.append(u.name)
         elif isinstance(u, Const):
             constant += u.value
-        elif isinstance(u, Add):
-            stack += [u.right, u.left]
         else:
             raise DeciderError("a word's letter W[t] is compared with a constant or a letter only")
     return names, constant
@@ -327,9 +333,9 @@ def cancel(
 
 def children(f: Formula) -> tuple[Formula, ...]:
     """The formulas directly below ``f`` (none below an atom)."""
-    if isinstance(f, Not | E | A):
+    if isinstance(f, Not | Quantifier):
         return (f.body,)
-    if isinstance(f, And | Or | Implies | Iff):
+    if isinstance(f, Connective):
         return (f.left, f.right)
     if isinstance(f, Cmp | Pred):
         return ()
@@ -347,7 +353,7 @@ def free(f: Formula) -> set[str]:
         elif isinstance(g, Pred):
             out |= set().union(*(term_vars(a) for a in g.args)) - bound
         else:
-            inner = bound | set(g.names) if isinstance(g, E | A) else bound
+            inner = bound | set(g.names) if isinstance(g, Quantifier) else bound
             stack += [(c, inner) for c in children(g)]
     return out
 
@@ -474,7 +480,8 @@ class _Parser:
 
 #: The binary connectives and their precedence (loosest first); ``=>`` is right-associative.
 _BINARY = {"<=>": 1, "=>": 2, "|": 3, "&": 4}
-_MAKE = {"<=>": Iff, "=>": Implies, "|": Or, "&": And}
+_MAKE: dict[str, type[Connective]] = {c.symbol: c for c in (Iff, Implies, Or, And)}
+_QUANTIFY: dict[str, type[Quantifier]] = {c.letter: c for c in (E, A)}
 
 
 def _reduce(out: list[Formula], ops: list[tuple[Any, ...]], level: int) -> None:
@@ -489,7 +496,7 @@ def _reduce(out: list[Formula], ops: list[tuple[Any, ...]], level: int) -> None:
         if top == "~":
             out[-1] = Not(out[-1])
         elif top in ("E", "A"):
-            out[-1] = (E if top == "E" else A)(op[1], out[-1])
+            out[-1] = _QUANTIFY[top](op[1], out[-1])
         else:
             right = out.pop()
             out[-1] = _MAKE[top](out[-1], right)

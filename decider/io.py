@@ -199,6 +199,31 @@ def _ints(words: Sequence[str], what: str) -> list[int]:
 
 def parse_automaton(content: str) -> StoredAutomaton:
     """The automaton of a file's content; one line (:class:`DeciderError`) if it is not one."""
+    rows = _checked_rows(content)
+    head, meta, i = _header(rows)
+    kind, num_name = " ".join(head["kind"]), " ".join(head["numeration"])
+    if kind not in ("dfa", "dfao") or num_name not in NUMERATIONS:
+        raise DeciderError(f"unknown kind {kind!r} or numeration {num_name!r}")
+    numeration = NUMERATIONS[num_name]()
+    names = tuple(head["tapes"])
+    if _ints(head["base"], "base") != [numeration.base] or not all(map(_NAME.fullmatch, names)):
+        raise DeciderError(f"a base or tape names that do not fit {num_name}")
+    count = _ints(rows[i].split()[1:], "states")
+    n = count[0] if len(count) == 1 else 0
+    label_line = rows[i + 1].split() if i + 1 < len(rows) else []
+    if n < 1 or not label_line or label_line[0] != ("accept" if kind == "dfa" else "outputs"):
+        raise DeciderError(f"line {i + 2}: the accepting states or outputs expected")
+    labels = _ints(label_line[1:], "labels")
+    table = rows[i + 2 :]
+    if len(labels) != n or len(table) != n or (kind == "dfa" and max(labels) > 1):
+        raise DeciderError(f"{n} states but {len(labels)} labels and {len(table)} rows")
+    arr = _transitions(table, i + 3, numeration.base ** len(names))
+    return StoredAutomaton(kind, numeration, names, arr, np.array(labels, dtype=np.int64), meta)
+
+
+def _checked_rows(content: str) -> list[str]:
+    """The lines of a file's content before its digest line, the digest and the first line
+    checked."""
     lines = content.split("\n")
     if len(lines) < 2 or lines[-1] != "" or not lines[-2].startswith("sha256 "):
         raise DeciderError("no digest line at its end (not an automaton file, or cut short)")
@@ -208,6 +233,12 @@ def parse_automaton(content: str) -> StoredAutomaton:
     rows = lines[:-2]
     if not rows or rows[0] != MAGIC:
         raise DeciderError(f"its first line is not {MAGIC!r}")
+    return rows
+
+
+def _header(rows: list[str]) -> tuple[dict[str, list[str]], dict[str, str], int]:
+    """The header's lines (``kind``, ``numeration``, ``base``, ``tapes``: each once), its
+    ``meta`` lines, and the index of the ``states`` line that ends it."""
     head: dict[str, list[str]] = {}
     meta: dict[str, str] = {}
     i = 1
@@ -224,33 +255,23 @@ def parse_automaton(content: str) -> StoredAutomaton:
     missing = [k for k in ("kind", "numeration", "base", "tapes") if k not in head]
     if missing or i >= len(rows):
         raise DeciderError(f"missing line(s): {', '.join(missing or ['states'])}")
-    kind, num_name = " ".join(head["kind"]), " ".join(head["numeration"])
-    if kind not in ("dfa", "dfao") or num_name not in NUMERATIONS:
-        raise DeciderError(f"unknown kind {kind!r} or numeration {num_name!r}")
-    numeration = NUMERATIONS[num_name]()
-    names = tuple(head["tapes"])
-    if _ints(head["base"], "base") != [numeration.base] or not all(map(_NAME.fullmatch, names)):
-        raise DeciderError(f"a base or tape names that do not fit {num_name}")
-    count = _ints(rows[i].split()[1:], "states")
-    n = count[0] if len(count) == 1 else 0
-    label_line = rows[i + 1].split() if i + 1 < len(rows) else []
-    if n < 1 or not label_line or label_line[0] != ("accept" if kind == "dfa" else "outputs"):
-        raise DeciderError(f"line {i + 2}: the accepting states or outputs expected")
-    labels = _ints(label_line[1:], "labels")
-    width = numeration.base ** len(names)
-    table = rows[i + 2 :]
-    if len(labels) != n or len(table) != n or (kind == "dfa" and max(labels) > 1):
-        raise DeciderError(f"{n} states but {len(labels)} labels and {len(table)} rows")
+    return head, meta, i
+
+
+def _transitions(table: list[str], first: int, width: int) -> np.ndarray:
+    """The transition table of the rows ``q -> t_0 ... t_{width-1}`` (on lines ``first``...):
+    each state's row in order, every target a state."""
     delta = []
     for q, row in enumerate(table):
         source, arrow, *targets = row.split()
         if source != str(q) or arrow != "->" or len(targets) != width:
-            raise DeciderError(f"line {i + 3 + q}: not the row of state {q} ({width} targets)")
+            raise DeciderError(f"line {first + q}: not the row of state {q} ({width} targets)")
         delta.append(_ints(targets, f"state {q}"))
+    n = len(table)
     arr = np.array(delta, dtype=np.int64).reshape(n, width)
     if arr.max() >= n:
         raise DeciderError("a transition leads outside the automaton's states")
-    return StoredAutomaton(kind, numeration, names, arr, np.array(labels, dtype=np.int64), meta)
+    return arr
 
 
 def read_automaton(path: str | os.PathLike[str]) -> StoredAutomaton:

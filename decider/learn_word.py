@@ -72,10 +72,11 @@ def valid_words(valid: Dfa, length: int) -> list[tuple[int, ...]]:
     return [w for w, q in out if valid.accept[q]] if length else [()]
 
 
-def _run(valid: Dfa, w: Sequence[int]) -> int:
+def _run(delta: np.ndarray, w: Sequence[int]) -> int:
+    """The state that the transitions ``delta`` reach from state 0 reading ``w``."""
     q = 0
     for d in w:
-        q = int(valid.delta[q, d])
+        q = int(delta[q, d])
     return q
 
 
@@ -152,21 +153,17 @@ def _build(
     """The transitions from the classes' members, checked, then checked on the window."""
     sig = signature  # the signature function of learn_word
     assert callable(sig)
-    base = numeration.base
     valid = numeration.valid()
     dead = len(reps)  # the class of the invalid words: no valid word continues them
-    delta = np.full((dead + 1, base), dead, dtype=np.int64)
+    delta = np.full((dead + 1, numeration.base), dead, dtype=np.int64)
     known = {p: c for c, ps in enumerate(members) for p in ps}
     for c, ps in enumerate(members):
-        for d in range(base):
-            targets = set()
-            for p in ps:
-                if len(p) < depth:
-                    targets.add(known.get((*p, d), dead))
+        for d in range(numeration.base):
+            targets = {known.get((*p, d), dead) for p in ps if len(p) < depth}
             if len(targets) > 1:
                 return LearnedWord(None, f"two prefixes of one class disagree after {depth} "
                                    "digits", classes, length, tests)  # fmt: skip
-            if not targets and valid.accept[_run(valid, reps[c] + (d,))]:
+            if not targets and valid.accept[_run(valid.delta, reps[c] + (d,))]:
                 found = seen.get(sig(reps[c] + (d,)))
                 if found is None:
                     return LearnedWord(None, "a class has no successor inside the window",
@@ -175,12 +172,25 @@ def _build(
             delta[c, d] = targets.pop() if targets else dead
     outputs = np.array([max(sig(p)[0], 0) for p in reps] + [0], dtype=np.int64)
     word = Dfao(delta, outputs, numeration)
+    misread = _misread(valid, delta, outputs, values, length, numeration)
+    if misread is not None:
+        return LearnedWord(None, f"the automaton misreads W[{misread}]", classes, length, tests)
+    return LearnedWord(word, "", classes, length, tests)
+
+
+def _misread(
+    valid: Dfa,
+    delta: np.ndarray,
+    outputs: np.ndarray,
+    values: np.ndarray,
+    length: int,
+    numeration: Numeration,
+) -> int | None:
+    """The first n, over the valid words of up to ``length`` digits, whose letter the
+    automaton (``delta``, ``outputs``) misreads, or None."""
     for ell in range(length + 1):
         for w in valid_words(valid, ell):
-            q = 0
-            for d in w:
-                q = int(delta[q, d])
             n = numeration.value(w)
-            if int(outputs[q]) != int(values[n]):
-                return LearnedWord(None, f"the automaton misreads W[{n}]", classes, length, tests)
-    return LearnedWord(word, "", classes, length, tests)
+            if int(outputs[_run(delta, w)]) != int(values[n]):
+                return n
+    return None

@@ -19,7 +19,7 @@ its own bound (:mod:`decider.tribonacci`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from math import isqrt
 
@@ -44,6 +44,13 @@ class Numeration(ABC):
     #: :meth:`adder` (:func:`decider.walnut.export`).
     walnut: str = ""
     walnut_builtin: bool = False
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.name))
+
+    def __eq__(self, other: object) -> bool:
+        """Numerations of one class are equal (a class fixes its parameters)."""
+        return type(other) is type(self)
 
     @abstractmethod
     def valid(self) -> Dfa:
@@ -190,12 +197,6 @@ class TwoTermRecurrence(Numeration):
     c: int = 2
     bound: int = 20
 
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self.name))
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
     def weights(self, n: int) -> list[int]:
         """The weights ``q_0, q_1, ...`` up to the first above ``n``."""
         q = [1, self.c]
@@ -283,20 +284,39 @@ def _far(v: int, u: int, bound: int = 20, m: int = 1) -> bool:
 @cache
 def _recurrence_adder(numeration: TwoTermRecurrence, bound: int) -> Dfa:
     """The adder, states with ``|V + λU| > bound`` pruned (see :class:`TwoTermRecurrence`)."""
-    b, m, c = numeration.base, numeration.m, numeration.c
+    m, c = numeration.m, numeration.c
+
+    def step(state: tuple[int, ...], a: int) -> tuple[int, ...] | None:
+        v, u = state
+        nxt = (u + a, m * u + v + c * a)
+        return None if _far(*nxt, bound, m) else nxt
+
+    return difference_adder(numeration, (0, 0), step)
+
+
+def difference_adder(
+    numeration: Numeration,
+    start: tuple[int, ...],
+    step: Callable[[tuple[int, ...], int], tuple[int, ...] | None],
+) -> Dfa:
+    """The msd-first adder (tapes x, y, z: ``x + y = z``) from the linear state of the digit-wise
+    difference word of ``z - x - y``: a column ``(x_d, y_d, z_d)`` appends ``a = z_d - x_d -
+    y_d``, the state moves to ``step(state, a)`` (None: pruned, dead), accepted iff the
+    state's first coordinate (the word's value) is 0 at its end; the states a breadth-first
+    search from ``start`` reaches, restricted to valid words."""
+    b = numeration.base
     letters = [(k % b, (k // b) % b, k // b**2) for k in range(b**3)]
-    index: dict[tuple[int, int], int] = {(0, 0): 0}
-    order = [(0, 0)]
+    index: dict[tuple[int, ...], int] = {start: 0}
+    order = [start]
     rows: list[list[int]] = []
     head = 0
     while head < len(order):
-        v, u = order[head]
+        state = order[head]
         head += 1
         row = []
         for x, y, z in letters:
-            a = z - x - y
-            nxt = (u + a, m * u + v + c * a)
-            if _far(*nxt, bound, m):
+            nxt = step(state, z - x - y)
+            if nxt is None:
                 row.append(-1)  # the dead state
                 continue
             if nxt not in index:
@@ -306,7 +326,7 @@ def _recurrence_adder(numeration: TwoTermRecurrence, bound: int) -> Dfa:
         rows.append(row)
     n = len(order)
     delta = np.array([[t if t >= 0 else n for t in row] for row in rows] + [[n] * b**3])
-    accept = np.array([v == 0 for v, _ in order] + [False])
+    accept = np.array([s[0] == 0 for s in order] + [False])
     return numeration.restrict(reachable(Dfa(b, 3, delta, accept)))
 
 

@@ -29,21 +29,19 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from decider.formula import (
-    A,
     Add,
-    And,
     At,
     Cmp,
+    Connective,
     Const,
     E,
     Formula,
-    Iff,
-    Implies,
     Not,
-    Or,
     Pred,
+    Quantifier,
     Term,
     Var,
+    children,
     free,
     parse,
 )
@@ -150,6 +148,15 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
+#: The connectives' truth tables, by symbol.
+_CONNECTIVES: dict[str, Callable[[bool, bool], bool]] = {
+    "&": lambda a, b: a and b,
+    "|": lambda a, b: a or b,
+    "=>": lambda a, b: (not a) or b,
+    "<=>": lambda a, b: a == b,
+}
+
+
 def evaluate(
     f: Formula,
     env: Mapping[str, int],
@@ -167,18 +174,12 @@ def evaluate(
         return predicates[f.name](*(_value(a, env, words) for a in f.args))
     if isinstance(f, Not):
         return not evaluate(f.body, env, bound, predicates, words)
-    if isinstance(f, And | Or | Implies | Iff):
+    if isinstance(f, Connective):
         left = evaluate(f.left, env, bound, predicates, words)
         right = evaluate(f.right, env, bound, predicates, words)
-        if isinstance(f, And):
-            return left and right
-        if isinstance(f, Or):
-            return left or right
-        if isinstance(f, Implies):
-            return (not left) or right
-        return left == right
-    if isinstance(f, E | A):
-        test = any if isinstance(f, E) else all
+        return _CONNECTIVES[f.symbol](left, right)
+    if isinstance(f, Quantifier):
+        test = any if f.letter == "E" else all
         ranges = [range(bound)] * len(f.names)
         return test(
             evaluate(f.body, {**env, **dict(zip(f.names, values, strict=True))}, bound,
@@ -206,41 +207,27 @@ def accepted_below(
     return found
 
 
-def _children(f: Formula) -> Iterator[Formula]:
-    """Smaller formulas to try in place of ``f``: its parts, and the constants true/false."""
-    if isinstance(f, Not):
-        yield f.body
-    elif isinstance(f, And | Or | Implies | Iff):
-        yield f.left
-        yield f.right
-    elif isinstance(f, E | A):
-        yield f.body
-
-
 def _replace(f: Formula, path: tuple[int, ...], new: Formula) -> Formula:
     if not path:
         return new
     head, rest = path[0], path[1:]
     if isinstance(f, Not):
         return Not(_replace(f.body, rest, new))
-    if isinstance(f, And | Or | Implies | Iff):
+    if isinstance(f, Connective):
         left = _replace(f.left, rest, new) if head == 0 else f.left
         right = _replace(f.right, rest, new) if head == 1 else f.right
         return type(f)(left, right)
-    if isinstance(f, E | A):
+    if isinstance(f, Quantifier):
         return type(f)(f.names, _replace(f.body, rest, new))
     raise TypeError(f"no subformula at {path} of {f!r}")
 
 
 def _paths(f: Formula, prefix: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], Formula]]:
+    """Every subformula of ``f`` with its path (its index among its parent's children, from
+    the root), the root first."""
     yield prefix, f
-    if isinstance(f, Not):
-        yield from _paths(f.body, (*prefix, 0))
-    elif isinstance(f, And | Or | Implies | Iff):
-        yield from _paths(f.left, (*prefix, 0))
-        yield from _paths(f.right, (*prefix, 1))
-    elif isinstance(f, E | A):
-        yield from _paths(f.body, (*prefix, 0))
+    for i, child in enumerate(children(f)):
+        yield from _paths(child, (*prefix, i))
 
 
 def _close(f: Formula) -> Formula:
@@ -256,7 +243,7 @@ def shrink(sentence: Formula, disagrees: Callable[[Formula], bool], rounds: int 
     for _ in range(rounds):
         for path, sub in _paths(current):
             trial = next(
-                (c for child in _children(sub)
+                (c for child in children(sub)
                  if disagrees(c := _close(_replace(current, path, child)))),
                 None,
             )  # fmt: skip

@@ -22,8 +22,8 @@ from functools import cache
 
 import numpy as np
 
-from decider.automaton import Dfa, reachable
-from decider.numeration import Numeration
+from decider.automaton import Dfa
+from decider.numeration import Numeration, difference_adder
 
 __all__ = ["BOUND", "Tribonacci"]
 
@@ -72,12 +72,6 @@ class Tribonacci(Numeration):
     walnut = "msd_tribonacci"
     base = 2
 
-    def __hash__(self) -> int:
-        return hash(type(self).__name__)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
     def valid(self) -> Dfa:
         """No ``111``: state i after i trailing 1s (i = 0, 1, 2), 3 dead."""
         delta = np.array([[0, 1], [0, 2], [0, 3], [3, 3]], dtype=np.int64)
@@ -125,27 +119,10 @@ def adder(numeration: Tribonacci, bound: int) -> Dfa:
     ``z``: finitely many integer triples. A test checks that doubling the bound gives the same
     minimal automaton and the sums against brute force.
     """
-    letters = [(k % 2, (k // 2) % 2, k // 4) for k in range(8)]
-    index: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-    order = [(0, 0, 0)]
-    rows: list[list[int]] = []
-    head = 0
-    while head < len(order):
-        v, u, w = order[head]
-        head += 1
-        row = []
-        for x, y, z in letters:
-            a = z - x - y
-            nxt = (u + a, w + 2 * a, v + u + w + 4 * a)
-            if _far(*nxt, bound):
-                row.append(-1)
-                continue
-            if nxt not in index:
-                index[nxt] = len(order)
-                order.append(nxt)
-            row.append(index[nxt])
-        rows.append(row)
-    n = len(order)
-    delta = np.array([[t if t >= 0 else n for t in row] for row in rows] + [[n] * 8])
-    accept = np.array([v == 0 for v, _, _ in order] + [False])
-    return numeration.restrict(reachable(Dfa(2, 3, delta, accept)))
+
+    def step(state: tuple[int, ...], a: int) -> tuple[int, ...] | None:
+        v, u, w = state
+        nxt = (u + a, w + 2 * a, v + u + w + 4 * a)
+        return None if _far(*nxt, bound) else nxt
+
+    return difference_adder(numeration, (0, 0, 0), step)

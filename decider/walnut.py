@@ -30,19 +30,15 @@ import numpy as np
 from decider.automaton import DeciderError, Dfa, digit_table
 from decider.dfao import Dfao
 from decider.formula import (
-    A,
     Add,
-    And,
     At,
     Cmp,
+    Connective,
     Const,
-    E,
     Formula,
-    Iff,
-    Implies,
     Not,
-    Or,
     Pred,
+    Quantifier,
     Term,
     Var,
     children,
@@ -119,29 +115,36 @@ def _node_text(f: Formula, order: Mapping[str, tuple[str, ...]], texts: Mapping[
         value = f"@{right.value}" if letter and isinstance(right, Const) else term_text(right)
         return f"{term_text(f.left)} {f.op} {value}"
     if isinstance(f, Pred):
-        args = order.get(f.name)
-        if args is None:
-            raise DeciderError(f"unknown predicate {f.name}")
-        if len(args) != len(f.args):
-            raise DeciderError(f"{f.name} takes {len(args)} arguments, given {len(f.args)}")
-        by_name = dict(zip(args, f.args, strict=True))
-        return f"${f.name}({', '.join(term_text(by_name[a]) for a in sorted(args))})"
+        return _predicate_text(f, order)
     if isinstance(f, Not):
         return f"~{wrap(f.body)}"
-    ops = {And: "&", Or: "|", Implies: "=>", Iff: "<=>"}
-    for kind, op in ops.items():
-        if isinstance(f, kind):
-            left, right = f.left, f.right  # type: ignore[attr-defined]
-            return f"{wrap(left)} {op} {wrap(right)}"
-    if isinstance(f, E | A):
-        # Walnut refuses to quantify a variable that is not free in the body (a vacuous or a
-        # shadowed quantifier); over the naturals (not empty) dropping it changes nothing.
-        names = [n for n in dict.fromkeys(f.names) if n in free(f.body)]
-        if not names:
-            return texts[id(f.body)]
-        q = "E" if isinstance(f, E) else "A"
-        return f"{q}{','.join(_name(n) for n in names)} ({texts[id(f.body)]})"
+    if isinstance(f, Connective):
+        return f"{wrap(f.left)} {f.symbol} {wrap(f.right)}"
+    if isinstance(f, Quantifier):
+        return _quantifier_text(f, texts[id(f.body)])
     raise DeciderError(f"not a formula: {f!r}")
+
+
+def _predicate_text(f: Pred, order: Mapping[str, tuple[str, ...]]) -> str:
+    """A predicate's use in Walnut's syntax: its arguments in the order Walnut's definition
+    took them (sorted by name), ``order[P]`` the written ones."""
+    args = order.get(f.name)
+    if args is None:
+        raise DeciderError(f"unknown predicate {f.name}")
+    if len(args) != len(f.args):
+        raise DeciderError(f"{f.name} takes {len(args)} arguments, given {len(f.args)}")
+    by_name = dict(zip(args, f.args, strict=True))
+    return f"${f.name}({', '.join(term_text(by_name[a]) for a in sorted(args))})"
+
+
+def _quantifier_text(f: Quantifier, body: str) -> str:
+    """``f`` in Walnut's syntax, given its body's text. Walnut refuses to quantify a variable
+    that is not free in the body (a vacuous or a shadowed quantifier); over the naturals (not
+    empty) dropping it changes nothing."""
+    names = [n for n in dict.fromkeys(f.names) if n in free(f.body)]
+    if not names:
+        return body
+    return f"{f.letter}{','.join(_name(n) for n in names)} ({body})"
 
 
 def automaton_text(dfa: Dfa, numeration: str = "msd_fib") -> str:

@@ -348,15 +348,14 @@ def _cube_moves(game: spec.ImpartialGame) -> Provided:
     return Provided(checked_memory(answer), cost=_position_cost(game))
 
 
-register_provider(
-    "value", "cube", "fast", cube_game, _cube_value,
-    certificate=Certificate("exact", "table: fast.cube"),
-    summary="a three-pile ray game (move_rays): G from the fast.cube table of the smallest box "
-    "holding the position, its coordinates permuted by the rays' symmetries",
-)  # fmt: skip
-register_provider(
-    "moves", "cube", "fast", cube_game, _cube_moves,
-    certificate=Certificate("exact", "table: fast.cube"),
-    summary="a three-pile ray game (move_rays): the followers of value 0 in the fast.cube table "
-    "of the smallest box holding the position",
-)  # fmt: skip
+#: A position's questions that the fast.cube table answers: what each gives from the table.
+_POSITION_ROUTES = {
+    "value": (_cube_value, "G from the fast.cube table of the smallest box holding the "
+              "position, its coordinates permuted by the rays' symmetries"),
+    "moves": (_cube_moves, "the followers of value 0 in the fast.cube table of the smallest "
+              "box holding the position"),
+}  # fmt: skip
+for _kind, (_make, _what) in _POSITION_ROUTES.items():
+    register_provider(_kind, "cube", "fast", cube_game, _make,
+                      certificate=Certificate("exact", "table: fast.cube"),
+                      summary=f"a three-pile ray game (move_rays): {_what}")  # fmt: skip

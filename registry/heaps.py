@@ -395,14 +395,6 @@ def _value(game: spec.ImpartialGame) -> Provided:
     return Provided(answer, cost=cost)
 
 
-register_provider(
-    "value", "nim-sequence", "fast", _coded, _value,
-    certificate=Certificate("exact", "G(n) from the nim-sequence or its certified period"),
-    summary="a one-heap game with an octal code (subtraction:S, octal:...): the XOR of the "
-    "heaps' G(n), from the nim-sequence (fast.heaps) or, past 10^8, its certified period",
-)  # fmt: skip
-
-
 def _moves(game: spec.ImpartialGame) -> Provided:
     door = question(NIM_SEQUENCE, game)  # bound here: the cost opens no door
 
@@ -435,9 +427,16 @@ def _moves(game: spec.ImpartialGame) -> Provided:
     return Provided(answer, covers, cost)
 
 
-register_provider(
-    "moves", "nim-sequence", "fast", _coded, _moves,
-    certificate=Certificate("exact", "the followers whose heaps' values XOR to 0"),
-    summary="a one-heap game with an octal code: the followers whose heaps' G(n) (from the "
-    "nim-sequence, fast.heaps) XOR to 0",
-)  # fmt: skip
+#: A position's questions that the nim-sequence answers: (make, on what it rests, summary).
+_POSITION_ROUTES = {
+    "value": (_value, "G(n) from the nim-sequence or its certified period",
+              "a one-heap game with an octal code (subtraction:S, octal:...): the XOR of the "
+              "heaps' G(n), from the nim-sequence (fast.heaps) or, past 10^8, its certified "
+              "period"),
+    "moves": (_moves, "the followers whose heaps' values XOR to 0",
+              "a one-heap game with an octal code: the followers whose heaps' G(n) (from the "
+              "nim-sequence, fast.heaps) XOR to 0"),
+}  # fmt: skip
+for _kind, (_make, _rests_on, _summary) in _POSITION_ROUTES.items():
+    register_provider(_kind, "nim-sequence", "fast", _coded, _make,
+                      certificate=Certificate("exact", _rests_on), summary=_summary)  # fmt: skip

@@ -46,7 +46,7 @@ import typing
 from collections import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar, cast
+from typing import Self, TypeVar, cast
 
 import numpy as np
 
@@ -72,7 +72,23 @@ CERTIFICATE_KINDS = tuple(TRUST)
 REFUSAL_KINDS = ("memory", "budget", "domain", "capability")
 
 
-class Certificate(str):
+class _Text(str):
+    """A record that is also the string the answers print: made once and never changed, so a
+    copy is the record itself."""
+
+    @property
+    def text(self) -> str:
+        """The printed text (a plain string)."""
+        return str.__str__(self)
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+
+class Certificate(_Text):
     """On what an answer rests: ``kind`` (:data:`CERTIFICATE_KINDS`), ``on`` (what a
     conditional answer assumes) and ``detail``; as a string, the text the answers print:
     ``kind[ on ON][ (detail)]``, or ``text`` where the sentence is the answer's own.
@@ -99,11 +115,6 @@ class Certificate(str):
         return made
 
     @property
-    def text(self) -> str:
-        """The printed text (a plain string)."""
-        return str.__str__(self)
-
-    @property
     def trust(self) -> int:
         """The rank of the kind in the trust order (:data:`TRUST`; lower is more trusted)."""
         return TRUST[self.kind]
@@ -125,12 +136,6 @@ class Certificate(str):
     def __reduce__(self) -> tuple[object, ...]:
         return _certificate, (self.kind, self.detail, self.on, self.text)
 
-    def __copy__(self) -> Certificate:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Certificate:
-        return self
-
 
 def _certificate(kind: str, detail: str, on: str, text: str) -> Certificate:
     return Certificate(kind, detail, on=on, text=text)
@@ -146,7 +151,7 @@ def as_certificate(certificate: str) -> Certificate:
     return certificate if isinstance(certificate, Certificate) else Certificate(certificate)
 
 
-class Refusal(str):
+class Refusal(_Text):
     """Why an implementation declines a domain: ``kind`` (:data:`REFUSAL_KINDS`), the
     estimated ``seconds`` and ``bytes`` (0 where none), and the text the refusals print.
 
@@ -188,19 +193,8 @@ class Refusal(str):
         text = text or f"about {seconds_text(seconds)} (budget {seconds_text(budget)})"
         return cls(text, "budget", seconds)
 
-    @property
-    def text(self) -> str:
-        """The printed text (a plain string)."""
-        return str.__str__(self)
-
     def __reduce__(self) -> tuple[object, ...]:
         return Refusal, (self.text, self.kind, self.seconds, self.bytes)
-
-    def __copy__(self) -> Refusal:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Refusal:
-        return self
 
 
 def anywhere() -> str | None:

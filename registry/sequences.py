@@ -240,6 +240,29 @@ _NTH = register_question(
 )  # fmt: skip
 
 
+def _end(nth: bool, count: int, start: int, r2: int) -> int:
+    """Where an answer ends: n < start + count (``nth-gvalue``), or rows r1..r2."""
+    return start + count if nth else r2
+
+
+def _rw_covers(
+    nth: bool, layer: str, g: int, R: int | None = None, r1: int = 0, count: int = 0,
+    start: int = 0, r2: int = 0,
+) -> str | None:  # fmt: skip
+    """Where Algorithm RW's ``layer`` answers nth-gvalue (``nth``) or row-hpoints (see
+    :func:`_register`)."""
+    stop = _end(nth, count, start, r2)
+    if layer == "fast" and nth and stop - 1 > fast.rw.N_MAX:
+        return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
+    if layer == "fast" and not nth and stop > fast.rw.R2_MAX:
+        return f"row {stop} is beyond the int64 range of fast.rw (rows <= {fast.rw.R2_MAX})"
+    if layer == "reference" and not nth and stop - r1 > 10**6:
+        return f"a band of {stop - r1 + 1:,} rows (the reference keeps every point: <= 10^6)"
+    if g > RW_MAX_G and R is None:
+        return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g}); pass R"
+    return reference.rw.reach(g, stop, BUDGET_SECONDS) if layer == "reference" else None
+
+
 def _register(
     question: str,
     *implementations: tuple[str, str, Callable[..., object], tuple[int, str] | None],
@@ -255,43 +278,25 @@ def _register(
     """
     nth = question == _NTH
 
-    def end(count: int, start: int, r2: int) -> int:
-        return start + count if nth else r2  # n < end, or rows r1..end
-
     def wsg_covers(
         limit: int, why: str, count: int = 0, start: int = 0, r2: int = 0,
         R: int | None = None, L: int | None = None, H: int | None = None,
     ) -> str | None:  # fmt: skip
         if any(k is not None for k in (R, L, H)):
             return "R, L, H are constants of Algorithm RW (WSG is exact without them)"
-        return past(limit, why, end(count, start, r2), "start + count" if nth else "rows")
+        return past(limit, why, _end(nth, count, start, r2), "start + count" if nth else "rows")
 
     def wsg_cost(
         spec_layer: bool, g: int, count: int = 0, start: int = 0, r2: int = 0
     ) -> tuple[float, int]:
-        last = end(count, start, r2)
+        last = _end(nth, count, start, r2)
         rows = lower_wythoff(last) + 4 * g + 12 if nth else last + 1  # the rows an answer reads
         if spec_layer:
             return spec.tables.h_points_cost("wythoff", g, rows)
         return 0.0, wsg_stream_bytes(g, rows)
 
-    def rw_covers(
-        layer: str, g: int, R: int | None = None, r1: int = 0, count: int = 0, start: int = 0,
-        r2: int = 0,
-    ) -> str | None:  # fmt: skip
-        stop = end(count, start, r2)
-        if layer == "fast" and nth and stop - 1 > fast.rw.N_MAX:
-            return f"n is beyond the int64 range of fast.rw (n <= {fast.rw.N_MAX})"
-        if layer == "fast" and not nth and stop > fast.rw.R2_MAX:
-            return f"row {stop} is beyond the int64 range of fast.rw (rows <= {fast.rw.R2_MAX})"
-        if layer == "reference" and not nth and stop - r1 > 10**6:
-            return f"a band of {stop - r1 + 1:,} rows (the reference keeps every point: <= 10^6)"
-        if g > RW_MAX_G and R is None:
-            return f"Algorithm RW has a measured R_g only for g <= {RW_MAX_G} (g = {g}); pass R"
-        return reference.rw.reach(g, stop, BUDGET_SECONDS) if layer == "reference" else None
-
     for name, layer, answer, wsg in implementations:
-        covers = partial(wsg_covers, *wsg) if wsg else partial(rw_covers, layer)
+        covers = partial(wsg_covers, *wsg) if wsg else partial(_rw_covers, nth, layer)
         cost = partial(wsg_cost, layer == "spec") if wsg else None
         cert = records.EXACT if wsg else CONDITIONAL
         register_implementation(

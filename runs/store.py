@@ -139,34 +139,21 @@ class ChunkStore:
             warn(f"{extra} more chunk files in {where} did not check; recomputing them")
 
     def _check(self, chunk: Chunk, path: Path) -> tuple[str | None, Any]:
+        """(None, result) for a chunk file that checks, else (what is wrong, None)."""
         try:
             record = json.loads(path.read_bytes())
         except (OSError, ValueError) as error:
             return f"is not valid JSON ({_reason(error)})", None
-        if not isinstance(record, dict):
-            return f"holds a JSON {type(record).__name__}, not a chunk record", None
-        if record.get("schema") != CHUNK_SCHEMA:
-            return f"has schema {_short(record.get('schema'))}, not {CHUNK_SCHEMA}", None
-        missing = [key for key in ("id", "params", "result", "digest") if key not in record]
-        if missing:
-            return f"lacks {', '.join(missing)}", None
-        if record["id"] != chunk.id:
-            return f"is chunk {_short(record['id'])}, not {chunk.id}", None
-        if record["params"] != self.chunk_params[chunk.id]:
-            return (
-                f"was computed with parameters {_short(record['params'])}, not "
-                f"{_short(self.chunk_params[chunk.id])}"
-            ), None
-        if record["digest"] != chunk_digest(chunk.id, record["params"], record["result"]):
-            return "does not match its digest (edited or damaged)", None
-        if self.validate is not None:
+        params = self.chunk_params[chunk.id]
+        problem = _record_problem(record, chunk.id, params)
+        if problem is None and self.validate is not None:
             try:
-                problem = self.validate(self.chunk_params[chunk.id], record["result"])
+                problem = self.validate(params, record["result"]) or None
             except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
                 problem = f"{type(error).__name__}: {_reason(error)}"
             if problem:
-                return f"holds an inconsistent result ({problem})", None
-        return None, record["result"]
+                problem = f"holds an inconsistent result ({problem})"
+        return (problem, None) if problem else (None, record["result"])
 
     def save(self, chunk: Chunk, result: Any, seconds: float) -> Any:
         params = self.chunk_params[chunk.id]
@@ -181,6 +168,25 @@ class ChunkStore:
         }
         atomic_write_text(self.path(chunk.id), json.dumps(record, default=_json_default))
         return value
+
+
+def _record_problem(record: Any, chunk_id: str, params: Any) -> str | None:
+    """What is wrong with a chunk file's record for chunk ``chunk_id`` computed with
+    ``params`` (its schema, keys, id, parameters and digest), or None."""
+    if not isinstance(record, dict):
+        return f"holds a JSON {type(record).__name__}, not a chunk record"
+    if record.get("schema") != CHUNK_SCHEMA:
+        return f"has schema {_short(record.get('schema'))}, not {CHUNK_SCHEMA}"
+    missing = [key for key in ("id", "params", "result", "digest") if key not in record]
+    if missing:
+        return f"lacks {', '.join(missing)}"
+    if record["id"] != chunk_id:
+        return f"is chunk {_short(record['id'])}, not {chunk_id}"
+    if record["params"] != params:
+        return f"was computed with parameters {_short(record['params'])}, not {_short(params)}"
+    if record["digest"] != chunk_digest(chunk_id, record["params"], record["result"]):
+        return "does not match its digest (edited or damaged)"
+    return None
 
 
 def _reason(error: BaseException) -> str:

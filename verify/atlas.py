@@ -130,15 +130,8 @@ def verify_atlas(
         report.fail(f"{state['file']}: {anchored}")
         return report
     strip = VerifyStrip.from_window(game, rows, c, window)
-    cycle = np.zeros((rows, joint), dtype=_ring_dtype(rows))
     started = time.monotonic()
-    for y in range(c, c + joint, BLOCK):
-        y1 = min(c + joint, y + BLOCK)
-        cycle[:, y - c : y1 - c] = strip.run(y1).T
-        if not quiet:
-            print(f"\r{state['file']}: columns {y1 - c:,} of {joint:,}", end="", flush=True)
-    if not quiet:
-        print()
+    cycle = _one_period(strip, joint, None if quiet else state["file"])
     keep = np.minimum(fast_strip.state_columns(rows), min(w, joint))
     for k in range(rows):  # the window after one period is the state's: P is proved
         if not np.array_equal(cycle[k, joint - keep[k] :], window[w - keep[k] :, k]):
@@ -151,21 +144,12 @@ def verify_atlas(
     if least_joint != joint:
         report.fail(f"{state['file']}: the state's joint period {joint:,} is not the least: "
                     f"every row repeats with {least_joint:,}")  # fmt: skip
-    checked = 0
-    for k, (pre, period, saltus) in sorted(table.items()):
-        if k >= rows:
-            continue
-        least = leasts[k]
-        why = []
-        if least != period:
-            why.append(f"period {period:,}, but its least period from the state is {least:,}")
-        if saltus != least:
-            why.append(f"saltus {saltus:,}, but D = G - y repeats: its saltus is {least:,}")
-        if pre > c:
-            why.append(f"preperiod {pre:,} past the state's column {c:,}")
+    records = {k: record for k, record in sorted(table.items()) if k < rows}
+    for k, (pre, period, saltus) in records.items():
+        why = _record_problems(pre, period, saltus, leasts[k], c)
         if why:
             report.fail(f"{name}: row {k}: " + "; ".join(why))
-        checked += 1
+    checked = len(records)
     report.lines.append(
         f"{state['file']}: one joint period ({joint:,} columns of rows 0..{rows - 1}) from "
         f"column {c:,} returns to the state ({time.monotonic() - started:.0f} s); {checked} "
@@ -173,6 +157,34 @@ def verify_atlas(
         f"0..{min(rows, ANCHOR_ROWS) - 1} from column 0; preperiods: --rows A..B"
     )
     return report
+
+
+def _one_period(strip: VerifyStrip, joint: int, progress: str | None) -> np.ndarray:
+    """The strip's next ``joint`` columns, row by row (``progress``: the file a progress line
+    names; None: quiet)."""
+    c, rows = strip.y, strip.rows
+    cycle: np.ndarray = np.zeros((rows, joint), dtype=_ring_dtype(rows))
+    for y in range(c, c + joint, BLOCK):
+        y1 = min(c + joint, y + BLOCK)
+        cycle[:, y - c : y1 - c] = strip.run(y1).T
+        if progress is not None:
+            print(f"\r{progress}: columns {y1 - c:,} of {joint:,}", end="", flush=True)
+    if progress is not None:
+        print()
+    return cycle
+
+
+def _record_problems(pre: int, period: int, saltus: int, least: int, c: int) -> list[str]:
+    """What is wrong with a row's record (preperiod, period, saltus) given its least period
+    from the state at column ``c``."""
+    why = []
+    if least != period:
+        why.append(f"period {period:,}, but its least period from the state is {least:,}")
+    if saltus != least:
+        why.append(f"saltus {saltus:,}, but D = G - y repeats: its saltus is {least:,}")
+    if pre > c:
+        why.append(f"preperiod {pre:,} past the state's column {c:,}")
+    return why
 
 
 def column_anchor(

@@ -102,13 +102,7 @@ def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
         return {"ok": False, "reason": str(error), "last": []}
     where = f"segment {params['first'] or 'column 0'} -> {params['second']} (columns {a:,}..{b:,})"
     w = _width(rows)
-    # where the strip starts: Q columns early when the run tracked Q (the `back` window)
-    if shift and a >= shift and "back" in arr1:
-        start, state = a - shift, arr1["back"]
-    elif shift:
-        start, state = 0, None
-    else:
-        start, state = a, arr1.get("window")
+    start, state = _origin(shift, a, arr1)  # the strip's start
     strip = _start(game, rows, start, state)
     start = strip.y
     size = shift + w + BLOCK
@@ -123,26 +117,48 @@ def verify_chunk(params: dict[str, Any]) -> dict[str, Any]:
         checks[b - shift] = arr2["back"]
     try:
         for y, y1 in advance(strip, ring, b, shift, max(shift, a), last):
-            for c, expected in checks.items():
-                if y < c <= y1:
-                    got = ring[np.arange(c - min(c, w), c) % size]
-                    if got.shape != expected.shape or not np.array_equal(got, expected):
-                        return {"ok": False, "last": [],
-                                "reason": f"{where}: the window before column {c:,}, recomputed, "
-                                "differs from the file's"}  # fmt: skip
+            c = _differs(ring, {col: e for col, e in checks.items() if y < col <= y1}, w)
+            if c is not None:
+                return {"ok": False, "last": [],
+                        "reason": f"{where}: the window before column {c:,}, recomputed, "
+                        "differs from the file's"}  # fmt: skip
     except ValueError as error:
         return {"ok": False, "last": [], "reason": f"{where}: {error}"}
-    if "y0" in params:  # the last segment holds the record's cycle: check it here (_plan)
-
-        def columns(lo: int, hi: int, r0: int = 0, r1: int = rows) -> np.ndarray:
-            return ring[:, r0:r1][np.arange(lo, hi) % size]
-
-        reason = _proof(columns, params)
-        if not reason:
-            reason = _cycle_periods(columns, params, 0, rows)
-        if reason:
-            return {"ok": False, "reason": reason, "last": []}
+    reason = _last_segment(ring, params, rows) if "y0" in params else ""
+    if reason:
+        return {"ok": False, "reason": reason, "last": []}
     return {"ok": True, "reason": "", "last": last.tolist()}
+
+
+def _origin(shift: int, a: int, arr1: dict[str, np.ndarray]) -> tuple[int, np.ndarray | None]:
+    """Where a segment's strip starts (column, window): Q columns early when the run tracked Q
+    (the first checkpoint's ``back`` window; else from column 0), else at the checkpoint."""
+    if shift and a >= shift and "back" in arr1:
+        return a - shift, arr1["back"]
+    if shift:
+        return 0, None
+    return a, arr1.get("window")
+
+
+def _differs(ring: np.ndarray, checks: dict[int, np.ndarray], w: int) -> int | None:
+    """The first column c of ``checks`` whose window before it, in ``ring``, is not the
+    expected one (None: all equal)."""
+    for c, expected in checks.items():
+        got = ring[np.arange(c - min(c, w), c) % len(ring)]
+        if got.shape != expected.shape or not np.array_equal(got, expected):
+            return c
+    return None
+
+
+def _last_segment(ring: np.ndarray, params: dict[str, Any], rows: int) -> str:
+    """The last segment holds the record's cycle: its proof and its rows' periods, checked on
+    the ring's columns ('' if they hold; :func:`_plan`)."""
+    size = len(ring)
+
+    def columns(lo: int, hi: int, r0: int = 0, r1: int = rows) -> np.ndarray:
+        return ring[:, r0:r1][np.arange(lo, hi) % size]
+
+    return _proof(columns, params) or _cycle_periods(columns, params, 0, rows)
 
 
 def advance(

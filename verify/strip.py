@@ -44,6 +44,68 @@ def _set(words: np.ndarray, v: int) -> None:  # pragma: no cover - jit
     words[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
 
 
+@numba.njit(cache=True, inline="always")
+def _least_missing(
+    seen: np.ndarray, cols: np.ndarray, diag: np.ndarray, sr: int, cr: int, dr: int, v0: int
+) -> int:  # pragma: no cover - jit
+    """The least value >= v0 in none of the circular bitsets ``seen[sr]``, ``cols[cr]``,
+    ``diag[dr]``: a word (64 values) at a time, four words at a time past a full one."""
+    one = np.uint64(1)
+    full = ~np.uint64(0)
+    mask = seen.shape[1] * 64 - 1
+    wmask = seen.shape[1] - 1
+    i = v0 & mask
+    w = i >> 6
+    taken = seen[sr, w] | cols[cr, w] | diag[dr, w] | ((one << np.uint64(i & 63)) - one)
+    v = v0 - (i & 63)  # the value of bit 0 of word w
+    if taken == full:  # then four words a time (independent loads), then one
+        w = (w + 1) & wmask
+        v += 64
+        while True:
+            w1, w2, w3 = (w + 1) & wmask, (w + 2) & wmask, (w + 3) & wmask
+            t0 = seen[sr, w] | cols[cr, w] | diag[dr, w]
+            t1 = seen[sr, w1] | cols[cr, w1] | diag[dr, w1]
+            t2 = seen[sr, w2] | cols[cr, w2] | diag[dr, w2]
+            t3 = seen[sr, w3] | cols[cr, w3] | diag[dr, w3]
+            if t0 & t1 & t2 & t3 != full:
+                break
+            w = (w + 4) & wmask
+            v += 256
+        taken = seen[sr, w] | cols[cr, w] | diag[dr, w]
+        while taken == full:
+            w = (w + 1) & wmask
+            v += 64
+            taken = seen[sr, w] | cols[cr, w] | diag[dr, w]
+    return int(v + _lowest_set(~taken))
+
+
+@numba.njit(cache=True, inline="always")
+def _take(
+    seen: np.ndarray, low: np.ndarray, cols: np.ndarray, diag: np.ndarray, k: int, c: int,
+    slot: int, v: int, on_diag: bool,
+) -> None:  # fmt: skip  # pragma: no cover - jit
+    """Row k takes v at column c: it joins the row's, the column's and (``on_diag``) the
+    diagonal's sets; the row's least missing value moves past those it holds."""
+    one = np.uint64(1)
+    mask = seen.shape[1] * 64 - 1
+    i = v & mask
+    bit = one << np.uint64(i & 63)
+    if v == low[k]:
+        low[k] = v + 1
+        while True:
+            j = low[k] & mask
+            b = one << np.uint64(j & 63)
+            if seen[k, j >> 6] & b == 0:
+                break
+            seen[k, j >> 6] &= ~b
+            low[k] += 1
+    else:
+        seen[k, i >> 6] |= bit
+    cols[c, i >> 6] |= bit
+    if on_diag:
+        diag[slot, i >> 6] |= bit
+
+
 @numba.njit(cache=True)
 def _compute(
     game: int,
@@ -69,17 +131,16 @@ def _compute(
     stay in the cache. The value is the least v >= 0
     (>= low[k] when the row's own values count) missing from the followers'
     values: rows below in the column, earlier columns of the row, and the
-    diagonal, each as the game's rules allow (spec/games.py). Returns -1, or
-    the row where a value would not fit the bitsets.
+    diagonal, each as the game's rules allow (spec/games.py): a scan
+    (:func:`_least_missing`), then the cell's value joins the sets
+    (:func:`_take`). Returns -1, or the row where a value would not fit the
+    bitsets.
     """
     rows = low.shape[0]
     nd = diag.shape[0] - 1  # a power of two: `& (nd - 1)` is `% nd`; row nd is all zero
     dmask = nd - 1
     mask = seen.shape[1] * 64 - 1
-    wmask = seen.shape[1] - 1
     zrow, zcol = seen.shape[0] - 1, cols.shape[0] - 1  # the all-zero rows (an excluded set)
-    one = np.uint64(1)
-    full = ~np.uint64(0)
     cols[: y_to - y_from, :] = 0
     for y in range(y_from, y_to):
         diag[y & dmask, :] = 0  # diagonal d = y starts at row 0
@@ -107,55 +168,15 @@ def _compute(
                             diag[slot, :] = 0
                             dkey[slot] = key
                         diag_moves = small > 1
-                # the least value >= v0 in none of the follower sets, a word (64 values) at a
-                # time; a set the rules exclude is read from an all-zero row
                 sr = k if row_moves else zrow
                 cr = c if col_moves else zcol
                 dr = slot if diag_moves else nd
                 v0 = low[k] if row_moves else 0
-                i = v0 & mask
-                w = i >> 6
-                taken = seen[sr, w] | cols[cr, w] | diag[dr, w] | ((one << np.uint64(i & 63)) - one)
-                v = v0 - (i & 63)  # the value of bit 0 of word w
-                if taken == full:  # then four words a time (independent loads), then one
-                    w = (w + 1) & wmask
-                    v += 64
-                    while True:
-                        w1, w2, w3 = (w + 1) & wmask, (w + 2) & wmask, (w + 3) & wmask
-                        t0 = seen[sr, w] | cols[cr, w] | diag[dr, w]
-                        t1 = seen[sr, w1] | cols[cr, w1] | diag[dr, w1]
-                        t2 = seen[sr, w2] | cols[cr, w2] | diag[dr, w2]
-                        t3 = seen[sr, w3] | cols[cr, w3] | diag[dr, w3]
-                        if t0 & t1 & t2 & t3 != full:
-                            break
-                        w = (w + 4) & wmask
-                        v += 256
-                    taken = seen[sr, w] | cols[cr, w] | diag[dr, w]
-                    while taken == full:
-                        w = (w + 1) & wmask
-                        v += 64
-                        taken = seen[sr, w] | cols[cr, w] | diag[dr, w]
-                v += _lowest_set(~taken)
+                v = _least_missing(seen, cols, diag, sr, cr, dr, v0)
                 if v - low[k] > mask or (not row_moves and v > mask):
                     return k
                 out[c, k] = v - y
-                # the row takes v: it joins the row's, the column's and the diagonal's sets
-                i = v & mask
-                bit = one << np.uint64(i & 63)
-                if v == low[k]:
-                    low[k] = v + 1
-                    while True:  # the row's least missing value moves past those it holds
-                        j = low[k] & mask
-                        b = one << np.uint64(j & 63)
-                        if seen[k, j >> 6] & b == 0:
-                            break
-                        seen[k, j >> 6] &= ~b
-                        low[k] += 1
-                else:
-                    seen[k, i >> 6] |= bit
-                cols[c, i >> 6] |= bit
-                if on_diag:
-                    diag[slot, i >> 6] |= bit
+                _take(seen, low, cols, diag, k, c, slot, v, on_diag)
     return -1
 
 
@@ -209,34 +230,45 @@ class VerifyStrip:
         if w != min(y, 3 * max(rows - 1, 1) if rows > 1 else 1) or window.shape[1] != rows:
             raise ValueError(f"a window before column {y} of {rows} rows, not shape {window.shape}")
         g = window.astype(np.int64) + np.arange(y - w, y, dtype=np.int64)[:, None]
-        for k in range(rows):
-            floor_k = max(0, y - 2 * k) if y > w else 0
+        s._rows_from(g, y, y > w)
+        s._diagonals_from(g, y)
+        s.y = y
+        return s
+
+    def _rows_from(self, g: np.ndarray, y: int, late: bool) -> None:
+        """Each row's ``low`` and ``seen`` from its values ``g`` in the window before column y
+        (``late``: the window does not reach column 0, so every value below ``y - 2k`` is in
+        row k; :meth:`from_window`)."""
+        for k in range(self.rows):
+            floor_k = max(0, y - 2 * k) if late else 0
             values = set(int(v) for v in g[:, k] if v >= floor_k)
             v = floor_k
             while v in values:
                 v += 1
-            s.low[k] = v
+            self.low[k] = v
             for u in values:
                 if u > v:
-                    _set(s.seen[k], u)
-        nd = s.diag.shape[0] - 1  # the last row is the all-zero one
-        for k in range(1, rows):
-            d = y - k
-            slot = d % nd
+                    _set(self.seen[k], u)
+
+    def _diagonals_from(self, g: np.ndarray, y: int) -> None:
+        """Diagonal y - k's values: the cells (j, y - k + j), j < k, of the window ``g`` before
+        column y, replayed in order (F-Wythoff: those of the current ratio block)."""
+        w = g.shape[0]
+        nd = self.diag.shape[0] - 1  # the last row is the all-zero one
+        for k in range(1, self.rows):
+            slot = (y - k) % nd
             for j in range(k):
-                c = d + j
+                c = y - k + j
                 if c < 0 or c < y - w:
                     continue
                 small, large = min(j, c), max(j, c)
-                if game == "f-wythoff":
+                if self.game == "f-wythoff":
                     if small == 0:
                         continue
-                    if large // small != s.dkey[slot]:
-                        s.diag[slot, :] = 0
-                        s.dkey[slot] = large // small
-                _set(s.diag[slot], int(g[c - (y - w), j]))
-        s.y = y
-        return s
+                    if large // small != self.dkey[slot]:
+                        self.diag[slot, :] = 0
+                        self.dkey[slot] = large // small
+                _set(self.diag[slot], int(g[c - (y - w), j]))
 
     def last_columns(self, y_to: int, keep: int) -> np.ndarray:
         """Run to column ``y_to`` a block at a time; the last ``keep`` columns before it (fewer
