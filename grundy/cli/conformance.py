@@ -188,7 +188,7 @@ def run_question(question: Question[Any], *, include_slow: bool = False) -> list
     for domain in question.domains(include_slow):
         expected: dict[str, Any] = {}
         for impl in question.implementations:
-            if not _answers_here(impl, oracle, domain, alone=alone, include_slow=include_slow):
+            if not _answers_here(impl, oracle, domain, alone, include_slow):
                 continue
             judge = _judge(question, oracle, domain)
             asked.add(impl.name)
@@ -207,16 +207,12 @@ def run_question(question: Question[Any], *, include_slow: bool = False) -> list
 
 
 def _answers_here(
-    impl: Implementation,
-    oracle: Implementation,
-    domain: dict[str, Any],
-    *,
-    alone: bool,
-    include_slow: bool,
+    impl: Implementation, oracle: Implementation, domain: dict[str, Any], alone: bool, slow: bool
 ) -> bool:
     """Whether ``impl`` is asked on ``domain``: not the oracle (unless it is the question's
-    only implementation, asked everywhere), quick or ``include_slow``, and covering it."""
-    if (impl is oracle and not alone) or (not impl.quick and not include_slow):
+    only implementation, ``alone``, asked everywhere), quick or ``slow`` ones included, and
+    covering it."""
+    if (impl is oracle and not alone) or (not impl.quick and not slow):
         return False
     return _covers(impl, domain) or (impl is oracle and alone)
 
