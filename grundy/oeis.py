@@ -57,7 +57,7 @@ row=3 of wythoff
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from math import isqrt
 from typing import Any
 
@@ -141,14 +141,8 @@ class OeisSequence:
         return html_record(f"{self.kind} of {self.game}", self._rows())
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "kind": self.kind,
-            "offset": self.offset,
-            "terms": self.terms,
-            "method": self.method,
-            "certificate": self.certificate,
-        }
+        """The fields by name, in order (the JSON of ``grundy sequence``)."""
+        return asdict(self)
 
 
 def bfile_text(seq: OeisSequence) -> str:
@@ -438,27 +432,11 @@ def _p_positions(
     Any other game: the zeros of computed blocks of rows.
     """
     upper = kind == "upper-p"
-    name = game.describe()
     if _beatty(game):
         pick = upper_wythoff if upper else lower_wythoff
         return [pick(n) for n in range(lo, hi)], "beatty", _BEATTY
     if _greedy(game) is not None:
-        layer = start_layer(game)
-        picked: list[int] = []
-        seen = 0
-        # Each row of a one-per-row game gives a pair a <= b about every other row:
-        # the state is sized for 2 hi rows (it grows if that is short).
-        for r0, cols in point_blocks(game, 2 * hi + 64):
-            for i, row in enumerate(cols[:, layer, :].tolist()):
-                for b in row:
-                    if b < 0:
-                        break
-                    if lo <= seen < hi:
-                        picked.append(b if upper else r0 + i)
-                    seen += 1
-            if seen >= hi:
-                return picked, _GREEDY_METHOD, _GREEDY_CERTIFICATE
-        raise ValueError(f"{name}: fewer than {hi:,} P-positions in {2 * hi + 64:,} rows")
+        return _greedy_p_positions(game, upper, lo, hi), _GREEDY_METHOD, _GREEDY_CERTIFICATE
     rows = 2 * hi + 16
     while True:
         zeros = _search_rows(game, range(rows), lambda x: 0, "the value")
@@ -467,6 +445,27 @@ def _p_positions(
             picked = [b if upper else a for a, b in pairs[lo:hi]]
             return picked, "table", _ONCE
         rows *= 2
+
+
+def _greedy_p_positions(game: spec.ImpartialGame, upper: bool, lo: int, hi: int) -> list[int]:
+    """b_n (``upper``) or a_n of the P-positions for n = lo .. hi - 1 by the greedy over
+    rows (:func:`registry.ppositions.point_blocks`), streamed until the n-th pair."""
+    layer = start_layer(game)
+    picked: list[int] = []
+    seen = 0
+    # Each row of a one-per-row game gives a pair a <= b about every other row:
+    # the state is sized for 2 hi rows (it grows if that is short).
+    for r0, cols in point_blocks(game, 2 * hi + 64):
+        for i, row in enumerate(cols[:, layer, :].tolist()):
+            for b in row:
+                if b < 0:
+                    break
+                if lo <= seen < hi:
+                    picked.append(b if upper else r0 + i)
+                seen += 1
+        if seen >= hi:
+            return picked
+    raise ValueError(f"{game.describe()}: fewer than {hi:,} P-positions in {2 * hi + 64:,} rows")
 
 
 def _start(game: spec.ImpartialGame, lo: int, hi: int) -> tuple[list[int], str, str]:
@@ -520,41 +519,33 @@ def sequence(
             raise ValueError(f"{label} must be an integer >= {least} ({label} = {number!r})")
     if terms > MAX_TERMS:
         raise ValueError(f"terms must be <= {MAX_TERMS:,} (terms = {terms:,})")
-    lo, hi = offset, offset + terms
     if (base in THREE_PILE_KINDS) != is_three_pile(g):
         what = "a three-pile game" if base in THREE_PILE_KINDS else "a two-pile game"
         raise ValueError(f"kind {kind} needs {what} (game = {g.describe()})")
-    if base in THREE_PILE_KINDS:  # issue 38
-        assert x is not None
-        values, method, certificate = three_pile_terms(g, base, x, lo, hi)
-        return OeisSequence(g.describe(), kind, offset, values, method, certificate)
-    if base == "start":
-        values, method, certificate = _start(g, lo, hi)
-        return OeisSequence(g.describe(), kind, offset, values, method, certificate)
-    if base in ("zeros", "lower-p", "upper-p") and _greedy(g) is not None:  # issue 28/30
-        if base == "zeros":
-            values, method, certificate = _zeros(g, lo, hi)
-        else:
-            values, method, certificate = _p_positions(g, base, lo, hi)
-        return OeisSequence(g.describe(), kind, offset, values, method, certificate)
-    name = _two_pile_name(g)
-    if base in ("row", "column", "inverse-row"):
-        assert x is not None
-        compute: dict[str, Callable[[], tuple[list[int], str, str]]] = {
-            "row": lambda: _row(g, x, lo, hi),
-            "column": lambda: _column(g, x, lo, hi),
-            "inverse-row": lambda: _inverse_row(g, x, lo, hi),
-        }
-        values, method, certificate = compute[base]()
-    elif base == "diagonal":
-        values, method, certificate = _diagonal(g, lo, hi)
-    elif base == "antidiagonals":
-        values, method, certificate = _antidiagonals(g, lo, hi)
-    elif base == "zeros":
-        values, method, certificate = _zeros(g, lo, hi)
-    else:
-        values, method, certificate = _p_positions(g, base, lo, hi)
+    # issue 38 (three piles), issue 28/30 (the P-positions of a game with the greedy's shape)
+    greedy = base in ("zeros", "lower-p", "upper-p") and _greedy(g) is not None
+    two_pile = not (base in THREE_PILE_KINDS or base == "start" or greedy)
+    name = _two_pile_name(g) if two_pile else g.describe()
+    values, method, certificate = _terms(g, base, x, offset, offset + terms)
     return OeisSequence(name, kind, offset, values, method, certificate)
+
+
+def _terms(
+    game: spec.ImpartialGame, base: str, x: int | None, lo: int, hi: int
+) -> tuple[list[int], str, str]:
+    """a(n) of kind ``base`` (with its ``X``) for lo <= n < hi, with the method and the
+    certificate."""
+    if base in ("row", "column", "inverse-row", *THREE_PILE_KINDS):
+        assert x is not None
+        if base in THREE_PILE_KINDS:
+            return three_pile_terms(game, base, x, lo, hi)
+        return {"row": _row, "column": _column, "inverse-row": _inverse_row}[base](game, x, lo, hi)
+    if base in ("lower-p", "upper-p"):
+        return _p_positions(game, base, lo, hi)
+    by_base = {
+        "start": _start, "diagonal": _diagonal, "antidiagonals": _antidiagonals, "zeros": _zeros
+    }  # fmt: skip
+    return by_base[base](game, lo, hi)
 
 
 def formula(game: str | spec.ImpartialGame, kind: str) -> list[str]:

@@ -176,6 +176,27 @@ def figure2(*, rows: int = 40, g: int = 20) -> Figure:
     )
 
 
+def _histogram(
+    histogram: Sequence[tuple[int, int]],
+    width: float,
+    color: str,
+    title: str,
+    xlabel: str,
+    ylabel: str,
+) -> tuple[Figure, Any]:
+    """A bar chart of [(value, count)] (a ValueError when it is empty): the figure, its axes."""
+    if not histogram:
+        raise ValueError("the histogram is empty")
+    values, counts = zip(*sorted(histogram), strict=True)
+    figure = PlotFigure(figsize=(8, 4.5))
+    axes = figure.add_subplot()
+    axes.bar(values, counts, width=width, color=color)
+    axes.set_title(title)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    return figure, axes
+
+
 def figure9(histogram: Sequence[tuple[int, int]], *, g: int, rows: int) -> Figure:
     """000 Figure 9: histogram of d_n^g - n, counting points in rows < ``rows``.
 
@@ -183,15 +204,9 @@ def figure9(histogram: Sequence[tuple[int, int]], *, g: int, rows: int) -> Figur
     The proven bounds -16g and 2g of Theorem 2.15 are drawn as dashed lines
     when they fall near the data.
     """
-    if not histogram:
-        raise ValueError("the histogram is empty")
-    values, counts = zip(*sorted(histogram), strict=True)
-    figure = PlotFigure(figsize=(8, 4.5))
-    axes = figure.add_subplot()
-    axes.bar(values, counts, width=0.9, color="tab:blue")
-    axes.set_title(f"Histogram of $d_n^g - n$ for $g = {g}$, points in rows < {rows:,}")
-    axes.set_xlabel("$d_n^g - n$")
-    axes.set_ylabel("number of points")
+    title = f"Histogram of $d_n^g - n$ for $g = {g}$, points in rows < {rows:,}"
+    figure, axes = _histogram(histogram, 0.9, "tab:blue", title, "$d_n^g - n$", "number of points")
+    values, counts = zip(*histogram, strict=True)
     low, high = min(values), max(values)
     for bound, label in zip(thm_2_15_bounds(g), ("$-16g$", "$2g$"), strict=True):
         if low - 5 <= bound <= high + 5:
@@ -226,16 +241,11 @@ def figure11(
     ``histogram`` is [(rows to convergence, number of starting rows)].
     The count axis is logarithmic by default, to show the rare long ones.
     """
-    if not histogram:
-        raise ValueError("the histogram is empty")
-    values, counts = zip(*sorted(histogram), strict=True)
-    figure = PlotFigure(figsize=(8, 4.5))
-    axes = figure.add_subplot()
-    axes.bar(values, counts, width=1.0, color="tab:green")
     bound = f", up to row {rows:,}" if rows else ""
-    axes.set_title(f"Rows to convergence for $g = {g}${bound}")
-    axes.set_xlabel("rows to convergence")
-    axes.set_ylabel("number of starting rows")
+    title = f"Rows to convergence for $g = {g}${bound}"
+    figure, axes = _histogram(
+        histogram, 1.0, "tab:green", title, "rows to convergence", "number of starting rows"
+    )
     if log:
         axes.set_yscale("log")
     return figure

@@ -151,6 +151,31 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
     """
     reasons = list(getattr(error, "reasons", []) or [])
     shown = f"{budget:g} s" if budget is not None else "the budget"
+    timed, memory, stopped, domain = _sorted_reasons(reasons)
+    finite = [t for t in timed if t and math.isfinite(t)]
+    parts = _cost_parts(finite, bool(timed), memory, budget, shown)
+    for text in stopped:  # a method looked, and stopped at the budget (or found no answer)
+        parts.append(text if finite else _stopped_text(text, budget, shown))
+    # the domain's reasons: those that name an option to change, or all when nothing else
+    hints = [text for text in domain if "--" in text] if parts else domain
+    parts += hints
+    # a nested refusal of another question is the registry's record: --verbose shows it
+    parts = [text for text in parts if "no implementation of" not in text]
+    if not reasons:  # a refusal of its own words (a TooLarge naming the request)
+        parts = [" ".join(str(error).split())]
+    reason = "; ".join(dict.fromkeys(parts)) if parts else NO_METHOD
+    line = f"{command}: {reason}"
+    if verbose:
+        line += f" [registry: {' '.join(str(error).split())}]"
+    return line
+
+
+def _sorted_reasons(
+    reasons: list[tuple[str, Any]],
+) -> tuple[list[float], list[Any], list[str], list[str]]:
+    """The registry's reasons by kind: the seconds of the budget refusals (a nested
+    refusal's too), the memory refusals, the texts of the methods that stopped when they
+    looked, and the domain's texts."""
     timed: list[float] = []
     memory: list[Any] = []
     stopped: list[str] = []
@@ -170,8 +195,16 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
                     domain.append(inner)
         else:
             (stopped if kind == "stopped" else domain).append(str(reason))
+    return timed, memory, stopped, domain
+
+
+def _cost_parts(
+    finite: list[float], timed: bool, memory: list[Any], budget: float | None, shown: str
+) -> list[str]:
+    """What the request would cost: the least finite time of the budget refusals
+    (``finite``), else no bound on the time (``timed``) or the least memory refusal's
+    memory (and time, where that is past the budget)."""
     parts: list[str] = []
-    finite = [t for t in timed if t and math.isfinite(t)]
     if finite:
         need = min(finite)
         parts.append(
@@ -182,36 +215,24 @@ def user_refusal(command: str, error: Any, budget: float | None, *, verbose: boo
         parts.append(f"no method can bound its time within the budget ({shown}); a smaller size")
     if memory and not finite:
         least = min(memory, key=lambda r: r.bytes)
-        if (
-            least.seconds
-            and math.isfinite(least.seconds)
-            and budget is not None
-            and least.seconds > budget
-        ):
+        seconds = least.seconds
+        if seconds and math.isfinite(seconds) and budget is not None and seconds > budget:
             parts.append(
-                f"would need about {_seconds(least.seconds)}, more than the budget ({shown}; "
+                f"would need about {_seconds(seconds)}, more than the budget ({shown}; "
                 f"--budget), and {least.text.replace('needs ', '')} of memory: a smaller size"
             )
         else:
             parts.append(f"{least.text}: a smaller size")
-    for text in stopped:  # a method looked, and stopped at the budget (or found no answer)
-        if "budget" in text and not finite:
-            found = [float(m.replace(",", "")) for m in _ABOUT.findall(text)]
-            more = suggested_budget(max(found) * 2 if found else 2 * (budget or 60))
-            text = f"no answer within the budget ({shown}): {text}; try --budget {more}"
-        parts.append(text)
-    # the domain's reasons: those that name an option to change, or all when nothing else
-    hints = [text for text in domain if "--" in text] if parts else domain
-    parts += hints
-    # a nested refusal of another question is the registry's record: --verbose shows it
-    parts = [text for text in parts if "no implementation of" not in text]
-    if not reasons:  # a refusal of its own words (a TooLarge naming the request)
-        parts = [" ".join(str(error).split())]
-    reason = "; ".join(dict.fromkeys(parts)) if parts else NO_METHOD
-    line = f"{command}: {reason}"
-    if verbose:
-        line += f" [registry: {' '.join(str(error).split())}]"
-    return line
+    return parts
+
+
+def _stopped_text(text: str, budget: float | None, shown: str) -> str:
+    """A method's reason for stopping; where it stopped at the budget, with a larger one."""
+    if "budget" not in text:
+        return text
+    found = [float(m.replace(",", "")) for m in _ABOUT.findall(text)]
+    more = suggested_budget(max(found) * 2 if found else 2 * (budget or 60))
+    return f"no answer within the budget ({shown}): {text}; try --budget {more}"
 
 
 def stopped_line(command: str, budget: float, elapsed: float) -> str:

@@ -33,7 +33,7 @@ import importlib
 import pkgutil
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
@@ -98,16 +98,8 @@ class Row:
     detail: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "check": self.check,
-            "game": self.game,
-            "implementation": self.implementation,
-            "domain": self.domain,
-            "result": self.result,
-            "seconds": round(self.seconds, 4),
-            "cases": self.cases,
-            "detail": self.detail,
-        }
+        """The row's fields by name, in order (``seconds`` rounded to 0.1 ms)."""
+        return {**asdict(self), "seconds": round(self.seconds, 4)}
 
 
 #: Registered stand-alone checks.
@@ -194,37 +186,15 @@ def run_question(question: Question[Any], *, include_slow: bool = False) -> list
     asked: set[str] = set()
     alone = len(question.implementations) == 1
     for domain in question.domains(include_slow):
-        label = _format_domain(domain)
         expected: dict[str, Any] = {}
         for impl in question.implementations:
-            if (impl is oracle and not alone) or (not impl.quick and not include_slow):
-                continue
-            if not _covers(impl, domain) and not (impl is oracle and alone):
+            if not _answers_here(impl, oracle, domain, alone, include_slow):
                 continue
             judge = _judge(question, oracle, domain)
             asked.add(impl.name)
             if impl is judge and impl is not oracle:
                 continue  # the judge of this domain: its answers are the expected ones
-            start = time.perf_counter()
-            try:
-                if judge is None:
-                    raise LookupError(f"no oracle covers {label}: {oracle.covers(**domain)}")
-                if judge.name not in expected:
-                    expected[judge.name] = judge.answer(**domain)
-                if impl is judge:
-                    diff, cases = None, _count_cases(expected[judge.name])
-                else:
-                    actual = impl.answer(**domain)
-                    diff = question.compare(expected[judge.name], actual)
-                    cases = _count_cases(actual)
-                result, detail = ("pass", "") if diff is None else ("FAIL", diff)
-            except Exception as error:  # a crash is reported as a row, not a traceback
-                result, cases, detail = "error", 0, f"{type(error).__name__}: {error}"
-            versus = "" if judge is None or impl is judge else f" vs {judge.name}"
-            rows.append(
-                Row(question.id, question.game, f"{impl.name}{versus}", label, result,
-                    time.perf_counter() - start, cases, detail)
-            )  # fmt: skip
+            rows.append(_compared_row(question, impl, judge, oracle, domain, expected))
     for impl in question.implementations:
         if impl is oracle or impl.name in asked or (not impl.quick and not include_slow):
             continue
@@ -234,6 +204,48 @@ def run_question(question: Question[Any], *, include_slow: bool = False) -> list
                     "it covers none of the question's conformance domains")
             )  # fmt: skip
     return rows
+
+
+def _answers_here(
+    impl: Implementation, oracle: Implementation, domain: dict[str, Any], alone: bool, slow: bool
+) -> bool:
+    """Whether ``impl`` is asked on ``domain``: not the oracle (unless it is the question's
+    only implementation, ``alone``, asked everywhere), quick or ``slow`` ones included, and
+    covering it."""
+    if (impl is oracle and not alone) or (not impl.quick and not slow):
+        return False
+    return _covers(impl, domain) or (impl is oracle and alone)
+
+
+def _compared_row(
+    question: Question[Any],
+    impl: Implementation,
+    judge: Implementation | None,
+    oracle: Implementation,
+    domain: dict[str, Any],
+    expected: dict[str, Any],
+) -> Row:
+    """The row of ``impl``'s answer on ``domain`` against the ``judge``'s (kept in
+    ``expected`` by the judge's name, asked once a domain); a crash is an error row."""
+    label = _format_domain(domain)
+    start = time.perf_counter()
+    try:
+        if judge is None:
+            raise LookupError(f"no oracle covers {label}: {oracle.covers(**domain)}")
+        if judge.name not in expected:
+            expected[judge.name] = judge.answer(**domain)
+        if impl is judge:
+            diff, cases = None, _count_cases(expected[judge.name])
+        else:
+            actual = impl.answer(**domain)
+            diff = question.compare(expected[judge.name], actual)
+            cases = _count_cases(actual)
+        result, detail = ("pass", "") if diff is None else ("FAIL", diff)
+    except Exception as error:  # a crash is reported as a row, not a traceback
+        result, cases, detail = "error", 0, f"{type(error).__name__}: {error}"
+    versus = "" if judge is None or impl is judge else f" vs {judge.name}"
+    return Row(question.id, question.game, f"{impl.name}{versus}", label, result,
+               time.perf_counter() - start, cases, detail)  # fmt: skip
 
 
 def run_check(check: Check) -> Row:

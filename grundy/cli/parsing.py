@@ -194,37 +194,50 @@ def _exact_integer(text: str, name: str) -> int:
         return int(value)
     match = _POWER.match(value)
     if match:
-        sign, base, exponent = match.group(1), int(match.group(2)), int(match.group(3))
-        digits = 1 if base <= 1 else int(exponent * math.log10(base)) + 1
-        if digits > MAX_DIGITS + 1:
-            raise ValueError(too_big.format(digits))
-        result = int(base**exponent)
-        if len(str(result)) > MAX_DIGITS:
-            raise ValueError(too_big.format(len(str(result))))
-        return -result if sign == "-" else result
+        return _power(match, too_big)
     match = _DECIMAL.match(value)
     if match and (match.group(2) or match.group(3)):
-        sign, whole, frac, exponent_text = match.groups()
-        frac = frac or ""
-        mantissa = int((whole or "0") + frac)
-        if mantissa == 0:
-            return 0
-        if len(exponent_text.lstrip("+-")) > 6:  # 1e9999999 or 1e-9999999
-            if exponent_text.startswith("-"):
-                raise ValueError(not_int)
-            raise ValueError(too_big.format(exponent_text.lstrip("+")))
-        shift = int(exponent_text) - len(frac)
-        if shift < 0:
-            quotient, remainder = divmod(mantissa, 10**-shift)
-            if remainder:
-                raise ValueError(not_int)
-            result = quotient
-        else:
-            if len(str(mantissa)) + shift > MAX_DIGITS:
-                raise ValueError(too_big.format(len(str(mantissa)) + shift))
-            result = int(mantissa * 10**shift)
-        return -result if sign == "-" else result
+        return _decimal(match, too_big, not_int)
     raise ValueError(not_int)
+
+
+def _power(match: re.Match[str], too_big: str) -> int:
+    """The integer ``[sign]BASE**EXPONENT`` of a match of :data:`_POWER`; ``too_big`` (its
+    ``{}`` the digits) past :data:`MAX_DIGITS` digits."""
+    sign, base, exponent = match.group(1), int(match.group(2)), int(match.group(3))
+    digits = 1 if base <= 1 else int(exponent * math.log10(base)) + 1
+    if digits > MAX_DIGITS + 1:
+        raise ValueError(too_big.format(digits))
+    result = int(base**exponent)
+    if len(str(result)) > MAX_DIGITS:
+        raise ValueError(too_big.format(len(str(result))))
+    return -result if sign == "-" else result
+
+
+def _decimal(match: re.Match[str], too_big: str, not_int: str) -> int:
+    """The integer of a match of :data:`_DECIMAL` (``1.5e3``); ``not_int`` when it has a
+    fraction, ``too_big`` (its ``{}`` the digits) past :data:`MAX_DIGITS` digits."""
+    sign, whole, frac, exponent_text = match.groups()
+    frac = frac or ""
+    mantissa = int((whole or "0") + frac)
+    if mantissa == 0:
+        return 0
+    if len(exponent_text.lstrip("+-")) > 6:  # 1e9999999 or 1e-9999999
+        if exponent_text.startswith("-"):
+            raise ValueError(not_int)
+        raise ValueError(too_big.format(exponent_text.lstrip("+")))
+    shift = int(exponent_text) - len(frac)
+    result: int
+    if shift < 0:
+        quotient, remainder = divmod(mantissa, 10**-shift)
+        if remainder:
+            raise ValueError(not_int)
+        result = quotient
+    else:
+        if len(str(mantissa)) + shift > MAX_DIGITS:
+            raise ValueError(too_big.format(len(str(mantissa)) + shift))
+        result = int(mantissa * 10**shift)
+    return -result if sign == "-" else result
 
 
 def parse_int(text: str, name: str) -> int:

@@ -33,8 +33,9 @@ from types import ModuleType
 
 import spec
 from grundy.cli import cube, heaps, two_piles
+from grundy.cli.parsing import parse_game
 
-__all__ = ["COMMANDS", "SHAPE_MODULES", "Body", "body", "run"]
+__all__ = ["COMMANDS", "SHAPE_MODULES", "Body", "body", "command", "run"]
 
 #: A command's body for one shape: ``body(args, game) -> exit code``.
 Body = Callable[[argparse.Namespace, spec.ImpartialGame], int]
@@ -72,3 +73,16 @@ def body(command: str, game: spec.ImpartialGame) -> Body:
 def run(command: str, args: argparse.Namespace, game: spec.ImpartialGame) -> int:
     """Run ``command``'s body for ``game``'s shape."""
     return body(command, game)(args, game)
+
+
+def command(name: str) -> Callable[[argparse.Namespace], int]:
+    """The ``run`` of command ``name``: the game ``args.game`` (under misère play when the
+    command has ``--misere`` and it is given), then :func:`run` by its shape."""
+
+    def run_command(args: argparse.Namespace) -> int:
+        game = parse_game(args.game, misere=getattr(args, "misere", False))
+        return run(name, args, game)
+
+    run_command.__name__ = run_command.__qualname__ = "run"
+    run_command.__doc__ = f"``grundy {name}``: the game's {name}, by its shape."
+    return run_command

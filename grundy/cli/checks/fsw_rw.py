@@ -10,14 +10,16 @@ and report their comparison.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
 
 from grundy.cli.conformance import CheckResult, conformance_check
-from grundy.cli.experiments import nivasch_table5, nivasch_table6
+from grundy.cli.experiments import ExperimentResult, nivasch_table5, nivasch_table6
 
 
-def _from_experiment(result: Any) -> CheckResult:
-    """A check row from an experiment's comparison with the paper."""
+def _from_experiment(run: Callable[[], ExperimentResult]) -> CheckResult:
+    """A check row from the comparison with the paper of the experiment that ``run`` runs."""
+    result = run()
     rows = [row for row in result.comparison if row.get("checked", "exact") != "none"]
     bad = [row for row in rows if not row["agrees"]]
     detail = "; ".join(
@@ -26,26 +28,19 @@ def _from_experiment(result: Any) -> CheckResult:
     return CheckResult(bool(result.agrees) and not bad, len(rows), detail)
 
 
-@conformance_check(
-    name="nivasch-000-table6",
-    game="wythoff",
-    implementation="experiment nivasch-table6 (fast.rw)",
-    domain="g<=20, n=1e12",
-)
-def table6_all() -> CheckResult:
-    """All 21 rows of 000 Table 6."""
-    return _from_experiment(nivasch_table6.run_experiment(20, [10**12]))
-
-
-@conformance_check(
-    name="nivasch-000-table5",
-    game="wythoff",
-    implementation="experiment nivasch-table5 (fast.fsw)",
-    domain="g<=4, r0<=1e6",
-)
-def table5_g4() -> CheckResult:
-    """000 Table 5 for g = 1..4 over start rows up to 10^6."""
-    return _from_experiment(nivasch_table5.run_experiment(4, 10**6, only=[1, 2, 3, 4]))
+#: The experiments checked on a quick range: (check name, implementation, domain, run).
+EXPERIMENT_CHECKS: tuple[tuple[str, str, str, Callable[[], ExperimentResult]], ...] = (
+    # all 21 rows of 000 Table 6
+    ("nivasch-000-table6", "experiment nivasch-table6 (fast.rw)", "g<=20, n=1e12",
+     lambda: nivasch_table6.run_experiment(20, [10**12])),
+    # 000 Table 5 for g = 1..4 over start rows up to 10^6
+    ("nivasch-000-table5", "experiment nivasch-table5 (fast.fsw)", "g<=4, r0<=1e6",
+     lambda: nivasch_table5.run_experiment(4, 10**6, only=[1, 2, 3, 4])),
+)  # fmt: skip
+for _name, _implementation, _domain, _run in EXPERIMENT_CHECKS:
+    conformance_check(name=_name, game="wythoff", implementation=_implementation, domain=_domain)(
+        functools.partial(_from_experiment, _run)
+    )
 
 
 @conformance_check(

@@ -9,6 +9,8 @@ which conformance runs in its ``claims-quick`` row).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 import spec
@@ -74,24 +76,19 @@ def _ho_claim(claim_id: str) -> CheckResult:
     )
 
 
-@conformance_check(
-    name="P-positions = Wythoff's (Ho)",
-    game="r-wythoff",
-    implementation="claim ho-r-wythoff-p (the registry's table vs reference.beatty)",
-    domain="0 <= x, y < 120",
+#: Ho's P-positions of the two Wythoff variants: (check name, game, claim), each run by
+#: :func:`_ho_claim` on ``0 <= x, y < 120``.
+HO_CLAIMS = (
+    ("P-positions = Wythoff's (Ho)", "r-wythoff", "ho-r-wythoff-p"),
+    ("P-positions = (0,0) and Wythoff's + (1,1) (Ho)", "f-wythoff", "ho-f-wythoff-p"),
 )
-def rwythoff_p_positions() -> CheckResult:
-    return _ho_claim("ho-r-wythoff-p")
-
-
-@conformance_check(
-    name="P-positions = (0,0) and Wythoff's + (1,1) (Ho)",
-    game="f-wythoff",
-    implementation="claim ho-f-wythoff-p (the registry's table vs reference.beatty)",
-    domain="0 <= x, y < 120",
-)
-def fwythoff_p_positions() -> CheckResult:
-    return _ho_claim("ho-f-wythoff-p")
+for _name, _game, _claim in HO_CLAIMS:
+    conformance_check(
+        name=_name,
+        game=_game,
+        implementation=f"claim {_claim} (the registry's table vs reference.beatty)",
+        domain="0 <= x, y < 120",
+    )(functools.partial(_ho_claim, _claim))
 
 
 @conformance_check(

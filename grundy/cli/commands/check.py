@@ -46,21 +46,15 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from grundy.cli.budget import WATCH
     from proofs_check.catalogue import load_claims
 
     registered = load_claims()
     if any(token in ("-h", "--help") for token in args.params or []):
         return claims.print_claim_help(args.target)
     params, flags = claims.parse_params(list(args.params or []), args.target)
-    if flags.get("quiet") and not args.quiet:  # --quiet after the claim's parameters
-        with quiet():
-            args.quiet = True
-            return run(args)
-    if flags.get("budget") is not None and args.budget is None:  # --budget after them
-        args.budget = flags["budget"]
-        with WATCH.kept(float(args.budget)):
-            return run(args)
+    rerun = _rerun_with_late_options(args, flags)
+    if rerun is not None:
+        return rerun
     if flags.get("format") is not None:  # --format after the claim's parameters
         args.format = flags["format"]
     as_json = args.json or flags.get("json", False)
@@ -73,11 +67,34 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "all":
         if params:
             raise ValueError("check all takes no claim parameters (use --quick)")
-        found = claims.run_every_claim(registered, quick=quick, tighten=tighten, quiet=as_json)
-        if (fmt := chosen_format(args)) != "text":
-            return claims.print_summary_table(found[0], fmt)
-        return claims.print_summary(*found, as_json)  # the reports, those skipped, seconds
+        return _run_all(args, registered, quick=quick, tighten=tighten, as_json=as_json)
     report = claims.run_one_claim(args.target, params, quick=quick, tighten=tighten, quiet=as_json)
     if (fmt := chosen_format(args)) != "text":
         return claims.print_report_table(report, fmt)
     return claims.print_report(report, as_json)
+
+
+def _rerun_with_late_options(args: argparse.Namespace, flags: dict[str, Any]) -> int | None:
+    """``--quiet`` or ``--budget`` given after the claim's parameters: the command run again
+    under them (its exit status); None when neither was."""
+    from grundy.cli.budget import WATCH
+
+    if flags.get("quiet") and not args.quiet:
+        with quiet():
+            args.quiet = True
+            return run(args)
+    if flags.get("budget") is not None and args.budget is None:
+        args.budget = flags["budget"]
+        with WATCH.kept(float(args.budget)):
+            return run(args)
+    return None
+
+
+def _run_all(
+    args: argparse.Namespace, registered: Any, *, quick: bool, tighten: int, as_json: bool
+) -> int:
+    """``check all``: every claim, then the summary (its table with ``--format``)."""
+    found = claims.run_every_claim(registered, quick=quick, tighten=tighten, quiet=as_json)
+    if (fmt := chosen_format(args)) != "text":
+        return claims.print_summary_table(found[0], fmt)
+    return claims.print_summary(*found, as_json)  # the reports, those skipped, seconds

@@ -7,12 +7,11 @@ The record comes at once from the registry's question ``period``
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from grundy.cli import shapes
 from grundy.cli.output import add_format_option, add_json_option, output_file
-from grundy.cli.parsing import add_budget_option, add_count, add_impl_option, parse_game
+from grundy.cli.parsing import add_budget_option, add_count, add_impl_option
 
 #: The most period lines printed (each line is one period of values).
 MAX_LINES = 10_000
@@ -73,6 +72,5 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    game = parse_game(args.game)
-    return shapes.run("period", args, game)  # by the game's shape
+#: The command's body by the game's shape (:mod:`grundy.cli.shapes`).
+run = shapes.command("period")

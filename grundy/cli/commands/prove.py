@@ -115,24 +115,18 @@ def register(subparsers: Any) -> None:
 
 def _learned_options(parser: argparse.ArgumentParser) -> None:
     """``--numeration``, ``--out`` and ``--automaton``: what ``--learn`` reads and writes."""
-    parser.add_argument(
-        "--numeration",
-        metavar="NAME",
-        help="--learn's words: fibonacci, pell, "
-        "tribonacci or binary (default: the game's own, else fibonacci)",
-    )
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
-        help="--learn: store the proved automaton "
-        "(decider.io format, with its digest); --automaticity: the map (JSON)",
-    )
-    parser.add_argument(
-        "--automaton",
-        metavar="FILE",
-        help="--learn: prove the automaton in "
-        "FILE (decider.io format, e.g. one --out wrote) instead of learning",
-    )
+    for option, metavar, help in (
+        ("--numeration", "NAME",
+         "--learn's words: fibonacci, pell, tribonacci or binary (default: the game's own, "
+         "else fibonacci)"),
+        ("--out", "FILE",
+         "--learn: store the proved automaton (decider.io format, with its digest); "
+         "--automaticity: the map (JSON)"),
+        ("--automaton", "FILE",
+         "--learn: prove the automaton in FILE (decider.io format, e.g. one --out wrote) "
+         "instead of learning"),
+    ):  # fmt: skip
+        parser.add_argument(option, metavar=metavar, help=help)
 
 
 def _automaticity_options(parser: argparse.ArgumentParser) -> None:

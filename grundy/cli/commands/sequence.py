@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from grundy import oeis
 from grundy.cli import shapes
 from grundy.cli.output import add_json_option, output_file
-from grundy.cli.parsing import add_budget_option, add_count, parse_game
+from grundy.cli.parsing import add_budget_option, add_count
 
 
 def register(subparsers: Any) -> None:
@@ -52,6 +51,5 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    game = parse_game(args.game)
-    return shapes.run("sequence", args, game)  # by the game's shape
+#: The command's body by the game's shape (:mod:`grundy.cli.shapes`).
+run = shapes.command("sequence")

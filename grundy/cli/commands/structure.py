@@ -7,7 +7,6 @@ engine when the game has a compiled form, else the spec for small sizes;
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from grundy.cli import shapes
@@ -17,7 +16,6 @@ from grundy.cli.parsing import (
     add_count,
     add_impl_option,
     add_misere_option,
-    parse_game,
 )
 
 #: Pairs printed by default.
@@ -52,6 +50,5 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    game = parse_game(args.game, args.misere)
-    return shapes.run("structure", args, game)  # by the game's shape
+#: The command's body by the game's shape (:mod:`grundy.cli.shapes`).
+run = shapes.command("structure")

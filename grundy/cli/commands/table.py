@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from grundy.cli import shapes
@@ -17,7 +16,6 @@ from grundy.cli.parsing import (
     add_count,
     add_impl_option,
     add_misere_option,
-    parse_game,
 )
 
 
@@ -66,6 +64,5 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    game = parse_game(args.game, args.misere)
-    return shapes.run("table", args, game)  # by the game's shape (grundy.cli.shapes)
+#: The command's body by the game's shape (:mod:`grundy.cli.shapes`).
+run = shapes.command("table")

@@ -24,21 +24,27 @@ import os
 import pkgutil
 import platform
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floor.files import atomic_write_text
 from grundy import __version__
 from grundy.cli.output import (
+    add_execution_options,
     add_format_option,
     add_json_option,
     check_input_file,
+    chosen_format,
     emit_json,
     output_file,
     read_json,
 )
 from grundy.formats import render
+
+if TYPE_CHECKING:
+    from grundy.cli.experiments.parameters import Parameters
 
 __all__ = [
     "ExperimentResult",
@@ -46,6 +52,8 @@ __all__ = [
     "comparison_mark",
     "load_result",
     "register_all",
+    "register_experiment",
+    "timings_text",
 ]
 
 
@@ -118,6 +126,12 @@ class ExperimentResult:
             return True
         return False
 
+    def deliver_args(self, args: argparse.Namespace, *, directory: bool = False) -> bool:
+        """:meth:`deliver` as the command's options ask: ``--out`` (a file, or with
+        ``directory`` a directory that gets ``result.json``), ``--json``, ``--format``."""
+        out = Path(args.out) / "result.json" if directory and args.out else args.out
+        return self.deliver(out, json_out=args.json, fmt=chosen_format(args))
+
     def __str__(self) -> str:
         from grundy.display import experiment_text
 
@@ -158,6 +172,47 @@ def register_all(subparsers: Any) -> None:
         module = importlib.import_module(f"{__name__}.{info.name}")
         if hasattr(module, "register"):
             module.register(subparsers)
+
+
+def register_experiment(
+    subparsers: Any,
+    name: str,
+    parameters: type[Parameters],
+    run: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+    epilog: str,
+    aliases: tuple[str, ...] = (),
+    chunked: bool = False,
+    out_help: str | None = None,
+) -> argparse.ArgumentParser:
+    """Add experiment ``name``: its ``parameters``' options, then the common ones (with
+    ``chunked``, :func:`grundy.cli.output.add_execution_options` and its ``out_help``;
+    else :func:`add_experiment_options`), running ``run``."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, aliases=list(aliases), help=help, description=description, epilog=epilog
+    )
+    parameters.add_options(parser)
+    if chunked:
+        add_execution_options(parser, out_help=out_help)
+    else:
+        add_experiment_options(parser)
+    parser.set_defaults(func=run)
+    return parser
+
+
+def timings_text(timings: dict[str, float], **extra: str) -> str:
+    """``compile C s, run R s``, then ``, LABEL T s`` for each ``extra`` key (its label)
+    that ``timings`` has.
+
+    >>> timings_text({"compile": 0.5, "run": 2, "check": 1}, check="check", other="x")
+    'compile 0.50 s, run 2.00 s, check 1.00 s'
+    """
+    text = f"compile {timings['compile']:.2f} s, run {timings['run']:.2f} s"
+    return text + "".join(
+        f", {label} {timings[key]:.2f} s" for key, label in extra.items() if key in timings
+    )
 
 
 def load_result(path: str, option: str = "--input") -> ExperimentResult:

@@ -31,12 +31,11 @@ import argparse
 import time
 from dataclasses import dataclass
 from math import isqrt
-from pathlib import Path
 from typing import Any
 
-from grundy.cli.experiments import ExperimentResult
+from grundy.cli.experiments import ExperimentResult, register_experiment
 from grundy.cli.experiments.parameters import Parameters, parameter
-from grundy.cli.output import add_execution_options, chosen_format, console, execution_kwargs
+from grundy.cli.output import console, execution_kwargs
 from grundy.cli.parsing import short_int
 from reference.beatty import index0, lower_wythoff
 from runs.chunks import check_chunk_count, check_chunk_time, range_chunks
@@ -131,8 +130,11 @@ def validate_chunk(params: dict[str, Any], result: Any) -> str | None:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    register_experiment(
+        subparsers,
         NAME,
+        BeattyParameters,
+        run,
         help="check Theorem 1.1 / Beatty's partition for n in a range (parallel, resumable)",
         description=(
             "For every n in [START, START+N) check b_n - a_n = n, index0(a_n) = n, the Beatty "
@@ -140,16 +142,12 @@ def register(subparsers: Any) -> None:
             "of a_n, exactly. Chunks of n run in parallel on Dask; --out DIR resumes."
         ),
         epilog="example: grundy experiment beatty-partition --n 4e6 --chunk 1e5 --out runs/bp",
-    )
-    BeattyParameters.add_options(parser)
-    add_execution_options(
-        parser,
+        chunked=True,
         out_help=(
             "a directory (created if missing; a file is refused) for result.json, the manifest "
             "and the finished chunks; re-running with the same --out resumes"
         ),
     )
-    parser.set_defaults(func=run)
 
 
 def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> ExperimentResult:
@@ -197,11 +195,7 @@ def compute(n: int, start: int = 0, chunk: int = 100_000, **execution: Any) -> E
 
 def run(args: argparse.Namespace) -> int:
     result = compute(**BeattyParameters.from_args(args).as_json(), **execution_kwargs(args))
-    if not result.deliver(
-        Path(args.out) / "result.json" if args.out else None,
-        json_out=args.json,
-        fmt=chosen_format(args),
-    ):
+    if not result.deliver_args(args, directory=True):
         row = result.comparison[0]
         verdict = "holds" if row["agrees"] else f"FAILS ({row['violations']} values of n)"
         console.print(

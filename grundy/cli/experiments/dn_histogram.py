@@ -33,15 +33,12 @@ from __future__ import annotations
 import argparse
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from grundy.cli.experiments import ExperimentResult, load_result
+from grundy.cli.experiments import ExperimentResult, load_result, register_experiment
 from grundy.cli.experiments.parameters import Parameters, parameter
 from grundy.cli.output import (
-    add_execution_options,
     check_memory,
-    chosen_format,
     console,
     execution_kwargs,
 )
@@ -138,8 +135,11 @@ def dn_statistics(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "dn-histogram",
+    register_experiment(
+        subparsers,
+        NAME,
+        DnParameters,
+        run,
         help="histogram of d_n^h - n for h <= g (000 Figure 9, Table 2 layout)",
         description=(
             "Run Algorithm WSG (streamed) over rows 0..ROWS-1 and count d_n^h - n for every "
@@ -148,10 +148,8 @@ def register(subparsers: Any) -> None:
             "(WSG is sequential); --out DIR resumes."
         ),
         epilog="example: grundy experiment dn-histogram --g 30 --rows 100000 --out runs/dn30",
+        chunked=True,
     )
-    DnParameters.add_options(parser)
-    add_execution_options(parser)
-    parser.set_defaults(func=run)
 
 
 def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
@@ -201,11 +199,7 @@ def compute(g: int, rows: int, **execution: Any) -> ExperimentResult:
 
 def run(args: argparse.Namespace) -> int:
     result = compute(**DnParameters.from_args(args).as_json(), **execution_kwargs(args))
-    if not result.deliver(
-        Path(args.out) / "result.json" if args.out else None,
-        json_out=args.json,
-        fmt=chosen_format(args),
-    ):
+    if not result.deliver_args(args, directory=True):
         console.print(
             f"d_n^h - n for h <= {args.g}, points in rows < {args.rows} "
             f"(bound of Theorem 2.15: -16h <= d - n <= 2h)"

@@ -37,17 +37,14 @@ import argparse
 import math
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from grundy.cli.experiments import ExperimentResult
+from grundy.cli.experiments import ExperimentResult, register_experiment
 from grundy.cli.experiments.parameters import Parameters, constant, parameter
 from grundy.cli.output import (
-    add_execution_options,
     check_memory,
-    chosen_format,
     console,
     execution_kwargs,
 )
@@ -295,8 +292,11 @@ def compute(ks: range, rows: int, **execution: Any) -> ExperimentResult:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    register_experiment(
+        subparsers,
         NAME,
+        LarssonParameters,
+        run,
         help="where the P-positions of k-blocking Wythoff Nim gather (Larsson 2011, 4 <= k <= 20)",
         description=(
             "For each k, the P-positions of k-blocking Wythoff Nim on rows < ROWS by the greedy "
@@ -305,20 +305,14 @@ def register(subparsers: Any) -> None:
             "P120), measured. One chunk per k; --out DIR resumes."
         ),
         epilog="example: grundy experiment larsson-blocking --k 4..20 --rows 1e7 --out runs/blk",
+        chunked=True,
     )
-    LarssonParameters.add_options(parser)
-    add_execution_options(parser)
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     declared = LarssonParameters.from_args(args)
     result = compute(declared.k, declared.rows, **execution_kwargs(args))
-    if not result.deliver(
-        Path(args.out) / "result.json" if args.out else None,
-        json_out=args.json,
-        fmt=chosen_format(args),
-    ):
+    if not result.deliver_args(args, directory=True):
         console.print(
             f"k-blocking Wythoff Nim: slopes y / x of the P-positions (x, y), y >= x, in the "
             f"window {args.rows // 2:,} <= x < {args.rows:,}: mean [extent] per row (the "

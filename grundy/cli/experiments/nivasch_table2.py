@@ -30,9 +30,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.cli.experiments import ExperimentResult, add_experiment_options, comparison_mark
+from grundy.cli.experiments import (
+    ExperimentResult,
+    comparison_mark,
+    register_experiment,
+    timings_text,
+)
 from grundy.cli.experiments.parameters import Parameters, constant, parameter
-from grundy.cli.output import check_memory, chosen_format, console
+from grundy.cli.output import check_memory, console
 from grundy.display import ResultTable
 from proofs_check.dn import TABLE3_MIN_N, dn_statistics
 from reference.published import compare_table2, compare_table3
@@ -118,9 +123,12 @@ def run_experiment(
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    register_experiment(
+        subparsers,
         NAME,
-        aliases=["nivasch-table3"],
+        Table2Parameters,
+        run,
+        aliases=("nivasch-table3",),
         help="Nivasch 000 Tables 2 and 3: extremes of d_n^g - n (WSG)",
         description=(
             "Run Algorithm WSG (fast.wsg) for g <= GMAX over the points with "
@@ -130,16 +138,19 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table2 --gmax 30 --rows 5000000",
     )
-    Table2Parameters.add_options(parser)
-    add_experiment_options(parser)
-    parser.set_defaults(func=run)
+
+
+def _paper_cells(compared: dict[str, Any] | None) -> list[str]:
+    """The paper's value, its n and the mark of a compared cell (blanks when none)."""
+    if compared is None:
+        return ["", "", ""]
+    return [str(compared["paper"]), str(compared["paper_n"]), comparison_mark(compared)]
 
 
 def run(args: argparse.Namespace) -> int:
     declared = Table2Parameters.from_args(args)
-    quiet = args.quiet or args.json
-    result = run_experiment(declared.gmax, declared.max_a, chunk=declared.chunk, quiet=quiet)
-    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
+    result = run_experiment(**declared.keywords(), quiet=args.quiet or args.json)
+    if result.deliver_args(args):
         return result.exit_code
     by_key = {(c["table"], c["g"], c["column"]): c for c in result.comparison}
     console.print(
@@ -152,41 +163,20 @@ def run(args: argparse.Namespace) -> int:
     for row in result.table:
         g = row[0]
         cmin, cmax = by_key.get((2, g, "min")), by_key.get((2, g, "max"))
-        lines.append(
-            [
-                str(g),
-                str(row[1]),
-                str(row[2]),
-                str(cmin["paper"]) if cmin else "",
-                str(cmin["paper_n"]) if cmin else "",
-                comparison_mark(cmin),
-                str(row[3]),
-                str(row[4]),
-                str(cmax["paper"]) if cmax else "",
-                str(cmax["paper_n"]) if cmax else "",
-                comparison_mark(cmax),
-            ]
-        )
+        low = [str(row[1]), str(row[2]), *_paper_cells(cmin)]
+        high = [str(row[3]), str(row[4]), *_paper_cells(cmax)]
+        lines.append([str(g), *low, *high])
     console.print(str(ResultTable(lines[0], lines[1:])), markup=False)
     console.print(f"Nivasch 000 Table 3: max of d_n^g - n over n >= {MIN_N}, g >= {MIN_G}")
     lines = [["g", "max", "n", "paper", "n", ""]]
     for row in result.table[MIN_G:]:
         c3 = by_key.get((3, row[0], "max n>=100"))
-        lines.append(
-            [
-                str(row[0]),
-                str(row[5]),
-                str(row[6]),
-                str(c3["paper"]) if c3 else "",
-                str(c3["paper_n"]) if c3 else "",
-                comparison_mark(c3),
-            ]
-        )
+        lines.append([str(row[0]), str(row[5]), str(row[6]), *_paper_cells(c3)])
     console.print(str(ResultTable(lines[0], lines[1:])), markup=False)
     differ = sum(not c["agrees"] for c in result.comparison)
     exact = sum(c["checked"] == "exact" for c in result.comparison)
     console.print(
         f"{len(result.comparison)} paper cells: {exact} checked exactly, {differ} differ; "
-        f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s"
+        + timings_text(result.timings)
     )
     return result.exit_code

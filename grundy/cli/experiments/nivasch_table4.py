@@ -43,9 +43,9 @@ from typing import Any
 
 import numpy as np
 
-from grundy.cli.experiments import ExperimentResult, add_experiment_options
+from grundy.cli.experiments import ExperimentResult, register_experiment, timings_text
 from grundy.cli.experiments.parameters import Parameters, constant, parameter
-from grundy.cli.output import check_memory, chosen_format, console
+from grundy.cli.output import check_memory, console
 from grundy.display import ResultTable
 from grundy.published import load_published
 from registry import ask
@@ -367,8 +367,11 @@ def compare(found: dict[str, Any], *, rows: int, g: int, min_row: int) -> list[d
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    register_experiment(
+        subparsers,
         NAME,
+        Table4Parameters,
+        run,
         help="000 Table 4: largest Grundy values at each distance from the closest 0-value",
         description=(
             "For each Manhattan distance 1..D from the closest 0-value, the cell (a, b), "
@@ -378,9 +381,6 @@ def register(subparsers: Any) -> None:
         ),
         epilog="example: grundy experiment nivasch-table4 --rows 1e6 --g 199",
     )
-    Table4Parameters.add_options(parser)
-    add_experiment_options(parser)
-    parser.set_defaults(func=run)
 
 
 def printed_table(result: ExperimentResult) -> ResultTable:
@@ -410,14 +410,8 @@ def printed_table(result: ExperimentResult) -> ResultTable:
 
 def run(args: argparse.Namespace) -> int:
     declared = Table4Parameters.from_args(args)
-    result = run_experiment(
-        declared.rows,
-        declared.g,
-        max_distance=declared.max_distance,
-        min_row=declared.min_row,
-        quiet=args.quiet or args.json,
-    )
-    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
+    result = run_experiment(**declared.keywords(), quiet=args.quiet or args.json)
+    if result.deliver_args(args):
         return result.exit_code
     console.print(
         f"000 Table 4: largest value at each distance from the closest 0-value, "
@@ -433,8 +427,7 @@ def run(args: argparse.Namespace) -> int:
                 console.print(f"  differs: d = {c['distance']} ({c['column']}): {c}")
     else:
         console.print("not the paper's parameters (rows 1e6, g 199, min row 600): not compared")
-    t = result.timings
-    console.print(f"compile {t['compile']:.2f} s, run {t['run']:.2f} s")
+    console.print(timings_text(result.timings))
     if args.out:
         console.print(f"saved {args.out}")
     return result.exit_code

@@ -21,19 +21,21 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from grundy.cli.experiments import ExperimentResult, comparison_mark
+from grundy.cli.experiments import (
+    ExperimentResult,
+    comparison_mark,
+    register_experiment,
+    timings_text,
+)
 from grundy.cli.experiments.parameters import Parameters, derived, parameter
 from grundy.cli.output import (
-    add_execution_options,
     check_input_file,
-    chosen_format,
     console,
     execution_kwargs,
     read_json,
@@ -348,40 +350,21 @@ def load_convergence_histogram(path: str, g: int) -> tuple[list[tuple[int, int]]
 def _convergence_histogram_of(
     data: Any, path: str, g: int
 ) -> tuple[list[tuple[int, int]], int | None]:
+    if not isinstance(data, dict):
+        raise ValueError(f"--input: {path!r} holds a JSON {type(data).__name__}, not an object")
     rows = None
-    params = data.get("parameters", {}) if isinstance(data, dict) else {}
+    params = data.get("parameters", {})
     for key in ("rows", "r_max", "rmax", "rows_max"):
         if key in params:
             rows = int(params[key])
     raw: Any = None
-    if not isinstance(data, dict):
-        raise ValueError(f"--input: {path!r} holds a JSON {type(data).__name__}, not an object")
     if "histograms" in data:
         per_g = data["histograms"]
         raw = per_g.get(str(g), per_g.get(g)) if isinstance(per_g, dict) else None
     elif "histogram" in data:
         raw = data["histogram"]
     elif "columns" in data and "table" in data:
-        columns = [str(c).lower() for c in data["columns"]]
-        dense_col = next((i for i, c in enumerate(columns) if c == "histogram"), None)
-        value_col = next((i for i, c in enumerate(columns) if "conv" in c), None)
-        count_col = next((i for i, c in enumerate(columns) if c == "count"), None)
-        g_col = next((i for i, c in enumerate(columns) if c == "g"), None)
-        if dense_col is not None:  # nivasch-table5: one row per g, histogram[value] = count
-            raw = next(
-                (
-                    [[v, c] for v, c in enumerate(row[dense_col]) if c]
-                    for row in data["table"]
-                    if g_col is None or int(row[g_col]) == g
-                ),
-                None,
-            )
-        elif value_col is not None and count_col is not None:
-            raw = [
-                [row[value_col], row[count_col]]
-                for row in data["table"]
-                if g_col is None or int(row[g_col]) == g
-            ]
+        raw = _table_histogram(data["columns"], data["table"], g)
     if raw is None:
         raise ValueError(
             f"--input: {path!r} holds no convergence histogram for g = {g} (expected 'histogram', "
@@ -394,9 +377,33 @@ def _convergence_histogram_of(
     return histogram, rows
 
 
+def _table_histogram(columns: list[Any], table: list[Any], g: int) -> list[list[Any]] | None:
+    """[value, count] of ``g`` from a saved result's table: a dense ``histogram`` column (one
+    row per g, as nivasch-table5 saves it) or a rows-to-convergence and a ``count`` column;
+    None when the table has neither."""
+    names = [str(c).lower() for c in columns]
+
+    def column(accepts: Callable[[str], bool]) -> int | None:
+        return next((i for i, name in enumerate(names) if accepts(name)), None)
+
+    dense_col = column(lambda name: name == "histogram")
+    value_col = column(lambda name: "conv" in name)
+    count_col = column(lambda name: name == "count")
+    g_col = column(lambda name: name == "g")
+    of_g = (row for row in table if g_col is None or int(row[g_col]) == g)
+    if dense_col is not None:  # nivasch-table5: one row per g, histogram[value] = count
+        return next(([[v, c] for v, c in enumerate(row[dense_col]) if c] for row in of_g), None)
+    if value_col is not None and count_col is not None:
+        return [[row[value_col], row[count_col]] for row in of_g]
+    return None
+
+
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    register_experiment(
+        subparsers,
         NAME,
+        Table5Parameters,
+        run,
         help="000 Table 5: rows to convergence of Algorithm FSW (and Figure 11)",
         description=(
             "For each g <= G and start row 0..ROWS, the number of rows Algorithm FSW needs "
@@ -405,17 +412,13 @@ def register(subparsers: Any) -> None:
             "10^6 rows) and the histogram summary (Figure 11 is g = 10)."
         ),
         epilog="example: grundy experiment nivasch-table5 --g 10 --rows 1000000",
-    )
-    Table5Parameters.add_options(parser)
-    add_execution_options(
-        parser,
+        chunked=True,
         out_help=(
             "a directory (created if missing; a file is refused) for result.json, the manifest "
             "and the finished chunks; re-running with the same --out resumes (finished chunks "
             "that check are skipped, any other is recomputed)"
         ),
     )
-    parser.set_defaults(func=run)
 
 
 def printed_table(result: ExperimentResult) -> ResultTable:
@@ -447,19 +450,8 @@ def run(args: argparse.Namespace) -> int:
     execution = execution_kwargs(args)
     execution["quiet"] = args.quiet or args.json
     declared = Table5Parameters.from_args(args)
-    result = run_experiment(
-        declared.g,
-        declared.rows,
-        chunk=declared.chunk,
-        horizon=declared.horizon,
-        only=declared.only,
-        **execution,
-    )
-    if result.deliver(
-        Path(args.out) / "result.json" if args.out else None,
-        json_out=args.json,
-        fmt=chosen_format(args),
-    ):
+    result = run_experiment(**declared.keywords(g="gmax"), **execution)
+    if result.deliver_args(args, directory=True):
         return result.exit_code
     console.print(
         f"000 Table 5: rows to convergence, start rows 0..{args.rows} "
@@ -476,5 +468,5 @@ def run(args: argparse.Namespace) -> int:
             f"histogram g = {last[0]} (Figure 11 is g = 10): {total} runs, mean {mean:.2f} rows, "
             f"0 rows: {hist[0]}, >= 100 rows: {sum(hist[100:])}, max {len(hist) - 1}"
         )
-    console.print(f"compile {result.timings['compile']:.2f} s, run {result.timings['run']:.2f} s")
+    console.print(timings_text(result.timings))
     return result.exit_code

@@ -38,9 +38,9 @@ from typing import Any
 
 import numpy as np
 
-from grundy.cli.experiments import ExperimentResult, add_experiment_options
+from grundy.cli.experiments import ExperimentResult, register_experiment, timings_text
 from grundy.cli.experiments.parameters import Parameters, flag, parameter
-from grundy.cli.output import check_memory, chosen_format, console
+from grundy.cli.output import check_memory, console
 from grundy.display import ResultTable
 from grundy.published import load_published
 from registry import ask
@@ -312,8 +312,11 @@ def rw_vs_wsg(
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    register_experiment(
+        subparsers,
         NAME,
+        Table6Parameters,
+        run,
         help="000 Table 6: p_n^g for huge n by Algorithm RW",
         description=(
             "p_n^g for 0 <= g <= GMAX by Algorithm RW (conditional on Conjecture 3.10). "
@@ -327,9 +330,6 @@ def register(subparsers: Any) -> None:
             "--n 1e12 1e15 1e18"
         ),
     )
-    Table6Parameters.add_options(parser)
-    add_experiment_options(parser)
-    parser.set_defaults(func=run)
 
 
 def printed_table(result: ExperimentResult, n: int, check: bool) -> ResultTable:
@@ -360,18 +360,9 @@ def printed_table(result: ExperimentResult, n: int, check: bool) -> ResultTable:
 
 def run(args: argparse.Namespace) -> int:
     declared = Table6Parameters.from_args(args)
-    result = run_experiment(
-        declared.gmax,
-        declared.n,
-        check=declared.check_run,
-        L=declared.L,
-        H=declared.H,
-        R=declared.R,
-        one_run=declared.one_run,
-        quiet=args.quiet or args.json,
-    )
+    result = run_experiment(**declared.keywords(check_run="check"), quiet=args.quiet or args.json)
     unstable = [(row[0], row[1]) for row in result.table if declared.check_run and not row[7]]
-    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
+    if result.deliver_args(args):
         return 1 if unstable else result.exit_code
     paper = {row["g"]: row for row in result.comparison}
     for n in result.parameters["n"]:
@@ -390,9 +381,5 @@ def run(args: argparse.Namespace) -> int:
             f"check at {CHECK_R_FACTOR}R, L-{CHECK_BAND}, H+{CHECK_BAND}: "
             + (f"DISAGREES for (n, g) = {unstable}" if unstable else "all equal")
         )
-    t = result.timings
-    console.print(
-        f"compile {t['compile']:.2f} s, run {t['run']:.2f} s"
-        + (f", check {t['check']:.2f} s" if "check" in t else "")
-    )
+    console.print(timings_text(result.timings, check="check"))
     return 1 if unstable else result.exit_code

@@ -165,6 +165,13 @@ class Parameters:
         """The parameters of parsed options (constants keep their values)."""
         return cls(**{item.name: getattr(args, item.name) for item in cls._options()})
 
+    def keywords(self, **renamed: str) -> dict[str, Any]:
+        """The values of the options by field name (a field in ``renamed`` under its new
+        name): the keyword arguments of the experiment's library call."""
+        return {
+            renamed.get(item.name, item.name): getattr(self, item.name) for item in self._options()
+        }
+
     def check(self) -> None:
         """ValueError naming the first value outside its limits (a library call's values;
         None, the default of an optional value, is not checked)."""

@@ -66,9 +66,14 @@ from typing import Any
 import numpy as np
 
 import spec
-from grundy.cli.experiments import ExperimentResult, add_experiment_options, load_result
+from grundy.cli.experiments import (
+    ExperimentResult,
+    add_experiment_options,
+    load_result,
+    timings_text,
+)
 from grundy.cli.experiments.parameters import Parameters, constant, flag, parameter, text
-from grundy.cli.output import add_execution_options, chosen_format, console, output_dir
+from grundy.cli.output import add_execution_options, console, output_dir
 from grundy.cli.parsing import short_int
 from grundy.display import ResultTable
 from reference import landman as ref_landman
@@ -630,7 +635,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.state is not None:
         _write_state(args, rows)
-    if result.deliver(args.out, json_out=args.json, fmt=chosen_format(args)):
+    if result.deliver_args(args):
         return result.exit_code
     console.print(
         f"{args.game}: exact additive periods (the strip's window certificate), rows "
@@ -647,12 +652,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(
             f"row {row['row']}: ours {row['ours']}, {row['source']} {row['paper']}: {mark}"
         )
-    t = result.timings
-    console.print(
-        f"compile {t['compile']:.2f} s, run {t['run']:.2f} s"
-        + (f", reference {t['reference']:.2f} s" if "reference" in t else "")
-        + (f", table check {t['check_table']:.2f} s" if "check_table" in t else "")
-    )
+    console.print(timings_text(result.timings, reference="reference", check_table="table check"))
     if args.out:
         console.print(f"saved {args.out}")
     return result.exit_code
