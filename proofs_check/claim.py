@@ -42,6 +42,7 @@ __all__ = [
     "Report",
     "Run",
     "claim",
+    "declare",
     "declared",
     "tightened_label",
 ]
@@ -377,11 +378,11 @@ class Run:
 
 def claim(
     id: str,
-    *,
     source: str,
     kind: str,
     statement: str,
     formula: str,
+    *,
     params: tuple[Param, ...] = (),
     family: str = "",
     expect: str = "holds",
@@ -413,6 +414,20 @@ def claim(
         return check
 
     return decorate
+
+
+def declare(check: Callable[..., None], *text: str, **options: Any) -> Callable[..., None]:
+    """``claim(*text, **options)(check)``, ``check`` named after the id ``text[0]``: the claim
+    of a family's factory (one function that declares several similar claims).
+
+    >>> def check(run: Run) -> None:
+    ...     run.fact("1 = 1", True)
+    >>> made = declare(check, "demo-one", "here", "lemma", "One is one.", "1 = 1")
+    >>> made.__name__, declared(made).family
+    ('demo_one', 'demo')
+    """
+    check.__name__ = check.__qualname__ = text[0].replace("-", "_").replace(".", "_")
+    return claim(*text, **options)(check)
 
 
 def declared(check: object) -> Claim | None:

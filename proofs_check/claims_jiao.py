@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from proofs_check import data
-from proofs_check.claim import Param, Run, claim
+from proofs_check.claim import Param, Run, claim, declare
 from proofs_check.claims_landman import check_row_periodicity
 from proofs_check.exact import QPhi
 from reference import beatty
@@ -206,30 +206,40 @@ def jiao_thm_12(run: Run, j: int, rows: int, d: int) -> None:
         run.inconclusive(f"(d, j) not found in rows < {rows} (no bound on where): {missing[:5]}")
 
 
-def _t_bounds(
-    run: Run, j: int, rows: int, checks: Callable[[Run, int, int, int, int], None]
-) -> None:
+#: A bound on every point (a, b) = (a_n^j, b_n^j) of T_j: its label, its slack from
+#: (j, n, a, b), and the quantities (of j, n, a, b) that its first place and witness name.
+PointBound = tuple[str, Callable[[int, int, int, int], int], str]
+
+
+def _t_bounds(run: Run, j: int, rows: int, bounds: tuple[PointBound, ...]) -> None:
     result = _fwsg(run, j, rows)
     for value in range(j + 1):
         for n, (a, b) in enumerate(result.T[value]):
-            checks(run, value, n, a, b)
+            point = {"j": value, "n": n, "a": a, "b": b}
+            for label, slack, names in bounds:
+                run.bound(label, slack(value, n, a, b), **{k: point[k] for k in names.split()})
 
 
-@claim(
+def _t_bounds_claim(
+    claim_id: str, source: str, kind: str, statement: str, formula: str, *bounds: PointBound
+) -> Callable[..., None]:
+    """A claim of 001 §4 that every point of T_0, ..., T_j (rows < ``rows``) meets ``bounds``."""
+
+    def check(run: Run, j: int, rows: int) -> None:
+        _t_bounds(run, j, rows, bounds)
+
+    return declare(check, claim_id, source, kind, statement, formula, params=(J_MAX, ROWS))
+
+
+jiao_prop_13 = _t_bounds_claim(
     "jiao-prop-13",
-    source="001 §4 Proposition 13",
-    kind="proposition",
-    statement="n <= a_n^j <= 2n.",
-    formula="n <= a_n^j <= 2n",
-    params=(J_MAX, ROWS),
-    family="jiao",
+    "001 §4 Proposition 13",
+    "proposition",
+    "n <= a_n^j <= 2n.",
+    "n <= a_n^j <= 2n",
+    ("a_n - n >= 0", lambda j, n, a, b: a - n, "j n a"),
+    ("2n - a_n >= 0", lambda j, n, a, b: 2 * n - a, "j n a"),
 )
-def jiao_prop_13(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("a_n - n >= 0", a - n, j=value, n=n, a=a)
-        run.bound("2n - a_n >= 0", 2 * n - a, j=value, n=n, a=a)
-
-    _t_bounds(run, j, rows, checks)
 
 
 @claim(
@@ -257,37 +267,26 @@ def jiao_prop_14(run: Run, j: int, rows: int) -> None:
         )
 
 
-@claim(
+jiao_prop_16 = _t_bounds_claim(
     "jiao-prop-16",
-    source="001 §4 Proposition 16",
-    kind="proposition",
-    statement="d_n^j <= (n + 1)j + n.",
-    formula="d_n^j <= (n+1)j + n",
-    params=(J_MAX, ROWS),
-    family="jiao",
+    "001 §4 Proposition 16",
+    "proposition",
+    "d_n^j <= (n + 1)j + n.",
+    "d_n^j <= (n+1)j + n",
+    ("(n+1)j + n - d_n >= 0", lambda j, n, a, b: (n + 1) * j + n - (b - a), "j n a b"),
 )
-def jiao_prop_16(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("(n+1)j + n - d_n >= 0", (n + 1) * value + n - (b - a), j=value, n=n, a=a, b=b)
-
-    _t_bounds(run, j, rows, checks)
-
-
-@claim(
+jiao_cor_17 = _t_bounds_claim(
     "jiao-cor-17",
-    source="001 §4 Corollary 17",
-    kind="corollary",
-    statement="n <= b_n^j <= 3n + (n + 1)j.",
-    formula="n <= b_n^j <= 3n + (n+1)j",
-    params=(J_MAX, ROWS),
-    family="jiao",
+    "001 §4 Corollary 17",
+    "corollary",
+    "n <= b_n^j <= 3n + (n + 1)j.",
+    "n <= b_n^j <= 3n + (n+1)j",
+    ("b_n - n >= 0", lambda j, n, a, b: b - n, "j n b"),
+    ("3n + (n+1)j - b_n >= 0", lambda j, n, a, b: 3 * n + (n + 1) * j - b, "j n b"),
 )
-def jiao_cor_17(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("b_n - n >= 0", b - n, j=value, n=n, b=b)
-        run.bound("3n + (n+1)j - b_n >= 0", 3 * n + (n + 1) * value - b, j=value, n=n, b=b)
 
-    _t_bounds(run, j, rows, checks)
+#: Remark 15's bound d_n^j >= n - (j + 1), the slack of (j, n, a, b).
+REMARK_15: PointBound = ("d_n - n + j + 1 >= 0", lambda j, n, a, b: (b - a) - n + j + 1, "j n a b")
 
 
 @claim(
@@ -301,13 +300,11 @@ def jiao_cor_17(run: Run, j: int, rows: int) -> None:
     expect="violated",
 )
 def jiao_remark_15(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("d_n - n + j + 1 >= 0", (b - a) - n + value + 1, j=value, n=n, a=a, b=b)
-
-    _t_bounds(run, j, rows, checks)
+    _t_bounds(run, j, rows, (REMARK_15,))
     result, _ = data.f_t_sequences(j, rows)
+    slack = REMARK_15[1]
     for value in range(j + 1):
-        slacks = [(b - a) - n + value + 1 for n, (a, b) in enumerate(result.T[value])]
+        slacks = [slack(value, n, a, b) for n, (a, b) in enumerate(result.T[value])]
         bad = [n for n, s in enumerate(slacks) if s < 0]
         run.observe(
             f"j={value}",
