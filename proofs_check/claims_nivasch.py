@@ -17,6 +17,7 @@ from typing import Any
 import spec
 from proofs_check import data
 from proofs_check.claim import Param, Run, claim, declare
+from proofs_check.claims_landman import grundy_table
 from proofs_check.exact import QPhi, floor_phi_multiple
 from reference import beatty
 from reference.published import compare_table2, compare_table3, compare_table5, nivasch_table5
@@ -26,12 +27,6 @@ G_MAX = Param("g", 12, 8, 0, 60, "Grundy values 0..g")
 WSG_ROWS = Param("rows", 3000, 1000, 1, 1_000_000, "rows of Algorithm WSG")
 
 PUBLISHED_ROWS = 5_000_001  # 000 Tables 2, 3: a <= 5e6
-
-
-def _table(run: Run, size: int) -> list[list[int]]:
-    table, path = data.grundy_table("wythoff", size)
-    run.used(path)
-    return table
 
 
 def _wsg(run: Run, g: int, rows: int):  # type: ignore[no-untyped-def]
@@ -96,7 +91,7 @@ def nivasch_lemma_1_2(run: Run, size: int) -> None:
     family="nivasch",
 )
 def nivasch_lemma_2_1(run: Run, size: int) -> None:
-    table = _table(run, size)
+    table = grundy_table(run, "wythoff", size)
     for x in range(size):
         positions: dict[int, list[int]] = {}
         for y, value in enumerate(table[x]):
@@ -122,7 +117,7 @@ def nivasch_lemma_2_1(run: Run, size: int) -> None:
     family="nivasch",
 )
 def nivasch_lemma_2_2(run: Run, size: int) -> None:
-    table = _table(run, size)
+    table = grundy_table(run, "wythoff", size)
     diagonal = [table[x][x] for x in range(size)]
     for g in range((size + 1) // 2):  # x <= 2g < size
         xs = [x for x, value in enumerate(diagonal) if value == g]
@@ -429,7 +424,7 @@ def nivasch_blass_fraenkel(run: Run, rows: int) -> None:
     family="nivasch",
 )
 def nivasch_thm_1_1(run: Run, size: int, rows: int) -> None:
-    table = _table(run, size)
+    table = grundy_table(run, "wythoff", size)
     for x in range(size):
         for y in range(size):
             expected = beatty.is_wythoff_p_position(x, y)
