@@ -212,14 +212,25 @@ def _t_bounds(run: Run, j: int, rows: int, bounds: tuple[PointBound, ...]) -> No
 
 
 def _t_bounds_claim(
-    claim_id: str, source: str, kind: str, statement: str, formula: str, *bounds: PointBound
+    claim_id: str,
+    source: str,
+    kind: str,
+    statement: str,
+    formula: str,
+    *bounds: PointBound,
+    evidence: Callable[[Run, int, int], None] | None = None,
+    expect: str = "holds",
 ) -> Callable[..., None]:
-    """A claim of 001 §4 that every point of T_0, ..., T_j (rows < ``rows``) meets ``bounds``."""
+    """A claim of 001 §4 that every point of T_0, ..., T_j (rows < ``rows``) meets ``bounds``;
+    ``evidence(run, j, rows)`` then reports more (a conjecture's observations)."""
 
     def check(run: Run, j: int, rows: int) -> None:
         _t_bounds(run, j, rows, bounds)
+        if evidence is not None:
+            evidence(run, j, rows)
 
-    return declare(check, claim_id, source, kind, statement, formula, params=(J_MAX, ROWS))
+    return declare(check, claim_id, source, kind, statement, formula, params=(J_MAX, ROWS),
+                   expect=expect)  # fmt: skip
 
 
 jiao_prop_13 = _t_bounds_claim(
@@ -280,18 +291,8 @@ jiao_cor_17 = _t_bounds_claim(
 REMARK_15: PointBound = ("d_n - n + j + 1 >= 0", lambda j, n, a, b: (b - a) - n + j + 1, "j n a b")
 
 
-@claim(
-    "jiao-remark-15",
-    source="001 §4 Remark 15",
-    kind="conjecture",
-    statement="L_d^j <= j + 1 + d for every d; equivalently d_n^j >= n - (j + 1) for every n.",
-    formula="L_d^j <= j+1+d  <=>  d_n^j - n + j + 1 >= 0",
-    params=(J_MAX, ROWS),
-    family="jiao",
-    expect="violated",
-)
-def jiao_remark_15(run: Run, j: int, rows: int) -> None:
-    _t_bounds(run, j, rows, (REMARK_15,))
+def _remark_15_evidence(run: Run, j: int, rows: int) -> None:
+    """Per j: Remark 15's smallest slack and its violations; the known counterexamples."""
     result, _ = data.f_t_sequences(j, rows)
     slack = REMARK_15[1]
     for value in range(j + 1):
@@ -309,6 +310,18 @@ def jiao_remark_15(run: Run, j: int, rows: int) -> None:
         "L_22^4 >= 28 > j + 1 + d = 27 (confirmed by the spec); j = 3 first fails at n = 158, "
         "(255, 408); j <= 2 and j = 9, 10 hold below row 3000"
     )
+
+
+jiao_remark_15 = _t_bounds_claim(
+    "jiao-remark-15",
+    "001 §4 Remark 15",
+    "conjecture",
+    "L_d^j <= j + 1 + d for every d; equivalently d_n^j >= n - (j + 1) for every n.",
+    "L_d^j <= j+1+d  <=>  d_n^j - n + j + 1 >= 0",
+    REMARK_15,
+    evidence=_remark_15_evidence,
+    expect="violated",
+)
 
 
 @claim(
