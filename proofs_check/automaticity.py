@@ -54,6 +54,7 @@ from proofs_check.data import DATA_SECONDS
 from proofs_check.discovery import (
     choose_length,
     greedy_points,
+    moved,
     other_layers,
     points,
     prove,
@@ -270,12 +271,7 @@ def markdown(found: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m proofs_check.automaticity``: moved to ``grundy prove --automaticity``."""
-    print(
-        "python -m proofs_check.automaticity: the command is now 'grundy prove --automaticity "
-        "[--games GAME ...] [--values G ...] [--out FILE] [--markdown]' (docs/proofs.md)",
-        file=sys.stderr,
-    )
-    return 2
+    return moved("proofs_check.automaticity")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -39,9 +39,12 @@ __all__ = [
     "Claim",
     "NotTightenable",
     "Param",
+    "PointBound",
     "Report",
     "Run",
+    "check_bounds",
     "claim",
+    "declare",
     "declared",
     "tightened_label",
 ]
@@ -377,11 +380,11 @@ class Run:
 
 def claim(
     id: str,
-    *,
     source: str,
     kind: str,
     statement: str,
     formula: str,
+    *,
     params: tuple[Param, ...] = (),
     family: str = "",
     expect: str = "holds",
@@ -413,6 +416,46 @@ def claim(
         return check
 
     return decorate
+
+
+def declare(
+    check: Callable[..., None], *text: str, module: str | None = None, **options: Any
+) -> Callable[..., None]:
+    """``claim(*text, **options)(check)``, ``check`` named after the id ``text[0]``: the claim
+    of a family's factory (one function that declares several similar claims). ``module``:
+    the claims module that lists it (:data:`proofs_check.catalogue.MODULES`), when the
+    factory lives in another.
+
+    >>> def check(run: Run) -> None:
+    ...     run.fact("1 = 1", True)
+    >>> made = declare(check, "demo-one", "here", "lemma", "One is one.", "1 = 1")
+    >>> made.__name__, declared(made).family
+    ('demo_one', 'demo')
+    """
+    check.__name__ = check.__qualname__ = text[0].replace("-", "_").replace(".", "_")
+    if module is not None:
+        check.__module__ = module
+    return claim(*text, **options)(check)
+
+
+#: A bound that a family of claims records at every point: its label, its slack from the
+#: point's coordinates, and the point's quantities (space-separated names) that its first
+#: place and its witness name.
+PointBound = tuple[str, Callable[..., Any], str]
+
+
+def check_bounds(
+    run: Run, bounds: tuple[PointBound, ...], quantities: dict[str, Any], *point: int
+) -> None:
+    """Record every bound of ``bounds`` at ``point`` (:meth:`Run.bound`), in their order.
+
+    >>> run = Run("demo", {})
+    >>> check_bounds(run, (("x <= 4", lambda x: 4 - x, "x"),), {"x": 5, "y": 0}, 5)
+    >>> run.report().witness
+    {'bound': 'x <= 4', 'slack': -1, 'x': 5}
+    """
+    for label, slack, names in bounds:
+        run.bound(label, slack(*point), **{name: quantities[name] for name in names.split()})
 
 
 def declared(check: object) -> Claim | None:

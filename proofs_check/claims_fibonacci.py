@@ -7,9 +7,11 @@ F_1 = F_2 = 1, F_3 = 2, ...; a Zeckendorf part F_t has t >= 2.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import spec
 from proofs_check import data
-from proofs_check.claim import Param, Run, claim
+from proofs_check.claim import Param, Run, claim, declare
 
 N = Param("n", 80, 40, 1, 400, "tokens 1..n")
 
@@ -23,6 +25,12 @@ def _z1(run: Run, n: int) -> int:
 def _fib_index(value: int) -> int:
     """t >= 2 with F_t = value (F_2 = 1, F_3 = 2, F_4 = 3, ...)."""
     return data.fibonacci_numbers(value).index(value) + 2
+
+
+def _spec_game(run: Run) -> spec.ImpartialGame:
+    """Fibonacci Nim of the spec (the values from :func:`spec.grundy`), recorded as the data."""
+    run.used("spec.grundy (fibonacci-nim)")
+    return spec.get_game("fibonacci-nim")
 
 
 def _fib(t: int) -> int:
@@ -42,8 +50,7 @@ def _fib(t: int) -> int:
     family="fibonacci",
 )
 def fibonacci_thm_3_2(run: Run, n: int) -> None:
-    game = spec.get_game("fibonacci-nim")
-    run.used("spec.grundy (fibonacci-nim)")
+    game = _spec_game(run)
     for tokens in range(1, n + 1):
         z1 = _z1(run, tokens)
         for r in range(0, tokens + 2):
@@ -84,28 +91,45 @@ def fibonacci_lemma_3_3(run: Run, n: int) -> None:
     )
 
 
-@claim(
+def _start_zero_claim(
+    claim_id: str,
+    source: str,
+    statement: str,
+    n_param: Param,
+    starting_values: Callable[[Run, int], list[int]],
+    observe: bool = False,
+) -> Callable[..., None]:
+    """A claim that the starting value G(n, n - 1) is 0 exactly for the Fibonacci n <= n,
+    the values ``starting_values(run, n)[n]`` (and, with ``observe``, how many are 0)."""
+
+    def check(run: Run, n: int) -> None:
+        values = starting_values(run, n)
+        fibs = set(data.fibonacci_numbers(n))
+        for tokens in range(1, n + 1):
+            value = values[tokens]
+            is_fib = tokens in fibs
+            run.fact("G(n,n-1) = 0 iff n Fibonacci", (value == 0) == is_fib, n=tokens, G=value,
+                     fibonacci=is_fib)  # fmt: skip
+        if observe:
+            run.observe("starting values", n=n, zeros=values[1:].count(0), largest=max(values))
+
+    formula = "G(n, n-1) = 0 <=> n ∈ {1, 2, 3, 5, 8, ...}"
+    return declare(check, claim_id, source, "corollary", statement, formula, params=(n_param,),
+                   family="fibonacci")  # fmt: skip
+
+
+def _spec_starting_values(run: Run, n: int) -> list[int]:
+    game = _spec_game(run)
+    return [0] + [spec.grundy(game, (tokens, tokens - 1)) for tokens in range(1, n + 1)]
+
+
+fibonacci_cor_3_3_1 = _start_zero_claim(
     "suriyaprakash-cor-3.3.1",
-    source="002 §3 Corollary 3.3.1",
-    kind="corollary",
-    statement="The starting position (n, n - 1) is a P-position iff n is a Fibonacci number.",
-    formula="G(n, n-1) = 0 <=> n ∈ {1, 2, 3, 5, 8, ...}",
-    params=(Param("n", 400, 150, 1, 2000, "n = 1..n"),),
-    family="fibonacci",
+    "002 §3 Corollary 3.3.1",
+    "The starting position (n, n - 1) is a P-position iff n is a Fibonacci number.",
+    Param("n", 400, 150, 1, 2000, "n = 1..n"),
+    _spec_starting_values,
 )
-def fibonacci_cor_3_3_1(run: Run, n: int) -> None:
-    game = spec.get_game("fibonacci-nim")
-    run.used("spec.grundy (fibonacci-nim)")
-    fibs = set(data.fibonacci_numbers(n))
-    for tokens in range(1, n + 1):
-        value = spec.grundy(game, (tokens, tokens - 1))
-        run.fact(
-            "G(n,n-1) = 0 iff n Fibonacci",
-            (value == 0) == (tokens in fibs),
-            n=tokens,
-            G=value,
-            fibonacci=tokens in fibs,
-        )
 
 
 def _starting_values(run: Run, n: int) -> list[int]:
@@ -114,27 +138,18 @@ def _starting_values(run: Run, n: int) -> list[int]:
     return values
 
 
-@claim(
+#: n of the claims on the compiled starting values G(n, n - 1).
+START_N = Param("n", 10**6, 3000, 1, 10**6, "n = 1..n")
+
+fibonacci_start_zero = _start_zero_claim(
     "fibonacci-start-zero",
-    source="002 §3 Corollary 3.3.1 (from [LS15]: Larsson & Rubinstein-Salzedo)",
-    kind="corollary",
-    statement=(
-        "The starting value G(n, n - 1) is 0 exactly when n is a Fibonacci number "
-        "(the first player wins every other game), to n = 10^6 by the compiled rows."
-    ),
-    formula="G(n, n-1) = 0 <=> n ∈ {1, 2, 3, 5, 8, ...}",
-    params=(Param("n", 10**6, 3000, 1, 10**6, "n = 1..n"),),
-    family="fibonacci",
+    "002 §3 Corollary 3.3.1 (from [LS15]: Larsson & Rubinstein-Salzedo)",
+    "The starting value G(n, n - 1) is 0 exactly when n is a Fibonacci number "
+    "(the first player wins every other game), to n = 10^6 by the compiled rows.",
+    START_N,
+    _starting_values,
+    observe=True,
 )
-def fibonacci_start_zero(run: Run, n: int) -> None:
-    values = _starting_values(run, n)
-    fibs = set(data.fibonacci_numbers(n))
-    for tokens in range(1, n + 1):
-        value = values[tokens]
-        is_fib = tokens in fibs
-        run.fact("G(n,n-1) = 0 iff n Fibonacci", (value == 0) == is_fib, n=tokens, G=value,
-                 fibonacci=is_fib)  # fmt: skip
-    run.observe("starting values", n=n, zeros=values[1:].count(0), largest=max(values))
 
 
 @claim(
@@ -145,7 +160,7 @@ def fibonacci_start_zero(run: Run, n: int) -> None:
         "With the Fibonacci n removed, the starting values G(n, n - 1) are nondecreasing in n."
     ),
     formula="n' < n both not Fibonacci, no non-Fibonacci between => G(n, n-1) >= G(n', n'-1)",
-    params=(Param("n", 10**6, 3000, 1, 10**6, "n = 1..n"),),
+    params=(START_N,),
     family="fibonacci",
 )
 def larsson_rs_start_nondecreasing(run: Run, n: int) -> None:

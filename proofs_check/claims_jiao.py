@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from proofs_check import data
-from proofs_check.claim import Param, Run, claim
-from proofs_check.claims_landman import check_row_periodicity
+from proofs_check.claim import Param, PointBound, Run, check_bounds, claim, declare
+from proofs_check.claims_landman import check_row_periodicity, grundy_table, table_bounds_claim
 from proofs_check.exact import QPhi
 from reference import beatty
 from reference.fwsg import slant_amounts
@@ -20,12 +20,6 @@ from reference.fwsg import slant_amounts
 SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= a, b < size")
 J_MAX = Param("j", 10, 6, 0, 60, "Grundy values 0..j")
 ROWS = Param("rows", 3000, 800, 1, 1_000_000, "rows of Algorithm FWSG (first coordinate < rows)")
-
-
-def _table(run: Run, game: str, size: int) -> list[list[int]]:
-    table, path = data.grundy_table(game, size)
-    run.used(path)
-    return table
 
 
 def _fwsg(run: Run, j: int, rows: int) -> Any:
@@ -43,61 +37,64 @@ def slant_followers(a: int, b: int) -> list[tuple[int, int]]:
     return [(a - i, b - i) for i in slant_amounts(a, b)]
 
 
-@claim(
+jiao_lemma_1 = table_bounds_claim(
     "jiao-lemma-1",
-    source="001 §2 Lemma 1",
-    kind="lemma",
-    statement="In F-Wythoff, b - 2a <= G(a, b) <= a + b (a <= b).",
-    formula="b - 2a <= G(a,b) <= a + b",
-    params=(SIZE,),
-    family="jiao",
+    "001 §2 Lemma 1",
+    "lemma",
+    "In F-Wythoff, b - 2a <= G(a, b) <= a + b (a <= b).",
+    "b - 2a <= G(a,b) <= a + b",
+    ("G - (b - 2a) >= 0", lambda a, b, g: g - (b - 2 * a), "a b G"),
+    ("a + b - G >= 0", lambda a, b, g: a + b - g, "a b G"),
+    game="f-wythoff",
+    axes="a b",
+    upper=True,
+    size=SIZE,
+    module=__name__,
 )
-def jiao_lemma_1(run: Run, size: int) -> None:
-    table = _table(run, "f-wythoff", size)
-    for a in range(size):
-        for b in range(a, size):
-            g = table[a][b]
-            run.bound("G - (b - 2a) >= 0", g - (b - 2 * a), a=a, b=b, G=g)
-            run.bound("a + b - G >= 0", a + b - g, a=a, b=b, G=g)
 
 
-def _slant_bound(run: Run, a_max: int, bound: Callable[[int], int], name: str) -> None:
-    run.used("proofs_check.claims_jiao.slant_followers (the spec's rule)")
-    for a in range(a_max + 1):
-        for b in range(a, a * a + a + 3):
-            for follower in slant_followers(a, b):
-                run.bound(name, bound(a) - b, a=a, b=b, follower=follower)
+def _slant_claim(
+    claim_id: str,
+    source: str,
+    statement: str,
+    formula: str,
+    label: str,
+    bound: Callable[[int], int],
+    *notes: str,
+) -> Callable[..., None]:
+    """A lemma of 001 §2 that a slant follower of (a, b) exists only if b <= bound(a), checked
+    on a = 0..a, b = a..a^2+a+2 with the spec's rule (:func:`slant_followers`)."""
+
+    def check(run: Run, a: int) -> None:
+        run.used("proofs_check.claims_jiao.slant_followers (the spec's rule)")
+        for x in range(a + 1):
+            for b in range(x, x * x + x + 3):
+                for follower in slant_followers(x, b):
+                    run.bound(label, bound(x) - b, a=x, b=b, follower=follower)
+        for note in notes:
+            run.note(note)
+
+    a_max = Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2")
+    return declare(check, claim_id, source, "lemma", statement, formula, params=(a_max,))
 
 
-@claim(
+jiao_lemma_2 = _slant_claim(
     "jiao-lemma-2",
-    source="001 §2 Lemma 2",
-    kind="lemma",
-    statement=(
-        "If (a - i, b - i) is a follower of (a, b) in F-Wythoff (a slant move), then b <= a^2."
-    ),
-    formula="(a-i, b-i) ∈ F(a,b) => b <= a^2",
-    params=(Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
-    family="jiao",
+    "001 §2 Lemma 2",
+    "If (a - i, b - i) is a follower of (a, b) in F-Wythoff (a slant move), then b <= a^2.",
+    "(a-i, b-i) ∈ F(a,b) => b <= a^2",
+    "a^2 - b >= 0",
+    lambda a: a * a,
 )
-def jiao_lemma_2(run: Run, a: int) -> None:
-    _slant_bound(run, a, lambda x: x * x, "a^2 - b >= 0")
-
-
-@claim(
+jiao_remark_3 = _slant_claim(
     "jiao-remark-3",
-    source="001 §2 Remark 3",
-    kind="lemma",
-    statement="Sharper: a slant follower of (a, b) exists only if b <= (a - 1)a.",
-    formula="(a-i, b-i) ∈ F(a,b) => b <= (a-1)a",
-    params=(Param("a", 60, 25, 0, 300, "a = 0..a, b = a..a^2+a+2"),),
-    family="jiao",
+    "001 §2 Remark 3",
+    "Sharper: a slant follower of (a, b) exists only if b <= (a - 1)a.",
+    "(a-i, b-i) ∈ F(a,b) => b <= (a-1)a",
+    "(a-1)a - b >= 0",
+    lambda a: (a - 1) * a,
+    "the seed prints (b-i, a-i) ∈ F(a,b); read as the slant follower (a-i, b-i) of Lemma 2",
 )
-def jiao_remark_3(run: Run, a: int) -> None:
-    _slant_bound(run, a, lambda x: (x - 1) * x, "(a-1)a - b >= 0")
-    run.note(
-        "the seed prints (b-i, a-i) ∈ F(a,b); read as the slant follower (a-i, b-i) of Lemma 2"
-    )
 
 
 def check_diagonal_multiplicity(
@@ -129,7 +126,7 @@ def check_diagonal_multiplicity(
     family="jiao",
 )
 def jiao_lemma_10(run: Run, size: int) -> None:
-    table = _table(run, "f-wythoff", size)
+    table = grundy_table(run, "f-wythoff", size)
     check_diagonal_multiplicity(run, table, lambda d: d + 2, "d + 2 - count >= 0")
 
 
@@ -145,7 +142,7 @@ def jiao_lemma_10(run: Run, size: int) -> None:
     family="jiao",
 )
 def jiao_ho_refuted(run: Run, size: int) -> None:
-    table = _table(run, "f-wythoff", size)
+    table = grundy_table(run, "f-wythoff", size)
     if size <= 12:
         run.inconclusive("the published counterexample needs size >= 13")
         return
@@ -182,7 +179,7 @@ def jiao_ho_refuted(run: Run, size: int) -> None:
     family="jiao",
 )
 def jiao_thm_12(run: Run, j: int, rows: int, d: int) -> None:
-    table = _table(run, "f-wythoff", 13)  # the theorem's example: 9 on three diagonals
+    table = grundy_table(run, "f-wythoff", 13)  # the theorem's example: 9 on three diagonals
     run.fact(
         "001's example: G(1, 8) = G(3, 10) = G(5, 12) = 9",
         [table[1][8], table[3][10], table[5][12]] == [9, 9, 9],
@@ -206,30 +203,45 @@ def jiao_thm_12(run: Run, j: int, rows: int, d: int) -> None:
         run.inconclusive(f"(d, j) not found in rows < {rows} (no bound on where): {missing[:5]}")
 
 
-def _t_bounds(
-    run: Run, j: int, rows: int, checks: Callable[[Run, int, int, int, int], None]
-) -> None:
+def _t_bounds(run: Run, j: int, rows: int, bounds: tuple[PointBound, ...]) -> None:
+    """Every point (a, b) = (a_n^j, b_n^j) of T_0 .. T_j meets ``bounds`` (of j, n, a, b)."""
     result = _fwsg(run, j, rows)
     for value in range(j + 1):
         for n, (a, b) in enumerate(result.T[value]):
-            checks(run, value, n, a, b)
+            check_bounds(run, bounds, {"j": value, "n": n, "a": a, "b": b}, value, n, a, b)
 
 
-@claim(
+def _t_bounds_claim(
+    claim_id: str,
+    source: str,
+    kind: str,
+    statement: str,
+    formula: str,
+    *bounds: PointBound,
+    evidence: Callable[[Run, int, int], None] | None = None,
+    expect: str = "holds",
+) -> Callable[..., None]:
+    """A claim of 001 §4 that every point of T_0, ..., T_j (rows < ``rows``) meets ``bounds``;
+    ``evidence(run, j, rows)`` then reports more (a conjecture's observations)."""
+
+    def check(run: Run, j: int, rows: int) -> None:
+        _t_bounds(run, j, rows, bounds)
+        if evidence is not None:
+            evidence(run, j, rows)
+
+    return declare(check, claim_id, source, kind, statement, formula, params=(J_MAX, ROWS),
+                   expect=expect)  # fmt: skip
+
+
+jiao_prop_13 = _t_bounds_claim(
     "jiao-prop-13",
-    source="001 §4 Proposition 13",
-    kind="proposition",
-    statement="n <= a_n^j <= 2n.",
-    formula="n <= a_n^j <= 2n",
-    params=(J_MAX, ROWS),
-    family="jiao",
+    "001 §4 Proposition 13",
+    "proposition",
+    "n <= a_n^j <= 2n.",
+    "n <= a_n^j <= 2n",
+    ("a_n - n >= 0", lambda j, n, a, b: a - n, "j n a"),
+    ("2n - a_n >= 0", lambda j, n, a, b: 2 * n - a, "j n a"),
 )
-def jiao_prop_13(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("a_n - n >= 0", a - n, j=value, n=n, a=a)
-        run.bound("2n - a_n >= 0", 2 * n - a, j=value, n=n, a=a)
-
-    _t_bounds(run, j, rows, checks)
 
 
 @claim(
@@ -257,57 +269,34 @@ def jiao_prop_14(run: Run, j: int, rows: int) -> None:
         )
 
 
-@claim(
+jiao_prop_16 = _t_bounds_claim(
     "jiao-prop-16",
-    source="001 §4 Proposition 16",
-    kind="proposition",
-    statement="d_n^j <= (n + 1)j + n.",
-    formula="d_n^j <= (n+1)j + n",
-    params=(J_MAX, ROWS),
-    family="jiao",
+    "001 §4 Proposition 16",
+    "proposition",
+    "d_n^j <= (n + 1)j + n.",
+    "d_n^j <= (n+1)j + n",
+    ("(n+1)j + n - d_n >= 0", lambda j, n, a, b: (n + 1) * j + n - (b - a), "j n a b"),
 )
-def jiao_prop_16(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("(n+1)j + n - d_n >= 0", (n + 1) * value + n - (b - a), j=value, n=n, a=a, b=b)
-
-    _t_bounds(run, j, rows, checks)
-
-
-@claim(
+jiao_cor_17 = _t_bounds_claim(
     "jiao-cor-17",
-    source="001 §4 Corollary 17",
-    kind="corollary",
-    statement="n <= b_n^j <= 3n + (n + 1)j.",
-    formula="n <= b_n^j <= 3n + (n+1)j",
-    params=(J_MAX, ROWS),
-    family="jiao",
+    "001 §4 Corollary 17",
+    "corollary",
+    "n <= b_n^j <= 3n + (n + 1)j.",
+    "n <= b_n^j <= 3n + (n+1)j",
+    ("b_n - n >= 0", lambda j, n, a, b: b - n, "j n b"),
+    ("3n + (n+1)j - b_n >= 0", lambda j, n, a, b: 3 * n + (n + 1) * j - b, "j n b"),
 )
-def jiao_cor_17(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("b_n - n >= 0", b - n, j=value, n=n, b=b)
-        run.bound("3n + (n+1)j - b_n >= 0", 3 * n + (n + 1) * value - b, j=value, n=n, b=b)
 
-    _t_bounds(run, j, rows, checks)
+#: Remark 15's bound d_n^j >= n - (j + 1), the slack of (j, n, a, b).
+REMARK_15: PointBound = ("d_n - n + j + 1 >= 0", lambda j, n, a, b: (b - a) - n + j + 1, "j n a b")
 
 
-@claim(
-    "jiao-remark-15",
-    source="001 §4 Remark 15",
-    kind="conjecture",
-    statement="L_d^j <= j + 1 + d for every d; equivalently d_n^j >= n - (j + 1) for every n.",
-    formula="L_d^j <= j+1+d  <=>  d_n^j - n + j + 1 >= 0",
-    params=(J_MAX, ROWS),
-    family="jiao",
-    expect="violated",
-)
-def jiao_remark_15(run: Run, j: int, rows: int) -> None:
-    def checks(run: Run, value: int, n: int, a: int, b: int) -> None:
-        run.bound("d_n - n + j + 1 >= 0", (b - a) - n + value + 1, j=value, n=n, a=a, b=b)
-
-    _t_bounds(run, j, rows, checks)
+def _remark_15_evidence(run: Run, j: int, rows: int) -> None:
+    """Per j: Remark 15's smallest slack and its violations; the known counterexamples."""
     result, _ = data.f_t_sequences(j, rows)
+    slack = REMARK_15[1]
     for value in range(j + 1):
-        slacks = [(b - a) - n + value + 1 for n, (a, b) in enumerate(result.T[value])]
+        slacks = [slack(value, n, a, b) for n, (a, b) in enumerate(result.T[value])]
         bad = [n for n, s in enumerate(slacks) if s < 0]
         run.observe(
             f"j={value}",
@@ -321,6 +310,18 @@ def jiao_remark_15(run: Run, j: int, rows: int) -> None:
         "L_22^4 >= 28 > j + 1 + d = 27 (confirmed by the spec); j = 3 first fails at n = 158, "
         "(255, 408); j <= 2 and j = 9, 10 hold below row 3000"
     )
+
+
+jiao_remark_15 = _t_bounds_claim(
+    "jiao-remark-15",
+    "001 §4 Remark 15",
+    "conjecture",
+    "L_d^j <= j + 1 + d for every d; equivalently d_n^j >= n - (j + 1) for every n.",
+    "L_d^j <= j+1+d  <=>  d_n^j - n + j + 1 >= 0",
+    REMARK_15,
+    evidence=_remark_15_evidence,
+    expect="violated",
+)
 
 
 @claim(
@@ -462,7 +463,7 @@ def jiao_thm_4(run: Run, rows: int, m_max: int) -> None:
     family="jiao",
 )
 def jiao_remark_5(run: Run, size: int, a_min: int) -> None:
-    table = _table(run, "r-wythoff", size)
+    table = grundy_table(run, "r-wythoff", size)
     failing_rows: dict[int, int] = {}
     for a in range(size):
         for b in range(a, size):
@@ -480,26 +481,37 @@ def jiao_remark_5(run: Run, size: int, a_min: int) -> None:
     )
 
 
-def _p_positions_are(run: Run, game: str, size: int, is_p: Callable[[int, int], bool]) -> None:
-    table = _table(run, game, size)
-    run.used("reference.beatty.is_wythoff_p_position (exact floors)")
-    for x in range(size):
-        for y in range(size):
-            run.fact("G(x, y) = 0 iff the formula says P", (table[x][y] == 0) == is_p(x, y),
-                     x=x, y=y, G=table[x][y], formula_p=is_p(x, y))  # fmt: skip
+def _p_positions_claim(
+    claim_id: str,
+    source: str,
+    statement: str,
+    formula: str,
+    game: str,
+    is_p: Callable[[int, int], bool],
+) -> Callable[..., None]:
+    """A theorem (Ho's, 001) that ``game``'s P-positions below size are exactly ``is_p``'s."""
+
+    def check(run: Run, size: int) -> None:
+        table = grundy_table(run, game, size)
+        run.used("reference.beatty.is_wythoff_p_position (exact floors)")
+        for x in range(size):
+            for y in range(size):
+                run.fact("G(x, y) = 0 iff the formula says P", (table[x][y] == 0) == is_p(x, y),
+                         x=x, y=y, G=table[x][y], formula_p=is_p(x, y))  # fmt: skip
+
+    size = Param("size", 201, 120, 1, 2000, "table side: 0 <= x, y < size")
+    return declare(check, claim_id, source, "theorem", statement, formula, params=(size,),
+                   family="jiao")  # fmt: skip
 
 
-@claim(
+ho_r_wythoff_p = _p_positions_claim(
     "ho-r-wythoff-p",
-    source="001 Remark 5 (Ho)",
-    kind="theorem",
-    statement="R-Wythoff has exactly Wythoff's P-positions: (0, 0) and (a_n, b_n), (b_n, a_n).",
-    formula="P(R-Wythoff) = {(a_n, b_n), (b_n, a_n)}",
-    params=(Param("size", 201, 120, 1, 2000, "table side: 0 <= x, y < size"),),
-    family="jiao",
+    "001 Remark 5 (Ho)",
+    "R-Wythoff has exactly Wythoff's P-positions: (0, 0) and (a_n, b_n), (b_n, a_n).",
+    "P(R-Wythoff) = {(a_n, b_n), (b_n, a_n)}",
+    "r-wythoff",
+    lambda x, y: beatty.is_wythoff_p_position(x, y),
 )
-def ho_r_wythoff_p(run: Run, size: int) -> None:
-    _p_positions_are(run, "r-wythoff", size, beatty.is_wythoff_p_position)
 
 
 def fwythoff_p(x: int, y: int) -> bool:
@@ -511,14 +523,11 @@ def fwythoff_p(x: int, y: int) -> bool:
     return (x, y) == (0, 0) or (x >= 1 and y >= 1 and beatty.is_wythoff_p_position(x - 1, y - 1))
 
 
-@claim(
+ho_f_wythoff_p = _p_positions_claim(
     "ho-f-wythoff-p",
-    source="001 §1 (Ho)",
-    kind="theorem",
-    statement="F-Wythoff's P-positions are (0, 0) and Wythoff's translated by (1, 1).",
-    formula="P(F-Wythoff) = {(0,0)} u {(a_n + 1, b_n + 1), (b_n + 1, a_n + 1)}",
-    params=(Param("size", 201, 120, 1, 2000, "table side: 0 <= x, y < size"),),
-    family="jiao",
+    "001 §1 (Ho)",
+    "F-Wythoff's P-positions are (0, 0) and Wythoff's translated by (1, 1).",
+    "P(F-Wythoff) = {(0,0)} u {(a_n + 1, b_n + 1), (b_n + 1, a_n + 1)}",
+    "f-wythoff",
+    lambda x, y: fwythoff_p(x, y),  # looked up when checked (tests/test_spec_games.py)
 )
-def ho_f_wythoff_p(run: Run, size: int) -> None:
-    _p_positions_are(run, "f-wythoff", size, fwythoff_p)

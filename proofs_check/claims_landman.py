@@ -5,70 +5,79 @@ Landman writes G(m, n) with n the (fixed) row and m the position in it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from proofs_check import data
-from proofs_check.claim import Param, Run, claim
+from proofs_check.claim import Param, PointBound, Run, check_bounds, claim, declare
 
 SIZE = Param("size", 150, 80, 1, 2000, "table side: 0 <= m, n < size")
 ROWS = Param("rows", 7, 5, 0, 12, "rows 0..rows are checked")
 M_MAX = Param("m_max", 20000, 3000, 10, 1_000_000, "positions 0..m_max-1 of each row")
 
 
-def wythoff_table(run: Run, size: int) -> list[list[int]]:
-    """The Wythoff table from the data provider, recording the path."""
-    table, path = data.grundy_table("wythoff", size)
+def grundy_table(run: Run, game: str, size: int) -> list[list[int]]:
+    """``game``'s Grundy table, side ``size``, from the data provider, recording the path."""
+    table, path = data.grundy_table(game, size)
     run.used(path)
     return table
 
 
-@claim(
+def table_bounds_claim(
+    claim_id: str,
+    source: str,
+    kind: str,
+    statement: str,
+    formula: str,
+    *bounds: PointBound,
+    game: str = "wythoff",
+    axes: str = "m n",
+    upper: bool = False,
+    size: Param = SIZE,
+    module: str = __name__,
+) -> Callable[..., None]:
+    """A claim that every cell (x, y), x, y < size (y >= x if ``upper``), of ``game``'s Grundy
+    table meets ``bounds``: slacks of (x, y, G(x, y)); the quantities a witness names are the
+    ``axes`` (x's and y's names), G, and Landman's H = G - x + 2y (004 §3). ``size``: the
+    table side's parameter; ``module``: the claims module that lists the claim."""
+    x_name, y_name = axes.split()
+
+    def check(run: Run, size: int) -> None:
+        table = grundy_table(run, game, size)
+        for x in range(size):
+            for y in range(x if upper else 0, size):
+                g = table[x][y]
+                cell = {x_name: x, y_name: y, "G": g, "H": g - x + 2 * y}
+                check_bounds(run, bounds, cell, x, y, g)
+
+    return declare(check, claim_id, source, kind, statement, formula, params=(size,),
+                   module=module)  # fmt: skip
+
+
+landman_lemma_1 = table_bounds_claim(
     "landman-lemma-1",
-    source="004 §2 Lemma 1",
-    kind="lemma",
-    statement="In Wythoff's game the Grundy value is at most the total number of tokens.",
-    formula="G(m, n) <= m + n",
-    params=(SIZE,),
-    family="landman",
+    "004 §2 Lemma 1",
+    "lemma",
+    "In Wythoff's game the Grundy value is at most the total number of tokens.",
+    "G(m, n) <= m + n",
+    ("m + n - G(m,n) >= 0", lambda m, n, g: m + n - g, "m n G"),
 )
-def landman_lemma_1(run: Run, size: int) -> None:
-    table = wythoff_table(run, size)
-    for m in range(size):
-        for n in range(size):
-            run.bound("m + n - G(m,n) >= 0", m + n - table[m][n], m=m, n=n, G=table[m][n])
-
-
-@claim(
+landman_lemma_2 = table_bounds_claim(
     "landman-lemma-2",
-    source="004 §2 Lemma 2",
-    kind="lemma",
-    statement="In Wythoff's game G(m, n) >= m - 2n.",
-    formula="G(m, n) >= m - 2n",
-    params=(SIZE,),
-    family="landman",
+    "004 §2 Lemma 2",
+    "lemma",
+    "In Wythoff's game G(m, n) >= m - 2n.",
+    "G(m, n) >= m - 2n",
+    ("G(m,n) - (m - 2n) >= 0", lambda m, n, g: g - (m - 2 * n), "m n G"),
 )
-def landman_lemma_2(run: Run, size: int) -> None:
-    table = wythoff_table(run, size)
-    for m in range(size):
-        for n in range(size):
-            g = table[m][n]
-            run.bound("G(m,n) - (m - 2n) >= 0", g - (m - 2 * n), m=m, n=n, G=g)
-
-
-@claim(
+landman_h_range = table_bounds_claim(
     "landman-h-range",
-    source="004 §3 (from Lemmas 1 and 2)",
-    kind="corollary",
-    statement="H(m, n) = G(m, n) - m + 2n lies in 0..3n, so a row is a bounded sequence.",
-    formula="0 <= H(m, n) <= 3n",
-    params=(SIZE,),
-    family="landman",
+    "004 §3 (from Lemmas 1 and 2)",
+    "corollary",
+    "H(m, n) = G(m, n) - m + 2n lies in 0..3n, so a row is a bounded sequence.",
+    "0 <= H(m, n) <= 3n",
+    ("H(m,n) >= 0", lambda m, n, g: g - m + 2 * n, "m n H"),
+    ("3n - H(m,n) >= 0", lambda m, n, g: 3 * n - (g - m + 2 * n), "m n H"),
 )
-def landman_h_range(run: Run, size: int) -> None:
-    table = wythoff_table(run, size)
-    for m in range(size):
-        for n in range(size):
-            h = table[m][n] - m + 2 * n
-            run.bound("H(m,n) >= 0", h, m=m, n=n, H=h)
-            run.bound("3n - H(m,n) >= 0", 3 * n - h, m=m, n=n, H=h)
 
 
 def check_row_periodicity(run: Run, game: str, rows: int, m_max: int) -> None:

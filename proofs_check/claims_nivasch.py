@@ -8,13 +8,16 @@ the sets of a's, b's and d's (1-5). T_h comes from Algorithm WSG
 
 from __future__ import annotations
 
+import bisect
 import itertools
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import spec
 from proofs_check import data
-from proofs_check.claim import Param, Run, claim
+from proofs_check.claim import Param, Run, claim, declare
+from proofs_check.claims_landman import grundy_table
 from proofs_check.exact import QPhi, floor_phi_multiple
 from reference import beatty
 from reference.published import compare_table2, compare_table3, compare_table5, nivasch_table5
@@ -24,12 +27,6 @@ G_MAX = Param("g", 12, 8, 0, 60, "Grundy values 0..g")
 WSG_ROWS = Param("rows", 3000, 1000, 1, 1_000_000, "rows of Algorithm WSG")
 
 PUBLISHED_ROWS = 5_000_001  # 000 Tables 2, 3: a <= 5e6
-
-
-def _table(run: Run, size: int) -> list[list[int]]:
-    table, path = data.grundy_table("wythoff", size)
-    run.used(path)
-    return table
 
 
 def _wsg(run: Run, g: int, rows: int):  # type: ignore[no-untyped-def]
@@ -94,7 +91,7 @@ def nivasch_lemma_1_2(run: Run, size: int) -> None:
     family="nivasch",
 )
 def nivasch_lemma_2_1(run: Run, size: int) -> None:
-    table = _table(run, size)
+    table = grundy_table(run, "wythoff", size)
     for x in range(size):
         positions: dict[int, list[int]] = {}
         for y, value in enumerate(table[x]):
@@ -120,7 +117,7 @@ def nivasch_lemma_2_1(run: Run, size: int) -> None:
     family="nivasch",
 )
 def nivasch_lemma_2_2(run: Run, size: int) -> None:
-    table = _table(run, size)
+    table = grundy_table(run, "wythoff", size)
     diagonal = [table[x][x] for x in range(size)]
     for g in range((size + 1) // 2):  # x <= 2g < size
         xs = [x for x, value in enumerate(diagonal) if value == g]
@@ -137,7 +134,7 @@ def nivasch_lemma_2_2(run: Run, size: int) -> None:
     kind="corollary",
     statement="A_g and B_g are almost complementary: |A_g ∩ B_g| = 1 and A_g ∪ B_g = N.",
     formula="|A_g ∩ B_g| = 1, A_g ∪ B_g = N",
-    params=(G_MAX, Param("rows", 3000, 1000, 1, 1_000_000, "rows of Algorithm WSG")),
+    params=(G_MAX, WSG_ROWS),
     family="nivasch",
 )
 def nivasch_ab_complementary(run: Run, g: int, rows: int) -> None:
@@ -219,8 +216,6 @@ def nivasch_lemma_2_10(run: Run, g: int, rows: int) -> None:
     result = _wsg(run, g, rows)
     for h in range(g + 1):
         occupied: list[int] = []  # sorted diagonals occupied so far
-        import bisect
-
         for m, (a, b) in enumerate(result.T[h]):
             d = b - a
             skipped = d - bisect.bisect_left(occupied, d)
@@ -257,51 +252,55 @@ def _interval_check(run: Run, name: str, what: str, h: int, marks: list[int], k_
         run.bound(name, 3 * worst_count - k + 6 * h, **where)
 
 
-@claim(
+def _interval_claim(
+    claim_id: str,
+    source: str,
+    kind: str,
+    statement: str,
+    formula: str,
+    rows_help: str,
+    counted: str,
+    marked: Callable[[Any, int, int], bool],
+) -> Callable[..., None]:
+    """A claim of 000 §2.4: for g' = 0..g, every interval of k >= k_min consecutive indices
+    r < rows holds at least k/3 - 2g' ``counted`` ones (``marked(result, g', r)``, result
+    Algorithm WSG's); as printed, violated for k = 1 (:data:`SMALL_K_NOTE`)."""
+
+    def check(run: Run, g: int, rows: int, k_min: int) -> None:
+        result = _wsg(run, g, rows)
+        for h in range(g + 1):
+            marks = [1 if marked(result, h, r) else 0 for r in range(rows)]
+            _interval_check(run, f"3*{counted} - k + 6g >= 0", counted, h, marks, k_min)
+        run.note(SMALL_K_NOTE)
+
+    rows = Param("rows", 600, 200, 1, 20000, rows_help)
+    params = (Param("g", 6, 3, 0, 40, "Grundy values 0..g"), rows, K_MIN)
+    return declare(
+        check, claim_id, source, kind, statement, formula, params=params, expect="violated"
+    )
+
+
+nivasch_lemma_2_11 = _interval_claim(
     "nivasch-lemma-2.11",
-    source="000 §2.4 Lemma 2.11",
-    kind="lemma",
-    statement=(
-        "An interval of k consecutive columns contains at least k/3 - 2g skipped columns "
-        "(columns not in B_g)."
-    ),
-    formula="#skipped columns in [c, c+k) >= k/3 - 2g",
-    params=(
-        Param("g", 6, 3, 0, 40, "Grundy values 0..g"),
-        Param("rows", 600, 200, 1, 20000, "columns < rows are final"),
-        K_MIN,
-    ),
-    family="nivasch",
-    expect="violated",
+    "000 §2.4 Lemma 2.11",
+    "lemma",
+    "An interval of k consecutive columns contains at least k/3 - 2g skipped columns "
+    "(columns not in B_g).",
+    "#skipped columns in [c, c+k) >= k/3 - 2g",
+    "columns < rows are final",
+    "skipped",
+    lambda result, h, column: column not in result.B[h],
 )
-def nivasch_lemma_2_11(run: Run, g: int, rows: int, k_min: int) -> None:
-    result = _wsg(run, g, rows)
-    for h in range(g + 1):
-        marks = [0 if c in result.B[h] else 1 for c in range(rows)]
-        _interval_check(run, "3*skipped - k + 6g >= 0", "skipped", h, marks, k_min)
-    run.note(SMALL_K_NOTE)
-
-
-@claim(
+nivasch_cor_2_12 = _interval_claim(
     "nivasch-cor-2.12",
-    source="000 §2.4 Corollary 2.12",
-    kind="corollary",
-    statement="An interval of k consecutive rows contains at least k/3 - 2g points p_n^g.",
-    formula="#{n : a_n in [r, r+k)} >= k/3 - 2g",
-    params=(
-        Param("g", 6, 3, 0, 40, "Grundy values 0..g"),
-        Param("rows", 600, 200, 1, 20000, "rows of Algorithm WSG"),
-        K_MIN,
-    ),
-    family="nivasch",
-    expect="violated",
+    "000 §2.4 Corollary 2.12",
+    "corollary",
+    "An interval of k consecutive rows contains at least k/3 - 2g points p_n^g.",
+    "#{n : a_n in [r, r+k)} >= k/3 - 2g",
+    "rows of Algorithm WSG",
+    "points",
+    lambda result, h, row: row in result.A[h],
 )
-def nivasch_cor_2_12(run: Run, g: int, rows: int, k_min: int) -> None:
-    result = _wsg(run, g, rows)
-    for h in range(g + 1):
-        marks = [1 if r in result.A[h] else 0 for r in range(rows)]
-        _interval_check(run, "3*points - k + 6g >= 0", "points", h, marks, k_min)
-    run.note(SMALL_K_NOTE)
 
 
 # ------------------------------------------------------------------ Theorem 2.15, Theorem 2.3
@@ -425,7 +424,7 @@ def nivasch_blass_fraenkel(run: Run, rows: int) -> None:
     family="nivasch",
 )
 def nivasch_thm_1_1(run: Run, size: int, rows: int) -> None:
-    table = _table(run, size)
+    table = grundy_table(run, "wythoff", size)
     for x in range(size):
         for y in range(size):
             expected = beatty.is_wythoff_p_position(x, y)
@@ -528,26 +527,42 @@ def nivasch_conj_3_10(run: Run, g: int, rows: int, bound: int) -> None:
             )
 
 
-@claim(
+def _published_table_claim(
+    claim_id: str,
+    source: str,
+    statement: str,
+    formula: str,
+    g_min: int,
+    compare: Callable[[Any], list[dict[str, Any]]],
+    *notes: str,
+) -> Callable[..., None]:
+    """A claim that our d_n^g - n extremes (:func:`proofs_check.data.dn_extremes`) agree with
+    a published table (``compare``, :mod:`reference.published`), as far as our rows reach."""
+
+    def check(run: Run, g: int, rows: int) -> None:
+        stats, path = data.dn_extremes(g, rows)
+        run.used(path)
+        _report_comparison(run, compare(stats))
+        for note in notes:
+            run.note(note.format(rows=rows))
+
+    g_rows = Param("g", 30, 30, g_min, 30, f"table rows g = {g_min}..g")
+    rows = Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "points with a < rows (paper: 5000001)")
+    return declare(
+        check, claim_id, source, "published table", statement, formula, params=(g_rows, rows)
+    )
+
+
+nivasch_table_2 = _published_table_claim(
     "nivasch-table-2",
-    source="000 §2.6 Table 2",
-    kind="published table",
-    statement=(
-        "Extremes of d_n^g - n (first n) for rows <= 5e6: our prefix stays within them and "
-        "reproduces those reached early."
-    ),
-    formula="min/max of d_n^g - n, first n, as published",
-    params=(
-        Param("g", 30, 30, 0, 30, "table rows g = 0..g"),
-        Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "points with a < rows (paper: 5000001)"),
-    ),
-    family="nivasch",
+    "000 §2.6 Table 2",
+    "Extremes of d_n^g - n (first n) for rows <= 5e6: our prefix stays within them and "
+    "reproduces those reached early.",
+    "min/max of d_n^g - n, first n, as published",
+    0,
+    compare_table2,
+    "rows < {rows}: extremes reached later than that are only checked as bounds",
 )
-def nivasch_table_2(run: Run, g: int, rows: int) -> None:
-    stats, path = data.dn_extremes(g, rows)
-    run.used(path)
-    _report_comparison(run, compare_table2(stats))
-    run.note(f"rows < {rows}: extremes reached later than that are only checked as bounds")
 
 
 def _report_comparison(run: Run, cells: list[dict[str, Any]]) -> None:
@@ -568,22 +583,12 @@ def _report_comparison(run: Run, cells: list[dict[str, Any]]) -> None:
     run.observe("entries reproduced exactly", count=len(exact), entries=exact)
 
 
-@claim(
+nivasch_table_3 = _published_table_claim(
     "nivasch-table-3",
-    source="000 §2.6 Table 3",
-    kind="published table",
-    statement=(
-        "Max of d_n^g - n over n >= 100 (rows <= 5e6): our prefix stays below it and reproduces "
-        "entries reached early."
-    ),
-    formula="max_{n >= 100} d_n^g - n, first n, as published",
-    params=(
-        Param("g", 30, 30, 7, 30, "table rows g = 7..g"),
-        Param("rows", 3000, 1000, 1, PUBLISHED_ROWS, "points with a < rows (paper: 5000001)"),
-    ),
-    family="nivasch",
+    "000 §2.6 Table 3",
+    "Max of d_n^g - n over n >= 100 (rows <= 5e6): our prefix stays below it and reproduces "
+    "entries reached early.",
+    "max_{n >= 100} d_n^g - n, first n, as published",
+    7,
+    compare_table3,
 )
-def nivasch_table_3(run: Run, g: int, rows: int) -> None:
-    stats, path = data.dn_extremes(g, rows)
-    run.used(path)
-    _report_comparison(run, compare_table3(stats))

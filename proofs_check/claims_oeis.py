@@ -22,8 +22,10 @@ divisibility, and the listed terms against the computed row.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from proofs_check import data
-from proofs_check.claim import Param, Run, claim
+from proofs_check.claim import Param, Run, declare
 from reference.published import load_published
 
 TERMS = Param("terms", 2000, 200, 30, 100_000, "terms of the row compared with the recurrence")
@@ -62,31 +64,26 @@ def _check_recurrence(run: Run, oeis_id: str, terms: int) -> None:
     )
 
 
-@claim(
-    "oeis-a004484-recurrence",
-    source="004 §3 (the certified period of Wythoff row 3) settles OEIS A004484 "
-    "(conjectured by Chai Wah Wu, 2021)",
-    kind="conjecture",
-    statement="Row 3 of Wythoff's game satisfies a(n) = a(n-1) + a(n-6) - a(n-7) for n > 14 "
-    "(proved here from the certified period).",
-    formula="G(3, n) = G(3, n-1) + G(3, n-6) - G(3, n-7), n > 14",
-    params=(TERMS,),
-    family="oeis",
-)
-def oeis_a004484(run: Run, terms: int) -> None:
-    _check_recurrence(run, "A004484", terms)
+def _recurrence_claim(oeis_id: str, row: int, lag: int, after: int) -> Callable[..., None]:
+    """The claim that OEIS ``oeis_id``, row ``row`` of Wythoff's table, satisfies Wu's
+    recurrence a(n) = a(n-1) + a(n-lag) - a(n-lag-1) for n > ``after`` (one family, two rows).
+    """
+
+    def check(run: Run, terms: int) -> None:
+        _check_recurrence(run, oeis_id, terms)
+
+    return declare(
+        check,
+        f"oeis-{oeis_id.lower()}-recurrence",
+        f"004 §3 (the certified period of Wythoff row {row}) settles OEIS {oeis_id} "
+        "(conjectured by Chai Wah Wu, 2021)",
+        "conjecture",
+        f"Row {row} of Wythoff's game satisfies a(n) = a(n-1) + a(n-{lag}) - a(n-{lag + 1}) "
+        f"for n > {after} (proved here from the certified period).",
+        f"G({row}, n) = G({row}, n-1) + G({row}, n-{lag}) - G({row}, n-{lag + 1}), n > {after}",
+        params=(TERMS,),
+    )
 
 
-@claim(
-    "oeis-a004485-recurrence",
-    source="004 §3 (the certified period of Wythoff row 4) settles OEIS A004485 "
-    "(conjectured by Chai Wah Wu, 2021)",
-    kind="conjecture",
-    statement="Row 4 of Wythoff's game satisfies a(n) = a(n-1) + a(n-12) - a(n-13) for n > 21 "
-    "(proved here from the certified period).",
-    formula="G(4, n) = G(4, n-1) + G(4, n-12) - G(4, n-13), n > 21",
-    params=(TERMS,),
-    family="oeis",
-)
-def oeis_a004485(run: Run, terms: int) -> None:
-    _check_recurrence(run, "A004485", terms)
+oeis_a004484 = _recurrence_claim("A004484", row=3, lag=6, after=14)
+oeis_a004485 = _recurrence_claim("A004485", row=4, lag=12, after=21)

@@ -34,9 +34,10 @@ with no slack, and (ii)'s spread reaches 2 (at a = 7, for example) at the defaul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from proofs_check.claim import Param, Run, claim
+from proofs_check.claim import Param, Run, declare
 from reference.beatty import lower_wythoff
 from registry.cube import smallest_heap_sequences
 
@@ -68,25 +69,34 @@ def _steps(second: list[int], third: list[int]) -> list[int]:
     return [m[n + 1] - m[n] for n in range(len(m) - 1)]
 
 
-@claim(
-    "sz-fraenkel-conj-i",
-    source=SOURCE,
-    kind="theorem",
-    statement="Fraenkel's conjecture (i), 3 heaps: with the smallest heap a fixed, the "
-    "differences m_n = A^3_n - A^2_n of the P-positions (a, A^2_n, A^3_n) are eventually "
-    "consecutive integers (A^3_n = A^2_n + n in the paper's index); checked: m_{n+1} = "
-    "m_n + 1 on the second half of the n's found with every heap below size.",
-    formula="n >= n_max / 2 => (A^3_{n+1} - A^2_{n+1}) - (A^3_n - A^2_n) = 1",
-    params=(HEAP, SIZE),
-    family="piles3",
-)
-def sz_fraenkel_conj_i(run: Run, heap: int, size: int) -> None:
+Found = dict[int, tuple[list[int], list[int]]]
+
+
+def _conjecture_claim(
+    part: str, statement: str, formula: str, least: int, check: Callable[[Run, Found], None]
+) -> Callable[..., None]:
+    """Fraenkel's conjecture ``part`` (Sun and Zeilberger's source), ``check``ed on the
+    (A^2_n, A^3_n) of every a <= heap with at least ``least`` P-positions below size (the
+    others leave the claim inconclusive)."""
+
+    def check_sequences(run: Run, heap: int, size: int) -> None:
+        found: Found = {}
+        for a, (second, third) in _sequences(run, heap, size).items():
+            if len(second) < least:
+                run.inconclusive(f"a = {a}: fewer than {least} P-positions below size {size}")
+            else:
+                found[a] = (second, third)
+        check(run, found)
+
+    return declare(check_sequences, f"sz-fraenkel-conj-{part}", SOURCE, "theorem", statement,
+                   formula, params=(HEAP, SIZE), family="piles3")  # fmt: skip
+
+
+def _consecutive_differences(run: Run, found: Found) -> None:
+    """(i): m_{n+1} - m_n = 1 on the second half of the n's; the observed N1 per a."""
     last: dict[int, Any] = {}
-    for a, (second, third) in _sequences(run, heap, size).items():
+    for a, (second, third) in found.items():
         steps = _steps(second, third)
-        if len(steps) < 4:
-            run.inconclusive(f"a = {a}: fewer than 5 P-positions below size {size}")
-            continue
         for n in range(len(steps) // 2, len(steps)):
             run.bound("m_{n+1} - m_n >= 1", steps[n] - 1, a=a, n=n, A2=second[n], A3=third[n])
             run.bound("m_{n+1} - m_n <= 1", 1 - steps[n], a=a, n=n, A2=second[n], A3=third[n])
@@ -105,24 +115,22 @@ def sz_fraenkel_conj_i(run: Run, heap: int, size: int) -> None:
     )
 
 
-@claim(
-    "sz-fraenkel-conj-ii",
-    source=SOURCE,
-    kind="theorem",
-    statement="Fraenkel's conjecture (ii), 3 heaps: with the smallest heap a fixed, "
-    "A^2_n = floor(m_n phi) + epsilon_n + alpha with -1 <= epsilon_n <= 1 eventually "
-    "(m_n = A^3_n - A^2_n, the paper's index); checked: d_n = A^2_n - floor(m_n phi) takes "
-    "values within a range of 2 on the second half of the n's found below size.",
-    formula="n >= n_max / 2 => max d_n - min d_n <= 2, d_n = A^2_n - floor((A^3_n - A^2_n) phi)",
-    params=(HEAP, SIZE),
-    family="piles3",
+sz_fraenkel_conj_i = _conjecture_claim(
+    "i",
+    "Fraenkel's conjecture (i), 3 heaps: with the smallest heap a fixed, the "
+    "differences m_n = A^3_n - A^2_n of the P-positions (a, A^2_n, A^3_n) are eventually "
+    "consecutive integers (A^3_n = A^2_n + n in the paper's index); checked: m_{n+1} = "
+    "m_n + 1 on the second half of the n's found with every heap below size.",
+    "n >= n_max / 2 => (A^3_{n+1} - A^2_{n+1}) - (A^3_n - A^2_n) = 1",
+    5,
+    _consecutive_differences,
 )
-def sz_fraenkel_conj_ii(run: Run, heap: int, size: int) -> None:
+
+
+def _bounded_offsets(run: Run, found: Found) -> None:
+    """(ii): d_n = A^2_n - floor(m_n phi) spreads over at most 3 values on the second half."""
     shown: dict[str, Any] = {}
-    for a, (second, third) in _sequences(run, heap, size).items():
-        if len(second) < 4:
-            run.inconclusive(f"a = {a}: fewer than 4 P-positions below size {size}")
-            continue
+    for a, (second, third) in found.items():
         half = len(second) // 2
         d = [b - lower_wythoff(c - b) for b, c in zip(second[half:], third[half:], strict=True)]
         spread = max(d) - min(d)
@@ -130,3 +138,15 @@ def sz_fraenkel_conj_ii(run: Run, heap: int, size: int) -> None:
                   high=max(d), n_from=half, n_to=len(second) - 1)  # fmt: skip
         shown[f"a={a}"] = {"d values": sorted(set(d)), "alpha in": [max(d) - 1, min(d) + 1]}
     run.observe("d_n on the second half, and the alphas it allows", **shown)
+
+
+sz_fraenkel_conj_ii = _conjecture_claim(
+    "ii",
+    "Fraenkel's conjecture (ii), 3 heaps: with the smallest heap a fixed, "
+    "A^2_n = floor(m_n phi) + epsilon_n + alpha with -1 <= epsilon_n <= 1 eventually "
+    "(m_n = A^3_n - A^2_n, the paper's index); checked: d_n = A^2_n - floor(m_n phi) takes "
+    "values within a range of 2 on the second half of the n's found below size.",
+    "n >= n_max / 2 => max d_n - min d_n <= 2, d_n = A^2_n - floor((A^3_n - A^2_n) phi)",
+    4,
+    _bounded_offsets,
+)

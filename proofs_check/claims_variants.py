@@ -71,11 +71,12 @@ records, besides its facts, a bound that holds with no slack on its range
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from proofs_check.claim import Param, Run, claim
+from proofs_check.claim import Param, Run, claim, declare
 from reference.beatty import is_wythoff_p_position, lower_wythoff, upper_wythoff
 from registry import question
 from registry.ppositions import greedy_memory, point_blocks
@@ -258,18 +259,30 @@ BLOCKING_2_ROWS = Param("rows", 30_000, 3_000, 8, 10**6, "rows 0 <= x < rows")
 BLOCKING_3_ROWS = Param("rows", 10**6, 10**4, 8, 10**8, "rows 0 <= x < rows")
 
 
-@claim(
-    "larsson-blocking-2",
-    source="Larsson, Blocking Wythoff Nim, Electron. J. Combin. 18 (2011) P120 (solved for "
-    "k = 2; the theorem's statement unavailable to us: derived here from the rules)",
-    kind="theorem",
-    statement="The P-positions of 2-blocking Wythoff Nim are (0, 0), (x, 2x + 1) for x >= 0 "
-    "and (2a + 2, 2b + 2) for each Wythoff P-position (a, b), and their mirrors.",
-    formula="P = {(0,0)} u {(x, 2x+1)} u {(2a_n+2, 2b_n+2)} and mirrors",
-    params=(BLOCKING_2_ROWS,),
-    family="variants",
-)
-def larsson_blocking_2(run: Run, rows: int) -> None:
+def _blocking_claim(
+    k: int,
+    rows_param: Param,
+    statement: str,
+    formula: str,
+    described: Callable[[int], Callable[[int], list[int]]],
+) -> Callable[..., None]:
+    """Larsson's k-blocking Wythoff Nim: the P-positions y >= x of each row x < rows are
+    ``described(rows)(x)`` (derived from the rules, proved in the module docstring)."""
+
+    def check(run: Run, rows: int) -> None:
+        _check_rows(run, k, rows, described(rows))
+        run.note(f"proved from the rules (module docstring); checked on rows x < {rows:,}")
+
+    source = (
+        f"Larsson, Blocking Wythoff Nim, Electron. J. Combin. 18 (2011) P120 (solved for k = {k}; "
+        "the theorem's statement unavailable to us: derived here from the rules)"
+    )
+    return declare(check, f"larsson-blocking-{k}", source, "theorem", statement, formula,
+                   params=(rows_param,), family="variants")  # fmt: skip
+
+
+def _blocking_2_rows(rows: int) -> Callable[[int], list[int]]:
+    """Row x's P-positions y >= x for k = 2: (x, 2x + 1), and (2a_n + 2, 2b_n + 2)."""
     a_of: dict[int, int] = {}  # a_n + 1 -> b_n + 1 for the rows 2m (m - 1 = a_n)
     n = 0
     while lower_wythoff(n) <= rows:
@@ -284,24 +297,27 @@ def larsson_blocking_2(run: Run, rows: int) -> None:
             points.insert(0, 2 * a_of[x // 2])
         return points
 
-    _check_rows(run, 2, rows, expected)
-    run.note(f"proved from the rules (module docstring); checked on rows x < {rows:,}")
+    return expected
 
 
-@claim(
-    "larsson-blocking-3",
-    source="Larsson, Blocking Wythoff Nim, Electron. J. Combin. 18 (2011) P120 (solved for "
-    "k = 3; the theorem's statement unavailable to us: derived here from the rules)",
-    kind="theorem",
-    statement="The P-positions of 3-blocking Wythoff Nim are (0, 0) and (x, 2x + 1), "
-    "(x, 2x + 2) for x >= 0, and their mirrors.",
-    formula="P = {(0,0)} u {(x, 2x+1), (x, 2x+2)} and mirrors",
-    params=(BLOCKING_3_ROWS,),
-    family="variants",
+def _blocking_3_row(x: int) -> list[int]:
+    """Row x's P-positions y >= x for k = 3: (0, 0), (0, 1), (0, 2); (x, 2x + 1), (x, 2x + 2)."""
+    return [0, 1, 2] if x == 0 else [2 * x + 1, 2 * x + 2]
+
+
+larsson_blocking_2 = _blocking_claim(
+    2,
+    BLOCKING_2_ROWS,
+    "The P-positions of 2-blocking Wythoff Nim are (0, 0), (x, 2x + 1) for x >= 0 "
+    "and (2a + 2, 2b + 2) for each Wythoff P-position (a, b), and their mirrors.",
+    "P = {(0,0)} u {(x, 2x+1)} u {(2a_n+2, 2b_n+2)} and mirrors",
+    _blocking_2_rows,
 )
-def larsson_blocking_3(run: Run, rows: int) -> None:
-    def expected(x: int) -> list[int]:
-        return [0, 1, 2] if x == 0 else [2 * x + 1, 2 * x + 2]
-
-    _check_rows(run, 3, rows, expected)
-    run.note(f"proved from the rules (module docstring); checked on rows x < {rows:,}")
+larsson_blocking_3 = _blocking_claim(
+    3,
+    BLOCKING_3_ROWS,
+    "The P-positions of 3-blocking Wythoff Nim are (0, 0) and (x, 2x + 1), "
+    "(x, 2x + 2) for x >= 0, and their mirrors.",
+    "P = {(0,0)} u {(x, 2x+1), (x, 2x+2)} and mirrors",
+    lambda rows: _blocking_3_row,
+)

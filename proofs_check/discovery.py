@@ -588,14 +588,26 @@ def walnut_export(outcome: Outcome) -> Any:
     return export(theory, sentences)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m proofs_check.discovery``: moved to ``grundy prove --learn`` (one line)."""
+#: The proof pipeline's former front doors (``python -m MODULE``) and the command each is now.
+MOVED = {
+    "proofs_check.discovery": "grundy prove --learn GAME [--value G] [--numeration N] [--out FILE]",
+    "proofs_check.automaticity": "grundy prove --automaticity [--games GAME ...] "
+    "[--values G ...] [--out FILE] [--markdown]",
+}
+
+
+def moved(module: str) -> int:
+    """Say on stderr that ``python -m module`` is now :data:`MOVED`'s command; exit code 2."""
     print(
-        "python -m proofs_check.discovery: the command is now 'grundy prove --learn GAME "
-        "[--value G] [--numeration N] [--out FILE]' (docs/proofs.md)",
+        f"python -m {module}: the command is now '{MOVED[module]}' (docs/proofs.md)",
         file=sys.stderr,
     )
     return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m proofs_check.discovery``: moved to ``grundy prove --learn`` (one line)."""
+    return moved("proofs_check.discovery")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -141,6 +141,19 @@ def _twin(theorem: Theorem, cell: tuple[int, int]) -> Theorem:
     )
 
 
+def _wythoffs(game: str, source: str, name: str) -> Theorem:
+    """The theorem that ``game`` (``name``), with its own moves, has Wythoff's P-positions."""
+    return Theorem(
+        f"{game}-p",
+        game,
+        source,
+        f"the P-positions of {name} are Wythoff's: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
+        "either way round",
+        (LOW, ("p", "x y", WYTHOFF_P)),
+        twin_cell=(3, 5),
+    )
+
+
 _TRUE = (
     Theorem(
         "wythoff-p",
@@ -152,14 +165,8 @@ _TRUE = (
         automata=(("wythoffp", "wythoff-p.txt"),),
         twin_cell=(3, 5),
     ),
-    Theorem(
-        "r-wythoff-p",
-        "r-wythoff",
-        "001 Remark 5 (Ho's R-Wythoff); its P-positions are Wythoff's",
-        "the P-positions of R-Wythoff are Wythoff's: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
-        "either way round",
-        (LOW, ("p", "x y", WYTHOFF_P)),
-        twin_cell=(3, 5),
+    _wythoffs(
+        "r-wythoff", "001 Remark 5 (Ho's R-Wythoff); its P-positions are Wythoff's", "R-Wythoff"
     ),
     Theorem(
         "wythoff-terminal-1-p",
@@ -216,19 +223,39 @@ _BLOCKING = (
     ),
 )
 
+
+def _learned(
+    theorem_id: str,
+    game: str,
+    source: str,
+    statement: str,
+    automata: tuple[tuple[str, str], ...],
+    twin_cell: tuple[int, int],
+) -> Theorem:
+    """The theorem that ``game``'s Grundy class g = len(automata) - 1 is exactly the last of
+    ``automata`` ((predicate, file) of the classes 0..g; the classes below, ``p``, ``c1``, ...,
+    each proved by its own theorem)."""
+    g = len(automata) - 1
+    lower = tuple("p" if c == 0 else f"c{c}" for c in range(g))
+    names = (*lower, "s" if g else "p")
+    definitions = tuple(
+        (name, "x y", f"{predicate}(x, y)")
+        for name, (predicate, _) in zip(names, automata, strict=True)
+    )
+    return Theorem(theorem_id, game, source, statement, definitions, value=g, automata=automata,
+                   lower=lower, twin_cell=twin_cell)  # fmt: skip
+
+
 _LEARNED = (
-    Theorem(
+    _learned(
         "wythoff-g1",
         "wythoff",
         "000 §1.3 (the 1-values; Blass and Fraenkel, TCS 1990, give a recursive algorithm): "
         "new, for all positions; the automaton learned by proofs_check.discovery",
         "the positions of Grundy value 1 of Wythoff's game are exactly the 826-state automaton "
         "wythoff-value-1.txt (given the P-positions, wythoff-p)",
-        (("p", "x y", "wythoffp(x, y)"), ("s", "x y", "wythoffg1(x, y)")),
-        value=1,
-        automata=(("wythoffp", "wythoff-p.txt"), ("wythoffg1", "wythoff-value-1.txt")),
-        lower=("p",),
-        twin_cell=(0, 1),
+        (("wythoffp", "wythoff-p.txt"), ("wythoffg1", "wythoff-value-1.txt")),
+        (0, 1),
     ),
     Theorem(
         "wythoff-pass-p",
@@ -248,45 +275,31 @@ _LEARNED = (
 
 _R_WYTHOFF = "001 Remark 5 (Ho's R-Wythoff; Ho, JCTA 119 (2012), gives formulas): new here, the "
 _DISCOVERED = (
-    Theorem(
-        "r-wythoff-g1",
-        "r-wythoff",
-        _R_WYTHOFF + "automaton learned by proofs_check.discovery, proved for all positions",
-        "the positions of Grundy value 1 of R-Wythoff are exactly the automaton "
-        "r-wythoff-value-1.txt (given the P-positions, r-wythoff-p)",
-        (("p", "x y", "rp(x, y)"), ("s", "x y", "rg1(x, y)")),
-        value=1,
-        automata=(("rp", "r-wythoff-value-0.txt"), ("rg1", "r-wythoff-value-1.txt")),
-        lower=("p",),
-        twin_cell=(0, 1),
-    ),
-    Theorem(
-        "r-wythoff-g2",
-        "r-wythoff",
-        _R_WYTHOFF + "automaton learned by proofs_check.discovery, proved for all positions",
-        "the positions of Grundy value 2 of R-Wythoff are exactly the automaton "
-        "r-wythoff-value-2.txt (given the classes 0 and 1, r-wythoff-p and r-wythoff-g1)",
-        (("p", "x y", "rp(x, y)"), ("c1", "x y", "rg1(x, y)"), ("s", "x y", "rg2(x, y)")),
-        value=2,
-        automata=(
-            ("rp", "r-wythoff-value-0.txt"),
-            ("rg1", "r-wythoff-value-1.txt"),
-            ("rg2", "r-wythoff-value-2.txt"),
-        ),
-        lower=("p", "c1"),
-        twin_cell=(0, 2),
+    *(
+        _learned(
+            f"r-wythoff-g{g}",
+            "r-wythoff",
+            _R_WYTHOFF + "automaton learned by proofs_check.discovery, proved for all positions",
+            f"the positions of Grundy value {g} of R-Wythoff are exactly the automaton "
+            f"r-wythoff-value-{g}.txt ({given})",
+            tuple((f"rg{c}" if c else "rp", f"r-wythoff-value-{c}.txt") for c in range(g + 1)),
+            (0, g),
+        )
+        for g, given in (
+            (1, "given the P-positions, r-wythoff-p"),
+            (2, "given the classes 0 and 1, r-wythoff-p and r-wythoff-g1"),
+        )
     ),
     *(
-        Theorem(
+        _learned(
             f"wythoff-terminal-{k}-p",
             f"wythoff-terminal:{k}",
             f"Komaki, Miyadera, Murakami, arXiv:2605.01435 (terminal set x + y <= {k}); "
             "automaton learned by proofs_check.discovery, proved for all positions",
             f"the P-positions of Wythoff's game with the terminal set {{x + y <= {k}}} are "
             f"exactly the automaton wythoff-terminal-{k}-value-0.txt",
-            (("p", "x y", f"t{k}(x, y)"),),
-            automata=((f"t{k}", f"wythoff-terminal-{k}-value-0.txt"),),
-            twin_cell=(k + 1, 2 * k + 2),
+            ((f"t{k}", f"wythoff-terminal-{k}-value-0.txt"),),
+            (k + 1, 2 * k + 2),
         )
         for k in range(2, 11)
     ),
@@ -299,14 +312,10 @@ _E_ONE = (
     " | E a, n (n >= 1 & low(a, n) & y + 1 = a & x = y + n)"
 )
 _E_WYTHOFF = (
-    Theorem(
-        "e-wythoff-p",
+    _wythoffs(
         "e-wythoff",
         _HO + ": its P-positions are Wythoff's; proved here through E-Wythoff's own moves",
-        "the P-positions of E-Wythoff are Wythoff's: (0, 0) and (⌊nφ⌋, ⌊nφ⌋ + n), n >= 1, "
-        "either way round",
-        (LOW, ("p", "x y", WYTHOFF_P)),
-        twin_cell=(3, 5),
+        "E-Wythoff",
     ),
     Theorem(
         "e-wythoff-g1",
@@ -347,9 +356,6 @@ _FIBONACCI_NIM_TWINS = ((3, 2), (4, 1), (7, 2), (3, 3), (5, 5))
 
 def _fibonacci_nim(g: int) -> Theorem:
     """Fibonacci Nim's Grundy class g (positions (n, r) read as (x, y)), given 0..g-1."""
-    files = [(f"fnim{c}", f"fibonacci-nim-value-{c}.txt") for c in range(g + 1)]
-    lower = tuple("p" if c == 0 else f"c{c}" for c in range(g))
-    definitions = tuple((name, "x y", f"fnim{c}(x, y)") for c, name in enumerate(lower))
     ordinal = "P-positions" if g == 0 else f"positions of Grundy value {g}"
     given = f" (given the classes 0..{g - 1}, proved again)" if g else ""
     whinihan = (
@@ -358,17 +364,14 @@ def _fibonacci_nim(g: int) -> Theorem:
         if g == 0
         else ""
     )
-    return Theorem(
+    return _learned(
         "fibonacci-nim-p" if g == 0 else f"fibonacci-nim-g{g}",
         "fibonacci-nim",
         _FIBONACCI_NIM + (_FIBONACCI_NIM_LRS if g <= 3 else _FIBONACCI_NIM_LRS + "; new for g = 4"),
         f"the {ordinal} of Fibonacci Nim (n tokens, at most r to take) are exactly the automaton "
         f"fibonacci-nim-value-{g}.txt{given}{whinihan}",
-        (*definitions, ("s" if g else "p", "x y", f"fnim{g}(x, y)")),
-        value=g,
-        automata=tuple(files),
-        lower=lower,
-        twin_cell=_FIBONACCI_NIM_TWINS[g],
+        tuple((f"fnim{c}", f"fibonacci-nim-value-{c}.txt") for c in range(g + 1)),
+        _FIBONACCI_NIM_TWINS[g],
     )
 
 
