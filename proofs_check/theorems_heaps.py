@@ -50,6 +50,7 @@ __all__ = [
     "HeapProof",
     "HeapTheorem",
     "changed",
+    "heap_points",
     "heap_theory_of",
     "replay_heap",
     "stored_word",
@@ -68,7 +69,10 @@ class HeapTheorem:
     The fields a :class:`proofs_check.theorems.Theorem` lists (``id``, ``game``, ``source``,
     ``statement``, ``value``: the letters ``0..m``, ``state``, ``twin_of``, ``numeration``)
     and: ``alphabet``, the letters the word may have; ``changed`` (``(n0, letter)``), the
-    false twin's change; ``learn``, the learner's window ``(terms, length, tests)``.
+    false twin's change; ``learn``, the learner's window ``(terms, length, tests)``;
+    ``graph``, the sequence as a formula ``val(n, v)`` instead of a word; ``witnesses``, the
+    fixed first heaps of the three-heap moves the mex may use
+    (:func:`proofs_check.heap_words.three_definitions`).
     """
 
     id: str
@@ -83,6 +87,7 @@ class HeapTheorem:
     twin_of: str | None = None
     state: int | None = None
     graph: tuple[tuple[str, str, str], ...] = ()
+    witnesses: tuple[int, ...] = ()
 
     @property
     def value(self) -> str:
@@ -186,8 +191,8 @@ def heap_theory_of(
             name, args, formula = graph[-1]
             swapped = f"(n != {n0} & val0(n, v)) | (n = {n0} & v = {letter})"
             graph = (*graph[:-1], ("val0", args, formula), (name, args, swapped))
-        theory = heap_theory(rule, None, theory, graph)
-        return theory, graph_sentences()
+        theory = heap_theory(rule, None, theory, graph, theorem.witnesses)
+        return theory, graph_sentences(rule.threes, bool(theorem.witnesses))
     assert word is not None
     if theory is not None:  # a recording theory's own numeration object (the same name)
         word = Dfao(word.delta, word.outputs, theory.numeration)
@@ -214,6 +219,24 @@ def replay_heap(theorem: HeapTheorem) -> HeapProof:
         counter = None if true else theory.counterexample(text)
         proof.sentences.append(SentenceResult(name, text, true, states, seconds, counter))
     return proof
+
+
+def heap_points(theorem: HeapTheorem, n: int) -> list[tuple[int, int]]:
+    """The pairs ``(m, G(m))``, ``m < n``, that the theorem states: its word's letters, or the
+    least (the only, once ``function`` is proved) ``v`` with ``val(m, v)`` of its graph."""
+    if not theorem.graph:
+        word = stored_word(theorem)
+        return [(m, word.at(m)) for m in range(n)]
+    theory = Theory(NUMERATIONS[theorem.numeration]())
+    for name, args, formula in theorem.graph:
+        theory.define(name, args, formula)
+    out = []
+    for m in range(n):
+        found = theory.least(f"{theorem.graph[-1][0]}({m}, v)")
+        if found is None:
+            raise DeciderError(f"{theorem.id}: no value at n = {m}")
+        out.append((m, found["v"]))
+    return out
 
 
 def learn_and_store(theorem: HeapTheorem) -> str:
@@ -257,13 +280,13 @@ def _residue(s: int, c: int) -> str:
 #: G(n) = 4m + c_s (:data:`RULER_OFFSETS`) except at s = 2 when m - 1 >= 1 is not a power of
 #: 2: there G(13m + 2) = 4m - 2 - 8 * 2^v, 2^v the lowest set bit of m - 1 (the ruler).
 RULER_0_2048 = (
-    ("four", "m f", "f = m + m + m + m"),
-    ("thirteen", "m x", "E f (four(m, f) & x = f + f + f + m)"),
+    ("four", "f m", "f = m + m + m + m"),
+    ("thirteen", "m x", "E f (four(f, m) & x = f + f + f + m)"),
     ("pow2", "y", "y >= 1 & E z (z + 1 = y & band(y, z, 0))"),
     ("lsb", "j y", "pow2(y) & band(j, y, y) & E z (z + 1 = y & band(j, z, 0))"),
     ("ruler", "m", "E j (j + 1 = m & j >= 1 & ~pow2(j))"),
     ("val", "n v",
-     "(n = 0 & v = 0) | (n = 5 & v = 2) | E m, x, f (thirteen(m, x) & four(m, f) & n != 0 & "
+     "(n = 0 & v = 0) | (n = 5 & v = 2) | E m, x, f (thirteen(m, x) & four(f, m) & n != 0 & "
      "n != 5 & (" + " | ".join(_residue(s, c) for s, c in enumerate(RULER_OFFSETS) if s != 2)
      + " | (n = x + 2 & ((~ruler(m) & v = f + 1) | (ruler(m) & E j, y (j + 1 = m & lsb(j, y) "
      "& v + y + y + y + y + y + y + y + y + 2 = f))))))"),
@@ -295,12 +318,30 @@ def ruler_mismatches(
 
 
 def _twin(theorem: HeapTheorem, n0: int, letter: int) -> HeapTheorem:
-    statement = f"FALSE twin of {theorem.id}: its word with W[{n0}] = {letter}"
+    what = "sequence" if theorem.graph else "word"
+    statement = f"FALSE twin of {theorem.id}: its {what} with W[{n0}] = {letter}"
     return replace(theorem, id=f"{theorem.id}-twin", twin_of=theorem.id, changed=(n0, letter),
                    statement=statement)  # fmt: skip
 
 
+_HEX_0_2048 = HeapTheorem(
+    "hex-0-2048-ruler",
+    "hex:0.2048",
+    "Grossman and Nowakowski, Games of No Chance 4 (2015): the 'ruler regularity' of the "
+    "hexadecimal family 0.2048, observed, not proved",
+    "the Sprague-Grundy sequence of hex:0.2048 is, for n = 13m + s (0 <= s <= 12), "
+    "G(n) = 4m + c_s with c = (-1, 0, 1, 0, 1, -1, 0, 1, 0, 1, 2, 3, 2), except G(0) = 0, "
+    "G(5) = 2 and the ruler: G(13m + 2) = 4m - 2 - 8 * 2^v(m - 1) when m - 1 >= 1 is not a "
+    "power of 2 (2^v the lowest set bit), for all n (base 2)",
+    "",
+    (),
+    numeration="binary",
+    graph=RULER_0_2048,
+    witnesses=tuple(range(1, 14)),
+)
+
 _TRUE = (
+    (_HEX_0_2048, (54, 17)),
     (
         HeapTheorem(
             "larsson-fox",

@@ -162,6 +162,13 @@ def test_list_json_has_numeration(capsys):
     by_id = {r["id"]: r for r in rows}
     assert by_id["wythoff-p"]["numeration"] == "fibonacci"
     assert by_id["larsson-fox"]["numeration"] == "fibonacci"
+    hex_row = by_id["hex-0-2048-ruler"]
+    assert (hex_row["game"], hex_row["numeration"], hex_row["kind"]) == (
+        "hex:0.2048",
+        "binary",
+        "proved",
+    )
+    assert by_id["hex-0-2048-ruler-twin"]["kind"] == "refuted"
 
 
 def test_ruler_regularity_of_hex_0_2048_matches_the_engine():
@@ -181,3 +188,44 @@ def test_points_and_walnut_of_a_word_theorem(capsys, tmp_path):
     text = (tmp_path / "lf.txt").read_text()
     assert code == 0 and "eval no_0" in text and "msd_fib" in text
     assert (tmp_path / "Automata Library" / "w2.txt").exists()
+
+
+def test_hex_0_2048_ruler_theorem_and_twin():
+    proof = replay(THEOREMS["hex-0-2048-ruler"])
+    assert proof.status == "proved"
+    assert [s.name for s in proof.sentences] == ["total", "function", "no_own", "no_three_4", "mex"]
+    twin = replay(THEOREMS["hex-0-2048-ruler-twin"])  # says G(54) = 17
+    assert twin.status == "refuted"
+    n0 = twin.failed.counterexample["n"]
+    assert n0 == 54 and spec.nim_sequence(spec.get_game("hex:0.2048"), 55)[n0] == 6
+
+
+def test_hex_three_heap_move_is_checked_apart():
+    """G(12) = 2, and the value 1 is reached from 12 by three-heap moves only: a graph saying
+    G(12) = 1 fails no_three_4 at n = 12 (and no_own, the other moves, not there)."""
+    game = spec.get_game("hex:0.2048")
+    values = spec.nim_sequence(game, 13)
+    two_or_less = {_xor(values, option) for option in game.options(12) if len(option) <= 2}
+    three = {_xor(values, option) for option in game.options(12) if len(option) == 3}
+    assert values[12] == 2 and 1 in three and 1 not in two_or_less
+    bad = replace(THEOREMS["hex-0-2048-ruler"], id="bad", changed=(12, 1))
+    proof = replay(bad)
+    failed = {s.name: s.counterexample for s in proof.sentences if not s.true}
+    assert failed["no_three_4"]["n"] == 12
+    assert "no_own" not in failed or failed["no_own"]["n"] > 12
+
+
+def _xor(values, option):
+    total = 0
+    for h in option:
+        total ^= values[h]
+    return total
+
+
+def test_points_of_the_hex_graph_theorem(capsys):
+    from grundy.cli import main
+
+    assert main(["prove", "hex-0-2048-ruler", "--points", "60"]) == 0
+    lines = capsys.readouterr().out.split("\n")
+    pairs = [tuple(int(x) for x in line.split()) for line in lines if line.strip()]
+    assert pairs == list(enumerate(spec.nim_sequence(spec.get_game("hex:0.2048"), 60)))
