@@ -16,7 +16,7 @@ from decider.learn_word import learn_word
 from decider.numeration import Fibonacci
 from proofs_check.heap_words import heap_rule, heap_sentences, heap_theory
 from proofs_check.theorems import THEOREMS, replay
-from proofs_check.theorems_heaps import HEAP_THEOREMS, changed, stored_word
+from proofs_check.theorems_heaps import HEAP_THEOREMS, changed, replay_heap, stored_word
 
 
 def _least_failure(game: spec.HeapGame, word: Dfao, terms: int) -> int | None:
@@ -190,39 +190,40 @@ def test_points_and_walnut_of_a_word_theorem(capsys, tmp_path):
     assert (tmp_path / "Automata Library" / "w2.txt").exists()
 
 
-def test_hex_0_2048_ruler_theorem_and_twin():
+def test_hex_0_2048_ruler_theorem_and_twin() -> None:
     proof = replay(THEOREMS["hex-0-2048-ruler"])
     assert proof.status == "proved"
     assert [s.name for s in proof.sentences] == ["total", "function", "no_own", "no_three_4", "mex"]
     twin = replay(THEOREMS["hex-0-2048-ruler-twin"])  # says G(54) = 17
-    assert twin.status == "refuted"
-    n0 = twin.failed.counterexample["n"]
+    assert twin.status == "refuted" and twin.failed is not None
+    n0 = (twin.failed.counterexample or {})["n"]
     assert n0 == 54 and spec.nim_sequence(spec.get_game("hex:0.2048"), 55)[n0] == 6
 
 
-def test_hex_three_heap_move_is_checked_apart():
+def test_hex_three_heap_move_is_checked_apart() -> None:
     """G(12) = 2, and the value 1 is reached from 12 by three-heap moves only: a graph saying
     G(12) = 1 fails no_three_4 at n = 12 (and no_own, the other moves, not there)."""
     game = spec.get_game("hex:0.2048")
+    assert isinstance(game, spec.HeapGame)
     values = spec.nim_sequence(game, 13)
     two_or_less = {_xor(values, option) for option in game.options(12) if len(option) <= 2}
     three = {_xor(values, option) for option in game.options(12) if len(option) == 3}
     assert values[12] == 2 and 1 in three and 1 not in two_or_less
-    bad = replace(THEOREMS["hex-0-2048-ruler"], id="bad", changed=(12, 1))
-    proof = replay(bad)
-    failed = {s.name: s.counterexample for s in proof.sentences if not s.true}
+    bad = replace(HEAP_THEOREMS["hex-0-2048-ruler"], id="bad", changed=(12, 1))
+    proof = replay_heap(bad)
+    failed = {s.name: s.counterexample or {} for s in proof.sentences if not s.true}
     assert failed["no_three_4"]["n"] == 12
     assert "no_own" not in failed or failed["no_own"]["n"] > 12
 
 
-def _xor(values, option):
+def _xor(values: list[int], option: tuple[int, ...]) -> int:
     total = 0
     for h in option:
         total ^= values[h]
     return total
 
 
-def test_points_of_the_hex_graph_theorem(capsys):
+def test_points_of_the_hex_graph_theorem(capsys: pytest.CaptureFixture[str]) -> None:
     from grundy.cli import main
 
     assert main(["prove", "hex-0-2048-ruler", "--points", "60"]) == 0

@@ -4,8 +4,10 @@ a layer per first pile, its class counts, the shipped rows for a = 11.. not auto
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 import spec
 from proofs_check import automaticity, automaticity_layers
@@ -25,7 +27,7 @@ def _layer_brute(a: int, top: int) -> set[tuple[int, int]]:
     return {(y, z) for x, y, z in p if x == a}
 
 
-def test_small_window_rows_match_the_spec():
+def test_small_window_rows_match_the_spec() -> None:
     rows = automaticity_layers.layer_entries(Setting("fraenkel-wythoff3", 8, 3), 2)
     assert [r["layer"] for r in rows] == [0, 1, 2]
     assert rows[0]["states"] == 8 and "not proved" in rows[0]["result"]  # Wythoff's P-set
@@ -35,7 +37,9 @@ def test_small_window_rows_match_the_spec():
         assert r["counts"][0] == 1 and all(np.diff(r["counts"]) >= 0)
 
 
-def test_run_writes_the_layers_once(monkeypatch, tmp_path, capsys):
+def test_run_writes_the_layers_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(automaticity_layers, "LAYERS", 1)
     out = tmp_path / "map.json"
     setting = [Setting("fraenkel-wythoff3", 7, 3)]
@@ -48,7 +52,7 @@ def test_run_writes_the_layers_once(monkeypatch, tmp_path, capsys):
     assert "a=1: not automatic" in capsys.readouterr().out
 
 
-def test_shipped_rows_past_the_paper_are_not_automatic():
+def test_shipped_rows_past_the_paper_are_not_automatic() -> None:
     found = json.loads(MAP.read_text())
     layers = {e["layer"]: e for e in found["entries"] if e["game"] == "fraenkel-wythoff3"}
     assert sorted(layers) == list(range(automaticity_layers.LAYERS + 1))
