@@ -13,7 +13,8 @@ from certcheck import check
 from certcheck.check import BadInput, Failed, Node
 
 ATOM_TEXT = {"equal": "{0} = {1}", "less": "{0} < {1}", "shift": "shift({0}, {1})",
-             "adder": "{0} + {1} = {2}"}  # fmt: skip
+             "adder": "{0} + {1} = {2}", "xor": "xor({0}, {1}, {2})",
+             "band": "band({0}, {1}, {2})"}  # fmt: skip
 
 
 @dataclass
@@ -49,13 +50,15 @@ def verify(lines: list[bytes], limit: int) -> Result:
     phi: list[tuple[object, ...]] = []
     labels: dict[int, tuple[str, list[str]]] = {}
     sentences: list[tuple[int, str]] = []
-    live, result = 0, Result()
+    live, result, numeration = 0, Result(), "fibonacci"
     for at, (i, w) in enumerate(plan):
         kind, data = w[0], lines[i + 1 : i + 1 + check.DATA.get(w[0], 0)]
-        if (kind == "numeration" and w[1:] != ["fibonacci"]) or (i == 1 and kind != "numeration"):
-            raise BadInput(f"line {i + 1}: {' '.join(w)}: this checker knows the numeration "
-                           "fibonacci (Zeckendorf) only, named on line 2")  # fmt: skip
+        if (kind == "numeration") != (i == 1) or (
+                i == 1 and w[1:] not in (["fibonacci"], ["binary"])):  # fmt: skip
+            raise BadInput(f"line {i + 1}: {' '.join(w)}: this checker knows the numerations "
+                           "fibonacci (Zeckendorf) and binary, named on line 2")  # fmt: skip
         if kind in ("numeration", "meta"):
+            numeration = w[1] if i == 1 else numeration
             continue
         if kind in ("label", "sentence"):
             if len(w) < 3:
@@ -73,7 +76,7 @@ def verify(lines: list[bytes], limit: int) -> Result:
         for j in _inputs(w):
             if j not in nodes:
                 raise BadInput(f"step {number}: input {j} is not an earlier step")
-        node, meaning = _step(number, w, data, nodes, limit - live)
+        node, meaning = _step(number, w, data, nodes, limit - live, numeration)
         nodes[number] = node
         phi.append(meaning)
         live += node.delta.nbytes
@@ -86,7 +89,7 @@ def verify(lines: list[bytes], limit: int) -> Result:
 
 
 def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
-          room: int) -> tuple[Node, tuple[object, ...]]:  # fmt: skip
+          room: int, numeration: str) -> tuple[Node, tuple[object, ...]]:  # fmt: skip
     kind, step = w[0], f"step {number} ({' '.join(w[:6])})"
     if kind == "remap":
         k, tapes = check.num(w, 3, step), [check.num(w, j, step) for j in range(4, len(w))]
@@ -97,7 +100,7 @@ def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
     if n < 1 or k < 0 or k > 12 or n * 2**k * 8 * 3 > room:
         raise BadInput(f"{step}: {n} states on {k} tapes: too large for the memory limit")
     if kind == "atom":
-        node = check.atom(step, w[2], w[3], k, n, data)
+        node = check.atom(step, w[2], w[3], k, n, data, numeration)
         return node, ("stored", w[3], n, number) if w[2] == "stored" else ("atom", w[2], w[3])
     if kind == "product":
         a, b = int(w[3]), int(w[4])
