@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from decider import DeciderError, Theory
+from decider import DeciderError, Dfa, Theory
+from decider.automaton import equivalent
 from decider.binary import Binary
 from decider.dfao import Dfao
 from decider.io import read_automaton, write_automaton
@@ -172,6 +173,21 @@ def stored_word(theorem: HeapTheorem) -> Dfao:
     return word
 
 
+def stored_graph(theorem: HeapTheorem) -> None:
+    """Check a graph theorem's stored automaton (its file names its statement, reads the
+    theorem's numeration) against its formula: equal, else one line."""
+    path = AUTOMATA / theorem.word_file
+    stored = read_automaton(path)
+    name = NUMERATIONS[theorem.numeration].name
+    if stored.kind != "dfa" or stored.meta.get("statement") != path.stem:
+        raise DeciderError(f"{path}: not the graph of {path.stem!r}")
+    if stored.numeration.name != name:
+        raise DeciderError(f"{path}: a graph over {stored.numeration.name}, the theorem is over "
+                           f"{name}")  # fmt: skip
+    if not equivalent(stored.dfa, graph_automaton(theorem)):
+        raise DeciderError(f"{path}: not the automaton of the theorem's formula val(n, v)")
+
+
 def heap_theory_of(
     theorem: HeapTheorem, theory: Theory | None = None
 ) -> tuple[Theory, dict[str, str]]:
@@ -182,6 +198,8 @@ def heap_theory_of(
     if theory is not None and theory.numeration.name != numeration.name:
         raise DeciderError(f"{theorem.id}: a theorem over {numeration.name}, the theory is over "
                            f"{theory.numeration.name}")  # fmt: skip
+    if theorem.graph:  # the shipped automaton is the formula's (numeration checked first)
+        stored_graph(theorem)
     word = None if theorem.graph else stored_word(theorem)  # its numeration checked first
     rule = heap_rule(get_game(theorem.game), numeration)
     if theorem.graph:  # values unbounded: the sequence's graph val(n, v) as a formula
@@ -239,8 +257,32 @@ def heap_points(theorem: HeapTheorem, n: int) -> list[tuple[int, int]]:
     return out
 
 
+def graph_automaton(theorem: HeapTheorem) -> Dfa:
+    """The automaton of a graph theorem's ``val(n, v)`` (tapes ``n``, ``v``), from its
+    formula: what ``word_file`` stores (a test checks the two are equal)."""
+    theory = Theory(NUMERATIONS[theorem.numeration]())
+    for name, args, formula in theorem.graph:
+        theory.define(name, args, formula)
+    return theory.predicates[theorem.graph[-1][0]][0].dfa
+
+
+def store_graph(theorem: HeapTheorem) -> str:
+    """Write a graph theorem's ``val`` automaton to its ``word_file``, statement named."""
+    dfa = graph_automaton(theorem)
+    path = AUTOMATA / theorem.word_file
+    write_automaton(path, dfa, ["n", "v"], {
+        "statement": path.stem, "game": theorem.game,
+        "command": f"python -m proofs_check.theorems_heaps {theorem.id}",
+        "formula": "proofs_check.theorems_heaps.RULER_0_2048 (val)", "source": theorem.source,
+    }, NUMERATIONS[theorem.numeration]())  # fmt: skip
+    return f"{theorem.id}: the graph val(n, v), {dfa.states} states; wrote {path}"
+
+
 def learn_and_store(theorem: HeapTheorem) -> str:
-    """Learn the theorem's word from the registry's ``nim-sequence`` and write its file."""
+    """Learn the theorem's word from the registry's ``nim-sequence`` and write its file (a
+    graph theorem: its formula's automaton, :func:`store_graph`)."""
+    if theorem.graph:
+        return store_graph(theorem)
     from decider.learn_word import learn_word
     from registry import question
     from spec import get_game
@@ -333,7 +375,7 @@ _HEX_0_2048 = HeapTheorem(
     "G(n) = 4m + c_s with c = (-1, 0, 1, 0, 1, -1, 0, 1, 0, 1, 2, 3, 2), except G(0) = 0, "
     "G(5) = 2 and the ruler: G(13m + 2) = 4m - 2 - 8 * 2^v(m - 1) when m - 1 >= 1 is not a "
     "power of 2 (2^v the lowest set bit), for all n (base 2)",
-    "",
+    "hex-0-2048-ruler.txt",
     (),
     numeration="binary",
     graph=RULER_0_2048,

@@ -4,6 +4,7 @@ and the one-line refusals (issue 45; proofs_check.heap_words, proofs_check.theor
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -101,7 +102,7 @@ def test_split_refused_outside_base_2():
         heap_rule(spec.get_game("octal:0.07"), Fibonacci())
 
 
-def _cli(capsys, *argv):
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     from grundy.cli import main
 
     code = main(["prove", *argv])
@@ -230,3 +231,24 @@ def test_points_of_the_hex_graph_theorem(capsys: pytest.CaptureFixture[str]) -> 
     lines = capsys.readouterr().out.split("\n")
     pairs = [tuple(int(x) for x in line.split()) for line in lines if line.strip()]
     assert pairs == list(enumerate(spec.nim_sequence(spec.get_game("hex:0.2048"), 60)))
+
+
+def test_the_shipped_hex_graph_is_its_formula_and_a_wrong_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from decider.automaton import equivalent
+    from decider.io import read_automaton
+    from proofs_check import theorems_heaps
+
+    theorem = HEAP_THEOREMS["hex-0-2048-ruler"]
+    shipped = read_automaton(theorems_heaps.AUTOMATA / theorem.word_file)
+    assert shipped.meta["statement"] == "hex-0-2048-ruler" and shipped.names == ("n", "v")
+    assert equivalent(shipped.dfa, theorems_heaps.graph_automaton(theorem))
+    name, args, formula = theorem.graph[-1]
+    wrong = replace(theorem, graph=(*theorem.graph[:-1], (name, args, formula.replace(
+        "+ y + 2 = f", "+ y + 3 = f"))))  # fmt: skip
+    monkeypatch.setattr(theorems_heaps, "AUTOMATA", tmp_path)
+    theorems_heaps.store_graph(wrong)  # a file of another formula, in the theorem's place
+    code, err = _cli(capsys, "hex-0-2048-ruler")
+    assert code == 2 and "not the automaton of the theorem's formula" in err
+    assert len(err.splitlines()) == 1
