@@ -369,8 +369,8 @@ def _twin(theorem: HeapTheorem, n0: int, letter: int) -> HeapTheorem:
 _HEX_0_2048 = HeapTheorem(
     "hex-0-2048-ruler",
     "hex:0.2048",
-    "Grossman and Nowakowski, Games of No Chance 4 (2015): the 'ruler regularity' of the "
-    "hexadecimal family 0.2048, observed, not proved",
+    "Grossman and Nowakowski, A ruler regularity in hexadecimal games, Games of No Chance 4, "
+    "MSRI Publ. 63 (2015) 115-128 (the ruler regularity of the family of 0.2048)",
     "the Sprague-Grundy sequence of hex:0.2048 is, for n = 13m + s (0 <= s <= 12), "
     "G(n) = 4m + c_s with c = (-1, 0, 1, 0, 1, -1, 0, 1, 0, 1, 2, 3, 2), except G(0) = 0, "
     "G(5) = 2 and the ruler: G(13m + 2) = 4m - 2 - 8 * 2^v(m - 1) when m - 1 >= 1 is not a "
