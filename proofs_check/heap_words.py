@@ -226,6 +226,9 @@ def three_definitions(
     """
     out: list[tuple[str, str, str]] = []
     families = []
+    witnesses = tuple(witnesses)
+    if any(a0 < 1 for a0 in witnesses):  # a heap of 0 would make a three-heap move two-heap
+        raise DeciderError(f"witnesses = {sorted(witnesses)}: a fixed first heap must be >= 1")
     for k in threes:
         out += [
             (f"far{k}", "p s v", f"E n (n = p + s + {k} & val(n, v))"),

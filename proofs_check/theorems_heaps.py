@@ -210,7 +210,7 @@ def heap_theory_of(
             swapped = f"(n != {n0} & val0(n, v)) | (n = {n0} & v = {letter})"
             graph = (*graph[:-1], ("val0", args, formula), (name, args, swapped))
         theory = heap_theory(rule, None, theory, graph, theorem.witnesses)
-        return theory, graph_sentences(rule.threes, bool(theorem.witnesses))
+        return theory, graph_sentences(rule.threes, bool(theorem.witnesses and rule.threes))
     assert word is not None
     if theory is not None:  # a recording theory's own numeration object (the same name)
         word = Dfao(word.delta, word.outputs, theory.numeration)

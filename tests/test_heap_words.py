@@ -252,3 +252,12 @@ def test_the_shipped_hex_graph_is_its_formula_and_a_wrong_one_is_refused(
     code, err = _cli(capsys, "hex-0-2048-ruler")
     assert code == 2 and "not the automaton of the theorem's formula" in err
     assert len(err.splitlines()) == 1
+
+
+def test_a_witness_heap_of_0_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = replace(HEAP_THEOREMS["hex-0-2048-ruler"], id="bad-witness", witnesses=(0, 1))
+    monkeypatch.setitem(THEOREMS, "bad-witness", bad)
+    code, err = _cli(capsys, "bad-witness")
+    assert code == 2 and "a fixed first heap must be >= 1" in err and len(err.splitlines()) == 1
