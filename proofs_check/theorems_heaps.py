@@ -8,6 +8,11 @@ game object (:func:`proofs_check.heap_words.heap_rule`) and decides the mex recu
 ``W[n0]``; its replay is refuted at its least counterexample, ``n0`` itself, where
 ``grundy value`` shows the true value.
 
+A sequence with unbounded values is stated by its graph ``val(n, v)``, a formula
+(``graph``; hex:0.2048's ruler regularity, :data:`RULER_0_2048`), whose automaton is stored
+in ``FILE`` and checked equal to the formula at every replay; its three-heap moves are
+decided apart (``witnesses``, :func:`proofs_check.heap_words.three_definitions`).
+
 The words were learned from the registry's ``nim-sequence`` by :mod:`decider.learn_word`
 (``python -m proofs_check.theorems_heaps ID``, which rewrites the stored file).
 
@@ -317,8 +322,8 @@ def _residue(s: int, c: int) -> str:
     return f"({at} & {value})"
 
 
-#: The ruler regularity of hex:0.2048 in base 2 (Grossman and Nowakowski observed a "ruler
-#: regularity" in the 0.2048 family): G(0) = 0, G(5) = 2 and, for n = 13m + s otherwise,
+#: The ruler regularity of hex:0.2048 in base 2 (Grossman and Nowakowski, GONC4 2015, the
+#: "ruler regularity" of the 0.2048 family; proved for all n as ``hex-0-2048-ruler``): G(0) = 0, G(5) = 2 and, for n = 13m + s otherwise,
 #: G(n) = 4m + c_s (:data:`RULER_OFFSETS`) except at s = 2 when m - 1 >= 1 is not a power of
 #: 2: there G(13m + 2) = 4m - 2 - 8 * 2^v, 2^v the lowest set bit of m - 1 (the ruler).
 RULER_0_2048 = (
