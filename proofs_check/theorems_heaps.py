@@ -323,7 +323,8 @@ def _residue(s: int, c: int) -> str:
 
 
 #: The ruler regularity of hex:0.2048 in base 2 (Grossman and Nowakowski, GONC4 2015, the
-#: "ruler regularity" of the 0.2048 family; proved for all n as ``hex-0-2048-ruler``): G(0) = 0, G(5) = 2 and, for n = 13m + s otherwise,
+#: "ruler regularity" of the 0.2048 family; proved for all n as ``hex-0-2048-ruler``):
+#: G(0) = 0, G(5) = 2 and, for n = 13m + s otherwise,
 #: G(n) = 4m + c_s (:data:`RULER_OFFSETS`) except at s = 2 when m - 1 >= 1 is not a power of
 #: 2: there G(13m + 2) = 4m - 2 - 8 * 2^v, 2^v the lowest set bit of m - 1 (the ruler).
 RULER_0_2048 = (
