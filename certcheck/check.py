@@ -100,10 +100,10 @@ def num(w: list[str], i: int, what: str) -> int:
 
 
 def walk_equal(d1: np.ndarray, a1: np.ndarray, s1: int, d2: np.ndarray, a2: np.ndarray,
-               s2: int, what: str, valid: bool = False) -> None:  # fmt: skip
-    """Walk the pairs reachable from ``(s1, s2)`` (``valid``: with our valid-words automaton,
-    on valid words only): each must agree on acceptance."""
-    dv, av = build("valid", "-", d1.shape[1].bit_length() - 1)
+               s2: int, what: str, valid: str = "") -> None:  # fmt: skip
+    """Walk the pairs reachable from ``(s1, s2)`` (``valid``, a numeration: with our valid-words
+    automaton, on its valid words only): each must agree on acceptance."""
+    dv, av = build("valid", "-", d1.shape[1].bit_length() - 1, valid or "fibonacci")
     todo = [(s1, s2, 0)]
     seen = set(todo)
     while todo:
@@ -118,7 +118,8 @@ def walk_equal(d1: np.ndarray, a1: np.ndarray, s1: int, d2: np.ndarray, a2: np.n
                 todo.append(nxt)
 
 
-def atom(step: str, kind: str, arg: str, k: int, n: int, data: list[bytes]) -> Node:
+def atom(step: str, kind: str, arg: str, k: int, n: int, data: list[bytes],
+         numeration: str = "fibonacci") -> Node:  # fmt: skip
     if len(data[0]) != n or data[0].strip(b"01"):
         raise BadInput(f"{step}: the acceptance line is not {n} bits")
     accept = np.frombuffer(data[0], dtype=np.uint8) == ord("1")
@@ -127,14 +128,14 @@ def atom(step: str, kind: str, arg: str, k: int, n: int, data: list[bytes]) -> N
         raise Failed(f"{step}: a transition leads outside its {n} states")
     if kind == "stored":  # closed under leading zeros on valid words: from 0 and from 0·0
         walk_equal(delta, accept, 0, delta, accept, int(delta[0, 0]),
-                   f"{step} (stored {arg}: closed under leading zeros)", valid=True)  # fmt: skip
+                   f"{step} (stored {arg}: closed under leading zeros)", numeration)  # fmt: skip
         return Node(k, delta, accept, frozenset())
     if kind not in ARITY:
         raise BadInput(f"{step}: unknown atom {kind!r}")
     try:
         if kind == "valid" and arg != str(k):
             raise ValueError(f"valid words on {arg} tapes")
-        d2, a2 = build(kind, arg, k)
+        d2, a2 = build(kind, arg, k, numeration)
     except ValueError as error:
         raise BadInput(f"{step}: {error}") from None
     walk_equal(delta, accept, 0, np.array(d2), np.array(a2), 0, f"{step} (atom {kind} {arg})")

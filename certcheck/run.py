@@ -13,7 +13,8 @@ from certcheck import check
 from certcheck.check import BadInput, Failed, Node
 
 ATOM_TEXT = {"equal": "{0} = {1}", "less": "{0} < {1}", "shift": "shift({0}, {1})",
-             "adder": "{0} + {1} = {2}", "valid": "true", "const": "{0} = {const}"}  # fmt: skip
+             "adder": "{0} + {1} = {2}", "valid": "true", "const": "{0} = {const}",
+             "xor": "xor({0}, {1}, {2})", "band": "band({0}, {1}, {2})"}  # fmt: skip
 Labels = dict[int, tuple[str, list[str]]]  # a step's number: its name and its arguments' names
 
 
@@ -50,9 +51,10 @@ def verify(lines: list[bytes], limit: int) -> Result:
     phi: list[tuple[object, ...]] = []
     labels: Labels = {}
     sentences: list[tuple[int, str]] = []
-    live, result = 0, Result()
+    live, result, numeration = 0, Result(), "fibonacci"
     for at, (i, w) in enumerate(plan):
         if _note(i, w, labels, sentences):
+            numeration = w[1] if w[0] == "numeration" else numeration
             continue
         if w[0] not in check.DATA:
             raise BadInput(f"line {i + 1}: unknown step {w[0]!r}")
@@ -63,7 +65,7 @@ def verify(lines: list[bytes], limit: int) -> Result:
             if j not in nodes:
                 raise BadInput(f"step {number}: input {j} is not an earlier step")
         data = lines[i + 1 : i + 1 + check.DATA[w[0]]]
-        node, meaning = _step(number, w, data, nodes, limit - live)
+        node, meaning = _step(number, w, data, nodes, limit - live, numeration)
         nodes[number] = node
         phi.append(meaning)
         live += node.delta.nbytes
@@ -78,9 +80,9 @@ def verify(lines: list[bytes], limit: int) -> Result:
 def _note(i: int, w: list[str], labels: Labels, sentences: list[tuple[int, str]]) -> bool:
     """Whether line ``i`` is a note, not a step: the numeration, meta, a label, a sentence."""
     kind = w[0]
-    if (kind == "numeration" and w[1:] != ["fibonacci"]) or (i == 1 and kind != "numeration"):
-        raise BadInput(f"line {i + 1}: {' '.join(w)}: this checker knows the numeration "
-                       "fibonacci (Zeckendorf) only, named on line 2")  # fmt: skip
+    if (kind == "numeration") != (i == 1) or (i == 1 and w[1:] not in (["fibonacci"], ["binary"])):
+        raise BadInput(f"line {i + 1}: {' '.join(w)}: this checker knows the numerations "
+                       "fibonacci (Zeckendorf) and binary, named on line 2")  # fmt: skip
     if kind in ("label", "sentence") and len(w) < 3:
         raise BadInput(f"line {i + 1}: {kind} without a name")
     if kind == "label":
@@ -91,7 +93,7 @@ def _note(i: int, w: list[str], labels: Labels, sentences: list[tuple[int, str]]
 
 
 def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
-          room: int) -> tuple[Node, tuple[object, ...]]:  # fmt: skip
+          room: int, numeration: str) -> tuple[Node, tuple[object, ...]]:  # fmt: skip
     kind, step = w[0], f"step {number} ({' '.join(w[:6])})"
     if kind == "remap":
         k, tapes = check.num(w, 3, step), [check.num(w, j, step) for j in range(4, len(w))]
@@ -102,7 +104,7 @@ def _step(number: int, w: list[str], data: list[bytes], nodes: dict[int, Node],
     if n < 1 or k < 0 or k > 12 or n * 2**k * 8 * 3 > room:
         raise BadInput(f"{step}: {n} states on {k} tapes: too large for the memory limit")
     if kind == "atom":
-        node = check.atom(step, w[2], w[3], k, n, data)
+        node = check.atom(step, w[2], w[3], k, n, data, numeration)
         return node, ("stored", w[3], n, number) if w[2] == "stored" else ("atom", w[2], w[3])
     if kind == "product":
         a, b = int(w[3]), int(w[4])

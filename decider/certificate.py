@@ -40,9 +40,10 @@ import numpy as np
 
 import decider.automaton as automaton
 from decider.automaton import DeciderError, Dfa
+from decider.binary import Binary
 from decider.formula import Formula, parse
 from decider.logic import Relation, Theory
-from decider.numeration import Fibonacci
+from decider.numeration import Fibonacci, Numeration
 
 #: The certificate format's first line (its name and version).
 MAGIC = "grundy-certificate 1"
@@ -95,10 +96,10 @@ def recording(recorder: Recorder) -> Iterator[Recorder]:
         automaton.RECORDER = previous
 
 
-class _Labelled(Fibonacci):
-    """Zeckendorf numeration whose atoms are recorded as atoms (their inner steps are not),
-    by the recorder installed at the time (it holds none itself: the numeration's caches keep
-    it as a key)."""
+class _Leaves(Numeration):
+    """A numeration whose atoms are recorded as atoms (their inner steps are not), by the
+    recorder installed at the time (it holds none itself: the numeration's caches keep it as
+    a key); mixed into Zeckendorf numeration (:class:`_Labelled`) and base 2."""
 
     def _leaf(self, kind: str, argument: str, build: Any) -> Dfa:
         recorder = automaton.RECORDER
@@ -114,7 +115,7 @@ class _Labelled(Fibonacci):
         return dfa
 
     def valid_tapes(self, k: int) -> Dfa:
-        return self._leaf("valid", str(k), lambda: super(_Labelled, self).valid_tapes(k))
+        return self._leaf("valid", str(k), lambda: super(_Leaves, self).valid_tapes(k))
 
     def equal(self) -> Dfa:
         return self._leaf("equal", "-", super().equal)
@@ -123,26 +124,64 @@ class _Labelled(Fibonacci):
         return self._leaf("less", "-", super().less)
 
     def constant(self, n: int) -> Dfa:
-        return self._leaf("const", str(n), lambda: super(_Labelled, self).constant(n))
+        return self._leaf("const", str(n), lambda: super(_Leaves, self).constant(n))
 
     def shift(self) -> Dfa:
         return self._leaf("shift", "-", super().shift)
 
     def adder(self) -> Dfa:
-        return self._leaf("adder", "-", super().adder)
+        return self._leaf("adder", "-", self._own_adder)
+
+    def _own_adder(self) -> Dfa:  # the numeration's adder (each concrete class names it)
+        raise NotImplementedError
+
+
+class _Labelled(_Leaves, Fibonacci):
+    """Zeckendorf numeration, its atoms recorded (:class:`_Leaves`)."""
+
+    def _own_adder(self) -> Dfa:
+        return Fibonacci.adder(self)
+
+
+class _LabelledBinary(_Leaves, Binary):
+    """Base 2, its atoms recorded, ``xor`` and ``band`` too (the checker builds them)."""
+
+    def _own_adder(self) -> Dfa:
+        return Binary.adder(self)
+
+    def relations(self) -> dict[str, tuple[Dfa, tuple[str, ...]]]:
+        recorder = automaton.RECORDER
+        if recorder is None:
+            return super().relations()
+        recorder.paused += 1  # xor's and band's inner steps unrecorded (shift: its own atom)
+        try:
+            out = super().relations()
+        finally:
+            recorder.paused -= 1
+        for name in ("xor", "band"):
+            recorder.atom(out[name][0], name)
+        return out
+
+
+#: The numerations a certificate may be over (the checker knows both), by name.
+LABELLED: dict[str, type[Numeration]] = {"fibonacci": _Labelled, "binary": _LabelledBinary}
 
 
 class CertifyingTheory(Theory):
-    """A Fibonacci :class:`Theory` that records every step (:class:`Recorder`) as it decides.
+    """A :class:`Theory` (Zeckendorf numeration, or the one named by ``numeration``: base 2)
+    that records every step (:class:`Recorder`) as it decides.
 
     Stored automata (:meth:`add_automaton`) are atoms of kind ``stored`` (the statement's
     hypothesis, printed by the checker); :meth:`define` names its result for printing.
     """
 
-    def __init__(self, limit_bytes: int = 2 * 1024**3) -> None:
+    def __init__(self, limit_bytes: int = 2 * 1024**3, numeration: str = "fibonacci") -> None:
         self.recorder = Recorder()
+        if numeration not in LABELLED:
+            raise DeciderError(f"a certificate over {numeration}: the checker knows "
+                               f"{', '.join(LABELLED)}")  # fmt: skip
         with recording(self.recorder):
-            super().__init__(_Labelled(), limit_bytes)
+            super().__init__(LABELLED[numeration](), limit_bytes)
 
     def add_automaton(self, name: str, dfa: Dfa, args: str | Sequence[str]) -> Relation:
         self.recorder.atom(dfa, "stored", name)
@@ -219,7 +258,7 @@ def certificate_text(theory: CertifyingTheory, roots: Mapping[str, Dfa],
     """The certificate of the sentences ``roots`` (name -> its 0-tape automaton), digest last."""
     rec = theory.recorder
     ids = _order(rec, list(roots.values()))
-    lines = [MAGIC, "numeration fibonacci"]
+    lines = [MAGIC, f"numeration {theory.numeration.name}"]
     lines += [f"meta {k} {' '.join(str(v).split())}" for k, v in (meta or {}).items()]
     for dfa, number in ids.items():
         lines += _lines(dfa, number, rec.origin[dfa], ids)

@@ -64,6 +64,7 @@ from proofs_check.discovery import (
 from proofs_check.theorems import Theorem, replay
 from registry import question
 from registry.core import NoImplementation
+from spec.piles3 import is_three_pile
 from spec.tables import start_layer, states_of
 
 __all__ = ["GAMES", "MAP", "Setting", "entry", "main", "markdown", "run", "settings"]
@@ -95,6 +96,7 @@ GAMES: tuple[Setting, ...] = (
     *(Setting(f"wythoff-terminal:{k}", 18, 8, 1) for k in range(8, 11)),
     Setting("blocking-wythoff:2", 16, 6),
     Setting("blocking-wythoff:3", 16, 6),
+    Setting("fraenkel-wythoff3", 18, 8),  # a row per first pile (automaticity_layers)
 )
 
 Points = Callable[[int], npt.NDArray[np.int64]]
@@ -243,6 +245,14 @@ def run(settings: Sequence[Setting], values: Sequence[int], out: Path, budget: f
         if time.perf_counter() - start > budget:
             print(f"budget spent: {setting.game} and after left for the next run")
             break
+        if is_three_pile(setting.game):  # P-sets of the layers a = 0 .. LAYERS (issue 45)
+            from proofs_check.automaticity_layers import LAYERS, layer_entries
+
+            for e in layer_entries(setting, LAYERS) if 0 in todo else []:
+                entries.append({**e, "machine": _machine()})
+                print(f"{setting.game} a={e['layer']}: {e['result']} ({e['seconds']} s)")
+            out.write_text(json.dumps(found, indent=1) + "\n")
+            continue
         data, source = _data(setting)
         proved: dict[int, Dfa] = {}
         for g in range(max(todo) + 1):
@@ -264,7 +274,8 @@ def markdown(found: dict[str, Any]) -> str:
         states = f"{e['states']}" if "states" in e else ""
         result = e["result"] + (f" ({e['why']})" if e.get("why") and "not" in e["result"] else "")
         counts = " ".join(map(str, e["counts"]))
-        lines.append(f"| `{e['game']}` | {e['g']} | {result} | {states} | {e['rows']} | "
+        game = f"`{e['game']}`" + (f", a = {e['layer']}" if "layer" in e else "")
+        lines.append(f"| {game} | {e['g']} | {result} | {states} | {e['rows']} | "
                      f"{e['tests']} | {counts} |")  # fmt: skip
     return "\n".join(lines)
 

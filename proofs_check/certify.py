@@ -23,7 +23,7 @@ __all__ = ["certify"]
 def certify(theorem: Theorem, path: str | os.PathLike[str]) -> dict[str, bool]:
     """Decide ``theorem``'s sentences and write their certificate to ``path`` (gzip);
     each sentence's truth (a twin has a FALSE one, which the checker reports)."""
-    theory = CertifyingTheory()
+    theory = CertifyingTheory(numeration=theorem.numeration)
     sentences = theory_of(theorem, theory)[1]
     meta = {"theorem": theorem.id, "game": theorem.game, "statement": theorem.statement}
     return write_certificate(path, theory, sentences, meta)

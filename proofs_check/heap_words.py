@@ -48,7 +48,15 @@ from decider.dfao import Dfao
 from decider.numeration import Numeration
 from spec import HeapGame, ImpartialGame
 
-__all__ = ["HeapRule", "check_word", "heap_rule", "heap_sentences", "heap_theory"]
+__all__ = [
+    "HeapRule",
+    "check_word",
+    "graph_sentences",
+    "heap_rule",
+    "heap_sentences",
+    "heap_theory",
+    "three_definitions",
+]
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,10 @@ class HeapRule:
     numeration: Numeration
     follower: str
     predicates: tuple[tuple[str, Dfa, str], ...] = ()
+    #: The moves leaving at most two heaps (``follower`` without the three-heap splits), and
+    #: the digits ``k`` whose bit 8 removes ``k`` tokens and leaves three heaps.
+    few: str = "n != n"
+    threes: tuple[int, ...] = ()
 
 
 def _digit(k: int, digit: int) -> list[str]:
@@ -128,7 +140,7 @@ def heap_rule(game: object, numeration: Numeration) -> HeapRule:
         raise DeciderError(f"{describe}: no subtraction predicate and no octal or hexadecimal "
                            "code: its moves have no first-order form here")  # fmt: skip
     has_xor = "xor" in numeration.relations()
-    parts = []
+    parts, few = [], []
     for k, digit in enumerate(code):
         if digit & 12 and not has_xor:
             raise DeciderError(f"{describe}: the digit d_{k} = {digit:x} splits a heap, and the "
@@ -139,9 +151,12 @@ def heap_rule(game: object, numeration: Numeration) -> HeapRule:
         digit_parts = _digit(k, digit)
         if digit_parts:
             parts.append("(" + " | ".join(digit_parts) + ")")
-    if not parts:
-        return HeapRule(numeration, "n != n")
-    return HeapRule(numeration, " | ".join(parts))
+        low = _digit(k, digit & 7)  # the same digit without its three-heap split
+        if low:
+            few.append("(" + " | ".join(low) + ")")
+    threes = tuple(k for k, digit in enumerate(code) if digit & 8)
+    return HeapRule(numeration, " | ".join(parts) or "n != n", (),
+                    " | ".join(few) or "n != n", threes)  # fmt: skip
 
 
 def check_word(word: Dfao, alphabet: Iterable[int], numeration: Numeration, name: str) -> None:
@@ -172,15 +187,59 @@ def heap_sentences(letters: Iterable[int]) -> dict[str, str]:
     return out
 
 
-def graph_sentences() -> dict[str, str]:
+def graph_sentences(threes: Iterable[int] = (), witnesses: bool = False) -> dict[str, str]:
     """The mex recursion for a sequence given by its graph ``val(n, v)`` (values unbounded):
-    ``val`` a function, no move to its own value, a move to every smaller value."""
-    return {
+    ``val`` a function, no move to its own value, a move to every smaller value.
+
+    With ``witnesses`` (:func:`three_definitions`), ``mv`` holds the moves leaving at most
+    two heaps; each three-heap digit ``k`` of ``threes`` has its own ``no_three_k``, and the
+    mex may use the witnessed three-heap moves ``mx``.
+
+    >>> list(graph_sentences([4], witnesses=True))
+    ['total', 'function', 'no_own', 'no_three_4', 'mex']
+    """
+    out = {
         "total": "A n E v val(n, v)",
         "function": "A n, v, w (val(n, v) & val(n, w) => v = w)",
         "no_own": "A n, v (val(n, v) => ~mv(n, v))",
-        "mex": "A n, v, w (val(n, v) & w < v => mv(n, w))",
     }
+    if not witnesses:
+        return out | {"mex": "A n, v, w (val(n, v) & w < v => mv(n, w))"}
+    for k in threes:  # a heap of n = p + s + k leaves p and s = b + c: nim-sum G(n) never
+        out[f"no_three_{k}"] = (f"A n, p, s, y ((p >= 1 & s >= 2 & n = p + s + {k} & "
+                                f"opp{k}(p, s, y)) => ~two(s, y))")  # fmt: skip
+    return out | {"mex": "A n, v, w (val(n, v) & w < v => mv(n, w) | mx(n, w))"}
+
+
+def three_definitions(
+    threes: Iterable[int], witnesses: Iterable[int]
+) -> list[tuple[str, str, str]]:
+    """The three-heap moves of the digits ``threes`` without a three-heap relation.
+
+    ``no_three_k`` needs no set of a split's values: ``opp{k}(p, s, y)`` is
+    ``y = G(p) XOR G(p + s + k)`` (each quantifier's witness determined by the others), and a
+    split of ``n = p + s + k`` into ``p, b, c`` has nim-sum ``G(n)`` iff ``two(s, y)``. The mex
+    needs only *some* moves to every smaller value: ``mx(n, w)``, the three heaps
+    ``a, a, m`` (value ``G(m)``) and ``a0, b, c`` for each fixed first heap ``a0`` of
+    ``witnesses`` (value ``G(a0) XOR`` a two-heap split's), all moves of the game; a sentence
+    using fewer moves than the game has is still a proof of "some move reaches ``w``".
+    """
+    out: list[tuple[str, str, str]] = []
+    families = []
+    witnesses = tuple(witnesses)
+    if any(a0 < 1 for a0 in witnesses):  # a heap of 0 would make a three-heap move two-heap
+        raise DeciderError(f"witnesses = {sorted(witnesses)}: a fixed first heap must be >= 1")
+    for k in threes:
+        out += [
+            (f"far{k}", "p s v", f"E n (n = p + s + {k} & val(n, v))"),
+            (f"ox{k}", "p s u y", f"E v (far{k}(p, s, v) & xor(u, v, y))"),
+            (f"opp{k}", "p s y", f"E u (val(p, u) & ox{k}(p, s, u, y))"),
+        ]
+        families.append(f"E a, m (a >= 1 & m >= 1 & a + a + m + {k} = n & val(m, w))")
+        families += [f"E s, y, u (s + {a0 + k} = n & val({a0}, u) & two(s, y) & xor(y, u, w))"
+                     for a0 in witnesses]  # fmt: skip
+    out.append(("mx", "n w", " | ".join(families) or "n != n"))
+    return out
 
 
 def heap_theory(
@@ -188,9 +247,12 @@ def heap_theory(
     word: Dfao | None,
     theory: Theory | None = None,
     graph: tuple[tuple[str, str, str], ...] = (),
+    witnesses: tuple[int, ...] = (),
 ) -> Theory:
     """The theory with ``val`` (from the word ``W``, or the last of ``graph``'s definitions
-    ``(name, arguments, formula)``), the rule's predicates, the splits and ``mv`` defined."""
+    ``(name, arguments, formula)``), the rule's predicates, the splits and ``mv`` defined;
+    with ``witnesses`` (a graph's three-heap moves, :func:`three_definitions`), ``mv`` is the
+    moves leaving at most two heaps."""
     theory = Theory(rule.numeration) if theory is None else theory
     if word is not None:  # each letter's class an automaton (a certificate's stored atom)
         letters = sorted(set(np.asarray(word.outputs).tolist()))
@@ -199,13 +261,17 @@ def heap_theory(
         theory.define("val", "n v", " | ".join(f"(w{c}(n) & v = {c})" for c in letters))
     for name, args, formula in graph:
         theory.define(name, args, formula)
-    needed = 6 if "three(" in rule.follower else 3 if "two(" in rule.follower else 0
+    apart = bool(witnesses) and bool(rule.threes)
+    follower = rule.few if apart else rule.follower
+    needed = 6 if "three(" in follower else 3 if "two(" in follower or apart else 0
     for name, args, formula in SPLITS[:needed]:
+        theory.define(name, args, formula)
+    for name, args, formula in three_definitions(rule.threes, witnesses) if apart else ():
         theory.define(name, args, formula)
     for name, dfa, args in rule.predicates:
         restricted = rule.numeration.restrict(dfa)
         if restricted.accept[0]:
             raise DeciderError(f"{name}: the subtraction set holds 0 (a move must take a token)")
         theory.add_automaton(name, dfa, args)
-    theory.define("mv", "n w", rule.follower)
+    theory.define("mv", "n w", follower)
     return theory

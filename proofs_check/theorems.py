@@ -31,9 +31,9 @@ from proofs_check.automatic import Rule, class_sentences, p_sentences, rule_of
 from proofs_check.theorems_heaps import (
     HEAP_THEOREMS,
     HeapTheorem,
+    heap_points,
     heap_theory_of,
     replay_heap,
-    stored_word,
 )
 
 __all__ = [
@@ -524,8 +524,7 @@ def points(theorem: Theorem, n: int) -> list[tuple[int, int]]:
     from proofs_check.data import DATA_SECONDS  # (imports the data providers: only here)
 
     if isinstance(theorem, HeapTheorem):
-        word = stored_word(theorem)
-        return [(m, word.at(m)) for m in range(n)]
+        return heap_points(theorem, n)
 
     estimate = float(n) * float(n) * POINT_SECONDS
     if estimate > DATA_SECONDS:

@@ -8,6 +8,11 @@ game object (:func:`proofs_check.heap_words.heap_rule`) and decides the mex recu
 ``W[n0]``; its replay is refuted at its least counterexample, ``n0`` itself, where
 ``grundy value`` shows the true value.
 
+A sequence with unbounded values is stated by its graph ``val(n, v)``, a formula
+(``graph``; hex:0.2048's ruler regularity, :data:`RULER_0_2048`), whose automaton is stored
+in ``FILE`` and checked equal to the formula at every replay; its three-heap moves are
+decided apart (``witnesses``, :func:`proofs_check.heap_words.three_definitions`).
+
 The words were learned from the registry's ``nim-sequence`` by :mod:`decider.learn_word`
 (``python -m proofs_check.theorems_heaps ID``, which rewrites the stored file).
 
@@ -29,7 +34,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from decider import DeciderError, Theory
+from decider import DeciderError, Dfa, Theory
+from decider.automaton import equivalent
 from decider.binary import Binary
 from decider.dfao import Dfao
 from decider.io import read_automaton, write_automaton
@@ -50,6 +56,7 @@ __all__ = [
     "HeapProof",
     "HeapTheorem",
     "changed",
+    "heap_points",
     "heap_theory_of",
     "replay_heap",
     "stored_word",
@@ -68,7 +75,10 @@ class HeapTheorem:
     The fields a :class:`proofs_check.theorems.Theorem` lists (``id``, ``game``, ``source``,
     ``statement``, ``value``: the letters ``0..m``, ``state``, ``twin_of``, ``numeration``)
     and: ``alphabet``, the letters the word may have; ``changed`` (``(n0, letter)``), the
-    false twin's change; ``learn``, the learner's window ``(terms, length, tests)``.
+    false twin's change; ``learn``, the learner's window ``(terms, length, tests)``;
+    ``graph``, the sequence as a formula ``val(n, v)`` instead of a word; ``witnesses``, the
+    fixed first heaps of the three-heap moves the mex may use
+    (:func:`proofs_check.heap_words.three_definitions`).
     """
 
     id: str
@@ -83,6 +93,7 @@ class HeapTheorem:
     twin_of: str | None = None
     state: int | None = None
     graph: tuple[tuple[str, str, str], ...] = ()
+    witnesses: tuple[int, ...] = ()
 
     @property
     def value(self) -> str:
@@ -167,6 +178,21 @@ def stored_word(theorem: HeapTheorem) -> Dfao:
     return word
 
 
+def stored_graph(theorem: HeapTheorem) -> None:
+    """Check a graph theorem's stored automaton (its file names its statement, reads the
+    theorem's numeration) against its formula: equal, else one line."""
+    path = AUTOMATA / theorem.word_file
+    stored = read_automaton(path)
+    name = NUMERATIONS[theorem.numeration].name
+    if stored.kind != "dfa" or stored.meta.get("statement") != path.stem:
+        raise DeciderError(f"{path}: not the graph of {path.stem!r}")
+    if stored.numeration.name != name:
+        raise DeciderError(f"{path}: a graph over {stored.numeration.name}, the theorem is over "
+                           f"{name}")  # fmt: skip
+    if not equivalent(stored.dfa, graph_automaton(theorem)):
+        raise DeciderError(f"{path}: not the automaton of the theorem's formula val(n, v)")
+
+
 def heap_theory_of(
     theorem: HeapTheorem, theory: Theory | None = None
 ) -> tuple[Theory, dict[str, str]]:
@@ -177,6 +203,8 @@ def heap_theory_of(
     if theory is not None and theory.numeration.name != numeration.name:
         raise DeciderError(f"{theorem.id}: a theorem over {numeration.name}, the theory is over "
                            f"{theory.numeration.name}")  # fmt: skip
+    if theorem.graph:  # the shipped automaton is the formula's (numeration checked first)
+        stored_graph(theorem)
     word = None if theorem.graph else stored_word(theorem)  # its numeration checked first
     rule = heap_rule(get_game(theorem.game), numeration)
     if theorem.graph:  # values unbounded: the sequence's graph val(n, v) as a formula
@@ -186,8 +214,8 @@ def heap_theory_of(
             name, args, formula = graph[-1]
             swapped = f"(n != {n0} & val0(n, v)) | (n = {n0} & v = {letter})"
             graph = (*graph[:-1], ("val0", args, formula), (name, args, swapped))
-        theory = heap_theory(rule, None, theory, graph)
-        return theory, graph_sentences()
+        theory = heap_theory(rule, None, theory, graph, theorem.witnesses)
+        return theory, graph_sentences(rule.threes, bool(theorem.witnesses and rule.threes))
     assert word is not None
     if theory is not None:  # a recording theory's own numeration object (the same name)
         word = Dfao(word.delta, word.outputs, theory.numeration)
@@ -216,8 +244,50 @@ def replay_heap(theorem: HeapTheorem) -> HeapProof:
     return proof
 
 
+def heap_points(theorem: HeapTheorem, n: int) -> list[tuple[int, int]]:
+    """The pairs ``(m, G(m))``, ``m < n``, that the theorem states: its word's letters, or the
+    least (the only, once ``function`` is proved) ``v`` with ``val(m, v)`` of its graph."""
+    if not theorem.graph:
+        word = stored_word(theorem)
+        return [(m, word.at(m)) for m in range(n)]
+    theory = Theory(NUMERATIONS[theorem.numeration]())
+    for name, args, formula in theorem.graph:
+        theory.define(name, args, formula)
+    out = []
+    for m in range(n):
+        found = theory.least(f"{theorem.graph[-1][0]}({m}, v)")
+        if found is None:
+            raise DeciderError(f"{theorem.id}: no value at n = {m}")
+        out.append((m, found["v"]))
+    return out
+
+
+def graph_automaton(theorem: HeapTheorem) -> Dfa:
+    """The automaton of a graph theorem's ``val(n, v)`` (tapes ``n``, ``v``), from its
+    formula: what ``word_file`` stores (a test checks the two are equal)."""
+    theory = Theory(NUMERATIONS[theorem.numeration]())
+    for name, args, formula in theorem.graph:
+        theory.define(name, args, formula)
+    return theory.predicates[theorem.graph[-1][0]][0].dfa
+
+
+def store_graph(theorem: HeapTheorem) -> str:
+    """Write a graph theorem's ``val`` automaton to its ``word_file``, statement named."""
+    dfa = graph_automaton(theorem)
+    path = AUTOMATA / theorem.word_file
+    write_automaton(path, dfa, ["n", "v"], {
+        "statement": path.stem, "game": theorem.game,
+        "command": f"python -m proofs_check.theorems_heaps {theorem.id}",
+        "formula": "proofs_check.theorems_heaps.RULER_0_2048 (val)", "source": theorem.source,
+    }, NUMERATIONS[theorem.numeration]())  # fmt: skip
+    return f"{theorem.id}: the graph val(n, v), {dfa.states} states; wrote {path}"
+
+
 def learn_and_store(theorem: HeapTheorem) -> str:
-    """Learn the theorem's word from the registry's ``nim-sequence`` and write its file."""
+    """Learn the theorem's word from the registry's ``nim-sequence`` and write its file (a
+    graph theorem: its formula's automaton, :func:`store_graph`)."""
+    if theorem.graph:
+        return store_graph(theorem)
     from decider.learn_word import learn_word
     from registry import question
     from spec import get_game
@@ -252,18 +322,19 @@ def _residue(s: int, c: int) -> str:
     return f"({at} & {value})"
 
 
-#: The ruler regularity of hex:0.2048 in base 2 (Grossman and Nowakowski observed a "ruler
-#: regularity" in the 0.2048 family): G(0) = 0, G(5) = 2 and, for n = 13m + s otherwise,
+#: The ruler regularity of hex:0.2048 in base 2 (Grossman and Nowakowski, GONC4 2015, the
+#: "ruler regularity" of the 0.2048 family; proved for all n as ``hex-0-2048-ruler``):
+#: G(0) = 0, G(5) = 2 and, for n = 13m + s otherwise,
 #: G(n) = 4m + c_s (:data:`RULER_OFFSETS`) except at s = 2 when m - 1 >= 1 is not a power of
 #: 2: there G(13m + 2) = 4m - 2 - 8 * 2^v, 2^v the lowest set bit of m - 1 (the ruler).
 RULER_0_2048 = (
-    ("four", "m f", "f = m + m + m + m"),
-    ("thirteen", "m x", "E f (four(m, f) & x = f + f + f + m)"),
+    ("four", "f m", "f = m + m + m + m"),
+    ("thirteen", "m x", "E f (four(f, m) & x = f + f + f + m)"),
     ("pow2", "y", "y >= 1 & E z (z + 1 = y & band(y, z, 0))"),
     ("lsb", "j y", "pow2(y) & band(j, y, y) & E z (z + 1 = y & band(j, z, 0))"),
     ("ruler", "m", "E j (j + 1 = m & j >= 1 & ~pow2(j))"),
     ("val", "n v",
-     "(n = 0 & v = 0) | (n = 5 & v = 2) | E m, x, f (thirteen(m, x) & four(m, f) & n != 0 & "
+     "(n = 0 & v = 0) | (n = 5 & v = 2) | E m, x, f (thirteen(m, x) & four(f, m) & n != 0 & "
      "n != 5 & (" + " | ".join(_residue(s, c) for s, c in enumerate(RULER_OFFSETS) if s != 2)
      + " | (n = x + 2 & ((~ruler(m) & v = f + 1) | (ruler(m) & E j, y (j + 1 = m & lsb(j, y) "
      "& v + y + y + y + y + y + y + y + y + 2 = f))))))"),
@@ -295,12 +366,30 @@ def ruler_mismatches(
 
 
 def _twin(theorem: HeapTheorem, n0: int, letter: int) -> HeapTheorem:
-    statement = f"FALSE twin of {theorem.id}: its word with W[{n0}] = {letter}"
+    what = "sequence" if theorem.graph else "word"
+    statement = f"FALSE twin of {theorem.id}: its {what} with W[{n0}] = {letter}"
     return replace(theorem, id=f"{theorem.id}-twin", twin_of=theorem.id, changed=(n0, letter),
                    statement=statement)  # fmt: skip
 
 
+_HEX_0_2048 = HeapTheorem(
+    "hex-0-2048-ruler",
+    "hex:0.2048",
+    "Grossman and Nowakowski, A ruler regularity in hexadecimal games, Games of No Chance 4, "
+    "MSRI Publ. 63 (2015) 115-128 (the ruler regularity of the family of 0.2048)",
+    "the Sprague-Grundy sequence of hex:0.2048 is, for n = 13m + s (0 <= s <= 12), "
+    "G(n) = 4m + c_s with c = (-1, 0, 1, 0, 1, -1, 0, 1, 0, 1, 2, 3, 2), except G(0) = 0, "
+    "G(5) = 2 and the ruler: G(13m + 2) = 4m - 2 - 8 * 2^v(m - 1) when m - 1 >= 1 is not a "
+    "power of 2 (2^v the lowest set bit), for all n (base 2)",
+    "hex-0-2048-ruler.txt",
+    (),
+    numeration="binary",
+    graph=RULER_0_2048,
+    witnesses=tuple(range(1, 14)),
+)
+
 _TRUE = (
+    (_HEX_0_2048, (54, 17)),
     (
         HeapTheorem(
             "larsson-fox",

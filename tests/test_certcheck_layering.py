@@ -39,4 +39,4 @@ def test_a_forbidden_import_is_caught(tmp_path: Path) -> None:
 
 def test_certcheck_is_about_600_lines_at_most() -> None:
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in FILES)
-    assert lines <= 630, lines
+    assert lines <= 660, lines  # 630 before base 2 (numeration binary: xor, band; issue 45)

@@ -4,6 +4,7 @@ and the one-line refusals (issue 45; proofs_check.heap_words, proofs_check.theor
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ from decider.learn_word import learn_word
 from decider.numeration import Fibonacci
 from proofs_check.heap_words import heap_rule, heap_sentences, heap_theory
 from proofs_check.theorems import THEOREMS, replay
-from proofs_check.theorems_heaps import HEAP_THEOREMS, changed, stored_word
+from proofs_check.theorems_heaps import HEAP_THEOREMS, changed, replay_heap, stored_word
 
 
 def _least_failure(game: spec.HeapGame, word: Dfao, terms: int) -> int | None:
@@ -101,7 +102,7 @@ def test_split_refused_outside_base_2():
         heap_rule(spec.get_game("octal:0.07"), Fibonacci())
 
 
-def _cli(capsys, *argv):
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     from grundy.cli import main
 
     code = main(["prove", *argv])
@@ -162,6 +163,13 @@ def test_list_json_has_numeration(capsys):
     by_id = {r["id"]: r for r in rows}
     assert by_id["wythoff-p"]["numeration"] == "fibonacci"
     assert by_id["larsson-fox"]["numeration"] == "fibonacci"
+    hex_row = by_id["hex-0-2048-ruler"]
+    assert (hex_row["game"], hex_row["numeration"], hex_row["kind"]) == (
+        "hex:0.2048",
+        "binary",
+        "proved",
+    )
+    assert by_id["hex-0-2048-ruler-twin"]["kind"] == "refuted"
 
 
 def test_ruler_regularity_of_hex_0_2048_matches_the_engine():
@@ -181,3 +189,75 @@ def test_points_and_walnut_of_a_word_theorem(capsys, tmp_path):
     text = (tmp_path / "lf.txt").read_text()
     assert code == 0 and "eval no_0" in text and "msd_fib" in text
     assert (tmp_path / "Automata Library" / "w2.txt").exists()
+
+
+def test_hex_0_2048_ruler_theorem_and_twin() -> None:
+    proof = replay(THEOREMS["hex-0-2048-ruler"])
+    assert proof.status == "proved"
+    assert [s.name for s in proof.sentences] == ["total", "function", "no_own", "no_three_4", "mex"]
+    twin = replay(THEOREMS["hex-0-2048-ruler-twin"])  # says G(54) = 17
+    assert twin.status == "refuted" and twin.failed is not None
+    n0 = (twin.failed.counterexample or {})["n"]
+    assert n0 == 54 and spec.nim_sequence(spec.get_game("hex:0.2048"), 55)[n0] == 6
+
+
+def test_hex_three_heap_move_is_checked_apart() -> None:
+    """G(12) = 2, and the value 1 is reached from 12 by three-heap moves only: a graph saying
+    G(12) = 1 fails no_three_4 at n = 12 (and no_own, the other moves, not there)."""
+    game = spec.get_game("hex:0.2048")
+    assert isinstance(game, spec.HeapGame)
+    values = spec.nim_sequence(game, 13)
+    two_or_less = {_xor(values, option) for option in game.options(12) if len(option) <= 2}
+    three = {_xor(values, option) for option in game.options(12) if len(option) == 3}
+    assert values[12] == 2 and 1 in three and 1 not in two_or_less
+    bad = replace(HEAP_THEOREMS["hex-0-2048-ruler"], id="bad", changed=(12, 1))
+    proof = replay_heap(bad)
+    failed = {s.name: s.counterexample or {} for s in proof.sentences if not s.true}
+    assert failed["no_three_4"]["n"] == 12
+    assert "no_own" not in failed or failed["no_own"]["n"] > 12
+
+
+def _xor(values: list[int], option: tuple[int, ...]) -> int:
+    total = 0
+    for h in option:
+        total ^= values[h]
+    return total
+
+
+def test_points_of_the_hex_graph_theorem(capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.cli import main
+
+    assert main(["prove", "hex-0-2048-ruler", "--points", "60"]) == 0
+    lines = capsys.readouterr().out.split("\n")
+    pairs = [tuple(int(x) for x in line.split()) for line in lines if line.strip()]
+    assert pairs == list(enumerate(spec.nim_sequence(spec.get_game("hex:0.2048"), 60)))
+
+
+def test_the_shipped_hex_graph_is_its_formula_and_a_wrong_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from decider.automaton import equivalent
+    from decider.io import read_automaton
+    from proofs_check import theorems_heaps
+
+    theorem = HEAP_THEOREMS["hex-0-2048-ruler"]
+    shipped = read_automaton(theorems_heaps.AUTOMATA / theorem.word_file)
+    assert shipped.meta["statement"] == "hex-0-2048-ruler" and shipped.names == ("n", "v")
+    assert equivalent(shipped.dfa, theorems_heaps.graph_automaton(theorem))
+    name, args, formula = theorem.graph[-1]
+    wrong = replace(theorem, graph=(*theorem.graph[:-1], (name, args, formula.replace(
+        "+ y + 2 = f", "+ y + 3 = f"))))  # fmt: skip
+    monkeypatch.setattr(theorems_heaps, "AUTOMATA", tmp_path)
+    theorems_heaps.store_graph(wrong)  # a file of another formula, in the theorem's place
+    code, err = _cli(capsys, "hex-0-2048-ruler")
+    assert code == 2 and "not the automaton of the theorem's formula" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_witness_heap_of_0_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = replace(HEAP_THEOREMS["hex-0-2048-ruler"], id="bad-witness", witnesses=(0, 1))
+    monkeypatch.setitem(THEOREMS, "bad-witness", bad)
+    code, err = _cli(capsys, "bad-witness")
+    assert code == 2 and "a fixed first heap must be >= 1" in err and len(err.splitlines()) == 1

@@ -87,6 +87,7 @@ def test_registry_has_every_required_claim() -> None:
                 "Ann. of Math.",
                 "Proc. Cambridge Philos. Soc.",  # Guy and Smith (issue 46)
                 "J. Integer Seq.",  # Larsson and Fox (issue 45)
+                "MSRI Publ.",  # Grossman and Nowakowski, Games of No Chance 4 (issue 45)
             )
         )
         assert entry.source[:3] in ("000", "001", "002", "004") or cited
