@@ -37,6 +37,7 @@ __all__ = [
     "atomic_write_text",
     "canonical_json",
     "digest",
+    "json_default",
     "remove_stale_temporaries",
 ]
 
@@ -200,6 +201,22 @@ def _sync_directory(directory: Path) -> None:
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically (:func:`atomic_write`)."""
     atomic_write(path, lambda handle: handle.write(text.encode("utf-8")))
+
+
+def json_default(value: Any) -> Any:
+    """JSON for what ``json`` cannot write itself: arrays and numpy scalars (``tolist``,
+    ``item``), sets (sorted); anything else a TypeError naming its type.
+
+    >>> json.dumps({"s": {2, 1}}, default=json_default)
+    '{"s": [1, 2]}'
+    """
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if hasattr(value, "item"):
+        return value.item()
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"cannot write a {type(value).__name__} as JSON")
 
 
 def canonical_json(value: Any, default: Callable[[Any], Any] | None = None) -> str:

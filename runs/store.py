@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from floor.files import atomic_write_text, canonical_json, digest
+from floor.files import atomic_write_text, canonical_json, digest, json_default
 from floor.version import __version__
 from runs.chunks import Chunk
 from runs.progress import warn
@@ -58,7 +58,7 @@ def chunk_digest(chunk_id: str, params: Any, result: Any) -> str:
     'sha256:96155397'
     """
     record = {"schema": CHUNK_SCHEMA, "id": chunk_id, "params": params, "result": result}
-    return digest(canonical_json(record, default=_json_default))
+    return digest(canonical_json(record, default=json_default))
 
 
 @dataclass
@@ -166,7 +166,7 @@ class ChunkStore:
             "result": value,
             "digest": chunk_digest(chunk.id, params, value),
         }
-        atomic_write_text(self.path(chunk.id), json.dumps(record, default=_json_default))
+        atomic_write_text(self.path(chunk.id), json.dumps(record, default=json_default))
         return value
 
 
@@ -193,19 +193,9 @@ def _reason(error: BaseException) -> str:
     return " ".join(str(error).split())[:160] or type(error).__name__
 
 
-def _json_default(value: Any) -> Any:
-    if hasattr(value, "tolist"):
-        return value.tolist()
-    if hasattr(value, "item"):
-        return value.item()
-    if isinstance(value, (set, frozenset)):
-        return sorted(value)
-    raise TypeError(f"chunk results must be JSON-serialisable, not {type(value).__name__}")
-
-
 def normalise(value: Any) -> Any:
     """``value`` after a JSON round trip (tuples become lists, numpy ints ints)."""
-    return json.loads(json.dumps(value, default=_json_default))
+    return json.loads(json.dumps(value, default=json_default))
 
 
 def _short(value: Any) -> str:

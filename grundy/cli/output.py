@@ -33,7 +33,7 @@ import numpy as np
 from rich.console import Console
 
 from floor.config import DASK_SCHEDULER_ADDRESS, columns_set
-from floor.files import atomic_write
+from floor.files import atomic_write, json_default
 from floor.memory import available_memory, check_memory, format_bytes, seconds_text
 from grundy.cli.parsing import count
 from runs.chunks import max_workers
@@ -164,17 +164,9 @@ def execution_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _default(value: Any) -> Any:
-    if hasattr(value, "tolist"):
-        return value.tolist()
-    if isinstance(value, (set, frozenset)):
-        return sorted(value)
-    raise TypeError(f"cannot serialise {type(value).__name__}")
-
-
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON on stdout (numpy arrays become lists)."""
-    print(json.dumps(data, default=_default, indent=None))
+    print(json.dumps(data, default=json_default, indent=None))
 
 
 def json_or_lines(

@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from floor.files import atomic_write_text
+from floor.files import atomic_write_text, json_default
 from grundy import __version__
 from grundy.cli.output import (
     add_execution_options,
@@ -143,7 +143,7 @@ class ExperimentResult:
         return experiment_html(self)
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=1, default=_json_default)
+        return json.dumps(asdict(self), indent=1, default=json_default)
 
     @classmethod
     def from_json(cls, text: str) -> ExperimentResult:
@@ -249,14 +249,6 @@ def comparison_mark(row: dict[str, Any] | None) -> str:
     if not row["agrees"]:
         return "DIFFERS"
     return {"exact": "=", "bound": "(within)", "beyond": "(beyond)", "none": "-"}[row["checked"]]
-
-
-def _json_default(value: Any) -> Any:
-    if hasattr(value, "tolist"):
-        return value.tolist()
-    if hasattr(value, "item"):
-        return value.item()
-    raise TypeError(f"cannot serialise {type(value).__name__}")
 
 
 def add_experiment_options(parser: argparse.ArgumentParser) -> None:
