@@ -96,6 +96,8 @@ GAMES: tuple[Setting, ...] = (
     *(Setting(f"wythoff-terminal:{k}", 18, 8, 1) for k in range(8, 11)),
     Setting("blocking-wythoff:2", 16, 6),
     Setting("blocking-wythoff:3", 16, 6),
+    # k = 4, 5: the window the budget chose (the greedy over rows), not automatic there
+    *(Setting(f"blocking-wythoff:{k}", 31, 12) for k in (4, 5)),
     Setting("fraenkel-wythoff3", 18, 8),  # a row per first pile (automaticity_layers)
 )
 
