@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -91,16 +92,25 @@ class Budget:
 RECORDER: Any = None
 
 
+def _read_only(array: IntArray) -> IntArray:
+    """``array``, no longer writeable (a table cached for every caller)."""
+    array.setflags(write=False)
+    return array
+
+
+@cache
 def digit_table(base: int, k: int) -> IntArray:
-    """``table[c, i]`` is tape ``i``'s digit of letter ``c`` (shape ``(base**k, k)``).
+    """``table[c, i]`` is tape ``i``'s digit of letter ``c`` (shape ``(base**k, k)``; read-only,
+    built once).
 
     >>> digit_table(2, 2).tolist()
     [[0, 0], [1, 0], [0, 1], [1, 1]]
     """
     letters = np.arange(base**k, dtype=np.int64)
     if k == 0:
-        return np.zeros((1, 0), dtype=np.int64)
-    return np.stack([(letters // base**i) % base for i in range(k)], axis=1).reshape(-1, k)
+        return _read_only(np.zeros((1, 0), dtype=np.int64))
+    table = np.stack([(letters // base**i) % base for i in range(k)], axis=1)
+    return _read_only(table.reshape(-1, k))
 
 
 @dataclass(frozen=True, eq=False)
@@ -121,6 +131,16 @@ class Dfa:
     k: int
     delta: IntArray
     accept: BoolArray
+
+    @classmethod
+    def built(cls, base: int, k: int, delta: IntArray, accept: BoolArray) -> Dfa:
+        """A result of this module's operations: int64 ``delta`` and bool ``accept`` of
+        matching shapes, every transition in range by construction (the checks of
+        ``__post_init__``, a few microseconds a step, are skipped; ``Dfa(...)`` checks)."""
+        dfa = object.__new__(cls)
+        for name, value in (("base", base), ("k", k), ("delta", delta), ("accept", accept)):
+            object.__setattr__(dfa, name, value)
+        return dfa
 
     def __post_init__(self) -> None:
         delta = np.asarray(self.delta, dtype=np.int64)
@@ -167,8 +187,20 @@ def _blocks(kernel: Callable[..., None], *args: Any) -> None:
 
     The call follows every kernel's Ctrl-C protocol (:func:`floor.interrupt.call`): the
     signal is held during the block and raised as KeyboardInterrupt when it has returned.
+    The first call of a kernel compiles it (or loads it from numba's cache) before the hold;
+    later calls skip that check of the argument types (about 10 us a block, most of a small
+    step's cost): the decider passes each kernel the same types every time.
     """
+    if kernel in _COMPILED:
+        with interrupt.held():
+            kernel(*args, _kernels.WORK)
+        return
     interrupt.call(kernel, *args, _kernels.WORK)
+    _COMPILED.add(kernel)
+
+
+#: The kernels :func:`_blocks` has called once (compiled or loaded for their types).
+_COMPILED: set[Callable[..., None]] = set()
 
 
 def reachable(a: Dfa, start: int = 0) -> Dfa:
@@ -178,7 +210,7 @@ def reachable(a: Dfa, start: int = 0) -> Dfa:
     come out identical (the numbering is canonical); ``start`` becomes state 0.
     """
     order, remap = _kernels.bfs_order(a.delta, start)
-    return Dfa(a.base, a.k, remap[a.delta[order]], a.accept[order])
+    return Dfa.built(a.base, a.k, remap[a.delta[order]], a.accept[order])
 
 
 def classes(a: Dfa) -> tuple[IntArray, int]:
@@ -210,14 +242,14 @@ def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
     start = time.perf_counter()
     source = a
     order, to_reached = _kernels.bfs_order(a.delta, 0)
-    a = Dfa(a.base, a.k, to_reached[a.delta[order]], a.accept[order])  # reachable(a)
+    a = Dfa.built(a.base, a.k, to_reached[a.delta[order]], a.accept[order])  # reachable(a)
     budget.check(a.states * (a.letters * 11 + 16) * 8, "minimisation")
     cls, count = classes(a)
     first = np.full(count, -1, dtype=np.int64)
     first[cls] = np.arange(a.states, dtype=np.int64)  # any member: equivalent states agree
-    quotient = Dfa(a.base, a.k, cls[a.delta[first]], a.accept[first])
+    quotient = Dfa.built(a.base, a.k, cls[a.delta[first]], a.accept[first])
     q_order, to_class = _kernels.bfs_order(quotient.delta, int(cls[0]))
-    result = Dfa(a.base, a.k, to_class[quotient.delta[q_order]], quotient.accept[q_order])
+    result = Dfa.built(a.base, a.k, to_class[quotient.delta[q_order]], quotient.accept[q_order])
     if RECORDER is not None:  # each source state's class (-1: unreachable)
         witness = np.where(to_reached >= 0, to_class[cls[np.maximum(to_reached, 0)]], -1)
         RECORDER.minimise(source, result, witness)
@@ -226,7 +258,7 @@ def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
 
 def complement(a: Dfa) -> Dfa:
     """The complement within all words (see :func:`complement_within` for the logic's)."""
-    return Dfa(a.base, a.k, a.delta, ~a.accept)
+    return Dfa.built(a.base, a.k, a.delta, ~a.accept)
 
 
 _MODES: dict[str, Callable[[BoolArray, BoolArray], BoolArray]] = {
@@ -262,12 +294,12 @@ def product(a: Dfa, b: Dfa, mode: str, budget: Budget | None = None) -> Dfa:
         if state[1] + letters > capacity:
             capacity = min(max(2 * capacity, 1024), pairs + letters)
             budget.check(pairs * 4 + capacity * (letters + 2) * 8, name)
-            pa, pb = np.resize(pa, capacity), np.resize(pb, capacity)
-            delta = np.resize(delta, (capacity, letters))
+            pa, pb = _grow(pa, capacity), _grow(pb, capacity)
+            delta = _grow(delta.reshape(-1, letters), capacity)
         _blocks(_kernels.product_block, a.delta, b.delta, index, pa, pb, delta, state)
     n = int(state[1])
     accept = _MODES[mode](a.accept[pa[:n]], b.accept[pb[:n]])
-    result = Dfa(a.base, a.k, delta[:n], accept)
+    result = Dfa.built(a.base, a.k, delta[:n], accept)
     if RECORDER is not None:  # each state's pair of source states
         RECORDER.product(a, b, mode, result, pa[:n].copy(), pb[:n].copy())
     return budget.record(name, result, start)
@@ -291,24 +323,32 @@ def remap(a: Dfa, k: int, tapes: Sequence[int]) -> Dfa:
     """
     if len(tapes) != a.k or any(not 0 <= t < k for t in tapes):
         raise DeciderError(f"{a.k} tapes cannot be read from {list(tapes)} of {k}")
-    digits = digit_table(a.base, k)
-    old = np.zeros(a.base**k, dtype=np.int64)
-    for i, t in enumerate(tapes):
-        old += digits[:, t] * a.base**i
-    result = Dfa(a.base, k, a.delta[:, old], a.accept)
+    result = Dfa.built(a.base, k, a.delta[:, _old_letters(a.base, k, tuple(tapes))], a.accept)
     if RECORDER is not None:
         RECORDER.remap(a, k, tuple(tapes), result)
     return result
 
 
+@cache
+def _old_letters(base: int, k: int, tapes: tuple[int, ...]) -> IntArray:
+    """``old[c]``: the letter of :func:`remap`'s source read by its new letter ``c``."""
+    digits = digit_table(base, k)
+    old = np.zeros(base**k, dtype=np.int64)
+    for i, t in enumerate(tapes):
+        old += digits[:, t] * base**i
+    return _read_only(old)
+
+
+@cache
 def _lifts(base: int, k: int, tape: int) -> IntArray:
-    """``lifts[c, d]``: the ``k``-tape letter reading ``c`` on the others, ``d`` on ``tape``."""
+    """``lifts[c, d]``: the ``k``-tape letter reading ``c`` on the others, ``d`` on ``tape``
+    (read-only, built once)."""
     rest = digit_table(base, k - 1)
     lifts = np.zeros((base ** (k - 1), base), dtype=np.int64)
     for d in range(base):
         full = np.insert(rest, tape, d, axis=1)
         lifts[:, d] = (full * base ** np.arange(k, dtype=np.int64)).sum(axis=1)
-    return lifts
+    return _read_only(lifts)
 
 
 def _start_closure(a: Dfa, zeros: IntArray) -> IntArray:
@@ -317,9 +357,9 @@ def _start_closure(a: Dfa, zeros: IntArray) -> IntArray:
     return np.sort(order)
 
 
-def _grow(array: IntArray, size: int, fill: int = 0) -> IntArray:
-    """``array`` with its first axis grown to ``size``, the new entries ``fill``."""
-    grown = np.full((size, *array.shape[1:]), fill, dtype=array.dtype)
+def _grow(array: IntArray, size: int) -> IntArray:
+    """``array`` with its first axis grown to ``size``, the new entries 0."""
+    grown = np.zeros((size, *array.shape[1:]), dtype=array.dtype)
     grown[: array.shape[0]] = array
     return grown
 
@@ -372,7 +412,7 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     count = int(state[1])
     hits = a.accept[members[: state[2]]].astype(np.int64)
     sums = np.add.reduceat(hits, bounds[:count]) if count else hits
-    dfa = Dfa(a.base, a.k - 1, rows[:count], sums > 0)
+    dfa = Dfa.built(a.base, a.k - 1, rows[:count], sums > 0)
     if RECORDER is not None:  # each state's subset of source states
         RECORDER.subset(a, tape, dfa, members[: state[2]].copy(), bounds[: count + 1].copy())
     budget.record("subset construction", dfa, start)
