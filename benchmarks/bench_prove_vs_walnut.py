@@ -25,6 +25,8 @@ resident memory of this process so far, and whether every answer agreed.
 
 from __future__ import annotations
 
+import datetime
+import os
 import platform
 import resource
 import sys
@@ -41,6 +43,11 @@ def peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _load() -> str:
+    """The 1-, 5- and 15-minute load averages (other jobs share the machine's cores)."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def main(argv: list[str]) -> int:
     repeat = 3
     if argv[:1] == ["--repeat"]:
@@ -49,7 +56,9 @@ def main(argv: list[str]) -> int:
     if find_walnut() is None:
         print(INSTALL)
         return 2
-    print(f"{platform.machine()}, Python {platform.python_version()}; both warm, {repeat} passes")
+    print(f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
+          f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+          f"both warm, {repeat} passes; load average {_load()}")  # fmt: skip
     compile_s = warm_up()
     print(f"kernels compiled or loaded from numba's cache: {compile_s:.2f} s "
           "(once per process; not in ours below)")  # fmt: skip
@@ -79,6 +88,7 @@ def main(argv: list[str]) -> int:
     print(f"{'all':28} {total_ours:>8.3f} {total_walnut:>9.3f} "
           f"{total_ours / total_walnut:>6.2f}")  # fmt: skip
     print(f"slower than warm Walnut: {', '.join(slower) or 'none'}")
+    print(f"load average at the end {_load()}")
     return 0
 
 

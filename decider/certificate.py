@@ -40,8 +40,8 @@ import numpy as np
 
 import decider.automaton as automaton
 from decider.automaton import DeciderError, Dfa
-from decider.formula import Formula, parse
-from decider.logic import Relation, Theory
+from decider.formula import Formula
+from decider.logic import Relation, Theory, parsed
 from decider.numeration import Fibonacci
 
 #: The certificate format's first line (its name and version).
@@ -241,7 +241,7 @@ def write_certificate(path: str | os.PathLike[str], theory: CertifyingTheory,
     roots: dict[str, Dfa] = {}
     truth: dict[str, bool] = {}
     for name, text in sentences.items():
-        formula = parse(text)  # once: the decision and its automaton
+        formula = parsed(text)  # once: the decision and its automaton
         truth[name] = theory.decide(formula)
         roots[name] = theory.relation(formula).dfa
     data = certificate_text(theory, roots, meta).encode()

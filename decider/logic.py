@@ -93,7 +93,7 @@ _COMPARE = {
 
 
 #: A formula's text parsed once (formulas are immutable: one tree serves every theory).
-_parse = lru_cache(maxsize=4096)(parse)
+parsed = lru_cache(maxsize=4096)(parse)
 
 
 def _arguments(name: str, args: str | Sequence[str]) -> tuple[str, ...]:
@@ -170,7 +170,7 @@ class Theory:
         >>> t.decide("A x (even(x) | even(x + 1))")
         True
         """
-        f = _parse(formula) if isinstance(formula, str) else formula
+        f = parsed(formula) if isinstance(formula, str) else formula
         names = _arguments(name, args)
         self._fresh_name(name)
         extra = sorted(free(f) - set(names))
@@ -413,7 +413,7 @@ class Theory:
         Results are remembered per formula (a subformula met twice is built once) until a
         predicate or word is added.
         """
-        f = _parse(formula) if isinstance(formula, str) else formula
+        f = parsed(formula) if isinstance(formula, str) else formula
         stack = [f]  # children before parents, without recursion: a formula of any depth
         while stack:
             node = stack[-1]
@@ -457,7 +457,7 @@ class Theory:
     # -- deciding --------------------------------------------------------------------------
     def decide(self, sentence: Formula | str) -> bool:
         """TRUE or FALSE for a sentence; a free variable is refused (one line)."""
-        f = _parse(sentence) if isinstance(sentence, str) else sentence
+        f = parsed(sentence) if isinstance(sentence, str) else sentence
         names = sorted(free(f))
         if names:
             raise DeciderError(f"not a sentence: free variable(s) {', '.join(names)}")
@@ -506,7 +506,7 @@ class Theory:
         ``x, y`` satisfying ``~f``; ``None`` when there is none (the sentence is TRUE), and
         ``{}`` for a FALSE sentence with no outer universal variable.
         """
-        f = _parse(sentence) if isinstance(sentence, str) else sentence
+        f = parsed(sentence) if isinstance(sentence, str) else sentence
         names = sorted(free(f))
         if names:
             raise DeciderError(f"not a sentence: free variable(s) {', '.join(names)}")
