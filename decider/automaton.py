@@ -364,6 +364,57 @@ def _grow(array: IntArray, size: int) -> IntArray:
     return grown
 
 
+def _subsets(kernel: Callable[..., None], source: tuple[Any, ...], n: int,
+             first: IntArray, n_letters: int, fanout: int, budget: Budget,
+             cap: int | None = None) -> tuple[IntArray, IntArray, IntArray] | None:  # fmt: skip
+    """The subset construction from the subset ``first`` of the ``n`` source states: ``(rows,
+    members, bounds)`` (subset ``i`` is ``members[bounds[i]:bounds[i + 1]]``, its
+    successor by letter ``c`` is ``rows[i, c]``), numbered breadth-first, letters in increasing
+    order.  ``kernel`` continues it: :func:`decider._kernels.subset_block` (``source`` the
+    automaton's transitions and the lifts) or :func:`~decider._kernels.nfa_subset_block`
+    (``source`` the successor lists' offsets, targets and fanout, :func:`_reversed`); a member
+    has at most ``fanout`` successors by one letter.  ``None`` once more than ``cap`` subsets
+    are met.
+    """
+    rows = np.zeros((0, n_letters), dtype=np.int64)
+    table = np.zeros(0, dtype=np.int64)
+    scratch = np.zeros(n, dtype=np.int64)
+    seen = np.zeros(n, dtype=np.bool_)
+    state = np.array([0, 1, first.size], dtype=np.int64)
+    members, bounds = _grow(first, first.size), np.array([0, first.size], dtype=np.int64)
+    while state[0] < state[1]:
+        if cap is not None and state[1] > cap:
+            return None
+        need_rows = int(state[1]) + n_letters + 1
+        size = rows.shape[0]
+        if need_rows >= size or 2 * need_rows > table.shape[0]:
+            size = max(2 * size, 2 * need_rows, 64)
+        width = int(bounds[state[0] + 1] - bounds[state[0]]) * fanout
+        used = int(state[2]) + n_letters * min(width, n)
+        room = members.shape[0]
+        if used > room:
+            room = max(2 * room, int(state[2]) + n_letters * n)
+        # checked before it is spent: the grown arrays (members, rows, bounds, the table)
+        table_size = 1 << (2 * size).bit_length()
+        budget.check(8 * (room + size * (n_letters + 1) + table_size), "subset construction")
+        if size > rows.shape[0]:
+            rows, bounds = _grow(rows, size), _grow(bounds, size + 1)
+            table = np.full(table_size, -1, dtype=np.int64)
+            _kernels.rehash(members, bounds, int(state[1]), table)
+        if room > members.shape[0]:
+            members = _grow(members, room)
+        _blocks(kernel, *source, members, bounds, table, rows, scratch, seen, state)
+    count = int(state[1])
+    return rows[:count], members[: state[2]], bounds[: count + 1]
+
+
+def _accepting(accept: BoolArray, members: IntArray, bounds: IntArray) -> BoolArray:
+    """Which subsets hold an accepting member."""
+    hits = np.zeros(members.size + 1, dtype=np.int64)  # hits[i]: accepting among the first i
+    np.cumsum(accept[members], out=hits[1:])
+    return np.asarray(hits[bounds[1:]] > hits[bounds[:-1]])  # an empty subset accepts nothing
+
+
 def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     """Erase ``tape`` (∃ over it), close the start under leading zeros, determinise, minimise.
 
@@ -374,49 +425,128 @@ def exists(a: Dfa, tape: int, budget: Budget | None = None) -> Dfa:
     is the numeration's zero digit (every numeration here writes 0 as a word of zeros).  The
     subsets are numbered breadth-first, letters in increasing order
     (:func:`decider._kernels.subset_block`).
+
+    The strategy is chosen by measurement (:data:`BRZOZOWSKI_RATIO`): once the subset
+    construction has met more than ``BRZOZOWSKI_RATIO`` times the source's states (and at
+    least :data:`BRZOZOWSKI_FLOOR` subsets), it stops and Brzozowski's construction
+    (:func:`brzozowski`) determinises instead, under the same cap; past it too, the subset
+    construction is run again to its end.  A certificate (:data:`RECORDER` set) records
+    the subset construction's witness: it always runs to its end.
     """
     budget = budget or Budget()  # no limit given: a record of this call only
     if not 0 <= tape < a.k:
         raise DeciderError(f"no tape {tape} in a {a.k}-tape automaton")
     start = time.perf_counter()
     lifts = _lifts(a.base, a.k, tape)
-    n_letters = lifts.shape[0]
     first = _start_closure(a, lifts[0])
-    rows = np.zeros((0, n_letters), dtype=np.int64)
-    table = np.zeros(0, dtype=np.int64)
-    scratch = np.zeros(a.states, dtype=np.int64)
-    seen = np.zeros(a.states, dtype=np.bool_)
-    state = np.array([0, 1, first.size], dtype=np.int64)
-    members, bounds = _grow(first, first.size), np.array([0, first.size], dtype=np.int64)
-    while state[0] < state[1]:
-        need_rows = int(state[1]) + n_letters + 1
-        size = rows.shape[0]
-        if need_rows >= size or 2 * need_rows > table.shape[0]:
-            size = max(2 * size, 2 * need_rows, 64)
-        width = int(bounds[state[0] + 1] - bounds[state[0]]) * lifts.shape[1]
-        used = int(state[2]) + n_letters * min(width, a.states)
-        room = members.shape[0]
-        if used > room:
-            room = max(2 * room, int(state[2]) + n_letters * a.states)
-        # checked before it is spent: the grown arrays (members, rows, bounds, the table)
-        table_size = 1 << (2 * size).bit_length()
-        budget.check(8 * (room + size * (n_letters + 1) + table_size), "subset construction")
-        if size > rows.shape[0]:
-            rows, bounds = _grow(rows, size), _grow(bounds, size + 1)
-            table = np.full(table_size, -1, dtype=np.int64)
-            _kernels.rehash(members, bounds, int(state[1]), table)
-        if room > members.shape[0]:
-            members = _grow(members, room)
-        _blocks(_kernels.subset_block, a.delta, lifts, members, bounds, table, rows, scratch,
-                seen, state)  # fmt: skip
-    count = int(state[1])
-    hits = a.accept[members[: state[2]]].astype(np.int64)
-    sums = np.add.reduceat(hits, bounds[:count]) if count else hits
-    dfa = Dfa.built(a.base, a.k - 1, rows[:count], sums > 0)
+    cap = None if RECORDER is not None else max(BRZOZOWSKI_FLOOR, BRZOZOWSKI_RATIO * a.states)
+    source = (a.delta, lifts)
+    built = _subsets(_kernels.subset_block, source, a.states, first, lifts.shape[0],
+                     lifts.shape[1], budget, cap)  # fmt: skip
+    if built is None:  # past the cap: Brzozowski's, or (past the cap too) to the end
+        quick = brzozowski(a, tape, budget, cap)
+        if quick is not None:
+            return quick
+        built = _subsets(_kernels.subset_block, source, a.states, first, lifts.shape[0],
+                         lifts.shape[1], budget)  # fmt: skip
+        assert built is not None  # no cap
+    rows, members, bounds = built
+    dfa = Dfa.built(a.base, a.k - 1, rows, _accepting(a.accept, members, bounds))
     if RECORDER is not None:  # each state's subset of source states
-        RECORDER.subset(a, tape, dfa, members[: state[2]].copy(), bounds[: count + 1].copy())
+        RECORDER.subset(a, tape, dfa, members.copy(), bounds.copy())
     budget.record("subset construction", dfa, start)
     return minimise(dfa, budget)
+
+
+def _reversed(delta: IntArray, lifts: IntArray) -> tuple[IntArray, IntArray, int]:
+    """The successor lists of the reverse of ``delta`` read through ``lifts`` (letter ``c``
+    leads ``q`` to ``delta[q, lifts[c, d]]`` for every ``d``; reversed, that state leads back
+    to ``q``): ``(offsets, targets, fanout)`` as :func:`decider._kernels.nfa_subset_block`
+    reads them, ``fanout`` the most targets of one state and letter."""
+    n, (n_letters, digits) = delta.shape[0], lifts.shape
+    heads = delta[:, lifts].reshape(n, n_letters * digits)  # (q, c * digits + d)
+    letter = np.repeat(np.arange(n_letters, dtype=np.int64), digits)
+    keys = (heads * n_letters + letter[None, :]).ravel()  # (head, letter) of each edge
+    order = np.argsort(keys, kind="stable")
+    counts = np.bincount(keys, minlength=n * n_letters)
+    offsets = np.zeros(n * n_letters + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    targets = order // (n_letters * digits)  # each edge's tail, grouped by (head, letter)
+    return offsets, targets, int(counts.max(initial=0))
+
+
+def _determinise(
+    delta: IntArray,
+    lifts: IntArray,
+    first: IntArray,
+    budget: Budget,
+    accept: BoolArray,
+    cap: int | None,
+) -> tuple[IntArray, BoolArray] | None:
+    """The subset construction of the reverse of ``delta`` (read through ``lifts``) from the
+    subset ``first``: its rows, and which subsets hold a state of ``accept`` (``None`` past
+    ``cap`` subsets)."""
+    offsets, targets, fanout = _reversed(delta, lifts)
+    built = _subsets(_kernels.nfa_subset_block, (offsets, targets, fanout), delta.shape[0],
+                     first, lifts.shape[0], fanout, budget, cap)  # fmt: skip
+    if built is None:
+        return None
+    rows, members, bounds = built
+    return rows, _accepting(accept, members, bounds)
+
+
+def brzozowski(
+    a: Dfa, tape: int, budget: Budget | None = None, cap: int | None = None
+) -> Dfa | None:
+    """:func:`exists` by Brzozowski's construction: determinise the reverse, then the reverse
+    of that; the result is minimal whatever the order of the states (J. A. Brzozowski,
+    "Canonical regular expressions and minimal state graphs for definite events", 1962).
+
+    The erased tape's automaton, its start closed under leading zeros as in :func:`exists`,
+    is a nondeterministic automaton ``N`` (start set: the closure; accepting: ``a``'s).  Its
+    reverse, determinised from ``a``'s accepting states, is a DFA ``D`` of the reversed
+    language, every state reachable; ``D`` reversed and determinised from its accepting
+    states is the minimal DFA of ``N``'s language (a subset accepts when it holds ``D``'s
+    start).  Where the subset construction of ``N`` meets many equivalent subsets (a
+    blow-up the minimisation would undo), both of these stay small.  ``None`` once either
+    determinisation has met more than ``cap`` subsets (the reverse may blow up where the
+    subset construction does not).
+    """
+    budget = budget or Budget()
+    if not 0 <= tape < a.k:
+        raise DeciderError(f"no tape {tape} in a {a.k}-tape automaton")
+    start = time.perf_counter()
+    lifts = _lifts(a.base, a.k, tape)
+    closure = np.zeros(a.states, dtype=np.bool_)
+    closure[_start_closure(a, lifts[0])] = True
+    built = _determinise(a.delta, lifts, np.flatnonzero(a.accept), budget, closure, cap)
+    if built is None:
+        return None
+    reverse = Dfa.built(a.base, a.k - 1, *built)
+    budget.record("Brzozowski: reverse determinised", reverse, start)
+    start = time.perf_counter()
+    at_start = np.zeros(reverse.states, dtype=np.bool_)
+    at_start[0] = True
+    plain = np.arange(reverse.letters, dtype=np.int64)[:, None]  # each letter, no erased digit
+    again = _determinise(reverse.delta, plain, np.flatnonzero(reverse.accept), budget, at_start,
+                         cap)  # fmt: skip
+    if again is None:
+        return None
+    dfa = Dfa.built(a.base, a.k - 1, *again)
+    budget.record("Brzozowski: determinised again", dfa, start)
+    return minimise(dfa, budget)
+
+
+#: :func:`exists` stops the subset construction for :func:`brzozowski` once it has met more
+#: than this many subsets per source state (and at least :data:`BRZOZOWSKI_FLOOR`).
+#: Measured (``benchmarks/bench_prove_vs_walnut.py --blow-up``, 2026-12-07): over every ∃
+#: step of the theorems of ``grundy prove --list`` the ratio is at most 11.9 (fibonacci-nim-g4:
+#: 5,843 subsets of 491 states, Brzozowski 1.3 times faster there); below 5 Brzozowski was up
+#: to 700 times slower (its reverse blew up to 36,749 states); the blow-up fixture passes 16
+#: at once (n = 18: 262,144 subsets of 40 states, 2.7 s; Brzozowski 21 states, 0.5 ms).
+BRZOZOWSKI_RATIO = 16
+#: The fewest subsets before :func:`exists` may switch to :func:`brzozowski`.
+BRZOZOWSKI_FLOOR = 1024
 
 
 def warm_up() -> float:
@@ -429,6 +559,7 @@ def warm_up() -> float:
     start = time.perf_counter()
     a = Dfa(2, 2, np.array([[0, 1, 1, 1], [1, 1, 1, 1]]), np.array([False, True]))
     minimise(exists(product(a, complement(a), "or"), 0))
+    brzozowski(a, 0)
     return time.perf_counter() - start
 
 
