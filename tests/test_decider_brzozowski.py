@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import decider.automaton as automaton
+from benchmarks.bench_prove_vs_walnut import blow_up
 from decider.automaton import Dfa, brzozowski, exists
 from decider.logic import Theory
 from decider.random_sentences import random_bounded_formula
-from benchmarks.bench_prove_vs_walnut import blow_up
 
 
 def _same(a: Dfa, b: Dfa) -> bool:
