@@ -17,7 +17,8 @@ from decider.logic import Theory
 from decider.random_sentences import random_bounded_formula
 
 
-def _same(a: Dfa, b: Dfa) -> bool:
+def _same(a: Dfa, b: Dfa | None) -> bool:
+    assert b is not None  # no cap given: Brzozowski's construction runs to its end
     return (a.k, a.states) == (b.k, b.states) and bool(
         np.array_equal(a.delta, b.delta) and np.array_equal(a.accept, b.accept)
     )
