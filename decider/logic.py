@@ -121,7 +121,15 @@ def _nothing(numeration: Numeration) -> Dfa:
 
 
 def _closed_under_leading_zeros(a: Dfa) -> bool:
+    """Whether reading a 0 first changes nothing: the start and its 0-successor accept the
+    same words (in a minimal automaton: they are the same state)."""
     return equivalent(a, _with_start(a, int(a.delta[0, 0])))
+
+
+def _minimal_closed_under_leading_zeros(a: Dfa) -> bool:
+    """:func:`_closed_under_leading_zeros` for a minimal automaton (two of its states accept
+    the same words only if they are one state): the start's 0-successor is the start."""
+    return int(a.delta[0, 0]) == 0
 
 
 class Theory:
@@ -198,8 +206,8 @@ class Theory:
                 f"{name}: an automaton of {dfa.k} tapes (base {dfa.base}) for "
                 f"{len(names)} arguments in base {self.numeration.base}"
             )
-        restricted = self.numeration.restrict(dfa, self.budget)
-        if not _closed_under_leading_zeros(restricted):
+        restricted = self.numeration.restrict(dfa, self.budget)  # minimal
+        if not _minimal_closed_under_leading_zeros(restricted):
             raise DeciderError(f"{name}: the automaton is not closed under leading zeros")
         self._memo.clear()
         self.predicates[name] = (self._atom(restricted, names), names)
