@@ -22,6 +22,7 @@ spends more memory than the budget's ``limit_bytes``.
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -253,7 +254,18 @@ def minimise(a: Dfa, budget: Budget | None = None) -> Dfa:
     if RECORDER is not None:  # each source state's class (-1: unreachable)
         witness = np.where(to_reached >= 0, to_class[cls[np.maximum(to_reached, 0)]], -1)
         RECORDER.minimise(source, result, witness)
+    _MINIMAL.add(result)
     return budget.record("minimise", result, start)
+
+
+#: The automata :func:`minimise` returned (alive): minimal and canonically numbered.
+_MINIMAL: weakref.WeakSet[Dfa] = weakref.WeakSet()
+
+
+def is_minimal(a: Dfa) -> bool:
+    """Whether ``a`` is known minimal and canonical: a result of :func:`minimise` (minimising
+    it again gives it back, state for state)."""
+    return a in _MINIMAL
 
 
 def complement(a: Dfa) -> Dfa:

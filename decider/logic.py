@@ -42,6 +42,7 @@ from decider.automaton import (
     complement_within,
     equivalent,
     exists,
+    is_minimal,
     least_word,
     minimise,
     product,
@@ -242,6 +243,8 @@ class Theory:
     def _atom(self, dfa: Dfa, names: Sequence[str]) -> Relation:
         """The relation of ``dfa`` whose tape ``i`` reads the variable ``names[i]``."""
         tapes = tuple(sorted(set(names)))
+        if tuple(names) == tapes and is_minimal(dfa):  # read as it is: nothing to do
+            return Relation(dfa, tapes)
         moved = remap(dfa, len(tapes), [tapes.index(n) for n in names])
         return Relation(minimise(moved, self.budget), tapes)
 
