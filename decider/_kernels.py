@@ -268,10 +268,14 @@ def rehash(members: Any, bounds: Any, count: int, table: Any) -> None:
 
 
 @jit
-def _intern(members: Any, bounds: Any, table: Any, used: int, k: int, count: int) -> Any:
-    """The number of the subset ``members[used:used + k]`` (sorted): an earlier subset's, or
-    ``count`` for a new one (entered in ``table``, its bound set). Returns ``(number, count,
-    used)`` after it."""
+def _intern(scratch: Any, k: int, seen: Any, members: Any, bounds: Any, table: Any, used: int,
+            count: int) -> Any:  # fmt: skip
+    """The number of the subset ``scratch[:k]`` (its members marked in ``seen``: unmarked
+    here): an earlier subset's, or ``count`` for a new one (sorted into ``members[used:]``,
+    entered in ``table``, its bound set). Returns ``(number, count, used)`` after it."""
+    for i in range(k):
+        seen[scratch[i]] = False
+    members[used : used + k] = np.sort(scratch[:k])
     mask = table.shape[0] - 1
     h = _hash(members, used, used + k) & mask
     while True:
@@ -296,8 +300,11 @@ def _intern(members: Any, bounds: Any, table: Any, used: int, k: int, count: int
 def _room(members: Any, rows: Any, table: Any, used: int, count: int, row_width: int) -> bool:
     """Whether one more row of subsets (``row_width`` members at most) fits the arrays."""
     n_letters = rows.shape[1]
-    return not (used + n_letters * row_width > members.shape[0]
-                or count + n_letters >= rows.shape[0] or 2 * (count + n_letters) > table.shape[0])
+    return not (
+        used + n_letters * row_width > members.shape[0]
+        or count + n_letters >= rows.shape[0]
+        or 2 * (count + n_letters) > table.shape[0]
+    )
 
 
 @jit
@@ -335,10 +342,7 @@ def subset_block(delta: Any, lifts: Any, members: Any, bounds: Any, table: Any, 
                         seen[t] = True
                         scratch[k] = t
                         k += 1
-            for i in range(k):
-                seen[scratch[i]] = False
-            members[used : used + k] = np.sort(scratch[:k])
-            s, count, used = _intern(members, bounds, table, used, k, count)
+            s, count, used = _intern(scratch, k, seen, members, bounds, table, used, count)
             rows[head, c] = s
             done += size
         head += 1
@@ -377,10 +381,7 @@ def nfa_subset_block(offsets: Any, targets: Any, fanout: int, members: Any, boun
                         scratch[k] = t
                         k += 1
                     done += 1
-            for i in range(k):
-                seen[scratch[i]] = False
-            members[used : used + k] = np.sort(scratch[:k])
-            s, count, used = _intern(members, bounds, table, used, k, count)
+            s, count, used = _intern(scratch, k, seen, members, bounds, table, used, count)
             rows[head, c] = s
             done += hi - lo
         head += 1
