@@ -453,17 +453,19 @@ class Theory:
             return self._combine(self._not(self.relation(f.left)), self.relation(f.right), "or")
         if isinstance(f, Iff):
             return self._not(self._combine(self.relation(f.left), self.relation(f.right), "xor"))
-        if isinstance(f, E):
-            rel = self.relation(f.body)
-            for name in reversed(f.names):
-                rel = self._exists(rel, name)
-            return rel
-        if isinstance(f, A):
-            rel = self._not(self.relation(f.body))
-            for name in reversed(f.names):
-                rel = self._exists(rel, name)
-            return self._not(rel)
+        if isinstance(f, E | A):
+            return self._quantified(f)
         raise DeciderError(f"not a formula: {f!r}")
+
+    def _quantified(self, f: E | A) -> Relation:
+        """``E x, y body``: each name's tape erased, the innermost first; ``A x, y body`` is
+        ``~E x, y ~body``."""
+        universal = isinstance(f, A)
+        rel = self.relation(f.body)
+        rel = self._not(rel) if universal else rel
+        for name in reversed(f.names):
+            rel = self._exists(rel, name)
+        return self._not(rel) if universal else rel
 
     # -- deciding --------------------------------------------------------------------------
     def decide(self, sentence: Formula | str) -> bool:
