@@ -13,7 +13,9 @@ Python) over integer arrays:
   minimization of DFAs with partial transition functions", STACS 2008), in blocks of
   bounded work; the coarsest partition compatible with acceptance and the transitions;
 * :func:`subset_block` — the subset construction after erasing a tape, the subsets kept
-  sorted in one flat array and found again through an open-addressing hash table.
+  sorted in one flat array and found again through an open-addressing hash table;
+  :func:`nfa_subset_block` the same for an automaton given by successor lists (a reversed
+  one: Brzozowski's determinisation, :func:`decider.automaton.brzozowski`).
 
 The blocked kernels (product, refinement, subsets) return to Python after about ``work``
 elementary steps, resuming where they stopped from the state they keep in small arrays: the
@@ -266,6 +268,46 @@ def rehash(members: Any, bounds: Any, count: int, table: Any) -> None:
 
 
 @jit
+def _intern(scratch: Any, k: int, seen: Any, members: Any, bounds: Any, table: Any, used: int,
+            count: int) -> Any:  # fmt: skip
+    """The number of the subset ``scratch[:k]`` (its members marked in ``seen``: unmarked
+    here): an earlier subset's, or ``count`` for a new one (sorted into ``members[used:]``,
+    entered in ``table``, its bound set). Returns ``(number, count, used)`` after it."""
+    for i in range(k):
+        seen[scratch[i]] = False
+    members[used : used + k] = np.sort(scratch[:k])
+    mask = table.shape[0] - 1
+    h = _hash(members, used, used + k) & mask
+    while True:
+        s = table[h]
+        if s < 0:
+            table[h] = count
+            bounds[count + 1] = used + k
+            return count, count + 1, used + k
+        if bounds[s + 1] - bounds[s] == k:
+            same = True
+            base = bounds[s]
+            for i in range(k):
+                if members[base + i] != members[used + i]:
+                    same = False
+                    break
+            if same:
+                return s, count, used
+        h = (h + 1) & mask
+
+
+@jit
+def _room(members: Any, rows: Any, table: Any, used: int, count: int, row_width: int) -> bool:
+    """Whether one more row of subsets (``row_width`` members at most) fits the arrays."""
+    n_letters = rows.shape[1]
+    return not (
+        used + n_letters * row_width > members.shape[0]
+        or count + n_letters >= rows.shape[0]
+        or 2 * (count + n_letters) > table.shape[0]
+    )
+
+
+@jit
 def subset_block(delta: Any, lifts: Any, members: Any, bounds: Any, table: Any, rows: Any,
                  scratch: Any, seen: Any, state: Any, work: int) -> None:  # fmt: skip
     """Continue the subset construction for about ``work`` transitions followed.
@@ -279,7 +321,6 @@ def subset_block(delta: Any, lifts: Any, members: Any, bounds: Any, table: Any, 
     ``table`` at their capacity): the caller grows them and calls again.
     """
     n_letters, digits = lifts.shape
-    mask = table.shape[0] - 1
     head = state[0]
     count = state[1]
     used = state[2]
@@ -289,8 +330,7 @@ def subset_block(delta: Any, lifts: Any, members: Any, bounds: Any, table: Any, 
         lo = bounds[head]
         hi = bounds[head + 1]
         size = (hi - lo) * digits
-        if (used + n_letters * min(size, n) > members.shape[0] or count + n_letters >= rows.shape[0]
-                or 2 * (count + n_letters) > table.shape[0]):  # fmt: skip
+        if not _room(members, rows, table, used, count, min(size, n)):
             break
         for c in range(n_letters):
             k = 0
@@ -302,32 +342,48 @@ def subset_block(delta: Any, lifts: Any, members: Any, bounds: Any, table: Any, 
                         seen[t] = True
                         scratch[k] = t
                         k += 1
-            for i in range(k):
-                seen[scratch[i]] = False
-            target = np.sort(scratch[:k])
-            members[used : used + k] = target
-            h = _hash(members, used, used + k) & mask
-            while True:
-                s = table[h]
-                if s < 0:
-                    table[h] = count
-                    bounds[count + 1] = used + k
-                    used += k
-                    s = count
-                    count += 1
-                    break
-                if bounds[s + 1] - bounds[s] == k:
-                    same = True
-                    base = bounds[s]
-                    for i in range(k):
-                        if members[base + i] != members[used + i]:
-                            same = False
-                            break
-                    if same:
-                        break
-                h = (h + 1) & mask
+            s, count, used = _intern(scratch, k, seen, members, bounds, table, used, count)
             rows[head, c] = s
             done += size
+        head += 1
+    state[0] = head
+    state[1] = count
+    state[2] = used
+
+
+@jit
+def nfa_subset_block(offsets: Any, targets: Any, fanout: int, members: Any, bounds: Any,
+                     table: Any, rows: Any, scratch: Any, seen: Any, state: Any,
+                     work: int) -> None:  # fmt: skip
+    """:func:`subset_block` for an automaton given by its successor lists (any
+    nondeterminism: a reversed automaton's): state ``q`` reads letter ``c`` to each of
+    ``targets[offsets[q * L + c]:offsets[q * L + c + 1]]`` (``L = rows.shape[1]``), at most
+    ``fanout`` of them."""
+    n_letters = rows.shape[1]
+    n = seen.shape[0]
+    head = state[0]
+    count = state[1]
+    used = state[2]
+    done = 0
+    while head < count and done < work:
+        lo = bounds[head]
+        hi = bounds[head + 1]
+        if not _room(members, rows, table, used, count, min((hi - lo) * fanout, n)):
+            break
+        for c in range(n_letters):
+            k = 0
+            for i in range(lo, hi):
+                q = members[i]
+                for j in range(offsets[q * n_letters + c], offsets[q * n_letters + c + 1]):
+                    t = targets[j]
+                    if not seen[t]:
+                        seen[t] = True
+                        scratch[k] = t
+                        k += 1
+                    done += 1
+            s, count, used = _intern(scratch, k, seen, members, bounds, table, used, count)
+            rows[head, c] = s
+            done += hi - lo
         head += 1
     state[0] = head
     state[1] = count

@@ -41,8 +41,8 @@ import numpy as np
 import decider.automaton as automaton
 from decider.automaton import DeciderError, Dfa
 from decider.binary import Binary
-from decider.formula import Formula, parse
-from decider.logic import Relation, Theory
+from decider.formula import Formula
+from decider.logic import Relation, Theory, parsed
 from decider.numeration import Fibonacci, Numeration
 
 #: The certificate format's first line (its name and version).
@@ -256,6 +256,12 @@ def _lines(dfa: Dfa, number: int, origin: Origin, ids: dict[Dfa, int]) -> list[s
 def certificate_text(theory: CertifyingTheory, roots: Mapping[str, Dfa],
                      meta: Mapping[str, str] | None = None) -> str:  # fmt: skip
     """The certificate of the sentences ``roots`` (name -> its 0-tape automaton), digest last."""
+    return _certificate_bytes(theory, roots, meta).decode()
+
+
+def _certificate_bytes(theory: CertifyingTheory, roots: Mapping[str, Dfa],
+                       meta: Mapping[str, str] | None) -> bytes:  # fmt: skip
+    """:func:`certificate_text`, encoded (once: the digest and the file read the same bytes)."""
     rec = theory.recorder
     ids = _order(rec, list(roots.values()))
     lines = [MAGIC, f"numeration {theory.numeration.name}"]
@@ -266,8 +272,8 @@ def certificate_text(theory: CertifyingTheory, roots: Mapping[str, Dfa],
         if dfa in ids:
             lines.append(f"label {ids[dfa]} {name} {' '.join(tapes)}".rstrip())
     lines += [f"sentence {ids[dfa]} {name}" for name, dfa in roots.items()]
-    text = "\n".join(lines) + "\n"
-    return text + f"sha256 {hashlib.sha256(text.encode()).hexdigest()}\n"
+    body = ("\n".join(lines) + "\n").encode()
+    return body + f"sha256 {hashlib.sha256(body).hexdigest()}\n".encode()
 
 
 def write_certificate(path: str | os.PathLike[str], theory: CertifyingTheory,
@@ -280,10 +286,10 @@ def write_certificate(path: str | os.PathLike[str], theory: CertifyingTheory,
     roots: dict[str, Dfa] = {}
     truth: dict[str, bool] = {}
     for name, text in sentences.items():
-        formula = parse(text)  # once: the decision and its automaton
+        formula = parsed(text)  # once: the decision and its automaton
         truth[name] = theory.decide(formula)
         roots[name] = theory.relation(formula).dfa
-    data = certificate_text(theory, roots, meta).encode()
+    data = _certificate_bytes(theory, roots, meta)
     try:
         with gzip.open(path, "wb", compresslevel=1) as out:
             out.write(data)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -41,6 +42,7 @@ from decider.automaton import (
     complement_within,
     equivalent,
     exists,
+    is_minimal,
     least_word,
     minimise,
     product,
@@ -91,6 +93,10 @@ _COMPARE = {
 }
 
 
+#: A formula's text parsed once (formulas are immutable: one tree serves every theory).
+parsed = lru_cache(maxsize=4096)(parse)
+
+
 def _arguments(name: str, args: str | Sequence[str]) -> tuple[str, ...]:
     """A predicate's argument names, checked: names (not ``E``, ``A``), none repeated."""
     names = tuple(args.split()) if isinstance(args, str) else tuple(args)
@@ -116,7 +122,15 @@ def _nothing(numeration: Numeration) -> Dfa:
 
 
 def _closed_under_leading_zeros(a: Dfa) -> bool:
+    """Whether reading a 0 first changes nothing: the start and its 0-successor accept the
+    same words (in a minimal automaton: they are the same state)."""
     return equivalent(a, _with_start(a, int(a.delta[0, 0])))
+
+
+def _minimal_closed_under_leading_zeros(a: Dfa) -> bool:
+    """:func:`_closed_under_leading_zeros` for a minimal automaton (two of its states accept
+    the same words only if they are one state): the start's 0-successor is the start."""
+    return int(a.delta[0, 0]) == 0
 
 
 class Theory:
@@ -165,7 +179,7 @@ class Theory:
         >>> t.decide("A x (even(x) | even(x + 1))")
         True
         """
-        f = parse(formula) if isinstance(formula, str) else formula
+        f = parsed(formula) if isinstance(formula, str) else formula
         names = _arguments(name, args)
         self._fresh_name(name)
         extra = sorted(free(f) - set(names))
@@ -193,8 +207,8 @@ class Theory:
                 f"{name}: an automaton of {dfa.k} tapes (base {dfa.base}) for "
                 f"{len(names)} arguments in base {self.numeration.base}"
             )
-        restricted = self.numeration.restrict(dfa, self.budget)
-        if not _closed_under_leading_zeros(restricted):
+        restricted = self.numeration.restrict(dfa, self.budget)  # minimal
+        if not _minimal_closed_under_leading_zeros(restricted):
             raise DeciderError(f"{name}: the automaton is not closed under leading zeros")
         self._memo.clear()
         self.predicates[name] = (self._atom(restricted, names), names)
@@ -229,6 +243,8 @@ class Theory:
     def _atom(self, dfa: Dfa, names: Sequence[str]) -> Relation:
         """The relation of ``dfa`` whose tape ``i`` reads the variable ``names[i]``."""
         tapes = tuple(sorted(set(names)))
+        if tuple(names) == tapes and is_minimal(dfa):  # read as it is: nothing to do
+            return Relation(dfa, tapes)
         moved = remap(dfa, len(tapes), [tapes.index(n) for n in names])
         return Relation(minimise(moved, self.budget), tapes)
 
@@ -408,7 +424,7 @@ class Theory:
         Results are remembered per formula (a subformula met twice is built once) until a
         predicate or word is added.
         """
-        f = parse(formula) if isinstance(formula, str) else formula
+        f = parsed(formula) if isinstance(formula, str) else formula
         stack = [f]  # children before parents, without recursion: a formula of any depth
         while stack:
             node = stack[-1]
@@ -437,22 +453,24 @@ class Theory:
             return self._combine(self._not(self.relation(f.left)), self.relation(f.right), "or")
         if isinstance(f, Iff):
             return self._not(self._combine(self.relation(f.left), self.relation(f.right), "xor"))
-        if isinstance(f, E):
-            rel = self.relation(f.body)
-            for name in reversed(f.names):
-                rel = self._exists(rel, name)
-            return rel
-        if isinstance(f, A):
-            rel = self._not(self.relation(f.body))
-            for name in reversed(f.names):
-                rel = self._exists(rel, name)
-            return self._not(rel)
+        if isinstance(f, E | A):
+            return self._quantified(f)
         raise DeciderError(f"not a formula: {f!r}")
+
+    def _quantified(self, f: E | A) -> Relation:
+        """``E x, y body``: each name's tape erased, the innermost first; ``A x, y body`` is
+        ``~E x, y ~body``."""
+        universal = isinstance(f, A)
+        rel = self.relation(f.body)
+        rel = self._not(rel) if universal else rel
+        for name in reversed(f.names):
+            rel = self._exists(rel, name)
+        return self._not(rel) if universal else rel
 
     # -- deciding --------------------------------------------------------------------------
     def decide(self, sentence: Formula | str) -> bool:
         """TRUE or FALSE for a sentence; a free variable is refused (one line)."""
-        f = parse(sentence) if isinstance(sentence, str) else sentence
+        f = parsed(sentence) if isinstance(sentence, str) else sentence
         names = sorted(free(f))
         if names:
             raise DeciderError(f"not a sentence: free variable(s) {', '.join(names)}")
@@ -501,7 +519,7 @@ class Theory:
         ``x, y`` satisfying ``~f``; ``None`` when there is none (the sentence is TRUE), and
         ``{}`` for a FALSE sentence with no outer universal variable.
         """
-        f = parse(sentence) if isinstance(sentence, str) else sentence
+        f = parsed(sentence) if isinstance(sentence, str) else sentence
         names = sorted(free(f))
         if names:
             raise DeciderError(f"not a sentence: free variable(s) {', '.join(names)}")
