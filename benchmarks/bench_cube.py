@@ -22,14 +22,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
-import subprocess
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _c_loop import OUT, c_timed
 from _plain import plain_cube
 from _timing import best
 
@@ -86,21 +83,11 @@ int main(int argc, char **argv) {
 
 def c_loop(size: int, rays: np.ndarray, repeat: int) -> tuple[float, Any] | None:
     """(best C loop seconds, its table), or None without a C compiler."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary = Path(tmp) / "cube.c", Path(tmp) / "cube"
-        table_file = Path(tmp) / "table.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        args = [str(binary), str(size), str(table_file)] + [str(int(c)) for c in rays.ravel()]
-        seconds = min(
-            float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        table = np.fromfile(table_file, dtype=np.int32).reshape(size, size, size)
-    return seconds, table
+    args = [str(size), OUT] + [str(int(c)) for c in rays.ravel()]
+    found: tuple[float, np.ndarray] | None = c_timed(
+        C_SOURCE, "cube", args, repeat, shape=(size, size, size)
+    )
+    return found
 
 
 def main() -> None:

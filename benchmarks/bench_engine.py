@@ -25,15 +25,12 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
-import subprocess
-import tempfile
 import time
 import tracemalloc
-from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _c_loop import OUT, c_timed
 from _timing import best
 
 import spec
@@ -86,22 +83,11 @@ int main(int argc, char **argv) {
 
 def c_loop(size: int, rules: tuple[tuple[int, int], ...], repeat: int) -> tuple[float, Any] | None:
     """(best C loop seconds, its table), or None without a C compiler."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "nimhof.c"
-        binary = Path(tmp) / "nimhof"
-        table_file = Path(tmp) / "table.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        args = [str(binary), str(size), str(table_file)] + [str(c) for r in rules for c in r]
-        seconds = min(
-            float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        table = np.fromfile(table_file, dtype=np.int32).reshape(size, size)
-    return seconds, table
+    args = [str(size), OUT] + [str(c) for r in rules for c in r]
+    found: tuple[float, np.ndarray] | None = c_timed(
+        C_SOURCE, "nimhof", args, repeat, shape=(size, size)
+    )
+    return found
 
 
 def main() -> None:

@@ -43,16 +43,13 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
-import subprocess
-import tempfile
 import time
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import numba
 import numpy as np
+from _c_loop import OUT, c_timed
 from _timing import best, timed
 
 import spec
@@ -202,24 +199,12 @@ class EWythoffRegions(EWythoff):
 
 def c_tables(size: int, repeat: int) -> dict[str, tuple[float, np.ndarray]] | None:
     """{"C mex" | "C list": (best seconds, table)}, or None without a C compiler."""
-    compiler = shutil.which("gcc") or shutil.which("cc")
-    if compiler is None:
-        return None
     found = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "ewythoff.c"
-        binary = Path(tmp) / "ewythoff"
-        table_file = Path(tmp) / "table.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        for mode, label in enumerate(("C mex", "C list")):
-            args = [str(binary), str(size), str(table_file), str(mode)]
-            seconds = min(
-                float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-                for _ in range(repeat)
-            )
-            table = np.fromfile(table_file, dtype=np.int32).reshape(size, size)
-            found[label] = (seconds, table)
+    for mode, label in enumerate(("C mex", "C list")):
+        run = c_timed(C_SOURCE, "ewythoff", [str(size), OUT, str(mode)], repeat, shape=(size, size))
+        if run is None:
+            return None
+        found[label] = run
     return found
 
 

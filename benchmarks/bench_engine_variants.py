@@ -30,14 +30,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
-import subprocess
-import tempfile
 import time
 from functools import partial
-from pathlib import Path
 
 import numpy as np
+from _c_loop import OUT, c_timed
 from _timing import best, timed
 
 import spec
@@ -97,22 +94,12 @@ int main(int argc, char **argv) {
 
 def c_table(size: int, mode: int, k: int, repeat: int) -> tuple[float, np.ndarray] | None:
     """(best seconds, table) of the C loop, or None without a C compiler."""
-    compiler = shutil.which("gcc") or shutil.which("cc")
-    if compiler is None:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary = Path(tmp) / "variants.c", Path(tmp) / "variants"
-        table_file = Path(tmp) / "table.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        args = [str(binary), str(size), str(table_file), str(mode), str(k)]
-        seconds = min(
-            float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        table = np.fromfile(table_file, dtype=np.int32)
     shape = (2, size, size) if mode == 0 else (size, size)
-    return seconds, table.reshape(shape)
+    args = [str(size), OUT, str(mode), str(k)]
+    found: tuple[float, np.ndarray] | None = c_timed(
+        C_SOURCE, "variants", args, repeat, shape=shape
+    )
+    return found
 
 
 def load() -> str:

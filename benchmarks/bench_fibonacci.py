@@ -18,15 +18,12 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
-import subprocess
-import tempfile
 import time
 import tracemalloc
 from functools import partial
-from pathlib import Path
 
 import numpy as np
+from _c_loop import OUT, c_timed
 from _timing import timed
 
 from fast import fibonacci as fast_fibonacci
@@ -70,19 +67,8 @@ int main(int argc, char **argv) {
 
 def c_starting_values(n_max: int) -> tuple[float, np.ndarray] | None:
     """(C seconds, G(n, n - 1) for n <= n_max), or None without a C compiler."""
-    compiler = shutil.which("gcc") or shutil.which("cc")
-    if compiler is None:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "fibnim.c"
-        binary = Path(tmp) / "fibnim"
-        out = Path(tmp) / "start.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        done = subprocess.run(
-            [str(binary), str(n_max), str(out)], check=True, capture_output=True, text=True
-        )
-        return float(done.stdout), np.fromfile(out, dtype=np.int32)
+    found: tuple[float, np.ndarray] | None = c_timed(C_SOURCE, "fibnim", [str(n_max), OUT], 1)
+    return found
 
 
 def main() -> None:

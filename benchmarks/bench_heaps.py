@@ -28,13 +28,13 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
+from _c_loop import OUT, c_timed, compile_c
 from _timing import best
 
 import fast.heaps
@@ -173,16 +173,13 @@ int main(int argc, char **argv) {
 def c_sparse(code: tuple[int, ...], terms: int) -> tuple[float, float, np.ndarray] | None:
     """(wall seconds, CPU seconds, values) of the plain C sparse-space loop, with the mask
     ours chooses on the probe (:func:`fast.heaps.rare_mask`), or None without a compiler."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
     probe = min(terms, fast.heaps.PROBE_TERMS)
     head = fast.heaps.nim_sequence(code, probe)
     mask, domain = fast.heaps.rare_mask(head[probe // 2 :], code, probe // 2)
     with tempfile.TemporaryDirectory() as tmp:
-        source, binary, out = Path(tmp) / "sparse.c", Path(tmp) / "sparse", Path(tmp) / "g.bin"
-        source.write_text(C_SPARSE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+        binary, out = compile_c(Path(tmp), C_SPARSE, "sparse"), Path(tmp) / "g.bin"
+        if binary is None:
+            return None
         argv = [str(binary), str(terms), str(out), str(mask), str(domain), str(probe)]
         ran = subprocess.run([*argv, *map(str, code)], check=True, capture_output=True, text=True)
         wall, cpu = (float(x) for x in ran.stdout.split())
@@ -217,21 +214,12 @@ def compare_sparse(game: str, terms: int) -> None:
 
 def c_sequence(code: tuple[int, ...], terms: int, repeat: int) -> tuple[float, np.ndarray] | None:
     """(best seconds of the C loop, its values), or None without a C compiler."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
     width = 2 if any(d & 4 for d in code) else 1
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary, out = Path(tmp) / "heaps.c", Path(tmp) / "heaps", Path(tmp) / "g.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        argv = [str(binary), str(terms), str(out), str(width), *map(str, code)]
-        seconds = min(
-            float(subprocess.run(argv, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        values = np.fromfile(out, dtype=np.uint8 if width == 1 else np.uint16)
-    return seconds, values
+    args = [str(terms), OUT, str(width), *map(str, code)]
+    found: tuple[float, np.ndarray] | None = c_timed(
+        C_SOURCE, "heaps", args, repeat, np.uint8 if width == 1 else np.uint16
+    )
+    return found
 
 
 def compare(label: str, game: str, terms: int, repeat: int, method: str) -> None:
