@@ -54,6 +54,8 @@ from _timing import best, timed
 
 import spec
 from fast import engine
+from fast.engine import e_wythoff_regions
+from spec.variants import EWythoff as SpecEWythoff
 
 C_SOURCE = r"""
 #include <stdio.h>
@@ -146,55 +148,22 @@ def e_moves(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
     return count
 
 
-@numba.njit
-def e_regions(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
-    """The same followers as row spans (u, u + 1, v0, v1): v0 <= v < v1 in row u."""
-    count = 0
-    if x <= y:
-        for k in range(2, x + 1):  # row x - k, l = 1 .. k - 1
-            out[count, 0] = x - k
-            out[count, 1] = x - k + 1
-            out[count, 2] = y - k + 1
-            out[count, 3] = y
-            count += 1
-    if y <= x:
-        for l in range(1, y):  # row x - l, k = l + 1 .. y
-            out[count, 0] = x - l
-            out[count, 1] = x - l + 1
-            out[count, 2] = 0
-            out[count, 3] = y - l
-            count += 1
-    return count
-
-
-class EWythoff(spec.TwoPileGame):
-    """Ho's E-Wythoff through compiled_followers."""
+class EWythoff(SpecEWythoff):
+    """Ho's E-Wythoff (the spec's game: its followers) through compiled_followers."""
 
     name = "bench-e-wythoff"
-    rules = "Wythoff's moves, or k >= 1 from the smaller pile and 1 <= l < k from the larger"
     source = "benchmarks/bench_engine_followers.py"
-    move_rays = ((1, 0), (0, 1), (1, 1))
     compiled_followers = e_moves
-
-    def followers(self, position: tuple[int, int]):  # type: ignore[no-untyped-def]
-        x, y = position
-        yield from spec.Wythoff().followers(position)
-        if x <= y:
-            for k in range(2, x + 1):
-                for l in range(1, k):
-                    yield (x - k, y - l)
-        if y <= x:
-            for k in range(2, y + 1):
-                for l in range(1, k):
-                    yield (x - l, y - k)
+    compiled_regions = None  # type: ignore[assignment]  # the list form alone
 
 
 class EWythoffRegions(EWythoff):
-    """The same game through compiled_regions."""
+    """The same game through compiled_regions: the engine's row spans
+    (:func:`fast.engine.e_wythoff_regions`), jitted as a plugin's function is."""
 
     name = "bench-e-wythoff-regions"
     compiled_followers = None
-    compiled_regions = e_regions
+    compiled_regions = numba.njit(e_wythoff_regions)
 
 
 def c_tables(size: int, repeat: int) -> dict[str, tuple[float, np.ndarray]] | None:

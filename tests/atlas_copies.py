@@ -1,6 +1,9 @@
 """An atlas copy for the tests that edit the atlas on purpose (tests/test_atlas_evidence.py,
 tests/test_atlas_facts.py): the registry reads the copy instead of registry/atlas, and a
 deliberate edit is signed into the copy's SHA256SUMS (the digest alone cannot tell it).
+
+The fixtures are the test modules' own by assignment (``atlas_copy = atlas_copies.atlas_copy``):
+a fixture imported by name would be shadowed by the tests' arguments of the same name.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import pytest
 from fast import atlas as fast_atlas
 from registry.rows import ATLAS, ATLAS_DIR
 
-__all__ = ["copied_atlas", "sign", "with_small_state"]
+__all__ = ["atlas_copy", "sign", "small_atlas"]
 
 
 def sign(path: Path) -> None:
@@ -24,9 +27,9 @@ def sign(path: Path) -> None:
     sums.write_text("\n".join([*lines, f"{fast_atlas.digest(path)}  {path.name}"]) + "\n")
 
 
-def copied_atlas(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of registry/atlas that the registry reads instead (its caches emptied after):
-    the body of a fixture (``yield from copied_atlas(tmp_path, monkeypatch)``)."""
+@pytest.fixture
+def atlas_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of registry/atlas that the registry reads instead (its caches emptied after)."""
     copy = tmp_path / "atlas"
     shutil.copytree(ATLAS_DIR, copy)
     monkeypatch.setattr(ATLAS, "directory", copy)
@@ -35,9 +38,10 @@ def copied_atlas(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     ATLAS.clear()
 
 
-def with_small_state(atlas_copy: Path) -> Path:
+@pytest.fixture
+def small_atlas(atlas_copy: Path) -> Path:
     """The copy with the state of rows 0..39 instead of the shipped one (written by the
-    strip's run, signed): the copy."""
+    strip's run, signed)."""
     from fast import strip as fast_strip
     from fast.strip.checkpoint import DirectoryCheckpoints, write_state
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import atlas_copies
 import numpy as np
 import pytest
-from atlas_copies import copied_atlas, sign, with_small_state
+from atlas_copies import sign
 
 import grundy
 from fast import atlas as fast_atlas
@@ -43,14 +43,9 @@ def _edit(directory: Path, row: int, column: int, change: Any) -> None:
             sign(path)
 
 
-@pytest.fixture
-def atlas_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    yield from copied_atlas(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def small_atlas(atlas_copy: Path) -> Path:
-    return with_small_state(atlas_copy)
+#: The atlas copies' fixtures (tests/atlas_copies.py).
+atlas_copy = atlas_copies.atlas_copy
+small_atlas = atlas_copies.small_atlas
 
 
 def _quiet_record(row: int) -> tuple[int, int, int]:

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import atlas_copies
 import numpy as np
 import pytest
-from atlas_copies import copied_atlas, sign, with_small_state
+from atlas_copies import sign
 
 import grundy
 from fast import atlas as fast_atlas
@@ -77,14 +78,9 @@ def _move(shift: int) -> Callable[[dict[str, Any]], None]:
     return change
 
 
-@pytest.fixture
-def atlas_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    yield from copied_atlas(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def small_atlas(atlas_copy: Path) -> Path:
-    return with_small_state(atlas_copy)
+#: The atlas copies' fixtures (tests/atlas_copies.py).
+atlas_copy = atlas_copies.atlas_copy
+small_atlas = atlas_copies.small_atlas
 
 
 def _state_check(**domain: Any) -> tuple[Any, Any]:
