@@ -16,10 +16,24 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["OUT", "best_printed", "c_timed", "compile_c"]
+__all__ = ["OUT", "best_printed", "c_end", "c_timed", "compile_c"]
 
 #: The argument of :func:`c_timed` that stands for the C loop's output file.
 OUT = "{out}"
+
+
+def c_end(values: str, count: str) -> str:
+    """The end of a C loop's ``main`` (C text): the seconds since ``t0`` printed, then
+    ``count`` int32 of ``values`` written to the file ``argv[2]``."""
+    return (
+        "    clock_gettime(CLOCK_MONOTONIC, &t1);\n"
+        '    printf("%.6f\\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));\n'
+        '    FILE *f = fopen(argv[2], "wb");\n'
+        f"    fwrite({values}, sizeof(int32_t), {count}, f);\n"
+        "    fclose(f);\n"
+        "    return 0;\n"
+        "}\n"
+    )
 
 
 def compile_c(directory: Path, source_text: str, name: str) -> Path | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import platform
 import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["best", "timed"]
+__all__ = ["best", "load", "machine", "timed"]
 
 
 def timed(
@@ -24,3 +26,16 @@ def best(
 ) -> float:
     """The least of ``repeat`` timed calls (:func:`timed`), in seconds."""
     return min(timed(func, clock)[0] for _ in range(repeat))
+
+
+def load() -> str:
+    """The one-minute load average, one decimal (``?`` where the system has none)."""
+    return f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "?"
+
+
+def machine() -> str:
+    """A benchmark's first line: ``machine: ARCH PROCESSOR python X.Y.Z, N CPUs``."""
+    return (
+        f"machine: {platform.machine()} {platform.processor() or ''} "
+        f"python {platform.python_version()}, {os.cpu_count()} CPUs"
+    )

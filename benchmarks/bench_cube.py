@@ -20,15 +20,13 @@ estimate beside the measured time (the measured WORD_SECONDS).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from typing import Any
 
 import numpy as np
-from _c_loop import OUT, c_timed
+from _c_loop import OUT, c_end, c_timed
 from _plain import plain_cube
-from _timing import best
+from _timing import best, machine
 
 import spec
 from fast import cube
@@ -71,14 +69,7 @@ int main(int argc, char **argv) {
                 while (seen[m] == stamp) m++;
                 g[(size_t)x * nn + (size_t)y * n + z] = m;
             }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(g, sizeof(int32_t), nn * n, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("g", "nn * n")
 
 
 def c_loop(size: int, rays: np.ndarray, repeat: int) -> tuple[float, Any] | None:
@@ -98,10 +89,7 @@ def main() -> None:
     args = parser.parse_args()
     game, n = spec.get_game(args.game), args.size
     rays = cube.cube_rays(game)
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs; game {game.describe()}"
-    )
+    print(f"{machine()}; game {game.describe()}")
     start = time.perf_counter()
     cube.grundy_cube(game, (4, 4, 4))
     plain_cube(4, rays)

@@ -23,15 +23,13 @@ and the engine's peak memory (numpy allocations, tracemalloc) for a
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 import tracemalloc
 from typing import Any
 
 import numpy as np
-from _c_loop import OUT, c_timed
-from _timing import best
+from _c_loop import OUT, c_end, c_timed
+from _timing import best, machine
 
 import spec
 from fast import engine
@@ -71,14 +69,7 @@ int main(int argc, char **argv) {
             g[(size_t)x * n + y] = m;
         }
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(g, sizeof(int32_t), (size_t)n * n, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("g", "(size_t)n * n")
 
 
 def c_loop(size: int, rules: tuple[tuple[int, int], ...], repeat: int) -> tuple[float, Any] | None:
@@ -99,10 +90,7 @@ def main() -> None:
     args = parser.parse_args()
     game = spec.get_game(GAME)
     assert isinstance(game, spec.NimHof)
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs; game {game.describe()}"
-    )
+    print(f"{machine()}; game {game.describe()}")
 
     start = time.perf_counter()
     engine.grundy_table(game, 8)

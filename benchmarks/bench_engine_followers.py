@@ -41,16 +41,14 @@ All tables are checked equal (and the P-positions equal to Wythoff's).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from functools import partial
 from typing import Any
 
 import numba
 import numpy as np
-from _c_loop import OUT, c_timed
-from _timing import best, timed
+from _c_loop import OUT, c_end, c_timed
+from _timing import best, load, machine, timed
 
 import spec
 from fast import engine
@@ -119,14 +117,7 @@ int main(int argc, char **argv) {
         while (seen[m] == stamp) m++;
         g[(size_t)x * n + y] = m;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(g, sizeof(int32_t), (size_t)n * n, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("g", "(size_t)n * n")
 
 
 @numba.njit
@@ -192,11 +183,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[300, 600])
     parser.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args()
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {load:.1f}"
-    )
+    print(f"{machine()}, load {load()}")
     games = {"compiled_followers": EWythoff(), "compiled_regions": EWythoffRegions()}
     for label, game in games.items():
         start = time.perf_counter()
@@ -231,9 +218,8 @@ def main() -> None:
                     f"{k} {v / seconds:.2f}" for k, v in times.items()
                 )
             line += f"; C list / C mex {c['C list'][0] / c['C mex'][0]:.2f}"
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(line + f" (best of {args.repeat}; tables equal; P = Wythoff's: {p_equal}; "
-              f"load {load:.1f})")  # fmt: skip
+              f"load {load()})")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -28,14 +28,12 @@ as N grows.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from functools import partial
 
 import numpy as np
-from _c_loop import OUT, c_timed
-from _timing import best, timed
+from _c_loop import OUT, c_end, c_timed
+from _timing import best, load, machine, timed
 
 import spec
 from fast import engine
@@ -82,14 +80,7 @@ int main(int argc, char **argv) {
             g[(size_t)x * n + y] = p < k ? 0 : 1;
         }
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(g, sizeof(int32_t), cells * layers, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("g", "cells * layers")
 
 
 def c_table(size: int, mode: int, k: int, repeat: int) -> tuple[float, np.ndarray] | None:
@@ -100,10 +91,6 @@ def c_table(size: int, mode: int, k: int, repeat: int) -> tuple[float, np.ndarra
         C_SOURCE, "variants", args, repeat, shape=shape
     )
     return found
-
-
-def load() -> str:
-    return f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "?"
 
 
 def compare(
@@ -139,10 +126,7 @@ def main() -> None:
     parser.add_argument("--k", type=int, nargs="+", default=[2, 5, 20])
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {load()}"
-    )
+    print(f"{machine()}, load {load()}")
     compare("wythoff-pass", spec.get_game("wythoff-pass"), args.pass_size, 0, 0, args.repeat)
     for k in args.k:
         game = spec.get_game(f"blocking-wythoff:{k}")

@@ -16,15 +16,13 @@ kernel's rows. Skipped with a message without a C compiler.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 import tracemalloc
 from functools import partial
 
 import numpy as np
-from _c_loop import OUT, c_timed
-from _timing import timed
+from _c_loop import OUT, c_end, c_timed
+from _timing import load, machine, timed
 
 from fast import fibonacci as fast_fibonacci
 from reference import fibonacci as ref_fibonacci
@@ -55,14 +53,7 @@ int main(int argc, char **argv) {
         }
         start[n] = n ? g[n][n - 1] : 0;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(start, sizeof(int32_t), n_max + 1, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("start", "n_max + 1")
 
 
 def c_starting_values(n_max: int) -> tuple[float, np.ndarray] | None:
@@ -76,11 +67,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--c-rows", type=int, default=10_000)
     args = parser.parse_args()
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {load:.1f}"
-    )
+    print(f"{machine()}, load {load()}")
     start = time.perf_counter()
     fast_fibonacci.row_steps(10)
     print(f"first call (compile or cache load): {time.perf_counter() - start:.2f} s")

@@ -26,8 +26,6 @@ The ratio printed is ours / C (below 1: ours is faster). Ours is the best of
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import subprocess
 import tempfile
 import time
@@ -35,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 from _c_loop import OUT, c_timed, compile_c
-from _timing import best
+from _timing import best, machine
 
 import fast.heaps
 import spec
@@ -263,10 +261,7 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs"
-    )
+    print(machine())
     for code in filter(None, args.sparse_games.split(",")):
         compare_sparse(f"octal:{code}", args.sparse_terms)
     if args.only_sparse:
