@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["OUT", "best_printed", "c_end", "c_timed", "compile_c"]
+__all__ = ["OUT", "best_printed", "c_end", "c_timed", "compile_c", "reported"]
 
 #: The argument of :func:`c_timed` that stands for the C loop's output file.
 OUT = "{out}"
@@ -76,3 +76,11 @@ def best_printed(argv: list[str], repeat: int) -> float:
         float(subprocess.run(argv, check=True, capture_output=True, text=True).stdout)
         for _ in range(repeat)
     )
+
+
+def reported(line: str, same: bool, who: str) -> None:
+    """Print a comparison's ``line``; where the values are not the ``same``, stop the
+    benchmark (``SystemExit``: ``who`` disagree)."""
+    print(line)
+    if not same:
+        raise SystemExit(f"{who} disagree")

@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 import numpy as np
-from _c_loop import OUT, c_end, c_timed
+from _c_loop import OUT, c_end, c_timed, reported
 from _plain import plain_cube
 from _timing import best, machine
 
@@ -113,12 +113,12 @@ def main() -> None:
     else:
         c_time, c_table = c
         same = bool((c_table == table).all())
-        print(
+        reported(
             f"C loop (cc -O2, mex over all followers) {n}^3: {c_time:.3f} s; tables equal: "
-            f"{same}; kernel / C = {kernel / c_time:.2f}"
+            f"{same}; kernel / C = {kernel / c_time:.2f}",
+            same,
+            "the C loop and the kernel",
         )
-        if not same:
-            raise SystemExit("the C loop and the kernel disagree")
 
 
 if __name__ == "__main__":
