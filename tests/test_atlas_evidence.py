@@ -46,6 +46,7 @@ def _edit(directory: Path, row: int, column: int, change: Any) -> None:
 #: The atlas copies' fixtures (tests/atlas_copies.py).
 atlas_copy = atlas_copies.atlas_copy
 small_atlas = atlas_copies.small_atlas
+small_state = atlas_copies.small_state
 
 
 def _quiet_record(row: int) -> tuple[int, int, int]:

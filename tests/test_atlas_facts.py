@@ -81,6 +81,7 @@ def _move(shift: int) -> Callable[[dict[str, Any]], None]:
 #: The atlas copies' fixtures (tests/atlas_copies.py).
 atlas_copy = atlas_copies.atlas_copy
 small_atlas = atlas_copies.small_atlas
+small_state = atlas_copies.small_state
 
 
 def _state_check(**domain: Any) -> tuple[Any, Any]:
