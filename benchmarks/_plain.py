@@ -175,8 +175,10 @@ def strip_checksum(top: int, cols: int) -> np.uint64:  # pragma: no cover - jit
 def python_mex_table(rows: int, cols: int) -> tuple[list[list[int]], int]:
     """Wythoff's table in plain Python (mex over every follower), and the followers visited.
 
+    Each cell (x, y) visits its x + y + min(x, y) followers: 23 in the 3 x 3 corner.
+
     >>> python_mex_table(3, 3)
-    ([[0, 1, 2], [1, 2, 0], [2, 0, 1]], 18)
+    ([[0, 1, 2], [1, 2, 0], [2, 0, 1]], 23)
     """
     g = [[0] * cols for _ in range(rows)]
     visits = 0
