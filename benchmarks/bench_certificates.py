@@ -22,22 +22,14 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+
+from _timing import best
 
 from certcheck import verify
 from certcheck.check import read
 from decider.automaton import warm_up
 from proofs_check.certify import certify
 from proofs_check.theorems import THEOREMS, replay
-
-
-def _best(repeat: int, run: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def main(ids: list[str], repeat: int) -> None:
@@ -49,14 +41,14 @@ def main(ids: list[str], repeat: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for tid in ids:
             path = os.path.join(tmp, f"{tid}.cert.gz")
-            prove = _best(repeat, lambda: replay(THEOREMS[tid]))  # noqa: B023
-            write = _best(repeat, lambda: certify(THEOREMS[tid], path))  # noqa: B023
+            prove = best(lambda: replay(THEOREMS[tid]), repeat, time.process_time)  # noqa: B023
+            write = best(lambda: certify(THEOREMS[tid], path), repeat, time.process_time)  # noqa: B023
             steps = [0]
 
             def check() -> None:
                 steps[0] = verify(read(path, 2**31), 2**31).steps  # noqa: B023
 
-            checking = _best(repeat, check)
+            checking = best(check, repeat, time.process_time)
             size = os.path.getsize(path)
             for i, v in enumerate((prove, write, checking, size)):
                 totals[i] += v

@@ -20,18 +20,13 @@ estimate beside the measured time (the measured WORD_SECONDS).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import shutil
-import subprocess
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _c_loop import OUT, c_end, c_timed, reported
 from _plain import plain_cube
-from _timing import best
+from _timing import best, machine
 
 import spec
 from fast import cube
@@ -74,33 +69,16 @@ int main(int argc, char **argv) {
                 while (seen[m] == stamp) m++;
                 g[(size_t)x * nn + (size_t)y * n + z] = m;
             }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(g, sizeof(int32_t), nn * n, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("g", "nn * n")
 
 
 def c_loop(size: int, rays: np.ndarray, repeat: int) -> tuple[float, Any] | None:
     """(best C loop seconds, its table), or None without a C compiler."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary = Path(tmp) / "cube.c", Path(tmp) / "cube"
-        table_file = Path(tmp) / "table.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        args = [str(binary), str(size), str(table_file)] + [str(int(c)) for c in rays.ravel()]
-        seconds = min(
-            float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        table = np.fromfile(table_file, dtype=np.int32).reshape(size, size, size)
-    return seconds, table
+    args = [str(size), OUT] + [str(int(c)) for c in rays.ravel()]
+    found: tuple[float, np.ndarray] | None = c_timed(
+        C_SOURCE, "cube", args, repeat, shape=(size, size, size)
+    )
+    return found
 
 
 def main() -> None:
@@ -111,10 +89,7 @@ def main() -> None:
     args = parser.parse_args()
     game, n = spec.get_game(args.game), args.size
     rays = cube.cube_rays(game)
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs; game {game.describe()}"
-    )
+    print(f"{machine()}; game {game.describe()}")
     start = time.perf_counter()
     cube.grundy_cube(game, (4, 4, 4))
     plain_cube(4, rays)
@@ -138,12 +113,12 @@ def main() -> None:
     else:
         c_time, c_table = c
         same = bool((c_table == table).all())
-        print(
+        reported(
             f"C loop (cc -O2, mex over all followers) {n}^3: {c_time:.3f} s; tables equal: "
-            f"{same}; kernel / C = {kernel / c_time:.2f}"
+            f"{same}; kernel / C = {kernel / c_time:.2f}",
+            same,
+            "the C loop and the kernel",
         )
-        if not same:
-            raise SystemExit("the C loop and the kernel disagree")
 
 
 if __name__ == "__main__":

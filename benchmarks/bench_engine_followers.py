@@ -41,22 +41,19 @@ All tables are checked equal (and the P-positions equal to Wythoff's).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import shutil
-import subprocess
-import tempfile
 import time
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import numba
 import numpy as np
-from _timing import best, timed
+from _c_loop import OUT, c_end, c_timed
+from _timing import best, load, machine, timed
 
 import spec
 from fast import engine
+from fast.engine import e_wythoff_regions
+from spec.variants import EWythoff as SpecEWythoff
 
 C_SOURCE = r"""
 #include <stdio.h>
@@ -120,14 +117,7 @@ int main(int argc, char **argv) {
         while (seen[m] == stamp) m++;
         g[(size_t)x * n + y] = m;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(g, sizeof(int32_t), (size_t)n * n, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("g", "(size_t)n * n")
 
 
 @numba.njit
@@ -149,77 +139,32 @@ def e_moves(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
     return count
 
 
-@numba.njit
-def e_regions(x: int, y: int, out: np.ndarray) -> int:  # pragma: no cover - jit
-    """The same followers as row spans (u, u + 1, v0, v1): v0 <= v < v1 in row u."""
-    count = 0
-    if x <= y:
-        for k in range(2, x + 1):  # row x - k, l = 1 .. k - 1
-            out[count, 0] = x - k
-            out[count, 1] = x - k + 1
-            out[count, 2] = y - k + 1
-            out[count, 3] = y
-            count += 1
-    if y <= x:
-        for l in range(1, y):  # row x - l, k = l + 1 .. y
-            out[count, 0] = x - l
-            out[count, 1] = x - l + 1
-            out[count, 2] = 0
-            out[count, 3] = y - l
-            count += 1
-    return count
-
-
-class EWythoff(spec.TwoPileGame):
-    """Ho's E-Wythoff through compiled_followers."""
+class EWythoff(SpecEWythoff):
+    """Ho's E-Wythoff (the spec's game: its followers) through compiled_followers."""
 
     name = "bench-e-wythoff"
-    rules = "Wythoff's moves, or k >= 1 from the smaller pile and 1 <= l < k from the larger"
     source = "benchmarks/bench_engine_followers.py"
-    move_rays = ((1, 0), (0, 1), (1, 1))
     compiled_followers = e_moves
-
-    def followers(self, position: tuple[int, int]):  # type: ignore[no-untyped-def]
-        x, y = position
-        yield from spec.Wythoff().followers(position)
-        if x <= y:
-            for k in range(2, x + 1):
-                for l in range(1, k):
-                    yield (x - k, y - l)
-        if y <= x:
-            for k in range(2, y + 1):
-                for l in range(1, k):
-                    yield (x - l, y - k)
+    compiled_regions = None  # type: ignore[assignment]  # the list form alone
 
 
 class EWythoffRegions(EWythoff):
-    """The same game through compiled_regions."""
+    """The same game through compiled_regions: the engine's row spans
+    (:func:`fast.engine.e_wythoff_regions`), jitted as a plugin's function is."""
 
     name = "bench-e-wythoff-regions"
     compiled_followers = None
-    compiled_regions = e_regions
+    compiled_regions = numba.njit(e_wythoff_regions)
 
 
 def c_tables(size: int, repeat: int) -> dict[str, tuple[float, np.ndarray]] | None:
     """{"C mex" | "C list": (best seconds, table)}, or None without a C compiler."""
-    compiler = shutil.which("gcc") or shutil.which("cc")
-    if compiler is None:
-        return None
     found = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "ewythoff.c"
-        binary = Path(tmp) / "ewythoff"
-        table_file = Path(tmp) / "table.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        for mode, label in enumerate(("C mex", "C list")):
-            args = [str(binary), str(size), str(table_file), str(mode)]
-            seconds = min(
-                float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-                for _ in range(repeat)
-            )
-            table = np.fromfile(table_file, dtype=np.int32).reshape(size, size)
-            found[label] = (seconds, table)
+    for mode, label in enumerate(("C mex", "C list")):
+        run = c_timed(C_SOURCE, "ewythoff", [str(size), OUT, str(mode)], repeat, shape=(size, size))
+        if run is None:
+            return None
+        found[label] = run
     return found
 
 
@@ -238,11 +183,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[300, 600])
     parser.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args()
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {load:.1f}"
-    )
+    print(f"{machine()}, load {load()}")
     games = {"compiled_followers": EWythoff(), "compiled_regions": EWythoffRegions()}
     for label, game in games.items():
         start = time.perf_counter()
@@ -277,9 +218,8 @@ def main() -> None:
                     f"{k} {v / seconds:.2f}" for k, v in times.items()
                 )
             line += f"; C list / C mex {c['C list'][0] / c['C mex'][0]:.2f}"
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(line + f" (best of {args.repeat}; tables equal; P = Wythoff's: {p_equal}; "
-              f"load {load:.1f})")  # fmt: skip
+              f"load {load()})")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -28,17 +28,12 @@ as N grows.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import shutil
-import subprocess
-import tempfile
 import time
 from functools import partial
-from pathlib import Path
 
 import numpy as np
-from _timing import best, timed
+from _c_loop import OUT, c_end, c_timed
+from _timing import best, load, machine, timed
 
 import spec
 from fast import engine
@@ -85,38 +80,17 @@ int main(int argc, char **argv) {
             g[(size_t)x * n + y] = p < k ? 0 : 1;
         }
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(g, sizeof(int32_t), cells * layers, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("g", "cells * layers")
 
 
 def c_table(size: int, mode: int, k: int, repeat: int) -> tuple[float, np.ndarray] | None:
     """(best seconds, table) of the C loop, or None without a C compiler."""
-    compiler = shutil.which("gcc") or shutil.which("cc")
-    if compiler is None:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary = Path(tmp) / "variants.c", Path(tmp) / "variants"
-        table_file = Path(tmp) / "table.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        args = [str(binary), str(size), str(table_file), str(mode), str(k)]
-        seconds = min(
-            float(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        table = np.fromfile(table_file, dtype=np.int32)
     shape = (2, size, size) if mode == 0 else (size, size)
-    return seconds, table.reshape(shape)
-
-
-def load() -> str:
-    return f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "?"
+    args = [str(size), OUT, str(mode), str(k)]
+    found: tuple[float, np.ndarray] | None = c_timed(
+        C_SOURCE, "variants", args, repeat, shape=shape
+    )
+    return found
 
 
 def compare(
@@ -152,10 +126,7 @@ def main() -> None:
     parser.add_argument("--k", type=int, nargs="+", default=[2, 5, 20])
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {load()}"
-    )
+    print(f"{machine()}, load {load()}")
     compare("wythoff-pass", spec.get_game("wythoff-pass"), args.pass_size, 0, 0, args.repeat)
     for k in args.k:
         game = spec.get_game(f"blocking-wythoff:{k}")

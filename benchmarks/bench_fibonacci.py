@@ -16,18 +16,13 @@ kernel's rows. Skipped with a message without a C compiler.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import shutil
-import subprocess
-import tempfile
 import time
 import tracemalloc
 from functools import partial
-from pathlib import Path
 
 import numpy as np
-from _timing import timed
+from _c_loop import OUT, c_end, c_timed, reported
+from _timing import load, machine, timed
 
 from fast import fibonacci as fast_fibonacci
 from reference import fibonacci as ref_fibonacci
@@ -58,31 +53,13 @@ int main(int argc, char **argv) {
         }
         start[n] = n ? g[n][n - 1] : 0;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.6f\n", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
-    FILE *f = fopen(argv[2], "wb");
-    fwrite(start, sizeof(int32_t), n_max + 1, f);
-    fclose(f);
-    return 0;
-}
-"""
+""" + c_end("start", "n_max + 1")
 
 
 def c_starting_values(n_max: int) -> tuple[float, np.ndarray] | None:
     """(C seconds, G(n, n - 1) for n <= n_max), or None without a C compiler."""
-    compiler = shutil.which("gcc") or shutil.which("cc")
-    if compiler is None:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "fibnim.c"
-        binary = Path(tmp) / "fibnim"
-        out = Path(tmp) / "start.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        done = subprocess.run(
-            [str(binary), str(n_max), str(out)], check=True, capture_output=True, text=True
-        )
-        return float(done.stdout), np.fromfile(out, dtype=np.int32)
+    found: tuple[float, np.ndarray] | None = c_timed(C_SOURCE, "fibnim", [str(n_max), OUT], 1)
+    return found
 
 
 def main() -> None:
@@ -90,11 +67,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--c-rows", type=int, default=10_000)
     args = parser.parse_args()
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {load:.1f}"
-    )
+    print(f"{machine()}, load {load()}")
     start = time.perf_counter()
     fast_fibonacci.row_steps(10)
     print(f"first call (compile or cache load): {time.perf_counter() - start:.2f} s")
@@ -121,13 +94,13 @@ def main() -> None:
     c_time, c_start = c
     fast_time, fast_start = timed(lambda: fast_fibonacci.starting_values(args.c_rows))
     same = bool((fast_start == c_start).all())
-    print(
+    reported(
         f"G(n, n - 1) for n <= {args.c_rows:,}: C triangle (gcc -O2) {c_time:.2f} s, "
         f"fast.fibonacci {fast_time * 1e3:.1f} ms (C / fast = {c_time / fast_time:,.0f}); "
-        f"equal: {same}"
+        f"equal: {same}",
+        same,
+        "the C triangle and fast.fibonacci",
     )
-    if not same:
-        raise SystemExit("the C triangle and fast.fibonacci disagree")
 
 
 if __name__ == "__main__":

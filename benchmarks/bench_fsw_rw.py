@@ -17,14 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-
-def _time(func: Callable[[], Any], repeat: int = 1) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
+from _timing import best
 
 
 def main() -> None:
@@ -67,8 +60,8 @@ def main() -> None:
     ]
     print(f"{'workload':<32} {'reference s':>12} {'fast s':>10} {'ratio':>8}")
     for name, ref, fast in cases:
-        t_ref = _time(ref)
-        t_fast = _time(fast, repeat=3)
+        t_ref = best(ref, 1)
+        t_fast = best(fast, 3)
         print(f"{name:<32} {t_ref:>12.3f} {t_fast:>10.4f} {t_ref / t_fast:>8.0f}x")
 
     start = time.perf_counter()

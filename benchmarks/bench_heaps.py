@@ -26,16 +26,14 @@ The ratio printed is ours / C (below 1: ours is faster). Ours is the best of
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
-from _timing import best
+from _c_loop import OUT, c_timed, compile_c, reported
+from _timing import best, machine
 
 import fast.heaps
 import spec
@@ -173,16 +171,13 @@ int main(int argc, char **argv) {
 def c_sparse(code: tuple[int, ...], terms: int) -> tuple[float, float, np.ndarray] | None:
     """(wall seconds, CPU seconds, values) of the plain C sparse-space loop, with the mask
     ours chooses on the probe (:func:`fast.heaps.rare_mask`), or None without a compiler."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
     probe = min(terms, fast.heaps.PROBE_TERMS)
     head = fast.heaps.nim_sequence(code, probe)
     mask, domain = fast.heaps.rare_mask(head[probe // 2 :], code, probe // 2)
     with tempfile.TemporaryDirectory() as tmp:
-        source, binary, out = Path(tmp) / "sparse.c", Path(tmp) / "sparse", Path(tmp) / "g.bin"
-        source.write_text(C_SPARSE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+        binary, out = compile_c(Path(tmp), C_SPARSE, "sparse"), Path(tmp) / "g.bin"
+        if binary is None:
+            return None
         argv = [str(binary), str(terms), str(out), str(mask), str(domain), str(probe)]
         ran = subprocess.run([*argv, *map(str, code)], check=True, capture_output=True, text=True)
         wall, cpu = (float(x) for x in ran.stdout.split())
@@ -206,32 +201,23 @@ def compare_sparse(game: str, terms: int) -> None:
         return
     c_wall, c_cpu, c_values = c
     same = bool(np.array_equal(c_values, values))
-    print(
+    reported(
         f"sparse space {game}, {terms:,} terms: ours {wall:.2f} s wall / {cpu:.2f} s CPU, "
         f"C sparse loop (cc -O2) {c_wall:.2f} s / {c_cpu:.2f} s; ours / C = "
-        f"{wall / c_wall:.2f} wall, {cpu / c_cpu:.2f} CPU; values equal: {same}"
+        f"{wall / c_wall:.2f} wall, {cpu / c_cpu:.2f} CPU; values equal: {same}",
+        same,
+        "the C sparse loop and ours",
     )
-    if not same:
-        raise SystemExit("the C sparse loop and ours disagree")
 
 
 def c_sequence(code: tuple[int, ...], terms: int, repeat: int) -> tuple[float, np.ndarray] | None:
     """(best seconds of the C loop, its values), or None without a C compiler."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
     width = 2 if any(d & 4 for d in code) else 1
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary, out = Path(tmp) / "heaps.c", Path(tmp) / "heaps", Path(tmp) / "g.bin"
-        source.write_text(C_SOURCE)
-        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-        argv = [str(binary), str(terms), str(out), str(width), *map(str, code)]
-        seconds = min(
-            float(subprocess.run(argv, check=True, capture_output=True, text=True).stdout)
-            for _ in range(repeat)
-        )
-        values = np.fromfile(out, dtype=np.uint8 if width == 1 else np.uint16)
-    return seconds, values
+    args = [str(terms), OUT, str(width), *map(str, code)]
+    found: tuple[float, np.ndarray] | None = c_timed(
+        C_SOURCE, "heaps", args, repeat, np.uint8 if width == 1 else np.uint16
+    )
+    return found
 
 
 def compare(label: str, game: str, terms: int, repeat: int, method: str) -> None:
@@ -248,13 +234,13 @@ def compare(label: str, game: str, terms: int, repeat: int, method: str) -> None
         return
     c_seconds, c_values = c
     same = bool(np.array_equal(c_values, values))
-    print(
+    reported(
         f"{label} {game}, {terms:,} terms: ours ({method}) {seconds:.3f} s, C (cc -O2) "
         f"{c_seconds:.3f} s (best of {repeat}); ours / C = {seconds / c_seconds:.2f}; "
-        f"values equal: {same}"
+        f"values equal: {same}",
+        same,
+        "the C loop and ours",
     )
-    if not same:
-        raise SystemExit("the C loop and ours disagree")
 
 
 def main() -> None:
@@ -275,10 +261,7 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs"
-    )
+    print(machine())
     for code in filter(None, args.sparse_games.split(",")):
         compare_sparse(f"octal:{code}", args.sparse_terms)
     if args.only_sparse:

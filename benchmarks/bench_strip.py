@@ -35,7 +35,6 @@ import argparse
 import os
 import platform
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -44,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _c_loop import compile_c
 from _timing import timed
 
 from fast import strip
@@ -123,17 +123,6 @@ def _checksum(rows: int, cols: int) -> int:
         for v in d:
             total = (total * 1000003 + v) % mod
     return total
-
-
-def _compile(directory: Path, source_text: str, name: str) -> Path | None:
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
-    source = directory / f"{name}.c"
-    source.write_text(source_text)
-    binary = directory / name
-    subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
-    return binary
 
 
 def _children_cpu() -> float:
@@ -294,8 +283,8 @@ def main() -> None:
     strip.strip_periods("wythoff", 120, threads=2)
     with tempfile.TemporaryDirectory() as tmp:
         binaries = {
-            "issue 17's, a division a cell": _compile(Path(tmp), C_SOURCE_PLAIN, "plain"),
-            "no division": _compile(Path(tmp), C_SOURCE, "counted"),
+            "issue 17's, a division a cell": compile_c(Path(tmp), C_SOURCE_PLAIN, "plain"),
+            "no division": compile_c(Path(tmp), C_SOURCE, "counted"),
         }
         certified(61 if args.small else 301, binaries)
         kernel(201 if args.small else 1001, 20_000 if args.small else 200_000, binaries,

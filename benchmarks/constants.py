@@ -118,6 +118,24 @@ def _warm(func: Callable[[], Any]) -> float:
     return _timed(func)[0]
 
 
+def _door_and_plain(
+    question: str,
+    game: str,
+    using: str,
+    warm: dict[str, Any],
+    domain: dict[str, Any],
+    plain_warm: Callable[[], Any],
+    plain: Callable[[], Any],
+) -> tuple[float, float, float, float]:
+    """(seconds, estimate, plain seconds, compile seconds): ``using``'s answer on ``domain``
+    through the door (:func:`_door`) and the plain baseline ``plain`` on the same work, each
+    warmed up first (on ``warm``, by ``plain_warm``; their seconds summed)."""
+    compile_s = _warm(lambda: _door(question, game, using, **warm)) + _warm(plain_warm)
+    seconds, estimate = _door(question, game, using, **domain)
+    base_s, _ = _timed(plain)
+    return seconds, estimate, base_s, compile_s
+
+
 # ----------------------------------------------------------------------- the spec, reference
 def _spec_visits(quick: bool) -> Measured:
     import spec
@@ -297,11 +315,10 @@ def _engine_cells(quick: bool) -> Measured:
 
     size = 1000 if quick else 2000
     game = "nimhof:0,1/1,0/1,1"  # Wythoff's moves as NimHof rules: the engine's rays
-    domain = {"rows": size, "cols": size}
-    compile_s = _warm(lambda: _door("grundy-block", game, "fast.engine", rows=8, cols=8))
-    compile_s += _warm(lambda: mex_table(8, 8))
-    seconds, estimate = _door("grundy-block", game, "fast.engine", **domain)
-    base_s, _ = _timed(lambda: mex_table(size, size))
+    seconds, estimate, base_s, compile_s = _door_and_plain(
+        "grundy-block", game, "fast.engine", {"rows": 8, "cols": 8}, {"rows": size, "cols": size},
+        lambda: mex_table(8, 8), lambda: mex_table(size, size),
+    )  # fmt: skip
     now = in_code("fast.engine.CELL_SECONDS")
     per = estimate / now  # the model's cells x scale of this block
     return Measured(
@@ -315,10 +332,10 @@ def _tables_rate(quick: bool) -> Measured:
     from benchmarks._plain import bitset_table
 
     size = 4000 if quick else 10000
-    compile_s = _warm(lambda: _door("grundy-table", "wythoff", "fast.tables", size=16))
-    compile_s += _warm(lambda: bitset_table(16))
-    seconds, estimate = _door("grundy-table", "wythoff", "fast.tables", size=size)
-    base_s, _ = _timed(lambda: bitset_table(size))
+    seconds, estimate, base_s, compile_s = _door_and_plain(
+        "grundy-table", "wythoff", "fast.tables", {"size": 16}, {"size": size},
+        lambda: bitset_table(16), lambda: bitset_table(size),
+    )  # fmt: skip
     return Measured(
         _scaled("fast.tables.CELL_RATE", True, seconds, estimate),
         f"grundy-table wythoff size={size} (fast.tables)", seconds, size * size / base_s,
@@ -333,10 +350,10 @@ def _cube_words(quick: bool) -> Measured:
 
     size = 80 if quick else 160
     rays = cube_rays(spec.Wythoff3())
-    compile_s = _warm(lambda: _door("grundy-table", "wythoff3", "fast.cube", size=4))
-    compile_s += _warm(lambda: plain_cube(4, rays))
-    seconds, estimate = _door("grundy-table", "wythoff3", "fast.cube", size=size)
-    base_s, _ = _timed(lambda: plain_cube(size, rays))
+    seconds, estimate, base_s, compile_s = _door_and_plain(
+        "grundy-table", "wythoff3", "fast.cube", {"size": 4}, {"size": size},
+        lambda: plain_cube(4, rays), lambda: plain_cube(size, rays),
+    )  # fmt: skip
     words = estimate / in_code("fast.cube.WORD_SECONDS")  # the model's words of this work
     return Measured(
         _scaled("fast.cube.WORD_SECONDS", False, seconds, estimate),

@@ -9,22 +9,19 @@ spec's, computed here from the same module.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 import pytest
+from plugin_module import imported_plugin
 
 import spec
 from reference.beatty import wythoff_p_positions
-from registry import QUESTIONS, unregister_question
 from registry.heaps import check_certificate
 from spec.piles3 import grundy_box, is_three_pile
 
@@ -145,28 +142,10 @@ def _spec_table(game: spec.ImpartialGame, data: dict[str, object]) -> list[objec
     return list(spec.grundy_table(game, 30, 30))
 
 
-@contextmanager
-def _imported(directory: Path, module: str) -> Iterator[None]:
-    """The plugin ``module`` of ``directory`` imported here, and forgotten afterwards with
-    every game it registered (and their questions)."""
-    before = set(spec.GAMES)
-    sys.path.insert(0, str(directory))
-    try:
-        importlib.import_module(module)
-        yield
-    finally:
-        sys.path.remove(str(directory))
-        sys.modules.pop(module, None)
-        for added in set(spec.GAMES) - before:  # every game the module registered
-            spec.GAMES.pop(added, None)
-            for key in [k for k in QUESTIONS if k.endswith(f":{added}")]:
-                unregister_question(key)
-
-
 def _check_against_spec(directory: Path, command: str, data: dict[str, object]) -> None:
     module = re.search(r"GRUNDY_PLUGINS=(\w+)", command)
     assert module is not None
-    with _imported(directory, module.group(1)):
+    with imported_plugin(directory, module.group(1)):
         expected = _spec_table(spec.get_game(str(data["game"])), data)
     assert np.array(data["table"]).tolist() == expected
 
@@ -181,7 +160,7 @@ def test_the_one_heap_example_s_period_is_certified_from_the_spec(tmp_path: Path
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert found["status"] == "certified", found
-    with _imported(tmp_path, "take_and_split"):
+    with imported_plugin(tmp_path, "take_and_split"):
         game = spec.get_game("take-and-split")
         assert check_certificate(game, found["preperiod"], found["period"]) is None
         assert check_certificate(game, found["preperiod"], 2 * found["period"]) is not None

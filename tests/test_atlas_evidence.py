@@ -13,13 +13,14 @@ run on a small atlas of rows 0..39 built here (its state by the strip's run).
 from __future__ import annotations
 
 import json
-import shutil
 import warnings
 from pathlib import Path
 from typing import Any
 
+import atlas_copies
 import numpy as np
 import pytest
+from atlas_copies import sign
 
 import grundy
 from fast import atlas as fast_atlas
@@ -28,13 +29,6 @@ from registry.rows import ATLAS, ATLAS_DIR, AtlasWarning
 from verify.atlas import verify_atlas, verify_atlas_rows
 
 BIG = "wythoff_rows_0_2047.json"
-
-
-def _sign(path: Path) -> None:
-    """Put ``path``'s digest into its directory's SHA256SUMS (a deliberate, signed edit)."""
-    sums = path.parent / fast_atlas.SUMS
-    lines = [ln for ln in sums.read_text().splitlines() if not ln.endswith("  " + path.name)]
-    sums.write_text("\n".join([*lines, f"{fast_atlas.digest(path)}  {path.name}"]) + "\n")
 
 
 def _edit(directory: Path, row: int, column: int, change: Any) -> None:
@@ -46,36 +40,13 @@ def _edit(directory: Path, row: int, column: int, change: Any) -> None:
             assert data["table"][row][0] == row
             data["table"][row][column] = change(data["table"][row])
             path.write_text(json.dumps(data, indent=1))
-            _sign(path)
+            sign(path)
 
 
-@pytest.fixture
-def atlas_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """A copy of registry/atlas that the registry reads instead (its caches emptied after)."""
-    copy = tmp_path / "atlas"
-    shutil.copytree(ATLAS_DIR, copy)
-    monkeypatch.setattr(ATLAS, "directory", copy)
-    ATLAS.clear()
-    yield copy
-    ATLAS.clear()
-
-
-@pytest.fixture
-def small_atlas(atlas_copy: Path) -> Path:
-    """The copy with the state of rows 0..39 instead of the shipped one (written by the run)."""
-    from fast import strip as fast_strip
-    from fast.strip.checkpoint import DirectoryCheckpoints, write_state
-
-    for old in atlas_copy.glob("*.state.npz"):
-        old.unlink()
-    run = atlas_copy.parent / "run"
-    fast_strip.strip_periods("wythoff", 40, checkpoints=DirectoryCheckpoints(run, every=1e9),
-                             keep_top=False)  # fmt: skip
-    target = atlas_copy / "wythoff_rows_0_39.state.npz"
-    write_state(target, run)
-    _sign(target)
-    ATLAS.clear()
-    return atlas_copy
+#: The atlas copies' fixtures (tests/atlas_copies.py).
+atlas_copy = atlas_copies.atlas_copy
+small_atlas = atlas_copies.small_atlas
+small_state = atlas_copies.small_state
 
 
 def _quiet_record(row: int) -> tuple[int, int, int]:
@@ -213,7 +184,7 @@ def test_verify_atlas_names_a_state_that_does_not_return(small_atlas: Path) -> N
     window = arrays["window"]
     signed = checkpoint_digest(text, {"window": window})
     np.savez_compressed(path, meta=np.array(text), window=window, digest=np.array(signed))
-    _sign(path)
+    sign(path)
     report = verify_atlas(small_atlas, "copy")
     assert not report.ok and "joint period 384 is not a period" in report.failures[0]
 

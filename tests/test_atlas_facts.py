@@ -21,14 +21,15 @@ that take minutes are marked ``slow``.
 from __future__ import annotations
 
 import json
-import shutil
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import atlas_copies
 import numpy as np
 import pytest
+from atlas_copies import sign
 
 import grundy
 from fast import atlas as fast_atlas
@@ -36,15 +37,8 @@ from fast.strip import state_columns
 from fast.strip.checkpoint import checkpoint_digest
 from grundy.cli import main
 from registry.core import QUESTIONS
-from registry.rows import ATLAS, ATLAS_DIR, AtlasWarning
+from registry.rows import ATLAS, AtlasWarning
 from verify.atlas import verify_atlas
-
-
-def _sign(path: Path) -> None:
-    """Put ``path``'s digest into its directory's SHA256SUMS (a deliberate, signed edit)."""
-    sums = path.parent / fast_atlas.SUMS
-    lines = [ln for ln in sums.read_text().splitlines() if not ln.endswith("  " + path.name)]
-    sums.write_text("\n".join([*lines, f"{fast_atlas.digest(path)}  {path.name}"]) + "\n")
 
 
 def _edit_state(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
@@ -56,7 +50,7 @@ def _edit_state(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
     text = json.dumps(meta)
     signed = checkpoint_digest(text, {"window": window})
     np.savez_compressed(path, meta=np.array(text), window=window, digest=np.array(signed))
-    _sign(path)
+    sign(path)
 
 
 def _halve_records(directory: Path, period: int) -> list[int]:
@@ -69,7 +63,7 @@ def _halve_records(directory: Path, period: int) -> list[int]:
                 line[2] = line[3] = period // 2
                 rows.add(line[0])
         path.write_text(json.dumps(data, indent=1))
-        _sign(path)
+        sign(path)
     return sorted(rows)
 
 
@@ -84,33 +78,10 @@ def _move(shift: int) -> Callable[[dict[str, Any]], None]:
     return change
 
 
-@pytest.fixture
-def atlas_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """A copy of registry/atlas that the registry reads instead (its caches emptied after)."""
-    copy = tmp_path / "atlas"
-    shutil.copytree(ATLAS_DIR, copy)
-    monkeypatch.setattr(ATLAS, "directory", copy)
-    ATLAS.clear()
-    yield copy
-    ATLAS.clear()
-
-
-@pytest.fixture
-def small_atlas(atlas_copy: Path) -> Path:
-    """The copy with the state of rows 0..39 instead of the shipped one (written by the run)."""
-    from fast import strip as fast_strip
-    from fast.strip.checkpoint import DirectoryCheckpoints, write_state
-
-    for old in atlas_copy.glob("*.state.npz"):
-        old.unlink()
-    run = atlas_copy.parent / "run"
-    fast_strip.strip_periods("wythoff", 40, checkpoints=DirectoryCheckpoints(run, every=1e9),
-                             keep_top=False)  # fmt: skip
-    target = atlas_copy / "wythoff_rows_0_39.state.npz"
-    write_state(target, run)
-    _sign(target)
-    ATLAS.clear()
-    return atlas_copy
+#: The atlas copies' fixtures (tests/atlas_copies.py).
+atlas_copy = atlas_copies.atlas_copy
+small_atlas = atlas_copies.small_atlas
+small_state = atlas_copies.small_state
 
 
 def _state_check(**domain: Any) -> tuple[Any, Any]:

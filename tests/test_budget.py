@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
+import user_games
+from user_games import Sub134
 
 import grundy
 import spec
@@ -25,37 +27,16 @@ from grundy import cli
 from registry import BUDGET_SECONDS, QUESTIONS, question, unregister_question
 
 
-class Sub134(spec.PileGame):
-    """S(1, 3, 4) written as a user would: one heap (``arity = 1``)."""
+class ThreePiles(user_games.ThreePiles):
+    """The three-pile game that records the solver's time limit each time the solver asks
+    for followers."""
 
-    name = "test-sub134"
-    rules = "take 1, 3 or 4 tokens from the heap"
-    source = "tests/test_budget.py"
-    arity = 1
-    coordinates = ("n",)
-
-    def followers(self, position: Any) -> Iterator[tuple[int]]:
-        (n,) = position
-        yield from ((n - k,) for k in (1, 3, 4) if k <= n)
-
-
-class ThreePiles(spec.PileGame):
-    """Three piles: take k from one pile, or k from each of two; records the solver's time
-    limit each time the solver asks for followers."""
-
-    name = "test-three-piles"
-    rules = "take k >= 1 from one pile, or k from each of two piles"
-    source = "tests/test_budget.py"
-    arity = 3
-    coordinates = ("x", "y", "z")
     seen: ClassVar[list[float | None]] = []
 
     def followers(self, position: Any) -> Iterator[tuple[int, ...]]:
         if spec.solver._RUNS:  # the solver's run (not the cost model's sample)
             ThreePiles.seen.append(spec.solver._LIMITS[-1].max_seconds)
-        for piles in ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2)):
-            for k in range(1, min(position[i] for i in piles) + 1):
-                yield tuple(v - k if i in piles else v for i, v in enumerate(position))
+        yield from super().followers(position)
 
 
 @pytest.fixture

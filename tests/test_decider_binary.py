@@ -25,10 +25,6 @@ TWO = Binary()
 LENGTH = 6  # every value below 64 has at most 6 digits
 
 
-def accepts_all(dfa: Dfa, tuples: Sequence[tuple[int, ...]], length: int) -> np.ndarray:
-    return atoms.accepts_all(TWO, dfa, tuples, length)
-
-
 def check_both_ways(dfa: Dfa, truth: Sequence[tuple[int, ...]]) -> None:
     atoms.check_both_ways(TWO, dfa, truth, LENGTH)
 
@@ -43,10 +39,7 @@ def test_words_and_values() -> None:
 
 def test_the_atoms_both_ways() -> None:
     n = 2**LENGTH
-    check_both_ways(TWO.adder(), [(x, y, x + y) for x in range(n) for y in range(n - x)])
-    check_both_ways(TWO.less(), [(x, y) for x in range(n) for y in range(x + 1, n)])
-    check_both_ways(TWO.equal(), [(x, x) for x in range(n)])
-    check_both_ways(TWO.constant(37), [(37,)])
+    atoms.check_arithmetic_atoms(TWO, LENGTH, 37)
     relations = TWO.relations()
     check_both_ways(relations["shift"][0], [(x, 2 * x) for x in range(n // 2)])
     check_both_ways(relations["xor"][0], [(x, y, x ^ y) for x in range(n) for y in range(n)])

@@ -8,47 +8,28 @@ checked by brute force over the integers.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
-
 import numeration_atoms as atoms
-import numpy as np
 from numeration_atoms import count_accepted
 
 from decider import Theory, Tribonacci
-from decider.automaton import Dfa, equivalent
+from decider.automaton import equivalent
 from decider.tribonacci import BOUND, adder
 
 TRIB = Tribonacci()
 LENGTH = 6  # T_6 = 44: every value below 44 has at most 6 digits
 
 
-def accepts_all(dfa: Dfa, tuples: Sequence[tuple[int, ...]], length: int) -> np.ndarray:
-    return atoms.accepts_all(TRIB, dfa, tuples, length)
-
-
-def check_both_ways(dfa: Dfa, truth: Sequence[tuple[int, ...]]) -> None:
-    atoms.check_both_ways(TRIB, dfa, truth, LENGTH)
-
-
 def test_words_values_and_valid_words() -> None:
-    top = TRIB.weights(10**6)[LENGTH]
-    assert top == 44 and TRIB.weights(30)[:7] == [1, 2, 4, 7, 13, 24, 44]
-    assert [TRIB.value(TRIB.word(n)) for n in range(2000)] == list(range(2000))
-    words = [w for w in itertools.product(range(2), repeat=LENGTH)
-             if TRIB.valid().accepts([[d] for d in w])]  # fmt: skip
-    assert sorted(TRIB.value(w) for w in words) == list(range(top))  # one word per value
+    atoms.check_words_and_values(TRIB, LENGTH, [1, 2, 4, 7, 13, 24, 44], digits=2, values=2000)
     assert all("111" not in "".join(map(str, TRIB.word(n))) for n in range(2000))
 
 
 def test_the_atoms_both_ways() -> None:
-    n = 44
-    check_both_ways(TRIB.adder(), [(x, y, x + y) for x in range(n) for y in range(n - x)])
-    check_both_ways(TRIB.less(), [(x, y) for x in range(n) for y in range(x + 1, n)])
-    check_both_ways(TRIB.equal(), [(x, x) for x in range(n)])
-    check_both_ways(TRIB.constant(37), [(37,)])
-    check_both_ways(TRIB.shift(), [(x, TRIB.value([*TRIB.word(x), 0])) for x in range(n)
-                                   if len(TRIB.word(x)) < LENGTH])  # fmt: skip
+    n = TRIB.weights(10**6)[LENGTH]
+    atoms.check_arithmetic_atoms(TRIB, LENGTH, 37)
+    atoms.check_both_ways(TRIB, TRIB.shift(), [(x, TRIB.value([*TRIB.word(x), 0]))
+                                               for x in range(n) if len(TRIB.word(x)) < LENGTH],
+                          LENGTH)  # fmt: skip
 
 
 def test_the_pruning_bound() -> None:

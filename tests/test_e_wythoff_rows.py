@@ -11,9 +11,7 @@ A tampered statement and a missing one leave the rows ``apparent``.
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
 import re
 import subprocess
 import sys
@@ -23,10 +21,11 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from plugin_module import imported_plugin, plugin_env
 
 import spec
 from reference.structure import additive_period
-from registry import QUESTIONS, ask, unregister_question
+from registry import ask
 from registry.rows import row_certificate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,13 +47,10 @@ def plugin_source(method: str | None = None) -> str:
 
 
 def _grundy(directory: Path, *args: str) -> dict[str, object]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(directory), str(ROOT)])
-    env["GRUNDY_PLUGINS"] = "e_wythoff"
     done = subprocess.run(
         [sys.executable, "-m", "grundy", *args, "--json"],
         cwd=directory,
-        env=env,
+        env=plugin_env(directory, "e_wythoff"),
         capture_output=True,
         text=True,
         timeout=600,
@@ -67,18 +63,8 @@ def _grundy(directory: Path, *args: str) -> dict[str, object]:
 @pytest.fixture
 def plugin(tmp_path: Path) -> Iterator[ModuleType]:
     """The plugin with its row_shifts, imported here (its games unregistered afterwards)."""
-    (tmp_path / "e_wythoff.py").write_text(plugin_source())
-    before = set(spec.GAMES)
-    sys.path.insert(0, str(tmp_path))
-    try:
-        yield importlib.import_module("e_wythoff")
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("e_wythoff", None)
-        for added in set(spec.GAMES) - before:
-            spec.GAMES.pop(added, None)
-            for key in [k for k in QUESTIONS if k.endswith(f":{added}")]:
-                unregister_question(key)
+    with imported_plugin(tmp_path, "e_wythoff", plugin_source()) as module:
+        yield module
 
 
 def test_period_says_certified_from_the_plugin(tmp_path: Path, plugin: ModuleType) -> None:

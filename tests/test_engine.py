@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import sys
 import textwrap
 from collections.abc import Iterator
 from functools import cache
@@ -17,6 +15,8 @@ import pytest
 from e_wythoff_spec import EWythoff
 from hypothesis import given
 from hypothesis import strategies as st
+from knight_moves import knight_in_order, knight_moves
+from plugin_module import imported_plugin
 
 import spec
 from fast import engine, tables
@@ -111,22 +111,12 @@ def test_what_the_engine_does_not_cover() -> None:
 
 PLUGIN = '''
 import numba
+from knight_moves import knight_in_order, knight_moves
+
 import spec
 
-
-@numba.njit
-def knight_followers(x, y, out):
-    """The two knight moves towards the origin."""
-    count = 0
-    if x >= 2 and y >= 1:
-        out[count, 0] = x - 2
-        out[count, 1] = y - 1
-        count += 1
-    if x >= 1 and y >= 2:
-        out[count, 0] = x - 1
-        out[count, 1] = y - 2
-        count += 1
-    return count
+#: The two knight moves towards the origin (a helper module of the plugin's, compiled here).
+knight_followers = numba.njit(knight_in_order)
 
 
 @spec.register_game
@@ -140,12 +130,8 @@ class WythoffKnight(spec.TwoPileGame):
     compiled_followers = knight_followers
 
     def followers(self, position):
-        x, y = position
         yield from spec.Wythoff().followers(position)
-        if x >= 2 and y >= 1:
-            yield (x - 2, y - 1)
-        if x >= 1 and y >= 2:
-            yield (x - 1, y - 2)
+        yield from knight_moves(position)
 
 
 def everything_below(x, y, out):
@@ -179,15 +165,8 @@ class Everything(spec.TwoPileGame):
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     directory = tmp_path_factory.mktemp("plugin")
-    (directory / "test_engine_plugin.py").write_text(textwrap.dedent(PLUGIN))
-    sys.path.insert(0, str(directory))
-    try:
-        yield importlib.import_module("test_engine_plugin")
-    finally:
-        sys.path.remove(str(directory))
-        for name in ("test-wythoff-knight", "test-everything-below"):
-            spec.GAMES.pop(name, None)
-        sys.modules.pop("test_engine_plugin", None)
+    with imported_plugin(directory, "test_engine_plugin", PLUGIN) as module:
+        yield module
 
 
 def test_plugin_variant_matches_spec(plugin: Any) -> None:
@@ -586,34 +565,18 @@ def test_compiled_rules_are_cached_by_name_and_class() -> None:
 # the buffer, and every other way is caught and served by it.
 
 
-def _knight_in_order(x: int, y: int, out: np.ndarray) -> int:
-    """The knight moves (2, 1), (1, 2): rows in order, u before v (the sink's case)."""
-    count = 0
-    if x >= 2 and y >= 1:
-        out[count, 0] = x - 2
-        out[count, 1] = y - 1
-        count += 1
-    if x >= 1 and y >= 2:
-        out[count, 0] = x - 1
-        out[count, 1] = y - 2
-        count += 1
-    return count
-
-
 #: Called from the others: a helper that receives the sink (or the buffer) as ``out``.
-_knight_jit = numba.njit(_knight_in_order)
+_knight_jit = numba.njit(knight_in_order)
 
 
 def _knight_v_first(x: int, y: int, out: np.ndarray) -> int:
+    """The knight moves in order, each row written v first (the sink flags it)."""
     count = 0
-    if x >= 2 and y >= 1:
-        out[count, 1] = y - 1
-        out[count, 0] = x - 2
-        count += 1
-    if x >= 1 and y >= 2:
-        out[count, 1] = y - 2
-        out[count, 0] = x - 1
-        count += 1
+    for p, q in ((2, 1), (1, 2)):
+        if x >= p and y >= q:
+            out[count, 1] = y - q
+            out[count, 0] = x - p
+            count += 1
     return count
 
 
@@ -666,12 +629,8 @@ class _Knight(spec.TwoPileGame):
     move_rays = ((1, 0), (0, 1), (1, 1))
 
     def followers(self, position: spec.Position) -> Iterator[spec.Position]:
-        x, y = position
         yield from spec.Wythoff().followers(position)
-        if x >= 2 and y >= 1:
-            yield (x - 2, y - 1)
-        if x >= 1 and y >= 2:
-            yield (x - 1, y - 2)
+        yield from knight_moves(position)
 
 
 @cache
@@ -683,7 +642,7 @@ def _knight_table(size: int) -> np.ndarray:
 @pytest.mark.parametrize(
     ("function", "buffer_served"),
     [
-        (_knight_in_order, "none"),
+        (knight_in_order, "none"),
         (_knight_v_first, "some"),
         (_knight_backwards, "some"),
         (_knight_rewritten, "all"),  # flagged at (0, 0): the rewritten row is (0, 0)
@@ -714,7 +673,7 @@ def test_every_way_of_writing_the_list_gives_the_spec_table(
 @given(rows=st.integers(0, 30), cols=st.integers(0, 30))
 def test_the_sink_gives_the_spec_table_on_any_block(rows: int, cols: int) -> None:
     game = _Knight()
-    game.compiled_followers = _knight_in_order
+    game.compiled_followers = knight_in_order
     assert (engine.grundy_block(game, rows, cols) == _knight_table(30)[:rows, :cols]).all()
 
 
@@ -761,7 +720,7 @@ def _game(name: str) -> spec.TwoPileGame:
         return _EWythoff()
     if name == "test-knight":
         game = _Knight()
-        game.compiled_followers = _knight_in_order
+        game.compiled_followers = knight_in_order
         return game
     return spec.get_game(name)  # type: ignore[return-value]
 

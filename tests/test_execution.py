@@ -43,6 +43,13 @@ from runs.runner import run_chunks
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _beatty_partition(n: str, chunk: str, *options: str) -> list[str]:
+    """The command line of ``grundy experiment beatty-partition --n N --chunk C OPTIONS``,
+    quiet, printing JSON."""
+    return [sys.executable, "-m", "grundy", "experiment", "beatty-partition", "--n", n,
+            "--chunk", chunk, *options, "--quiet", "--json"]  # fmt: skip
+
+
 # --- chunks -------------------------------------------------------------------------------
 
 
@@ -203,23 +210,7 @@ class TestResume:
     def test_killed_cli_run_resumes(self, tmp_path: Path) -> None:
         """SIGKILL a real run part-way; the re-run keeps every finished chunk."""
         out = tmp_path / "run"
-        command = [
-            sys.executable,
-            "-m",
-            "grundy",
-            "experiment",
-            "beatty-partition",
-            "--n",
-            "6e5",
-            "--chunk",
-            "1e4",
-            "--workers",
-            "0",
-            "--quiet",
-            "--json",
-            "--out",
-            str(out),
-        ]
+        command = _beatty_partition("6e5", "1e4", "--workers", "0", "--out", str(out))
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
@@ -287,21 +278,7 @@ def test_separate_scheduler_and_worker(tmp_path: Path) -> None:
         with Client(address, timeout="30s") as probe:
             probe.wait_for_workers(1, timeout=30)
         done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "grundy",
-                "experiment",
-                "beatty-partition",
-                "--n",
-                "40000",
-                "--chunk",
-                "10000",
-                "--scheduler",
-                address,
-                "--json",
-                "--quiet",
-            ],
+            _beatty_partition("40000", "10000", "--scheduler", address),
             env=env,
             cwd=ROOT,
             capture_output=True,

@@ -88,13 +88,23 @@ class TestRowValues:
         )
 
     @pytest.mark.parametrize("impl", [ref_landman.row_values, fast_landman.row_values])
-    def test_same_errors(self, impl: Callable[..., object]) -> None:
-        with pytest.raises(ValueError, match=r"n must be an int >= 0 \(n = -2\)"):
-            impl(-2, 5)
-        with pytest.raises(ValueError, match=r"m_max must be an int >= 0 \(m_max = -1\)"):
-            impl(2, -1)
-        with pytest.raises(ValueError, match="game must be one of"):
-            impl(2, 3, "go")
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            ((-2, 5), r"n must be an int >= 0 \(n = -2\)"),
+            ((-1, 3), r"n must be an int >= 0 \(n = -1\)"),
+            ((2, -1), r"m_max must be an int >= 0 \(m_max = -1\)"),
+            ((2, -5), r"m_max must be an int >= 0"),
+            ((2, 3, "go"), "game must be one of"),
+            ((2, 5, "nim"), "game must be one of wythoff, f-wythoff, r-wythoff"),
+        ],
+    )
+    def test_same_errors(
+        self, impl: Callable[..., object], args: tuple[object, ...], message: str
+    ) -> None:
+        """The reference and the kernel refuse the same bad arguments in the same words."""
+        with pytest.raises(ValueError, match=message):
+            impl(*args)
 
     def test_no_period_within_the_columns_is_said(self) -> None:
         with pytest.raises(RuntimeError, match=r"no repeated window of rows 0\.\.40 within 100"):

@@ -75,39 +75,51 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
+class _Tarjan:
+    """Tarjan's strongly connected components of an import graph, one depth-first visit at a
+    time; ``found`` holds the components of more than one module, each sorted."""
+
+    def __init__(self, graph: dict[str, set[str]]) -> None:
+        self.graph = graph
+        self.index: dict[str, int] = {}
+        self.low: dict[str, int] = {}
+        self.stack: list[str] = []
+        self.on_stack: set[str] = set()
+        self.found: list[list[str]] = []
+
+    def visit(self, v: str) -> None:
+        self.index[v] = self.low[v] = len(self.index)
+        self.stack.append(v)
+        self.on_stack.add(v)
+        for w in sorted(self.graph[v]):
+            if w not in self.index:
+                self.visit(w)
+                self.low[v] = min(self.low[v], self.low[w])
+            elif w in self.on_stack:
+                self.low[v] = min(self.low[v], self.index[w])
+        if self.low[v] == self.index[v]:
+            component = self._pop_component(v)
+            if len(component) > 1:
+                self.found.append(sorted(component))
+
+    def _pop_component(self, v: str) -> list[str]:
+        """The modules of the stack down to ``v``, popped: ``v``'s component."""
+        component = []
+        while True:
+            w = self.stack.pop()
+            self.on_stack.discard(w)
+            component.append(w)
+            if w == v:
+                return component
+
+
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
+    tarjan = _Tarjan(graph)
     for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
+        if v not in tarjan.index:
+            tarjan.visit(v)
+    return tarjan.found
 
 
 def test_no_import_cycles() -> None:

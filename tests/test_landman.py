@@ -74,13 +74,7 @@ class TestRowValues:
         ]
         assert (min(ones), max(ones)) == (-1, 2)
 
-    def test_errors(self) -> None:
-        with pytest.raises(ValueError, match=r"n must be an int >= 0 \(n = -1\)"):
-            row_values(-1, 3)
-        with pytest.raises(ValueError, match=r"m_max must be an int >= 0"):
-            row_values(2, -5)
-        with pytest.raises(ValueError, match="game must be one of wythoff, f-wythoff, r-wythoff"):
-            row_values(2, 5, "nim")
+    # The bad arguments' refusals: tests/test_fast_landman_zeck.py (reference and kernel).
 
     def test_narrow_window_is_detected(self, monkeypatch: pytest.MonkeyPatch) -> None:
         # The window check can fail: a window one too narrow (lo(k) = 2k - 1 for

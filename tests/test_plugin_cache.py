@@ -4,13 +4,12 @@ fresh processes, with nothing cleared by hand; ``grundy cache clear [GAME]`` rem
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from plugin_module import plugin_env
 
 PLUGIN = '''
 import numba
@@ -59,8 +58,7 @@ def jump():
 
 
 def _grundy(folder: Path, cache: Path, *argv: str) -> Any:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT)]),
-           "GRUNDY_PLUGINS": "jump_plugin", "GRUNDY_KERNEL_CACHE": str(cache)}  # fmt: skip
+    env = plugin_env(folder, "jump_plugin", GRUNDY_KERNEL_CACHE=str(cache))
     return subprocess.run([sys.executable, "-m", "grundy", *argv, "--quiet"], cwd=folder,
                           env=env, capture_output=True, text=True, timeout=600)  # fmt: skip
 

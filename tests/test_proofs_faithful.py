@@ -29,6 +29,13 @@ UNFAITHFUL = ("are not its followers", "negative component", "p + q = 0", "pass 
               "does not lower", "misère")  # fmt: skip
 
 
+def _one_pile_moves(position: Position) -> Iterator[Position]:
+    """Any number of tokens from one of the two piles."""
+    x, y = position
+    yield from ((u, y) for u in range(x))
+    yield from ((x, v) for v in range(y))
+
+
 class _Rays(TwoPileGame):
     """A game on two piles whose followers are Wythoff's moves; ``move_rays`` set per test."""
 
@@ -43,8 +50,7 @@ class _Rays(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        yield from ((u, y) for u in range(x))
-        yield from ((x, v) for v in range(y))
+        yield from _one_pile_moves(position)
         yield from ((x - i, y - i) for i in range(1, min(x, y) + 1))
 
 
@@ -142,8 +148,7 @@ class _Raising(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        yield from ((u, y) for u in range(x))
-        yield from ((x, v) for v in range(y))
+        yield from _one_pile_moves(position)
         if y >= 1:
             yield (x + 1, y - 1)
 

@@ -12,6 +12,7 @@ temporary directory holding only the plugin module.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from importlib.metadata import entry_points
@@ -89,43 +90,26 @@ def test_a_broken_game_fails_its_property_tests(tmp_path: Path) -> None:
     assert "test_followers_are_positions_of_the_game[b-knight-wythoff]" in done.stdout
 
 
-#: A one-heap game (``arity = 1``): the subtraction game S(1, 3, 4).
+#: A one-heap game (``arity = 1``), the subtraction game S(1, 3, 4), and a three-pile game
+#: (``arity = 3``): take from one pile, or the same amount from two; each a plugin module that
+#: registers the game of tests/user_games.py (copied beside it) under its own name.
 ONE_HEAP = """
 import spec
+import user_games
 
 
 @spec.register_game
-class Sub134(spec.PileGame):
+class Sub134(user_games.Sub134):
     name = "sub134"
-    rules = "take 1, 3 or 4 tokens from the heap"
-    source = "tests/test_pytest_plugin.py"
-    arity = 1
-    coordinates = ("n",)
-
-    def followers(self, position):
-        (n,) = position
-        yield from ((n - k,) for k in (1, 3, 4) if k <= n)
 """
-
-#: A three-pile game (``arity = 3``): take from one pile, or the same amount from two.
 THREE_PILES = """
-import itertools
-
 import spec
+import user_games
 
 
 @spec.register_game
-class ThreeWythoff(spec.PileGame):
+class ThreeWythoff(user_games.ThreePiles):
     name = "three-wythoff"
-    rules = "take k >= 1 from one pile, or k from each of two piles"
-    source = "tests/test_pytest_plugin.py"
-    arity = 3
-    coordinates = ("x", "y", "z")
-
-    def followers(self, position):
-        for piles in ((0,), (1,), (2,), *itertools.combinations(range(3), 2)):
-            for k in range(1, min(position[i] for i in piles) + 1):
-                yield tuple(v - k if i in piles else v for i, v in enumerate(position))
 """
 
 
@@ -142,6 +126,7 @@ def test_games_of_every_shape_pass_their_property_tests(tmp_path: Path) -> None:
              "sub134": ONE_HEAP, "three_wythoff": THREE_PILES}  # fmt: skip
     for name, source in files.items():
         (tmp_path / f"{name}.py").write_text(source)
+    shutil.copy(Path(__file__).with_name("user_games.py"), tmp_path)
     done = _pytest(["--grundy-plugins", ",".join(files), "-rA", "-p", "no:randomly"], tmp_path)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     passed = [line for line in done.stdout.splitlines() if line.startswith("PASSED")]

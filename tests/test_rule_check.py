@@ -9,22 +9,18 @@ orientations, once per rule digest and side; its cost is counted in cells.
 
 from __future__ import annotations
 
-import importlib
-import os
 import subprocess
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from plugin_module import imported_plugin, plugin_env
 
 import spec
 from fast import engine
 from fast.engine import followers
-
-ROOT = Path(__file__).resolve().parents[1]
 
 PLUGIN = '''
 """Wythoff's followers; a compiled rule without the diagonal step k = 1 in row 12."""
@@ -77,16 +73,8 @@ class CRight(CSubtle):
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     directory = tmp_path_factory.mktemp("plugin")
-    (directory / "c_subtle.py").write_text(textwrap.dedent(PLUGIN))
-    sys.path.insert(0, str(directory))
-    try:
-        importlib.import_module("c_subtle")
+    with imported_plugin(directory, "c_subtle", PLUGIN):
         yield directory
-    finally:
-        sys.path.remove(str(directory))
-        for name in ("c-subtle", "c-right"):
-            spec.GAMES.pop(name, None)
-        sys.modules.pop("c_subtle", None)
 
 
 @pytest.mark.parametrize("cell", [(12, 20), (20, 12)])
@@ -97,8 +85,7 @@ def test_c_subtle_is_refused_in_both_orientations(plugin: Path, cell: tuple[int,
 
 
 def test_c_subtle_is_refused_by_the_cli(plugin: Path) -> None:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(plugin), str(ROOT)]))
-    env["GRUNDY_PLUGINS"] = "c_subtle"
+    env = plugin_env(plugin, "c_subtle")
     for cell in ("12,20", "20,12"):
         done = subprocess.run(
             [sys.executable, "-m", "grundy", "value", "c-subtle", cell],

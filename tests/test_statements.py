@@ -370,19 +370,16 @@ def _proved_variants() -> list[Variant]:
 
 
 VARIANTS += [
-    Variant(
-        "ho-r-wythoff-p",
-        "(3, 5) not P",
-        {"size": 10},
-        patch=_flip_wythoff_p((3, 5)),
-        witness={"x": 3, "y": 5},
-    ),
-    Variant(
-        "ho-f-wythoff-p",
-        "(4, 6) not P",
-        {"size": 10},
-        patch=_flip_wythoff_p((3, 5)),
-        witness={"x": 4, "y": 6},
+    # (3, 5) is flipped for both: the R- and F-Wythoff claims name their own first witness
+    *(
+        Variant(
+            claim,
+            f"({x}, {y}) not P",
+            {"size": 10},
+            patch=_flip_wythoff_p((3, 5)),
+            witness={"x": x, "y": y},
+        )
+        for claim, (x, y) in (("ho-r-wythoff-p", (3, 5)), ("ho-f-wythoff-p", (4, 6)))
     ),
     Variant(
         "bouton-misere",

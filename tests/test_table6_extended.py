@@ -17,14 +17,9 @@ from grundy.cli.experiments.nivasch_table6 import run_experiment, rw_vs_wsg
 R30 = 22500
 
 
-def test_one_run_equals_one_run_per_g() -> None:
-    per_g = run_experiment(6, [10**12, 10**9])
-    one = run_experiment(6, [10**12, 10**9], one_run=True)
-    assert [r[:6] for r in per_g.table] == [r[:6] for r in one.table]
-    assert per_g.agrees and one.agrees and len(one.comparison) == 7
-
-
-def test_reported_only_where_both_runs_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+def _check_run_moves_p2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check run's RW (the one with R > 1000, twice the main run's R = 600) moves
+    p_n^2 by one: the two runs disagree at g = 2."""
     real = nivasch_table6._rw
 
     def fake(g: int, n: int, L: int, H: int, R: int, *, all_h: bool = False) -> Any:
@@ -34,6 +29,17 @@ def test_reported_only_where_both_runs_agree(monkeypatch: pytest.MonkeyPatch) ->
         return points
 
     monkeypatch.setattr(nivasch_table6, "_rw", fake)
+
+
+def test_one_run_equals_one_run_per_g() -> None:
+    per_g = run_experiment(6, [10**12, 10**9])
+    one = run_experiment(6, [10**12, 10**9], one_run=True)
+    assert [r[:6] for r in per_g.table] == [r[:6] for r in one.table]
+    assert per_g.agrees and one.agrees and len(one.comparison) == 7
+
+
+def test_reported_only_where_both_runs_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    _check_run_moves_p2(monkeypatch)
     result = run_experiment(3, 10**12, check=True, one_run=True, R=600)
     assert [row[7] for row in result.table] == [True, True, False, True]
     assert result.table[2][2:6] == [None, None, None, None]
@@ -111,15 +117,7 @@ def test_convergence_maxima_behind_r30() -> None:
 def test_the_printed_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     """Per n, a line per g through grundy.display.ResultTable: ours, the paper's at n = 10^12
     (marked where it differs), and the check's verdict; where the runs disagree, both."""
-    real = nivasch_table6._rw
-
-    def fake(g: int, n: int, L: int, H: int, R: int, *, all_h: bool = False) -> Any:
-        points = real(g, n, L, H, R, all_h=all_h)
-        if R > 1000:  # the check run (2 R): move p_n^2
-            points[2] = (points[2][0] + 1, points[2][1])
-        return points
-
-    monkeypatch.setattr(nivasch_table6, "_rw", fake)
+    _check_run_moves_p2(monkeypatch)
     result = run_experiment(2, [10**12, 100], check=True, one_run=True, R=600)
     assert str(nivasch_table6.printed_table(result, 10**12, True)).splitlines() == [
         "g= 0  ours (a+49, b+49)  paper (a+49, b+49)  check: same",

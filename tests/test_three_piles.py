@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cli_capture import cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,6 @@ import fast.nheap
 import grundy
 import registry
 import spec
-from grundy.cli import main
 from registry.cube import cube_game, p_positions
 from spec.piles3 import ThreePileGame, grundy_box
 
@@ -119,17 +119,8 @@ def test_p_positions_sorted() -> None:
     assert len(found) == int((np.asarray(table) == 0).sum())
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit:
-        code = int(exit.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_table_slice_prints_the_plane(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "table", "wythoff3", "--size", "6", "--slice", "z=5")
+    code, out, _ = cli(capsys, "table", "wythoff3", "--size", "6", "--slice", "z=5")
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "wythoff3: G[x, y, 5], implementation fast.cube"
@@ -155,25 +146,25 @@ def test_table_slice_prints_the_plane(capsys: pytest.CaptureFixture[str]) -> Non
 def test_bad_three_pile_input_is_one_line(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], names: str
 ) -> None:
-    code, _, err = run(capsys, "table", "wythoff3", *argv)
+    code, _, err = cli(capsys, "table", "wythoff3", *argv)
     assert code == 2 and names in err and len(err.strip().splitlines()) == 1
 
 
 def test_slice_of_a_two_pile_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "table", "wythoff", "--slice", "z=1")
+    code, _, err = cli(capsys, "table", "wythoff", "--slice", "z=1")
     assert code == 2 and "--slice" in err
 
 
 def test_table_out_writes_the_cube(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
     out = tmp_path / "cube.npy"
-    code, _, _ = run(capsys, "table", "wythoff3", "--size", "7", "--out", str(out))
+    code, _, _ = cli(capsys, "table", "wythoff3", "--size", "7", "--out", str(out))
     assert code == 0
     cube = np.load(out)
     assert (cube == np.array(grundy_box(spec.Wythoff3(), (7, 7, 7)))).all()
 
 
 def test_structure_lists_the_p_positions(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "structure", "wythoff3", "--size", "8", "--json")
+    code, out, _ = cli(capsys, "structure", "wythoff3", "--size", "8", "--json")
     assert code == 0
     import json
 
@@ -182,7 +173,7 @@ def test_structure_lists_the_p_positions(capsys: pytest.CaptureFixture[str]) -> 
     game = spec.Wythoff3()
     expected = [p for p in itertools.product(range(8), repeat=3) if spec.grundy(game, p) == 0]
     assert found == expected and data["count"] == len(expected)
-    code, out, _ = run(capsys, "structure", "wythoff3", "--size", "8", "--show", "2")
+    code, out, _ = cli(capsys, "structure", "wythoff3", "--size", "8", "--show", "2")
     assert code == 0 and "(0, 0, 0), (0, 1, 2)\n" in out and "more (--show, --json)" in out
 
 
@@ -242,9 +233,9 @@ def test_sequence_of_p_positions_with_a_fixed_smallest_heap(
     largest = oeis.sequence(game, "largest-p=1", 6, offset=2)
     assert middle.terms == [b for b, _ in triples[:8]]
     assert largest.terms == [c for _, c in triples[2:8]]
-    code, _, err = run(capsys, "sequence", "wythoff", "middle-p=1")
+    code, _, err = cli(capsys, "sequence", "wythoff", "middle-p=1")
     assert code == 2 and "needs a three-pile game" in err
-    code, _, err = run(capsys, "sequence", "wythoff3", "row=1")
+    code, _, err = cli(capsys, "sequence", "wythoff3", "row=1")
     assert code == 2 and "needs a two-pile game" in err
 
 
@@ -291,17 +282,17 @@ def test_position_box_puts_the_largest_pile_first_where_the_rays_allow() -> None
 
 
 def test_the_issues_position_answers_by_the_cube(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "value", "wythoff3", "100,120,140", "--list-impls")
+    code, out, _ = cli(capsys, "value", "wythoff3", "100,120,140", "--list-impls")
     assert code == 0 and out.splitlines()[0].startswith("cube  (fast)")
-    code, out, _ = run(capsys, "value", "wythoff3", "100,120,140", "--budget", "300")
+    code, out, _ = cli(capsys, "value", "wythoff3", "100,120,140", "--budget", "300")
     assert code == 0 and "method: cube (fast.cube)" in out and "box 141x121x101" in out
 
 
 def test_a_position_past_memory_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("value", "moves"):
-        code, _, err = run(capsys, command, "wythoff3", "100000,100000,1000000")
+        code, _, err = cli(capsys, command, "wythoff3", "100000,100000,1000000")
         assert code == 2 and len(err.strip().splitlines()) == 1
         # the user's words (issue 48); the registry's record (the cube's estimate) with --verbose
         assert f"grundy {command} wythoff3 100000,100000,1000000: " in err and "GiB" in err
-        code, _, err = run(capsys, command, "wythoff3", "100000,100000,1000000", "--verbose")
+        code, _, err = cli(capsys, command, "wythoff3", "100000,100000,1000000", "--verbose")
         assert code == 2 and "cube: needs about" in err
