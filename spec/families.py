@@ -26,7 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from spec.game import MoveRay, Position, TwoPileGame, register_family
+from spec.game import (
+    MoveRay,
+    Position,
+    TwoPileGame,
+    one_pile_followers,
+    register_family_class,
+)
 
 __all__ = ["A_RAYS_MAX", "AWythoff", "NimHof"]
 
@@ -209,22 +215,11 @@ class AWythoff(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        for k in range(1, x + 1):
-            yield (x - k, y)
-        for k in range(1, y + 1):
-            yield (x, y - k)
+        yield from one_pile_followers(x, y)
         for k in range(1, x + 1):
             for l in range(max(1, k - self.a + 1), min(y, k + self.a - 1) + 1):
                 yield (x - k, y - l)
 
 
-register_family(
-    "nimhof", NimHof.from_text, rules=NimHof.rules, source=NimHof.source, example=NimHof.example
-)
-register_family(
-    "a-wythoff",
-    AWythoff.from_text,
-    rules=AWythoff.rules,
-    source=AWythoff.source,
-    example=AWythoff.example,
-)
+register_family_class(NimHof)
+register_family_class(AWythoff)

@@ -16,6 +16,7 @@ from spec.game import (
     PileGame,
     Position,
     TwoPileGame,
+    one_pile_followers,
     register_game,
 )
 from spec.kernel_names import kernel
@@ -63,10 +64,7 @@ class Wythoff(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        for k in range(1, x + 1):
-            yield (x - k, y)
-        for k in range(1, y + 1):
-            yield (x, y - k)
+        yield from one_pile_followers(x, y)
         for k in range(1, min(x, y) + 1):
             yield (x - k, y - k)
 
@@ -107,10 +105,7 @@ class FWythoff(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        for k in range(1, x + 1):
-            yield (x - k, y)
-        for k in range(1, y + 1):
-            yield (x, y - k)
+        yield from one_pile_followers(x, y)
         small, large = min(x, y), max(x, y)
         for j in range(1, small):
             if (large - j) // (small - j) == large // small:
