@@ -134,27 +134,14 @@ def _line_id(u: int, v: int, a: int, b: int, rows: int, cols: int) -> int:  # pr
 
 @jit
 def _ray_start(
-    rays: np.ndarray, r: int, x: int, y: int, dense: np.ndarray, line_base: np.ndarray, shape: Any
-) -> tuple[int, int, int, int, bool, int]:  # pragma: no cover - jit
-    """Ray r's first follower (u, v) of (x, y), its step (a, b), whether it applies there, its line.
+    rays: np.ndarray, r: int, x: int, y: int
+) -> tuple[int, int, int, int, bool]:  # pragma: no cover - jit
+    """Ray r's first follower (u, v) of (x, y), its step (a, b), and whether it applies there.
 
-    (u, v) has a negative coordinate when the ray has no follower at (x, y);
-    the line (of the table of ``shape``) is -1 for a sparse ray (``dense[r]`` false).
+    (u, v) has a negative coordinate when the ray has no follower at (x, y).
     """
     p, q, a, b, guard = rays[r, 0], rays[r, 1], rays[r, 2], rays[r, 3], rays[r, 4]
-    u, v = x - p, y - q
-    line = -1
-    if dense[r] and u >= 0 and v >= 0:
-        line = line_base[r] + _line_id(u, v, a, b, shape[0], shape[1])
-    return u, v, a, b, _guard_holds(guard, x, y), line
-
-
-@jit
-def _step_back(u: int, v: int, a: int, b: int) -> tuple[int, int]:  # pragma: no cover - jit
-    """The next follower along a sparse ray from (u, v): (-1, -1) after a jump's one (a = b = 0)."""
-    if a == 0 and b == 0:
-        return -1, -1
-    return u - a, v - b
+    return x - p, y - q, a, b, _guard_holds(guard, x, y)
 
 
 @jit
@@ -174,15 +161,17 @@ def _rays_step(
 
     Returns (mex start, number of active lines, highest scratch word used).
     """
+    rows, cols = out.shape
     limit = 64 * bits.shape[0]
     start = 0
     count = 0
     top = -1
     for r in range(rays.shape[0]):
-        u, v, a, b, on, line = _ray_start(rays, r, x, y, dense, line_base, out.shape)
+        u, v, a, b, on = _ray_start(rays, r, x, y)
         if u < 0 or v < 0:
             continue
-        if line >= 0:
+        if dense[r]:
+            line = line_base[r] + _line_id(u, v, a, b, rows, cols)
             value = np.int64(out[u, v])
             bits[value >> 6, line] |= ONE << np.uint64(value & 63)
             m = line_mex[line]
@@ -203,7 +192,10 @@ def _rays_step(
                 w = set_bit(scratch, np.int64(out[u, v]))
                 if w > top:
                     top = w
-                u, v = _step_back(u, v, a, b)
+                if a == 0 and b == 0:
+                    break
+                u -= a
+                v -= b
     return start, count, top
 
 
@@ -304,17 +296,18 @@ def _fill_count(
     a follower (:func:`compiled_rule` checks), so the sum is the number of
     P-options. ``mask`` and ``lower`` as in :func:`_fill_rays`.
     """
-    cols = out.shape[1]
+    rows, cols = out.shape
     for c in range(c0, c1):
         x = c // cols
         y = c - x * cols
         p_options = 0
         moves = 0
         for r in range(rays.shape[0]):
-            u, v, a, b, on, line = _ray_start(rays, r, x, y, dense, line_base, out.shape)
+            u, v, a, b, on = _ray_start(rays, r, x, y)
             if u < 0 or v < 0:
                 continue
-            if line >= 0:
+            if dense[r]:
+                line = line_base[r] + _line_id(u, v, a, b, rows, cols)
                 if out[u, v] == 0:
                     counts[line] += 1
                 if on:
@@ -325,7 +318,10 @@ def _fill_count(
                 while u >= 0 and v >= 0:
                     if out[u, v] == 0:
                         p_options += 1
-                    u, v = _step_back(u, v, a, b)
+                    if a == 0 and b == 0:
+                        break
+                    u -= a
+                    v -= b
         if use_mask and mask[x, y] != 0:
             out[x, y] = 0
             continue
