@@ -30,7 +30,6 @@ from spec.game import (
     MoveRay,
     Position,
     TwoPileGame,
-    one_pile_followers,
     register_family_class,
 )
 
@@ -215,7 +214,10 @@ class AWythoff(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        yield from one_pile_followers(x, y)
+        for k in range(1, x + 1):
+            yield (x - k, y)
+        for k in range(1, y + 1):
+            yield (x, y - k)
         for k in range(1, x + 1):
             for l in range(max(1, k - self.a + 1), min(y, k + self.a - 1) + 1):
                 yield (x - k, y - l)

@@ -325,18 +325,6 @@ class CompiledForm:
     row_shifts: Any = None
 
 
-def one_pile_followers(x: int, y: int) -> Iterator[Position]:
-    """The followers of (x, y) by taking k >= 1 from one pile: (x - k, y), then (x, y - k).
-
-    >>> list(one_pile_followers(1, 2))
-    [(0, 2), (1, 1), (1, 0)]
-    """
-    for k in range(1, x + 1):
-        yield (x - k, y)
-    for k in range(1, y + 1):
-        yield (x, y - k)
-
-
 class TwoPileGame(PileGame, CompiledForm):
     """A game on two piles (x, y); its Grundy table is G[x, y].
 

@@ -16,7 +16,6 @@ from spec.game import (
     PileGame,
     Position,
     TwoPileGame,
-    one_pile_followers,
     register_game,
 )
 from spec.kernel_names import kernel
@@ -64,7 +63,10 @@ class Wythoff(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        yield from one_pile_followers(x, y)
+        for k in range(1, x + 1):
+            yield (x - k, y)
+        for k in range(1, y + 1):
+            yield (x, y - k)
         for k in range(1, min(x, y) + 1):
             yield (x - k, y - k)
 
@@ -105,7 +107,10 @@ class FWythoff(TwoPileGame):
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
-        yield from one_pile_followers(x, y)
+        for k in range(1, x + 1):
+            yield (x - k, y)
+        for k in range(1, y + 1):
+            yield (x, y - k)
         small, large = min(x, y), max(x, y)
         for j in range(1, small):
             if (large - j) // (small - j) == large // small:
