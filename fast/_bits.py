@@ -19,16 +19,6 @@ __all__ = ["ALL_ONES", "ONE", "lowest_zero_bit", "set_bit"]
 
 ONE = np.uint64(1)
 ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
-_M32 = np.uint64(0xFFFFFFFF)
-_M16 = np.uint64(0xFFFF)
-_M8 = np.uint64(0xFF)
-_M4 = np.uint64(0xF)
-_M2 = np.uint64(0x3)
-_S32 = np.uint64(32)
-_S16 = np.uint64(16)
-_S8 = np.uint64(8)
-_S4 = np.uint64(4)
-_S2 = np.uint64(2)
 
 
 def lowest_zero_bit(word: np.uint64) -> int:
@@ -36,7 +26,7 @@ def lowest_zero_bit(word: np.uint64) -> int:
 
     In a numba kernel this is LLVM's ``cttz`` of ``~word`` (one
     instruction, see the overload below); called from Python (and under
-    ``NUMBA_DISABLE_JIT=1``) it is this binary search.
+    ``NUMBA_DISABLE_JIT=1``) it is the bit length of that bit, isolated.
 
     Examples
     --------
@@ -47,26 +37,8 @@ def lowest_zero_bit(word: np.uint64) -> int:
     >>> lowest_zero_bit(np.uint64(2**63 - 1))
     63
     """
-    x = ~word & (word + ONE)  # the lowest zero bit, isolated
-    n = 0
-    if (x & _M32) == 0:
-        n += 32
-        x = x >> _S32
-    if (x & _M16) == 0:
-        n += 16
-        x = x >> _S16
-    if (x & _M8) == 0:
-        n += 8
-        x = x >> _S8
-    if (x & _M4) == 0:
-        n += 4
-        x = x >> _S4
-    if (x & _M2) == 0:
-        n += 2
-        x = x >> _S2
-    if (x & ONE) == 0:
-        n += 1
-    return n
+    lowest = ~word & (word + ONE)  # the lowest zero bit, isolated
+    return int(lowest).bit_length() - 1
 
 
 @overload(lowest_zero_bit, inline="always")

@@ -31,7 +31,7 @@ from enum import IntEnum
 import numpy as np
 
 from fast._bits import ONE
-from fast._jit import check_int64_range, jit
+from fast._jit import check_int64_range, jit, plain_codes
 from floor.blocks import Step, run_blocks
 from floor.interrupt import call
 from floor.memory import check_memory
@@ -53,10 +53,7 @@ class GreedyCode(IntEnum):
 
 
 # The codes as the jitted code returns them (plain ints, named after GreedyCode).
-DONE = int(GreedyCode.DONE)
-RING_PASSED = int(GreedyCode.RING_PASSED)
-DIAGONAL_PASSED = int(GreedyCode.DIAGONAL_PASSED)
-SLANT_COLLISION = int(GreedyCode.SLANT_COLLISION)
+DONE, RING_PASSED, DIAGONAL_PASSED, SLANT_COLLISION = plain_codes(GreedyCode)
 
 ERRORS = {
     GreedyCode.RING_PASSED: "a column ran past the ring of B_h (b - r exceeded the window)",

@@ -9,12 +9,13 @@ and raise ``OverflowError`` naming the argument where the range ends.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import IntEnum
 from typing import Any, TypeVar
 
 import numba
 import numpy as np
 
-__all__ = ["INT64_MAX", "check_int64_range", "jit", "smallest_unsigned"]
+__all__ = ["INT64_MAX", "check_int64_range", "jit", "plain_codes", "smallest_unsigned"]
 
 INT64_MAX = 2**63 - 1
 
@@ -24,6 +25,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 def jit(func: F) -> F:
     """``numba.njit(cache=True)``: the one decorator of the fast kernels."""
     return numba.njit(cache=True)(func)  # type: ignore[return-value]
+
+
+def plain_codes(codes: type[IntEnum]) -> tuple[int, ...]:
+    """The values of ``codes``' members as plain ints, in the order they are defined.
+
+    A kernel returns its status codes as module-global ints (numba compiles
+    them as constants): ``OK, FAILED = plain_codes(Code)``; a member added
+    to ``codes`` and not to the unpacking fails at import.
+
+    >>> from enum import IntEnum
+    >>> plain_codes(IntEnum("Code", [("OK", 0), ("FAILED", 1)]))
+    (0, 1)
+    """
+    return tuple(int(member) for member in codes)
 
 
 def check_int64_range(name: str, value: int, limit: int = INT64_MAX) -> None:

@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from fast._jit import jit
+from fast._jit import jit, plain_codes
 from floor.blocks import Step, run_blocks
 from floor.interrupt import call
 from floor.memory import check_memory
@@ -73,9 +73,7 @@ class FswCode(IntEnum):
 
 
 # The codes as the jitted code returns them (plain ints, named after FswCode).
-OK = int(FswCode.OK)
-SPAN_OVERFLOW = int(FswCode.SPAN_OVERFLOW)
-RING_FULL = int(FswCode.RING_FULL)
+OK, SPAN_OVERFLOW, RING_FULL = plain_codes(FswCode)
 
 
 def _check_int(func: str, name: str, value: object, minimum: int = 0) -> int:

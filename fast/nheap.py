@@ -96,14 +96,21 @@ def _mark(marks: np.ndarray) -> None:  # pragma: no cover - jit
                 if marks[x, y, z] != 0:
                     continue
                 marks[x, y, z] = 2
-                for k in range(x + 1, nx):
-                    marks[k, y, z] = 1
-                for k in range(y + 1, ny):
-                    marks[x, k, z] = 1
-                for k in range(z + 1, nz):
-                    marks[x, y, k] = 1
-                for a1 in range(nx - x):
-                    for a2 in range(ny - y):
-                        a3 = a1 ^ a2
-                        if z + a3 < nz and (a1 > 0 or a2 > 0):
-                            marks[x + a1, y + a2, z + a3] = 1
+                _mark_n(marks, x, y, z)
+
+
+@jit
+def _mark_n(marks: np.ndarray, x: int, y: int, z: int) -> None:  # pragma: no cover - jit
+    """Mark 1 (N) every position of ``marks`` with a move to the P-position (x, y, z)."""
+    nx, ny, nz = marks.shape
+    for k in range(x + 1, nx):
+        marks[k, y, z] = 1
+    for k in range(y + 1, ny):
+        marks[x, k, z] = 1
+    for k in range(z + 1, nz):
+        marks[x, y, k] = 1
+    for a1 in range(nx - x):
+        for a2 in range(ny - y):
+            a3 = a1 ^ a2
+            if z + a3 < nz and (a1 > 0 or a2 > 0):
+                marks[x + a1, y + a2, z + a3] = 1

@@ -213,6 +213,51 @@ class GreedyState:
         return cols
 
 
+def _check_forms(game: EngineGame, name: str) -> None:
+    """ValueError unless ``game`` is a two-pile game (or its states) of ``move_rays`` alone."""
+    if not isinstance(game, Piles) or game.arity not in (2, 3):  # a sum has none
+        raise ValueError(f"{name}: the greedy over rows is for two-pile games (and their states)")
+    if isinstance(game, TwoPileForm):
+        for label, value in (
+            ("compiled_followers", game.compiled_followers),
+            ("compiled_regions", game.compiled_regions),
+            ("compiled_terminal", game.compiled_terminal),
+        ):
+            if value is not None:
+                raise ValueError(
+                    f"{name}: the greedy over rows takes move_rays alone ({label} is set)"
+                )
+
+
+def _diagonals(name: str, given: Any, compiled: list[list[int]]) -> list[tuple[int, int]]:
+    """The diagonal rays (p, q) of the compiled rays (``given``: the game's ``move_rays``);
+    ValueError unless the rest are the row and the column, without guards."""
+    row = column = False
+    diagonals: list[tuple[int, int]] = []
+    for ray, (p, q, a, b, guard) in zip(given, compiled, strict=True):
+        if guard:
+            raise ValueError(
+                f"{name}: the greedy over rows needs rays without guards (move_rays entry {ray!r})"
+            )
+        if (p, q, a, b) == (0, 1, 0, 1):
+            row = True
+        elif (p, q, a, b) == (1, 0, 1, 0):
+            column = True
+        elif (a, b) == (1, 1):
+            diagonals.append((p, q))
+        else:
+            raise ValueError(
+                f"{name}: the greedy over rows takes the row, the column and diagonal rays "
+                f"(p, q, 1, 1) only (move_rays entry {ray!r})"
+            )
+    if not (row and column):
+        raise ValueError(
+            f"{name}: the greedy over rows needs every move along the row and the column "
+            "(the rays (0, 1) and (1, 0))"
+        )
+    return diagonals
+
+
 def greedy_rule(game: EngineGame) -> GreedyRule:
     """The greedy's rule for a game, read from its compiled form; ValueError says why not.
 
@@ -247,46 +292,13 @@ def greedy_rule(game: EngineGame) -> GreedyRule:
     ValueError: r-wythoff: the greedy over rows needs rays without guards (move_rays entry ...)
     """
     name = game.describe()
-    if not isinstance(game, Piles) or game.arity not in (2, 3):  # a sum has none
-        raise ValueError(f"{name}: the greedy over rows is for two-pile games (and their states)")
-    if isinstance(game, TwoPileForm):
-        for label, value in (
-            ("compiled_followers", game.compiled_followers),
-            ("compiled_regions", game.compiled_regions),
-            ("compiled_terminal", game.compiled_terminal),
-        ):
-            if value is not None:
-                raise ValueError(
-                    f"{name}: the greedy over rows takes move_rays alone ({label} is set)"
-                )
+    _check_forms(game, name)
     reason = fast.engine.covers(game)
     if reason is not None:
         raise ValueError(reason)
     compiled = fast.engine.compiled_rule(game)
-    row = column = False
-    diagonals: list[tuple[int, int]] = []
     given = (game.move_rays if isinstance(game, Rays) else None) or ()
-    for ray, (p, q, a, b, guard) in zip(given, compiled.rays.tolist(), strict=True):
-        if guard:
-            raise ValueError(
-                f"{name}: the greedy over rows needs rays without guards (move_rays entry {ray!r})"
-            )
-        if (p, q, a, b) == (0, 1, 0, 1):
-            row = True
-        elif (p, q, a, b) == (1, 0, 1, 0):
-            column = True
-        elif (a, b) == (1, 1):
-            diagonals.append((p, q))
-        else:
-            raise ValueError(
-                f"{name}: the greedy over rows takes the row, the column and diagonal rays "
-                f"(p, q, 1, 1) only (move_rays entry {ray!r})"
-            )
-    if not (row and column):
-        raise ValueError(
-            f"{name}: the greedy over rows needs every move along the row and the column "
-            "(the rays (0, 1) and (1, 0))"
-        )
+    diagonals = _diagonals(name, given, compiled.rays.tolist())
     k = compiled.k or 1
     if len(set(diagonals)) != len(diagonals):
         raise ValueError(f"{name}: a diagonal ray is given twice")

@@ -194,10 +194,8 @@ def wsg(g: int, rows: int) -> GreedyResult:
 
     Parameters
     ----------
-    g : int
-        Largest Grundy value (g >= 0).
-    rows : int
-        Number of rows (rows >= 0).
+    g, rows : int
+        The largest Grundy value and the number of rows, as :func:`wsg_rows`.
 
     Returns
     -------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference.wsg import WSGResult
+from reference.wsg import WSGResult, check_sizes, empty_sequences
 
 __all__ = ["FWSGResult", "fwsg", "keeps_ratio", "slant_amounts", "slant_follower"]
 
@@ -83,21 +83,19 @@ def fwsg(g: int, rows: int) -> FWSGResult:
 
     Parameters
     ----------
-    g : int
-        Compute the j-points for 0 <= j <= g (g >= 0).
-    rows : int
-        Compute the entries of each T_j whose first coordinate is < rows
-        (rows >= 0).
+    g, rows : int
+        The j-points for 0 <= j <= g (g >= 0) are computed, each T_j up to
+        the entries whose first coordinate is < rows (rows >= 0).
 
     Returns
     -------
     FWSGResult
-        T_j and A_j, B_j, D_j for every j <= g.
+        Jiao's sequences T_j, with A_j, B_j and D_j, for every j <= g.
 
     Raises
     ------
     ValueError
-        If g or rows is not a non-negative int.
+        From :func:`reference.wsg.check_sizes`, as :func:`reference.wsg.wsg`.
 
     Notes
     -----
@@ -136,13 +134,8 @@ def fwsg(g: int, rows: int) -> FWSGResult:
     ----------
     Seed ``001`` (Jiao 2013), §3: Algorithm FWSG, Lemma 8, Theorem 9.
     """
-    for name, value in (("g", g), ("rows", rows)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"fwsg: {name} must be an int >= 0 ({name} = {value!r})")
-    A: list[set[int]] = [set() for _ in range(g + 1)]
-    B: list[set[int]] = [set() for _ in range(g + 1)]
-    D: list[set[int]] = [set() for _ in range(g + 1)]
-    T: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
+    check_sizes("fwsg", g, rows)
+    A, B, D, T = empty_sequences(g)
     earlier: set[tuple[int, int]] = set()  # the points of T_0 .. T_{j-1}
     for j in range(g + 1):
         by_diagonal: dict[int, list[tuple[int, int]]] = {}  # m -> earlier points of T_j

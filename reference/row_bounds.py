@@ -349,12 +349,7 @@ def check_columns(game: Any, moves: RowMoves, columns: Iterable[int]) -> None:
 
     Examples
     --------
-    >>> class Wythoff:
-    ...     def followers(self, p):
-    ...         x, y = p
-    ...         yield from [(x - i, y) for i in range(1, x + 1)]
-    ...         yield from [(x, y - i) for i in range(1, y + 1)]
-    ...         yield from [(x - i, y - i) for i in range(1, min(x, y) + 1)]
+    >>> from spec.games import Wythoff
     >>> m = moves_from_rays(((1, 0), (0, 1), (1, 1)), 3)
     >>> check_columns(Wythoff(), m, [10, 11])
     >>> try:
@@ -383,12 +378,7 @@ def row_bounds(
 
     Examples
     --------
-    >>> class Wythoff:
-    ...     def followers(self, p):
-    ...         x, y = p
-    ...         yield from [(x - i, y) for i in range(1, x + 1)]
-    ...         yield from [(x, y - i) for i in range(1, y + 1)]
-    ...         yield from [(x - i, y - i) for i in range(1, min(x, y) + 1)]
+    >>> from spec.games import Wythoff
     >>> b = row_bounds(Wythoff(), moves_from_rays(((1, 0), (0, 1), (1, 1)), 3))
     >>> b.lower, b.upper, b.shift, b.start, b.window, b.checked
     ((0, 2, 4, 6), (0, 2, 4, 6), (0, 1, 2, 3), 4, 13, 68)

@@ -101,6 +101,11 @@ class GreedyRule:
     from_origin: bool = False
 
     def __post_init__(self) -> None:
+        self._check_layers()
+        self._check_diagonals()
+
+    def _check_layers(self) -> None:
+        """ValueError unless k, layers and passes are in range (passes go to earlier layers)."""
         if isinstance(self.k, bool) or not isinstance(self.k, int) or not 1 <= self.k <= 100:
             raise ValueError(f"greedy rule: k = {self.k!r} must be an int in 1..100")
         if isinstance(self.layers, bool) or not isinstance(self.layers, int) or self.layers < 1:
@@ -117,6 +122,9 @@ class GreedyRule:
                         f"greedy rule: layer {s} passes to layer {t}; a pass must go to an "
                         "earlier layer"
                     )
+
+    def _check_diagonals(self) -> None:
+        """ValueError unless every diagonal ray (p, q) has p, q >= 0, p + q >= 1, and its mirror."""
         seen = set()
         for ray in self.diagonals:
             p, q = ray
@@ -173,6 +181,46 @@ def cost(rows: int) -> tuple[float, int]:
     return rows * rows * CELL_SECONDS, 120 * rows
 
 
+def _is_p(layer: list[list[int]], u: int, v: int) -> bool:
+    """Whether (u, v), u, v >= 0, in a decided row or row x to the left, is a P-position."""
+    if u <= v:
+        return v in layer[u]
+    return u in layer[v]  # the mirror (v, u) of an earlier row
+
+
+def _diagonal_p_options(rule: GreedyRule, layer: list[list[int]], x: int, y: int) -> int:
+    """The P-positions among the followers of (x, y) on the rule's diagonal rays."""
+    count = 0
+    for p, q in rule.diagonals:
+        u, v = x - p, y - q
+        while u >= 0 and v >= 0:
+            count += _is_p(layer, u, v)
+            u, v = u - 1, v - 1
+    return count
+
+
+def _decide_row(
+    rule: GreedyRule, found: list[list[list[int]]], upper: dict[int, int], s: int, x: int
+) -> None:
+    """Row x of layer s: cells (x, y), y = x, x + 1, ..., until the row holds k P-positions.
+
+    A cell is a P-position when fewer than k of its options are; ``upper`` counts
+    the P-positions (u, c), u < x, of each column c of the layer.
+    """
+    row = found[s][x]
+    lower = upper.get(x, 0)  # the P-positions (x, v), v < x: mirrors of (v, x)
+    y = x
+    while lower + len(row) < rule.k:
+        p_options = lower + len(row)  # the row to the left
+        p_options += upper.get(y, 0)  # the column below: (u, y), u < x <= y
+        p_options += _diagonal_p_options(rule, found[s], x, y)
+        if (x, y) != (0, 0) or rule.from_origin:
+            p_options += sum(y in found[t][x] for t in rule.passes[s])
+        if p_options < rule.k:
+            row.append(y)
+        y += 1
+
+
 def p_positions(rule: GreedyRule, rows: int) -> RowPoints:
     """The P-positions (a, b), a <= b, a < rows, of every layer of ``rule``, row by row.
 
@@ -207,35 +255,13 @@ def p_positions(rule: GreedyRule, rows: int) -> RowPoints:
     [(0, 0), (1, 3), (2, 5), (4, 8)]
     """
     rows = _check_rows(rows)
-    k = rule.k
     # found[s][x]: the columns y >= x of the P-positions of row x, layer s, ascending.
     found: list[list[list[int]]] = [[] for _ in range(rule.layers)]
     upper: list[dict[int, int]] = [{} for _ in range(rule.layers)]  # column c -> rows r < c
-
-    def is_p(s: int, u: int, v: int) -> bool:
-        """Whether (u, v), u, v >= 0, in a decided row or row x to the left, is a P-position."""
-        if u <= v:
-            return v in found[s][u]
-        return u in found[s][v]  # the mirror (v, u) of an earlier row
-
     for x in range(rows):
         for s in range(rule.layers):
             found[s].append([])
-            lower = upper[s].get(x, 0)  # the P-positions (x, v), v < x: mirrors of (v, x)
-            y = x
-            while lower + len(found[s][x]) < k:
-                p_options = lower + len(found[s][x])  # the row to the left
-                p_options += upper[s].get(y, 0)  # the column below: (u, y), u < x <= y
-                for p, q in rule.diagonals:
-                    u, v = x - p, y - q
-                    while u >= 0 and v >= 0:
-                        p_options += is_p(s, u, v)
-                        u, v = u - 1, v - 1
-                if (x, y) != (0, 0) or rule.from_origin:
-                    p_options += sum(y in found[t][x] for t in rule.passes[s])
-                if p_options < k:
-                    found[s][x].append(y)
-                y += 1
+            _decide_row(rule, found, upper[s], s, x)
         for s in range(rule.layers):
             for y in found[s][x]:
                 if y > x:

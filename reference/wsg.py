@@ -79,6 +79,26 @@ class PointSequences(WSGResult):
         )
 
 
+Sequences = tuple[list[set[int]], list[set[int]], list[set[int]], list[list[tuple[int, int]]]]
+
+
+def check_sizes(func: str, g: object, rows: object) -> None:
+    """ValueError from ``func`` unless g and rows are ints >= 0 (WSG's and FWSG's arguments)."""
+    for name, value in (("g", g), ("rows", rows)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{func}: {name} must be an int >= 0 ({name} = {value!r})")
+
+
+def empty_sequences(g: int) -> Sequences:
+    """``A, B, D, T`` for 0 <= h <= g, all empty (the start of WSG and FWSG)."""
+    return (
+        [set() for _ in range(g + 1)],
+        [set() for _ in range(g + 1)],
+        [set() for _ in range(g + 1)],
+        [[] for _ in range(g + 1)],
+    )
+
+
 def wsg(g: int, rows: int) -> WSGResult:
     """Run Algorithm WSG for h = 0..g over rows 0..rows-1.
 
@@ -114,14 +134,8 @@ def wsg(g: int, rows: int) -> WSGResult:
     >>> result.T[0][:5]
     [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
     """
-    for name, value in (("g", g), ("rows", rows)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"wsg: {name} must be an int >= 0 ({name} = {value!r})")
-    # WSG line 1
-    A: list[set[int]] = [set() for _ in range(g + 1)]
-    B: list[set[int]] = [set() for _ in range(g + 1)]
-    D: list[set[int]] = [set() for _ in range(g + 1)]
-    T: list[list[tuple[int, int]]] = [[] for _ in range(g + 1)]
+    check_sizes("wsg", g, rows)
+    A, B, D, T = empty_sequences(g)  # WSG line 1
     for r in range(rows):  # WSG line 2
         assigned_in_row: set[int] = set()  # columns c with (r, c) in some T_k, k < h
         for h in range(g + 1):  # WSG line 3

@@ -178,49 +178,52 @@ def _compiled(game: ImpartialGame) -> str | None:
     return f"{name}: no compiled form"
 
 
-def _rays(game: ImpartialGame) -> str | None:
-    if isinstance(game, (CompiledForm, ThreePileGame)) and game.move_rays:
-        return None
-    return f"{game.describe()}: no move_rays (its moves are given by followers only)"
+WhyNot = Callable[[ImpartialGame], str | None]
 
 
-_WHY_NOT: dict[Capability, Callable[[ImpartialGame], str | None]] = {
-    Capability.RAYS: _rays,
+def _unless(holds: Callable[[ImpartialGame], bool], missing: str) -> WhyNot:
+    """The reason a capability is missing: None where ``holds(game)``, else ``"GAME: missing"``."""
+
+    def why_not(game: ImpartialGame) -> str | None:
+        return None if holds(game) else f"{game.describe()}: {missing}"
+
+    return why_not
+
+
+_WHY_NOT: dict[Capability, WhyNot] = {
+    Capability.RAYS: _unless(
+        lambda g: isinstance(g, (CompiledForm, ThreePileGame)) and bool(g.move_rays),
+        "no move_rays (its moves are given by followers only)",
+    ),
     Capability.COMPILED: _compiled,
     Capability.FIRST_ORDER: _first_order,
-    Capability.TERMINAL_SET: lambda g: (
-        None
-        if isinstance(g, CompiledForm) and g.compiled_terminal is not None
-        else f"{g.describe()}: no terminal set (compiled_terminal)"
+    Capability.TERMINAL_SET: _unless(
+        lambda g: isinstance(g, CompiledForm) and g.compiled_terminal is not None,
+        "no terminal set (compiled_terminal)",
     ),
-    Capability.PASSES: lambda g: (
-        None
-        if isinstance(g, StateGame) and g.state_moves
-        else f"{g.describe()}: no moves between states (state_moves)"
+    Capability.PASSES: _unless(
+        lambda g: isinstance(g, StateGame) and bool(g.state_moves),
+        "no moves between states (state_moves)",
     ),
-    Capability.COUNTING_RULE: lambda g: (
-        None if g.outcome_rule is not None else f"{g.describe()}: the mex rule (no counting rule)"
+    Capability.COUNTING_RULE: _unless(
+        lambda g: g.outcome_rule is not None, "the mex rule (no counting rule)"
     ),
     Capability.GRUNDY_VALUES: lambda g: (
         None
         if g.outcome_rule is None
         else f"{g.describe()}: no Grundy values ({g.outcome_rule.describe()}: outcomes only)"
     ),
-    Capability.MISERE: lambda g: None if g.misere else f"{g.describe()}: normal play",
-    Capability.SYMMETRY: lambda g: (
-        None
-        if symmetric(g)
-        else f"{g.describe()}: not stated symmetric, nor rays closed under the swap of the piles"
+    Capability.MISERE: _unless(lambda g: g.misere, "normal play"),
+    Capability.SYMMETRY: _unless(
+        symmetric, "not stated symmetric, nor rays closed under the swap of the piles"
     ),
-    Capability.HEAP_CODE: lambda g: (
-        None
-        if isinstance(g, HeapGame) and g.heap_code is not None
-        else f"{g.describe()}: no octal code (heap_code)"
+    Capability.HEAP_CODE: _unless(
+        lambda g: isinstance(g, HeapGame) and g.heap_code is not None,
+        "no octal code (heap_code)",
     ),
-    Capability.NIM_SUM_MOVES: lambda g: (
-        None
-        if isinstance(g, ThreePileGame) and g.nim_sum_moves
-        else f"{g.describe()}: no nim-sum moves (nim_sum_moves)"
+    Capability.NIM_SUM_MOVES: _unless(
+        lambda g: isinstance(g, ThreePileGame) and bool(g.nim_sum_moves),
+        "no nim-sum moves (nim_sum_moves)",
     ),
 }
 

@@ -26,7 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from spec.game import MoveRay, Position, TwoPileGame, register_family
+from spec.game import (
+    MoveRay,
+    Position,
+    TwoPileGame,
+    register_family_class,
+)
 
 __all__ = ["A_RAYS_MAX", "AWythoff", "NimHof"]
 
@@ -218,13 +223,5 @@ class AWythoff(TwoPileGame):
                 yield (x - k, y - l)
 
 
-register_family(
-    "nimhof", NimHof.from_text, rules=NimHof.rules, source=NimHof.source, example=NimHof.example
-)
-register_family(
-    "a-wythoff",
-    AWythoff.from_text,
-    rules=AWythoff.rules,
-    source=AWythoff.source,
-    example=AWythoff.example,
-)
+register_family_class(NimHof)
+register_family_class(AWythoff)

@@ -59,7 +59,7 @@ import difflib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from spec.kernel_names import check_kernel_name
 from spec.shapes import Shape
@@ -166,6 +166,25 @@ def outcome_rule(game: ImpartialGame) -> CountingRule | None:
             f"{game.describe()}: outcome_rule = {rule!r} is not a spec.CountingRule (or None)"
         )
     return rule
+
+
+def check_sizes(
+    game: ImpartialGame, position: Any, labelled: Iterable[tuple[str, Any]], what: str
+) -> None:
+    """InvalidPosition unless every ``(label, value)`` of ``position`` is an int >= 0.
+
+    ``what`` names the sizes in the message (``"pile"``, ``"heap"``).
+    """
+    for label, value in labelled:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidPosition(
+                f"{game.describe()}: position {position!r}: {label} = {value!r} is not an int"
+            )
+        if value < 0:
+            raise InvalidPosition(
+                f"{game.describe()}: position {position!r}: {what} sizes must be "
+                f"non-negative ({label} = {value})"
+            )
 
 
 class ImpartialGame(ABC):
@@ -276,16 +295,7 @@ class PileGame(ImpartialGame):
                 f"{self.describe()}: position {position!r}: wrong arity, expected "
                 f"{self.arity} integers ({', '.join(self.coordinates)}), got {len(checked)}"
             )
-        for label, value in zip(self.coordinates, checked, strict=True):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidPosition(
-                    f"{self.describe()}: position {position!r}: {label} = {value!r} is not an int"
-                )
-            if value < 0:
-                raise InvalidPosition(
-                    f"{self.describe()}: position {position!r}: pile sizes must be "
-                    f"non-negative ({label} = {value})"
-                )
+        check_sizes(self, position, zip(self.coordinates, checked, strict=True), "pile")
         return checked
 
 
@@ -484,6 +494,34 @@ def register_family(
     if existing is not None and existing.factory is not factory:
         raise ValueError(f"register_family: the family {prefix!r} is already registered")
     FAMILIES[prefix] = Family(prefix, factory, rules, source, example, default)
+
+
+class FamilyClass(Protocol):
+    """A game class that is a family: its prefix, one-line texts and a parser of its parameters."""
+
+    name: str
+    rules: str
+    source: str
+    example: str
+
+    def from_text(self, text: str) -> ImpartialGame:
+        """The game of the parameter text (the text after ``name:``)."""
+        ...
+
+
+def register_family_class(cls: FamilyClass, *, default: str | None = None) -> None:
+    """:func:`register_family` of a family's class: prefix ``cls.name``, factory ``cls.from_text``.
+
+    The rules, source and example are the class's; ``default`` as there.
+    """
+    register_family(
+        cls.name,
+        cls.from_text,
+        rules=cls.rules,
+        source=cls.source,
+        example=cls.example,
+        default=default,
+    )
 
 
 def as_game(game: ImpartialGame | str) -> ImpartialGame:

@@ -45,7 +45,15 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from spec.families import ascii_int
-from spec.game import ImpartialGame, InvalidPosition, PileGame, Position, register_family
+from spec.game import (
+    ImpartialGame,
+    InvalidPosition,
+    PileGame,
+    Position,
+    check_sizes,
+    register_family,
+    register_family_class,
+)
 from spec.shapes import Shape
 
 __all__ = [
@@ -108,16 +116,7 @@ class HeapGame(PileGame):
             raise InvalidPosition(
                 f"{self.describe()}: position {position!r}: expected one or more heap sizes"
             )
-        for value in position:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidPosition(
-                    f"{self.describe()}: position {position!r}: n = {value!r} is not an int"
-                )
-            if value < 0:
-                raise InvalidPosition(
-                    f"{self.describe()}: position {position!r}: heap sizes must be "
-                    f"non-negative (n = {value})"
-                )
+        check_sizes(self, position, (("n", value) for value in position), "heap")
         return _canonical(position)
 
     def splits(self) -> bool:
@@ -496,13 +495,7 @@ def nim_sequence(game: ImpartialGame, terms: int) -> list[int]:
 
 
 for _family in (OctalGame, HexGame, SubtractionGame):
-    register_family(
-        _family.name,
-        _family.from_text,
-        rules=_family.rules,
-        source=_family.source,
-        example=_family.example,
-    )
+    register_family_class(_family)
 
 
 #: The field's names of octal games (Winning Ways ch. 4; Flammenkamp's table): each is the

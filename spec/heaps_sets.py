@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from spec.game import register_family
+from spec.game import register_family_class
 from spec.heaps import HeapGame
 
 __all__ = ["SET_RULES", "SetSubtraction"]
@@ -94,10 +94,4 @@ class SetSubtraction(HeapGame):
             yield (n - s,) if n > s else ()
 
 
-register_family(
-    SetSubtraction.name,
-    SetSubtraction.from_text,
-    rules=SetSubtraction.rules,
-    source=SetSubtraction.source,
-    example=SetSubtraction.example,
-)
+register_family_class(SetSubtraction)

@@ -506,27 +506,49 @@ def _fill(
             except TypeError:  # unhashable: not a tuple position
                 raise _not_a_game(game, current, child, "is not a position (a tuple)") from None
             if known is None:
-                _admit(game, current, child)
-                stack.append((child, iter(game.followers(child)), set()))
-                run.opened += 1
-                if run.opened + run.done >= run.next_check:
-                    run.check()
+                _open(game, current, child, stack, run)
                 break
             if not counting:
                 seen.add(known)
             elif known == 0:
                 seen.add(child)
         else:
-            value = label(seen)
-            memo[current] = value
-            stack.pop()
-            if stack and not counting:
-                stack[-1][2].add(value)
-            elif stack and value == 0:
-                stack[-1][2].add(current)
-            run.done += 1
-            if run.opened + run.done >= run.next_check:
-                run.check()
+            _close(memo, label(seen), counting, stack, run)
+
+
+def _open(
+    game: ImpartialGame,
+    current: Position,
+    child: Position,
+    stack: list[tuple[Position, Iterator[Position], set[Any]]],
+    run: _Run,
+) -> None:
+    """Push the unlabelled follower ``child`` of ``current`` onto the stack (checked)."""
+    _admit(game, current, child)
+    stack.append((child, iter(game.followers(child)), set()))
+    run.opened += 1
+    if run.opened + run.done >= run.next_check:
+        run.check()
+
+
+def _close(
+    memo: dict[Position, int],
+    value: int,
+    counting: bool,
+    stack: list[tuple[Position, Iterator[Position], set[Any]]],
+    run: _Run,
+) -> None:
+    """Label the top of the stack ``value`` and pop it; its parent's set gets the value
+    (the mex) or, a P-position under a counting rule, the position."""
+    current = stack.pop()[0]
+    memo[current] = value
+    if stack and not counting:
+        stack[-1][2].add(value)
+    elif stack and value == 0:
+        stack[-1][2].add(current)
+    run.done += 1
+    if run.opened + run.done >= run.next_check:
+        run.check()
 
 
 def _misere_mex(values: set[int]) -> int:

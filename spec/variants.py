@@ -34,6 +34,7 @@ the counting rule as data).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar, Self
 
 from spec.families import _parse_int
 from spec.game import (
@@ -42,7 +43,7 @@ from spec.game import (
     Position,
     StateGame,
     TwoPileGame,
-    register_family,
+    register_family_class,
     register_game,
 )
 from spec.games import Wythoff
@@ -130,7 +131,36 @@ class WythoffPass(StateGame):
             yield (x, y, s - 1)
 
 
-class WythoffTerminal(TwoPileGame):
+class _WythoffWithK(TwoPileGame):
+    """Wythoff's moves and one change set by an integer K >= :attr:`minimum` (``name:K``)."""
+
+    example: ClassVar[str]
+    move_rays = WYTHOFF_RAYS
+    #: The least K of the family.
+    minimum: ClassVar[int]
+
+    def __init__(self, k: int) -> None:
+        super().__init__()
+        if isinstance(k, bool) or not isinstance(k, int) or k < self.minimum:
+            raise ValueError(
+                f"{self.name}: parameter K = {k!r} must be an int >= {self.minimum} "
+                f"(e.g. {self.example})"
+            )
+        self.k = k
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Parse ``K`` (the text after ``name:``)."""
+        return cls(_parameter(cls.name, text, cls.example, cls.minimum))
+
+    def describe(self) -> str:
+        return f"{self.name}:{self.k}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.k})"
+
+
+class WythoffTerminal(_WythoffWithK):
     """Wythoff's moves with the terminal set {x + y <= K} (Komaki, Miyadera, Murakami).
 
     A position with x + y <= K has no move; from any other position, every
@@ -149,30 +179,14 @@ class WythoffTerminal(TwoPileGame):
     rules = "Wythoff's moves from (x, y) with x + y > K; positions with x + y <= K have none"
     source = "Komaki, Miyadera, Murakami, arXiv:2510.11767 (K = 2), arXiv:2605.01435 (not a seed)"
     example = "wythoff-terminal:2"
-    move_rays = WYTHOFF_RAYS
+    minimum = 0
     compiled_terminal = kernel("fast.engine:sum_at_most")
 
     def __init__(self, k: int) -> None:
-        super().__init__()
-        if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise ValueError(
-                f"wythoff-terminal: parameter K = {k!r} must be an int >= 0 (e.g. {self.example})"
-            )
-        self.k = k
+        super().__init__(k)
         self.terminal_parameters = (k,)
         #: The terminal set's first-order form, beside its kernel (the decider reads it).
         self.terminal_formula = f"x + y <= {k}"
-
-    @classmethod
-    def from_text(cls, text: str) -> WythoffTerminal:
-        """Parse ``K`` (the text after ``wythoff-terminal:``)."""
-        return cls(_parameter("wythoff-terminal", text, cls.example, 0))
-
-    def describe(self) -> str:
-        return f"wythoff-terminal:{self.k}"
-
-    def __repr__(self) -> str:
-        return f"WythoffTerminal({self.k})"
 
     def followers(self, position: Position) -> Iterator[Position]:
         x, y = position
@@ -181,7 +195,7 @@ class WythoffTerminal(TwoPileGame):
         yield from Wythoff().followers(position)
 
 
-class BlockingWythoff(TwoPileGame):
+class BlockingWythoff(_WythoffWithK):
     """k-Blocking Wythoff Nim (Larsson): P iff fewer than k Wythoff options are P-positions.
 
     The moves are Wythoff's; the outcome rule is :class:`spec.CountingRule`
@@ -204,27 +218,11 @@ class BlockingWythoff(TwoPileGame):
     rules = "Wythoff's moves; P iff fewer than K options are P (the previous player blocks K - 1)"
     source = "Larsson, Electron. J. Combin. 18 (2011) P120, arXiv:1010.5816 (not a seed)"
     example = "blocking-wythoff:2"
-    move_rays = WYTHOFF_RAYS
+    minimum = 1
 
     def __init__(self, k: int) -> None:
-        super().__init__()
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ValueError(
-                f"blocking-wythoff: parameter K = {k!r} must be an int >= 1 (e.g. {self.example})"
-            )
-        self.k = k
+        super().__init__(k)
         self.outcome_rule = CountingRule(k)
-
-    @classmethod
-    def from_text(cls, text: str) -> BlockingWythoff:
-        """Parse ``K`` (the text after ``blocking-wythoff:``)."""
-        return cls(_parameter("blocking-wythoff", text, cls.example, 1))
-
-    def describe(self) -> str:
-        return f"blocking-wythoff:{self.k}"
-
-    def __repr__(self) -> str:
-        return f"BlockingWythoff({self.k})"
 
     def followers(self, position: Position) -> Iterator[Position]:
         yield from Wythoff().followers(position)
@@ -269,25 +267,6 @@ class EWythoff(TwoPileGame):
             yield from ((x - j, y - k) for k in range(2, y + 1) for j in range(1, k))
 
 
-register_family(
-    "wythoff-pass",
-    WythoffPass.from_text,
-    rules=WythoffPass.rules,
-    source=WythoffPass.source,
-    example=WythoffPass.example,
-    default="1",
-)
-register_family(
-    "wythoff-terminal",
-    WythoffTerminal.from_text,
-    rules=WythoffTerminal.rules,
-    source=WythoffTerminal.source,
-    example=WythoffTerminal.example,
-)
-register_family(
-    "blocking-wythoff",
-    BlockingWythoff.from_text,
-    rules=BlockingWythoff.rules,
-    source=BlockingWythoff.source,
-    example=BlockingWythoff.example,
-)
+register_family_class(WythoffPass, default="1")
+register_family_class(WythoffTerminal)
+register_family_class(BlockingWythoff)

@@ -146,6 +146,17 @@ def clear_cache(rule_name: str | None = None) -> list[Path]:
     []
     """
     directory = kernel_cache_dir()
+    keys = _module_keys(directory, rule_name)
+    removed = _remove_compiled(keys) + _remove_checked(directory, rule_name)
+    for key in keys:
+        sys.modules.pop(key, None)
+    _MODULES.clear()
+    _KERNELS.clear()
+    return removed
+
+
+def _module_keys(directory: Path, rule_name: str | None) -> list[str]:
+    """The generated modules' names (all, or the rule's: their first line names it)."""
     keys: list[str] = []
     for path in sorted(directory.glob("grundy_kernel_*.py")):
         try:
@@ -154,6 +165,11 @@ def clear_cache(rule_name: str | None = None) -> list[Path]:
             continue
         if rule_name is None or first.startswith(f'"""{_HEADER}{rule_name!r}'):
             keys.append(path.stem)
+    return keys
+
+
+def _remove_compiled(keys: list[str]) -> list[Path]:
+    """Remove the generated modules ``keys`` and numba's files of them; the paths removed."""
     removed: list[Path] = []
     for where in _numba_dirs():
         if not where.is_dir():
@@ -162,6 +178,12 @@ def clear_cache(rule_name: str | None = None) -> list[Path]:
             if path.is_file() and any(path.name.startswith(k + ".") for k in keys):
                 path.unlink(missing_ok=True)
                 removed.append(path)
+    return removed
+
+
+def _remove_checked(directory: Path, rule_name: str | None) -> list[Path]:
+    """Remove the ``checked/`` records (all, or the rule's: its second line); the paths removed."""
+    removed: list[Path] = []
     for path in sorted((directory / "checked").glob("*")):
         try:
             lines = path.read_text().splitlines()
@@ -170,10 +192,6 @@ def clear_cache(rule_name: str | None = None) -> list[Path]:
         if rule_name is None or lines[1:2] == [rule_name]:
             path.unlink(missing_ok=True)
             removed.append(path)
-    for key in keys:
-        sys.modules.pop(key, None)
-    _MODULES.clear()
-    _KERNELS.clear()
     return removed
 
 

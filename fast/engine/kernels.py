@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from fast._bits import ALL_ONES, ONE, lowest_zero_bit, set_bit
-from fast._jit import jit
+from fast._jit import jit, plain_codes
 from fast._sink import make_sink, sink_result
 
 __all__ = ["REFUSALS", "FollowerArrays", "KernelCode", "fill", "terminal_mask"]
@@ -57,14 +57,16 @@ class KernelCode(IntEnum):
 
 
 # The codes as the jitted code returns them (plain ints, named after KernelCode).
-DONE = int(KernelCode.DONE)
-LEAVES_BOARD = int(KernelCode.LEAVES_BOARD)
-NOT_SMALLER = int(KernelCode.NOT_SMALLER)
-INCREASES = int(KernelCode.INCREASES)
-FOLLOWER_COUNT = int(KernelCode.FOLLOWER_COUNT)
-BITSETS_FULL = int(KernelCode.BITSETS_FULL)
-REGION_COUNT = int(KernelCode.REGION_COUNT)
-BUDGET_SPENT = int(KernelCode.BUDGET_SPENT)
+(
+    DONE,
+    LEAVES_BOARD,
+    NOT_SMALLER,
+    INCREASES,
+    FOLLOWER_COUNT,
+    BITSETS_FULL,
+    REGION_COUNT,
+    BUDGET_SPENT,
+) = plain_codes(KernelCode)
 
 #: The refused follower's codes, and the message each gets.
 REFUSALS = {

@@ -380,18 +380,7 @@ class Strip:
                 f"a window before column {y} has shape ({w}, {rows}), not {columns.shape}"
             )
         values = columns.astype(np.int64) + np.arange(y - w, y, dtype=np.int64)[:, None]
-        bits = strip.bits
-        bad = call(
-            _restore,
-            strip.code,
-            strip.words,
-            bits.rowbits,
-            bits.mex,
-            bits.diagbits,
-            bits.diagkey,
-            values,
-            y,
-        )
+        bad = call(_restore, strip.code, strip.words, strip.bits, values, y)
         if bad != int(Status.OK):
             raise ValueError(
                 f"the window before column {y} is not a state of the strip (row {bad})"

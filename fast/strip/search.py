@@ -314,20 +314,7 @@ class _Search:
             y1 = y + size
             if self.keep and not self._keeps(y1):
                 self._stop_keeping(strip, y, ring)
-            # the frozen rows' columns are not kept (they are their pattern's: _kept)
-            kept = _fresh((size, rows - strip.frozen), strip.ring.dtype) if self.keep else None
-            leveling = self.levels is not None and self.keep and bool(self.levels.active)
-            levels = self.level_hashes if leveling else None
-            strip.advance(y1, h[:size], out=kept, levels=levels)
-            table.put_hashes(y, h[:size])
-            if kept is not None:
-                self.chunks.append((y, kept, strip.frozen))
-            if leveling:
-                self._freeze(strip, y, y1, self.level_hashes)
-            if self.keep_top:
-                self.top.append(kept[:, -1].copy() if kept is not None else strip.top_row(y, y1))
-            if 2 * (table.fill[0] + size) > len(table.keys):
-                table.rehash(4 * (table.fill[0] + size))
+            self._block(strip, table, y, y1, h[:size])
             found = self._repeat(table, max(self.first_key, y), y1)
             y = y1
             if progress is not None:
@@ -336,6 +323,25 @@ class _Search:
                 return found, y
             if self.checkpoints is not None and self.checkpoints.due():
                 self.checkpoints.save(self._state("search", strip, table, None))
+
+    def _block(self, strip: Strip, table: WindowKeys, y: int, y1: int, h: np.ndarray) -> None:
+        """Columns y..y1-1: computed, their hashes ``h`` put in the table; kept, leveled and
+        their top rows collected as the search asks."""
+        size = y1 - y
+        # the frozen rows' columns are not kept (they are their pattern's: _kept)
+        kept = _fresh((size, self.rows - strip.frozen), strip.ring.dtype) if self.keep else None
+        leveling = self.levels is not None and self.keep and bool(self.levels.active)
+        levels = self.level_hashes if leveling else None
+        strip.advance(y1, h, out=kept, levels=levels)
+        table.put_hashes(y, h)
+        if kept is not None:
+            self.chunks.append((y, kept, strip.frozen))
+        if leveling:
+            self._freeze(strip, y, y1, self.level_hashes)
+        if self.keep_top:
+            self.top.append(kept[:, -1].copy() if kept is not None else strip.top_row(y, y1))
+        if 2 * (table.fill[0] + size) > len(table.keys):
+            table.rehash(4 * (table.fill[0] + size))
 
     def _stop_keeping(self, strip: Strip, y: int, ring: int) -> None:
         """From column y: the hashes only (the violations in a second pass, or tracked). The

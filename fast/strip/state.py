@@ -15,7 +15,7 @@ import numpy as np
 
 from fast._bits import ONE
 from fast._jit import jit
-from fast.strip.kernel import OK, _ratio_block
+from fast.strip.kernel import OK, Bitsets, _ratio_block
 from floor.interrupt import call
 
 __all__ = ["blank_window", "column_hashes", "mix_levels", "state_columns"]
@@ -76,22 +76,13 @@ def column_hashes(columns: np.ndarray) -> np.ndarray:
 
 
 @jit
-def _restore(
-    game: int,
-    words: int,
-    rowbits: np.ndarray,
-    mex: np.ndarray,
-    diagbits: np.ndarray,
-    diagkey: np.ndarray,
-    values: np.ndarray,
-    y: int,
+def _restore_rows(
+    words: int, rowbits: np.ndarray, mex: np.ndarray, values: np.ndarray, y: int
 ) -> int:  # pragma: no cover - jit
-    """The kernel's bitsets before column y from G over the window (see Strip.restore):
-    :attr:`~fast._kernel_games.Status.OK`, or the first row whose values leave its bounds."""
+    """Each row's mex and bitset before column y from its values in the window ``values``:
+    -1, or the first row whose values leave its bounds."""
     w, rows = values.shape
-    nd = diagbits.shape[0]
     mask = words - 1
-    y_first = y - w
     for k in range(rows):
         # every value below y - 2k is in row k before column y ((B2): checked by the kernel at
         # each cell and before every checkpoint), so only the values at or above it matter
@@ -112,6 +103,18 @@ def _restore(
             if seen[i]:
                 v = low + i
                 rowbits[k, (v >> 6) & mask] |= ONE << np.uint64(v & 63)
+    return -1
+
+
+@jit
+def _restore_diagonals(
+    game: int, words: int, diagbits: np.ndarray, diagkey: np.ndarray, values: np.ndarray, y: int
+) -> None:  # pragma: no cover - jit
+    """The diagonals' bitsets (and ratio blocks) before column y, replayed from the window."""
+    w, rows = values.shape
+    nd = diagbits.shape[0]
+    mask = words - 1
+    y_first = y - w
     # the diagonals d = y - k, k = 1..X: cells (j, d + j), j < k, in order of j
     for k in range(1, rows):
         d = y - k
@@ -125,6 +128,18 @@ def _restore(
             if _ratio_block(game, j, col, diagbits, diagkey, slot, words):
                 v = values[col - y_first, j]
                 diagbits[slot, (v >> 6) & mask] |= ONE << np.uint64(v & 63)
+
+
+@jit
+def _restore(
+    game: int, words: int, bits: Bitsets, values: np.ndarray, y: int
+) -> int:  # pragma: no cover - jit
+    """The kernel's bitsets before column y from G over the window (see Strip.restore):
+    :attr:`~fast._kernel_games.Status.OK`, or the first row whose values leave its bounds."""
+    bad = _restore_rows(words, bits.rowbits, bits.mex, values, y)
+    if bad >= 0:
+        return bad
+    _restore_diagonals(game, words, bits.diagbits, bits.diagkey, values, y)
     return OK
 
 
