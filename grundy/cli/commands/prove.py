@@ -25,6 +25,9 @@ from grundy.cli.parsing import add_count, count
 #: The options of ``--learn`` alone, and of ``--automaticity`` alone.
 _LEARN_ONLY = ("value", "length", "tests", "margin", "numeration", "automaton")
 _MAP_ONLY = ("games", "values", "markdown")
+#: The largest class --automaticity learns (Fibonacci Nim's theorems reach g = 4; its g = 5
+#: does not saturate within 21 digits).
+MAP_TOP_VALUE = 7
 
 
 def register(subparsers: Any) -> None:
@@ -144,8 +147,8 @@ def _automaticity_options(parser: argparse.ArgumentParser) -> None:
         "--values",
         nargs="+",
         metavar="G",
-        type=count("--values", lo=0, hi=3),
-        help="--automaticity's values (default 0 1 2 3)",
+        type=count("--values", lo=0, hi=MAP_TOP_VALUE),
+        help=f"--automaticity's values, 0..{MAP_TOP_VALUE} (default 0 1 2 3)",
     )
     parser.add_argument(
         "--markdown",
