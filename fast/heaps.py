@@ -529,20 +529,15 @@ def check_period(values: Any, code: tuple[int, ...], preperiod: int, period: int
     least period of an eventually periodic sequence divides every period), in increasing
     order, as the reference tries every q < period.
 
-    Examples
-    --------
-    >>> values = nim_sequence((0, 0, 7), 200)
-    >>> check_period(values, (0, 0, 7), 53, 34) is None
-    True
-    >>> check_period(values, (0, 0, 7), 52, 34)
-    'G(86) = 9 differs from G(52) = 2: not periodic from 52'
+    >>> g = nim_sequence((0, 0, 7), 300)  # Dawson's Kayles: period 34 from 53
+    >>> check_period(g, (0, 0, 7), 53, 34), check_period(g, (0, 0, 7), 53, 68)
+    (None, 'the period is not least: 34 fits every value given')
     """
-    if period < 1 or preperiod < 0:
-        return f"preperiod = {preperiod}, period = {period}: must be >= 0 and >= 1"
     g = np.asarray(values)
+    refused = reference.heaps.claim_refused(g.shape[0], code, preperiod, period)
+    if refused is not None:
+        return refused
     end = reference.heaps.window_end(code, preperiod, period)
-    if g.shape[0] < end + period:
-        return f"needs G(n) for n < {end + period}, only {g.shape[0]} values given"
     n = _first_difference(g, preperiod, end, period)
     if n >= 0:
         shown = f"G({n + period}) = {int(g[n + period])} differs from G({n}) = {int(g[n])}"
