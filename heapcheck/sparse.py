@@ -21,7 +21,7 @@ The work: step 1 for the pairs whose other heap lies before the current block of
 vectorised over the block and the rare heaps (numpy gathers, each row's marks a bit set);
 the pairs with both heaps near n (the other heap inside the block), the one-heap moves, the
 mex and the search run one n at a time in Python on small integers. That per-term part
-bounds the speed: measured 2026-12-07 (x86_64, 2 cores shared, load about 10), about 1.7 s
+bounds the speed: measured 2026-12-07 (x86_64, 2 cores shared, load about 10), about 1 s
 of CPU per 10^5 terms of 0.354 and 1 s of 0.16; 0.376, whose rare candidates need long
 searches, about 10 s. A compiled kernel is 100 times faster; no numpy formulation was found
 that vectorises the recurrence across n (G(n) depends on G(n - 1) and on the heaps just
