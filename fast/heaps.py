@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+import reference.heaps
 from fast import heaps_checkpoint, heaps_sparse
 from fast._jit import jit, smallest_unsigned
 from floor.blocks import Pace, Step, run_blocks
@@ -45,6 +46,8 @@ __all__ = [
     "SPLIT_SECONDS",
     "SUBTRACTION_SECONDS",
     "THREE_SECONDS",
+    "check_period",
+    "least_preperiod",
     "nim_sequence",
     "nim_sequence_sparse",
     "rare_mask",
@@ -487,3 +490,78 @@ def _sparse_bytes(terms: int) -> int:
     """The memory of :func:`nim_sequence_sparse`: uint16 values, a rare position (int32)
     a term, the probe's values, a stamp per value."""
     return 2 * terms + 4 * terms + 2 * PROBE_TERMS + 8 * 65537
+
+
+# ------------------------------------------------------------------------- periods
+
+#: The values a comparison of :func:`check_period` reads at once (bounded temporaries).
+COMPARE_CHUNK = 1 << 22
+
+
+def _first_difference(values: np.ndarray, lo: int, hi: int, shift: int) -> int:
+    """The least n in [lo, hi) with G(n + shift) != G(n), else -1 (chunked: no temporary
+    larger than :data:`COMPARE_CHUNK`)."""
+    for a in range(lo, hi, COMPARE_CHUNK):
+        b = min(hi, a + COMPARE_CHUNK)
+        differ = values[a + shift : b + shift] != values[a:b]
+        if differ.any():
+            return a + int(np.argmax(differ))
+    return -1
+
+
+def _divisors(period: int) -> list[int]:
+    """The divisors q < ``period`` of ``period``, ascending.
+
+    >>> _divisors(12), _divisors(1)
+    ([1, 2, 3, 4, 6], [])
+    """
+    small = [q for q in range(1, math.isqrt(period) + 1) if period % q == 0]
+    return sorted({*small, *(period // q for q in small)} - {period})
+
+
+def check_period(values: Any, code: tuple[int, ...], preperiod: int, period: int) -> str | None:
+    """:func:`reference.heaps.check_period` in numpy (same signature, same answers): None if
+    ``values`` (a list or an array of G(0), G(1), ...) prove G(n + period) = G(n) for all
+    n >= preperiod with both least, else the first reason the certificate fails.
+
+    The comparisons are vectorised in chunks (an array is read in place: no copy, no
+    Python list); the least period is checked over the divisors of ``period`` only (the
+    least period of an eventually periodic sequence divides every period), in increasing
+    order, as the reference tries every q < period.
+
+    >>> g = nim_sequence((0, 0, 7), 300)  # Dawson's Kayles: period 34 from 53
+    >>> check_period(g, (0, 0, 7), 53, 34), check_period(g, (0, 0, 7), 53, 68)
+    (None, 'the period is not least: 34 fits every value given')
+    """
+    g = np.asarray(values)
+    refused = reference.heaps.claim_refused(g.shape[0], code, preperiod, period)
+    if refused is not None:
+        return refused
+    end = reference.heaps.window_end(code, preperiod, period)
+    n = _first_difference(g, preperiod, end, period)
+    if n >= 0:
+        shown = f"G({n + period}) = {int(g[n + period])} differs from G({n}) = {int(g[n])}"
+        return f"{shown}: not periodic from {preperiod}"
+    if preperiod > 0 and g[preperiod - 1 + period] == g[preperiod - 1]:
+        return f"the preperiod is not least: G({preperiod - 1 + period}) = G({preperiod - 1})"
+    for q in _divisors(period):
+        if _first_difference(g, preperiod, g.shape[0] - q, q) < 0:
+            return f"the period is not least: {q} fits every value given"
+    return None
+
+
+def least_preperiod(values: Any, period: int, stop: int) -> int:
+    """One past the last n < ``stop`` with G(n + period) != G(n) (0 if there is none): the
+    least preperiod ``values`` allow for ``period`` on n < stop (read in chunks, from the
+    end; ``values`` must hold G(n) for n < stop + period).
+
+    >>> least_preperiod(nim_sequence((0, 0, 7), 200), 34, 142)
+    53
+    """
+    g = np.asarray(values)
+    for b in range(stop, 0, -COMPARE_CHUNK):
+        a = max(0, b - COMPARE_CHUNK)
+        differ = np.flatnonzero(g[a + period : b + period] != g[a:b])
+        if differ.size:
+            return a + int(differ[-1]) + 1
+    return 0

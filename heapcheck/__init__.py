@@ -10,9 +10,12 @@ it imports nothing of the project that made the certificate (no ``fast``, ``regi
    canonical JSON of every other field): an edited file fails here;
 2. reads the octal code from the game's name (``octal:0.45``; digits 0..7) and checks
    it equals the ``code`` field;
-3. recomputes G(n) for n < end + period from the code (:func:`heapcheck.check.values`),
-   where end = 2 max(1, preperiod) + period + t is the Guy-Smith window (t the last
-   digit's index), and checks the digest of those values (``values_sha256``);
+3. recomputes G(n) for n < end + period from the code, where end = 2 max(1, preperiod) +
+   period + t is the Guy-Smith window (t the last digit's index), and checks the digest of
+   those values (``values_sha256``): by the rules' plain loop
+   (:func:`heapcheck.check.values`) for a short window, by the sparse-space method
+   (:mod:`heapcheck.sparse`, written from the literature, plain Python and numpy) past
+   :data:`heapcheck.check.SPARSE_FROM` terms of a splitting code;
 4. checks the Guy-Smith condition G(n + period) = G(n) for preperiod <= n < end (which
    proves G(n + period) = G(n) for all n >= preperiod), that the preperiod is least
    (G(preperiod - 1 + period) != G(preperiod - 1)) and that no proper divisor of the

@@ -58,6 +58,7 @@ from reference.landman import Periodicity
 
 __all__ = [
     "check_period",
+    "claim_refused",
     "find_period",
     "most_heaps",
     "nim_sequence",
@@ -152,6 +153,22 @@ def window_end(code: tuple[int, ...], preperiod: int, period: int) -> int:
     return r * n0 + (r - 1) * period + t if r > 1 else n0 + t
 
 
+def claim_refused(size: int, code: tuple[int, ...], preperiod: int, period: int) -> str | None:
+    """Why ``size`` values cannot check the claim (preperiod, period) of ``code`` (an
+    invalid claim, or fewer values than its window needs), else None: the first test of
+    :func:`check_period` and of its numpy twin ``fast.heaps.check_period``.
+
+    >>> claim_refused(176, (0, 0, 7), 53, 34) is None, claim_refused(10, (0, 0, 7), 0, 0)
+    (True, 'preperiod = 0, period = 0: must be >= 0 and >= 1')
+    """
+    if period < 1 or preperiod < 0:
+        return f"preperiod = {preperiod}, period = {period}: must be >= 0 and >= 1"
+    end = window_end(code, preperiod, period)
+    if size < end + period:
+        return f"needs G(n) for n < {end + period}, only {size} values given"
+    return None
+
+
 def check_period(
     values: list[int], code: tuple[int, ...], preperiod: int, period: int
 ) -> str | None:
@@ -168,11 +185,10 @@ def check_period(
     >>> check_period(values, (0, 0, 7), 52, 34)
     'G(86) = 9 differs from G(52) = 2: not periodic from 52'
     """
-    if period < 1 or preperiod < 0:
-        return f"preperiod = {preperiod}, period = {period}: must be >= 0 and >= 1"
+    refused = claim_refused(len(values), code, preperiod, period)
+    if refused is not None:
+        return refused
     end = window_end(code, preperiod, period)
-    if len(values) < end + period:
-        return f"needs G(n) for n < {end + period}, only {len(values)} values given"
     for n in range(preperiod, end):
         if values[n + period] != values[n]:
             shown = f"G({n + period}) = {values[n + period]} differs from G({n}) = {values[n]}"

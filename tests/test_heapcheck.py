@@ -33,7 +33,7 @@ def _resealed(fields: dict[str, object]) -> dict[str, object]:
 
 def test_the_shipped_list() -> None:
     assert set(RECOMPUTED) <= set(SHIPPED)
-    assert {"octal-0.16", "octal-0.56", "octal-0.127"} <= set(SHIPPED)
+    assert {"octal-0.16", "octal-0.56", "octal-0.127", "octal-0.1777"} <= set(SHIPPED)
 
 
 @pytest.mark.parametrize("name", RECOMPUTED)
@@ -130,3 +130,45 @@ def test_a_subtraction_game_certificate_is_checked() -> None:
     assert heapcheck.check(fields) is None
     fields["game"] = "subtraction:1,3,5"
     assert heapcheck.check(_resealed(fields)) is not None
+
+
+@pytest.mark.parametrize(
+    "code", [(0, 0, 7), (0, 4, 5), (0, 6), (0, 1, 6), (0, 1, 3, 7), (4, 0, 0, 7)]
+)
+def test_the_sparse_pass_equals_the_rules_loop(code: tuple[int, ...]) -> None:
+    """heapcheck.sparse (rare heaps, marks ahead, searches) gives the plain loop's values
+    past its probe, whatever the mask it chose (Dawson's Kayles: no sparse space, every
+    mask poor; 0.16, 0.356: rare values in the range)."""
+    from heapcheck.check import values
+    from heapcheck.sparse import PROBE, sparse_values
+
+    terms = PROBE + 1500
+    got = sparse_values(code, terms, values, dense=False)  # no fallback to the plain loop
+    assert got.tolist() == values(code, terms).tolist()
+
+
+@pytest.mark.parametrize("path", ["sparse", "plain"])
+def test_a_window_recomputed_either_way_rejects_each_forgery(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0.644's window (7,399 values) by the sparse pass (its default) and by the plain loop:
+    the true certificate passes; a digest of the values with one value changed, a wrong
+    period, a wrong preperiod (each resealed) and another game fail."""
+    import hashlib
+    import importlib
+
+    module = importlib.import_module("heapcheck.check")  # the package's name is the function
+    monkeypatch.setattr(module, "SPARSE_FROM", 4096 if path == "sparse" else 10**9)
+    fields = _fields("octal-0.644")
+    assert heapcheck.check(fields) is None
+    code, pre, p = (0, 6, 4, 4), 3256, 442
+    g = heapcheck.values(code, fields["terms"])  # type: ignore[arg-type]
+    g[5000] ^= 1
+    forged = dict(fields, values_sha256=hashlib.sha256(g.astype("<u2").tobytes()).hexdigest())
+    assert "differ" in str(heapcheck.check(_resealed(forged)))
+    for pre2, p2 in [(pre, p + 1), (pre, 2 * p), (pre - 1, p), (pre + 1, p)]:
+        end = heapcheck.window_end(code, pre2, p2)
+        wrong = dict(fields, preperiod=pre2, period=p2, window_end=end, terms=end + p2)
+        assert heapcheck.check(_resealed(wrong)) is not None, (pre2, p2)
+    other = dict(fields, game="octal:0.744", code=[0, 7, 4, 4])  # (0.645 has the same values)
+    assert heapcheck.check(_resealed(other)) is not None

@@ -69,3 +69,37 @@ def test_a_killed_run_resumes(tmp_path: Path) -> None:
     stop = min(terms, saved["done"] + 2000)
     resumed = fast.heaps.nim_sequence_sparse(CODE, stop, probe=64, checkpoint=path)
     assert np.array_equal(resumed, fast.heaps.nim_sequence_sparse(CODE, stop, probe=64))
+
+
+def _grundy(*argv: str, script: str = "") -> subprocess.CompletedProcess[str]:
+    """``grundy ARGV`` in a child (``script`` run first)."""
+    code = f"import sys\n{script}\nfrom grundy.cli import main\nsys.exit(main({list(argv)!r}))"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=600)  # fmt: skip
+
+
+def test_the_cli_resumes_a_killed_sequence_run(tmp_path: Path) -> None:
+    """``grundy sequence --checkpoint``: a child that kills itself (SIGKILL) once its first
+    checkpoint is written, mid-run; the run resumed from the file writes the b-file a fresh
+    run writes; another game with that checkpoint is refused, naming the code."""
+    import hashlib
+
+    path, resumed, fresh = tmp_path / "run.npz", tmp_path / "a.txt", tmp_path / "b.txt"
+    argv = ["sequence", "octal:0.6", "--terms", "120000", "--checkpoint", str(path)]
+    die = (
+        "import os, signal, fast.heaps_checkpoint as c\nc.CHECKPOINT_SECONDS = 0.0\n"
+        "save = c.save\n"
+        "def kill(*a, **k):\n    save(*a, **k)\n    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "c.save = kill"
+    )
+    killed = _grundy(*argv, "--bfile", str(resumed), script=die)
+    assert killed.returncode == -signal.SIGKILL and not resumed.exists()
+    saved = fast.heaps_checkpoint.load(path, (0, 6), fast.heaps.PROBE_TERMS)
+    assert saved is not None and saved["done"] < 120000  # stopped mid-run
+    assert _grundy(*argv, "--bfile", str(resumed)).returncode == 0
+    assert _grundy(*argv[:4], "--bfile", str(fresh)).returncode == 0
+    digest = [hashlib.sha256(f.read_bytes()).hexdigest() for f in (resumed, fresh)]
+    assert digest[0] == digest[1]
+    other = _grundy("sequence", "octal:0.07", "--terms", "20000", "--checkpoint", str(path))
+    assert other.returncode == 2 and "code" in other.stderr
+    assert len(other.stderr.strip().splitlines()) == 1

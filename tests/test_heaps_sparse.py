@@ -9,12 +9,15 @@ space.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fast.heaps
+import reference.heaps
 import spec
 from registry import question
 from registry.heaps import heap_code
@@ -51,6 +54,37 @@ def test_sparse_equals_the_spec_for_any_code(digits: list[int], before: int, pro
     assert code is not None
     got = fast.heaps.nim_sequence_sparse(code, 250, probe=probe)
     assert got.tolist() == spec.nim_sequence(game, 250)
+
+
+@pytest.mark.parametrize("container", [list, np.uint16, np.int64])
+@settings(max_examples=80, deadline=None)
+@given(
+    name=st.sampled_from(["octal:0.07", "octal:0.6", "subtraction:1,3,4", "octal:4.007"]),
+    head=st.lists(st.integers(0, 3), max_size=12),
+    block=st.lists(st.integers(0, 2), min_size=1, max_size=6),
+    repeats=st.integers(1, 40),
+    shift=st.integers(-3, 2),
+    times=st.integers(0, 3),
+)
+def test_check_period_is_the_reference_in_numpy(
+    container: type, name: str, head: list[int], block: list[int], repeats: int, shift: int,
+    times: int,
+) -> None:  # fmt: skip
+    """fast.heaps.check_period answers as reference.heaps.check_period (a list or an array)
+    on eventually periodic values and claims near the truth (a multiple of the block's
+    length, or 0, from about the head's end): holding, not least either way, not periodic,
+    too few values, invalid. least_preperiod is one past the last difference."""
+    code = heap_code(spec.get_game(name))
+    assert code is not None
+    values = head + block * repeats
+    preperiod, period = len(head) + shift, len(block) * times
+    given: Any = values if container is list else np.array(values, dtype=container)
+    expected = reference.heaps.check_period(values, code, preperiod, period)
+    assert fast.heaps.check_period(given, code, preperiod, period) == expected
+    if 1 <= period < len(values):
+        stop = len(values) - period
+        last = [n for n in range(stop) if values[n + period] != values[n]]
+        assert fast.heaps.least_preperiod(given, period, stop) == (last[-1] + 1 if last else 0)
 
 
 @pytest.mark.parametrize("name", CODES)

@@ -15,6 +15,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import fast.heaps
+import fast.heaps_checkpoint
+import reference.heaps
 import spec
 from floor.files import atomic_write_text
 from grundy.cli.budget import WATCH
@@ -22,7 +25,7 @@ from grundy.cli.cube import refuse_slice
 from grundy.cli.output import chosen_format, json_or_lines, print_impls
 from grundy.formats import render
 from registry import heap_certificates, question
-from registry.heaps import heap_period
+from registry.heaps import heap_code, heap_period
 from runs.progress import activity, reporter
 
 __all__ = [
@@ -93,7 +96,10 @@ def sequence(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
         )
     lo, hi = args.offset, args.offset + args.terms
     certificate = ""
-    if kind == "values":
+    if getattr(args, "checkpoint", None):  # a resumable run: its refusals are its own
+        values, name = _checkpointed(game, hi, kind, args)
+        terms = values[lo:hi]
+    elif kind == "values":
         try:
             values, name = _values(game, hi, args)
             terms = values[lo:hi]
@@ -116,6 +122,24 @@ def sequence(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
     elif not args.json:
         shown = [", ".join(map(str, terms))]
     return json_or_lines(args.json, data, [*shown, f"method: {method}; {certificate}"], True)
+
+
+def _checkpointed(
+    game: spec.ImpartialGame, terms: int, kind: str, args: argparse.Namespace
+) -> tuple[list[int], str]:
+    """G(n) for n < ``terms`` by the sparse-space kernel, saved to and resumed from
+    ``--checkpoint`` (:mod:`fast.heaps_checkpoint`); ValueError for a game it does not run
+    or a checkpoint of other parameters (naming the parameter)."""
+    code = heap_code(game)
+    if kind != "values" or code is None or reference.heaps.most_heaps(code) != 2:
+        raise ValueError(
+            f"--checkpoint: the values of an octal game with a move leaving two heaps resume "
+            f"from a checkpoint, not the {kind} of {game.describe()}"
+        )
+    fast.heaps_checkpoint.load(args.checkpoint, code, fast.heaps.PROBE_TERMS)  # its game
+    with activity(f"nim-sequence of {game.describe()} (checkpoint)", disable=args.json):
+        values = fast.heaps.nim_sequence_sparse(code, terms, checkpoint=args.checkpoint)
+    return [int(v) for v in values], "fast.heaps.sparse"
 
 
 def _far_values(

@@ -41,6 +41,13 @@ def register(subparsers: Any) -> None:
         help="write the OEIS b-file here (the terms are then not printed)",
     )
     parser.add_argument(
+        "--checkpoint",
+        type=output_file("--checkpoint", suffixes=[".npz"]),
+        default=None,
+        help="a one-heap game with a splitting move: save the sparse-space run here (every "
+        "minute and when stopped) and resume from it (a kill or Ctrl-C loses a minute at most)",
+    )
+    parser.add_argument(
         "--formula",
         action="store_true",
         help="row=X or column=X (symmetric games): print the certified periodicity as OEIS "
