@@ -28,7 +28,8 @@ WINDOW_MAX = 100_000
 @claim(
     "heaps-shipped-periods",
     source="Guy and Smith, Proc. Cambridge Philos. Soc. 52 (1956) 514-526 (the periodicity "
-    "theorem); tczajka/octal-games (the published periods)",
+    "theorem); tczajka/octal-games (the published periods); Flammenkamp's octal-game tables "
+    "and OEIS A071509 (0.1777's period and last exception)",
     kind="proved",
     statement="each shipped octal-game period certificate proves its least preperiod and "
     "period for every heap (python -m heapcheck FILE checks it independently)",
