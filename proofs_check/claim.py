@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeAlias
 
 __all__ = [
     "CLAIM_ATTRIBUTE",
@@ -441,7 +441,7 @@ def declare(
 #: A bound that a family of claims records at every point: its label, its slack from the
 #: point's coordinates, and the point's quantities (space-separated names) that its first
 #: place and its witness name.
-PointBound = tuple[str, Callable[..., Any], str]
+PointBound: TypeAlias = tuple[str, Callable[..., Any], str]
 
 
 def check_bounds(

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 import fast.heaps
+import fast.heaps_checkpoint
 import reference.heaps
 import registry.positions  # noqa: F401  (the question kind "value" this module adds a method to)
 import spec
@@ -51,7 +52,14 @@ from registry.core import (
 )
 from registry.records import Certificate, Provided
 
-__all__ = ["SEQUENCE_TERMS_MAX", "HeapPeriod", "check_certificate", "heap_code", "heap_period"]
+__all__ = [
+    "SEQUENCE_TERMS_MAX",
+    "HeapPeriod",
+    "check_certificate",
+    "checkpointed_sequence",
+    "heap_code",
+    "heap_period",
+]
 
 #: The value method reads G(n) from the sequence up to this heap, from the period beyond.
 SEQUENCE_TERMS_MAX = 10**8
@@ -440,3 +448,19 @@ _POSITION_ROUTES = {
 for _kind, (_make, _rests_on, _summary) in _POSITION_ROUTES.items():
     register_provider(_kind, "nim-sequence", "fast", _coded, _make,
                       certificate=Certificate("exact", _rests_on), summary=_summary)  # fmt: skip
+
+
+def checkpointed_sequence(
+    game: spec.ImpartialGame, terms: int, checkpoint: str
+) -> tuple[np.ndarray, str]:
+    """G(n) for n < ``terms`` by the sparse-space kernel, saved to and resumed from the file
+    ``checkpoint`` (:mod:`fast.heaps_checkpoint`), and the method's name; ValueError for a
+    game the kernel does not run or a checkpoint of other parameters (naming the parameter)."""
+    code = heap_code(game)
+    if code is None or reference.heaps.most_heaps(code) != 2:
+        raise ValueError(
+            "--checkpoint: the values of an octal game with a move leaving two heaps resume "
+            f"from a checkpoint, not those of {game.describe()}"
+        )
+    fast.heaps_checkpoint.load(checkpoint, code, fast.heaps.PROBE_TERMS)  # its game
+    return fast.heaps.nim_sequence_sparse(code, terms, checkpoint=checkpoint), "fast.heaps.sparse"

@@ -15,9 +15,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import fast.heaps
-import fast.heaps_checkpoint
-import reference.heaps
 import spec
 from floor.files import atomic_write_text
 from grundy.cli.budget import WATCH
@@ -25,7 +22,7 @@ from grundy.cli.cube import refuse_slice
 from grundy.cli.output import chosen_format, json_or_lines, print_impls
 from grundy.formats import render
 from registry import heap_certificates, question
-from registry.heaps import heap_code, heap_period
+from registry.heaps import checkpointed_sequence, heap_period
 from runs.progress import activity, reporter
 
 __all__ = [
@@ -127,19 +124,17 @@ def sequence(args: argparse.Namespace, game: spec.ImpartialGame) -> int:
 def _checkpointed(
     game: spec.ImpartialGame, terms: int, kind: str, args: argparse.Namespace
 ) -> tuple[list[int], str]:
-    """G(n) for n < ``terms`` by the sparse-space kernel, saved to and resumed from
-    ``--checkpoint`` (:mod:`fast.heaps_checkpoint`); ValueError for a game it does not run
-    or a checkpoint of other parameters (naming the parameter)."""
-    code = heap_code(game)
-    if kind != "values" or code is None or reference.heaps.most_heaps(code) != 2:
+    """G(n) for n < ``terms``, resumable from ``--checkpoint``
+    (:func:`registry.heaps.checkpointed_sequence`); ValueError for another kind, a game it
+    does not run or a checkpoint of other parameters (naming the parameter)."""
+    if kind != "values":
         raise ValueError(
             f"--checkpoint: the values of an octal game with a move leaving two heaps resume "
             f"from a checkpoint, not the {kind} of {game.describe()}"
         )
-    fast.heaps_checkpoint.load(args.checkpoint, code, fast.heaps.PROBE_TERMS)  # its game
     with activity(f"nim-sequence of {game.describe()} (checkpoint)", disable=args.json):
-        values = fast.heaps.nim_sequence_sparse(code, terms, checkpoint=args.checkpoint)
-    return [int(v) for v in values], "fast.heaps.sparse"
+        values, name = checkpointed_sequence(game, terms, args.checkpoint)
+    return [int(v) for v in values], name
 
 
 def _far_values(
