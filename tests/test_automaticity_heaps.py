@@ -97,3 +97,17 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path, game: str, shown: str) -> 
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and shown in done.stderr
     assert not (tmp_path / "m.json").exists()
+
+
+def test_the_shipped_heap_rows_agree_with_larsson_fox() -> None:
+    from proofs_check.theorems_heaps import HEAP_THEOREMS, stored_word
+
+    found = json.loads(automaticity.MAP.read_text())
+    rows = {e["game"]: e for e in found["entries"] if e.get("shape") == "one heap"}
+    assert set(rows) == {
+        s.game for s in automaticity.GAMES if automaticity_heaps.is_heap_setting(s.game)
+    }
+    fox = rows["subtraction-set:fib-odd-minus-1"]
+    assert fox["result"] == "proved"
+    assert fox["states"] == stored_word(HEAP_THEOREMS["larsson-fox"]).delta.shape[0]
+    assert all(e["machine"] and e["when"] and e["counts"] for e in rows.values())
