@@ -19,6 +19,11 @@ run. Each entry says one of
   first-order form for this question (a Grundy class of a game with a state; a counting rule
   has only P-positions).
 
+A one-heap game (the game object's shape, :func:`spec.is_heap_game`) gets one entry, its
+whole Grundy sequence learned as a word and proved by the mex recursion
+(:mod:`proofs_check.automaticity_heaps`); a three-pile game a row per first pile
+(:mod:`proofs_check.automaticity_layers`).
+
 The command (resumable: the entries already in ``--out`` are kept and skipped; one front door
 with ``grundy prove --learn``, plugins included)::
 
