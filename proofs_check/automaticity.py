@@ -112,6 +112,7 @@ GAMES: tuple[Setting, ...] = (
     Setting("subtraction-set:fib-odd-minus-1", 16, 6),
     Setting("subtraction:1,2", 16, 6),
     Setting("octal:0.07", 16, 6),
+    Setting("octal:0.77", 12, 5, numeration="binary"),  # Kayles: its splits need xor, base 2
 )
 
 Points = Callable[[int], npt.NDArray[np.int64]]
@@ -301,7 +302,7 @@ def markdown(found: dict[str, Any]) -> str:
         result = e["result"] + (f" ({e['why']})" if e.get("why") and "not" in e["result"] else "")
         counts = " ".join(map(str, e["counts"]))
         game = f"`{e['game']}`" + (f", a = {e['layer']}" if "layer" in e else "")
-        rows = f"{e['terms']} terms" if "terms" in e else e["rows"]
+        rows = f"{e['terms']} terms ({e['numeration']})" if "terms" in e else e["rows"]
         lines.append(f"| {game} | {e['g']} | {result} | {states} | {rows} | "
                      f"{e['tests']} | {counts} |")  # fmt: skip
     return "\n".join(lines)

@@ -46,6 +46,15 @@ def test_larsson_fox_is_proved_on_a_small_window() -> None:
     assert e["counts"][0] == 1 and e["counts"] == sorted(e["counts"])
 
 
+def test_kayles_is_proved_in_base_2_and_not_within_a_fibonacci_window() -> None:
+    binary = automaticity_heaps.heap_entry(Setting("octal:0.77", 12, 5, numeration="binary"))
+    assert binary["result"] == "proved" and binary["numeration"] == "binary"
+    values = _mex_sequence("octal:0.77", 120)  # Kayles's largest value, 8, is G(27)
+    assert binary["g"] == f"{min(values)}..{max(values)}"
+    fibonacci = automaticity_heaps.heap_entry(Setting("octal:0.77", 8, 3))
+    assert fibonacci["result"] == "not automatic within 89 terms"
+
+
 def test_a_corrupted_word_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
     def corrupt(*args: Any) -> LearnedWord:
         learned = learn_word(*args)
@@ -76,7 +85,7 @@ def test_the_map_holds_one_entry_per_heap_game_and_resumes(
     assert automaticity.run(settings, [0, 1, 2], out, 60.0) == 0  # resumed: nothing new
     assert json.loads(out.read_text()) == first
     table = markdown(first)
-    assert "| `subtraction-set:fib-odd-minus-1` | 0..2 | proved | 6 | 89 terms |" in table
+    assert "| `subtraction-set:fib-odd-minus-1` | 0..2 | proved | 6 | 89 terms (fibonacci) |" in table
     assert "| `octal:0.07` |" in table and "not automatic within 34 terms" in table
 
 
