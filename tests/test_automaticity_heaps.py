@@ -85,7 +85,8 @@ def test_the_map_holds_one_entry_per_heap_game_and_resumes(
     assert automaticity.run(settings, [0, 1, 2], out, 60.0) == 0  # resumed: nothing new
     assert json.loads(out.read_text()) == first
     table = markdown(first)
-    assert "| `subtraction-set:fib-odd-minus-1` | 0..2 | proved | 6 | 89 terms (fibonacci) |" in table
+    fox = "| `subtraction-set:fib-odd-minus-1` | 0..2 | proved | 6 | 89 terms (fibonacci) |"
+    assert fox in table
     assert "| `octal:0.07` |" in table and "not automatic within 34 terms" in table
 
 
