@@ -19,6 +19,11 @@ run. Each entry says one of
   first-order form for this question (a Grundy class of a game with a state; a counting rule
   has only P-positions).
 
+A one-heap game (the game object's shape, :func:`spec.is_heap_game`) gets one entry, its
+whole Grundy sequence learned as a word and proved by the mex recursion
+(:mod:`proofs_check.automaticity_heaps`); a three-pile game a row per first pile
+(:mod:`proofs_check.automaticity_layers`).
+
 The command (resumable: the entries already in ``--out`` are kept and skipped; one front door
 with ``grundy prove --learn``, plugins included)::
 
@@ -50,6 +55,7 @@ import spec
 from decider import DeciderError, Dfa
 from decider.learn import Learned, learn_points
 from proofs_check.automatic import NotCovered
+from proofs_check.automaticity_heaps import HEAP_LENGTH, heap_entry, is_heap_setting
 from proofs_check.data import DATA_SECONDS
 from proofs_check.discovery import (
     choose_length,
@@ -76,12 +82,15 @@ MAP = Path(__file__).with_name("automaticity_map.json")
 
 @dataclass(frozen=True)
 class Setting:
-    """A game of the map and its window: ``length`` digits, tests of ``tests``, ``margin``."""
+    """A game of the map and its window: ``length`` digits, tests of ``tests``, ``margin``;
+    a one-heap game's word is learned in ``numeration`` (a name of
+    :data:`proofs_check.theorems_heaps.NUMERATIONS`)."""
 
     game: str
     length: int
     tests: int
     margin: int = 2
+    numeration: str = "fibonacci"
 
 
 #: The games of the map and their windows (the terminal sets' as their theorems were learned).
@@ -99,6 +108,11 @@ GAMES: tuple[Setting, ...] = (
     # k = 4, 5: the window the budget chose (the greedy over rows), not automatic there
     *(Setting(f"blocking-wythoff:{k}", 31, 12) for k in (4, 5)),
     Setting("fraenkel-wythoff3", 18, 8),  # a row per first pile (automaticity_layers)
+    # one-heap games: the Grundy sequence as a word (automaticity_heaps), Larsson-Fox's window
+    Setting("subtraction-set:fib-odd-minus-1", 16, 6),
+    Setting("subtraction:1,2", 16, 6),
+    Setting("octal:0.07", 16, 6),
+    Setting("octal:0.77", 12, 5, numeration="binary"),  # Kayles: its splits need xor, base 2
 )
 
 Points = Callable[[int], npt.NDArray[np.int64]]
@@ -228,6 +242,9 @@ def settings(games: Sequence[str] | None, budget: float) -> list[Setting]:
             out.append(known[game])
             continue
         spec.get_game(game)  # an unknown game: one line (ValueError)
+        if is_heap_setting(game):
+            out.append(Setting(game, HEAP_LENGTH, window_tests(HEAP_LENGTH)))
+            continue
         length = choose_length(game, 0, Fibonacci(), budget)
         out.append(Setting(game, length, window_tests(length)))
     return out
@@ -241,12 +258,20 @@ def run(settings: Sequence[Setting], values: Sequence[int], out: Path, budget: f
     done = {(e["game"], e["g"]) for e in entries}
     start = time.perf_counter()
     for setting in settings:
+        heap = is_heap_setting(setting.game)  # one entry, the whole sequence (any values)
         todo = [g for g in values if (setting.game, g) not in done]
-        if not todo:
+        if not todo or (heap and setting.game in {game for game, _ in done}):
             continue
         if time.perf_counter() - start > budget:
             print(f"budget spent: {setting.game} and after left for the next run")
             break
+        if heap:
+            e = heap_entry(setting)
+            entries.append({**e, "machine": _machine()})
+            print(f"{setting.game} g={e['g']}: {e['result']} {e.get('states', '')} "
+                  f"({e['seconds']} s)")  # fmt: skip
+            out.write_text(json.dumps(found, indent=1) + "\n")
+            continue
         if is_three_pile(setting.game):  # P-sets of the layers a = 0 .. LAYERS (issue 45)
             from proofs_check.automaticity_layers import LAYERS, layer_entries
 
@@ -277,7 +302,8 @@ def markdown(found: dict[str, Any]) -> str:
         result = e["result"] + (f" ({e['why']})" if e.get("why") and "not" in e["result"] else "")
         counts = " ".join(map(str, e["counts"]))
         game = f"`{e['game']}`" + (f", a = {e['layer']}" if "layer" in e else "")
-        lines.append(f"| {game} | {e['g']} | {result} | {states} | {e['rows']} | "
+        rows = f"{e['terms']} terms ({e['numeration']})" if "terms" in e else e["rows"]
+        lines.append(f"| {game} | {e['g']} | {result} | {states} | {rows} | "
                      f"{e['tests']} | {counts} |")  # fmt: skip
     return "\n".join(lines)
 

@@ -56,6 +56,7 @@ __all__ = [
     "HeapProof",
     "HeapTheorem",
     "changed",
+    "decide_sentences",
     "heap_points",
     "heap_theory_of",
     "replay_heap",
@@ -233,6 +234,16 @@ def replay_heap(theorem: HeapTheorem) -> HeapProof:
     states = max((s.states for s in theory.steps), default=1)
     proof.definitions.append(SentenceResult("mv", "the moves", True, states,
                                             time.perf_counter() - start))  # fmt: skip
+    proof.sentences = decide_sentences(theory, sentences)
+    return proof
+
+
+def decide_sentences(theory: Theory, sentences: dict[str, str]) -> list[SentenceResult]:
+    """Decide each sentence of ``sentences`` (name: text) in ``theory``: its truth, the
+    largest automaton of its steps, its time and, when false, its least counterexample."""
+    from proofs_check.theorems import SentenceResult
+
+    out = []
     for name, text in sentences.items():
         steps = len(theory.steps)
         start = time.perf_counter()
@@ -240,8 +251,8 @@ def replay_heap(theorem: HeapTheorem) -> HeapProof:
         seconds = time.perf_counter() - start
         states = max((s.states for s in theory.steps[steps:]), default=1)
         counter = None if true else theory.counterexample(text)
-        proof.sentences.append(SentenceResult(name, text, true, states, seconds, counter))
-    return proof
+        out.append(SentenceResult(name, text, true, states, seconds, counter))
+    return out
 
 
 def heap_points(theorem: HeapTheorem, n: int) -> list[tuple[int, int]]:
