@@ -107,6 +107,7 @@ GAMES: tuple[Setting, ...] = (
     Setting("blocking-wythoff:3", 16, 6),
     # k = 4, 5: the window the budget chose (the greedy over rows), not automatic there
     *(Setting(f"blocking-wythoff:{k}", 31, 12) for k in (4, 5)),
+    Setting("fibonacci-nim", 21, 8),  # a state game (n, r); g = 0..4 proved, 5 not within it
     Setting("fraenkel-wythoff3", 18, 8),  # a row per first pile (automaticity_layers)
     # one-heap games: the Grundy sequence as a word (automaticity_heaps), Larsson-Fox's window
     Setting("subtraction-set:fib-odd-minus-1", 16, 6),
