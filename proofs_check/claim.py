@@ -39,7 +39,6 @@ __all__ = [
     "Claim",
     "NotTightenable",
     "Param",
-    "PointBound",
     "Report",
     "Run",
     "check_bounds",
