@@ -102,7 +102,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path, game: str, shown: str) -> 
     done = subprocess.run(
         [sys.executable, "-m", "grundy", "prove", "--automaticity", "--games", game,
          "--out", str(tmp_path / "m.json")],
-        cwd=tmp_path, env=env, capture_output=True, text=True, check=False,
+        cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=300,
     )  # fmt: skip
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and shown in done.stderr
