@@ -108,6 +108,11 @@ def engine_followers(game: EngineGame, position: tuple[int, ...]) -> list[tuple[
     >>> engine_followers(spec.get_game("wythoff-terminal:2"), (1, 1))
     []
     """
+    return sorted(_follower_set(game, position))
+
+
+def _follower_set(game: EngineGame, position: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """:func:`engine_followers` as a set (no sort: the checks compare sets)."""
     rule = compiled_rule(game)
     states = layer_states(game)
     if len(position) != (3 if states else 2):
@@ -116,18 +121,18 @@ def engine_followers(game: EngineGame, position: tuple[int, ...]) -> list[tuple[
     if x < 0 or y < 0:
         raise ValueError(f"{rule.name}: position {position!r} has a negative coordinate")
     if rule.terminal is not None and _terminal_at(rule, x, y):
-        return []
+        return set()
     found = _cell_followers(rule, x, y)
     if not states:
-        return sorted(found)
+        return set(found)
     s = int(position[2])
     if s not in states:
         raise ValueError(f"{rule.name}: position {position!r}: s = {s} is not a state")
     layer = states.index(s)
-    moved = {(u, v, s) for u, v in found}
+    moved: set[tuple[int, ...]] = {(u, v, s) for u, v in found}
     if found:
         moved.update((x, y, states[t]) for t in rule.passes[layer])
-    return sorted(moved)
+    return moved
 
 
 def _terminal_at(rule: CompiledRule, x: int, y: int) -> bool:
@@ -198,7 +203,7 @@ def _first_difference(
     for position in positions:
         if reads > budget:
             break
-        mine = set(engine_followers(game, position))
+        mine = _follower_set(game, position)
         theirs = set(game.followers(position))
         reads += len(mine) + len(theirs) + 1
         if mine != theirs:
